@@ -1,0 +1,805 @@
+"""The shared effect vocabulary: the verbs cards are written in.
+
+A card's effect in a hero file is a list of small declarations, for example::
+
+    after_combat = [
+      { op = "move", who = "combatant", up_to = 3, through_opponents = true },
+    ]
+
+Each ``op`` names a class below. Every op also accepts these fields:
+
+    if = "won" | "lost" | ...     a condition checked when the effect resolves (see CONDITIONS)
+    may = true                    the player may decline (a yes/no decision)
+    cost = { discard = N }        with ``may``: "you may discard N cards to ..."
+
+Fighters are chosen with *selectors* (see SELECTORS): "self" is the fighter resolving the
+card; names starting with ``each_`` affect every match; the others mean "choose one" and the
+card's player chooses. A hero's own fighter names ("Bess") also work as selectors.
+
+Numbers may be an int, a named quantity (see QUANTITIES), or ``{ of = "name", times = k }``.
+
+To add a verb: subclass ``Op``, declare ``FIELDS``, implement ``run`` and register it with
+``@op("name")``. Effects too unique for the vocabulary are a ``{ op = "hook", name = ... }``
+pointing at a Python function registered with ``@hook_effect`` in ``unmatched_sim.hooks``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from unmatched_sim.engine.game import (COST, EFFECT_DAMAGE, OPPONENT_EFFECT, OWN_EFFECT, Game)
+from unmatched_sim.engine.state import ATTACKER, DEFENDER, Ctx
+
+# ---------------------------------------------------------------------- registries
+OPS: dict[str, type["Op"]] = {}
+HOOK_EFFECTS: dict[str, Callable[[Game, Ctx, "Op"], None]] = {}
+
+
+def op(name: str):
+    def register(cls):
+        cls.NAME = name
+        OPS[name] = cls
+        return cls
+    return register
+
+
+def hook_effect(name: str):
+    """Register a Python function ``fn(game, ctx, op)`` usable as ``{ op = "hook", name = ... }``."""
+    def register(fn):
+        HOOK_EFFECTS[name] = fn
+        return fn
+    return register
+
+
+class SpecError(Exception):
+    """A malformed effect declaration; the loader adds the file and card to the message."""
+
+
+# ---------------------------------------------------------------------- selectors
+def _self(g: Game, ctx: Ctx) -> list[int]:
+    fi = g.ctx_fighter(ctx)
+    return [fi] if g.fighters[fi].on_board else []
+
+
+def _hero(g: Game, ctx: Ctx) -> list[int]:
+    return [fi for fi in g.players[ctx.player].fighters if g.fighters[fi].is_hero and g.fighters[fi].alive]
+
+
+def _combatants(g: Game, ctx: Ctx) -> list[int]:
+    if g.combat is None:
+        return []
+    return [fi for fi in g.combat.fighters if g.fighters[fi].on_board]
+
+
+def _opposing_combatant(g: Game, ctx: Ctx) -> list[int]:
+    if g.combat is None or ctx.role > DEFENDER:
+        return []
+    fi = g.combat.fighters[1 - ctx.role]
+    return [fi] if g.fighters[fi].on_board else []
+
+
+def _own(g: Game, ctx: Ctx) -> list[int]:
+    return g.on_board(ctx.player)
+
+
+def _opposing(g: Game, ctx: Ctx) -> list[int]:
+    return g.on_board(1 - ctx.player)
+
+
+def _any(g: Game, ctx: Ctx) -> list[int]:
+    return g.on_board(0) + g.on_board(1)
+
+
+def _adjacent(g: Game, ctx: Ctx) -> list[int]:
+    return g.fighters_adjacent_to(g.ctx_fighter(ctx))
+
+
+def _adjacent_opposing(g: Game, ctx: Ctx) -> list[int]:
+    return [fi for fi in _adjacent(g, ctx) if g.fighters[fi].owner != ctx.player]
+
+
+def _opposing_in_zone(g: Game, ctx: Ctx) -> list[int]:
+    me = g.ctx_fighter(ctx)
+    return [fi for fi in g.on_board(1 - ctx.player) if g.same_zone(me, fi)]
+
+
+# name -> (chooses one?, candidates). "each_" variants are derived below.
+SELECTORS: dict[str, tuple[bool, Callable[[Game, Ctx], list[int]]]] = {
+    "self": (False, _self),                       # the fighter resolving the card
+    "hero": (False, _hero),                       # your hero
+    "combatant": (True, _combatants),             # one of the two fighters in the combat
+    "opposing_combatant": (False, _opposing_combatant),  # the other fighter in the combat
+    "own_fighter": (True, _own),                  # one of your fighters
+    "opposing_fighter": (True, _opposing),        # one opposing fighter
+    "any_fighter": (True, _any),                  # any fighter on the board
+    "adjacent": (True, _adjacent),                # a fighter adjacent to yours
+    "adjacent_opposing": (True, _adjacent_opposing),
+    "opposing_in_zone": (True, _opposing_in_zone),
+}
+for _name, (_one, _fn) in list(SELECTORS.items()):
+    if _one:
+        base = _name[:-len("_fighter")] if _name.endswith("_fighter") else _name
+        SELECTORS["each_" + base] = (False, _fn)
+
+
+def selector_for(name: str, hero_fighters: frozenset[str]) -> tuple[bool, Callable]:
+    if name in SELECTORS:
+        return SELECTORS[name]
+    if name in hero_fighters:
+        def named(g: Game, ctx: Ctx, _name=name) -> list[int]:
+            return [fi for fi in g.players[ctx.player].fighters
+                    if g.fighters[fi].defn.name == _name and g.fighters[fi].on_board]
+        return (True, named)
+    raise SpecError(f"unknown fighter selector '{name}' (use one of {sorted(SELECTORS)} "
+                    f"or a fighter of this hero: {sorted(hero_fighters)})")
+
+
+# ---------------------------------------------------------------------- conditions
+def _won(g: Game, ctx: Ctx) -> bool:
+    c = g.combat
+    return c is not None and c.resolved and ctx.role <= DEFENDER and c.won(ctx.role)
+
+
+def _lost(g: Game, ctx: Ctx) -> bool:
+    c = g.combat
+    return c is not None and c.resolved and ctx.role <= DEFENDER and not c.won(ctx.role)
+
+
+def _your_turn(g: Game, ctx: Ctx) -> bool:
+    return g.active == ctx.player
+
+
+def _combat_fighter_defeated(g: Game, ctx: Ctx) -> bool:
+    return g.combat is not None and not g.fighters[g.combat.fighters[ctx.role]].alive
+
+
+def _opponent_played_card(g: Game, ctx: Ctx) -> bool:
+    return g.combat is not None and g.combat.cards[1 - ctx.role] is not None
+
+
+CONDITIONS: dict[str, Callable[[Game, Ctx], bool]] = {
+    "won": _won,                                  # you won this combat
+    "lost": _lost,                                # you lost this combat
+    "your_turn": _your_turn,
+    "fighter_defeated": _combat_fighter_defeated,  # your fighter in this combat is defeated
+    "opponent_played_card": _opponent_played_card,
+}
+
+
+# ---------------------------------------------------------------------- quantities
+def _combat_damage_taken(g: Game, ctx: Ctx) -> int:
+    c = g.combat
+    return c.damage if c is not None and ctx.role == DEFENDER else 0
+
+
+def _opponent_hand(g: Game, ctx: Ctx) -> int:
+    return len(g.players[1 - ctx.player].hand)
+
+
+def _own_hand(g: Game, ctx: Ctx) -> int:
+    return len(g.players[ctx.player].hand)
+
+
+def _opponent_card_printed(g: Game, ctx: Ctx) -> int:
+    c = g.combat
+    cid = c.cards[1 - ctx.role] if c is not None and ctx.role <= DEFENDER else None
+    return (g.card(cid).value or 0) if cid is not None else 0
+
+
+def _opponent_card_boost(g: Game, ctx: Ctx) -> int:
+    c = g.combat
+    cid = c.cards[1 - ctx.role] if c is not None and ctx.role <= DEFENDER else None
+    if cid is None:
+        return 0
+    return g.players[g.owner(cid)].ability.boost_value(g, cid)
+
+
+QUANTITIES: dict[str, Callable[[Game, Ctx], int]] = {
+    "combat_damage_taken": _combat_damage_taken,
+    "opponent_hand_size": _opponent_hand,
+    "own_hand_size": _own_hand,
+    "opponent_card_printed_value": _opponent_card_printed,
+    "opponent_card_boost_value": _opponent_card_boost,
+}
+
+
+class Amount:
+    __slots__ = ("const", "fn", "times", "text")
+
+    def __init__(self, spec: Any):
+        self.text = repr(spec)
+        self.times = 1
+        self.fn = None
+        self.const = 0
+        if isinstance(spec, bool):
+            raise SpecError(f"expected a number, got {spec!r}")
+        if isinstance(spec, int):
+            if spec < 0:
+                raise SpecError(f"a number here cannot be negative, got {spec}")
+            self.const = spec
+            return
+        if isinstance(spec, dict):
+            extra = set(spec) - {"of", "times"}
+            if extra or "of" not in spec:
+                raise SpecError(f"a computed number is {{ of = \"quantity\", times = k }}, got {spec!r}")
+            self.times = spec.get("times", 1)
+            spec = spec["of"]
+        if not isinstance(spec, str) or spec not in QUANTITIES:
+            raise SpecError(f"unknown quantity {spec!r} (known: {sorted(QUANTITIES)})")
+        self.fn = QUANTITIES[spec]
+
+    def __call__(self, g: Game, ctx: Ctx) -> int:
+        return self.const if self.fn is None else self.fn(g, ctx) * self.times
+
+
+# ---------------------------------------------------------------------- field schema
+class Field:
+    def __init__(self, kind: str, default: Any = None, choices: tuple = (), required: bool = False):
+        self.kind, self.default, self.choices, self.required = kind, default, choices, required
+
+
+def _convert(name: str, f: Field, value: Any, hero_fighters: frozenset[str]) -> Any:
+    if f.kind == "int":
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise SpecError(f"'{name}' must be a whole number ≥ 0, got {value!r}")
+        return value
+    if f.kind == "bool":
+        if not isinstance(value, bool):
+            raise SpecError(f"'{name}' must be true or false, got {value!r}")
+        return value
+    if f.kind == "amount":
+        return Amount(value)
+    if f.kind == "choice":
+        if value not in f.choices:
+            raise SpecError(f"'{name}' must be one of {list(f.choices)}, got {value!r}")
+        return value
+    if f.kind == "selector":
+        if not isinstance(value, str):
+            raise SpecError(f"'{name}' must be a fighter selector name, got {value!r}")
+        selector_for(value, hero_fighters)
+        return value
+    if f.kind == "fighter":
+        if value not in hero_fighters:
+            raise SpecError(f"'{name}' must name one of this hero's fighters {sorted(hero_fighters)}, "
+                            f"got {value!r}")
+        return value
+    if f.kind == "str":
+        if not isinstance(value, str):
+            raise SpecError(f"'{name}' must be text, got {value!r}")
+        return value
+    if f.kind == "effects":
+        return parse_effects(value, hero_fighters, where=name)
+    if f.kind == "raw":
+        return value
+    raise AssertionError(f.kind)
+
+
+# ---------------------------------------------------------------------- the Op base class
+def effect_cancelled(g: Game, ctx: Ctx) -> bool:
+    """Effects of a combat card stop once it is cancelled or has left the combat."""
+    if ctx.role > DEFENDER or g.combat is None:
+        return False
+    c = g.combat
+    if c.cards[ctx.role] != ctx.card:
+        return True
+    return c.cancelled[ctx.role] and not g.card(ctx.card).uncancelable
+
+
+class Op:
+    NAME = "op"
+    FIELDS: dict[str, Field] = {}
+
+    def __init__(self, spec: dict, hero_fighters: frozenset[str]):
+        self.spec = dict(spec)
+        cond = spec.get("if")
+        if cond is not None and cond not in CONDITIONS:
+            raise SpecError(f"unknown condition 'if = {cond!r}' (known: {sorted(CONDITIONS)})")
+        self.cond = CONDITIONS[cond] if cond is not None else None
+        self.may = spec.get("may", False)
+        if not isinstance(self.may, bool):
+            raise SpecError("'may' must be true or false")
+        cost = spec.get("cost")
+        self.cost_discard = 0
+        if cost is not None:
+            if not (isinstance(cost, dict) and set(cost) == {"discard"} and isinstance(cost["discard"], int)
+                    and cost["discard"] > 0):
+                raise SpecError("'cost' must be { discard = N }")
+            if not self.may:
+                raise SpecError("'cost' needs 'may = true' (a cost is always optional to pay)")
+            self.cost_discard = cost["discard"]
+        known = set(self.FIELDS) | {"op", "if", "may", "cost"}
+        for key in spec:
+            if key not in known:
+                raise SpecError(f"op '{self.NAME}' has no field '{key}' (fields: {sorted(known - {'op'})})")
+        for name, f in self.FIELDS.items():
+            if name in spec:
+                setattr(self, name, _convert(name, f, spec[name], hero_fighters))
+            elif f.required:
+                raise SpecError(f"op '{self.NAME}' needs field '{name}'")
+            else:
+                setattr(self, name, _convert(name, f, f.default, hero_fighters)
+                        if f.default is not None and f.kind in ("amount", "effects") else f.default)
+        self.hero_fighters = hero_fighters
+
+    def __repr__(self) -> str:
+        return f"<{self.NAME} {self.spec}>"
+
+    # Entry point from the game stack.
+    def start(self, g: Game, ctx: Ctx) -> None:
+        if effect_cancelled(g, ctx):
+            return
+        if self.cond is not None and not self.cond(g, ctx):
+            return
+        if self.may:
+            if self.cost_discard and len(g.players[ctx.player].hand) < self.cost_discard:
+                return
+            g.ask(ctx.player, "effect_may", (True, False), self._may_answered, ctx,
+                  card=ctx.card, op=self.NAME, cost=self.cost_discard)
+            return
+        self.run(g, ctx)
+
+    def _may_answered(self, g: Game, ctx: Ctx, yes: bool) -> None:
+        if not yes:
+            return
+        if self.cost_discard:
+            g.push((self._pay_cost, (ctx, self.cost_discard)))
+        else:
+            self.run(g, ctx)
+
+    def _pay_cost(self, g: Game, ctx: Ctx, left: int) -> None:
+        if left == 0:
+            self.run(g, ctx)
+            return
+        g.ask(ctx.player, "effect_cost_discard", list(g.players[ctx.player].hand), self._cost_paid,
+              ctx, left, card=ctx.card, op=self.NAME)
+
+    def _cost_paid(self, g: Game, ctx: Ctx, left: int, cid: int) -> None:
+        g.discard_from_hand(ctx.player, cid, COST)
+        g.push((self._pay_cost, (ctx, left - 1)))
+
+    def run(self, g: Game, ctx: Ctx) -> None:
+        raise NotImplementedError
+
+
+class FighterOp(Op):
+    """An op applied to fighters picked by a selector (field ``target``/``who``)."""
+
+    SELECTOR_FIELD = "target"
+
+    def __init__(self, spec, hero_fighters):
+        super().__init__(spec, hero_fighters)
+        self.choose_one, self.select = selector_for(getattr(self, self.SELECTOR_FIELD), hero_fighters)
+
+    def start(self, g: Game, ctx: Ctx) -> None:
+        # "You may <do X> to a fighter" with no cost is one decision: a target, or None.
+        if self.may and not self.cost_discard and self.choose_one:
+            if effect_cancelled(g, ctx) or (self.cond is not None and not self.cond(g, ctx)):
+                return
+            candidates = self.select(g, ctx)
+            if candidates:
+                g.ask(ctx.player, "effect_fighter", candidates + [None], self._maybe_apply, ctx,
+                      card=ctx.card, op=self.NAME)
+            return
+        super().start(g, ctx)
+
+    def _maybe_apply(self, g: Game, ctx: Ctx, fi: int | None) -> None:
+        if fi is not None:
+            self.apply(g, ctx, fi)
+
+    def run(self, g: Game, ctx: Ctx) -> None:
+        candidates = self.select(g, ctx)
+        if not candidates:
+            return
+        if self.choose_one:
+            g.ask(ctx.player, "effect_fighter", candidates, self.apply, ctx, card=ctx.card, op=self.NAME)
+        else:
+            g.push(*((self.apply, (ctx, fi)) for fi in candidates))
+
+    def apply(self, g: Game, ctx: Ctx, fi: int) -> None:
+        raise NotImplementedError
+
+
+# ---------------------------------------------------------------------- the verbs
+@op("draw")
+class Draw(Op):
+    """Draw cards (an opponent may be made to draw instead)."""
+    FIELDS = {"count": Field("amount", 1), "who": Field("choice", "self", ("self", "opponent"))}
+
+    def run(self, g, ctx):
+        seat = ctx.player if self.who == "self" else 1 - ctx.player
+        g.draw(seat, self.count(g, ctx))
+
+
+@op("gain_action")
+class GainAction(Op):
+    FIELDS = {"count": Field("int", 1)}
+
+    def run(self, g, ctx):
+        g.gain_action(ctx.player, self.count, ctx.card if ctx.card >= 0 else None)
+
+
+@op("damage")
+class Damage(FighterOp):
+    """Deal damage (not combat damage) to the selected fighters."""
+    FIELDS = {"target": Field("selector", required=True), "amount": Field("amount", required=True)}
+
+    def apply(self, g, ctx, fi):
+        g.damage(fi, self.amount(g, ctx), EFFECT_DAMAGE, ctx.card if ctx.card >= 0 else None)
+
+
+@op("recover")
+class Recover(FighterOp):
+    FIELDS = {"target": Field("selector", required=True), "amount": Field("amount", required=True)}
+
+    def apply(self, g, ctx, fi):
+        g.recover(fi, self.amount(g, ctx), ctx.card if ctx.card >= 0 else None)
+
+
+@op("move")
+class Move(FighterOp):
+    """Move fighters up to N spaces by the normal movement rules, from their owner's side."""
+    SELECTOR_FIELD = "who"
+    FIELDS = {"who": Field("selector", required=True), "up_to": Field("int", required=True),
+              "through_opponents": Field("bool", False)}
+
+    def apply(self, g, ctx, fi):
+        options = g.reachable(fi, self.up_to, self.through_opponents)
+        if options:
+            g.ask(ctx.player, "effect_destination", options, self._moved, ctx, fi,
+                  card=ctx.card, fighter=fi, op=self.NAME)
+
+    def _moved(self, g, ctx, fi, dest):
+        g.move_to(fi, dest, ctx.card if ctx.card >= 0 else None)
+
+
+@op("place")
+class Place(FighterOp):
+    """Place fighters in an empty space of the player's choice (not a move)."""
+    SELECTOR_FIELD = "who"
+    FIELDS = {"who": Field("selector", required=True),
+              "where": Field("choice", "any", ("any", "adjacent_to_self", "hero_zone"))}
+
+    def apply(self, g, ctx, fi):
+        options = place_options(g, ctx, self.where)
+        if options:
+            g.ask(ctx.player, "effect_destination", options, self._placed, ctx, fi,
+                  card=ctx.card, fighter=fi, op=self.NAME)
+
+    def _placed(self, g, ctx, fi, dest):
+        g.place(fi, dest, ctx.card if ctx.card >= 0 else None)
+
+
+def place_options(g: Game, ctx: Ctx, where: str) -> list[int]:
+    empty = g.empty_spaces()
+    if where == "any":
+        return empty
+    if where == "adjacent_to_self":
+        me = g.fighters[g.ctx_fighter(ctx)]
+        return [s for s in empty if me.on_board and s in g.board.adjacent[me.space]]
+    if where == "hero_zone":
+        hero = g.hero_of(ctx.player)
+        zm = g.board.zone_mask
+        return [s for s in empty if hero.on_board and zm[s] & zm[hero.space]]
+    raise AssertionError(where)
+
+
+@op("discard")
+class Discard(Op):
+    """A player discards cards: chosen by their owner, by you after looking, or at random."""
+    FIELDS = {"who": Field("choice", "opponent", ("opponent", "self")),
+              "count": Field("amount", 1),
+              "chooser": Field("choice", "owner", ("owner", "you", "random"))}
+
+    def run(self, g, ctx):
+        victim = 1 - ctx.player if self.who == "opponent" else ctx.player
+        if self.chooser == "you" and victim != ctx.player:
+            # Looking at a hand: the owner may answer with a card that cancels the look.
+            look_at_hand(g, ctx, victim, self._discard_loop, (self.count(g, ctx),))
+            return
+        g.push((self._discard_loop, (ctx, victim, self.count(g, ctx))))
+
+    def _discard_loop(self, g, ctx, victim, left):
+        hand = g.players[victim].hand
+        if left <= 0 or not hand:
+            return
+        cause = OPPONENT_EFFECT if victim != ctx.player else OWN_EFFECT
+        if self.chooser == "random":
+            self._discarded(g, ctx, victim, left, cause, g.rng.choice(hand))
+            return
+        decider = victim if self.chooser == "owner" else ctx.player
+        g.ask(decider, "effect_discard", list(hand), self._discarded, ctx, victim, left, cause,
+              card=ctx.card, victim=victim, op=self.NAME)
+
+    def _discarded(self, g, ctx, victim, left, cause, cid):
+        g.discard_from_hand(victim, cid, cause)
+        g.push((self._discard_loop, (ctx, victim, left - 1)))
+
+
+def look_at_hand(g: Game, ctx: Ctx, victim: int, then: Callable, args: tuple) -> None:
+    """``ctx.player`` looks at ``victim``'s hand, then ``then(g, ctx, victim, *args)`` runs.
+
+    A card in the victim's hand tagged ``reveal_to_cancel_look`` (A Magician Never Reveals His
+    Secrets) lets its holder cancel the whole effect instead."""
+    blockers = [c for c in g.players[victim].hand if "reveal_to_cancel_look" in g.card(c).tags]
+    if blockers:
+        g.ask(victim, "cancel_look", [None, blockers[0]], _look_answered, ctx, victim, then, args,
+              card=ctx.card)
+        return
+    _look_answered(g, ctx, victim, then, args, None)
+
+
+def _look_answered(g: Game, ctx: Ctx, victim: int, then: Callable, args: tuple, blocker) -> None:
+    p = g.players[victim]
+    if blocker is not None:
+        p.known_hand = p.known_hand | {blocker}
+        g.log("reveal_cancel", victim, card=blocker, detail=g.card(ctx.card).name if ctx.card >= 0 else None)
+        return
+    p.known_hand = frozenset(p.hand)
+    g.log("look_at_hand", ctx.player, target=g.hero_of(victim).idx, amount=len(p.hand))
+    then(g, ctx, victim, *args)
+
+
+@op("look_at_hand")
+class LookAtHand(Op):
+    """Look at the opponent's hand (information only)."""
+    FIELDS = {}
+
+    def run(self, g, ctx):
+        look_at_hand(g, ctx, 1 - ctx.player, lambda *a: None, ())
+
+
+@op("cancel_effects")
+class CancelEffects(Op):
+    """Cancel all effects on the opponent's combat card (unless it cannot be cancelled)."""
+    FIELDS = {}
+
+    def run(self, g, ctx):
+        c = g.combat
+        if c is None or ctx.role > DEFENDER:
+            return
+        other = 1 - ctx.role
+        cid = c.cards[other]
+        if cid is None:
+            return
+        if g.card(cid).uncancelable:
+            g.log("cancel_failed", ctx.player, card=cid)
+            return
+        c.cancelled[other] = True
+        g.log("cancel", ctx.player, card=cid, detail=g.card(ctx.card).name)
+
+
+def _combat_role(ctx: Ctx, which: str) -> int:
+    return ctx.role if which == "self" else 1 - ctx.role
+
+
+@op("boost_card")
+class BoostCard(Op):
+    """"You may BOOST this card" (``card = "self"``, ``times`` boosts) or "your opponent may
+    BOOST their card" (``card = "opponent"``: the opponent decides and boosts from their hand)."""
+    FIELDS = {"card": Field("choice", "self", ("self", "opponent")), "times": Field("int", 1)}
+
+    def run(self, g, ctx):
+        c = g.combat
+        if c is None or ctx.role > DEFENDER:
+            return
+        role = _combat_role(ctx, self.card)
+        if c.cards[role] is None:
+            return
+        g.push((self._offer, (ctx, role, self.times)))
+
+    def _offer(self, g, ctx, role, left):
+        c = g.combat
+        seat = c.players[role]
+        if left <= 0 or c.cards[role] is None:
+            return
+        options = [None] + [cid for cid in g.players[seat].hand if g.can_boost_with(seat, cid)]
+        g.ask(seat, "combat_boost", options, self._boosted, ctx, role, left,
+              card=c.cards[role], source=ctx.card)
+
+    def _boosted(self, g, ctx, role, left, cid):
+        if cid is None:
+            return
+        c = g.combat
+        g.push((self._offer, (ctx, role, left - 1)))
+        c.boosted_with[role].append(cid)
+        added = g.boost(c.players[role], cid, "combat")
+        c.mods[role].append(("add", added))
+
+
+@op("set_value")
+class SetValue(Op):
+    """A combat card's value becomes a number (later changes still apply on top)."""
+    FIELDS = {"card": Field("choice", "self", ("self", "opponent")), "to": Field("amount", required=True)}
+
+    def run(self, g, ctx):
+        c = g.combat
+        if c is None or ctx.role > DEFENDER:
+            return
+        role = _combat_role(ctx, self.card)
+        if c.cards[role] is not None:
+            c.mods[role].append(("set", self.to(g, ctx)))
+
+
+@op("add_value")
+class AddValue(Op):
+    FIELDS = {"card": Field("choice", "self", ("self", "opponent")), "amount": Field("amount", required=True)}
+
+    def run(self, g, ctx):
+        c = g.combat
+        if c is None or ctx.role > DEFENDER:
+            return
+        role = _combat_role(ctx, self.card)
+        if c.cards[role] is not None:
+            c.mods[role].append(("add", self.amount(g, ctx)))
+
+
+@op("ignore_value")
+class IgnoreValue(Op):
+    """The card's value counts 0 for combat damage, however it is changed."""
+    FIELDS = {"card": Field("choice", "opponent", ("self", "opponent"))}
+
+    def run(self, g, ctx):
+        c = g.combat
+        if c is None or ctx.role > DEFENDER:
+            return
+        c.ignored[_combat_role(ctx, self.card)] = True
+
+
+@op("return_boost_card")
+class ReturnBoostCard(Op):
+    """Return one card this combat card was boosted with from the discard pile to hand."""
+    FIELDS = {}
+
+    def run(self, g, ctx):
+        c = g.combat
+        if c is None or ctx.role > DEFENDER:
+            return
+        discard = g.players[ctx.player].discard
+        options = [cid for cid in c.boosted_with[ctx.role] if cid in discard]
+        if options:
+            g.ask(ctx.player, "effect_return_card", options, self._returned, ctx, card=ctx.card)
+
+    def _returned(self, g, ctx, cid):
+        p = g.players[ctx.player]
+        p.discard.remove(cid)
+        p.hand.append(cid)
+        p.known_hand = p.known_hand | {cid}   # it came from a face-up pile
+        g.log("return_to_hand", ctx.player, card=cid)
+
+
+@op("put_on_deck")
+class PutOnDeck(Op):
+    """Put cards from your hand on top of your deck."""
+    FIELDS = {"count": Field("int", 1)}
+
+    def run(self, g, ctx):
+        g.push((self._loop, (ctx, self.count)))
+
+    def _loop(self, g, ctx, left):
+        hand = g.players[ctx.player].hand
+        if left > 0 and hand:
+            g.ask(ctx.player, "effect_put_on_deck", list(hand), self._put, ctx, left, card=ctx.card)
+
+    def _put(self, g, ctx, left, cid):
+        p = g.players[ctx.player]
+        g.take_from_hand(ctx.player, cid)
+        p.deck.append(cid)
+        p.deck_top_known += 1
+        g.log("put_on_deck", ctx.player, card=cid)
+        g.push((self._loop, (ctx, left - 1)))
+
+
+@op("revive")
+class Revive(Op):
+    """If your fighter in this combat was defeated: set its health instead and place it."""
+    FIELDS = {"health": Field("int", required=True)}
+
+    def run(self, g, ctx):
+        c = g.combat
+        if c is None or ctx.role > DEFENDER:
+            return
+        fi = c.fighters[ctx.role]
+        if g.fighters[fi].alive:
+            return
+        g.set_health(fi, self.health, ctx.card)
+        g.ask(ctx.player, "effect_destination", g.empty_spaces(), self._placed, ctx, fi,
+              card=ctx.card, fighter=fi, op=self.NAME)
+
+    def _placed(self, g, ctx, fi, dest):
+        g.place(fi, dest, ctx.card)
+
+
+@op("swap_fighters")
+class SwapFighters(Op):
+    """Two of your fighters swap spaces; with ``switch_combatant`` the other one is now in
+    the combat (Smoke and Mirrors)."""
+    FIELDS = {"a": Field("fighter", required=True), "b": Field("fighter", required=True),
+              "switch_combatant": Field("bool", False)}
+
+    def run(self, g, ctx):
+        F = g.fighters
+        mine = {F[fi].defn.name: fi for fi in g.on_board(ctx.player)}
+        if self.a not in mine or self.b not in mine:
+            return
+        a, b = mine[self.a], mine[self.b]
+        g.swap_spaces(a, b, ctx.card)
+        c = g.combat
+        if self.switch_combatant and c is not None and ctx.role <= DEFENDER:
+            cur = c.fighters[ctx.role]
+            if cur in (a, b):
+                c.fighters[ctx.role] = b if cur == a else a
+                g.log("combatant_changed", ctx.player, c.fighters[ctx.role], ctx.card)
+
+
+@op("choose_one")
+class ChooseOne(Op):
+    """Choose one of several effects: ``options = [{ label = "...", effects = [...] }, ...]``."""
+    FIELDS = {"options": Field("raw", required=True)}
+
+    def __init__(self, spec, hero_fighters):
+        super().__init__(spec, hero_fighters)
+        if not isinstance(self.options, list) or len(self.options) < 2:
+            raise SpecError("'options' must list at least two { label, effects } choices")
+        parsed = []
+        for i, o in enumerate(self.options):
+            if not isinstance(o, dict) or set(o) != {"label", "effects"}:
+                raise SpecError(f"options[{i}] must be {{ label = \"...\", effects = [...] }}")
+            parsed.append((o["label"], parse_effects(o["effects"], hero_fighters, f"options[{i}]")))
+        self.modes = tuple(parsed)
+
+    def run(self, g, ctx):
+        labels = [label for label, _ in self.modes]
+        g.ask(ctx.player, "effect_mode", labels, self._chosen, ctx, card=ctx.card)
+
+    def _chosen(self, g, ctx, label):
+        g.log("mode", ctx.player, card=ctx.card if ctx.card >= 0 else None, detail=label)
+        for lab, ops in self.modes:
+            if lab == label:
+                g.run_effects(ops, ctx)
+
+
+@op("lock_values")
+class LockValues(Op):
+    """For the rest of your turn your combat cards' values are N and cannot be changed."""
+    FIELDS = {"value": Field("int", required=True)}
+
+    def run(self, g, ctx):
+        g.players[ctx.player].value_lock = self.value
+        g.log("value_lock", ctx.player, card=ctx.card, amount=self.value)
+
+
+@op("hook")
+class Hook(Op):
+    """A named Python effect for what the vocabulary cannot say (see unmatched_sim.hooks)."""
+    FIELDS = {"name": Field("str", required=True), "params": Field("raw", None)}
+
+    def __init__(self, spec, hero_fighters):
+        super().__init__(spec, hero_fighters)
+        from unmatched_sim import hooks  # noqa: F401  (registers the hook effects)
+        if self.name not in HOOK_EFFECTS:
+            raise SpecError(f"unknown effect hook '{self.name}' (known: {sorted(HOOK_EFFECTS)})")
+        self.fn = HOOK_EFFECTS[self.name]
+
+    def run(self, g, ctx):
+        self.fn(g, ctx, self)
+
+
+# ---------------------------------------------------------------------- parsing
+def parse_effects(specs: Any, hero_fighters: frozenset[str], where: str = "") -> tuple[Op, ...]:
+    if not isinstance(specs, list):
+        raise SpecError(f"{where}: an effect must be a list of {{ op = ... }} tables")
+    ops = []
+    for i, spec in enumerate(specs):
+        if not isinstance(spec, dict) or "op" not in spec:
+            raise SpecError(f"{where}[{i}]: each effect is a table with an 'op' field")
+        name = spec["op"]
+        if name not in OPS:
+            import difflib
+            close = difflib.get_close_matches(str(name), list(OPS), n=1)
+            hint = f" (did you mean '{close[0]}'?)" if close else f" (known: {sorted(OPS)})"
+            raise SpecError(f"{where}[{i}]: unknown op '{name}'{hint}")
+        try:
+            ops.append(OPS[name](spec, hero_fighters))
+        except SpecError as e:
+            raise SpecError(f"{where}[{i}] ({name}): {e}") from None
+    return tuple(ops)

@@ -1,0 +1,786 @@
+"""The two-player rules engine: a resumable state machine.
+
+The game never calls a policy. It runs *steps* from an explicit stack until a player must
+choose; then ``pending`` holds a ``Decision`` with every legal option and the game waits for
+``answer(option)``. Because the whole position — including "halfway through resolving Grand
+Escape" — is plain data on the stack, a game can be copied at any decision (``clone``), which
+search policies need, and driven one choice at a time by tests.
+
+A step is ``(function, args)`` with immutable args; ``push(a, b, c)`` runs a, then b, then c.
+The core rules live here; card effects are in ``effects.py``; hero abilities in
+``unmatched_sim.hooks``.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Callable, Iterable
+
+from unmatched_sim.data.board import Board
+from unmatched_sim.engine.state import (ATTACKER, DEFENDER, NO_SPACE, OTHER_ROLE, SCHEME_ROLE,
+                                        CardInfo, Combat, Ctx, Decision, Fighter, Player)
+from unmatched_sim.model import (AFTER, BOOST_BONUS, DURING, EFFECT, IMMEDIATELY,
+                                 ON_DISCARD_BY_OPPONENT, HeroDef)
+
+HAND_LIMIT = 7
+STARTING_HAND = 5
+ACTIONS_PER_TURN = 2
+EXHAUSTION_DAMAGE = 2
+DEFAULT_MAX_TURNS = 200   # both players' turns counted; see README "Games that run too long"
+
+# Why a fighter lost health. The source of the blow that defeats a hero is the game's end reason.
+COMBAT, EFFECT_DAMAGE, EXHAUSTION, ABILITY = "combat", "effect", "exhaustion", "ability"
+
+# Why a card left a hand for the discard pile (Loki and "And the Beautiful Bess!" care).
+HAND_LIMIT_DISCARD, OWN_EFFECT, OPPONENT_EFFECT, BOOST_DISCARD, COST = (
+    "hand_limit", "own_effect", "opponent_effect", "boost", "cost")
+
+
+class IllegalChoice(Exception):
+    pass
+
+
+class Game:
+    # ------------------------------------------------------------------ construction
+    def __init__(self, board: Board, heroes: tuple[HeroDef, HeroDef], seed: int | str = 0, *,
+                 side_keys: tuple[str, str] = ("a", "b"), max_turns: int = DEFAULT_MAX_TURNS,
+                 record: bool = True):
+        from unmatched_sim.hooks import make_ability  # hooks import the engine; avoid a cycle
+
+        self.board = board
+        self.heroes = heroes
+        self.max_turns = max_turns
+        # Each seat's deck (and hero-specific randomness) comes from a stream keyed by side, so
+        # a hero gets the same shuffle whichever seat it plays from the same seed.
+        self.rngs = [random.Random(f"{seed}:{side_keys[0]}"), random.Random(f"{seed}:{side_keys[1]}")]
+        self.rng = random.Random(f"{seed}:engine")
+        self.cards: list[CardInfo] = []
+        self.fighters: list[Fighter] = []
+        self.players: list[Player] = []
+        for seat, hero in enumerate(heroes):
+            player = Player(seat, hero, make_ability(hero))
+            self.players.append(player)
+            self._add_fighter(player, hero.hero, hero.hero.name)
+            for sk in hero.sidekicks:
+                for i in range(sk.count):
+                    name = sk.name if sk.count == 1 else f"{sk.name} {i + 1}"
+                    self._add_fighter(player, sk, name)
+            for card in hero.cards:
+                for _ in range(card.copies):
+                    player.deck.append(len(self.cards))
+                    self.cards.append(CardInfo(card, seat))
+        self.occupant = [-1] * board.size
+        self.in_play: list[int] = []   # cards played or used and not yet in a discard pile
+        self.stack: list[tuple[Callable, tuple]] = []
+        self.pending: Decision | None = None
+        self.combat: Combat | None = None
+        self.active = 0
+        self.turn = 0
+        self.over = False
+        self.winner: int | None = None
+        self.end_reason = ""
+        self.defeat_cause: list[str | None] = [None, None]
+        self.events: list[tuple] | None = [] if record else None
+        self.turn_flags: dict[str, object] = {}   # per-turn facts ("won_combat", ...), reset each turn
+
+    def _add_fighter(self, player: Player, defn, name: str) -> None:
+        f = Fighter(len(self.fighters), player.seat, name, defn)
+        self.fighters.append(f)
+        player.fighters = player.fighters + [f.idx]
+
+    def clone(self, record: bool = False) -> "Game":
+        """A full copy of the position, pending decision included. Costs a few microseconds."""
+        g = Game.__new__(Game)
+        g.__dict__.update(self.__dict__)
+        g.rngs = [_copy_rng(r) for r in self.rngs]
+        g.rng = _copy_rng(self.rng)
+        g.fighters = [f.copy() for f in self.fighters]
+        g.players = [p.copy() for p in self.players]
+        g.occupant = self.occupant[:]
+        g.in_play = self.in_play[:]
+        g.stack = self.stack[:]
+        g.combat = self.combat.copy() if self.combat else None
+        g.defeat_cause = self.defeat_cause[:]
+        g.turn_flags = dict(self.turn_flags)
+        g.events = ([] if record else None)
+        return g
+
+    # ------------------------------------------------------------------ driving
+    def start(self) -> "Game":
+        self.push((_setup, ()))
+        self.run()
+        return self
+
+    def push(self, *steps: tuple[Callable, tuple]) -> None:
+        """Schedule steps to run next, in the order given."""
+        self.stack.extend(reversed(steps))
+
+    def run(self) -> None:
+        stack = self.stack
+        while self.pending is None and stack and not self.over:
+            fn, args = stack.pop()
+            fn(self, *args)
+
+    def ask(self, player: int, kind: str, options: list | tuple, resume: Callable, *args,
+            **info) -> None:
+        """Pose a decision. A decision with one option is taken at once without asking."""
+        if not options:
+            raise RuntimeError(f"decision {kind} for player {player} has no options")
+        if len(options) == 1:
+            resume(self, *args, options[0])
+            return
+        self.pending = Decision(player, kind, tuple(options), resume, args, info)
+
+    def answer(self, choice) -> None:
+        d = self.pending
+        if d is None:
+            raise IllegalChoice("no decision is pending")
+        if choice not in d.options:
+            raise IllegalChoice(f"{choice!r} is not a legal option for {d.kind}: {d.options!r}")
+        self.pending = None
+        d.resume(self, *d.args, choice)
+        self.run()
+
+    # ------------------------------------------------------------------ events
+    def log(self, kind: str, player: int | None = None, fighter: int | None = None,
+            card: int | None = None, target: int | None = None, amount: int | None = None,
+            health: int | None = None, space: int | None = None, detail: str | None = None) -> None:
+        if self.events is None:
+            return
+        F = self.fighters
+        self.events.append((
+            self.turn, player, kind,
+            F[fighter].name if fighter is not None else None,
+            self.cards[card].defn.name if card is not None else None,
+            F[target].name if target is not None else None,
+            amount, health,
+            self.board.labels[space] if space is not None and space >= 0 else None,
+            detail))
+
+    # ------------------------------------------------------------------ queries
+    def card(self, cid: int):
+        return self.cards[cid].defn
+
+    def owner(self, cid: int) -> int:
+        return self.cards[cid].owner
+
+    def hero_of(self, seat: int) -> Fighter:
+        return self.fighters[self.players[seat].fighters[0]]
+
+    def hero_defeated(self, seat: int) -> bool:
+        F = self.fighters
+        return not any(F[i].alive for i in self.players[seat].fighters if F[i].is_hero)
+
+    def on_board(self, seat: int) -> list[int]:
+        F = self.fighters
+        return [i for i in self.players[seat].fighters if F[i].on_board]
+
+    def opponents_on_board(self, seat: int) -> list[int]:
+        return self.on_board(1 - seat)
+
+    def adjacent(self, a: int, b: int) -> bool:
+        fa, fb = self.fighters[a], self.fighters[b]
+        return fa.on_board and fb.on_board and fb.space in self.board.adjacent[fa.space]
+
+    def same_zone(self, a: int, b: int) -> bool:
+        fa, fb = self.fighters[a], self.fighters[b]
+        return fa.on_board and fb.on_board and self.board.same_zone(fa.space, fb.space)
+
+    def fighters_adjacent_to(self, fi: int) -> list[int]:
+        f = self.fighters[fi]
+        if not f.on_board:
+            return []
+        occ = self.occupant
+        return [occ[s] for s in self.board.adjacent[f.space] if occ[s] >= 0]
+
+    def empty_spaces(self) -> list[int]:
+        return [s for s, o in enumerate(self.occupant) if o < 0]
+
+    def move_value(self, seat: int) -> int:
+        p = self.players[seat]
+        return p.ability.move_value(self, seat, p.hero.move)
+
+    def reachable(self, fi: int, steps: int, through_opponents: bool = False) -> list[int]:
+        """Spaces fighter ``fi`` can end a move of up to ``steps`` on (its own space included).
+
+        It may pass friendly fighters but not opposing ones (unless the effect allows) and must
+        end on an empty space. Movement follows the board's movement edges (one-way paths,
+        secret passages)."""
+        f = self.fighters[fi]
+        if not f.on_board:
+            return []
+        start, owner = f.space, f.owner
+        occ, F, edges = self.occupant, self.fighters, self.board.move_edges
+        seen = {start}
+        frontier = [start]
+        for _ in range(steps):
+            nxt = []
+            for s in frontier:
+                for t in edges[s]:
+                    if t in seen:
+                        continue
+                    o = occ[t]
+                    if o >= 0 and F[o].owner != owner and not through_opponents:
+                        continue
+                    seen.add(t)
+                    nxt.append(t)
+            if not nxt:
+                break
+            frontier = nxt
+        return sorted(s for s in seen if occ[s] < 0 or s == start)
+
+    def attack_targets(self, fi: int) -> list[int]:
+        f = self.fighters[fi]
+        if not f.on_board:
+            return []
+        ranged = f.defn.ranged
+        adj = self.board.adjacent[f.space]
+        zm = self.board.zone_mask
+        out = []
+        for t in self.opponents_on_board(f.owner):
+            s = self.fighters[t].space
+            if s in adj or (ranged and zm[s] & zm[f.space]):
+                out.append(t)
+        return out
+
+    def attack_options(self, seat: int) -> list[tuple[int, int]]:
+        hand = [self.cards[c].defn for c in self.players[seat].hand]
+        out = []
+        for fi in self.on_board(seat):
+            name = self.fighters[fi].defn.name
+            if any(d.can_attack and d.usable_by(name) for d in hand):
+                out.extend((fi, t) for t in self.attack_targets(fi))
+        return out
+
+    def scheme_options(self, seat: int) -> list[tuple[int, int]]:
+        p = self.players[seat]
+        out = []
+        board_fighters = self.on_board(seat)
+        for c in p.hand:
+            d = self.cards[c].defn
+            if d.type == "scheme":
+                out.extend((c, fi) for fi in board_fighters if d.usable_by(self.fighters[fi].defn.name))
+        return out
+
+    def ctx_fighter(self, ctx: Ctx) -> int:
+        """The fighter resolving an effect; for combat cards, whoever is in the combat now."""
+        if ctx.role <= DEFENDER and self.combat is not None:
+            return self.combat.fighters[ctx.role]
+        return ctx.fighter
+
+    # ------------------------------------------------------------------ state changes
+    def draw(self, seat: int, n: int = 1) -> None:
+        """Draw n cards; each card that cannot be drawn deals exhaustion damage instead."""
+        p = self.players[seat]
+        missing = 0
+        for _ in range(n):
+            if p.deck:
+                c = p.deck.pop()
+                p.hand.append(c)
+                if p.deck_top_known:
+                    p.deck_top_known -= 1
+                self.log("draw", seat, card=c)
+            else:
+                missing += 1
+        if missing:
+            self.log("exhausted", seat, amount=missing)
+            for fi in self.on_board(seat):
+                self.damage(fi, EXHAUSTION_DAMAGE * missing, EXHAUSTION)
+
+    def damage(self, fi: int, amount: int, source: str, card: int | None = None) -> int:
+        f = self.fighters[fi]
+        if amount <= 0 or not f.on_board:
+            return 0
+        dealt = min(amount, f.health)
+        f.health -= dealt
+        self.log("damage", f.owner, fi, card, amount=dealt, health=f.health, detail=source)
+        if f.health == 0:
+            self.defeat(fi, source)
+        return dealt
+
+    def defeat(self, fi: int, source: str) -> None:
+        f = self.fighters[fi]
+        f.alive = False
+        self._remove_from_board(fi)
+        if f.is_hero and self.defeat_cause[f.owner] is None:
+            self.defeat_cause[f.owner] = source
+        self.log("defeat", f.owner, fi, detail=source)
+
+    def recover(self, fi: int, amount: int, card: int | None = None) -> int:
+        """Recover health, never above starting health; defeated fighters cannot recover."""
+        f = self.fighters[fi]
+        if not f.alive or amount <= 0:
+            return 0
+        gained = min(amount, f.max_health - f.health)
+        f.health += gained
+        self.log("recover", f.owner, fi, card, amount=gained, health=f.health)
+        return gained
+
+    def set_health(self, fi: int, health: int, card: int | None = None) -> None:
+        f = self.fighters[fi]
+        f.health = min(health, f.max_health)
+        f.alive = f.health > 0
+        if f.is_hero and f.alive:
+            self.defeat_cause[f.owner] = None
+        self.log("set_health", f.owner, fi, card, amount=f.health, health=f.health)
+
+    def _remove_from_board(self, fi: int) -> None:
+        f = self.fighters[fi]
+        if f.on_board:
+            self.occupant[f.space] = -1
+        f.space, f.on_board = NO_SPACE, False
+
+    def move_to(self, fi: int, dest: int, card: int | None = None) -> None:
+        f = self.fighters[fi]
+        if dest == f.space:
+            return
+        src = f.space
+        self.occupant[src] = -1
+        self.occupant[dest] = fi
+        f.space = dest
+        self.log("move", f.owner, fi, card, space=dest, detail=self.board.labels[src])
+
+    def place(self, fi: int, dest: int, card: int | None = None) -> None:
+        """Put a fighter on an empty space without moving through the board."""
+        f = self.fighters[fi]
+        if self.occupant[dest] >= 0 and dest != f.space:
+            raise RuntimeError("place onto an occupied space")
+        if f.on_board:
+            self.occupant[f.space] = -1
+        self.occupant[dest] = fi
+        f.space, f.on_board = dest, True
+        self.log("place", f.owner, fi, card, space=dest)
+
+    def swap_spaces(self, a: int, b: int, card: int | None = None) -> None:
+        fa, fb = self.fighters[a], self.fighters[b]
+        fa.space, fb.space = fb.space, fa.space
+        self.occupant[fa.space], self.occupant[fb.space] = a, b
+        self.log("swap", fa.owner, a, card, target=b, space=fa.space)
+
+    def gain_action(self, seat: int, n: int = 1, card: int | None = None) -> None:
+        """Extra actions only exist on your own turn; gained on the opponent's turn they lapse."""
+        if seat == self.active and not self.over:
+            self.players[seat].actions += n
+            self.log("gain_action", seat, card=card, amount=n)
+
+    def take_from_hand(self, seat: int, cid: int) -> None:
+        p = self.players[seat]
+        p.hand.remove(cid)
+        if cid in p.known_hand:
+            p.known_hand = p.known_hand - {cid}
+
+    def discard_from_hand(self, seat: int, cid: int, cause: str) -> None:
+        """A card leaves a hand for its owner's discard pile, with every reaction that triggers."""
+        self.take_from_hand(seat, cid)
+        self.log("discard", seat, card=cid, detail=cause)
+        owner = self.owner(cid)
+        if self.players[owner].ability.intercept_discard(self, seat, cid, cause):
+            return
+        self.players[owner].discard.append(cid)
+        if cause == OPPONENT_EFFECT:
+            ops = self.card(cid).effects.get(ON_DISCARD_BY_OPPONENT)
+            if ops:
+                self.run_effects(ops, Ctx(seat, cid, OTHER_ROLE, self.players[seat].fighters[0]))
+
+    def put_in_discard(self, cid: int) -> None:
+        """A card that was in play (played, or used to boost) goes to its owner's discard pile."""
+        if cid in self.in_play:
+            self.in_play.remove(cid)
+        self.players[self.owner(cid)].discard.append(cid)
+
+    def finish_played_card(self, cid: int, played_by: int) -> None:
+        """Cleanup for a played card; an ability may send it elsewhere (Loki's TRICKs)."""
+        owner = self.owner(cid)
+        if self.players[owner].ability.after_card_played(self, cid, played_by):
+            if cid in self.in_play:
+                self.in_play.remove(cid)
+            return
+        self.put_in_discard(cid)
+
+    def boost(self, seat: int, cid: int, purpose: str) -> int:
+        """Use a card from hand to BOOST: returns the value added.
+
+        The card's BOOST bonus (Houdini) triggers when its owner boosts with it; the bonus
+        resolves first, then the card goes to the discard pile (the caller has already pushed
+        whatever comes after the boost).
+        """
+        self.take_from_hand(seat, cid)
+        self.in_play.append(cid)
+        owner = self.owner(cid)
+        value = self.players[owner].ability.boost_value(self, cid)
+        self.log("boost", seat, card=cid, amount=value, detail=purpose)
+        self.push((_boost_card_done, (cid,)))
+        bonus = self.card(cid).effects.get(BOOST_BONUS)
+        if bonus and owner == seat:
+            self.log("boost_bonus", seat, card=cid)
+            self.run_effects(bonus, Ctx(seat, cid, OTHER_ROLE, self.players[seat].fighters[0]))
+        return value
+
+    def can_boost_with(self, seat: int, cid: int) -> bool:
+        return self.players[self.owner(cid)].ability.can_boost(self, seat, cid)
+
+    def run_effects(self, ops: Iterable, ctx: Ctx) -> None:
+        """Schedule a card's effects (a tuple of Ops) to resolve next, in printed order."""
+        self.push(*((op.start, (ctx,)) for op in ops))
+
+    def check_win(self) -> bool:
+        """Win check, made at the start and end of every action and at turn boundaries.
+
+        A hero reduced to 0 health is defeated at once, but the game ends at the next check, so
+        the rest of the action still resolves (e.g. All Part of the Show). If both heroes are
+        defeated, the player whose turn it is wins.
+        """
+        if self.over:
+            return True
+        down = [self.hero_defeated(0), self.hero_defeated(1)]
+        if not (down[0] or down[1]):
+            return False
+        if down[0] and down[1]:
+            self.end(self.active, "both_heroes_defeated")
+        else:
+            loser = 0 if down[0] else 1
+            self.end(1 - loser, self.defeat_cause[loser] or EFFECT_DAMAGE)
+        return True
+
+    def end(self, winner: int | None, reason: str) -> None:
+        self.over = True
+        self.winner = winner
+        self.end_reason = reason
+        self.pending = None
+        self.stack.clear()
+        self.log("game_end", winner, detail=reason)
+
+    # ------------------------------------------------------------------ card values in combat
+    def combat_value(self, role: int) -> int:
+        """The current value of a combat card: printed value, then every change in the order it
+        was applied ("set" replaces, "add" adds), floored at 0. Ignored values count 0; a
+        locked value (Three Wishes) cannot be changed at all."""
+        c = self.combat
+        cid = c.cards[role]
+        if cid is None or c.ignored[role]:
+            return 0
+        seat = c.players[role]
+        lock = self.players[seat].value_lock
+        if lock is not None:
+            return lock
+        v = self.cards[cid].defn.value or 0
+        for kind, n in c.mods[role]:
+            v = v + n if kind == "add" else n
+        if role == ATTACKER:
+            v += self.players[seat].ability.attack_bonus(self, c)
+        return max(0, v)
+
+
+def _copy_rng(r: random.Random) -> random.Random:
+    n = random.Random.__new__(random.Random)
+    n.setstate(r.getstate())
+    return n
+
+
+def _boost_card_done(g: Game, cid: int) -> None:
+    g.put_in_discard(cid)
+
+
+# ====================================================================== setup and turns
+def _setup(g: Game) -> None:
+    for seat, p in enumerate(g.players):
+        g.rngs[seat].shuffle(p.deck)
+        g.log("setup", seat, detail=f"hero={p.hero.id}")
+        for _ in range(STARTING_HAND):
+            p.hand.append(p.deck.pop())
+    # The player in start space 1 places first and takes the first turn.
+    for seat in (0, 1):
+        hero = g.players[seat].fighters[0]
+        g.place(hero, g.board.starts[seat + 1])
+    steps = []
+    for seat in (0, 1):
+        p = g.players[seat]
+        for fi in p.fighters[1:]:
+            if g.fighters[fi].defn.starts_on_board:
+                steps.append((_ask_sidekick_start, (seat, fi)))
+        steps.append((_ability_setup, (seat,)))
+    steps.append((_begin_turn, ()))
+    g.push(*steps)
+
+
+def _ability_setup(g: Game, seat: int) -> None:
+    g.players[seat].ability.setup(g, seat)
+
+
+def _ask_sidekick_start(g: Game, seat: int, fi: int) -> None:
+    """Sidekicks start on separate spaces in (any of) the hero's zones; anywhere if none is free."""
+    hero_space = g.hero_of(seat).space
+    zm = g.board.zone_mask
+    options = [s for s in g.empty_spaces() if zm[s] & zm[hero_space]] or g.empty_spaces()
+    g.ask(seat, "sidekick_start", options, _sidekick_placed, fi, fighter=fi)
+
+
+def _sidekick_placed(g: Game, fi: int, space: int) -> None:
+    g.place(fi, space)
+
+
+def _begin_turn(g: Game) -> None:
+    if g.check_win():
+        return
+    if g.turn >= g.max_turns:
+        g.end(None, "turn_limit")
+        return
+    g.turn += 1
+    seat = g.active
+    g.turn_flags = {}
+    g.players[seat].actions = ACTIONS_PER_TURN
+    g.log("turn_start", seat)
+    g.push((_start_of_turn, (seat,)), (_next_action, (seat,)), (_end_of_turn, (seat,)))
+
+
+def _start_of_turn(g: Game, seat: int) -> None:
+    g.players[seat].ability.start_of_turn(g, seat)
+
+
+def _next_action(g: Game, seat: int) -> None:
+    if g.check_win():
+        return
+    p = g.players[seat]
+    if p.actions <= 0:
+        return
+    options = ["maneuver"]
+    if g.scheme_options(seat):
+        options.append("scheme")
+    if g.attack_options(seat):
+        options.append("attack")
+    g.ask(seat, "action", options, _take_action, seat)
+
+
+def _take_action(g: Game, seat: int, action: str) -> None:
+    g.players[seat].actions -= 1
+    g.log("action", seat, detail=action)
+    g.push((ACTIONS[action], (seat,)), (_end_of_action, ()), (_next_action, (seat,)))
+
+
+def _end_of_action(g: Game) -> None:
+    g.check_win()
+
+
+def _end_of_turn(g: Game, seat: int) -> None:
+    if g.check_win():
+        return
+    g.push((_end_of_turn_effects, (seat,)), (_hand_limit, (seat,)), (_pass_turn, (seat,)))
+
+
+def _end_of_turn_effects(g: Game, seat: int) -> None:
+    g.players[seat].ability.end_of_turn(g, seat)
+    if g.board.conveyors:
+        from unmatched_sim.engine.board_features import run_conveyors
+        run_conveyors(g)
+
+
+def _hand_limit(g: Game, seat: int) -> None:
+    p = g.players[seat]
+    if len(p.hand) > HAND_LIMIT:
+        g.ask(seat, "hand_limit_discard", list(p.hand), _hand_limit_discarded, seat,
+              excess=len(p.hand) - HAND_LIMIT)
+
+
+def _hand_limit_discarded(g: Game, seat: int, cid: int) -> None:
+    g.discard_from_hand(seat, cid, HAND_LIMIT_DISCARD)
+    g.push((_hand_limit, (seat,)))
+
+
+def _pass_turn(g: Game, seat: int) -> None:
+    g.players[seat].value_lock = None
+    if g.check_win():
+        return
+    g.log("turn_end", seat)
+    g.active = 1 - seat
+    g.push((_begin_turn, ()))
+
+
+# ====================================================================== maneuver
+def _maneuver(g: Game, seat: int) -> None:
+    g.draw(seat, 1)
+    p = g.players[seat]
+    options = [None] + [c for c in p.hand if g.can_boost_with(seat, c)]
+    g.ask(seat, "maneuver_boost", options, _maneuver_boost_chosen, seat)
+
+
+def _maneuver_boost_chosen(g: Game, seat: int, cid: int | None) -> None:
+    g.turn_flags["maneuvered"] = True
+    if cid is None:
+        g.push((_move_phase, (seat, 0, False, ())))
+        return
+    # The move phase must be scheduled before the boost so that a BOOST bonus resolves first.
+    # The bonus may change the move value (Loki), so the phase reads it when it starts.
+    g.push((_move_phase_boosted, (seat, cid)))
+    added = g.boost(seat, cid, "maneuver")
+    g.turn_flags["maneuver_boost"] = added
+
+
+def _move_phase_boosted(g: Game, seat: int, cid: int) -> None:
+    g.push((_move_phase, (seat, g.turn_flags.get("maneuver_boost", 0), True, ())))
+
+
+def _move_phase(g: Game, seat: int, bonus: int, boosted: bool, moved: tuple) -> None:
+    """Each fighter may move up to the move value, one at a time, in the player's order."""
+    movable = [fi for fi in g.on_board(seat) if fi not in moved]
+    if not movable:
+        return
+    if len(movable) == 1 and not moved:
+        _move_one(g, seat, bonus, boosted, moved, movable[0])
+        return
+    g.ask(seat, "move_order", movable + [None], _move_one, seat, bonus, boosted, moved)
+
+
+def _move_one(g: Game, seat: int, bonus: int, boosted: bool, moved: tuple, fi: int | None) -> None:
+    if fi is None:
+        return
+    f = g.fighters[fi]
+    steps = (f.defn.move if f.defn.move is not None else g.move_value(seat)) + bonus
+    options = g.reachable(fi, steps)
+    placeable = g.players[seat].ability.maneuver_place_options(g, seat, fi, boosted)
+    if placeable:
+        # Escape Artist: placing instead of moving. Where both are possible the outcome is the
+        # same space, so it is offered once (logged as a move).
+        have = set(options)
+        options = options + [s for s in placeable if s not in have]
+    g.ask(seat, "move_destination", options, _moved, seat, bonus, boosted, moved, fi,
+          fighter=fi, steps=steps)
+
+
+def _moved(g: Game, seat: int, bonus: int, boosted: bool, moved: tuple, fi: int, dest: int) -> None:
+    f = g.fighters[fi]
+    if dest != f.space:
+        steps = (f.defn.move if f.defn.move is not None else g.move_value(seat)) + bonus
+        if dest in g.reachable(fi, steps):
+            g.move_to(fi, dest)
+        else:
+            g.place(fi, dest)
+    g.push((_move_phase, (seat, bonus, boosted, moved + (fi,))))
+
+
+# ====================================================================== scheme
+def _scheme(g: Game, seat: int) -> None:
+    g.ask(seat, "scheme_card", g.scheme_options(seat), _scheme_chosen, seat)
+
+
+def _scheme_chosen(g: Game, seat: int, option: tuple[int, int]) -> None:
+    cid, fi = option
+    g.take_from_hand(seat, cid)
+    g.in_play.append(cid)
+    g.log("scheme", seat, fi, cid)
+    ctx = Ctx(seat, cid, SCHEME_ROLE, fi)
+    g.push((_scheme_effects, (ctx,)), (_finish_scheme, (cid, seat)))
+
+
+def _scheme_effects(g: Game, ctx: Ctx) -> None:
+    g.run_effects(g.card(ctx.card).effects.get(EFFECT, ()), ctx)
+
+
+def _finish_scheme(g: Game, cid: int, seat: int) -> None:
+    g.finish_played_card(cid, seat)
+
+
+# ====================================================================== attack
+def _attack(g: Game, seat: int) -> None:
+    g.ask(seat, "attack_target", g.attack_options(seat), _attack_declared, seat)
+
+
+def _attack_declared(g: Game, seat: int, option: tuple[int, int]) -> None:
+    fi, target = option
+    c = Combat(seat, fi, target, 1 - seat)
+    c.ranged = not g.adjacent(fi, target)
+    g.combat = c
+    g.log("attack", seat, fi, target=target, detail="ranged" if c.ranged else "melee")
+    name = g.fighters[fi].defn.name
+    options = [cid for cid in g.players[seat].hand
+               if g.cards[cid].defn.can_attack and g.cards[cid].defn.usable_by(name)]
+    g.ask(seat, "attack_card", options, _attack_card_chosen, seat, fighter=fi, target=target)
+
+
+def _attack_card_chosen(g: Game, seat: int, cid: int) -> None:
+    g.take_from_hand(seat, cid)
+    g.in_play.append(cid)
+    g.combat.cards[ATTACKER] = cid
+    defender = g.combat.fighters[DEFENDER]
+    dseat = 1 - seat
+    name = g.fighters[defender].defn.name
+    options = [None] + [c for c in g.players[dseat].hand
+                        if g.cards[c].defn.can_defend and g.cards[c].defn.usable_by(name)]
+    # The defender chooses without seeing the attack card: nothing about it is in the info.
+    g.ask(dseat, "defense_card", options, _defense_chosen, dseat,
+          fighter=defender, attacker=g.combat.fighters[ATTACKER])
+
+
+def _defense_chosen(g: Game, dseat: int, cid: int | None) -> None:
+    c = g.combat
+    if cid is not None:
+        g.take_from_hand(dseat, cid)
+        g.in_play.append(cid)
+        c.cards[DEFENDER] = cid
+    g.log("reveal", c.players[ATTACKER], c.fighters[ATTACKER], c.cards[ATTACKER],
+          amount=g.card(c.cards[ATTACKER]).value, detail="attack")
+    if cid is not None:
+        g.log("reveal", dseat, c.fighters[DEFENDER], cid, amount=g.card(cid).value, detail="defense")
+    else:
+        g.log("no_defense", dseat, c.fighters[DEFENDER])
+    g.push((_combat_window, (IMMEDIATELY,)), (_combat_window, (DURING,)), (_combat_damage, ()),
+           (_combat_window, (AFTER,)), (_after_combat_abilities, ()), (_combat_cleanup, ()),
+           (_after_attacking, ()))
+
+
+def _combat_window(g: Game, timing: str) -> None:
+    """Effects of one timing on both combat cards: the defender's first, then the attacker's.
+
+    Cards are read when the window opens, so a card swapped in earlier (Sleight of Hand)
+    resolves its own effects. Cancellation is checked as each effect starts."""
+    c = g.combat
+    steps = []
+    for role in (DEFENDER, ATTACKER):
+        cid = c.cards[role]
+        if cid is None:
+            continue
+        ops = g.cards[cid].defn.effects.get(timing)
+        if ops:
+            ctx = Ctx(c.players[role], cid, role, c.fighters[role])
+            steps.extend((op.start, (ctx,)) for op in ops)
+    g.push(*steps)
+
+
+def _combat_damage(g: Game) -> None:
+    c = g.combat
+    attack = g.combat_value(ATTACKER)
+    defense = g.combat_value(DEFENDER) if c.cards[DEFENDER] is not None else 0
+    dmg = max(0, attack - defense)
+    defender = c.fighters[DEFENDER]
+    dealt = g.damage(defender, dmg, COMBAT, c.cards[ATTACKER]) if dmg else 0
+    c.damage = dealt
+    c.resolved = True
+    winner = ATTACKER if dealt >= 1 else DEFENDER
+    g.log("combat_result", c.players[winner], c.fighters[winner], amount=dealt,
+          detail=f"{attack}-{defense}")
+    if winner == ATTACKER:
+        g.turn_flags["won_combat"] = True
+    if dealt:
+        g.players[g.fighters[defender].owner].ability.on_combat_damage(g, defender, dealt)
+
+
+def _after_combat_abilities(g: Game) -> None:
+    c = g.combat
+    for role in (DEFENDER, ATTACKER):
+        g.players[c.players[role]].ability.after_combat(g, c.players[role], role)
+
+
+def _combat_cleanup(g: Game) -> None:
+    c = g.combat
+    for role in (DEFENDER, ATTACKER):
+        cid = c.cards[role]
+        if cid is not None and cid in g.in_play:
+            g.finish_played_card(cid, c.players[role])
+
+
+def _after_attacking(g: Game) -> None:
+    seat = g.combat.players[ATTACKER]
+    g.combat = None
+    g.players[seat].ability.after_attacking(g, seat)
+
+
+ACTIONS = {"maneuver": _maneuver, "scheme": _scheme, "attack": _attack}

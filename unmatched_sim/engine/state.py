@@ -1,0 +1,136 @@
+"""The mutable pieces of a game, kept small and flat so a whole game copies in microseconds.
+
+Rules for anything stored here: fighters, cards and spaces are plain ints; containers are
+lists (copied on clone) or tuples/frozensets (shared). Hero resources in ``Player.res`` must be
+immutable values (ints, strings, tuples) so a shallow dict copy is a true copy.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, NamedTuple
+
+from unmatched_sim.model import CardDef, FighterDef
+
+ATTACKER, DEFENDER, SCHEME_ROLE, OTHER_ROLE = 0, 1, 2, 3
+NO_SPACE = -1
+
+
+class Fighter:
+    __slots__ = ("idx", "owner", "name", "defn", "is_hero", "health", "max_health", "space", "alive",
+                 "on_board")
+
+    def __init__(self, idx: int, owner: int, name: str, defn: FighterDef):
+        self.idx, self.owner, self.name, self.defn = idx, owner, name, defn
+        self.is_hero = defn.is_hero
+        self.health = self.max_health = defn.health
+        self.space = NO_SPACE
+        self.alive = True       # False once defeated
+        self.on_board = False   # summonable sidekicks start off the board
+
+    def copy(self) -> "Fighter":
+        f = Fighter.__new__(Fighter)
+        f.idx, f.owner, f.name, f.defn, f.is_hero = self.idx, self.owner, self.name, self.defn, self.is_hero
+        f.health, f.max_health, f.space, f.alive, f.on_board = (
+            self.health, self.max_health, self.space, self.alive, self.on_board)
+        return f
+
+    def __repr__(self) -> str:
+        state = f"{self.health}/{self.max_health}" if self.alive else "defeated"
+        return f"<{self.name} {state} @{self.space}>"
+
+
+class Player:
+    __slots__ = ("seat", "hero", "ability", "fighters", "hand", "deck", "discard", "actions",
+                 "value_lock", "res", "known_hand", "deck_top_known")
+
+    def __init__(self, seat: int, hero, ability):
+        self.seat, self.hero, self.ability = seat, hero, ability
+        self.fighters: list[int] = []
+        self.hand: list[int] = []
+        self.deck: list[int] = []      # top of deck = end of list
+        self.discard: list[int] = []
+        self.actions = 0
+        self.value_lock: int | None = None  # "your cards' values are N and cannot be changed"
+        self.res: dict[str, Any] = {}      # hero resources (doubloons, miseries...), immutable values
+        self.known_hand: frozenset[int] = frozenset()  # cards in this hand the opponent has seen
+        self.deck_top_known = 0            # how many top cards of the deck this player knows
+
+    def copy(self) -> "Player":
+        p = Player.__new__(Player)
+        p.seat, p.hero, p.ability, p.fighters = self.seat, self.hero, self.ability, self.fighters
+        p.hand, p.deck, p.discard = self.hand[:], self.deck[:], self.discard[:]
+        p.actions, p.value_lock, p.res = self.actions, self.value_lock, dict(self.res)
+        p.known_hand, p.deck_top_known = self.known_hand, self.deck_top_known
+        return p
+
+
+class Combat:
+    """Everything about the attack in progress. Index 0 = attacker's side, 1 = defender's."""
+
+    __slots__ = ("players", "fighters", "cards", "mods", "ignored", "cancelled", "boosted_with",
+                 "damage", "resolved", "ranged", "extra")
+
+    def __init__(self, attacker_player: int, attacker: int, defender: int, defender_player: int):
+        self.players = [attacker_player, defender_player]
+        self.fighters = [attacker, defender]
+        self.cards: list[int | None] = [None, None]
+        self.mods: list[list[tuple[str, int]]] = [[], []]  # ("add", n) / ("set", n), in order applied
+        self.ignored = [False, False]
+        self.cancelled = [False, False]
+        self.boosted_with: list[list[int]] = [[], []]
+        self.damage = 0          # combat damage dealt by the attack itself
+        self.resolved = False    # combat damage step done: "won/lost" is known
+        self.ranged = False
+        self.extra: dict[str, Any] = {}
+
+    def copy(self) -> "Combat":
+        c = Combat.__new__(Combat)
+        c.players, c.fighters, c.cards = self.players[:], self.fighters[:], self.cards[:]
+        c.mods = [self.mods[0][:], self.mods[1][:]]
+        c.ignored, c.cancelled = self.ignored[:], self.cancelled[:]
+        c.boosted_with = [self.boosted_with[0][:], self.boosted_with[1][:]]
+        c.damage, c.resolved, c.ranged, c.extra = self.damage, self.resolved, self.ranged, dict(self.extra)
+        return c
+
+    def role_of(self, player: int) -> int:
+        return ATTACKER if self.players[ATTACKER] == player else DEFENDER
+
+    def won(self, role: int) -> bool:
+        """The attacker wins by dealing at least 1 combat damage; otherwise the defender wins."""
+        return (self.damage >= 1) if role == ATTACKER else (self.damage == 0)
+
+
+class Ctx(NamedTuple):
+    """Who is resolving an effect: the player, the card it is printed on and in which role."""
+
+    player: int
+    card: int            # card id, or -1 for effects not printed on a card (abilities, miseries)
+    role: int            # ATTACKER / DEFENDER in combat, SCHEME_ROLE, or OTHER_ROLE
+    fighter: int         # the fighter resolving it (for combat cards: looked up live, see Game.ctx_fighter)
+
+
+class Decision:
+    """One choice a player must make, with every legal option listed.
+
+    ``options`` are plain values: card ids, fighter ids, space ids, action names, tuples of
+    those, or ``None`` for "decline". ``resume(game, *args, choice)`` continues the game.
+    ``info`` carries what a policy may want to know to judge the choice (the source card, the
+    fighter moving, the value at stake), never hidden information.
+    """
+
+    __slots__ = ("player", "kind", "options", "resume", "args", "info")
+
+    def __init__(self, player: int, kind: str, options: tuple, resume: Callable, args: tuple,
+                 info: dict):
+        self.player, self.kind, self.options = player, kind, options
+        self.resume, self.args, self.info = resume, args, info
+
+    def __repr__(self) -> str:
+        return f"<Decision p{self.player} {self.kind} {self.options!r} {self.info!r}>"
+
+
+class CardInfo(NamedTuple):
+    """A card in a game: its definition and which player's deck it belongs to."""
+
+    defn: CardDef
+    owner: int

@@ -1,0 +1,84 @@
+"""Python for what hero files cannot say: special abilities and truly unique card effects.
+
+A hero file names its ability with ``[ability] hook = "name"`` (plus parameters); the hook is
+an ``Ability`` subclass registered with ``@ability("name")``. Every method has a do-nothing
+default, so an ability overrides only the moments it cares about. Abilities hold no state of
+their own: anything that changes during a game lives in ``game.players[seat].res``.
+
+Unique card effects are functions registered with ``@hook_effect`` (see engine.effects) and used
+from a card as ``{ op = "hook", name = "..." }``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from unmatched_sim.engine.game import Game
+    from unmatched_sim.engine.state import Combat
+    from unmatched_sim.model import HeroDef
+
+
+class Ability:
+    """The default: a hero whose special ability needs no code (or has none)."""
+
+    def __init__(self, hero: "HeroDef", params: dict):
+        self.hero = hero
+        self.params = params
+
+    # --- turn structure
+    def setup(self, g: "Game", seat: int) -> None: ...
+    def start_of_turn(self, g: "Game", seat: int) -> None: ...
+    def end_of_turn(self, g: "Game", seat: int) -> None: ...
+
+    # --- movement
+    def move_value(self, g: "Game", seat: int, base: int) -> int:
+        return base
+
+    def maneuver_place_options(self, g: "Game", seat: int, fighter: int, boosted: bool) -> list[int]:
+        """Spaces a fighter may be *placed* on instead of moving during a maneuver."""
+        return []
+
+    # --- cards
+    def can_boost(self, g: "Game", seat: int, cid: int) -> bool:
+        """May ``seat`` use this card (owned by this ability's player) to BOOST?"""
+        return g.card(cid).boost is not None
+
+    def boost_value(self, g: "Game", cid: int) -> int:
+        return g.card(cid).boost_value
+
+    def intercept_discard(self, g: "Game", holder: int, cid: int, cause: str) -> bool:
+        """A card of ours was discarded from ``holder``'s hand; return True if we took it."""
+        return False
+
+    def after_card_played(self, g: "Game", cid: int, played_by: int) -> bool:
+        """Cleanup of a played card of ours; return True if it went somewhere else."""
+        return False
+
+    # --- combat
+    def attack_bonus(self, g: "Game", combat: "Combat") -> int:
+        return 0
+
+    def on_combat_damage(self, g: "Game", fighter: int, amount: int) -> None: ...
+    def after_combat(self, g: "Game", seat: int, role: int) -> None: ...
+    def after_attacking(self, g: "Game", seat: int) -> None: ...
+
+
+ABILITIES: dict[str, type[Ability]] = {}
+
+
+def ability(name: str):
+    def register(cls):
+        ABILITIES[name] = cls
+        return cls
+    return register
+
+
+def make_ability(hero: "HeroDef") -> Ability:
+    hook = hero.ability.hook
+    cls = ABILITIES[hook] if hook else Ability
+    return cls(hero, hero.ability.params)
+
+
+# Register the hero modules (each registers its abilities and effect hooks on import).
+from unmatched_sim.hooks import houdini, genie  # noqa: E402,F401

@@ -1,0 +1,29 @@
+"""The Genie: Infinite Power."""
+
+from __future__ import annotations
+
+from unmatched_sim.engine.game import OWN_EFFECT
+from unmatched_sim.hooks import Ability, ability
+
+
+@ability("discard_for_action")
+class DiscardForAction(Ability):
+    """At the start of your turn you may discard ``cards`` card(s) to gain ``actions`` action(s)."""
+
+    def start_of_turn(self, g, seat):
+        cards = self.params.get("cards", 1)
+        hand = g.players[seat].hand
+        if len(hand) < cards:
+            return
+        g.ask(seat, "ability_discard_for_action", [None] + list(hand), self._chosen, seat, cards)
+
+    def _chosen(self, g, seat, left, cid):
+        if cid is None:
+            return
+        g.discard_from_hand(seat, cid, OWN_EFFECT)
+        g.log("ability", seat, card=cid, detail="discard_for_action")
+        if left > 1:
+            g.ask(seat, "ability_discard_for_action", list(g.players[seat].hand), self._chosen, seat,
+                  left - 1)
+        else:
+            g.gain_action(seat, self.params.get("actions", 1))

@@ -1,0 +1,96 @@
+"""Immutable definitions of heroes, fighters and cards, as loaded from the hero TOML files.
+
+These are shared by every game and never change during play; the mutable state of a game
+lives in ``unmatched_sim.engine.state``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+ATTACK, DEFENSE, VERSATILE, SCHEME = "attack", "defense", "versatile", "scheme"
+CARD_TYPES = (ATTACK, DEFENSE, VERSATILE, SCHEME)
+
+# When a card's effects resolve. Combat windows run defender first, then attacker.
+IMMEDIATELY, DURING, AFTER = "immediately", "during_combat", "after_combat"
+EFFECT = "effect"                      # a scheme card's effect
+BOOST_BONUS = "boost_bonus"            # Houdini: when the owner uses the card to BOOST
+ON_DISCARD_BY_OPPONENT = "when_discarded_by_opponent"
+TIMINGS = (IMMEDIATELY, DURING, AFTER, EFFECT, BOOST_BONUS, ON_DISCARD_BY_OPPONENT)
+
+
+@dataclass(frozen=True)
+class FighterDef:
+    name: str
+    health: int
+    ranged: bool
+    is_hero: bool
+    count: int = 1
+    move: int | None = None   # None: use the hero's move value
+    starts_on_board: bool = True   # False for sidekicks that are only ever summoned
+
+
+@dataclass(frozen=True)
+class CardDef:
+    name: str
+    type: str
+    value: int | None
+    boost: int | None          # None: this card cannot be used to BOOST (e.g. Loki's TRICKs)
+    copies: int
+    users: frozenset[str] | None   # fighter names allowed to use it; None = any fighter
+    effects: dict[str, tuple] = field(default_factory=dict)  # timing -> tuple of Op
+    uncancelable: bool = False
+    tags: frozenset[str] = frozenset()   # free-form markers: "trick", "reveal_to_cancel_look", ...
+    text: str = ""
+
+    @property
+    def can_attack(self) -> bool:
+        return self.type in (ATTACK, VERSATILE)
+
+    @property
+    def can_defend(self) -> bool:
+        return self.type in (DEFENSE, VERSATILE)
+
+    @property
+    def boost_value(self) -> int:
+        """The BOOST value an effect reads; a card without one counts 0."""
+        return self.boost or 0
+
+    def usable_by(self, fighter_name: str) -> bool:
+        return self.users is None or fighter_name in self.users
+
+
+@dataclass(frozen=True)
+class AbilityDef:
+    name: str
+    hook: str | None
+    params: dict[str, Any]
+    text: str = ""
+
+
+@dataclass(frozen=True)
+class HeroDef:
+    id: str
+    name: str
+    set: str
+    move: int
+    hero: FighterDef
+    sidekicks: tuple[FighterDef, ...]
+    ability: AbilityDef
+    cards: tuple[CardDef, ...]   # one entry per distinct card; copies say how many
+    path: str = ""
+    sha256: str = ""
+    notes: str = ""
+
+    @property
+    def deck_size(self) -> int:
+        return sum(c.copies for c in self.cards)
+
+    @property
+    def fighter_names(self) -> tuple[str, ...]:
+        return (self.hero.name,) + tuple(s.name for s in self.sidekicks)
+
+    @property
+    def ranged(self) -> bool:
+        return self.hero.ranged
