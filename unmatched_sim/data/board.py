@@ -31,7 +31,7 @@ class Conveyor:
     bin_spaces: tuple[int, ...]  # where a fighter leaving the last space may be placed
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)   # compared and hashed by identity (used as a cache key)
 class Board:
     id: str
     name: str

@@ -716,6 +716,7 @@ def _defense_chosen(g: Game, dseat: int, cid: int | None) -> None:
         g.take_from_hand(dseat, cid)
         g.in_play.append(cid)
         c.cards[DEFENDER] = cid
+    c.revealed = True
     g.log("reveal", c.players[ATTACKER], c.fighters[ATTACKER], c.cards[ATTACKER],
           amount=g.card(c.cards[ATTACKER]).value, detail="attack")
     if cid is not None:

@@ -68,7 +68,7 @@ class Combat:
     """Everything about the attack in progress. Index 0 = attacker's side, 1 = defender's."""
 
     __slots__ = ("players", "fighters", "cards", "mods", "ignored", "cancelled", "boosted_with",
-                 "damage", "resolved", "ranged", "extra")
+                 "damage", "resolved", "ranged", "revealed", "extra")
 
     def __init__(self, attacker_player: int, attacker: int, defender: int, defender_player: int):
         self.players = [attacker_player, defender_player]
@@ -81,6 +81,7 @@ class Combat:
         self.damage = 0          # combat damage dealt by the attack itself
         self.resolved = False    # combat damage step done: "won/lost" is known
         self.ranged = False
+        self.revealed = False    # both cards face up (the defender chooses before this)
         self.extra: dict[str, Any] = {}
 
     def copy(self) -> "Combat":
@@ -89,7 +90,8 @@ class Combat:
         c.mods = [self.mods[0][:], self.mods[1][:]]
         c.ignored, c.cancelled = self.ignored[:], self.cancelled[:]
         c.boosted_with = [self.boosted_with[0][:], self.boosted_with[1][:]]
-        c.damage, c.resolved, c.ranged, c.extra = self.damage, self.resolved, self.ranged, dict(self.extra)
+        c.damage, c.resolved, c.ranged, c.revealed = self.damage, self.resolved, self.ranged, self.revealed
+        c.extra = dict(self.extra)
         return c
 
     def role_of(self, player: int) -> int:

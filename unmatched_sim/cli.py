@@ -1,0 +1,296 @@
+"""The ``sim`` command line: parse, call, print. No game logic lives here."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+from pathlib import Path
+
+import click
+
+from unmatched_sim.errors import UserError
+
+
+def _fail(message: str) -> None:
+    raise UserError(message)
+
+
+# --------------------------------------------------------------------------- shared options
+def run_options(f):
+    opts = [
+        click.option("--games", "-n", type=int, default=1000, show_default=True,
+                     help="Games per pairing; each seed is played from both seats."),
+        click.option("--seed", type=int, default=1, show_default=True, help="Run seed."),
+        click.option("--board", default="marmoreal", show_default=True, help="Battlefield id."),
+        click.option("--policy", default=None, help="Policy for both sides, e.g. greedy or greedy:aggression=0.9."),
+        click.option("--policy-a", default=None, help="Policy of the first hero given."),
+        click.option("--policy-b", default=None, help="Policy of the second hero given."),
+        click.option("--jobs", "-j", type=int, default=None, help="Worker processes [default: all cores]."),
+        click.option("--out", type=click.Path(path_type=Path), default=None,
+                     help="Run directory [default: a new folder under runs/]."),
+        click.option("--force", is_flag=True, help="Replace an existing run in --out."),
+        click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of text."),
+        click.option("--max-turns", type=int, default=None,
+                     help="End a game as a draw after this many turns (both players' turns count)."),
+        click.option("--no-progress", is_flag=True, help="Hide the progress bar."),
+    ]
+    for opt in reversed(opts):
+        f = opt(f)
+    return f
+
+
+def _policies(policy, policy_a, policy_b) -> tuple[str, str]:
+    from unmatched_sim.policies import parse_policy_spec
+
+    if policy and (policy_a or policy_b):
+        _fail("give either --policy or --policy-a/--policy-b, not both")
+    a = policy_a or policy or "greedy"
+    b = policy_b or policy or "greedy"
+    parse_policy_spec(a), parse_policy_spec(b)   # validate now, before any game is played
+    return a, b
+
+
+def _prepare(hero_ids: list[str], pairings, games, seed, board, policy, policy_a, policy_b, jobs,
+             max_turns):
+    from unmatched_sim.data.catalog import find_board, find_hero
+    from unmatched_sim.engine.game import DEFAULT_MAX_TURNS
+    from unmatched_sim.runner import RunSpec, spec_files
+
+    if games < 1:
+        _fail(f"--games must be at least 1 (got {games})")
+    if jobs is not None and jobs == 0:
+        _fail("--jobs must be a positive number of workers, or negative to leave cores free (got 0)")
+    if max_turns is not None and max_turns < 2:
+        _fail(f"--max-turns must be at least 2 (got {max_turns})")
+    heroes = {}
+    for name in hero_ids:
+        h = find_hero(name)
+        heroes[h.id] = h
+    b = find_board(board)
+    pa, pb = _policies(policy, policy_a, policy_b)
+    pairings = tuple((find_hero(a).id, find_hero(bb).id) for a, bb in pairings)
+    hero_files, board_file = spec_files(list(heroes.values()), b)
+    spec = RunSpec(pairings=pairings, games=games, seed=seed, board=b.id, policy_a=pa, policy_b=pb,
+                   max_turns=max_turns or DEFAULT_MAX_TURNS, hero_files=hero_files, board_file=board_file)
+    return spec, heroes, b
+
+
+def _execute(spec, out, jobs, force, no_progress):
+    from unmatched_sim.runner import default_out_dir, execute
+
+    out = out or default_out_dir(spec.pairings, spec.board, spec.seed, spec.games)
+    meta = execute(spec, out, jobs=jobs if jobs is not None else -1, force=force,
+                   progress=not no_progress, command=["sim"] + sys.argv[1:])
+    return out, meta
+
+
+def _pct(x) -> str:
+    return "  n/a" if x is None else f"{100 * x:5.1f}%"
+
+
+# --------------------------------------------------------------------------- commands
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="unmatched-sim", prog_name="sim")
+def cli():
+    """unmatched-sim: simulate Unmatched matchups and measure their balance."""
+
+
+@cli.command()
+@click.argument("hero_a")
+@click.argument("hero_b")
+@run_options
+def matchup(hero_a, hero_b, games, seed, board, policy, policy_a, policy_b, jobs, out, force, as_json,
+            max_turns, no_progress):
+    """Play HERO_A against HERO_B and report win rates with 95% intervals."""
+    from unmatched_sim.analysis import matchup_summary
+    from unmatched_sim.runner import read_games
+
+    spec, heroes, b = _prepare([hero_a, hero_b], [(hero_a, hero_b)], games, seed, board, policy,
+                               policy_a, policy_b, jobs, max_turns)
+    started = time.perf_counter()
+    out, meta = _execute(spec, out, jobs, force, no_progress or as_json)
+    elapsed = time.perf_counter() - started
+    summary = matchup_summary(read_games(out))
+    summary.update({"elapsed_s": round(elapsed, 3), "board": b.id, "seed": seed,
+                    "policies": {"a": spec.policy_a, "b": spec.policy_b}, "out": str(out)})
+    if as_json:
+        click.echo(json.dumps(summary))
+        return
+    a, bb = spec.pairings[0]
+    names = summary["heroes"]
+    click.echo(f"{heroes[a].name} vs {heroes[bb].name} on {b.name}: {summary['games']} games "
+               f"(seed {seed}; each seed from both seats), policies {spec.policy_a} / {spec.policy_b}")
+    width = max(len(n) for n in names)
+    for key in names:
+        lo, hi = summary["ci95"][key]
+        seats = summary["win_rate_by_seat"][key]
+        click.echo(f"  {key:<{width}}  wins {summary['wins'][key]:>6}  win rate {_pct(summary['win_rate'][key])}"
+                   f"  95% CI [{_pct(lo)}, {_pct(hi)}]   going first {_pct(seats['first']['win_rate'])}"
+                   f"  going second {_pct(seats['second']['win_rate'])}")
+    if summary["draws"]:
+        click.echo(f"  draws (turn limit) {summary['draws']}")
+    lo, hi = summary["first_player_ci95"]
+    click.echo(f"  first player wins {_pct(summary['first_player_win_rate'])}  [{_pct(lo)}, {_pct(hi)}]")
+    click.echo(f"  mean game length {summary['mean_turns']:.1f} turns")
+    click.echo("  games ended by: " + ", ".join(f"{r} {c}" for r, c in summary["end_reasons"].items()))
+    click.echo(f"  {elapsed:.1f} s ({summary['games'] / max(elapsed, 1e-9):.0f} games/s); log in {out}")
+
+
+@cli.command()
+@click.argument("heroes", nargs=-1)
+@run_options
+def tournament(heroes, games, seed, board, policy, policy_a, policy_b, jobs, out, force, as_json,
+               max_turns, no_progress):
+    """Round-robin of HEROES (default: every hero), mirrors included, into one run directory."""
+    from unmatched_sim.analysis import matchup_summary
+    from unmatched_sim.data.catalog import find_hero, hero_ids
+    from unmatched_sim.runner import read_games
+
+    names = list(heroes) or hero_ids()
+    ids = []
+    for n in names:
+        hid = find_hero(n).id
+        if hid not in ids:
+            ids.append(hid)
+    pairings = [(a, b) for i, a in enumerate(ids) for b in ids[i:]]
+    spec, defs, b = _prepare(ids, pairings, games, seed, board, policy, policy_a, policy_b, jobs, max_turns)
+    started = time.perf_counter()
+    out, meta = _execute(spec, out, jobs, force, no_progress or as_json)
+    elapsed = time.perf_counter() - started
+    df = read_games(out)
+    import polars as pl
+    rows = []
+    for a, bb in spec.pairings:
+        s = matchup_summary(df.filter((pl.col("hero_a") == a) & (pl.col("hero_b") == bb)))
+        rows.append({"hero_a": a, "hero_b": bb, **s})
+    result = {"games": df.height, "pairings": rows, "elapsed_s": round(elapsed, 3), "out": str(out),
+              "board": b.id, "seed": seed}
+    if as_json:
+        click.echo(json.dumps(result))
+        return
+    click.echo(f"Round-robin of {len(ids)} heroes on {b.name}: {len(pairings)} pairings × {games} games "
+               f"= {df.height} games, policies {spec.policy_a} / {spec.policy_b}")
+    for r in rows:
+        ka, kb = r["heroes"]
+        lo, hi = r["ci95"][ka]
+        click.echo(f"  {r['hero_a']:>12} vs {r['hero_b']:<12} {ka} wins {_pct(r['win_rate'][ka])} "
+                   f"[{_pct(lo)}, {_pct(hi)}]  mean {r['mean_turns']:.1f} turns")
+    click.echo(f"  {elapsed:.1f} s; log in {out}  (next: sim report {out})")
+
+
+@cli.command()
+@click.argument("run_dir", required=False, type=click.Path(path_type=Path))
+@click.argument("game_id", required=False, type=int)
+@click.option("--heroes", nargs=2, default=None, help="Replay a game from scratch: HERO_A HERO_B.")
+@click.option("--seed", "game_seed", type=int, default=None, help="With --heroes: the game's seed.")
+@click.option("--first", type=click.Choice(["a", "b"]), default="a", show_default=True,
+              help="With --heroes: which hero takes the first turn.")
+@click.option("--board", default="marmoreal", show_default=True, help="With --heroes: battlefield.")
+@click.option("--policy", default=None, help="With --heroes: policy for both sides.")
+@click.option("--policy-a", default=None)
+@click.option("--policy-b", default=None)
+@click.option("--max-turns", type=int, default=None)
+def replay(run_dir, game_id, heroes, game_seed, first, board, policy, policy_a, policy_b, max_turns):
+    """Re-play one game and tell it turn by turn.
+
+    \b
+    sim replay RUN_DIR GAME_ID        a game of a run; checks it against the log
+    sim replay --heroes houdini genie --seed 123 [--first b] [--policy greedy]
+    """
+    from unmatched_sim.replay import replay_from_run, replay_from_seed
+
+    if heroes:
+        if run_dir is not None:
+            _fail("give either RUN_DIR GAME_ID or --heroes, not both")
+        if game_seed is None:
+            _fail("--heroes needs --seed (the game's seed, as in games.parquet)")
+        lines = replay_from_seed(heroes, game_seed, first, board, *_policies(policy, policy_a, policy_b),
+                                 max_turns)
+    else:
+        if run_dir is None or game_id is None:
+            _fail("give RUN_DIR GAME_ID, or --heroes HERO_A HERO_B --seed N")
+        lines = replay_from_run(run_dir, game_id)
+    click.echo("\n".join(lines))
+
+
+@cli.command("heroes")
+def heroes_cmd():
+    """List the heroes available, with their key stats."""
+    from unmatched_sim.data.catalog import all_heroes, heroes_dir
+
+    hs = all_heroes()
+    click.echo(f"{len(hs)} heroes in {heroes_dir()}")
+    click.echo(f"  {'id':<12} {'name':<16} {'health':>6} {'move':>4} {'attack':<7} {'sidekicks':<24} {'cards':>5}  ability")
+    for h in hs:
+        sk = ", ".join(f"{s.name} ({s.health})" + (f" x{s.count}" if s.count > 1 else "") for s in h.sidekicks) or "-"
+        click.echo(f"  {h.id:<12} {h.name:<16} {h.hero.health:>6} {h.move:>4} "
+                   f"{'ranged' if h.hero.ranged else 'melee':<7} {sk:<24} {h.deck_size:>5}  {h.ability.name}")
+
+
+@cli.command("boards")
+def boards_cmd():
+    """List the battlefields available."""
+    from unmatched_sim.data.catalog import all_boards
+
+    for b in all_boards():
+        edges = sum(len(a) for a in b.adjacent) // 2
+        features = []
+        if any(b.move_edges[s] != tuple(sorted(b.adjacent[s])) for s in range(b.size)):
+            features.append("one-way paths / secret passages")
+        if b.conveyors:
+            features.append("conveyor belt")
+        starts = ", ".join(f"{n}={b.labels[s]}" for n, s in sorted(b.starts.items()))
+        click.echo(f"  {b.id:<12} {b.name:<16} {b.size} spaces, {edges} paths, {len(b.zone_names)} zones; "
+                   f"starts {starts}" + (f"; {', '.join(features)}" if features else ""))
+
+
+@cli.command("policies")
+def policies_cmd():
+    """List the AI policies and their parameters."""
+    from unmatched_sim.policies import POLICIES
+
+    for name, cls in POLICIES.items():
+        params = ", ".join(f"{k}={v}" for k, v in cls.params.items())
+        click.echo(f"  {name:<10} {cls.summary}" + (f"  [{params}]" if params else ""))
+
+
+# --------------------------------------------------------------------------- entry point
+def main(argv: list[str] | None = None) -> None:
+    """Run the CLI: a user error is one line on stderr and a non-zero exit, never a traceback."""
+    try:
+        cli.main(args=argv, prog_name="sim", standalone_mode=False)
+    except click.exceptions.NoArgsIsHelpError as e:  # pragma: no cover - click version dependent
+        click.echo(e.ctx.get_help())
+        sys.exit(2)
+    except click.UsageError as e:
+        click.echo(f"error: {e.format_message()}" + (f" (see: sim {e.ctx.info_name} --help)"
+                   if e.ctx and e.ctx.info_name != 'sim' else " (see: sim --help)"), err=True)
+        sys.exit(2)
+    except click.ClickException as e:
+        click.echo(f"error: {e.format_message()}", err=True)
+        sys.exit(e.exit_code or 1)
+    except click.exceptions.Abort:
+        click.echo("error: aborted", err=True)
+        sys.exit(130)
+    except KeyboardInterrupt:
+        click.echo("error: interrupted; nothing was written to --out", err=True)
+        sys.exit(130)
+    except UserError as e:
+        click.echo(f"error: {e}", err=True)
+        sys.exit(1)
+    except BrokenPipeError:
+        sys.exit(0)
+    except Exception as e:  # a bug: say so in one line; SIM_DEBUG=1 shows the traceback
+        if os.environ.get("SIM_DEBUG"):
+            raise
+        click.echo(f"internal error: {type(e).__name__}: {e} (rerun with SIM_DEBUG=1 for details; "
+                   "please report it)", err=True)
+        sys.exit(70)
+    except SystemExit:
+        raise
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,172 @@
+"""What one player may know: the only window a policy has on the game.
+
+A policy sees its own hand, the board, every fighter's health and space, both discard piles,
+deck and hand sizes, the public hero resources, the cards of the current combat once revealed,
+and the opponent's cards it has been shown. It never sees the opponent's hand or any deck order.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from unmatched_sim.data.board import Board
+from unmatched_sim.engine.state import ATTACKER, DEFENDER, Fighter
+from unmatched_sim.model import CardDef, HeroDef
+
+
+@lru_cache(maxsize=32)
+def board_distances(board: Board) -> tuple[tuple[int, ...], ...]:
+    """Shortest movement distance between every two spaces on an empty board."""
+    n = board.size
+    out = []
+    for s in range(n):
+        dist = [99] * n
+        dist[s] = 0
+        frontier = [s]
+        d = 0
+        while frontier:
+            d += 1
+            nxt = []
+            for a in frontier:
+                for b in board.move_edges[a]:
+                    if dist[b] > d:
+                        dist[b] = d
+                        nxt.append(b)
+            frontier = nxt
+        out.append(tuple(dist))
+    return tuple(out)
+
+
+class PlayerView:
+    __slots__ = ("_g", "seat", "opp", "board", "dist")
+
+    def __init__(self, game, seat: int):
+        self._g = game
+        self.seat = seat
+        self.opp = 1 - seat
+        self.board = game.board
+        self.dist = board_distances(game.board)
+
+    # --- identity and turn
+    @property
+    def turn(self) -> int:
+        return self._g.turn
+
+    @property
+    def my_turn(self) -> bool:
+        return self._g.active == self.seat
+
+    @property
+    def actions_left(self) -> int:
+        return self._g.players[self.seat].actions if self.my_turn else 0
+
+    def hero(self, seat: int | None = None) -> HeroDef:
+        return self._g.players[self.seat if seat is None else seat].hero
+
+    # --- cards
+    def card(self, cid: int) -> CardDef:
+        return self._g.cards[cid].defn
+
+    def card_owner(self, cid: int) -> int:
+        return self._g.cards[cid].owner
+
+    @property
+    def hand(self) -> list[int]:
+        return list(self._g.players[self.seat].hand)
+
+    def hand_size(self, seat: int) -> int:
+        return len(self._g.players[seat].hand)
+
+    def deck_size(self, seat: int) -> int:
+        return len(self._g.players[seat].deck)
+
+    def discard(self, seat: int) -> list[int]:
+        return list(self._g.players[seat].discard)
+
+    def known_opponent_hand(self) -> list[int]:
+        """Opponent's cards this player has seen and that are still in their hand."""
+        p = self._g.players[self.opp]
+        return [c for c in p.hand if c in p.known_hand]
+
+    def unseen_opponent_cards(self) -> list[CardDef]:
+        """Cards of the opponent's deck list not in their discard pile or otherwise seen:
+        what their hand and deck may hold."""
+        g = self._g
+        seen: dict[str, int] = {}
+        for c in g.players[self.opp].discard + self.known_opponent_hand() + self._public_in_play():
+            if g.cards[c].owner == self.opp:
+                seen[g.cards[c].defn.name] = seen.get(g.cards[c].defn.name, 0) + 1
+        out = []
+        for d in g.players[self.opp].hero.cards:
+            out.extend([d] * max(0, d.copies - seen.get(d.name, 0)))
+        return out
+
+    def _public_in_play(self) -> list[int]:
+        c = self._g.combat
+        if c is None:
+            return []
+        return [cid for cid in self.combat_cards() if cid is not None]
+
+    def resources(self, seat: int) -> dict:
+        return dict(self._g.players[seat].res)
+
+    # --- fighters and board
+    def fighter(self, fi: int) -> Fighter:
+        return self._g.fighters[fi]
+
+    def fighters(self, seat: int) -> list[Fighter]:
+        g = self._g
+        return [g.fighters[i] for i in g.players[seat].fighters]
+
+    def on_board(self, seat: int) -> list[int]:
+        return self._g.on_board(seat)
+
+    def my_hero(self) -> Fighter:
+        return self._g.hero_of(self.seat)
+
+    def opp_hero(self) -> Fighter:
+        return self._g.hero_of(self.opp)
+
+    def occupant(self, space: int) -> int:
+        return self._g.occupant[space]
+
+    def reachable(self, fi: int, steps: int, through_opponents: bool = False) -> list[int]:
+        return self._g.reachable(fi, steps, through_opponents)
+
+    def attack_targets(self, fi: int) -> list[int]:
+        return self._g.attack_targets(fi)
+
+    def move_value(self, seat: int | None = None) -> int:
+        return self._g.move_value(self.seat if seat is None else seat)
+
+    def can_hit_from(self, fi: int, space: int, target_space: int) -> bool:
+        """Could fighter ``fi`` attack a fighter on ``target_space`` if it stood on ``space``?"""
+        b = self.board
+        if target_space in b.adjacent[space]:
+            return True
+        return self._g.fighters[fi].defn.ranged and b.same_zone(space, target_space)
+
+    # --- combat
+    @property
+    def in_combat(self) -> bool:
+        return self._g.combat is not None
+
+    def combat_fighters(self) -> tuple[int, int] | None:
+        c = self._g.combat
+        return (c.fighters[ATTACKER], c.fighters[DEFENDER]) if c else None
+
+    def combat_cards(self) -> tuple[int | None, int | None]:
+        """Combat cards this player can see: its own, and the other once both are revealed."""
+        c = self._g.combat
+        if c is None:
+            return (None, None)
+        revealed = c.revealed
+        return tuple(cid if (c.players[role] == self.seat or revealed) else None
+                     for role, cid in enumerate(c.cards))
+
+    def combat_value(self, role: int) -> int:
+        return self._g.combat_value(role)
+
+    def my_role(self) -> int | None:
+        c = self._g.combat
+        return None if c is None else (ATTACKER if c.players[ATTACKER] == self.seat else DEFENDER)

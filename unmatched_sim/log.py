@@ -1,0 +1,83 @@
+"""The event log: engine event tuples -> polars frames -> Parquet, one file per chunk of games.
+
+Schema (documented in README "Event log"):
+
+events/part-NNNNN.parquet, one row per game event, ordered by (game_id, seq):
+    game_id  Int64   the game (see games.parquet)
+    seq      Int32   0, 1, 2... within the game
+    turn     Int16   0 during setup, then 1, 2, ... (both players' turns counted)
+    player   Utf8    side the event belongs to: "a" or "b" (the first/second hero given);
+                     for damage, recover, move... the side of the fighter it happened to
+    kind     Utf8    what happened (see README for every kind)
+    fighter  Utf8    the fighter acting or affected
+    card     Utf8    the card involved
+    target   Utf8    the other fighter involved (attack target, ...)
+    amount   Int16   the number involved (damage dealt, cards, value, ...)
+    health   Int16   the fighter's health after a damage / recover event
+    space    Utf8    a space id (destination of a move or place)
+    detail   Utf8    the rest: action name, damage source, discard cause, ...
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import polars as pl
+
+EVENT_SCHEMA = {
+    "game_id": pl.Int64, "seq": pl.Int32, "turn": pl.Int16, "player": pl.Utf8, "kind": pl.Utf8,
+    "fighter": pl.Utf8, "card": pl.Utf8, "target": pl.Utf8, "amount": pl.Int16,
+    "health": pl.Int16, "space": pl.Utf8, "detail": pl.Utf8,
+}
+
+GAME_SCHEMA = {
+    "game_id": pl.Int64, "pair": pl.Int64, "seed": pl.Int64, "hero_a": pl.Utf8, "hero_b": pl.Utf8,
+    "first_player": pl.Utf8, "first_hero": pl.Utf8, "winner": pl.Utf8, "winner_hero": pl.Utf8,
+    "turns": pl.Int32, "end_reason": pl.Utf8, "policy_a": pl.Utf8, "policy_b": pl.Utf8,
+    "board": pl.Utf8, "health_a": pl.Int32, "health_b": pl.Int32, "events": pl.Int32,
+    "decisions": pl.Int32,
+}
+
+
+class EventBuffer:
+    """Column buffers for the events of many games; turned into one frame per chunk."""
+
+    def __init__(self):
+        self.columns: dict[str, list] = {k: [] for k in EVENT_SCHEMA}
+
+    def add_game(self, game_id: int, sides: tuple[str, str], events: list[tuple]) -> None:
+        if not events:
+            return
+        cols = self.columns
+        n = len(events)
+        turn, seat, kind, fighter, card, target, amount, health, space, detail = zip(*events)
+        cols["game_id"].extend([game_id] * n)
+        cols["seq"].extend(range(n))
+        cols["turn"].extend(turn)
+        cols["player"].extend(sides[s] if s is not None else None for s in seat)
+        cols["kind"].extend(kind)
+        cols["fighter"].extend(fighter)
+        cols["card"].extend(card)
+        cols["target"].extend(target)
+        cols["amount"].extend(amount)
+        cols["health"].extend(health)
+        cols["space"].extend(space)
+        cols["detail"].extend(detail)
+
+    def frame(self) -> pl.DataFrame:
+        return pl.DataFrame(self.columns, schema=EVENT_SCHEMA)
+
+    def __len__(self) -> int:
+        return len(self.columns["seq"])
+
+
+def games_frame(rows: list[dict]) -> pl.DataFrame:
+    return pl.DataFrame(rows, schema=GAME_SCHEMA).sort("game_id")
+
+
+def write_parquet(df: pl.DataFrame, path: Path) -> None:
+    df.write_parquet(path, compression="zstd", statistics=True)
+
+
+def event_files(run_dir: Path) -> list[Path]:
+    return sorted((run_dir / "events").glob("*.parquet"))

@@ -1,0 +1,36 @@
+"""The policy interface: one small class decides every choice for one player.
+
+A policy is constructed once per game and seat with a seeded ``random.Random`` (all of its
+randomness must come from it, so games replay exactly) and its parameters. The engine asks
+``choose(view, decision)`` and takes back one of ``decision.options``. ``view`` is a
+``PlayerView``: everything that player may know and nothing more.
+
+To add a policy: subclass ``Policy``, set ``name``, ``summary`` and ``params`` (name -> default),
+implement ``choose``, and decorate with ``@register``.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+from unmatched_sim.engine.state import Decision
+from unmatched_sim.engine.view import PlayerView
+
+
+class Policy:
+    name: ClassVar[str] = ""
+    summary: ClassVar[str] = ""
+    params: ClassVar[dict[str, Any]] = {}
+
+    def __init__(self, rng: random.Random, **params: Any):
+        self.rng = rng
+        unknown = set(params) - set(self.params)
+        if unknown:
+            raise ValueError(f"policy '{self.name}' has no parameter {sorted(unknown)[0]!r} "
+                             f"(parameters: {', '.join(sorted(self.params)) or 'none'})")
+        for key, default in self.params.items():
+            setattr(self, key, params.get(key, default))
+
+    def choose(self, view: PlayerView, decision: Decision) -> Any:
+        raise NotImplementedError

@@ -1,0 +1,262 @@
+"""A one-step heuristic player: gets in range and attacks, defends with its best card, boosts
+movement when that brings a target in reach, plays schemes, and never reaches past what its
+``PlayerView`` shows. Every decision kind has a handler; unknown kinds fall back to a sensible
+default so new heroes play (if not cleverly) before they get their own heuristics.
+"""
+
+from __future__ import annotations
+
+from unmatched_sim.model import CardDef
+from unmatched_sim.policies import register
+from unmatched_sim.policies.base import Policy
+
+EFFECT_WEIGHT = {"draw": 0.6, "damage": 0.8, "gain_action": 1.2, "boost_card": 1.0,
+                 "cancel_effects": 0.7, "recover": 0.6, "discard": 0.6, "place": 0.4, "move": 0.3}
+
+
+def card_power(d: CardDef) -> float:
+    """A rough worth of holding a card: its value plus something for each effect it carries."""
+    score = float(d.value or 0)
+    for timing, ops in d.effects.items():
+        if timing in ("boost_bonus", "when_discarded_by_opponent"):
+            continue
+        for op in ops:
+            score += EFFECT_WEIGHT.get(op.NAME, 0.3)
+    if d.type == "scheme":
+        score += 2.0
+    return score
+
+
+@register
+class GreedyPolicy(Policy):
+    name = "greedy"
+    summary = "heuristic: closes in and attacks with its best card, defends with its best card, " \
+              "boosts to reach a target, plays schemes"
+    params = {"aggression": 0.7}
+
+    def choose(self, view, decision):
+        handler = getattr(self, "on_" + decision.kind, None)
+        choice = handler(view, decision) if handler else self.default(view, decision)
+        return choice if choice in decision.options else decision.options[0]
+
+    # ------------------------------------------------------------ helpers
+    def default(self, view, d):
+        if True in d.options:
+            return True
+        non_none = [o for o in d.options if o is not None]
+        return self.rng.choice(non_none or list(d.options))
+
+    def power(self, view, cid) -> float:
+        return card_power(view.card(cid))
+
+    def lowest(self, view, cids):
+        return min(cids, key=lambda c: (self.power(view, c), c))
+
+    def highest(self, view, cids):
+        return max(cids, key=lambda c: (self.power(view, c), -c))
+
+    def target_spaces(self, view):
+        """Where the opposing fighters stand, the hero first."""
+        opp = view.opp_hero()
+        spaces = [opp.space] if opp.on_board else []
+        return spaces + [view.fighter(fi).space for fi in view.on_board(view.opp)
+                         if not view.fighter(fi).is_hero]
+
+    def position_score(self, view, fi, space) -> float:
+        f = view.fighter(fi)
+        dist = view.dist
+        targets = self.target_spaces(view)
+        if not targets:
+            return 0.0
+        hero_space = targets[0]
+        if f.defn.ranged:
+            score = 10.0 if view.can_hit_from(fi, space, hero_space) else -dist[space][hero_space]
+            threats = sum(1 for s in targets if space in view.board.adjacent[s])
+            return score - 2.0 * threats
+        near = min(dist[space][t] for t in targets)
+        return -dist[space][hero_space] * 1.0 - near * 0.3 + (5.0 if dist[space][hero_space] == 1 else 0.0)
+
+    def usable_attack_cards(self, view, fi):
+        name = view.fighter(fi).defn.name
+        return [c for c in view.hand if view.card(c).can_attack and view.card(c).usable_by(name)]
+
+    # ------------------------------------------------------------ turn structure
+    def on_action(self, view, d):
+        opts = d.options
+        exhausted = view.deck_size(view.seat) == 0
+        if "attack" in opts:
+            best = max((view.card(c).value or 0) for c in view.hand if view.card(c).can_attack)
+            if best >= 2 or exhausted or self.rng.random() < self.aggression:
+                return "attack"
+        if "scheme" in opts:
+            schemes = [c for c in view.hand if view.card(c).type == "scheme"]
+            draws = any(op.NAME == "draw" for c in schemes for op in view.card(c).effects.get("effect", ()))
+            if not (draws and view.deck_size(view.seat) < 3):
+                return "scheme"
+        return "maneuver"
+
+    def on_scheme_card(self, view, d):
+        # Prefer schemes that gain an action, then the one worth most.
+        def worth(opt):
+            cid, fi = opt
+            ops = view.card(cid).effects.get("effect", ())
+            return (any(op.NAME == "gain_action" for op in ops), card_power(view.card(cid)),
+                    view.fighter(fi).is_hero)
+        return max(d.options, key=worth)
+
+    def on_attack_target(self, view, d):
+        def score(opt):
+            fi, t = opt
+            target = view.fighter(t)
+            cards = self.usable_attack_cards(view, fi)
+            best = max((view.card(c).value or 0) for c in cards) if cards else 0
+            s = best + (2.0 if target.is_hero else 0.0)
+            if best >= target.health:
+                s += 6.0 if target.is_hero else 2.0
+            return s
+        return max(d.options, key=score)
+
+    def on_attack_card(self, view, d):
+        return max(d.options, key=lambda c: (card_power(view.card(c)), -c))
+
+    def on_defense_card(self, view, d):
+        cards = [c for c in d.options if c is not None]
+        if not cards:
+            return None
+        me = view.fighter(d.info["fighter"])
+
+        def worth(c):
+            card = view.card(c)
+            v = float(card.value or 0)
+            for op in card.effects.get("immediately", ()):
+                if op.NAME == "recover":
+                    v += min(4, me.max_health - me.health)
+            return v + 0.2 * card_power(card)
+        return max(cards, key=worth)
+
+    def on_sidekick_start(self, view, d):
+        targets = [view.opp_hero().space]
+        return min(d.options, key=lambda s: (min(view.dist[s][t] for t in targets), s))
+
+    def on_hand_limit_discard(self, view, d):
+        return self.lowest(view, d.options)
+
+    # ------------------------------------------------------------ movement
+    def on_maneuver_boost(self, view, d):
+        cards = [c for c in d.options if c is not None]
+        if not cards:
+            return None
+        me = view.my_hero()
+        if not me.on_board:
+            return None
+        targets = self.target_spaces(view)
+        if not targets:
+            return None
+        move = view.move_value()
+        reach = view.reachable(me.idx, move)
+        if any(view.can_hit_from(me.idx, s, targets[0]) for s in reach):
+            return None
+        # Boost with a cheap card that brings the enemy hero into reach.
+        for c in sorted(cards, key=lambda c: (self.power(view, c), c)):
+            extra = view.card(c).boost_value
+            if extra and any(view.can_hit_from(me.idx, s, targets[0])
+                             for s in view.reachable(me.idx, move + extra)):
+                if self.power(view, c) <= 3.5 or len(view.hand) > 5:
+                    return c
+        return None
+
+    def on_move_order(self, view, d):
+        for fi in d.options:
+            if fi is not None and view.fighter(fi).is_hero:
+                return fi
+        return next((o for o in d.options if o is not None), None)
+
+    def on_move_destination(self, view, d):
+        fi = d.info["fighter"]
+        return max(d.options, key=lambda s: (self.position_score(view, fi, s), -s))
+
+    # ------------------------------------------------------------ effects
+    def on_effect_may(self, view, d):
+        cost = d.info.get("cost", 0)
+        if cost:
+            return len(view.hand) >= cost + 2
+        return True
+
+    def on_effect_fighter(self, view, d):
+        op = d.info.get("op")
+        mine = [o for o in d.options if o is not None and view.fighter(o).owner == view.seat]
+        theirs = [o for o in d.options if o is not None and view.fighter(o).owner != view.seat]
+        if op in ("damage",):
+            if theirs:
+                return min(theirs, key=lambda f: (not view.fighter(f).is_hero, view.fighter(f).health))
+            return None if None in d.options else min(mine, key=lambda f: view.fighter(f).is_hero)
+        if op in ("recover", "place", "move", "swap_fighters"):
+            if mine:
+                return max(mine, key=lambda f: view.fighter(f).is_hero)
+        return d.options[0]
+
+    def on_effect_destination(self, view, d):
+        fi = d.info["fighter"]
+        f = view.fighter(fi)
+        if f.owner == view.seat:
+            return max(d.options, key=lambda s: (self.position_score(view, fi, s), -s))
+        me = view.my_hero()
+        if not me.on_board:
+            return d.options[0]
+        return max(d.options, key=lambda s: (view.dist[s][me.space], -s))
+
+    def on_effect_discard(self, view, d):
+        if d.info.get("victim") == view.seat:
+            return self.lowest(view, d.options)
+        return self.highest(view, d.options)
+
+    def on_effect_cost_discard(self, view, d):
+        return self.lowest(view, d.options)
+
+    def on_effect_put_on_deck(self, view, d):
+        return self.lowest(view, d.options)
+
+    def on_effect_return_card(self, view, d):
+        return max(d.options, key=lambda c: (view.card(c).boost_value, -c))
+
+    def on_effect_mode(self, view, d):
+        labels = list(d.options)
+        hand = view.hand
+        attack_soon = view.my_turn and view.actions_left >= 1 and any(
+            view.attack_targets(fi) for fi in view.on_board(view.seat))
+        for label in labels:
+            if "values" in label and attack_soon and any(view.card(c).can_attack for c in hand):
+                return label
+        for label in labels:
+            if "draw" in label and len(hand) <= 4 and view.deck_size(view.seat) >= 5:
+                return label
+        for label in labels:
+            if "discard" in label and view.hand_size(view.opp) >= 2:
+                return label
+        return labels[0]
+
+    def on_combat_boost(self, view, d):
+        cards = [c for c in d.options if c is not None]
+        if not cards:
+            return None
+        cheap = [c for c in cards if self.power(view, c) <= 3.0 or view.card(c).type == "scheme"]
+        pool = cheap or (cards if len(view.hand) >= 4 else [])
+        if not pool:
+            return None
+        return max(pool, key=lambda c: (view.card(c).boost_value - 0.3 * self.power(view, c), -c))
+
+    def on_ability_discard_for_action(self, view, d):
+        cards = [c for c in d.options if c is not None]
+        if len(view.hand) >= 3 and cards:
+            return self.lowest(view, cards)
+        return None
+
+    def on_cancel_look(self, view, d):
+        return next((o for o in d.options if o is not None), None)
+
+    def on_effect_replace_card(self, view, d):
+        cards = [c for c in d.options if c is not None]
+        if not cards:
+            return None
+        best = max(cards, key=lambda c: (view.card(c).value or 0, -c))
+        return best if (view.card(best).value or 0) > 2 else None

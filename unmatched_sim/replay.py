@@ -1,0 +1,90 @@
+"""Re-play one game exactly and tell its story; check it against the run's log."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import polars as pl
+
+from unmatched_sim.data.board import load_board_file
+from unmatched_sim.data.catalog import find_board, find_hero
+from unmatched_sim.data.heroes import load_hero_file
+from unmatched_sim.engine.game import DEFAULT_MAX_TURNS
+from unmatched_sim.errors import UserError
+from unmatched_sim.log import EventBuffer
+from unmatched_sim.runner import GameSpec, play_game, read_game_events, read_games, read_run
+from unmatched_sim.story import tell
+
+
+def _events_of(game, spec: GameSpec) -> list[dict]:
+    buf = EventBuffer()
+    buf.add_game(spec.game_id, ("a", "b") if spec.a_first else ("b", "a"), game.events)
+    return buf.frame().drop("game_id").to_dicts()
+
+
+def _names(heroes, spec: GameSpec) -> dict[str, str]:
+    a, b = heroes[spec.hero_a].name, heroes[spec.hero_b].name
+    return {"a": f"{a} (a)", "b": f"{b} (b)"}
+
+
+def _header(heroes, spec: GameSpec, board, pa: str, pb: str, row: dict | None) -> list[str]:
+    first = spec.hero_a if spec.a_first else spec.hero_b
+    lines = [f"Game {spec.game_id}: {heroes[spec.hero_a].name} (a, {pa}) vs {heroes[spec.hero_b].name} "
+             f"(b, {pb}) on {board.name}; seed {spec.seed}; {heroes[first].name} goes first"]
+    if row is not None:
+        winner = row["winner_hero"] or "nobody"
+        lines.append(f"Logged result: {winner} won after {row['turns']} turns ({row['end_reason']})")
+    return lines
+
+
+def replay_from_run(run_dir: Path, game_id: int) -> list[str]:
+    meta = read_run(run_dir)
+    games = read_games(run_dir)
+    rows = games.filter(pl.col("game_id") == game_id)
+    if rows.height == 0:
+        raise UserError(f"game {game_id} is not in {run_dir} (game ids run 0..{games.height - 1})")
+    row = rows.row(0, named=True)
+    heroes = {}
+    for hid, f in meta["hero_files"].items():
+        path = Path(f["path"])
+        if not path.exists():
+            raise UserError(f"hero file {path} used by this run no longer exists")
+        hero = load_hero_file(path)
+        if hero.sha256 != f["sha256"]:
+            raise UserError(f"{path} has changed since this run was made, so the game cannot be "
+                            "replayed exactly; restore the file or make a new run")
+        heroes[hid] = hero
+    board = load_board_file(Path(meta["board_file"]["path"]))
+    if board.sha256 != meta["board_file"]["sha256"]:
+        raise UserError(f"{board.path} has changed since this run was made; the game cannot be replayed exactly")
+    spec = GameSpec(row["game_id"], row["pair"], row["seed"], row["hero_a"], row["hero_b"],
+                    a_first=row["first_player"] == "a")
+    game, replayed_row = play_game(spec, heroes, board, row["policy_a"], row["policy_b"],
+                                   meta.get("max_turns", DEFAULT_MAX_TURNS))
+    replayed = _events_of(game, spec)
+    logged = read_game_events(run_dir, game_id).drop("game_id").to_dicts()
+    lines = _header(heroes, spec, board, row["policy_a"], row["policy_b"], row)
+    lines += tell(replayed, _names(heroes, spec))
+    lines.append("")
+    if replayed != logged:
+        n = min(len(replayed), len(logged))
+        k = next((i for i in range(n) if replayed[i] != logged[i]), n)
+        got = replayed[k] if k < len(replayed) else "(nothing)"
+        want = logged[k] if k < len(logged) else "(nothing)"
+        print("\n".join(lines))
+        raise UserError(f"replay of game {game_id} differs from the log at event {k}: "
+                        f"logged {want}, replayed {got}")
+    lines.append(f"✓ replay matches the {len(logged)} logged events of game {game_id}")
+    return lines
+
+
+def replay_from_seed(hero_names, seed: int, first: str, board_name: str, policy_a: str, policy_b: str,
+                     max_turns: int | None) -> list[str]:
+    ha, hb = (find_hero(n) for n in hero_names)
+    board = find_board(board_name)
+    heroes = {ha.id: ha, hb.id: hb}
+    spec = GameSpec(0, 0, seed, ha.id, hb.id, a_first=(first == "a"))
+    game, row = play_game(spec, heroes, board, policy_a, policy_b, max_turns or DEFAULT_MAX_TURNS)
+    lines = _header(heroes, spec, board, policy_a, policy_b, None)
+    lines += tell(_events_of(game, spec), _names(heroes, spec))
+    return lines

@@ -1,0 +1,91 @@
+"""Turn an event log into a readable turn-by-turn story (used by ``sim replay``)."""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+
+def _plain(e: dict, key: str, default: str = "?") -> str:
+    v = e.get(key)
+    return default if v is None else str(v)
+
+
+def _damage(e):
+    src = e.get("detail")
+    via = f" from {e['card']}" if e.get("card") and src != "combat" else ""
+    return f"{_plain(e, 'fighter')} takes {e['amount']} {src} damage{via} → {e['health']} health"
+
+
+LINES = {
+    "setup": lambda e: f"{e['who']} shuffles and draws 5",
+    "draw": lambda e: f"{e['who']} draws {_plain(e, 'card')}",
+    "exhausted": lambda e: f"{e['who']}'s deck is empty: {e['amount']} card(s) not drawn, exhaustion!",
+    "action": lambda e: f"▸ {e['detail']}",
+    "boost": lambda e: f"{e['who']} boosts with {e['card']} (+{e['amount']}, {e['detail']})",
+    "boost_bonus": lambda e: f"BOOST bonus of {e['card']} triggers",
+    "move": lambda e: f"{e['fighter']} moves {e['detail']} → {e['space']}"
+                      + (f" ({e['card']})" if e.get("card") else ""),
+    "place": lambda e: f"{e['fighter']} is placed on {e['space']}" + (f" ({e['card']})" if e.get("card") else ""),
+    "swap": lambda e: f"{e['fighter']} and {e['target']} swap spaces ({e['card']})",
+    "combatant_changed": lambda e: f"{e['fighter']} is now the fighter in the combat",
+    "attack": lambda e: f"{e['fighter']} attacks {e['target']} ({e['detail']})",
+    "reveal": lambda e: f"{e['fighter']} reveals {e['card']} ({e['detail']}, value {e['amount']})",
+    "no_defense": lambda e: f"{e['fighter']} plays no defense card",
+    "cancel": lambda e: f"{e['detail']} cancels the effects of {e['card']}",
+    "cancel_failed": lambda e: f"{e['card']} cannot be cancelled",
+    "combat_result": lambda e: (f"combat {e['detail']}: {e['amount']} combat damage, "
+                                f"{e['fighter']} wins the combat"),
+    "damage": _damage,
+    "recover": lambda e: f"{e['fighter']} recovers {e['amount']}"
+                         + (f" ({e['card']})" if e.get("card") else "") + f" → {e['health']} health",
+    "set_health": lambda e: f"{e['fighter']}'s health is set to {e['health']} ({e['card']})",
+    "defeat": lambda e: f"✖ {e['fighter']} is defeated ({e['detail']})",
+    "scheme": lambda e: f"{e['fighter']} plays the scheme {e['card']}",
+    "discard": lambda e: f"{e['who']} discards {e['card']} ({e['detail'].replace('_', ' ')})",
+    "gain_action": lambda e: f"{e['who']} gains {e['amount']} action" + (f" ({e['card']})" if e.get("card") else ""),
+    "look_at_hand": lambda e: f"{e['who']} looks at {e['target']}'s hand ({e['amount']} cards)",
+    "reveal_cancel": lambda e: f"{e['who']} reveals {e['card']} to cancel {e['detail']}",
+    "put_on_deck": lambda e: f"{e['who']} puts {e['card']} on top of the deck",
+    "return_to_hand": lambda e: f"{e['who']} returns {e['card']} to hand",
+    "mode": lambda e: f"{e['who']} chooses: {e['detail']}",
+    "value_lock": lambda e: f"{e['who']}'s card values are {e['amount']} for the rest of the turn",
+    "ability": lambda e: f"{e['who']} uses their ability: {e['detail'].replace('_', ' ')}"
+                         + (f" ({e['card']})" if e.get("card") else ""),
+}
+
+SKIP = {"turn_end"}
+
+
+def tell(events: Iterable[dict], names: dict[str, str]) -> list[str]:
+    """``names`` maps side ("a"/"b") to a label like "Houdini (a)"."""
+    out: list[str] = []
+    for e in events:
+        e = dict(e)
+        e["who"] = names.get(e.get("player"), "game")
+        kind = e["kind"]
+        if kind in SKIP:
+            continue
+        if kind == "turn_start":
+            out.append("")
+            out.append(f"── Turn {e['turn']} · {e['who']} " + "─" * 20)
+            continue
+        if kind == "game_end":
+            winner = names.get(e.get("player")) if e.get("player") else None
+            out.append("")
+            out.append(f"★ Game over: {winner + ' wins' if winner else 'no winner'} ({e['detail']})")
+            continue
+        if e["turn"] == 0 and kind == "place":
+            out.append(f"{e['fighter']} ({e['player']}) starts on {e['space']}")
+            continue
+        fmt = LINES.get(kind)
+        try:
+            text = fmt(e) if fmt else None
+        except (KeyError, TypeError, AttributeError):
+            text = None
+        if text is None:
+            fields = ", ".join(f"{k}={e[k]}" for k in ("fighter", "card", "target", "amount", "space", "detail")
+                               if e.get(k) is not None)
+            text = f"{kind}: {fields}"
+        indent = "  " if kind == "action" else "    "
+        out.append(indent + text)
+    return out
