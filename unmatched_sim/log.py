@@ -13,6 +13,7 @@ events/part-NNNNN.parquet, one row per game event, ordered by (game_id, seq):
     card     Utf8    the card involved
     target   Utf8    the other fighter involved (attack target, ...)
     amount   Int16   the number involved (damage dealt, cards, value, ...)
+    value    Int16   a second number where an event needs one (see README)
     health   Int16   the fighter's health after a damage / recover event
     space    Utf8    a space id (destination of a move or place)
     detail   Utf8    the rest: action name, damage source, discard cause, ...
@@ -27,7 +28,7 @@ import polars as pl
 EVENT_SCHEMA = {
     "game_id": pl.Int64, "seq": pl.Int32, "turn": pl.Int16, "player": pl.Utf8, "kind": pl.Utf8,
     "fighter": pl.Utf8, "card": pl.Utf8, "target": pl.Utf8, "amount": pl.Int16,
-    "health": pl.Int16, "space": pl.Utf8, "detail": pl.Utf8,
+    "value": pl.Int16, "health": pl.Int16, "space": pl.Utf8, "detail": pl.Utf8,
 }
 
 GAME_SCHEMA = {
@@ -50,7 +51,7 @@ class EventBuffer:
             return
         cols = self.columns
         n = len(events)
-        turn, seat, kind, fighter, card, target, amount, health, space, detail = zip(*events)
+        turn, seat, kind, fighter, card, target, amount, value, health, space, detail = zip(*events)
         cols["game_id"].extend([game_id] * n)
         cols["seq"].extend(range(n))
         cols["turn"].extend(turn)
@@ -60,6 +61,7 @@ class EventBuffer:
         cols["card"].extend(card)
         cols["target"].extend(target)
         cols["amount"].extend(amount)
+        cols["value"].extend(value)
         cols["health"].extend(health)
         cols["space"].extend(space)
         cols["detail"].extend(detail)

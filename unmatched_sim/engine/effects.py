@@ -483,6 +483,37 @@ def place_options(g: Game, ctx: Ctx, where: str) -> list[int]:
     raise AssertionError(where)
 
 
+@op("summon")
+class Summon(Op):
+    """Summon a sidekick: put one of its tokens that is off the board (never placed, or defeated
+    and removed — it comes back at full health) in an empty space; if every token is already on
+    the board, the player takes one of them and places it instead."""
+    FIELDS = {"sidekick": Field("fighter", required=True),
+              "where": Field("choice", "any", ("any", "adjacent_to_self", "hero_zone"))}
+
+    def run(self, g, ctx):
+        F = g.fighters
+        tokens = [fi for fi in g.players[ctx.player].fighters if F[fi].defn.name == self.sidekick]
+        off = [fi for fi in tokens if not F[fi].on_board]
+        if off:
+            self._token_chosen(g, ctx, off[0])
+        elif tokens:
+            g.ask(ctx.player, "effect_fighter", tokens, self._token_chosen, ctx, card=ctx.card, op=self.NAME)
+
+    def _token_chosen(self, g, ctx, fi):
+        options = place_options(g, ctx, self.where)
+        if options:
+            g.ask(ctx.player, "effect_destination", options, self._placed, ctx, fi,
+                  card=ctx.card, fighter=fi, op=self.NAME)
+
+    def _placed(self, g, ctx, fi, dest):
+        f = g.fighters[fi]
+        if not f.alive:
+            f.alive, f.health = True, f.max_health
+        g.place(fi, dest, ctx.card if ctx.card >= 0 else None)
+        g.log("summon", ctx.player, fi, ctx.card if ctx.card >= 0 else None, space=dest, health=f.health)
+
+
 @op("discard")
 class Discard(Op):
     """A player discards cards: chosen by their owner, by you after looking, or at random."""

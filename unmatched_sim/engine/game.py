@@ -143,17 +143,20 @@ class Game:
 
     # ------------------------------------------------------------------ events
     def log(self, kind: str, player: int | None = None, fighter: int | None = None,
-            card: int | None = None, target: int | None = None, amount: int | None = None,
-            health: int | None = None, space: int | None = None, detail: str | None = None) -> None:
+            card: int | str | None = None, target: int | None = None, amount: int | None = None,
+            health: int | None = None, space: int | None = None, detail: str | None = None,
+            value: int | None = None) -> None:
+        """Record one event. ``card`` is a card id, or a name for things that are not action
+        cards (a misery, a glamour); ``value`` is a second number where an event needs one."""
         if self.events is None:
             return
         F = self.fighters
         self.events.append((
             self.turn, player, kind,
             F[fighter].name if fighter is not None else None,
-            self.cards[card].defn.name if card is not None else None,
+            (card if isinstance(card, str) else self.cards[card].defn.name) if card is not None else None,
             F[target].name if target is not None else None,
-            amount, health,
+            amount, value, health,
             self.board.labels[space] if space is not None and space >= 0 else None,
             detail))
 

@@ -80,5 +80,13 @@ def make_ability(hero: "HeroDef") -> Ability:
     return cls(hero, hero.ability.params)
 
 
-# Register the hero modules (each registers its abilities and effect hooks on import).
-from unmatched_sim.hooks import houdini, genie  # noqa: E402,F401
+def _register_all() -> None:
+    """Import every module in this package: each registers its abilities and effect hooks."""
+    import importlib
+    import pkgutil
+
+    for info in pkgutil.iter_modules(__path__):
+        importlib.import_module(f"{__name__}.{info.name}")
+
+
+_register_all()

@@ -1,0 +1,204 @@
+"""Build small game positions by hand and drive them one choice at a time.
+
+    s = Scenario("houdini", "genie")              # seat 0 = Houdini, seat 1 = the Genie
+    s.place("Houdini", "M10").place("The Genie", "M11").remove("Bess")
+    s.hand(0, "Flourish", "Feint?")               # cards by name, taken from that player's deck
+    s.deck_top(1, "Back in the Lamp")             # next card that player draws
+    s.health("Houdini", 5)
+    s.begin_turn(0)                               # seat 0's turn starts; runs to the first decision
+    s.choose("attack").choose(("Houdini", "The Genie")).choose("Flourish").choose(None)
+
+``choose`` accepts readable names: card names (hand cards), fighter names, space labels, action
+names, mode labels, True/False/None, or tuples of those for paired options. ``s.game`` is the
+real engine object for assertions; ``s.events(kind)`` lists logged events of one kind as dicts.
+"""
+
+from __future__ import annotations
+
+from unmatched_sim.data.catalog import find_board, find_hero
+from unmatched_sim.engine import game as G
+from unmatched_sim.engine.game import Game
+
+
+class Scenario:
+    def __init__(self, hero0: str = "houdini", hero1: str = "genie", board: str = "marmoreal",
+                 max_turns: int = G.DEFAULT_MAX_TURNS, board_def=None):
+        self.board = board_def or find_board(board)
+        self.game = Game(self.board, (find_hero(hero0), find_hero(hero1)), seed=0, max_turns=max_turns)
+        g = self.game
+        for seat, p in enumerate(g.players):
+            p.ability.setup(g, seat)
+
+    # ------------------------------------------------------------ lookups
+    def fighter(self, name: str, seat: int | None = None) -> int:
+        for f in self.game.fighters:
+            if f.name == name and (seat is None or f.owner == seat):
+                return f.idx
+        raise KeyError(f"no fighter named {name!r}")
+
+    def space(self, label: str) -> int:
+        return self.board.index[label]
+
+    def f(self, name: str, seat: int | None = None):
+        return self.game.fighters[self.fighter(name, seat)]
+
+    def card_ids(self, seat: int, name: str) -> list[int]:
+        return [cid for cid, info in enumerate(self.game.cards)
+                if info.owner == seat and info.defn.name == name]
+
+    def _take_card(self, seat: int, name: str) -> int:
+        """Find a copy of the named card still in that player's deck and pull it out."""
+        p = self.game.players[seat]
+        for cid in reversed(p.deck):
+            if self.game.cards[cid].defn.name == name:
+                p.deck.remove(cid)
+                return cid
+        raise KeyError(f"no copy of {name!r} left in seat {seat}'s deck")
+
+    # ------------------------------------------------------------ building the position
+    def place(self, name: str, label: str, seat: int | None = None) -> "Scenario":
+        self.game.place(self.fighter(name, seat), self.space(label))
+        return self
+
+    def remove(self, name: str, seat: int | None = None) -> "Scenario":
+        """Take a fighter off the board as if defeated."""
+        fi = self.fighter(name, seat)
+        self.game._remove_from_board(fi)
+        self.game.fighters[fi].alive = False
+        self.game.fighters[fi].health = 0
+        return self
+
+    def hand(self, seat: int, *names: str) -> "Scenario":
+        p = self.game.players[seat]
+        for name in names:
+            p.hand.append(self._take_card(seat, name))
+        return self
+
+    def deck_top(self, seat: int, *names: str) -> "Scenario":
+        """The given cards go on top of the deck; the first name is drawn first."""
+        p = self.game.players[seat]
+        for name in reversed(names):
+            p.deck.append(self._take_card(seat, name))
+        return self
+
+    def empty_deck(self, seat: int) -> "Scenario":
+        p = self.game.players[seat]
+        p.discard.extend(p.deck)
+        p.deck.clear()
+        return self
+
+    def discard_pile(self, seat: int, *names: str) -> "Scenario":
+        p = self.game.players[seat]
+        for name in names:
+            p.discard.append(self._take_card(seat, name))
+        return self
+
+    def health(self, name: str, value: int, seat: int | None = None) -> "Scenario":
+        self.game.fighters[self.fighter(name, seat)].health = value
+        return self
+
+    def begin_turn(self, seat: int) -> "Scenario":
+        g = self.game
+        g.active = seat
+        g.push((G._begin_turn, ()))
+        g.run()
+        return self
+
+    def run_steps(self, *steps) -> "Scenario":
+        self.game.push(*steps)
+        self.game.run()
+        return self
+
+    # ------------------------------------------------------------ playing
+    @property
+    def pending(self):
+        return self.game.pending
+
+    def expect(self, kind: str) -> "Scenario":
+        d = self.game.pending
+        assert d is not None, f"expected a {kind} decision, but nothing is pending (over={self.game.over})"
+        assert d.kind == kind, f"expected a {kind} decision, got {d.kind} with options {self.readable(d.options)}"
+        return self
+
+    def _match(self, want, option, seat) -> bool:
+        if isinstance(want, tuple):
+            return isinstance(option, tuple) and len(want) == len(option) and all(
+                self._match(w, o, seat) for w, o in zip(want, option))
+        if want is None or isinstance(want, bool):
+            return option is want
+        if option == want and not isinstance(want, str):
+            return True
+        if isinstance(want, str) and isinstance(option, str):
+            return option == want
+        if isinstance(want, str) and isinstance(option, int):
+            kind = self.game.pending.kind
+            if kind in ("move_destination", "effect_destination", "sidekick_start"):
+                return self.board.labels[option] == want
+            if kind in ("move_order", "effect_fighter"):
+                return self.game.fighters[option].name == want
+            if option < len(self.game.cards) and self.game.cards[option].defn.name == want:
+                return True
+            if 0 <= option < len(self.game.fighters) and self.game.fighters[option].name == want:
+                return True
+        return False
+
+    def options_matching(self, want) -> list:
+        d = self.game.pending
+        return [o for o in d.options if self._match(want, o, d.player)]
+
+    def choose(self, want) -> "Scenario":
+        d = self.game.pending
+        assert d is not None, f"nothing to choose (game over={self.game.over}, reason={self.game.end_reason})"
+        matches = self.options_matching(want)
+        assert matches, f"{want!r} is not an option of {d.kind}: {self.readable(d.options)}"
+        self.game.answer(matches[0])
+        return self
+
+    def can_choose(self, want) -> bool:
+        return self.game.pending is not None and bool(self.options_matching(want))
+
+    def readable(self, options) -> list:
+        g = self.game
+        kind = g.pending.kind if g.pending else ""
+
+        def one(o):
+            if isinstance(o, tuple):
+                return tuple(one(x) for x in o)
+            if isinstance(o, int) and not isinstance(o, bool):
+                if kind in ("move_destination", "effect_destination", "sidekick_start"):
+                    return self.board.labels[o]
+                if kind in ("move_order", "effect_fighter", "attack_target"):
+                    return g.fighters[o].name
+                if kind == "scheme_card":
+                    return o
+                return g.cards[o].defn.name
+            return o
+        return [one(o) for o in options]
+
+    def options(self) -> list:
+        return self.readable(self.game.pending.options)
+
+    # ------------------------------------------------------------ reading the log
+    def events(self, kind: str | None = None) -> list[dict]:
+        keys = ("turn", "player", "kind", "fighter", "card", "target", "amount", "value", "health", "space",
+                "detail")
+        rows = [dict(zip(keys, e)) for e in self.game.events]
+        return [r for r in rows if kind is None or r["kind"] == kind]
+
+    def hand_names(self, seat: int) -> list[str]:
+        return sorted(self.game.cards[c].defn.name for c in self.game.players[seat].hand)
+
+    def discard_names(self, seat: int) -> list[str]:
+        return sorted(self.game.cards[c].defn.name for c in self.game.players[seat].discard)
+
+    # ------------------------------------------------------------ shortcuts
+    def attack(self, attacker: str, target: str, card: str, defense: str | None) -> "Scenario":
+        """From an 'action' decision: attack and choose both combat cards."""
+        self.choose("attack")
+        if self.pending is not None and self.pending.kind == "attack_target":
+            self.choose((attacker, target))
+        if self.pending is not None and self.pending.kind == "attack_card":
+            self.choose(card)
+        if self.pending is not None and self.pending.kind == "defense_card":
+            self.choose(defense)
+        return self
