@@ -283,6 +283,8 @@ class Game:
                 if p.deck_top_known:
                     p.deck_top_known -= 1
                 self.log("draw", seat, card=c)
+                if not p.deck:
+                    self.log("deck_empty", seat)
             else:
                 missing += 1
         if missing:
