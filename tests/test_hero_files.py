@@ -1,0 +1,219 @@
+"""Hero and board files: every shipped file loads; every fault is named with file, place and cause;
+a number changed in TOML is what the next game uses."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from unmatched_sim.data.board import load_board_file, parse_board
+from unmatched_sim.data.catalog import all_boards, all_heroes, find_board, find_hero, hero_ids
+from unmatched_sim.data.heroes import load_hero_file, parse_hero
+from unmatched_sim.engine.game import Game
+from unmatched_sim.errors import DataError, UserError
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def houdini_raw() -> dict:
+    return tomllib.loads((REPO / "heroes" / "houdini.toml").read_text())
+
+
+def card(raw: dict, name: str) -> dict:
+    return next(c for c in raw["cards"] if c["name"] == name)
+
+
+def fault(raw: dict, name: str = "houdini") -> str:
+    with pytest.raises(DataError) as e:
+        parse_hero(raw, Path(f"heroes/{name}.toml"))
+    return str(e.value)
+
+
+def test_every_shipped_hero_loads_with_a_thirty_card_deck():
+    heroes = all_heroes()
+    assert {"houdini", "genie"} <= {h.id for h in heroes}
+    for h in heroes:
+        assert h.deck_size == 30, h.id
+
+
+def test_every_shipped_board_loads_with_two_starting_spaces():
+    for b in all_boards():
+        assert 1 in b.starts and 2 in b.starts
+
+
+def test_marmoreal_and_sarpedon_have_their_published_size():
+    m, s = find_board("marmoreal"), find_board("Sarpedon")
+    assert (m.size, sum(map(len, m.adjacent)) // 2, len(m.zone_names)) == (31, 42, 8)
+    assert (s.size, sum(map(len, s.adjacent)) // 2, len(s.zone_names)) == (38, 61, 6)
+    assert m.labels[m.starts[1]] == "M13" and m.labels[m.starts[2]] == "M31"
+    assert s.labels[s.starts[1]] == "S20" and s.labels[s.starts[2]] == "S32"
+
+
+def test_hero_names_are_case_insensitive_and_accept_display_names():
+    assert find_hero("HOUDINI").id == "houdini"
+    assert find_hero("The Genie").id == "genie"
+    assert "genie" in hero_ids()
+
+
+def test_unknown_field_on_a_card_is_named():
+    raw = houdini_raw()
+    card(raw, "Flourish")["valeu"] = 3
+    msg = fault(raw)
+    assert "houdini.toml" in msg and "'Flourish'" in msg and "unknown field 'valeu'" in msg
+
+
+def test_wrong_card_type_is_named():
+    raw = houdini_raw()
+    card(raw, "Misdirection")["type"] = "versatil"
+    assert "'Misdirection'" in fault(raw) and "must be one of" in fault(raw)
+
+
+def test_copies_that_do_not_make_thirty_cards_are_refused():
+    raw = houdini_raw()
+    card(raw, "Flourish")["copies"] = 5
+    assert "31 cards" in fault(raw) and "deck_size" in fault(raw)
+
+
+def test_a_declared_deck_size_allows_a_designer_to_test_other_sizes():
+    raw = houdini_raw()
+    card(raw, "Flourish")["copies"] = 5
+    raw["deck_size"] = 31
+    assert parse_hero(raw, Path("heroes/houdini.toml")).deck_size == 31
+
+
+def test_unknown_effect_op_suggests_the_closest():
+    raw = houdini_raw()
+    card(raw, "Flourish")["during_combat"] = [{"op": "boost_crad", "card": "self"}]
+    msg = fault(raw)
+    assert "'Flourish'" in msg and "unknown op 'boost_crad'" in msg and "boost_card" in msg
+
+
+def test_unknown_selector_in_an_effect_is_named():
+    raw = houdini_raw()
+    card(raw, "Misdirection")["boost_bonus"] = [{"op": "damage", "target": "somebody", "amount": 2}]
+    msg = fault(raw)
+    assert "'Misdirection'" in msg and "unknown fighter selector 'somebody'" in msg
+
+
+def test_bad_field_value_in_an_effect_is_named():
+    raw = houdini_raw()
+    card(raw, "Vanishing Act")["after_combat"] = [{"op": "move", "who": "combatant", "up_to": -1}]
+    msg = fault(raw)
+    assert "'Vanishing Act'" in msg and "up_to" in msg
+
+
+def test_cost_without_may_is_refused():
+    raw = houdini_raw()
+    card(raw, "Flourish")["after_combat"] = [{"op": "draw", "cost": {"discard": 1}}]
+    assert "needs 'may = true'" in fault(raw)
+
+
+def test_banner_must_name_one_of_the_heros_fighters():
+    raw = houdini_raw()
+    card(raw, "Set the Stage")["fighter"] = "Beth"
+    msg = fault(raw)
+    assert "'Set the Stage'" in msg and "'Beth' is not one of this hero's fighters" in msg
+
+
+def test_scheme_cards_have_no_value_and_combat_cards_need_one():
+    raw = houdini_raw()
+    card(raw, "Set the Stage")["value"] = 2
+    assert "a scheme card has no value" in fault(raw)
+    raw = houdini_raw()
+    del card(raw, "Flourish")["value"]
+    assert "needs a 'value'" in fault(raw)
+
+
+def test_missing_hero_stat_is_named():
+    raw = houdini_raw()
+    del raw["hero"]["health"]
+    msg = fault(raw)
+    assert "(hero)" in msg and "missing required field 'health'" in msg
+
+
+def test_wrong_type_for_a_stat_is_named():
+    raw = houdini_raw()
+    raw["hero"]["health"] = "fourteen"
+    assert "must be a whole number" in fault(raw)
+
+
+def test_id_must_match_the_file_name():
+    assert "must match" in fault(houdini_raw(), name="houdiny")
+
+
+def test_unknown_ability_hook_is_named():
+    raw = houdini_raw()
+    raw["ability"]["hook"] = "escape_artistt"
+    msg = fault(raw)
+    assert "ability.hook" in msg and "escape_artist" in msg
+
+
+def test_unreadable_hero_file_is_a_data_error(tmp_path):
+    p = tmp_path / "houdini.toml"
+    p.write_bytes(b"\xff\xfe not utf8")
+    with pytest.raises(DataError, match="not valid TOML"):
+        load_hero_file(p)
+
+
+def test_changing_a_number_in_toml_changes_the_next_game(tmp_path, monkeypatch):
+    """A designer edits the Genie's health in TOML; the next game uses it with no Python edit."""
+    heroes = tmp_path / "heroes"
+    heroes.mkdir()
+    (heroes / "houdini.toml").write_text((REPO / "heroes" / "houdini.toml").read_text())
+    (heroes / "genie.toml").write_text((REPO / "heroes" / "genie.toml").read_text()
+                                       .replace("health = 16", "health = 21"))
+    monkeypatch.setenv("UNMATCHED_HEROES", str(heroes))
+    genie = find_hero("genie")
+    assert genie.hero.health == 21
+    g = Game(find_board("marmoreal"), (find_hero("houdini"), genie), seed=1)
+    assert g.hero_of(1).health == g.hero_of(1).max_health == 21
+
+
+def test_unknown_hero_name_is_a_user_error_with_a_suggestion():
+    with pytest.raises(UserError, match="did you mean 'houdini'"):
+        find_hero("hudini")
+
+
+# ------------------------------------------------------------------ boards
+def board_raw() -> dict:
+    return tomllib.loads((REPO / "unmatched_sim" / "data" / "boards" / "marmoreal.toml").read_text())
+
+
+def board_fault(raw: dict) -> str:
+    with pytest.raises(DataError) as e:
+        parse_board(raw, Path("boards/test.toml"))
+    return str(e.value)
+
+
+def test_board_path_to_an_unknown_space_is_named():
+    raw = board_raw()
+    raw["paths"].append(["M01", "M99"])
+    msg = board_fault(raw)
+    assert "paths[42]" in msg and "unknown space 'M99'" in msg
+
+
+def test_board_without_start_two_is_refused():
+    raw = board_raw()
+    del raw["spaces"]["M31"]["start"]
+    assert "starting spaces 1 and 2" in board_fault(raw)
+
+
+def test_board_with_a_stranded_space_is_refused():
+    raw = board_raw()
+    raw["spaces"]["M99"] = {"zones": ["gray"]}
+    assert "'M99' is not connected" in board_fault(raw)
+
+
+def test_board_space_needs_zones():
+    raw = board_raw()
+    raw["spaces"]["M01"] = {"zone": ["gray"]}
+    assert "spaces.M01" in board_fault(raw)
+
+
+def test_board_file_that_is_not_toml(tmp_path):
+    p = tmp_path / "b.toml"
+    p.write_text("spaces = [")
+    with pytest.raises(DataError, match="not valid TOML"):
+        load_board_file(p)
