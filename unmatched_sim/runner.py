@@ -23,7 +23,7 @@ import random
 import shutil
 import sys
 import time
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from functools import lru_cache
 from pathlib import Path
@@ -153,7 +153,12 @@ def _run_chunk(index: int, games: list[GameSpec], spec: RunSpec, out_dir: str) -
     out = Path(out_dir)
     write_parquet(buf.frame(), out / "events" / f"part-{index:05d}.parquet")
     write_parquet(games_frame(rows), out / "games-parts" / f"part-{index:05d}.parquet")
-    return len(games)
+    return len(games), _peak_rss_mb()
+
+
+def _peak_rss_mb() -> float:
+    import resource
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
 # --------------------------------------------------------------------------- the run directory
@@ -208,13 +213,14 @@ def execute(spec: RunSpec, out: Path, *, jobs: int = -1, force: bool = False, pr
         raise UserError(f"cannot write to --out {out}: {e.strerror}") from None
     started = time.perf_counter()
     try:
-        _play_chunks(spec, chunks, tmp, jobs, progress)
+        worker_peak = _play_chunks(spec, chunks, tmp, jobs, progress)
         parts = sorted((tmp / "games-parts").glob("*.parquet"))
         pl.scan_parquet(parts).sort("game_id").collect().write_parquet(tmp / "games.parquet",
                                                                         compression="zstd")
         shutil.rmtree(tmp / "games-parts")
         elapsed = time.perf_counter() - started
         meta = run_metadata(spec, size, len(chunks), elapsed, command)
+        meta["peak_rss_mb"] = {"main": round(_peak_rss_mb(), 1), "workers": round(worker_peak, 1)}
         (tmp / "run.json").write_text(json.dumps(meta, indent=2) + "\n")
         _replace_dir(tmp, out)
     except BaseException:
@@ -223,7 +229,8 @@ def execute(spec: RunSpec, out: Path, *, jobs: int = -1, force: bool = False, pr
     return meta
 
 
-def _play_chunks(spec: RunSpec, chunks: list[list[GameSpec]], tmp: Path, jobs: int, progress: bool) -> None:
+def _play_chunks(spec: RunSpec, chunks: list[list[GameSpec]], tmp: Path, jobs: int, progress: bool) -> float:
+    """Play every chunk; returns the peak memory (MB) of the processes that played them."""
     from tqdm import tqdm
 
     total = sum(len(c) for c in chunks)
@@ -231,14 +238,19 @@ def _play_chunks(spec: RunSpec, chunks: list[list[GameSpec]], tmp: Path, jobs: i
                dynamic_ncols=True)
     try:
         n_jobs = _resolve_jobs(jobs)
+        peak = 0.0
         if n_jobs == 1 or len(chunks) == 1:
             for i, chunk in enumerate(chunks):
-                bar.update(_run_chunk(i, chunk, spec, str(tmp)))
+                done, rss = _run_chunk(i, chunk, spec, str(tmp))
+                bar.update(done)
+                peak = max(peak, rss)
         else:
             from joblib import Parallel, delayed
             with Parallel(n_jobs=n_jobs, return_as="generator_unordered") as parallel:
-                for done in parallel(delayed(_run_chunk)(i, c, spec, str(tmp)) for i, c in enumerate(chunks)):
+                for done, rss in parallel(delayed(_run_chunk)(i, c, spec, str(tmp)) for i, c in enumerate(chunks)):
                     bar.update(done)
+                    peak = max(peak, rss)
+        return peak
     finally:
         bar.close()
 
@@ -320,5 +332,3 @@ def games_as_dicts(df: pl.DataFrame) -> Iterator[dict]:
     return iter(df.iter_rows(named=True))
 
 
-__all__ = ["GameSpec", "RunSpec", "plan", "play_game", "execute", "read_run", "read_games",
-           "read_game_events", "game_seed", "spec_files", "asdict"]

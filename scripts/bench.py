@@ -1,0 +1,124 @@
+"""Throughput benchmark (not a test): games/s per core, events/s, decisions/s and peak memory.
+
+    python scripts/bench.py                      # default: houdini vs genie, 2000 games per case
+    python scripts/bench.py --games 500 --heroes pandora loki --write docs/benchmarks.md
+
+Each case runs in a fresh subprocess so its peak memory (max RSS) is its own:
+  * engine: one core plays the games with the event log recorded into column buffers and turned
+    into a polars frame per chunk (everything but the disk write);
+  * pipeline: the full `sim matchup` path (joblib workers, Parquet files, games table) on every core.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+CASES = [("random", "random"), ("greedy", "greedy")]
+
+
+def engine_case(heroes: list[str], board: str, pa: str, pb: str, games: int) -> dict:
+    from unmatched_sim.data.catalog import find_board, find_hero
+    from unmatched_sim.log import EventBuffer
+    from unmatched_sim.runner import RunSpec, plan, play_game
+
+    hs = {h.id: h for h in (find_hero(heroes[0]), find_hero(heroes[1]))}
+    b = find_board(board)
+    ids = list(hs)
+    spec = RunSpec(((ids[0], ids[1]),), games, 1, b.id, pa, pb)
+    events = decisions = turns = 0
+    buf = EventBuffer()
+    start = time.perf_counter()
+    for g in plan(spec):
+        game, row = play_game(g, hs, b, pa, pb)
+        buf.add_game(g.game_id, ("a", "b") if g.a_first else ("b", "a"), game.events)
+        events += row["events"]
+        decisions += row["decisions"]
+        turns += row["turns"]
+        if len(buf) > 200_000:
+            buf.frame()
+            buf = EventBuffer()
+    buf.frame()
+    elapsed = time.perf_counter() - start
+    return {"games": games, "seconds": elapsed, "games_per_s": games / elapsed,
+            "events_per_s": events / elapsed, "decisions_per_s": decisions / elapsed,
+            "events_per_game": events / games, "turns_per_game": turns / games,
+            "peak_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}
+
+
+def pipeline_case(heroes: list[str], board: str, pa: str, pb: str, games: int) -> dict:
+    from unmatched_sim.data.catalog import find_board, find_hero
+    from unmatched_sim.runner import RunSpec, execute, spec_files
+
+    hs = [find_hero(heroes[0]), find_hero(heroes[1])]
+    b = find_board(board)
+    hero_files, board_file = spec_files(hs, b)
+    spec = RunSpec(((hs[0].id, hs[1].id),), games, 1, b.id, pa, pb, hero_files=hero_files,
+                   board_file=board_file)
+    with tempfile.TemporaryDirectory() as tmp:
+        start = time.perf_counter()
+        meta = execute(spec, Path(tmp) / "run", jobs=-1, progress=False, command=["bench"])
+        elapsed = time.perf_counter() - start
+        size = sum(f.stat().st_size for f in (Path(tmp) / "run").rglob("*") if f.is_file())
+    cores = os.cpu_count() or 1
+    return {"games": games, "seconds": elapsed, "games_per_s": games / elapsed,
+            "games_per_s_per_core": games / elapsed / cores, "cores": cores,
+            "log_mb": size / 2**20,
+            "peak_rss_mb_main": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+            "peak_rss_mb_worker": meta["peak_rss_mb"]["workers"]}
+
+
+def run_isolated(kind: str, heroes, board, pa, pb, games) -> dict:
+    code = (f"import json,sys; sys.path.insert(0, {str(Path(__file__).parent)!r}); import bench; "
+            f"print(json.dumps(bench.{kind}_case({heroes!r}, {board!r}, {pa!r}, {pb!r}, {games})))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--games", type=int, default=2000)
+    ap.add_argument("--heroes", nargs=2, default=["houdini", "genie"])
+    ap.add_argument("--board", default="marmoreal")
+    ap.add_argument("--write", type=Path, default=None, help="write a Markdown table to this file")
+    args = ap.parse_args()
+    rows = []
+    for pa, pb in CASES:
+        e = run_isolated("engine", args.heroes, args.board, pa, pb, args.games)
+        p = run_isolated("pipeline", args.heroes, args.board, pa, pb, args.games)
+        rows.append((pa, pb, e, p))
+        print(f"{pa} vs {pb}: engine {e['games_per_s']:.0f} games/s/core, {e['events_per_s']:.0f} events/s, "
+              f"{e['decisions_per_s']:.0f} decisions/s, {e['events_per_game']:.0f} events/game, "
+              f"peak {e['peak_rss_mb']:.0f} MB | pipeline on {p['cores']} cores {p['games_per_s']:.0f} games/s "
+              f"({p['games_per_s_per_core']:.0f}/core), log {p['log_mb']:.1f} MB, "
+              f"peak main {p['peak_rss_mb_main']:.0f} MB / worker {p['peak_rss_mb_worker']:.0f} MB", flush=True)
+    if args.write:
+        lines = [
+            f"Measured {time.strftime('%Y-%m-%d')} with `python scripts/bench.py --games {args.games} "
+            f"--heroes {' '.join(args.heroes)} --board {args.board}` on {platform.machine()}, "
+            f"{os.cpu_count()} cores, Python {platform.python_version()}.",
+            "",
+            "| policies | engine games/s (1 core) | events/s | decisions/s | events/game | turns/game "
+            "| engine peak RSS | pipeline games/s (all cores) | per core | log size | peak RSS main / worker |",
+            "|---|---|---|---|---|---|---|---|---|---|---|",
+        ]
+        for pa, pb, e, p in rows:
+            lines.append(
+                f"| {pa} vs {pb} | {e['games_per_s']:.0f} | {e['events_per_s']:,.0f} | {e['decisions_per_s']:,.0f} "
+                f"| {e['events_per_game']:.0f} | {e['turns_per_game']:.1f} | {e['peak_rss_mb']:.0f} MB "
+                f"| {p['games_per_s']:.0f} | {p['games_per_s_per_core']:.0f} | {p['log_mb']:.1f} MB "
+                f"| {p['peak_rss_mb_main']:.0f} / {p['peak_rss_mb_worker']:.0f} MB |")
+        args.write.write_text("\n".join(lines) + "\n")
+        print(f"wrote {args.write}")
+
+
+if __name__ == "__main__":
+    main()
