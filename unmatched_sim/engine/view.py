@@ -93,7 +93,12 @@ class PlayerView:
         what their hand and deck may hold."""
         g = self._g
         seen: dict[str, int] = {}
-        for c in g.players[self.opp].discard + self.known_opponent_hand() + self._public_in_play():
+        # Their cards in a face-up place: discard piles, our hand (Loki's TRICKs), their hand
+        # cards we have seen, and cards in play except a combat card still face down.
+        hidden = g.combat.cards[ATTACKER] if (g.combat is not None and not g.combat.revealed) else None
+        in_play = [c for c in g.in_play if c != hidden]
+        for c in (g.players[self.opp].discard + g.players[self.seat].discard + self.hand
+                  + self.known_opponent_hand() + in_play):
             if g.cards[c].owner == self.opp:
                 seen[g.cards[c].defn.name] = seen.get(g.cards[c].defn.name, 0) + 1
         out = []
@@ -106,6 +111,17 @@ class PlayerView:
         if c is None:
             return []
         return [cid for cid in self.combat_cards() if cid is not None]
+
+    def sample_game(self, rng, attack_guess=None):
+        """A complete game consistent with what this player knows: every card it cannot see is
+        re-dealt at random from the cards not accounted for (``engine.determinize``). This is
+        what a search policy plays forward; it never touches the real game."""
+        from unmatched_sim.engine.determinize import determinize
+        return determinize(self._g, self.seat, rng, attack_guess)
+
+    def value_lock(self, seat: int) -> int | None:
+        """"Your card values are N for the rest of the turn" (Three Wishes), or None."""
+        return self._g.players[seat].value_lock
 
     def resources(self, seat: int) -> dict:
         return dict(self._g.players[seat].res)

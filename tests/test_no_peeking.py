@@ -1,0 +1,175 @@
+"""No peeking: policies decide from what their player may know, never from hidden cards.
+
+Two kinds of evidence, over many positions taken from real games of every hero:
+
+* a heuristic policy makes the same choice in the real game and in a copy where every card its
+  player cannot see has been re-dealt (the opponent's unseen hand cards, both decks' orders, a
+  face-down attack card) — so nothing hidden can have influenced it;
+* the determinization a search policy plays forward is consistent with the player's knowledge:
+  known cards stay put, sampled cards come from the unseen pool, every size matches, the public
+  position is untouched, and the result depends only on what the player knows.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from unmatched_sim.data.catalog import find_board, hero_ids, find_hero
+from unmatched_sim.engine.determinize import determinize, hidden_cards
+from unmatched_sim.engine.state import ATTACKER, DEFENDER
+from unmatched_sim.engine.view import PlayerView
+from unmatched_sim.policies import POLICIES, make_policy
+from unmatched_sim.runner import GameSpec, play_game
+
+HEURISTICS = [name for name, cls in POLICIES.items()
+              if name != "random" and not getattr(cls, "uses_search", False)]
+
+
+def collect_positions(per_pairing: int = 6, every: int = 5, games: int = 2, policy: str = "greedy"):
+    """Copies of games at decision points, from every pairing of the heroes that exist."""
+    board = find_board("marmoreal")
+    ids = hero_ids()
+    heroes = {h: find_hero(h) for h in ids}
+    out = []
+    for i, a in enumerate(ids):
+        for b in ids[i:]:
+            taken = []
+            for k in range(games):
+                count = [0]
+
+                def grab(game, d, choice, count=count, taken=taken):
+                    count[0] += 1
+                    if count[0] % every == 0 and len(taken) < per_pairing * (k + 1):
+                        taken.append(game.clone())
+                spec = GameSpec(k, k, 1000 + 17 * k + 3 * i, a, b, a_first=(k % 2 == 0))
+                play_game(spec, heroes, board, policy, "random" if k % 2 else policy, record=False,
+                          on_decision=grab)
+            out.extend(taken)
+    return out
+
+
+@pytest.fixture(scope="module")
+def positions():
+    pos = collect_positions()
+    # Positions where the player defends against a face-down card matter most: add some.
+    pos += [g for g in collect_positions(per_pairing=40, every=1, games=2)
+            if g.pending.kind == "defense_card"][:40]
+    return pos
+
+
+def public_state(g, seat):
+    """Everything ``seat`` may see, as plain values."""
+    opp = 1 - seat
+    P = g.players
+    c = g.combat
+    return (
+        [(f.health, f.space, f.alive, f.on_board) for f in g.fighters],
+        list(P[seat].hand), [list(p.discard) for p in P], [len(p.hand) for p in P],
+        [len(p.deck) for p in P], [c for c in P[opp].hand if c in P[opp].known_hand],
+        [PlayerView(g, seat).resources(s) for s in (0, 1)], [p.actions for p in P], [p.value_lock for p in P],
+        g.turn, g.active, g.pending.kind, g.pending.options, g.pending.player,
+        None if c is None else (c.fighters, c.revealed,
+                                [x if (c.revealed or c.players[r] == seat) else "?" for r, x in enumerate(c.cards)]),
+    )
+
+
+def test_positions_cover_every_hero_and_defending(positions):
+    heroes = {g.players[s].hero.id for g in positions for s in (0, 1)}
+    assert heroes == set(hero_ids())
+    assert sum(g.pending.kind == "defense_card" for g in positions) >= 10
+    assert len(positions) >= 40
+
+
+def test_determinization_keeps_the_public_position_and_known_cards(positions):
+    rng = random.Random(7)
+    for g in positions:
+        seat = g.pending.player
+        before = public_state(g, seat)
+        d = determinize(g, seat, rng)
+        assert public_state(d, seat) == before
+        assert public_state(g, seat) == before            # the real game is untouched
+        o, do = g.players[1 - seat], d.players[1 - seat]
+        for i, cid in enumerate(o.hand):
+            if cid in o.known_hand or g.cards[cid].owner == seat:
+                assert do.hand[i] == cid                  # known cards stay exactly where they are
+        me, dme = g.players[seat], d.players[seat]
+        top = min(me.deck_top_known, len(me.deck))
+        assert dme.deck[len(dme.deck) - top:] == me.deck[len(me.deck) - top:]
+        assert sorted(dme.deck) == sorted(me.deck)
+
+
+def test_sampled_cards_come_from_the_unseen_pool(positions):
+    rng = random.Random(11)
+    for g in positions:
+        seat = g.pending.player
+        hid = hidden_cards(g, seat)
+        pool = Counter(hid["opponent_hand"] + hid["opponent_deck"] + hid["attack_card"])
+        for _ in range(3):
+            d = determinize(g, seat, rng)
+            dh = hidden_cards(d, seat)
+            assert len(dh["opponent_hand"]) == len(hid["opponent_hand"])
+            assert len(dh["opponent_deck"]) == len(hid["opponent_deck"])
+            assert Counter(dh["opponent_hand"] + dh["opponent_deck"] + dh["attack_card"]) == pool
+            # every card is still in exactly one place
+            P = d.players
+            everywhere = Counter(P[0].hand + P[1].hand + P[0].deck + P[1].deck + P[0].discard
+                                 + P[1].discard + d.in_play)
+            assert max(everywhere.values()) == 1
+
+
+def test_a_face_down_attack_card_is_resampled_from_cards_the_attacker_could_play(positions):
+    rng = random.Random(5)
+    defending = [g for g in positions if g.pending.kind == "defense_card" and not g.combat.revealed]
+    assert defending
+    changed = 0
+    for g in defending:
+        seat = g.pending.player
+        c = g.combat
+        assert c.players[DEFENDER] == seat
+        name = g.fighters[c.fighters[ATTACKER]].defn.name
+        pool = set(hidden_cards(g, seat)["opponent_hand"] + hidden_cards(g, seat)["opponent_deck"]
+                   + [c.cards[ATTACKER]])
+        for _ in range(5):
+            d = determinize(g, seat, rng)
+            card = d.combat.cards[ATTACKER]
+            assert card in pool and card in d.in_play
+            assert d.card(card).can_attack and d.card(card).usable_by(name)
+            changed += card != c.cards[ATTACKER]
+    assert changed > 0
+
+
+def test_determinization_depends_only_on_what_the_player_knows(positions):
+    """Re-dealing the hidden cards first changes nothing: the same rng gives the same world."""
+    for k, g in enumerate(positions):
+        seat = g.pending.player
+        other = determinize(g, seat, random.Random(100 + k))
+        a = determinize(g, seat, random.Random(k))
+        b = determinize(other, seat, random.Random(k))
+        for s in (0, 1):
+            assert a.players[s].hand == b.players[s].hand
+            assert a.players[s].deck == b.players[s].deck
+        assert (a.combat.cards if a.combat else None) == (b.combat.cards if b.combat else None)
+
+
+def scrambled(g, seat, rng):
+    """The same position with the opponent's hand reordered and both decks shuffled."""
+    s = g.clone()
+    opp = s.players[1 - seat]
+    rng.shuffle(opp.hand)
+    for p in s.players:
+        rng.shuffle(p.deck)
+    return s
+
+
+@pytest.mark.parametrize("policy", HEURISTICS)
+def test_heuristic_choices_ignore_hidden_cards(positions, policy):
+    rng = random.Random(3)
+    for k, g in enumerate(positions):
+        seat = g.pending.player
+        want = make_policy(policy, random.Random(k)).choose(PlayerView(g, seat), g.pending)
+        for world in (determinize(g, seat, rng), scrambled(g, seat, rng)):
+            got = make_policy(policy, random.Random(k)).choose(PlayerView(world, seat), world.pending)
+            assert got == want, (policy, g.pending.kind, k)

@@ -1,0 +1,129 @@
+"""Determinization: a copy of a game that one seat cannot tell apart from the real one.
+
+A search policy may not look at hidden cards, but it needs a complete game to play forward.
+``determinize(game, seat, rng)`` returns a clone in which everything ``seat`` cannot know has
+been re-dealt at random from the cards not otherwise accounted for:
+
+* the opponent's hand cards that ``seat`` has not seen (``Player.known_hand``) and the
+  opponent's whole deck are pooled and dealt again: the same hand size, the same deck size,
+  known cards stay exactly where they are;
+* the seat's own deck is shuffled, except the top ``deck_top_known`` cards it knows (e.g. the
+  card Set the Stage put back);
+* when ``seat`` is defending and the cards are not revealed yet, the attacker's face-down card
+  goes back into the pool and a card the attacking fighter could have played is drawn from the
+  pool in its place (``attack_guess`` picks it from the candidates; default: uniformly);
+* hero state registered as hidden (``HIDDEN_ORDER``: a face-down stack in ``Player.res``, such
+  as Pandora's miseries) is reshuffled;
+* every random stream of the clone is reseeded from ``rng``, so the real game's future shuffles
+  and random discards stay unknown.
+
+The public position (board, health, discard piles, revealed and known cards, sizes, resources,
+the pending decision) is untouched. The hidden cards are pooled in sorted order before being
+shuffled, so the result depends only on what ``seat`` knows and on ``rng``: two games that
+differ only in hidden cards give the same determinization for the same ``rng`` state.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Callable
+
+from unmatched_sim.engine.state import ATTACKER, DEFENDER
+
+# Player.res keys holding a face-down, ordered stack (a tuple of items, top last) that nobody
+# may look at. A hero module registers its own: ``HIDDEN_ORDER.add("_misery_box")``.
+HIDDEN_ORDER: set[str] = set()
+# stack key -> the res key naming the top item its owner has looked at ("" if none). The owner
+# keeps that top item when it determinizes; for the opponent the whole stack is reshuffled and
+# the peek follows the new top (the owner still knows *its* top in the sampled world).
+KNOWN_TOP: dict[str, str] = {"_misery_box": "_misery_peek"}   # Pandora's Hope
+
+
+def hidden_cards(game, seat: int) -> dict[str, list[int]]:
+    """Where the cards ``seat`` cannot see are, as lists of card ids (for tests and tools)."""
+    opp = 1 - seat
+    p, o = game.players[seat], game.players[opp]
+    top = min(p.deck_top_known, len(p.deck))
+    out = {
+        "opponent_hand": [c for c in o.hand if not _known_to(game, seat, c)],
+        "opponent_deck": list(o.deck),
+        "own_deck": list(p.deck[:len(p.deck) - top]),
+        "attack_card": [],
+    }
+    c = game.combat
+    if c is not None and not c.revealed and c.players[DEFENDER] == seat and c.cards[ATTACKER] is not None:
+        out["attack_card"] = [c.cards[ATTACKER]]
+    return out
+
+
+def _known_to(game, seat: int, cid: int) -> bool:
+    """Is this card in the opponent's hand known to ``seat``? Seen cards are, and so are
+    ``seat``'s own cards (they only get there face up, e.g. Loki's TRICKs)."""
+    o = game.players[1 - seat]
+    return cid in o.known_hand or game.cards[cid].owner == seat
+
+
+def determinize(game, seat: int, rng: random.Random,
+                attack_guess: Callable[[object, list[int], random.Random], int] | None = None):
+    """A clone of ``game`` consistent with everything ``seat`` knows; see the module text.
+
+    ``attack_guess(game, candidates, rng)`` picks the attacker's face-down card from the cards
+    that could be it (sorted card ids); it must return one of them.
+    """
+    g = game.clone()
+    opp = 1 - seat
+    me, them = g.players[seat], g.players[opp]
+    cards = g.cards
+
+    # --- the opponent's unseen hand cards, their deck and a face-down attack card: one pool.
+    slots = [i for i, c in enumerate(them.hand) if not _known_to(g, seat, c)]
+    pool = [them.hand[i] for i in slots] + them.deck
+    c = g.combat
+    hidden_attack = (c is not None and not c.revealed and c.players[DEFENDER] == seat
+                     and c.cards[ATTACKER] is not None)
+    if hidden_attack:
+        pool.append(c.cards[ATTACKER])
+    pool.sort()
+    if hidden_attack:
+        name = g.fighters[c.fighters[ATTACKER]].defn.name
+        candidates = [cid for cid in pool if cards[cid].defn.can_attack and cards[cid].defn.usable_by(name)
+                      and cards[cid].owner == opp]
+        pick = attack_guess(g, candidates, rng) if attack_guess else candidates[rng.randrange(len(candidates))]
+        if pick not in candidates:
+            raise ValueError(f"attack_guess returned {pick!r}, not one of the candidates")
+        pool.remove(pick)
+        if pick != c.cards[ATTACKER]:   # the clone's combat and in_play are its own copies
+            g.in_play[g.in_play.index(c.cards[ATTACKER])] = pick
+            c.cards[ATTACKER] = pick
+    rng.shuffle(pool)
+    hand = them.hand
+    for k, i in enumerate(slots):
+        hand[i] = pool[k]
+    them.deck = pool[len(slots):]
+    if len(them.deck) != len(game.players[opp].deck):   # pragma: no cover - invariant
+        raise AssertionError("determinize changed the opponent's deck size")
+
+    # --- our own deck below the cards we know on top.
+    top = min(me.deck_top_known, len(me.deck))
+    bottom = sorted(me.deck[:len(me.deck) - top])
+    rng.shuffle(bottom)
+    me.deck = bottom + me.deck[len(me.deck) - top:]
+
+    # --- face-down hero stacks nobody has seen.
+    for p in (me, them):
+        for key in sorted(HIDDEN_ORDER):
+            stack = p.res.get(key)
+            if not isinstance(stack, tuple) or len(stack) < 2:
+                continue
+            peek_key = KNOWN_TOP.get(key)
+            peek = p.res.get(peek_key) if peek_key else None
+            keep = 1 if (peek and p is me and stack[-1] == peek) else 0
+            items = sorted(stack[:len(stack) - keep], key=repr)
+            rng.shuffle(items)
+            p.res[key] = tuple(items) + stack[len(stack) - keep:]
+            if peek:
+                p.res[peek_key] = p.res[key][-1]
+
+    # --- fresh random streams: the real game's future shuffles stay unknown.
+    g.reseed(rng)
+    return g
