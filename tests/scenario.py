@@ -22,9 +22,11 @@ from unmatched_sim.engine.game import Game
 
 class Scenario:
     def __init__(self, hero0: str = "houdini", hero1: str = "genie", board: str = "marmoreal",
-                 max_turns: int = G.DEFAULT_MAX_TURNS, board_def=None):
+                 max_turns: int = G.DEFAULT_MAX_TURNS, board_def=None, hero_defs=None):
+        """``hero_defs`` (two ``HeroDef``) plays heroes built in the test instead of the files."""
         self.board = board_def or find_board(board)
-        self.game = Game(self.board, (find_hero(hero0), find_hero(hero1)), seed=0, max_turns=max_turns)
+        heroes = tuple(hero_defs) if hero_defs else (find_hero(hero0), find_hero(hero1))
+        self.game = Game(self.board, heroes, seed=0, max_turns=max_turns)
         g = self.game
         for seat, p in enumerate(g.players):
             p.ability.setup(g, seat)
@@ -77,8 +79,9 @@ class Scenario:
     def deck_top(self, seat: int, *names: str) -> "Scenario":
         """The given cards go on top of the deck; the first name is drawn first."""
         p = self.game.players[seat]
-        for name in reversed(names):
-            p.deck.append(self._take_card(seat, name))
+        taken = [self._take_card(seat, name) for name in names]   # all out first: repeated names
+        for cid in reversed(taken):                                # are different copies
+            p.deck.append(cid)
         return self
 
     def empty_deck(self, seat: int) -> "Scenario":

@@ -744,6 +744,8 @@ def _attack_declared(g: Game, seat: int, option: tuple[int, int]) -> None:
 
 
 def _attack_card_chosen(g: Game, seat: int, cid: int) -> None:
+    if cid in g.players[seat].known_hand:   # the defender saw it in the hand: still "known" to
+        g.combat.extra["known_face_down"] = cid   # be in hand or face down (see PlayerView)
     g.take_from_hand(seat, cid)
     g.in_play.append(cid)
     g.combat.cards[ATTACKER] = cid

@@ -84,9 +84,16 @@ class PlayerView:
         return list(self._g.players[seat].discard)
 
     def known_opponent_hand(self) -> list[int]:
-        """Opponent's cards this player has seen and that are still in their hand."""
+        """Opponent's cards this player has seen and that are still in their hand, or face down
+        in the combat (a seen card played face down stays listed until the reveal: the viewer
+        cannot tell which card left the hand). Sorted, so the order tells nothing either."""
         p = self._g.players[self.opp]
-        return [c for c in p.hand if c in p.known_hand]
+        known = [c for c in p.hand if c in p.known_hand]
+        c = self._g.combat
+        if c is not None and not c.revealed and c.extra.get("known_face_down") is not None \
+                and c.players[ATTACKER] == self.opp:
+            known.append(c.extra["known_face_down"])
+        return sorted(known)
 
     def unseen_opponent_cards(self) -> list[CardDef]:
         """Cards of the opponent's deck list not in their discard pile or otherwise seen:
@@ -180,7 +187,11 @@ class PlayerView:
         return tuple(cid if (c.players[role] == self.seat or revealed) else None
                      for role, cid in enumerate(c.cards))
 
-    def combat_value(self, role: int) -> int:
+    def combat_value(self, role: int) -> int | None:
+        """The current value of a combat card; None for the opponent's card while face down."""
+        c = self._g.combat
+        if c is not None and not c.revealed and c.cards[role] is not None and c.players[role] != self.seat:
+            return None
         return self._g.combat_value(role)
 
     def my_role(self) -> int | None:
