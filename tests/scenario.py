@@ -20,6 +20,10 @@ from unmatched_sim.engine import game as G
 from unmatched_sim.engine.game import Game
 
 
+# Decisions whose options are spaces (matched and shown by their labels).
+SPACE_KINDS = ("move_destination", "effect_destination", "sidekick_start", "conveyor_bin")
+
+
 class Scenario:
     def __init__(self, hero0: str = "houdini", hero1: str = "genie", board: str = "marmoreal",
                  max_turns: int = G.DEFAULT_MAX_TURNS, board_def=None, hero_defs=None):
@@ -135,9 +139,9 @@ class Scenario:
             return option == want
         if isinstance(want, str) and isinstance(option, int):
             kind = self.game.pending.kind
-            if kind in ("move_destination", "effect_destination", "sidekick_start"):
+            if kind in SPACE_KINDS:
                 return self.board.labels[option] == want
-            if kind in ("move_order", "effect_fighter"):
+            if kind in ("move_order", "effect_fighter", "effect_fighters"):
                 return self.game.fighters[option].name == want
             if option < len(self.game.cards) and self.game.cards[option].defn.name == want:
                 return True
@@ -168,9 +172,9 @@ class Scenario:
             if isinstance(o, tuple):
                 return tuple(one(x) for x in o)
             if isinstance(o, int) and not isinstance(o, bool):
-                if kind in ("move_destination", "effect_destination", "sidekick_start"):
+                if kind in SPACE_KINDS:
                     return self.board.labels[o]
-                if kind in ("move_order", "effect_fighter", "attack_target"):
+                if kind in ("move_order", "effect_fighter", "effect_fighters", "attack_target"):
                     return g.fighters[o].name
                 if kind == "scheme_card":
                     return o

@@ -11,12 +11,15 @@ Each ``op`` names a class below. Every op also accepts these fields:
     if = "won" | "lost" | ...     a condition checked when the effect resolves (see CONDITIONS)
     may = true                    the player may decline (a yes/no decision)
     cost = { discard = N }        with ``may``: "you may discard N cards to ..."
+    cost = { damage = N }         with ``may``: "you may deal N damage to <this fighter> to ..."
 
 Fighters are chosen with *selectors* (see SELECTORS): "self" is the fighter resolving the
 card; names starting with ``each_`` affect every match; the others mean "choose one" and the
 card's player chooses. A hero's own fighter names ("Bess") also work as selectors.
 
 Numbers may be an int, a named quantity (see QUANTITIES), or ``{ of = "name", times = k }``.
+A condition may also compare a quantity: ``if = { quantity = "fighter_health", at_most = 7 }``
+(``at_least`` too; see ``parse_condition``).
 
 To add a verb: subclass ``Op``, declare ``FIELDS``, implement ``run`` and register it with
 ``@op("name")``. Effects too unique for the vocabulary are a ``{ op = "hook", name = ... }``
@@ -157,9 +160,16 @@ def _opponent_played_card(g: Game, ctx: Ctx) -> bool:
     return g.combat is not None and g.combat.cards[1 - ctx.role] is not None
 
 
+def _won_combat_this_turn(g: Game, ctx: Ctx) -> bool:
+    """A combat this player won earlier this turn (as attacker or defender); read during a
+    combat's own effects, before its damage step, this means an earlier combat."""
+    return bool(g.turn_flags.get(("won_combat", ctx.player)))
+
+
 CONDITIONS: dict[str, Callable[[Game, Ctx], bool]] = {
     "won": _won,                                  # you won this combat
     "lost": _lost,                                # you lost this combat
+    "won_combat_this_turn": _won_combat_this_turn,   # "if you already won a combat this turn"
     "your_turn": _your_turn,
     "fighter_defeated": _combat_fighter_defeated,  # your fighter in this combat is defeated
     "opponent_played_card": _opponent_played_card,
@@ -194,12 +204,50 @@ def _opponent_card_boost(g: Game, ctx: Ctx) -> int:
     return g.players[g.owner(cid)].ability.boost_value(g, cid)
 
 
+def _fighter_health(g: Game, ctx: Ctx) -> int:
+    f = g.fighters[g.ctx_fighter(ctx)]
+    return f.health if f.alive else 0
+
+
+def _opposing_in_zone_count(g: Game, ctx: Ctx) -> int:
+    return len(_opposing_in_zone(g, ctx)) if g.fighters[g.ctx_fighter(ctx)].on_board else 0
+
+
+# Results an earlier op of the same card left for a later one ("add ITS BOOST value", "for each
+# fighter damaged THIS WAY"). Kept in ``turn_flags`` under (what, card id): immutable tuples,
+# reset when the recording op starts, so they never leak into another resolution.
+DISCARDED, DAMAGED = "discarded", "damaged"
+
+
+def _noted(g: Game, ctx: Ctx, what: str) -> tuple:
+    return g.turn_flags.get((what, ctx.card), ())
+
+
+def _discarded_boost(g: Game, ctx: Ctx) -> int:
+    return sum(g.players[g.owner(c)].ability.boost_value(g, c) for c in _noted(g, ctx, DISCARDED))
+
+
+def _fighters_damaged(g: Game, ctx: Ctx) -> int:
+    return len(_noted(g, ctx, DAMAGED))
+
+
+def _revealed_miseries(g: Game, ctx: Ctx) -> int:
+    return len(g.players[ctx.player].res.get("revealed_miseries", ()))
+
+
 QUANTITIES: dict[str, Callable[[Game, Ctx], int]] = {
+    "fighter_health": _fighter_health,            # health of the fighter resolving the effect
+    "opposing_fighters_in_zone": _opposing_in_zone_count,  # in the resolving fighter's zone
+    "discarded_boost_value": _discarded_boost,    # BOOST of the cards this card's discard took
+    "fighters_damaged": _fighters_damaged,        # fighters this card's damage op actually hurt
     "combat_damage_taken": _combat_damage_taken,
     "opponent_hand_size": _opponent_hand,
     "own_hand_size": _own_hand,
     "opponent_card_printed_value": _opponent_card_printed,
     "opponent_card_boost_value": _opponent_card_boost,
+    # misery cards your Pandora's Box has revealed this turn (res "revealed_miseries", a tuple
+    # of names kept by hooks/pandora.py); 0 for a hero without a box
+    "revealed_miseries": _revealed_miseries,
 }
 
 
@@ -230,6 +278,32 @@ class Amount:
 
     def __call__(self, g: Game, ctx: Ctx) -> int:
         return self.const if self.fn is None else self.fn(g, ctx) * self.times
+
+
+def parse_condition(spec: Any) -> Callable[[Game, Ctx], bool]:
+    """``if = "name"`` (see CONDITIONS) or a comparison of a number (see QUANTITIES):
+    ``{ quantity = "fighter_health", at_most = 7 }`` / ``at_least = N`` (both bounds inclusive)."""
+    if isinstance(spec, str):
+        if spec not in CONDITIONS:
+            raise SpecError(f"unknown condition 'if = {spec!r}' (known: {sorted(CONDITIONS)}, "
+                            "or { quantity = \"...\", at_most = N })")
+        return CONDITIONS[spec]
+    if not isinstance(spec, dict):
+        raise SpecError(f"'if' must be a condition name or {{ quantity = ..., at_most = N }}, got {spec!r}")
+    extra = set(spec) - {"quantity", "at_most", "at_least"}
+    if extra or "quantity" not in spec or not ({"at_most", "at_least"} & set(spec)):
+        raise SpecError("a comparison is { quantity = \"name\", at_most = N } and/or at_least = N, "
+                        f"got {spec!r}")
+    amount = Amount(spec["quantity"])
+    lo, hi = spec.get("at_least"), spec.get("at_most")
+    for key, bound in (("at_least", lo), ("at_most", hi)):
+        if bound is not None and (isinstance(bound, bool) or not isinstance(bound, int)):
+            raise SpecError(f"'{key}' must be a whole number, got {bound!r}")
+
+    def check(g: Game, ctx: Ctx) -> bool:
+        v = amount(g, ctx)
+        return (lo is None or v >= lo) and (hi is None or v <= hi)
+    return check
 
 
 # ---------------------------------------------------------------------- field schema
@@ -292,21 +366,21 @@ class Op:
     def __init__(self, spec: dict, hero_fighters: frozenset[str]):
         self.spec = dict(spec)
         cond = spec.get("if")
-        if cond is not None and cond not in CONDITIONS:
-            raise SpecError(f"unknown condition 'if = {cond!r}' (known: {sorted(CONDITIONS)})")
-        self.cond = CONDITIONS[cond] if cond is not None else None
+        self.cond = parse_condition(cond) if cond is not None else None
         self.may = spec.get("may", False)
         if not isinstance(self.may, bool):
             raise SpecError("'may' must be true or false")
         cost = spec.get("cost")
         self.cost_discard = 0
+        self.cost_damage = 0     # damage the resolving fighter takes to pay (not combat damage)
         if cost is not None:
-            if not (isinstance(cost, dict) and set(cost) == {"discard"} and isinstance(cost["discard"], int)
-                    and cost["discard"] > 0):
-                raise SpecError("'cost' must be { discard = N }")
+            if not (isinstance(cost, dict) and len(cost) == 1 and set(cost) <= {"discard", "damage"}
+                    and all(isinstance(v, int) and not isinstance(v, bool) and v > 0 for v in cost.values())):
+                raise SpecError("'cost' must be { discard = N } or { damage = N }")
             if not self.may:
                 raise SpecError("'cost' needs 'may = true' (a cost is always optional to pay)")
-            self.cost_discard = cost["discard"]
+            self.cost_discard = cost.get("discard", 0)
+            self.cost_damage = cost.get("damage", 0)
         known = set(self.FIELDS) | {"op", "if", "may", "cost"}
         for key in spec:
             if key not in known:
@@ -334,13 +408,15 @@ class Op:
             if self.cost_discard and len(g.players[ctx.player].hand) < self.cost_discard:
                 return
             g.ask(ctx.player, "effect_may", (True, False), self._may_answered, ctx,
-                  card=ctx.card, op=self.NAME, cost=self.cost_discard)
+                  card=ctx.card, op=self.NAME, cost=self.cost_discard, cost_damage=self.cost_damage)
             return
         self.run(g, ctx)
 
     def _may_answered(self, g: Game, ctx: Ctx, yes: bool) -> None:
         if not yes:
             return
+        if self.cost_damage:
+            g.damage(g.ctx_fighter(ctx), self.cost_damage, EFFECT_DAMAGE, ctx.card if ctx.card >= 0 else None)
         if self.cost_discard:
             g.push((self._pay_cost, (ctx, self.cost_discard)))
         else:
@@ -372,7 +448,7 @@ class FighterOp(Op):
 
     def start(self, g: Game, ctx: Ctx) -> None:
         # "You may <do X> to a fighter" with no cost is one decision: a target, or None.
-        if self.may and not self.cost_discard and self.choose_one:
+        if self.may and not self.cost_discard and not self.cost_damage and self.choose_one:
             if effect_cancelled(g, ctx) or (self.cond is not None and not self.cond(g, ctx)):
                 return
             candidates = self.select(g, ctx)
@@ -390,10 +466,22 @@ class FighterOp(Op):
         candidates = self.select(g, ctx)
         if not candidates:
             return
+        up_to = getattr(self, "up_to_fighters", 0)
+        if up_to:
+            # "... to up to N fighters": one decision listing every set of 0..N distinct fighters.
+            from itertools import combinations
+            sets = [s for k in range(min(up_to, len(candidates)) + 1)
+                    for s in combinations(sorted(candidates), k)]
+            g.ask(ctx.player, "effect_fighters", sets, self._chosen_set, ctx, card=ctx.card,
+                  op=self.NAME, up_to=up_to)
+            return
         if self.choose_one:
             g.ask(ctx.player, "effect_fighter", candidates, self.apply, ctx, card=ctx.card, op=self.NAME)
         else:
             g.push(*((self.apply, (ctx, fi)) for fi in candidates))
+
+    def _chosen_set(self, g: Game, ctx: Ctx, fighters: tuple) -> None:
+        g.push(*((self.apply, (ctx, fi)) for fi in fighters))
 
     def apply(self, g: Game, ctx: Ctx, fi: int) -> None:
         raise NotImplementedError
@@ -420,11 +508,20 @@ class GainAction(Op):
 
 @op("damage")
 class Damage(FighterOp):
-    """Deal damage (not combat damage) to the selected fighters."""
-    FIELDS = {"target": Field("selector", required=True), "amount": Field("amount", required=True)}
+    """Deal damage (not combat damage) to the selected fighters; ``up_to_fighters = N``: to up
+    to N different fighters the player picks among the selector's matches. The fighters actually
+    hurt are the quantity ``fighters_damaged`` for the card's later effects."""
+    FIELDS = {"target": Field("selector", required=True), "amount": Field("amount", required=True),
+              "up_to_fighters": Field("int", 0)}
+
+    def start(self, g, ctx):
+        g.turn_flags[(DAMAGED, ctx.card)] = ()
+        super().start(g, ctx)
 
     def apply(self, g, ctx, fi):
-        g.damage(fi, self.amount(g, ctx), EFFECT_DAMAGE, ctx.card if ctx.card >= 0 else None)
+        if g.damage(fi, self.amount(g, ctx), EFFECT_DAMAGE, ctx.card if ctx.card >= 0 else None):
+            key = (DAMAGED, ctx.card)
+            g.turn_flags[key] = g.turn_flags.get(key, ()) + (fi,)
 
 
 @op("recover")
@@ -541,7 +638,13 @@ class Discard(Op):
         g.ask(decider, "effect_discard", list(hand), self._discarded, ctx, victim, left, cause,
               card=ctx.card, victim=victim, op=self.NAME)
 
+    def start(self, g, ctx):
+        g.turn_flags[(DISCARDED, ctx.card)] = ()   # read by "discarded_boost_value"
+        super().start(g, ctx)
+
     def _discarded(self, g, ctx, victim, left, cause, cid):
+        key = (DISCARDED, ctx.card)
+        g.turn_flags[key] = g.turn_flags.get(key, ()) + (cid,)
         g.discard_from_hand(victim, cid, cause)
         g.push((self._discard_loop, (ctx, victim, left - 1)))
 
@@ -720,6 +823,75 @@ class PutOnDeck(Op):
         g.push((self._loop, (ctx, left - 1)))
 
 
+@op("take_from_discard")
+class TakeFromDiscard(Op):
+    """Choose a card in your discard pile and put it on top of your deck (``to = "deck_top"``,
+    Hindsight) or into your hand (``to = "hand"``). Copies of one card are offered once."""
+    FIELDS = {"to": Field("choice", "deck_top", ("deck_top", "hand"))}
+
+    def run(self, g, ctx):
+        seen, options = set(), []
+        for cid in g.players[ctx.player].discard:
+            name = g.card(cid).name
+            if name not in seen:
+                seen.add(name)
+                options.append(cid)
+        if options:
+            g.ask(ctx.player, "effect_take_from_discard", options, self._taken, ctx,
+                  card=ctx.card, to=self.to)
+
+    def _taken(self, g, ctx, cid):
+        p = g.players[ctx.player]
+        p.discard.remove(cid)
+        if self.to == "hand":
+            p.hand.append(cid)
+            p.known_hand = p.known_hand | {cid}   # it came from a face-up pile
+            g.log("return_to_hand", ctx.player, card=cid)
+        else:
+            p.deck.append(cid)
+            p.deck_top_known += 1
+            g.log("return_to_deck", ctx.player, card=cid)
+
+
+@op("discard_deck_top")
+class DiscardDeckTop(Op):
+    """Discard the top card of your deck (an empty deck: nothing happens; this is not a draw).
+    With ``add_boost = true`` its BOOST value is added to this combat card's value (Guided by
+    the Fates)."""
+    FIELDS = {"add_boost": Field("bool", False)}
+
+    def run(self, g, ctx):
+        p = g.players[ctx.player]
+        if not p.deck:
+            return
+        cid = p.deck.pop()
+        if p.deck_top_known:
+            p.deck_top_known -= 1
+        p.discard.append(cid)
+        boost = g.players[g.owner(cid)].ability.boost_value(g, cid)
+        g.log("discard_from_deck", ctx.player, card=cid, amount=boost)
+        if not p.deck:
+            g.log("deck_empty", ctx.player)
+        c = g.combat
+        if self.add_boost and c is not None and ctx.role <= DEFENDER and c.cards[ctx.role] is not None:
+            c.mods[ctx.role].append(("add", boost))
+
+
+@op("turn_attack_bonus")
+class TurnAttackBonus(Op):
+    """For the rest of this turn, attacks by your fighters — or only by ``fighter`` — get +N
+    value (Pandora's Toil). Kept in ``game.turn_flags["attack_bonus"]`` and read by
+    ``Game.combat_value``, so it lapses when the turn ends."""
+    FIELDS = {"amount": Field("amount", required=True), "fighter": Field("fighter", None)}
+
+    def run(self, g, ctx):
+        n = self.amount(g, ctx)
+        if n:
+            g.turn_flags["attack_bonus"] = g.turn_flags.get("attack_bonus", ()) + ((ctx.player, self.fighter, n),)
+            g.log("attack_bonus", ctx.player, card=ctx.card if ctx.card >= 0 else None, amount=n,
+                  detail=self.fighter)
+
+
 @op("revive")
 class Revive(Op):
     """If your fighter in this combat was defeated: set its health instead and place it."""
@@ -813,6 +985,51 @@ class Hook(Op):
 
     def run(self, g, ctx):
         self.fn(g, ctx, self)
+
+
+@op("return_to_hand")
+class ReturnToHand(Op):
+    """This played card goes back to its player's hand instead of the discard pile."""
+    FIELDS = {}
+
+    def run(self, g, ctx):
+        if ctx.card < 0 or ctx.card not in g.in_play:
+            return
+        g.in_play.remove(ctx.card)
+        p = g.players[ctx.player]
+        p.hand.append(ctx.card)
+        p.known_hand = p.known_hand | {ctx.card}   # it was revealed
+        g.log("return_to_hand", ctx.player, card=ctx.card)
+
+
+@op("instead")
+class Instead(Op):
+    """"<effects>. You may <cost> to <instead> instead": the player decides (and pays the
+    ``cost``) first; declining, or being unable to pay, resolves ``effects``. Needs ``may``."""
+    FIELDS = {"effects": Field("effects", required=True), "instead": Field("effects", required=True)}
+
+    def __init__(self, spec, hero_fighters):
+        super().__init__(spec, hero_fighters)
+        if not self.may:
+            raise SpecError("op 'instead' needs 'may = true' (the player chooses the other effect)")
+
+    def start(self, g, ctx):
+        if effect_cancelled(g, ctx) or (self.cond is not None and not self.cond(g, ctx)):
+            return
+        if self.cost_discard and len(g.players[ctx.player].hand) < self.cost_discard:
+            g.run_effects(self.effects, ctx)
+            return
+        g.ask(ctx.player, "effect_may", (True, False), self._may_answered, ctx,
+              card=ctx.card, op=self.NAME, cost=self.cost_discard, cost_damage=self.cost_damage)
+
+    def _may_answered(self, g, ctx, yes):
+        if not yes:
+            g.run_effects(self.effects, ctx)
+            return
+        super()._may_answered(g, ctx, yes)
+
+    def run(self, g, ctx):
+        g.run_effects(self.instead, ctx)
 
 
 # ---------------------------------------------------------------------- parsing

@@ -809,6 +809,8 @@ def _combat_damage(g: Game) -> None:
           detail=f"{attack}-{defense}")
     if winner == ATTACKER:
         g.turn_flags["won_combat"] = True
+    # Who won, attacker or defender ("if you already won a combat this turn").
+    g.turn_flags[("won_combat", c.players[winner])] = True
     if dealt:
         g.players[g.fighters[defender].owner].ability.on_combat_damage(g, defender, dealt)
 

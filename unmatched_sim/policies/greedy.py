@@ -180,6 +180,10 @@ class GreedyPolicy(Policy):
         cost = d.info.get("cost", 0)
         if cost:
             return len(view.hand) >= cost + 2
+        damage = d.info.get("cost_damage", 0)
+        if damage:
+            # Pay with health only while plenty is left (Unsettle: 2 damage for 1 more discard).
+            return view.my_hero().health - damage >= 7
         return True
 
     def on_effect_fighter(self, view, d):
@@ -212,6 +216,23 @@ class GreedyPolicy(Policy):
 
     def on_effect_cost_discard(self, view, d):
         return self.lowest(view, d.options)
+
+    def on_effect_fighters(self, view, d):
+        """"... up to N fighters" (Tooth and Tail): as many opposing fighters as allowed, the
+        hero among them, none of ours — the reverse for a helpful effect."""
+        harmful = d.info.get("op") == "damage"
+
+        def score(fighters):
+            mine = sum(1 for f in fighters if view.fighter(f).owner == view.seat)
+            theirs = len(fighters) - mine
+            their_hero = any(view.fighter(f).is_hero and view.fighter(f).owner != view.seat for f in fighters)
+            return (theirs - 2 * mine, their_hero) if harmful else (mine - 2 * theirs, not their_hero)
+        return max(d.options, key=score)
+
+    def on_ability_draw(self, view, d):
+        """An optional draw (The Hunger): always, unless the deck cannot supply it — drawing
+        from an empty deck deals 2 damage to each of our fighters instead."""
+        return view.deck_size(view.seat) >= d.info.get("count", 1)
 
     def on_effect_put_on_deck(self, view, d):
         return self.lowest(view, d.options)

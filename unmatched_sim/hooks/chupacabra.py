@@ -1,0 +1,47 @@
+"""Chupacabra: The Hunger.
+
+Every card of the deck is written in the shared vocabulary (heroes/chupacabra.toml); only the
+special ability needs code.
+"""
+
+from __future__ import annotations
+
+from unmatched_sim.engine.effects import SpecError
+from unmatched_sim.hooks import Ability, ability
+
+
+@ability("draw_after_attacking")
+class DrawAfterAttacking(Ability):
+    """After you attack, you may draw ``cards`` card(s) (default 1).
+
+    The engine calls ``after_attacking`` as the last step of an attack: after the AFTER COMBAT
+    effects of both cards, the after-combat abilities and the cleanup of the played cards — the
+    moment the rules give The Hunger. It is a choice (``ability_draw``: True = draw), because
+    drawing from an empty deck deals exhaustion damage instead.
+
+    Once either hero is defeated the game ends at the end of this action whatever is drawn (if
+    both fall, the player whose turn it is — Chupacabra — wins), so the choice is not asked then.
+    """
+
+    @classmethod
+    def parse_params(cls, params, fighter_names):
+        extra = set(params) - {"cards"}
+        if extra:
+            raise SpecError(f"unknown parameter {sorted(extra)[0]!r} (known: cards)")
+        cards = params.get("cards", 1)
+        if isinstance(cards, bool) or not isinstance(cards, int) or cards < 1:
+            raise SpecError(f"'cards' must be a whole number ≥ 1, got {cards!r}")
+        return params
+
+    def after_attacking(self, g, seat):
+        if g.hero_defeated(0) or g.hero_defeated(1):
+            return
+        cards = self.params.get("cards", 1)
+        g.ask(seat, "ability_draw", (True, False), self._answered, seat, cards,
+              count=cards, ability="draw_after_attacking")
+
+    def _answered(self, g, seat, cards, draw):
+        if not draw:
+            return
+        g.log("ability", seat, g.players[seat].fighters[0], amount=cards, detail="draw_after_attacking")
+        g.draw(seat, cards)
