@@ -181,6 +181,24 @@ def tournament(heroes, games, seed, board, policy, policy_a, policy_b, jobs, out
 
 
 @cli.command()
+@click.argument("run_dir", type=click.Path(path_type=Path))
+@click.option("--out", type=click.Path(path_type=Path), default=None,
+              help="Report folder [default: reports/<run name>/]; a previous report there is replaced.")
+def report(run_dir, out):
+    """Write the balance report of RUN_DIR: index.html, summary.md and charts (PNG + SVG).
+
+    RUN_DIR is a run directory from `sim tournament` or `sim matchup`. Open index.html in a browser.
+    """
+    from unmatched_sim.report import build_report
+
+    r = build_report(run_dir, out)
+    click.echo(f"Report of {r.games:,} games ({len(r.heroes)} heroes) in {r.out}: open {r.out / 'index.html'}")
+    for title, why in r.left_out:
+        click.echo(f"  left out: {title} — {why}")
+    click.echo(f"  {len(r.files)} files, {r.seconds:.1f} s")
+
+
+@cli.command()
 @click.argument("run_dir", required=False, type=click.Path(path_type=Path))
 @click.argument("game_id", required=False, type=int)
 @click.option("--heroes", nargs=2, default=None, help="Replay a game from scratch: HERO_A HERO_B.")

@@ -1,0 +1,439 @@
+"""The analysis tables on small hand-built event logs whose answers are worked out by hand."""
+
+from __future__ import annotations
+
+import itertools
+import json
+from fractions import Fraction
+from pathlib import Path
+
+import polars as pl
+import pytest
+
+from unmatched_sim import analysis as A
+from unmatched_sim.errors import UserError
+from unmatched_sim.log import EVENT_SCHEMA, GAME_SCHEMA
+
+
+# --------------------------------------------------------------------------- building logs by hand
+class Log:
+    """A tiny run built by hand: ``game(...)`` adds a games.parquet row and the setup events,
+    ``ev(...)`` appends an event (seq numbered per game), ``write(dir)`` makes a run directory."""
+
+    def __init__(self):
+        self.games: list[dict] = []
+        self.events: list[dict] = []
+        self.seq: dict[int, int] = {}
+
+    def game(self, gid, hero_a, hero_b, *, first="a", winner="a", turns=4, end="combat", health=(10, 10),
+             fighters=("X", "Y"), sidekicks=()):
+        self.games.append(dict(game_id=gid, pair=gid // 2, seed=gid, hero_a=hero_a, hero_b=hero_b,
+                               first_player=first, first_hero=hero_a if first == "a" else hero_b,
+                               winner=winner, winner_hero={"a": hero_a, "b": hero_b}.get(winner),
+                               turns=turns, end_reason=end, policy_a="greedy", policy_b="greedy",
+                               board="marmoreal", health_a=health[0], health_b=health[1], events=0, decisions=0))
+        self.ev(gid, 0, "a", "setup", detail=f"hero={hero_a}")
+        self.ev(gid, 0, "b", "setup", detail=f"hero={hero_b}")
+        self.ev(gid, 0, first, "place", fighter=fighters[0 if first == "a" else 1], space="S1")
+        other = "b" if first == "a" else "a"
+        self.ev(gid, 0, other, "place", fighter=fighters[0 if other == "a" else 1], space="S2")
+        for side, name in sidekicks:
+            self.ev(gid, 0, side, "place", fighter=name, space="S3")
+        return self
+
+    def ev(self, gid, turn, player, kind, **cols):
+        seq = self.seq.get(gid, 0)
+        self.seq[gid] = seq + 1
+        self.events.append(dict(game_id=gid, seq=seq, turn=turn, player=player, kind=kind, **cols))
+        return self
+
+    def dmg(self, gid, turn, player, fighter, amount, health, source="combat"):
+        return self.ev(gid, turn, player, "damage", fighter=fighter, amount=amount, health=health, detail=source)
+
+    def frames(self):
+        games = pl.DataFrame(self.games, schema=GAME_SCHEMA)
+        events = pl.DataFrame([{k: e.get(k) for k in EVENT_SCHEMA} for e in self.events], schema=EVENT_SCHEMA)
+        return games, events
+
+    def run(self, meta=None) -> A.Run:
+        g, e = self.frames()
+        return A.Run.from_frames(g, e, meta or {})
+
+    def write(self, path: Path, meta: dict | None = None, parts: int = 1) -> Path:
+        g, e = self.frames()
+        path.mkdir(parents=True, exist_ok=True)
+        (path / "events").mkdir(exist_ok=True)
+        heroes = sorted(set(g["hero_a"].to_list()) | set(g["hero_b"].to_list()))
+        m = {"tool": "unmatched-sim", "version": "test", "seed": 1, "board": "marmoreal",
+             "policy_a": "greedy", "policy_b": "greedy", "max_turns": 200, "games_per_pairing": g.height,
+             "total_games": g.height, "command": ["sim", "tournament"] + heroes,
+             "pairings": sorted({(a, b) for a, b in zip(g["hero_a"], g["hero_b"])})}
+        m.update(meta or {})
+        (path / "run.json").write_text(json.dumps(m))
+        g.write_parquet(path / "games.parquet")
+        ids = g["game_id"].to_list()
+        size = -(-len(ids) // parts)
+        for i in range(parts):
+            chunk = ids[i * size:(i + 1) * size]
+            e.filter(pl.col("game_id").is_in(chunk)).write_parquet(path / "events" / f"part-{i:05d}.parquet",
+                                                                   statistics=True)
+        return path
+
+
+def record(wins: dict[tuple[str, str], tuple[int, int]]) -> Log:
+    """Games between heroes: {(hero_a, hero_b): (wins of a, wins of b)}; seats alternate."""
+    log, gid = Log(), 0
+    for (a, b), (wa, wb) in wins.items():
+        for winner in ["a"] * wa + ["b"] * wb:
+            log.game(gid, a, b, first="a" if gid % 2 == 0 else "b", winner=winner)
+            gid += 1
+    return log
+
+
+# --------------------------------------------------------------------------- win rates
+def test_win_matrix_counts_wins_with_wilson_intervals_and_marks_clear_imbalance():
+    run = record({("x", "y"): (7, 3), ("x", "x"): (2, 2)}).run()
+    m = A.win_matrix(run)
+    assert m.height == 2                                   # mirrors are left out
+    xy = m.filter((pl.col("hero") == "x") & (pl.col("opponent") == "y")).row(0, named=True)
+    assert (xy["games"], xy["wins"], xy["losses"], xy["draws"]) == (10, 7, 3, 0)
+    assert xy["win_rate"] == pytest.approx(0.7)
+    # Wilson 95% for 7/10, by hand: centre (0.7 + z²/20)/(1 + z²/10), half-width z·sqrt(0.021 + z²/400)/(1 + z²/10)
+    assert xy["ci_low"] == pytest.approx(0.39678, abs=1e-5)
+    assert xy["ci_high"] == pytest.approx(0.89221, abs=1e-5)
+    assert not xy["significant"]                           # 7/10 is not enough to call it
+    yx = m.filter(pl.col("hero") == "y").row(0, named=True)
+    assert yx["win_rate"] == pytest.approx(0.3) and yx["ci_low"] == pytest.approx(0.10779, abs=1e-5)
+    big = record({("x", "y"): (70, 30)}).run()
+    assert A.win_matrix(big).filter(pl.col("hero") == "x")["significant"][0]
+
+
+def test_draws_count_as_games_not_won():
+    log = record({("x", "y"): (3, 1)})
+    log.game(4, "x", "y", winner=None, end="turn_limit")
+    xy = A.win_matrix(log.run()).filter(pl.col("hero") == "x").row(0, named=True)
+    assert (xy["games"], xy["wins"], xy["losses"], xy["draws"]) == (5, 3, 1, 1)
+    assert xy["win_rate"] == pytest.approx(0.6)
+
+
+def test_bradley_terry_recovers_strengths_from_a_consistent_toy_table():
+    # strengths 4 : 2 : 1 — A beats B 4 of 6, A beats C 4 of 5, B beats C 2 of 3: the expected counts
+    # satisfy the likelihood equations exactly, so the maximum-likelihood fit is 4 : 2 : 1.
+    t = pl.DataFrame({"hero": ["A", "B", "A", "C", "B", "C"], "opponent": ["B", "A", "C", "A", "C", "B"],
+                      "wins": [4, 2, 4, 1, 2, 1]})
+    bt = A.bradley_terry(t)
+    s = dict(zip(bt["hero"], bt["strength"]))
+    assert s["A"] / s["B"] == pytest.approx(2.0, rel=1e-8)
+    assert s["B"] / s["C"] == pytest.approx(2.0, rel=1e-8)
+    assert s["A"] * s["B"] * s["C"] == pytest.approx(1.0)          # geometric mean 1
+    assert bt["hero"].to_list() == ["A", "B", "C"]
+    assert dict(zip(bt["hero"], bt["win_vs_average"]))["A"] == pytest.approx(s["A"] / (s["A"] + 1))
+
+
+def test_bradley_terry_two_heroes_is_the_odds_ratio_and_needs_a_prior_for_a_whitewash():
+    bt = A.bradley_terry(pl.DataFrame({"hero": ["x", "y"], "opponent": ["y", "x"], "wins": [30, 10]}))
+    s = dict(zip(bt["hero"], bt["strength"]))
+    assert s["x"] / s["y"] == pytest.approx(3.0)
+    whitewash = pl.DataFrame({"hero": ["x"], "opponent": ["y"], "wins": [5]})
+    with pytest.raises(ValueError, match="prior"):
+        A.bradley_terry(whitewash)
+    s = dict(zip(*A.bradley_terry(whitewash, prior=0.5).select("hero", "strength").to_dict(as_series=False).values()))
+    assert s["x"] / s["y"] == pytest.approx(5.5 / 0.5)            # pseudo-wins added each way
+
+
+def test_ranking_orders_by_strength_and_counts_non_mirror_games():
+    run = record({("a", "b"): (6, 4), ("a", "c"): (8, 2), ("b", "c"): (7, 3), ("c", "c"): (1, 1)}).run()
+    r = A.ranking(run)
+    assert r["hero"].to_list() == ["a", "b", "c"]
+    assert r["rank"].to_list() == [1, 2, 3]
+    a = r.row(0, named=True)
+    assert (a["games"], a["wins"]) == (20, 14) and a["win_rate"] == pytest.approx(0.7)
+    assert r.filter(pl.col("hero") == "c")["mirror_games"][0] == 2
+    assert r["bt_strength"].is_sorted(descending=True)
+
+
+def test_seat_split_overall_per_hero_and_mirror():
+    log = Log()
+    # x vs y: x first wins twice, x second wins once, loses once; mirror y: first player wins 2 of 3
+    log.game(0, "x", "y", first="a", winner="a").game(1, "x", "y", first="a", winner="a")
+    log.game(2, "x", "y", first="b", winner="a").game(3, "x", "y", first="b", winner="b")
+    log.game(4, "y", "y", first="a", winner="a").game(5, "y", "y", first="b", winner="b")
+    log.game(6, "y", "y", first="a", winner="b")
+    s = A.seat_split(log.run())
+    rows = {r["hero"]: r for r in s.iter_rows(named=True)}
+    assert s["hero"][0] == "all games"
+    allr = rows["all games"]
+    assert (allr["first_games"], allr["first_wins"], allr["second_wins"]) == (7, 5, 2)
+    assert (allr["mirror_games"], allr["mirror_first_wins"]) == (3, 2)
+    x = rows["x"]
+    assert (x["first_games"], x["first_wins"], x["second_games"], x["second_wins"]) == (2, 2, 2, 1)
+    assert x["first_minus_second"] == pytest.approx(0.5)
+    assert rows["y"]["mirror_first_win_rate"] == pytest.approx(2 / 3)
+    assert rows["x"]["mirror_games"] == 0
+
+
+# --------------------------------------------------------------------------- damage
+def damage_log() -> Log:
+    """Three games of x (hero fighter "X", 12 health, sidekick "Xs") against y ("Y", 10 health)."""
+    log = Log()
+    # game 0: X deals 3 (turn 1), takes 2 + its sidekick 1 (turn 2); Y takes 2 exhaustion (turn 3),
+    # then X deals 5 (turn 4) and wins.
+    log.game(0, "x", "y", first="a", winner="a", turns=4, health=(10, 0), sidekicks=[("a", "Xs")])
+    log.dmg(0, 1, "b", "Y", 3, 7)
+    log.dmg(0, 2, "a", "X", 2, 10).dmg(0, 2, "a", "Xs", 1, 2, "effect")
+    log.dmg(0, 3, "b", "Y", 2, 5, "exhaustion")
+    log.dmg(0, 4, "b", "Y", 5, 0)
+    # game 1: X deals nothing; Y hits X for 4 twice (turns 2 and 4); X recovers 1 on turn 3.
+    log.game(1, "x", "y", first="a", winner="b", turns=4, health=(5, 10), sidekicks=[("a", "Xs")])
+    log.dmg(1, 2, "a", "X", 4, 8)
+    log.ev(1, 3, "a", "recover", fighter="X", amount=1, health=9)
+    log.dmg(1, 4, "a", "X", 4, 5)
+    # game 2: y goes first; X deals 1 on turn 2 and 6 on turn 4 (an effect), wins at turn 4.
+    log.game(2, "x", "y", first="b", winner="a", turns=4, health=(12, 3), sidekicks=[("a", "Xs")])
+    log.dmg(2, 2, "b", "Y", 1, 9)
+    log.dmg(2, 4, "b", "Y", 6, 3, "effect")
+    return log
+
+
+def test_starting_health_is_read_from_the_log():
+    h = dict(A.starting_health(damage_log().run()).iter_rows())
+    assert h == {"x": 12, "y": 10}
+
+
+def test_damage_curves_medians_quartiles_and_health_left():
+    c = A.damage_curves(damage_log().run(), max_turn=4)
+    x = {r["turn"]: r for r in c.filter(pl.col("hero") == "x").iter_rows(named=True)}
+    # damage dealt by x so far (games 0, 1, 2):
+    #   turn 0: 0,0,0   turn 1: 3,0,0   turn 2: 3,0,1   turn 3: 3,0,1 (exhaustion is not dealt)   turn 4: 8,0,7
+    assert [x[t]["dealt_median"] for t in range(5)] == [0, 0, 1, 1, 7]
+    assert x[4]["dealt_q25"] == pytest.approx(3.5)          # linear: sorted 0, 7, 8 -> 0.5 of the way from 0 to 7
+    assert x[4]["dealt_q75"] == pytest.approx(7.5)
+    assert x[4]["dealt_mean"] == pytest.approx(5.0)
+    # X's health: start 12; game 0: 10 from turn 2; game 1: 8 (t2), 9 (t3), 5 (t4); game 2: 12 throughout
+    assert [x[t]["health_median"] for t in range(5)] == [12, 12, 10, 10, 10]
+    assert x[3]["health_q25"] == pytest.approx(9.5)          # 9, 10, 12
+    assert x[4]["health_mean"] == pytest.approx(9.0)         # 10, 5, 12
+    y = {r["turn"]: r for r in c.filter(pl.col("hero") == "y").iter_rows(named=True)}
+    # y's side dealt 2+1 = 3 in game 0 (hero and sidekick), 8 in game 1, 0 in game 2
+    assert y[4]["dealt_median"] == 3 and y[4]["dealt_mean"] == pytest.approx(11 / 3)
+    # Y's health: game 0: 7, 7, 5 (exhaustion does hurt), 0; game 2: 10, 9 (t2), 3 (t4); game 1: 10
+    assert [y[t]["health_median"] for t in range(5)] == [10, 10, 9, 9, 3]
+    assert x[0]["games"] == 3 and x[3]["playing"] == 1.0 and x[4]["playing"] == 0.0
+
+
+def test_damage_by_source_splits_dealt_and_taken_and_never_credits_self_inflicted_damage():
+    s = A.damage_by_source(damage_log().run())
+    get = {(r["hero"], r["source"]): r for r in s.iter_rows(named=True)}
+    assert (get[("x", "combat")]["dealt"], get[("x", "combat")]["taken"]) == (9, 10)
+    assert (get[("x", "effect")]["dealt"], get[("x", "effect")]["taken"]) == (6, 1)
+    assert (get[("y", "exhaustion")]["dealt"], get[("y", "exhaustion")]["taken"]) == (0, 2)
+    assert ("x", "exhaustion") not in get
+    assert get[("x", "combat")]["dealt_per_game"] == pytest.approx(3.0)
+
+
+def test_curves_are_the_same_when_computed_slice_by_slice(tmp_path, monkeypatch):
+    path = damage_log().write(tmp_path / "run", parts=3)
+    whole = A.damage_curves(A.open_run(path), max_turn=4)
+    import unmatched_sim.analysis.damage as D
+    monkeypatch.setattr(D, "GAMES_PER_SLICE", 1)
+    run = A.open_run(path)
+    assert len(run.slices(1)) == 3
+    assert A.damage_curves(run, max_turn=4).equals(whole)
+    assert A.damage_curves(damage_log().run(), max_turn=4).equals(whole)
+
+
+# --------------------------------------------------------------------------- exhaustion
+def test_exhaustion_timing_share_damage_and_win_rates():
+    log = Log()
+    for gid, (turn, won) in enumerate([(9, True), (11, False), (None, True), (None, False)]):
+        log.game(gid, "x", "y", winner="a" if won else "b", turns=14)
+        if turn is not None:
+            log.ev(gid, turn, "a", "deck_empty")
+            log.ev(gid, turn + 2, "a", "exhausted", amount=1)
+            log.dmg(gid, turn + 2, "a", "X", 2, 4, "exhaustion")
+    run = log.run()
+    e = A.exhaustion(run).filter(pl.col("hero") == "x").row(0, named=True)
+    assert (e["games"], e["ran_out"], e["exhausted_games"], e["exhaustion_damage"]) == (4, 2, 2, 4)
+    assert e["ran_out_share"] == pytest.approx(0.5)
+    assert e["turn_median"] == pytest.approx(10.0)
+    assert e["win_rate_ran_out"] == pytest.approx(0.5) and e["win_rate_other"] == pytest.approx(0.5)
+    assert A.exhaustion(run).filter(pl.col("hero") == "y")["ran_out"][0] == 0
+    t = A.exhaustion_timing(run)
+    assert t.select("turn", "games", "cumulative_share").rows() == [(9, 1, 0.25), (11, 1, 0.5)]
+
+
+# --------------------------------------------------------------------------- game length, endings
+def test_game_length_and_end_reasons():
+    log = Log()
+    for gid, (turns, end) in enumerate([(5, "combat"), (7, "combat"), (7, "effect"), (9, "turn_limit")]):
+        log.game(gid, "x", "y", turns=turns, end=end, winner=None if end == "turn_limit" else "a")
+    run = log.run()
+    g = A.game_length(run)
+    assert g.select("turns", "games").rows() == [(5, 1), (7, 2), (9, 1)]
+    assert g["cumulative_share"].to_list() == [0.25, 0.75, 1.0]
+    e = A.end_reasons(run)
+    assert e.rows() == [("combat", 2, 0.5), ("effect", 1, 0.25), ("turn_limit", 1, 0.25)]
+    s = A.game_length_summary(run).filter(pl.col("hero_a") == "all").row(0, named=True)
+    assert (s["median"], s["min"], s["max"], s["mean"]) == (7.0, 5, 9, 7.0)
+    assert A.end_reasons(run, by_matchup=True).columns == ["hero_a", "hero_b", "end_reason", "games", "share"]
+
+
+# --------------------------------------------------------------------------- misery: exact odds
+BOX = "Pain:1;Toil:1;Confusion:0;Woe:0;Hope:0;Misfortune:2;Greed:1"
+
+
+def test_parse_misery_box():
+    assert A.parse_misery_box(BOX)[:2] == [("Pain", 1), ("Toil", 1)]
+    with pytest.raises(ValueError):
+        A.parse_misery_box("Pain;Toil:1")
+
+
+def test_exact_bust_odds_match_hand_computed_fractions():
+    # Feathers 1,1,1,0,0,0,2; a reveal busts at 3 feathers. Sets of k miseries that stay below 3:
+    #   k=2: all 21 pairs but Misfortune+a 1 (3 pairs) -> 18/21 = 6/7
+    #   k=3: 19 of the 20 triples without Misfortune (not the three 1s) + 3 with it (two 0s) -> 22/35
+    #   k=4: 12 of the 15 quadruples without it + 1 with it -> 13/35;  k=5: 3/21;  k=6: 0
+    assert A.survival_fractions(BOX, 3) == [1, 1, Fraction(6, 7), Fraction(22, 35), Fraction(13, 35),
+                                            Fraction(1, 7), 0, 0]
+    # next reveal busts, given k safe: 1 - S(k+1)/S(k)
+    assert A.bust_fractions(BOX, 3) == [0, Fraction(1, 7), Fraction(4, 15), Fraction(9, 22), Fraction(8, 13), 1, None]
+    odds = A.exact_bust_odds(BOX, 3)
+    assert odds["p_bust_next"][2] == pytest.approx(4 / 15)
+    assert odds["p_bust_by_next"][3] == pytest.approx(1 - 13 / 35)
+
+
+def test_exact_bust_odds_agree_with_enumerating_every_draw_order():
+    feathers = [f for _, f in A.parse_misery_box(BOX)]
+    reach = [0] * 8
+    bust_at_pos = [0] * 8
+    for order in itertools.permutations(feathers):
+        total = 0
+        for k, f in enumerate(order):
+            reach[k] += 1                    # k safe reveals happened; reveal k+1 is drawn
+            total += f
+            if total >= 3:
+                bust_at_pos[k] += 1
+                break
+    by_order = [Fraction(bust_at_pos[k], reach[k]) for k in range(7) if reach[k]]
+    assert by_order == [x for x in A.bust_fractions(BOX, 3) if x is not None]
+
+
+def test_exact_bust_chance_given_the_feathers_showing():
+    assert A.bust_fraction_given_feathers(BOX, 3, 1, 1) == Fraction(1, 6)     # only Misfortune busts
+    assert A.bust_fraction_given_feathers(BOX, 3, 1, 2) == Fraction(3, 6)     # Misfortune out: any 1 busts
+    assert A.bust_fraction_given_feathers(BOX, 3, 2, 1) == Fraction(1, 5)
+    assert A.bust_fraction_given_feathers(BOX, 3, 2, 0) == 0
+    assert A.bust_fraction_given_feathers(BOX, 3, 1, 3) is None
+
+
+# --------------------------------------------------------------------------- misery: from the log
+def misery_log() -> Log:
+    """Pandora (side a, "P") against y. Gambles, as (miseries with feathers, outcome):
+    game 0: [1] stop; [2, 1] bust — game 1: [0, 1, 0] stop; [1, 2] bust; [0, 2] stop."""
+    log = Log()
+
+    def gamble(gid, turn, cards, outcome, health):
+        total = 0
+        for i, f in enumerate(cards):
+            total += f
+            log.ev(gid, turn, "a", "misery_reveal", card=f"M{f}{i}", amount=f, value=total)
+        if outcome == "stop":
+            log.ev(gid, turn, "a", "misery_stop", amount=len(cards), value=total)
+        else:
+            log.ev(gid, turn, "a", "misery_bust", amount=len(cards), value=total)
+            log.dmg(gid, turn, "a", "P", len(cards), health, "misery_bust")
+
+    log.game(0, "pandora", "y", winner="b", turns=4, fighters=("P", "Y"))
+    log.ev(0, 0, "a", "misery_box", detail=BOX)
+    gamble(0, 1, [1], "stop", None)
+    gamble(0, 3, [2, 1], "bust", 12)
+    log.game(1, "pandora", "y", winner="a", turns=6, fighters=("P", "Y"))
+    log.ev(1, 0, "a", "misery_box", detail=BOX)
+    gamble(1, 1, [0, 1, 0], "stop", None)
+    gamble(1, 3, [1, 2], "bust", 12)
+    gamble(1, 5, [0, 2], "stop", None)
+    return log
+
+
+def test_bust_threshold_is_read_off_the_gambles():
+    assert A.bust_threshold(misery_log().run())[0] == 3
+
+
+def test_misery_risk_simulated_against_exact():
+    run = misery_log().run()
+    r = {x["revealed"]: x for x in A.misery_risk(run).iter_rows(named=True)}
+    # first reveals: 5 gambles, no bust; second reveals: 4 ([2,1], [0,1,0], [1,2], [0,2]), 2 bust;
+    # third reveal: 1 ([0,1,0]), safe
+    assert (r[0]["attempts"], r[0]["busts"]) == (5, 0)
+    assert (r[1]["attempts"], r[1]["busts"]) == (4, 2) and r[1]["simulated"] == pytest.approx(0.5)
+    assert (r[2]["attempts"], r[2]["busts"]) == (1, 0)
+    assert r[1]["exact_blind"] == pytest.approx(1 / 7) and r[2]["exact_blind"] == pytest.approx(4 / 15)
+    # the second reveals came from 2 feathers (once, exact 1/2), 0 feathers (twice, exact 0), 1 (once, 1/6)
+    assert r[1]["exact_given_feathers"] == pytest.approx((0.5 + 0 + 0 + 1 / 6) / 4)
+    f = A.misery_risk_by_feathers(run)
+    row = f.filter((pl.col("revealed") == 1) & (pl.col("feathers_before") == 2)).row(0, named=True)
+    assert (row["attempts"], row["busts"], row["exact"]) == (1, 1, 0.5)
+
+
+def test_misery_pushes_summary_and_win_rates():
+    run = misery_log().run()
+    p = A.misery_pushes(run)
+    assert p.select("revealed", "outcome", "gambles").rows() == [(1, "stop", 1), (2, "bust", 2), (2, "stop", 1),
+                                                                  (3, "stop", 1)]
+    s = A.misery_summary(run).row(0, named=True)
+    assert (s["games"], s["gambles"], s["busts"], s["bust_damage"]) == (2, 5, 2, 4)
+    assert s["bust_rate"] == pytest.approx(0.4) and s["reveals_per_gamble"] == pytest.approx(10 / 5)
+    w = A.misery_win_rates(run)
+    busts = w.filter(pl.col("behaviour") == "busts in the game")
+    assert busts.select("bucket", "games", "wins").rows() == [("1", 2, 1)]
+    push = w.filter(pl.col("behaviour") == "miseries per gamble")
+    assert push.select("bucket", "games", "wins").rows() == [("1-2", 1, 0), ("2-3", 1, 1)]
+
+
+def test_no_misery_hero_means_empty_misery_tables():
+    run = record({("x", "y"): (1, 1)}).run()
+    assert not A.has_misery(run)
+    assert A.misery_risk(run).height == 0
+    assert A.bust_threshold(run)[0] is None
+
+
+# --------------------------------------------------------------------------- opening runs
+def test_open_run_reads_a_written_run_and_caches_per_game_tables(tmp_path):
+    path = damage_log().write(tmp_path / "run", parts=2)
+    run = A.open_run(path)
+    assert run.n_games() == 3 and run.heroes() == ["x", "y"]
+    assert A.ranking(str(path))["hero"].to_list()[0] in {"x", "y"}     # a path works as well as a Run
+
+
+@pytest.mark.parametrize("case, message", [
+    ("missing", "does not exist"),
+    ("not_a_run", "is not a run directory"),
+    ("no_games_file", "has no games.parquet"),
+    ("no_games", "holds no games"),
+    ("corrupt_games", "corrupt or unreadable"),
+    ("corrupt_events", "corrupt or unreadable"),
+    ("no_events", "has no event files"),
+    ("bad_run_json", "run.json is corrupt"),
+])
+def test_open_run_errors_are_one_clear_line(tmp_path, case, message):
+    path = tmp_path / "run"
+    if case != "missing":
+        damage_log().write(path)
+    if case == "not_a_run":
+        (path / "run.json").unlink()
+    elif case == "no_games_file":
+        (path / "games.parquet").unlink()
+    elif case == "no_games":
+        pl.DataFrame(schema=GAME_SCHEMA).write_parquet(path / "games.parquet")
+    elif case == "corrupt_games":
+        (path / "games.parquet").write_bytes(b"PAR1 this is not parquet")
+    elif case == "corrupt_events":
+        (path / "events" / "part-00000.parquet").write_bytes(b"garbage")
+    elif case == "no_events":
+        (path / "events" / "part-00000.parquet").unlink()
+    elif case == "bad_run_json":
+        (path / "run.json").write_text("{not json")
+    with pytest.raises(UserError) as e:
+        A.open_run(path)
+    assert message in str(e.value)
+    assert "\n" not in str(e.value)

@@ -1,0 +1,114 @@
+"""``sim report`` end to end: a tiny tournament to a report, and a hand-built Pandora run."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from tests.test_analysis import misery_log, record
+from unmatched_sim.cli import main
+from unmatched_sim.report import build_report
+
+CHARTS = ["win_matrix", "ranking", "seats", "damage_curves", "damage_sources", "exhaustion", "game_length"]
+MISERY_CHARTS = ["misery_risk", "misery_pushes"]
+
+
+def run_cli(capsys, *args: str) -> tuple[int, str, str]:
+    code = 0
+    try:
+        main(list(args))
+    except SystemExit as e:
+        code = e.code if isinstance(e.code, int) else 1
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def check_report(folder: Path, heroes: list[str], charts: list[str]) -> str:
+    html = (folder / "index.html").read_text()
+    md = (folder / "summary.md").read_text()
+    for name in charts:
+        png, svg = folder / f"{name}.png", folder / f"{name}.svg"
+        assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n", name
+        assert "<svg" in svg.read_text()[:2000], name
+        assert f'src="{name}.svg"' in html and f"({name}.png)" in md
+    for src in re.findall(r'(?:src|href)="([^"#:]+)"', html):       # every local link resolves
+        assert (folder / src).exists(), src
+    for src in re.findall(r"!\[[^\]]*\]\(([^)]+)\)", md):
+        assert (folder / src).exists(), src
+    for h in heroes:
+        assert h in html and h in md
+    assert "Traceback" not in html
+    return html
+
+
+@pytest.fixture(scope="module")
+def tiny_run(tmp_path_factory) -> Path:
+    """A real 3-pairing tournament (houdini, genie, mirrors included), 4 games per pairing."""
+    out = tmp_path_factory.mktemp("tour") / "run"
+    with pytest.MonkeyPatch.context():
+        try:
+            main(["tournament", "houdini", "genie", "-n", "4", "--jobs", "1", "--no-progress", "--seed", "3",
+                  "--out", str(out)])
+        except SystemExit as e:          # pragma: no cover - a failure shows in the asserts below
+            assert not e.code
+    return out
+
+
+def test_tournament_to_report_end_to_end(tiny_run, tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)                                 # default folder: reports/<run name>/
+    code, out, err = run_cli(capsys, "report", str(tiny_run))
+    assert code == 0, err
+    rep = tmp_path / "reports" / tiny_run.name
+    assert str(Path("reports") / tiny_run.name / "index.html") in out
+    assert "left out: Pandora's misery risk" in out
+    html = check_report(rep, ["houdini", "genie"], CHARTS)
+    assert "12 simulated games" in html
+    assert "Left out: Pandora" in html                          # the absent section is named, with why
+    for word in ("greedy", "marmoreal", "Seed", "unmatched-sim", "Wilson"):  # the inputs are stated
+        assert word in html
+    assert not (rep / "misery_risk.png").exists()
+
+
+def test_misery_section_from_a_hand_built_pandora_log(tmp_path):
+    log = misery_log()
+    log.game(2, "y", "pandora", winner="a", fighters=("Y", "P"))       # pandora on side b too
+    run = log.write(tmp_path / "pandora-run")
+    r = build_report(run, tmp_path / "rep")
+    assert r.left_out == []
+    html = check_report(tmp_path / "rep", ["pandora", "y"], CHARTS + MISERY_CHARTS)
+    assert "Pandora&#x27;s misery risk" in html or "Pandora's misery risk" in html
+    assert "reach 3" in html                                    # the bust rule read off the log
+    assert "14.3%" in html                                      # exact: 1/7 for the second reveal
+    assert "26.7%" in html                                      # exact: 4/15 for the third
+
+
+def test_report_replaces_an_old_report_but_never_a_foreign_folder(tiny_run, tmp_path, capsys):
+    rep = tmp_path / "rep"
+    build_report(misery_log().write(tmp_path / "p"), rep)
+    assert (rep / "misery_risk.svg").exists()
+    build_report(tiny_run, rep)                                 # same folder, run without Pandora
+    assert not (rep / "misery_risk.svg").exists()               # no stale charts left behind
+    foreign = tmp_path / "notes"
+    foreign.mkdir()
+    (foreign / "todo.txt").write_text("keep me")
+    code, _, err = run_cli(capsys, "report", str(tiny_run), "--out", str(foreign))
+    assert code == 1 and "not a report" in err and len(err.strip().splitlines()) == 1
+    assert (foreign / "todo.txt").read_text() == "keep me"
+
+
+@pytest.mark.parametrize("make, message", [
+    (lambda p: None, "does not exist"),
+    (lambda p: p.mkdir(), "is not a run directory"),
+    (lambda p: record({("x", "y"): (1, 1)}).write(p) and (p / "games.parquet").write_bytes(b"junk"),
+     "corrupt or unreadable"),
+])
+def test_report_errors_are_one_line(tmp_path, capsys, make, message):
+    path = tmp_path / "run"
+    make(path)
+    code, out, err = run_cli(capsys, "report", str(path), "--out", str(tmp_path / "rep"))
+    assert code == 1
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and message in lines[0] and "Traceback" not in err
+    assert not (tmp_path / "rep").exists()

@@ -1,0 +1,93 @@
+"""Helpers shared by the event-log analyses (not part of the public API)."""
+
+from __future__ import annotations
+
+import math
+
+import polars as pl
+
+from unmatched_sim.analysis.run import Run
+from unmatched_sim.stats import wilson_interval
+
+#: damage sources a side inflicts on itself: never counted as damage *dealt* by the opponent
+SELF_INFLICTED = ("exhaustion", "misery_bust")
+
+#: games per slice when a per-game computation is made slice by slice (keeps memory flat)
+GAMES_PER_SLICE = 20_000
+
+
+def hero_fighters(run: Run) -> pl.DataFrame:
+    """game_id, player, fighter: the name of each side's hero fighter.
+
+    At setup the engine places both heroes before any sidekick, so the first ``place`` row of a
+    side at turn 0 is its hero (sidekick names can repeat a hero's name in a mirror, hence the
+    side). Cached; two rows per game.
+    """
+    if "hero_fighters" not in run._cache:
+        q = (run.events.filter((pl.col("kind") == "place") & (pl.col("turn") == 0))
+             .group_by("game_id", "player")
+             .agg(pl.col("fighter").sort_by("seq").first()))
+        run._cache["hero_fighters"] = run.collect(q).sort("game_id", "player")
+    return run._cache["hero_fighters"]
+
+
+def hero_names(run: Run) -> dict[str, str]:
+    """Hero id -> the hero fighter's printed name ("genie" -> "The Genie")."""
+    if "hero_names" not in run._cache:
+        df = (hero_fighters(run).join(run.sides().select("game_id", "player", "hero"), on=["game_id", "player"])
+              .group_by("hero", "fighter").len().sort(["hero", "len"], descending=[False, True])
+              .unique("hero", keep="first", maintain_order=True))
+        run._cache["hero_names"] = dict(df.select("hero", "fighter").iter_rows())
+    return run._cache["hero_names"]
+
+
+def flip(col: str = "player") -> pl.Expr:
+    return pl.when(pl.col(col) == "a").then(pl.lit("b")).otherwise(pl.lit("a")).alias(col)
+
+
+def with_ci(df: pl.DataFrame, wins: str, games: str, rate: str, lo: str, hi: str) -> pl.DataFrame:
+    los, his = [], []
+    for w, n in zip(df[wins].to_list(), df[games].to_list()):
+        a, b = wilson_interval(w or 0, n or 0)
+        los.append(a if n else None)
+        his.append(b if n else None)
+    return df.with_columns(
+        pl.when(pl.col(games) > 0).then(pl.col(wins) / pl.col(games)).otherwise(None).alias(rate),
+        pl.Series(lo, los, dtype=pl.Float64), pl.Series(hi, his, dtype=pl.Float64))
+
+
+def hist_quantile(values: list[float], counts: list[int], q: float) -> float | None:
+    """The q-quantile of data given as a histogram (values ascending), with linear interpolation
+    between order statistics (numpy's default; the median of 0, 2, 5 is 2, its quartiles 1, 3.5)."""
+    n = sum(counts)
+    if n == 0:
+        return None
+    h = (n - 1) * q
+    lo = math.floor(h)
+    frac = h - lo
+
+    def at(rank: int) -> float:
+        seen = 0
+        for v, c in zip(values, counts):
+            seen += c
+            if rank < seen:
+                return v
+        return values[-1]
+
+    a = at(lo)
+    return a if frac == 0 else a + frac * (at(lo + 1) - a)
+
+
+def hist_summary(hist: pl.DataFrame, keys: list[str], value: str, prefix: str) -> pl.DataFrame:
+    """Mean and quartiles per group of a histogram frame (keys..., value, n)."""
+    rows = []
+    for key, g in hist.sort(keys + [value]).group_by(keys, maintain_order=True):
+        vals, cnts = g[value].to_list(), g["n"].to_list()
+        total = sum(cnts)
+        mean = sum(v * c for v, c in zip(vals, cnts)) / total if total else None
+        rows.append((*key, mean, hist_quantile(vals, cnts, 0.25), hist_quantile(vals, cnts, 0.5),
+                     hist_quantile(vals, cnts, 0.75)))
+    schema = {k: hist.schema[k] for k in keys}
+    schema.update({f"{prefix}_mean": pl.Float64, f"{prefix}_q25": pl.Float64,
+                   f"{prefix}_median": pl.Float64, f"{prefix}_q75": pl.Float64})
+    return pl.DataFrame(rows, schema=schema, orient="row")

@@ -1,0 +1,91 @@
+"""Running out of cards: when each hero's deck runs out and what it costs.
+
+A deck *runs out* when its last card is drawn (``deck_empty`` event); from then on each card the
+player cannot draw (``exhausted`` event) deals 2 damage to each of that player's fighters
+(``damage`` rows with ``detail`` = ``exhaustion``). Every hero-game counts (twice for a mirror).
+"""
+
+from __future__ import annotations
+
+import polars as pl
+
+from unmatched_sim.analysis._common import with_ci
+from unmatched_sim.analysis.run import Run, RunLike, as_run
+
+
+def exhaustion_by_game(run: RunLike) -> pl.DataFrame:
+    """One row per hero-game: ``game_id``, ``player``, ``hero``, ``opponent``, ``won``, ``turns``,
+    ``deck_empty_turn`` (null if the deck never ran out), ``cards_short`` (draws that found the
+    deck empty), ``exhaustion_damage`` (damage the side took from exhaustion)."""
+    run = as_run(run)
+    if "exhaustion_by_game" in run._cache:
+        return run._cache["exhaustion_by_game"]
+    q = (run.events.filter(pl.col("kind").is_in(("deck_empty", "exhausted"))
+                           | ((pl.col("kind") == "damage") & (pl.col("detail") == "exhaustion")))
+         .group_by("game_id", "player")
+         .agg(pl.col("turn").filter(pl.col("kind") == "deck_empty").min().cast(pl.Int32).alias("deck_empty_turn"),
+              pl.col("amount").filter(pl.col("kind") == "exhausted").cast(pl.Int64).sum().alias("cards_short"),
+              pl.col("amount").filter(pl.col("kind") == "damage").cast(pl.Int64).sum().alias("exhaustion_damage")))
+    per = run.collect(q)
+    df = (run.sides().select("game_id", "player", "hero", "opponent", "won", "turns")
+          .join(per, on=["game_id", "player"], how="left")
+          .with_columns(pl.col("cards_short", "exhaustion_damage").fill_null(0)))
+    run._cache["exhaustion_by_game"] = df
+    return df
+
+
+def exhaustion(run: RunLike) -> pl.DataFrame:
+    """Per hero: how often and how late the deck runs out, and what it does to the result.
+
+    Columns: ``hero``, ``games``, ``ran_out`` (games in which the deck ran out), ``ran_out_share``
+    with ``ran_out_ci_low``/``ran_out_ci_high``, ``turn_q25``/``turn_median``/``turn_q75`` (turn
+    the deck ran out, among those games), ``exhausted_games`` (games with at least one draw from
+    the empty deck), ``exhaustion_damage`` (total taken), ``exhaustion_damage_per_game``,
+    ``win_rate_ran_out`` (+ ``_ci_low``/``_ci_high``) in games where the deck ran out, and
+    ``win_rate_other`` (+ CI) in the rest.
+    """
+    run = as_run(run)
+    g = exhaustion_by_game(run)
+    agg = (g.group_by("hero").agg(
+        pl.len().cast(pl.Int64).alias("games"),
+        pl.col("deck_empty_turn").is_not_null().sum().cast(pl.Int64).alias("ran_out"),
+        pl.col("deck_empty_turn").quantile(0.25, interpolation="linear").alias("turn_q25"),
+        pl.col("deck_empty_turn").median().alias("turn_median"),
+        pl.col("deck_empty_turn").quantile(0.75, interpolation="linear").alias("turn_q75"),
+        (pl.col("cards_short") > 0).sum().cast(pl.Int64).alias("exhausted_games"),
+        pl.col("exhaustion_damage").sum().cast(pl.Int64),
+        (pl.col("won") & pl.col("deck_empty_turn").is_not_null()).sum().cast(pl.Int64).alias("_w_out"),
+        (pl.col("won") & pl.col("deck_empty_turn").is_null()).sum().cast(pl.Int64).alias("_w_other"),
+    ).with_columns((pl.col("games") - pl.col("ran_out")).alias("_n_other"),
+                   (pl.col("exhaustion_damage") / pl.col("games")).alias("exhaustion_damage_per_game")))
+    agg = with_ci(agg, "ran_out", "games", "ran_out_share", "ran_out_ci_low", "ran_out_ci_high")
+    agg = with_ci(agg, "_w_out", "ran_out", "win_rate_ran_out", "win_rate_ran_out_ci_low", "win_rate_ran_out_ci_high")
+    agg = with_ci(agg, "_w_other", "_n_other", "win_rate_other", "win_rate_other_ci_low", "win_rate_other_ci_high")
+    return _order(run, agg).select(
+        "hero", "games", "ran_out", "ran_out_share", "ran_out_ci_low", "ran_out_ci_high",
+        "turn_q25", "turn_median", "turn_q75", "exhausted_games", "exhaustion_damage",
+        "exhaustion_damage_per_game", "win_rate_ran_out", "win_rate_ran_out_ci_low",
+        "win_rate_ran_out_ci_high", "win_rate_other", "win_rate_other_ci_low", "win_rate_other_ci_high")
+
+
+def exhaustion_timing(run: RunLike) -> pl.DataFrame:
+    """The distribution of the turn each hero's deck runs out.
+
+    One row per (``hero``, ``turn``) at which some deck ran out: ``games`` (how many), ``share``
+    (of all the hero's games) and ``cumulative_share`` (decks run out by that turn).
+    """
+    run = as_run(run)
+    g = exhaustion_by_game(run)
+    totals = g.group_by("hero").agg(pl.len().alias("_total"))
+    df = (g.filter(pl.col("deck_empty_turn").is_not_null())
+          .group_by("hero", pl.col("deck_empty_turn").alias("turn")).agg(pl.len().cast(pl.Int64).alias("games"))
+          .join(totals, on="hero").sort("hero", "turn")
+          .with_columns((pl.col("games") / pl.col("_total")).alias("share"))
+          .with_columns(pl.col("share").cum_sum().over("hero").alias("cumulative_share")).drop("_total"))
+    return _order(run, df, "turn").select("hero", "turn", "games", "share", "cumulative_share")
+
+
+def _order(run: Run, df: pl.DataFrame, *then: str) -> pl.DataFrame:
+    order = {h: i for i, h in enumerate(run.heroes())}
+    return (df.with_columns(pl.col("hero").replace_strict(order, default=len(order), return_dtype=pl.Int32).alias("_o"))
+            .sort("_o", *then).drop("_o"))

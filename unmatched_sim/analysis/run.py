@@ -1,0 +1,243 @@
+"""Opening a run directory for analysis: ``open_run(path)`` -> ``Run``.
+
+A ``Run`` holds the run's metadata (``run.json``) and two polars *lazy* frames: ``games`` (one
+row per game, ``games.parquet``) and ``events`` (the event log, ``events/part-*.parquet``). Every
+analysis function builds a query on those frames and collects only its aggregate, so memory stays
+flat however many events a run holds.
+
+Everything a designer can get wrong (a missing directory, a folder that is not a run, a run with
+no games, damaged Parquet files) is reported as a one-line ``UserError``.
+
+This module reads only the Parquet logs; it never imports the engine.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Union
+
+import polars as pl
+
+from unmatched_sim.errors import UserError
+from unmatched_sim.log import EVENT_SCHEMA, GAME_SCHEMA
+
+#: the columns the analysis needs in games.parquet
+GAME_COLUMNS = ("game_id", "hero_a", "hero_b", "first_player", "winner", "turns", "end_reason",
+                "health_a", "health_b")
+#: the columns the analysis needs in the event log
+EVENT_COLUMNS = ("game_id", "seq", "turn", "player", "kind", "fighter", "amount", "value", "health",
+                 "detail")
+
+
+def _first_line(e: BaseException) -> str:
+    text = str(e).strip()
+    return text.splitlines()[0] if text else type(e).__name__
+
+
+@dataclass
+class Run:
+    """A run to analyse: metadata plus lazy scans of its games and events.
+
+    ``games`` and ``events`` are ``pl.LazyFrame``; nothing is read until a query is collected
+    (use ``run.collect(query)`` for a clear error if a file turns out to be damaged).
+    """
+
+    games: pl.LazyFrame
+    events: pl.LazyFrame
+    meta: dict = field(default_factory=dict)
+    path: Path | None = None
+    event_files: list[Path] | None = None
+    _cache: dict = field(default_factory=dict, repr=False)
+
+    # ------------------------------------------------------------------ construction
+    @classmethod
+    def from_frames(cls, games: pl.DataFrame | pl.LazyFrame, events: pl.DataFrame | pl.LazyFrame,
+                    meta: dict | None = None) -> "Run":
+        """A run from frames in memory (hand-built logs in tests, or filtered runs in a notebook).
+        Missing columns are added as nulls with the log's types."""
+        return cls(games=_conform(games.lazy(), GAME_SCHEMA), events=_conform(events.lazy(), EVENT_SCHEMA),
+                   meta=dict(meta or {}))
+
+    @property
+    def name(self) -> str:
+        return self.path.name if self.path is not None else self.meta.get("name", "run")
+
+    # ------------------------------------------------------------------ collecting
+    def collect(self, query: pl.LazyFrame, what: str = "events") -> pl.DataFrame:
+        """Collect a query with the streaming engine, turning a damaged file into a UserError."""
+        return self.collect_all([query], what)[0]
+
+    def collect_all(self, queries: list[pl.LazyFrame], what: str = "events") -> list[pl.DataFrame]:
+        """Collect several queries at once (a shared scan is read once); errors as ``collect``."""
+        try:
+            return pl.collect_all(queries, engine="streaming")
+        except (pl.exceptions.ComputeError, pl.exceptions.SchemaError, pl.exceptions.ShapeError,
+                pl.exceptions.PanicException, OSError) as e:
+            where = self.path / ("games.parquet" if what == "games" else "events") if self.path else what
+            if what != "games" and self.event_files:
+                where = self._damaged_file() or where
+            raise UserError(f"{where} is corrupt or unreadable ({_first_line(e)}); "
+                            "make the run again to replace it") from None
+
+    def _damaged_file(self) -> Path | None:
+        """The first event file that cannot be read in full (only looked for after an error)."""
+        for f in self.event_files or []:
+            try:
+                pl.read_parquet(f)
+            except BaseException as e:  # noqa: BLE001 - any failure marks the file
+                if isinstance(e, (KeyboardInterrupt, SystemExit)):
+                    raise
+                return f
+        return None
+
+    # ------------------------------------------------------------------ shared per-game tables
+    def sides(self) -> pl.DataFrame:
+        """One row per (game, side): game_id, player ("a"/"b"), hero, opponent, first (bool),
+        won (bool), draw (bool), mirror (bool), turns. Small (two rows per game); cached."""
+        if "sides" not in self._cache:
+            g = self.games.select(GAME_COLUMNS)
+            rows = []
+            for side, other in (("a", "b"), ("b", "a")):
+                rows.append(g.select(
+                    "game_id", pl.lit(side).alias("player"),
+                    pl.col(f"hero_{side}").alias("hero"), pl.col(f"hero_{other}").alias("opponent"),
+                    (pl.col("first_player") == side).alias("first"),
+                    (pl.col("winner") == side).fill_null(False).alias("won"),
+                    pl.col("winner").is_null().alias("draw"),
+                    (pl.col("hero_a") == pl.col("hero_b")).alias("mirror"),
+                    pl.col("turns"),
+                ))
+            self._cache["sides"] = self.collect(pl.concat(rows).sort("game_id", "player"), "games")
+        return self._cache["sides"]
+
+    def heroes(self) -> list[str]:
+        """Every hero in the run, in the order first met (run.json's pairings, then the games)."""
+        if "heroes" not in self._cache:
+            seen: list[str] = []
+            for pair in self.meta.get("pairings", []):
+                for h in pair:
+                    if h not in seen:
+                        seen.append(h)
+            for h in self.sides()["hero"].unique(maintain_order=True).to_list():
+                if h not in seen:
+                    seen.append(h)
+            present = set(self.sides()["hero"].to_list())
+            self._cache["heroes"] = [h for h in seen if h in present]
+        return self._cache["heroes"]
+
+    def n_games(self) -> int:
+        return self.sides().height // 2
+
+    def slices(self, max_games: int) -> list[tuple[int, int, pl.LazyFrame]]:
+        """The events cut into slices of about ``max_games`` whole games: (first game_id, last
+        game_id, events of those games). Per-game computations run slice by slice so their
+        memory does not grow with the run. A slice scans only the files holding its games."""
+        ranges = self._file_ranges()
+        if ranges is None or ranges.height == 0:
+            ids = self.sides().filter(pl.col("player") == "a")["game_id"].sort().to_list()
+            cuts = [(ids[i], ids[min(i + max_games, len(ids)) - 1]) for i in range(0, len(ids), max_games)]
+            return [(lo, hi, self.events.filter(pl.col("game_id").is_between(lo, hi))) for lo, hi in cuts]
+        out, group, n = [], [], 0
+        rows = ranges.sort("lo").iter_rows(named=True)
+        for r in rows:
+            group.append(r)
+            n += r["games"]
+            if n >= max_games:
+                out.append(group)
+                group, n = [], 0
+        if group:
+            out.append(group)
+        slices = []
+        for g in out:
+            lo, hi = min(r["lo"] for r in g), max(r["hi"] for r in g)
+            files = [r["file"] for r in ranges.iter_rows(named=True) if r["lo"] <= hi and r["hi"] >= lo]
+            slices.append((lo, hi, pl.scan_parquet(files).filter(pl.col("game_id").is_between(lo, hi))))
+        return slices
+
+    def _file_ranges(self) -> pl.DataFrame | None:
+        if self.event_files is None:
+            return None
+        if "file_ranges" not in self._cache:
+            q = (pl.scan_parquet(self.event_files, include_file_paths="file").select("file", "game_id")
+                 .group_by("file").agg(pl.col("game_id").min().alias("lo"), pl.col("game_id").max().alias("hi"),
+                                       pl.col("game_id").n_unique().alias("games")))
+            self._cache["file_ranges"] = self.collect(q).drop_nulls("lo")
+        return self._cache["file_ranges"]
+
+
+RunLike = Union[Run, str, os.PathLike]
+
+
+def _conform(lf: pl.LazyFrame, schema: dict) -> pl.LazyFrame:
+    have = lf.collect_schema()
+    extra = [pl.lit(None, dtype=t).alias(c) for c, t in schema.items() if c not in have]
+    return lf.with_columns(extra) if extra else lf
+
+
+def as_run(run: RunLike) -> Run:
+    """A ``Run`` from a ``Run`` or a run-directory path."""
+    return run if isinstance(run, Run) else open_run(run)
+
+
+def open_run(path: str | os.PathLike) -> Run:
+    """Open a run directory written by ``sim matchup`` or ``sim tournament``.
+
+    Checks, each failing with a one-line ``UserError``: the directory exists and is a run
+    (``run.json``), ``games.parquet`` is there, readable and holds at least one game, and the
+    event files are there and readable (their Parquet footers and column types are checked now;
+    damage deeper inside a file is reported when a query reaches it).
+    """
+    run_dir = Path(path)
+    if not run_dir.exists():
+        raise UserError(f"run directory {run_dir} does not exist")
+    if not run_dir.is_dir():
+        raise UserError(f"{run_dir} is a file, not a run directory")
+    meta_path = run_dir / "run.json"
+    if not meta_path.exists():
+        raise UserError(f"{run_dir} is not a run directory (no run.json); make one with "
+                        "`sim tournament` or `sim matchup`")
+    try:
+        meta = json.loads(meta_path.read_text())
+        if not isinstance(meta, dict):
+            raise ValueError("not a JSON object")
+    except (OSError, ValueError) as e:
+        raise UserError(f"{meta_path} is corrupt: {_first_line(e)}") from None
+
+    games_path = run_dir / "games.parquet"
+    if not games_path.exists():
+        raise UserError(f"{run_dir} has no games.parquet; the run did not finish")
+    _check_parquet(games_path, GAME_COLUMNS, GAME_SCHEMA)
+    try:
+        n = pl.scan_parquet(games_path).select(pl.len()).collect().item()
+    except Exception as e:  # polars raises several types for a damaged file
+        raise UserError(f"{games_path} is corrupt or unreadable ({_first_line(e)}); "
+                        "make the run again to replace it") from None
+    if n == 0:
+        raise UserError(f"{run_dir} holds no games (games.parquet is empty); nothing to report")
+
+    files = sorted((run_dir / "events").glob("*.parquet"))
+    if not files:
+        raise UserError(f"{run_dir} has no event files in events/; the run did not finish")
+    for f in files:
+        _check_parquet(f, EVENT_COLUMNS, EVENT_SCHEMA)
+    games = pl.scan_parquet(games_path)
+    events = pl.scan_parquet(files)
+    return Run(games=games, events=events, meta=meta, path=run_dir, event_files=files)
+
+
+def _check_parquet(path: Path, needed: tuple[str, ...], schema: dict) -> None:
+    try:
+        have = pl.read_parquet_schema(path)
+    except Exception as e:
+        raise UserError(f"{path} is corrupt or unreadable ({_first_line(e)}); "
+                        "make the run again to replace it") from None
+    missing = [c for c in needed if c not in have]
+    if missing:
+        raise UserError(f"{path} is not an unmatched-sim log: it lacks column(s) {', '.join(missing)}")
+    wrong = [c for c in needed if have[c] != schema[c]]
+    if wrong:
+        c = wrong[0]
+        raise UserError(f"{path} is not an unmatched-sim log: column {c} is {have[c]}, expected {schema[c]}")

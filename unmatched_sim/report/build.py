@@ -1,0 +1,507 @@
+"""``sim report``: from a run directory to ``index.html`` + ``summary.md`` + charts (PNG and SVG).
+
+The report only reads the run's Parquet logs through ``unmatched_sim.analysis``; every number in
+it is a table a designer can get from Python too (the function is named in each section).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import polars as pl
+
+from unmatched_sim import __version__
+from unmatched_sim import analysis as A
+from unmatched_sim.analysis._common import hero_names
+from unmatched_sim.analysis.damage import default_max_turn
+from unmatched_sim.errors import UserError
+from unmatched_sim.report import charts as C
+from unmatched_sim.report.document import Chart, Document, Section, Table, render_html, render_markdown
+
+MARKER = "unmatched-sim report"          # in index.html: tells a report folder from any other
+
+
+@dataclass
+class ReportResult:
+    out: Path
+    files: list[str]
+    seconds: float
+    games: int
+    heroes: list[str]
+    left_out: list[tuple[str, str]]
+
+
+# --------------------------------------------------------------------------- formatting
+def pct(x, digits: int = 1) -> str:
+    return "–" if x is None else f"{100 * x:.{digits}f}%"
+
+
+def pts(x) -> str:
+    """A difference of two rates, in percentage points."""
+    return "–" if x is None else f"{100 * x:+.1f} pts"
+
+
+def ci(lo, hi, digits: int = 1) -> str:
+    return "–" if lo is None or hi is None else f"{100 * lo:.{digits}f}–{100 * hi:.{digits}f}%"
+
+
+def num(x, digits: int = 1) -> str:
+    if x is None:
+        return "–"
+    if isinstance(x, int):
+        return f"{x:,}"
+    return f"{x:,.{digits}f}"
+
+
+def default_report_dir(run_dir: Path) -> Path:
+    return Path("reports") / Path(os.path.abspath(run_dir)).name
+
+
+# --------------------------------------------------------------------------- output folder
+def _prepare_out(out: Path) -> Path:
+    """Refuse to write into a folder that holds something other than a report; returns the
+    temporary folder the report is built in (moved into place at the end)."""
+    if out.exists():
+        if not out.is_dir():
+            raise UserError(f"--out {out} exists and is not a directory; choose another --out")
+        if any(out.iterdir()):
+            index = out / "index.html"
+            is_report = index.exists() and MARKER in index.read_text(errors="replace")[:2000]
+            if not is_report:
+                raise UserError(f"--out {out} is a non-empty directory that is not a report; "
+                                "choose another --out (nothing was written)")
+    try:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        tmp = out.parent / f".{out.name}.tmp-{os.getpid()}"
+        if tmp.exists():
+            shutil.rmtree(tmp)
+        tmp.mkdir()
+    except OSError as e:
+        raise UserError(f"cannot write the report to {out}: {e.strerror or e}") from None
+    return tmp
+
+
+def _move_into_place(tmp: Path, out: Path) -> None:
+    old = None
+    if out.exists():
+        old = out.parent / f".{out.name}.old-{os.getpid()}"
+        out.rename(old)
+    tmp.rename(out)
+    if old is not None:
+        shutil.rmtree(old, ignore_errors=True)
+
+
+# --------------------------------------------------------------------------- the report
+def build_report(run_dir: str | os.PathLike, out: str | os.PathLike | None = None) -> ReportResult:
+    """Write the balance report of ``run_dir`` into ``out`` (default ``reports/<run name>/``)."""
+    started = time.perf_counter()
+    run = A.open_run(run_dir)
+    out = Path(out) if out is not None else default_report_dir(Path(run_dir))
+    tmp = _prepare_out(out)
+    try:
+        doc, files = _make(run, tmp)
+        (tmp / "index.html").write_text(render_html(doc), encoding="utf-8")
+        (tmp / "summary.md").write_text(render_markdown(doc), encoding="utf-8")
+        files = ["index.html", "summary.md"] + files
+        _move_into_place(tmp, out)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+    return ReportResult(out, files, time.perf_counter() - started, run.n_games(), run.heroes(), doc.left_out)
+
+
+def _make(run: A.Run, out: Path) -> tuple[Document, list[str]]:
+    files: list[str] = []
+    meta = run.meta
+    rank = A.ranking(run)
+    order = rank["hero"].to_list()
+    matrix = A.win_matrix(run)
+    seats = A.seat_split(run)
+    names = hero_names(run)
+    left_out: list[tuple[str, str]] = []
+    sections: list[Section] = []
+    findings: list[str] = []
+
+    def chart(fig, name) -> None:
+        files.extend(C.save(fig, out, name))
+
+    # ---------------------------------------------------------------- who beats whom
+    blocks: list = []
+    if len(order) > 1 and matrix.height:
+        chart(C.win_matrix_chart(matrix, seats, order), "win_matrix")
+        blocks.append(Chart("win_matrix", "Win-rate matrix heatmap",
+                            "Each cell: the win rate of the **row** hero against the **column** hero, with its 95% "
+                            "interval and the number of games. Blue cells favour the row hero, red cells the column "
+                            "hero; white is an even matchup. A star and a black outline mark matchups whose interval "
+                            "excludes 50% — an imbalance this many games can vouch for. Heroes are ordered by "
+                            "strength (Bradley-Terry, below), strongest first. The diagonal holds mirror matches: "
+                            "there the cell gives how often the player who went first won."))
+    else:
+        blocks.append("Only one hero took part, so there are no matchups between heroes: see the mirror "
+                      "results under first-player advantage.")
+    blocks.append(Table(
+        ["Rank", "Hero", "Name", "Games", "Wins", "Win rate", "95% interval", "Strength (BT)", "Beats an average hero"],
+        [[str(r["rank"]), r["hero"], names.get(r["hero"], ""), num(r["games"]), num(r["wins"]), pct(r["win_rate"]),
+          ci(r["ci_low"], r["ci_high"]), num(r["bt_strength"], 2), pct(r["bt_win_vs_average"])]
+         for r in rank.iter_rows(named=True)],
+        caption="Overall ranking (mirror matches left out)", align="lllrrrrrr",
+        note="Win rate: wins / games against other heroes (a draw counts as a game not won). Strength: a "
+             "Bradley-Terry model fitted to every game, where hero A beats hero B with chance "
+             "strength A / (strength A + strength B); unlike the raw win rate it allows for whom each hero "
+             "happened to meet. Strengths are scaled so an average hero has strength 1, and 'beats an average "
+             "hero' is the modelled chance of beating it. Fitted by the MM algorithm, with a weak prior (one "
+             "imaginary drawn game per pairing) that keeps strengths finite when a hero wins or loses every game. "
+             "Python: `analysis.ranking(run)`, `analysis.win_matrix(run)`."))
+    if len(order) > 1:
+        rows = []
+        for r in rank.iter_rows(named=True):
+            rows.append({"label": r["hero"], "series": [
+                (r["win_rate"], r["ci_low"], r["ci_high"], "win rate against other heroes (95% interval)",
+                 {"marker": "o", "color": "#1f77b4"}),
+                (r["bt_win_vs_average"], None, None, "Bradley-Terry: chance to beat an average hero",
+                 {"marker": "D", "color": "#ff7f0e", "mfc": "white"})]})
+        chart(C.forest_chart(rows, "Ranking: overall win rate and Bradley-Terry strength"), "ranking")
+        blocks.append(Chart("ranking", "Ranking chart",
+                            "Each hero's win rate against the other heroes (dot, with its 95% interval as a line) "
+                            "and its Bradley-Terry chance of beating an average hero (open diamond). The dashed "
+                            "line is 50%: a balanced hero sits on it."))
+        cells = {(h, o): r for h, o, r in zip(matrix["hero"], matrix["opponent"], matrix.iter_rows(named=True))}
+        grid_rows = []
+        for h in order:
+            row = [h]
+            for o in order:
+                if h == o:
+                    row.append("mirror")
+                    continue
+                r = cells.get((h, o))
+                row.append("–" if r is None else
+                           f"{pct(r['win_rate'], 0)}{'*' if r['significant'] else ''} ({ci(r['ci_low'], r['ci_high'], 0)}, n={r['games']:,})")
+            grid_rows.append(row)
+        blocks.append(Table(["Hero \\ opponent"] + order, grid_rows, caption="Win-rate matrix as numbers",
+                            align="l" + "r" * len(order),
+                            note="Row hero's win rate against the column hero (95% interval, games). "
+                                 "* = the interval excludes 50%."))
+        sig = matrix.filter(pl.col("significant") & (pl.col("win_rate") > 0.5)).sort("win_rate", descending=True)
+        pairs = matrix.filter(pl.col("hero") < pl.col("opponent")).height
+        top, bottom = rank.row(0, named=True), rank.row(rank.height - 1, named=True)
+        findings.append(f"**{top['hero']}** is the strongest hero (Bradley-Terry: beats an average hero "
+                        f"{pct(top['bt_win_vs_average'], 0)} of the time; {pct(top['win_rate'])} of its games won) "
+                        f"and **{bottom['hero']}** the weakest ({pct(bottom['bt_win_vs_average'], 0)}; "
+                        f"{pct(bottom['win_rate'])} won).")
+        if sig.height:
+            worst = sig.row(0, named=True)
+            findings.append(f"{sig.height} of {pairs} matchups are clearly unbalanced (95% interval excludes 50%); "
+                            f"the most lopsided: **{worst['hero']}** beats **{worst['opponent']}** "
+                            f"{pct(worst['win_rate'])} of the time ({ci(worst['ci_low'], worst['ci_high'])}, "
+                            f"{worst['games']:,} games).")
+        else:
+            findings.append(f"None of the {pairs} matchups is clearly unbalanced: every 95% interval includes 50%.")
+    sections.append(Section("winrates", "Who beats whom", blocks))
+
+    # ---------------------------------------------------------------- seats
+    allrow = seats.row(0, named=True)
+    rows = [{"label": "all games", "series": [
+        (allrow["first_win_rate"], allrow["first_ci_low"], allrow["first_ci_high"], "going first",
+         {"marker": "o", "color": "#2ca02c"}),
+        (allrow["mirror_first_win_rate"], allrow["mirror_ci_low"], allrow["mirror_ci_high"],
+         "going first in a mirror match", {"marker": "^", "color": "#7f7f7f"})]}]
+    for r in seats.filter(pl.col("hero") != "all games").iter_rows(named=True):
+        rows.append({"label": r["hero"], "series": [
+            (r["first_win_rate"], r["first_ci_low"], r["first_ci_high"], "going first", {"marker": "o", "color": "#2ca02c"}),
+            (r["second_win_rate"], r["second_ci_low"], r["second_ci_high"], "going second",
+             {"marker": "o", "color": "#9467bd", "mfc": "white"}),
+            (r["mirror_first_win_rate"], r["mirror_ci_low"], r["mirror_ci_high"], "going first in a mirror match",
+             {"marker": "^", "color": "#7f7f7f"})]})
+    order_rows = [rows[0]] + sorted(rows[1:], key=lambda x: order.index(x["label"]) if x["label"] in order else 99)
+    chart(C.forest_chart(order_rows, "Win rate by seat"), "seats")
+    seat_rows = [["all games (first player)", f"{pct(allrow['first_win_rate'])} ({ci(allrow['first_ci_low'], allrow['first_ci_high'])})",
+                  f"{pct(allrow['second_win_rate'])} ({ci(allrow['second_ci_low'], allrow['second_ci_high'])})",
+                  pts(allrow["first_minus_second"]), num(allrow["first_games"]),
+                  f"{pct(allrow['mirror_first_win_rate'])} ({ci(allrow['mirror_ci_low'], allrow['mirror_ci_high'])}, n={allrow['mirror_games']:,})"
+                  if allrow["mirror_games"] else "–"]]
+    for h in order:
+        r = seats.filter(pl.col("hero") == h).row(0, named=True)
+        seat_rows.append([h, f"{pct(r['first_win_rate'])} ({ci(r['first_ci_low'], r['first_ci_high'])})",
+                          f"{pct(r['second_win_rate'])} ({ci(r['second_ci_low'], r['second_ci_high'])})",
+                          pts(r["first_minus_second"]), num(r["first_games"] + r["second_games"]),
+                          f"{pct(r['mirror_first_win_rate'])} ({ci(r['mirror_ci_low'], r['mirror_ci_high'])}, n={r['mirror_games']:,})"
+                          if r["mirror_games"] else "–"])
+    sections.append(Section("seats", "First-player advantage", [
+        "Every seed is played twice, once with each hero taking the first turn, so each hero goes first in "
+        "half of its games.",
+        Chart("seats", "Win rate by seat chart",
+              "Filled green dot: win rate when the hero took the first turn; open purple dot: when it went second; "
+              "grey triangle: how often the first player won the hero's mirror matches (the purest measure of "
+              "the seat, since both sides are the same hero). Lines are 95% intervals; the dashed line is 50%. "
+              "The top row counts every game once, from the first player's side."),
+        Table(["Hero", "Going first", "Going second", "First minus second", "Games", "Mirror: first player wins"], seat_rows,
+              caption="Win rate by seat (95% intervals)", align="lrrrrr",
+              note="Per hero: its games against other heroes. Python: `analysis.seat_split(run)`."),
+    ]))
+    fp_sig = allrow["first_ci_low"] is not None and (allrow["first_ci_low"] > 0.5 or allrow["first_ci_high"] < 0.5)
+    verdict = ("a real first-player advantage" if fp_sig and allrow["first_win_rate"] > 0.5 else
+               "a real second-player advantage" if fp_sig else "no clear seat advantage")
+    findings.append(f"The first player wins {pct(allrow['first_win_rate'])} of all games "
+                    f"({ci(allrow['first_ci_low'], allrow['first_ci_high'])}) — {verdict}"
+                    + (f"; {pct(allrow['mirror_first_win_rate'])} in mirror matches." if allrow["mirror_games"] else "."))
+
+    # ---------------------------------------------------------------- damage
+    T = default_max_turn(run)
+    curves = A.damage_curves(run, T)
+    start = A.starting_health(run)
+    sides = run.sides()
+    lengths = dict(sides.group_by("hero").agg(pl.col("turns").median()).iter_rows())
+    chart(C.damage_curves_chart(curves, order, lengths), "damage_curves")
+    sources = A.damage_by_source(run)
+    chart(C.damage_sources_chart(sources, order), "damage_sources")
+    src_rows = []
+    for h in order:
+        for r in sources.filter(pl.col("hero") == h).iter_rows(named=True):
+            src_rows.append([h, r["source"], num(r["dealt_per_game"], 2), num(r["taken_per_game"], 2),
+                             num(r["dealt"]), num(r["taken"])])
+    sh = ", ".join(f"{h} {v}" for h, v in start.iter_rows())
+    at = min(T, 6)
+    pace = []
+    for h in order:
+        c = curves.filter((pl.col("hero") == h) & (pl.col("turn") == at))
+        if c.height:
+            pace.append(f"{h} {num(c['dealt_median'][0], 0)}")
+    findings.append(f"Damage pace — median damage dealt by turn {at}: " + ", ".join(pace) + ".")
+    sections.append(Section("damage", "Damage over the game", [
+        Chart("damage_curves", "Damage curves per hero",
+              f"One panel per hero. Red line: damage the hero's side has dealt so far (median game); blue dashed "
+              f"line: the hero's own health left; shaded bands: the middle half of games (25th to 75th "
+              f"percentile). The x axis counts both players' turns (turn 1 is the first player's first turn), "
+              f"up to turn {T}, by which 95% of games are over. A finished game keeps its final totals on later "
+              f"turns, so every game counts at every turn: the health band reaching 0 shows games being lost. The "
+              f"dotted line is the hero's median game length. Starting health (from the log): {sh}."),
+        Chart("damage_sources", "Damage by source",
+              "Average damage per game, split by source. Dealt: damage the hero's side did to the opposing "
+              "fighters (hero and sidekicks). Taken: damage the hero's side suffered. `combat` is combat damage, "
+              "`effect` card effects, `ability` hero abilities, `exhaustion` the 2 damage per card a player "
+              "cannot draw, `misery_bust` Pandora's busts. Exhaustion and misery busts are self-inflicted: they "
+              "count only as damage taken."),
+        Table(["Hero", "Source", "Dealt / game", "Taken / game", "Dealt (total)", "Taken (total)"], src_rows,
+              caption="Damage by source", align="llrrrr",
+              note="Python: `analysis.damage_curves(run)`, `analysis.damage_by_source(run)`."),
+    ]))
+
+    # ---------------------------------------------------------------- exhaustion
+    ex = A.exhaustion(run)
+    timing = A.exhaustion_timing(run)
+    chart(C.exhaustion_chart(timing, order, int(sides["turns"].quantile(0.99, interpolation="higher") or T)),
+          "exhaustion")
+    ex_rows = []
+    for h in order:
+        r = ex.filter(pl.col("hero") == h).row(0, named=True)
+        when = "–" if not r["ran_out"] else f"{num(r['turn_median'], 1)} ({num(r['turn_q25'], 0)}–{num(r['turn_q75'], 0)})"
+        ex_rows.append([h, num(r["games"]), f"{pct(r['ran_out_share'])} ({ci(r['ran_out_ci_low'], r['ran_out_ci_high'])})",
+                        when, num(r["exhaustion_damage_per_game"], 2),
+                        f"{pct(r['win_rate_ran_out'])} ({ci(r['win_rate_ran_out_ci_low'], r['win_rate_ran_out_ci_high'])}, n={r['ran_out']:,})"
+                        if r["ran_out"] else "–",
+                        f"{pct(r['win_rate_other'])} ({ci(r['win_rate_other_ci_low'], r['win_rate_other_ci_high'])})"])
+    sections.append(Section("exhaustion", "Running out of cards", [
+        "A deck runs out when its last card is drawn; from then on, each card the player should draw but cannot "
+        "deals 2 damage to each of that player's fighters. Here every game counts once for each side, so a "
+        "mirror match counts twice for its hero (hero-games).",
+        Chart("exhaustion", "Deck exhaustion timing",
+              "For each hero, the share of its games in which its deck had run out by each turn (both players' "
+              "turns count). A line that stays at 0% means the deck never ran out; the height at the right end "
+              "is the share of games in which it ran out at all."),
+        Table(["Hero", "Hero-games", "Deck ran out", "Turn it ran out: median (middle half)", "Exhaustion damage / game",
+               "Win rate when it ran out", "Win rate otherwise"], ex_rows,
+              caption="Exhaustion per hero (95% intervals)", align="lrrrrrr",
+              note="Exhaustion damage counts all of the side's fighters. Winning more often when the deck runs out "
+                   "usually means long games favour the hero, not that running out helps. "
+                   "Python: `analysis.exhaustion(run)`, `analysis.exhaustion_timing(run)`."),
+    ]))
+    most = ex.sort("ran_out_share", descending=True).row(0, named=True)
+    if most["ran_out"]:
+        findings.append(f"Decks run out most for **{most['hero']}**: in {pct(most['ran_out_share'])} of its games "
+                        f"(median turn {num(most['turn_median'], 0)}); it then wins {pct(most['win_rate_ran_out'])} "
+                        f"of them.")
+    else:
+        findings.append("No deck ever ran out.")
+
+    # ---------------------------------------------------------------- misery
+    if A.has_misery(run):
+        sections.append(_misery_section(run, chart, findings))
+    else:
+        why = ("no hero in this run has a misery box (Pandora), so there is nothing to measure. "
+               "Include `pandora` in the tournament to get this section.")
+        left_out.append(("Pandora's misery risk", why))
+
+    # ---------------------------------------------------------------- length
+    length = A.game_length(run)
+    reasons = A.end_reasons(run)
+    summary = A.game_length_summary(run)
+    chart(C.game_length_chart(length, reasons), "game_length")
+    allg = summary.filter(pl.col("hero_a") == "all").row(0, named=True)
+    len_rows = [[f"{r['hero_a']} vs {r['hero_b']}" if r["hero_a"] != "all" else "all games", num(r["games"]),
+                 num(r["mean"], 1), num(r["median"], 0), f"{num(r['q25'], 0)}–{num(r['q75'], 0)}",
+                 f"{r['min']}–{r['max']}"] for r in summary.iter_rows(named=True)]
+    reason_rows = [[r["end_reason"], num(r["games"]), pct(r["share"])] for r in reasons.iter_rows(named=True)]
+    draws = reasons.filter(pl.col("end_reason") == "turn_limit")
+    sections.append(Section("length", "Game length and how games end", [
+        Chart("game_length", "Game length and end reasons",
+              "Left: how many turns games lasted (both players' turns count), as a share of all games. Right: how "
+              "games ended — the source of the damage that defeated the losing hero (`combat`, `effect`, "
+              "`exhaustion`, `misery_bust`...), `both_heroes_defeated` (the player whose turn it was wins), or "
+              "`turn_limit` (stopped as a draw)."),
+        Table(["Matchup", "Games", "Mean turns", "Median", "Middle half", "Range"], len_rows,
+              caption="Game length by matchup", align="lrrrrr",
+              note="Python: `analysis.game_length(run)`, `analysis.game_length_summary(run)`."),
+        Table(["How the game ended", "Games", "Share"], reason_rows, caption="End reasons", align="lrr",
+              note="Python: `analysis.end_reasons(run, by_matchup=True)` splits this per matchup."),
+    ]))
+    top_reason = reasons.row(0, named=True)
+    findings.append(f"Games last {num(allg['median'], 0)} turns (median; middle half {num(allg['q25'], 0)}–"
+                    f"{num(allg['q75'], 0)}); {pct(top_reason['share'], 0)} end by {top_reason['end_reason']}"
+                    + (f", {draws['games'][0]:,} stopped at the turn limit." if draws.height else ", none at the turn limit."))
+
+    # ---------------------------------------------------------------- method
+    per_pair = meta.get("games_per_pairing")
+    if per_pair is not None and per_pair < 100:
+        findings.append(f"Only {per_pair} games per pairing: intervals are wide; run more games (`-n`) before "
+                        "trusting small differences.")
+    sections.append(Section("method", "How to read this report", [[
+        "**95% interval** (Wilson score interval): the range of true win rates consistent with the games "
+        "played. If it excludes 50%, the imbalance is unlikely to be luck. More games make it narrower.",
+        "**Draws**: a game stopped at the turn limit has no winner; win rates count it as a game not won.",
+        "**Mirror matches** (a hero against itself) are left out of the matrix, ranking and per-hero rates; "
+        "they measure the first-player advantage instead.",
+        "**Turns** count both players' turns: turn 1 is the first player's, turn 2 the second player's.",
+        "**Policies** make every decision; results describe these policies playing the heroes, which can "
+        "differ from how people play them.",
+        "Everything here is computed from the run's Parquet logs by `unmatched_sim.analysis`; each table's "
+        "Python function is named under it.",
+    ]]))
+
+    doc = Document(
+        title=f"Balance report — {run.name}",
+        subtitle=_subtitle(run),
+        inputs=_inputs_table(run, order, names),
+        findings=findings, sections=sections, left_out=left_out,
+        footer=f"Made by unmatched-sim {__version__} with `sim report {run.path or run.name}` from the run "
+               f"written by unmatched-sim {meta.get('version', '?')}.")
+    return doc, files
+
+
+def _subtitle(run: A.Run) -> str:
+    m = run.meta
+    heroes = run.heroes()
+    return (f"{run.n_games():,} simulated games between {len(heroes)} heroes on {m.get('board', '?')}, "
+            f"policies {_policies(m)}.")
+
+
+def _policies(m: dict) -> str:
+    a, b = m.get("policy_a", "?"), m.get("policy_b", "?")
+    return f"{a} on both sides" if a == b else f"{a} (first hero of each pairing) / {b} (second hero)"
+
+
+def _inputs_table(run: A.Run, order: list[str], names: dict[str, str]) -> Table:
+    m = run.meta
+    pairings = m.get("pairings") or []
+    mirrors = sum(1 for p in pairings if p[0] == p[1])
+    rows = [
+        ["Run", str(run.path or run.name)],
+        ["Heroes", ", ".join(f"{h} ({names[h]})" if names.get(h) and names[h].lower() != h else h for h in order)],
+        ["Games", f"{run.n_games():,} in total: {len(pairings)} pairings ({mirrors} of them mirror matches) × "
+                  f"{m.get('games_per_pairing', '?')} games, each seed played from both seats"],
+        ["Policies", _policies(m)],
+        ["Board", str(m.get("board", "?"))],
+        ["Seed", str(m.get("seed", "?"))],
+        ["Turn limit", f"{m.get('max_turns', '?')} turns (then a draw)"],
+        ["Simulator version", f"unmatched-sim {m.get('version', '?')} (polars {m.get('polars', '?')})"],
+        ["Run made", str(m.get("created_utc", "?"))],
+        ["Command", "`" + " ".join(m.get("command", [])) + "`" if m.get("command") else "?"],
+    ]
+    files = m.get("hero_files") or {}
+    if files:
+        rows.append(["Hero files", ", ".join(f"{h} sha256 {v.get('sha256', '')[:12]}" for h, v in files.items())])
+    return Table(["Input", "Value"], rows, align="ll")
+
+
+# --------------------------------------------------------------------------- misery section
+def _misery_section(run: A.Run, chart, findings: list[str]) -> Section:
+    blocks: list = []
+    boxes = A.misery_boxes(run)
+    bust_at, why = A.bust_threshold(run)
+    risk = A.misery_risk(run, bust_at)
+    byf = A.misery_risk_by_feathers(run, bust_at)
+    pushes = A.misery_pushes(run)
+    summ = A.misery_summary(run)
+    wins = A.misery_win_rates(run)
+    heroes = summ["hero"].to_list()
+    names = hero_names(run)
+    who = " and ".join(names.get(h, h) for h in heroes)
+    blocks.append(f"At the start of her turn {who} reveals miseries from her box one at a time, resolving each, and "
+                  "may stop after any of them; once the revealed miseries carry enough feathers she must stop and "
+                  "takes damage for each misery revealed (a **bust**). The box is shuffled again after every turn.")
+    if boxes.height:
+        b = boxes.row(0, named=True)
+        comp = A.parse_misery_box(b["box"])
+        blocks.append(Table(["Misery", "Feathers"], [[n, str(f)] for n, f in comp],
+                            caption=f"The box ({len(comp)} miseries, {sum(f for _, f in comp)} feathers)"
+                                    + (f"; {boxes.height} different boxes were seen, this is the most common"
+                                       if boxes.height > 1 else ""), align="lr"))
+    blocks.append(f"Bust rule: {why}." if bust_at is not None else f"Exact odds are not shown: {why}.")
+    chart(C.misery_risk_chart(risk), "misery_risk")
+    blocks.append(Chart("misery_risk", "Misery risk chart",
+                        "The chance that the next reveal busts, by how many miseries are already out this turn. "
+                        "Grey squares: the exact odds computed from the box when all you know is how many came "
+                        "out safely (every order of the seven cards equally likely). Red dots: what happened in the "
+                        "simulation, with 95% intervals and the number of reveals (n). Green diamonds: the exact "
+                        "odds for the feathers actually showing each time the policy chose to reveal again. The "
+                        "policy pushes mostly when few feathers are showing, so it busts less than the blind odds; "
+                        "the green diamonds are what its rate should match. Hope lets Pandora look at the next "
+                        "misery before deciding, which lets the policy beat even those odds after Hope."))
+    risk_rows = []
+    for r in risk.iter_rows(named=True):
+        if r["attempts"] == 0 and r["exact_blind"] is None:
+            continue
+        risk_rows.append(([r["hero"]] if len(heroes) > 1 else []) + [
+            str(r["revealed"]), str(r["revealed"] + 1), pct(r["exact_blind"]), pct(r["exact_given_feathers"]),
+            f"{pct(r['simulated'])} ({ci(r['ci_low'], r['ci_high'])})" if r["attempts"] else "–", num(r["attempts"])])
+    head = (["Hero"] if len(heroes) > 1 else []) + ["Already revealed", "Next reveal", "Exact (blind)",
+                                                    "Exact (for the feathers showing)", "Simulated", "Reveals"]
+    blocks.append(Table(head, risk_rows, caption="Chance the next reveal busts",
+                        align=("l" if len(heroes) > 1 else "") + "rrrrrr",
+                        note="The first reveal of a turn is not a choice. Python: `analysis.misery_risk(run)`, "
+                             "`analysis.exact_bust_odds(box, bust_at)`."))
+    byf_rows = [([r["hero"]] if len(heroes) > 1 else []) + [
+        str(r["revealed"]), str(r["feathers_before"]), pct(r["exact"]),
+        f"{pct(r['simulated'])} ({ci(r['ci_low'], r['ci_high'])})", num(r["attempts"])]
+        for r in byf.iter_rows(named=True)]
+    blocks.append(Table((["Hero"] if len(heroes) > 1 else []) + ["Already revealed", "Feathers showing", "Exact",
+                                                                 "Simulated", "Reveals"], byf_rows,
+                        caption="Chance the next reveal busts, by feathers showing",
+                        align=("l" if len(heroes) > 1 else "") + "rrrrr",
+                        note="Only positions the policy actually revealed from. "
+                             "Python: `analysis.misery_risk_by_feathers(run)`."))
+    chart(C.misery_pushes_chart(pushes), "misery_pushes")
+    blocks.append(Chart("misery_pushes", "How far the policy pushed",
+                        "How many miseries were revealed on each of Pandora's turns, split by how the turn's gamble "
+                        "ended: stopped safely, or busted (the last misery counted is the one that busted)."))
+    s_rows = [[r["hero"], num(r["games"]), num(r["gambles_per_game"], 1), num(r["reveals_per_gamble"], 2),
+               f"{pct(r['bust_rate'])} ({ci(r['bust_rate_ci_low'], r['bust_rate_ci_high'])})", pct(r["games_with_bust"]),
+               num(r["bust_damage_per_game"], 2), pct(r["win_rate"])] for r in summ.iter_rows(named=True)]
+    blocks.append(Table(["Hero", "Hero-games", "Turns with a gamble / game", "Miseries per turn", "Bust rate (per turn)",
+                         "Games with a bust", "Bust damage / game", "Win rate (all games)"], s_rows,
+                        caption="Misery gambles", align="lrrrrrrr",
+                        note="Python: `analysis.misery_summary(run)`, `analysis.misery_pushes(run)`."))
+    w_rows = [[r["hero"], r["behaviour"], r["bucket"], num(r["games"]),
+               f"{pct(r['win_rate'])} ({ci(r['ci_low'], r['ci_high'])})"] for r in wins.iter_rows(named=True)]
+    blocks.append(Table(["Hero", "Behaviour in the game", "Group", "Games", "Win rate"], w_rows,
+                        caption="Win rate by misery behaviour", align="lllrr",
+                        note="An association, not a cause: a Pandora who is behind may gamble harder, and long "
+                             "games give more chances to bust. Python: `analysis.misery_win_rates(run)`."))
+    for r in summ.iter_rows(named=True):
+        findings.append(f"**{r['hero']}** busts on {pct(r['bust_rate'])} of her turns, losing "
+                        f"{num(r['bust_damage_per_game'], 2)} health per game to busts"
+                        + (f" (a reveal busts at {bust_at} feathers)." if bust_at is not None else "."))
+    return Section("misery", "Pandora's misery risk", blocks)

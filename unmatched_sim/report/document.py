@@ -1,0 +1,185 @@
+"""A small document model, rendered both as HTML (``index.html``) and Markdown (``summary.md``)
+so the two always say the same thing.
+
+Text blocks are plain text with two inline marks: ``**bold**`` and ```code```.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from dataclasses import dataclass, field
+
+
+@dataclass
+class Table:
+    header: list[str]
+    rows: list[list[str]]
+    caption: str = ""
+    align: str = ""            # one letter per column: l or r (default: first l, rest r)
+    note: str = ""
+
+
+@dataclass
+class Chart:
+    name: str                  # file stem: name.png, name.svg
+    alt: str
+    caption: str
+
+
+@dataclass
+class Section:
+    id: str
+    title: str
+    blocks: list = field(default_factory=list)     # str | Table | Chart | list[str] (bullets)
+
+
+@dataclass
+class Document:
+    title: str
+    subtitle: str
+    inputs: Table
+    findings: list[str]
+    sections: list[Section]
+    left_out: list[tuple[str, str]]                 # (section title, why)
+    footer: str = ""
+
+
+# --------------------------------------------------------------------------- inline marks
+_BOLD = re.compile(r"\*\*(.+?)\*\*")
+_CODE = re.compile(r"`([^`]+)`")
+
+
+def _inline_html(text: str) -> str:
+    out = html.escape(text, quote=False)
+    out = _CODE.sub(lambda m: f"<code>{m.group(1)}</code>", out)
+    return _BOLD.sub(lambda m: f"<strong>{m.group(1)}</strong>", out)
+
+
+def _md_cell(text: str) -> str:
+    return text.replace("|", "\\|").replace("\n", " ")
+
+
+# --------------------------------------------------------------------------- HTML
+CSS = """
+body { font-family: -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif;
+       color: #222; max-width: 1060px; margin: 0 auto; padding: 1.5rem 1.5rem 4rem; line-height: 1.5; }
+h1 { font-size: 1.7rem; margin-bottom: .2rem; }
+h2 { font-size: 1.3rem; margin-top: 2.6rem; border-bottom: 1px solid #ddd; padding-bottom: .3rem; }
+.subtitle { color: #555; margin-top: 0; }
+nav { background: #f6f8fa; border: 1px solid #e3e6ea; border-radius: 6px; padding: .6rem 1rem; margin: 1rem 0; }
+nav ol { margin: .2rem 0; padding-left: 1.3rem; columns: 2; }
+.findings { background: #fffbea; border: 1px solid #f0e2a8; border-radius: 6px; padding: .6rem 1.2rem; }
+.findings li { margin: .25rem 0; }
+.leftout { background: #f4f4f4; border-left: 4px solid #aaa; padding: .5rem 1rem; color: #444; }
+figure { margin: 1.2rem 0; }
+figure img { max-width: 100%; height: auto; border: 1px solid #eee; }
+figcaption { color: #444; font-size: .92rem; margin-top: .4rem; }
+figcaption .files { color: #888; font-size: .85rem; }
+table { border-collapse: collapse; margin: .8rem 0 .3rem; font-size: .9rem; }
+caption { caption-side: top; text-align: left; font-weight: 600; padding-bottom: .3rem; }
+th, td { padding: .25rem .6rem; border-bottom: 1px solid #e5e5e5; }
+th { background: #f6f8fa; text-align: left; }
+td.r, th.r { text-align: right; font-variant-numeric: tabular-nums; }
+tr:nth-child(even) td { background: #fbfbfb; }
+.note { color: #666; font-size: .86rem; margin-top: 0; }
+code { background: #f3f3f3; padding: 0 .25rem; border-radius: 3px; font-size: .88em; }
+footer { margin-top: 3rem; color: #777; font-size: .85rem; border-top: 1px solid #ddd; padding-top: .6rem; }
+"""
+
+
+def _html_table(t: Table) -> str:
+    align = t.align or ("l" + "r" * (len(t.header) - 1))
+    out = ["<table>"]
+    if t.caption:
+        out.append(f"<caption>{_inline_html(t.caption)}</caption>")
+    out.append("<thead><tr>" + "".join(f'<th class="{align[i] if i < len(align) else "r"}">{_inline_html(h)}</th>'
+                                       for i, h in enumerate(t.header)) + "</tr></thead><tbody>")
+    for row in t.rows:
+        out.append("<tr>" + "".join(f'<td class="{align[i] if i < len(align) else "r"}">{_inline_html(c)}</td>'
+                                    for i, c in enumerate(row)) + "</tr>")
+    out.append("</tbody></table>")
+    if t.note:
+        out.append(f'<p class="note">{_inline_html(t.note)}</p>')
+    return "\n".join(out)
+
+
+def _html_block(b) -> str:
+    if isinstance(b, Table):
+        return _html_table(b)
+    if isinstance(b, Chart):
+        return (f'<figure id="fig-{b.name}"><a href="{b.name}.svg"><img src="{b.name}.svg" alt="{html.escape(b.alt)}" '
+                f'loading="lazy"></a><figcaption>{_inline_html(b.caption)} '
+                f'<span class="files">(<a href="{b.name}.png">PNG</a> · <a href="{b.name}.svg">SVG</a>)</span>'
+                f"</figcaption></figure>")
+    if isinstance(b, list):
+        return "<ul>" + "".join(f"<li>{_inline_html(x)}</li>" for x in b) + "</ul>"
+    return f"<p>{_inline_html(b)}</p>"
+
+
+def render_html(doc: Document) -> str:
+    parts = ["<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
+             '<meta name="viewport" content="width=device-width, initial-scale=1">',
+             '<meta name="generator" content="unmatched-sim report">',
+             f"<title>{html.escape(doc.title)}</title><style>{CSS}</style></head><body>",
+             f"<h1>{html.escape(doc.title)}</h1>", f'<p class="subtitle">{_inline_html(doc.subtitle)}</p>']
+    parts.append('<nav><strong>Contents</strong><ol><li><a href="#findings">At a glance</a></li>'
+                 '<li><a href="#inputs">What was simulated</a></li>'
+                 + "".join(f'<li><a href="#{s.id}">{html.escape(s.title)}</a></li>' for s in doc.sections)
+                 + "</ol></nav>")
+    parts.append('<h2 id="findings">At a glance</h2><div class="findings"><ul>'
+                 + "".join(f"<li>{_inline_html(f)}</li>" for f in doc.findings) + "</ul></div>")
+    if doc.left_out:
+        parts.append('<p class="leftout">' + "<br>".join(
+            f"<strong>Left out: {html.escape(t)}</strong> — {_inline_html(why)}" for t, why in doc.left_out) + "</p>")
+    parts.append('<h2 id="inputs">What was simulated</h2>' + _html_table(doc.inputs))
+    for s in doc.sections:
+        parts.append(f'<section><h2 id="{s.id}">{html.escape(s.title)}</h2>')
+        parts.extend(_html_block(b) for b in s.blocks)
+        parts.append("</section>")
+    if doc.footer:
+        parts.append(f"<footer>{_inline_html(doc.footer)}</footer>")
+    parts.append("</body></html>")
+    return "\n".join(parts) + "\n"
+
+
+# --------------------------------------------------------------------------- Markdown
+def _md_table(t: Table) -> str:
+    align = t.align or ("l" + "r" * (len(t.header) - 1))
+    out = []
+    if t.caption:
+        out.append(f"**{t.caption}**\n")
+    out.append("| " + " | ".join(_md_cell(h) for h in t.header) + " |")
+    out.append("|" + "|".join(("---:" if (align[i] if i < len(align) else "r") == "r" else ":---")
+                              for i in range(len(t.header))) + "|")
+    for row in t.rows:
+        out.append("| " + " | ".join(_md_cell(c) for c in row) + " |")
+    if t.note:
+        out.append(f"\n{t.note}")
+    return "\n".join(out)
+
+
+def _md_block(b) -> str:
+    if isinstance(b, Table):
+        return _md_table(b)
+    if isinstance(b, Chart):
+        return f"![{b.alt}]({b.name}.png)\n\n*{b.caption}*"
+    if isinstance(b, list):
+        return "\n".join(f"- {x}" for x in b)
+    return b
+
+
+def render_markdown(doc: Document) -> str:
+    parts = [f"# {doc.title}", "", doc.subtitle, "", "## At a glance", ""]
+    parts += [f"- {f}" for f in doc.findings]
+    if doc.left_out:
+        parts.append("")
+        parts += [f"> **Left out: {t}** — {why}" for t, why in doc.left_out]
+    parts += ["", "## What was simulated", "", _md_table(doc.inputs)]
+    for s in doc.sections:
+        parts += ["", f"## {s.title}", ""]
+        for b in s.blocks:
+            parts += [_md_block(b), ""]
+    if doc.footer:
+        parts += ["", "---", doc.footer]
+    return "\n".join(parts).rstrip() + "\n"
