@@ -645,8 +645,10 @@ class Discard(Op):
     def _discarded(self, g, ctx, victim, left, cause, cid):
         key = (DISCARDED, ctx.card)
         g.turn_flags[key] = g.turn_flags.get(key, ()) + (cid,)
-        g.discard_from_hand(victim, cid, cause)
+        # The next discard is scheduled first, so what the discard triggers (And the Beautiful
+        # Bess!'s draw) resolves at once, before the next card is chosen.
         g.push((self._discard_loop, (ctx, victim, left - 1)))
+        g.discard_from_hand(victim, cid, cause)
 
 
 def look_at_hand(g: Game, ctx: Ctx, victim: int, then: Callable, args: tuple) -> None:
