@@ -131,7 +131,7 @@ def test_a_face_down_attack_card_is_resampled_from_cards_the_attacker_could_play
         assert c.players[DEFENDER] == seat
         name = g.fighters[c.fighters[ATTACKER]].defn.name
         pool = set(hidden_cards(g, seat)["opponent_hand"] + hidden_cards(g, seat)["opponent_deck"]
-                   + [c.cards[ATTACKER]])
+                   + hidden_cards(g, seat)["attack_card"])
         for _ in range(5):
             d = determinize(g, seat, rng)
             card = d.combat.cards[ATTACKER]

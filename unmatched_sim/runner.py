@@ -50,6 +50,8 @@ class GameSpec:
     hero_a: str
     hero_b: str
     a_first: bool
+    policy_a: str | None = None    # None: the run's policy_a (a ladder sets each game's own)
+    policy_b: str | None = None
 
 
 @dataclass(frozen=True)
@@ -63,10 +65,14 @@ class RunSpec:
     max_turns: int = DEFAULT_MAX_TURNS
     hero_files: dict = field(default_factory=dict)   # id -> {"path", "sha256"}
     board_file: dict = field(default_factory=dict)   # {"path", "sha256"}
+    # A ladder: (hero_a, hero_b, policy_a, policy_b) per matchup, each played ``games`` times,
+    # instead of every pairing played by policy_a / policy_b. Seeds depend on the heroes only,
+    # so every pair of policies meets on the same deals (common random numbers).
+    matchups: tuple[tuple[str, str, str, str], ...] = ()
 
     @property
     def total_games(self) -> int:
-        return self.games * len(self.pairings)
+        return self.games * (len(self.matchups) or len(self.pairings))
 
 
 def game_seed(run_seed: int, hero_a: str, hero_b: str, pair: int) -> int:
@@ -77,10 +83,12 @@ def game_seed(run_seed: int, hero_a: str, hero_b: str, pair: int) -> int:
 def plan(spec: RunSpec) -> list[GameSpec]:
     out = []
     gid = 0
-    for a, b in spec.pairings:
+    matchups = spec.matchups or tuple((a, b, None, None) for a, b in spec.pairings)
+    for a, b, pa, pb in matchups:
         for i in range(spec.games):
             pair = i // 2
-            out.append(GameSpec(gid, pair, game_seed(spec.seed, a, b, pair), a, b, a_first=(i % 2 == 0)))
+            out.append(GameSpec(gid, pair, game_seed(spec.seed, a, b, pair), a, b, a_first=(i % 2 == 0),
+                                policy_a=pa, policy_b=pb))
             gid += 1
     return out
 
@@ -147,7 +155,8 @@ def _run_chunk(index: int, games: list[GameSpec], spec: RunSpec, out_dir: str) -
     buf = EventBuffer()
     rows = []
     for g in games:
-        game, row = play_game(g, heroes, board, spec.policy_a, spec.policy_b, spec.max_turns)
+        game, row = play_game(g, heroes, board, g.policy_a or spec.policy_a, g.policy_b or spec.policy_b,
+                              spec.max_turns)
         buf.add_game(g.game_id, ("a", "b") if g.a_first else ("b", "a"), game.events)
         rows.append(row)
     out = Path(out_dir)
@@ -286,6 +295,7 @@ def run_metadata(spec: RunSpec, size: int, chunks: int, elapsed: float, command:
         "policy_a": spec.policy_a, "policy_b": spec.policy_b, "max_turns": spec.max_turns,
         "chunk_size": size, "chunks": chunks, "elapsed_s": round(elapsed, 3),
         "hero_files": spec.hero_files, "board_file": spec.board_file,
+        **({"matchups": [list(m) for m in spec.matchups]} if spec.matchups else {}),
     }
 
 

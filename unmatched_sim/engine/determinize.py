@@ -11,7 +11,9 @@ been re-dealt at random from the cards not otherwise accounted for:
   card Set the Stage put back);
 * when ``seat`` is defending and the cards are not revealed yet, the attacker's face-down card
   goes back into the pool and a card the attacking fighter could have played is drawn from the
-  pool in its place (``attack_guess`` picks it from the candidates; default: uniformly);
+  pool in its place (``attack_guess`` picks it from the candidates; default: uniformly). Its
+  back shows whose deck it is from: if it is ``seat``'s own (a TRICK of Loki's the opponent
+  held), it is swapped only with ``seat``'s other cards in the opponent's hand;
 * hero state registered as hidden (``HIDDEN_ORDER``: a face-down stack in ``Player.res``, such
   as Pandora's miseries) is reshuffled;
 * every random stream of the clone is reseeded from ``rng``, so the real game's future shuffles
@@ -52,8 +54,22 @@ def hidden_cards(game, seat: int) -> dict[str, list[int]]:
     }
     c = game.combat
     if c is not None and not c.revealed and c.players[DEFENDER] == seat and c.cards[ATTACKER] is not None:
-        out["attack_card"] = [c.cards[ATTACKER]]
+        out["attack_card"] = _own_back_candidates(game, seat) or [c.cards[ATTACKER]]
     return out
+
+
+def _own_back_candidates(game, seat: int) -> list[int]:
+    """A face-down attack card shows its back, so ``seat`` sees whose deck it is from. If it is
+    one of ``seat``'s own (a TRICK of Loki's the opponent held), it is one of the own cards ``seat``
+    knew the opponent held that the attacker could play: those, sorted; else []."""
+    c = game.combat
+    hidden = c.cards[ATTACKER]
+    cards = game.cards
+    if cards[hidden].owner != seat:
+        return []
+    name = game.fighters[c.fighters[ATTACKER]].defn.name
+    return sorted([hidden] + [x for x in game.players[1 - seat].hand if cards[x].owner == seat
+                              and cards[x].defn.can_attack and cards[x].defn.usable_by(name)])
 
 
 def _known_to(game, seat: int, cid: int) -> bool:
@@ -81,6 +97,19 @@ def determinize(game, seat: int, rng: random.Random,
     c = g.combat
     hidden_attack = (c is not None and not c.revealed and c.players[DEFENDER] == seat
                      and c.cards[ATTACKER] is not None)
+    # A face-down card with ``seat``'s own back (a TRICK of Loki's the opponent held) trades
+    # places with one of the others it could be; the opponent's own cards are not touched.
+    candidates = _own_back_candidates(g, seat) if hidden_attack else []
+    if candidates:
+        hidden_attack = False
+        hidden = c.cards[ATTACKER]
+        pick = attack_guess(g, candidates, rng) if attack_guess else candidates[rng.randrange(len(candidates))]
+        if pick not in candidates:
+            raise ValueError(f"attack_guess returned {pick!r}, not one of the candidates")
+        if pick != hidden:
+            them.hand[them.hand.index(pick)] = hidden
+            g.in_play[g.in_play.index(hidden)] = pick
+            c.cards[ATTACKER] = pick
     if hidden_attack:
         pool.append(c.cards[ATTACKER])
     pool.sort()

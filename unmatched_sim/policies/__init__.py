@@ -11,6 +11,12 @@ POLICIES: dict[str, type[Policy]] = {}
 
 
 def register(cls: type[Policy]) -> type[Policy]:
+    """Class decorator: make a policy choosable by its ``name`` (``--policy NAME``)."""
+    if not cls.name or not cls.name.replace("_", "").replace("-", "").isalnum() or cls.name != cls.name.lower():
+        raise ValueError(f"policy name {cls.name!r} must be lower-case letters, digits, '-' or '_'")
+    unknown_help = set(cls.param_help) - set(cls.params)
+    if unknown_help:
+        raise ValueError(f"policy '{cls.name}': param_help names no parameter {sorted(unknown_help)[0]!r}")
     POLICIES[cls.name] = cls
     return cls
 
@@ -19,8 +25,10 @@ def parse_policy_spec(spec: str) -> tuple[str, dict]:
     """'greedy:aggression=0.8,seed_moves=2' -> ('greedy', {'aggression': 0.8, ...})."""
     name, _, rest = spec.strip().partition(":")
     name = name.strip().lower()
+    if not name:
+        raise UserError(f"policy '{spec}' has no name; use one of: {', '.join(POLICIES)} (see: sim policies)")
     if name not in POLICIES:
-        raise UserError(f"unknown policy '{name}'{suggest(name, list(POLICIES))}")
+        raise UserError(f"unknown policy '{name}'{suggest(name, list(POLICIES))} (see: sim policies)")
     cls = POLICIES[name]
     params: dict = {}
     for part in filter(None, (p.strip() for p in rest.split(","))):
@@ -31,6 +39,8 @@ def parse_policy_spec(spec: str) -> tuple[str, dict]:
         if key not in cls.params:
             raise UserError(f"policy '{name}' has no parameter '{key}'"
                             f"{suggest(key, list(cls.params)) if cls.params else ' (it takes none)'}")
+        if key in params:
+            raise UserError(f"policy parameter '{key}' is given twice in '{spec}'")
         default = cls.params[key]
         try:
             if isinstance(default, bool):
@@ -40,7 +50,8 @@ def parse_policy_spec(spec: str) -> tuple[str, dict]:
             else:
                 params[key] = type(default)(value)
         except ValueError:
-            raise UserError(f"policy parameter '{key}' must be a {type(default).__name__}, "
+            kind = {bool: "true or false", int: "a whole number", float: "a number"}.get(type(default), "text")
+            raise UserError(f"policy parameter '{key}' of '{name}' must be {kind}, "
                             f"got '{value}'") from None
     return name, params
 
@@ -50,4 +61,17 @@ def make_policy(spec: str, rng: random.Random) -> Policy:
     return POLICIES[name](rng, **params)
 
 
-from unmatched_sim.policies import random_policy, greedy  # noqa: E402,F401
+def validate_policy_spec(spec: str) -> str:
+    """Check a spec fully — name, parameters, and the values the policy itself accepts — before
+    any game is played; returns it unchanged. Errors are ``UserError`` (one clear line)."""
+    name, params = parse_policy_spec(spec)
+    try:
+        POLICIES[name](random.Random(0), **params)
+    except UserError:
+        raise
+    except (ValueError, TypeError) as e:
+        raise UserError(f"policy '{spec}': {e}") from None
+    return spec
+
+
+from unmatched_sim.policies import random_policy, greedy, heuristic, search  # noqa: E402,F401

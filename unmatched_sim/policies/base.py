@@ -5,8 +5,11 @@ randomness must come from it, so games replay exactly) and its parameters. The e
 ``choose(view, decision)`` and takes back one of ``decision.options``. ``view`` is a
 ``PlayerView``: everything that player may know and nothing more.
 
-To add a policy: subclass ``Policy``, set ``name``, ``summary`` and ``params`` (name -> default),
-implement ``choose``, and decorate with ``@register``.
+To add a policy: subclass ``Policy``, set ``name``, ``summary`` and ``params`` (name -> default;
+the default's type — int, float, bool or str — is how ``name:key=value`` is parsed), optionally
+``param_help`` (name -> one line for ``sim policies``), implement ``choose``, and decorate with
+``@register``. A policy that rejects a parameter value raises ``ValueError`` (or ``UserError``)
+from ``__init__``. See docs/policies.md.
 """
 
 from __future__ import annotations
@@ -22,6 +25,8 @@ class Policy:
     name: ClassVar[str] = ""
     summary: ClassVar[str] = ""
     params: ClassVar[dict[str, Any]] = {}
+    param_help: ClassVar[dict[str, str]] = {}
+    uses_search: ClassVar[bool] = False    # True: plays games forward (too slow for rollouts)
 
     def __init__(self, rng: random.Random, **params: Any):
         self.rng = rng

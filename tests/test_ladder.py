@@ -1,0 +1,124 @@
+"""sim ladder: every pair of policies over mirrored and mixed hero matchups, seats swapped;
+win rates with intervals and Bradley-Terry ratings; runner behaviour of matchup/tournament kept."""
+
+from __future__ import annotations
+
+import json
+import math
+from collections import Counter
+
+import polars as pl
+import pytest
+
+from unmatched_sim.analysis.ladder import (bradley_terry, ladder_matchups, ladder_summary,
+                                           split_policy_list)
+from unmatched_sim.cli import main
+from unmatched_sim.runner import RunSpec, plan
+
+
+def run_cli(capsys, *args):
+    code = 0
+    try:
+        main(list(args))
+    except SystemExit as e:
+        code = e.code if isinstance(e.code, int) else 1
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_matchups_cover_mirrors_once_and_mixed_both_ways():
+    m = ladder_matchups(["genie", "houdini", "loki"], ["p", "q", "r"])
+    per_pair = Counter((pa, pb) for _, _, pa, pb in m)
+    assert per_pair == {("p", "q"): 9, ("p", "r"): 9, ("q", "r"): 9}   # 3 mirrors + 3 mixed x 2
+    pq = [(a, b) for a, b, pa, pb in m if (pa, pb) == ("p", "q")]
+    assert sorted(pq) == sorted([("genie", "genie"), ("houdini", "houdini"), ("loki", "loki"),
+                                 ("genie", "houdini"), ("houdini", "genie"), ("genie", "loki"),
+                                 ("loki", "genie"), ("houdini", "loki"), ("loki", "houdini")])
+
+
+def test_each_seed_is_played_from_both_seats_and_policies_share_deals():
+    spec = RunSpec(pairings=(("genie", "houdini"),), games=4, seed=3, board="marmoreal", policy_a="x",
+                   policy_b="x", matchups=tuple(ladder_matchups(["genie", "houdini"], ["p", "q", "r"])))
+    games = plan(spec)
+    assert len(games) == spec.total_games == 3 * 4 * 4
+    for a, b, pa, pb in spec.matchups:
+        mine = [g for g in games if (g.hero_a, g.hero_b, g.policy_a, g.policy_b) == (a, b, pa, pb)]
+        assert [g.a_first for g in mine] == [True, False, True, False]
+        assert mine[0].seed == mine[1].seed != mine[2].seed
+    seeds = {(g.hero_a, g.hero_b, g.pair, g.policy_a): g.seed for g in games}
+    assert seeds[("genie", "houdini", 0, "p")] == seeds[("genie", "houdini", 0, "q")]
+
+
+def test_plans_without_matchups_are_unchanged():
+    spec = RunSpec(pairings=(("genie", "houdini"), ("houdini", "houdini")), games=3, seed=1,
+                   board="marmoreal", policy_a="greedy", policy_b="random")
+    games = plan(spec)
+    assert len(games) == 6 and all(g.policy_a is None and g.policy_b is None for g in games)
+    assert [(g.game_id, g.pair, g.a_first) for g in games[:3]] == [(0, 0, True), (1, 0, False), (2, 1, True)]
+
+
+def test_policy_lists_split_on_spaces_and_commas_but_keep_parameters():
+    assert split_policy_list("greedy, heuristic:aggression=0.9,caution=0.1 ismcts") == [
+        "greedy", "heuristic:aggression=0.9,caution=0.1", "ismcts"]
+    assert split_policy_list("a,b:x=1,c") == ["a", "b:x=1", "c"]
+
+
+def test_bradley_terry_recovers_known_odds():
+    r = bradley_terry(["p", "q"], {("p", "q"): 750, ("q", "p"): 250}, {("p", "q"): 1000, ("q", "p"): 1000},
+                      prior=0)
+    assert r["p"] - r["q"] == pytest.approx(400 * math.log10(3), abs=0.01)
+    assert (r["p"] + r["q"]) / 2 == pytest.approx(1500)
+    # transitive three-way: p 3:1 over q, q 3:1 over r, p 9:1 over r -> 191 points a step
+    s = {("p", "q"): 75, ("q", "p"): 25, ("q", "r"): 75, ("r", "q"): 25, ("p", "r"): 90, ("r", "p"): 10}
+    n = {k: 100 for k in s}
+    r = bradley_terry(["p", "q", "r"], s, n, prior=0)
+    assert r["p"] - r["q"] == pytest.approx(r["q"] - r["r"], abs=1)
+
+
+def test_summary_counts_draws_half_and_reads_either_side():
+    df = pl.DataFrame({"policy_a": ["p", "q", "p", "p"], "policy_b": ["q", "p", "q", "q"],
+                       "winner": ["a", "a", None, "b"], "hero_a": ["x"] * 4, "hero_b": ["y"] * 4})
+    s = ladder_summary(df, ["p", "q"], bootstrap=20)
+    pq = next(r for r in s["pairwise"] if (r["policy"], r["opponent"]) == ("p", "q"))
+    assert pq["games"] == 4 and pq["score"] == 1.5 and pq["draws"] == 1
+    assert s["ratings"][0]["policy"] == "q"
+
+
+def test_sim_ladder_runs_and_is_deterministic_across_jobs(tmp_path, capsys):
+    args = ["ladder", "--heroes", "houdini,genie", "--policies", "random,greedy", "--policies", "careful",
+            "--games", "2", "--seed", "4", "--json"]
+    code, out, err = run_cli(capsys, *args, "--jobs", "1", "--out", str(tmp_path / "one"))
+    assert code == 0, err
+    s = json.loads(out)
+    assert s["games"] == 3 * 4 * 2
+    assert {r["policy"] for r in s["ratings"]} == {"random", "greedy", "careful"}
+    assert all(r["rating_ci95"][0] <= r["rating"] + 1e-9 for r in s["ratings"])
+    code, out2, err = run_cli(capsys, *args, "--jobs", "2", "--out", str(tmp_path / "two"))
+    assert code == 0, err
+    one = pl.read_parquet(tmp_path / "one" / "games.parquet")
+    two = pl.read_parquet(tmp_path / "two" / "games.parquet")
+    assert one.drop("events").equals(two.drop("events")) if "events" in one.columns else one.equals(two)
+    meta = json.loads((tmp_path / "one" / "run.json").read_text())
+    assert len(meta["matchups"]) == 12
+
+
+def test_sim_ladder_text_output(tmp_path, capsys):
+    code, out, err = run_cli(capsys, "ladder", "--heroes", "genie", "--policies", "random greedy",
+                             "--games", "2", "--jobs", "1", "--out", str(tmp_path / "r"), "--no-progress",
+                             "--by-hero")
+    assert code == 0, err
+    assert "Bradley-Terry" in out and "95% CI" in out and "greedy" in out and "genie" in out
+
+
+@pytest.mark.parametrize("args, fragment", [
+    (["--policies", "greedy"], "at least two"),
+    (["--policies", "greedy,greedy"], "twice"),
+    (["--policies", "greedy,bogus"], "unknown policy 'bogus'"),
+    (["--heroes", "nobody", "--policies", "greedy,random"], "unknown hero"),
+    (["--games", "0", "--policies", "greedy,random"], "--games"),
+])
+def test_sim_ladder_bad_input_is_one_line(capsys, tmp_path, args, fragment):
+    code, out, err = run_cli(capsys, "ladder", *args, "--out", str(tmp_path / "x"))
+    assert code != 0
+    lines = [ln for ln in err.strip().splitlines() if ln.strip()]
+    assert len(lines) == 1 and fragment in lines[0], err

@@ -1,0 +1,193 @@
+"""``ismcts``: information-set Monte Carlo tree search.
+
+Each decision builds a fresh tree. Every iteration:
+
+1. **Determinize.** ``view.sample_game(rng)`` gives a complete game consistent with what this
+   player knows (``engine.determinize``): the opponent's unseen hand cards and both decks'
+   unknown orders re-dealt from the cards not accounted for, a face-down attack card resampled
+   (weighted towards strong cards: attackers rarely lead with their weakest). The search never
+   reads the real game's hidden state: it only ever plays these copies.
+2. **Select** down the tree with UCB1, among the children whose option is legal in this
+   determinization (single-observer ISMCTS with availability counts: a child's exploration
+   term uses how often it *could* have been chosen, not how often its parent was visited).
+   Both players' decisions are nodes; each node is scored from the view of the player who
+   chose it.
+3. **Expand** one untried option — the rollout policy's own choice first, so the tree starts
+   from a sensible line.
+4. **Roll out** with a fast heuristic policy for both players, to the end of the game or for
+   ``horizon`` turns (then the position is scored by health, hand and deck).
+5. **Back up** the result.
+
+The answer is the most visited option at the root.
+
+Budget: ``iterations`` per decision (deterministic: the same seed gives the same choices), or
+``ms`` milliseconds per decision (``ms`` > 0 wins; wall-clock budgets are *not* deterministic —
+how many iterations fit depends on the machine and its load).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+
+from unmatched_sim.engine.view import PlayerView
+from unmatched_sim.errors import UserError
+from unmatched_sim.policies import POLICIES, register
+from unmatched_sim.policies.base import Policy
+
+
+class Node:
+    __slots__ = ("player", "visits", "avail", "reward", "children")
+
+    def __init__(self, player: int):
+        self.player = player      # who chose the option leading here
+        self.visits = 0
+        self.avail = 0
+        self.reward = 0.0
+        self.children: dict = {}
+
+
+def strong_attack_guess(game, candidates, rng):
+    """Pick the attacker's face-down card among the possible ones, strong cards likelier."""
+    weights = [(1 + (game.card(c).value or 0)) ** 2 for c in candidates]
+    return rng.choices(candidates, weights)[0]
+
+
+def evaluate(game, seat: int) -> float:
+    """Score in [0, 1] for ``seat`` of an unfinished game (rollouts cut at the horizon)."""
+    if game.over:
+        return 1.0 if game.winner == seat else 0.0 if game.winner is not None else 0.5
+    score = 0.0
+    for s, sign in ((seat, 1.0), (1 - seat, -1.0)):
+        p = game.players[s]
+        hero = game.hero_of(s)
+        score += sign * (3.0 * hero.health / hero.max_health + 0.15 * hero.health)
+        score += sign * 0.3 * sum(game.fighters[f].health for f in p.fighters[1:] if game.fighters[f].alive)
+        score += sign * 0.12 * min(len(p.hand), 7)
+        if not p.deck:
+            score -= sign * 0.5
+    return 1.0 / (1.0 + math.exp(-score))
+
+
+@register
+class ISMCTSPolicy(Policy):
+    name = "ismcts"
+    summary = ("information-set Monte Carlo tree search: samples the hidden cards from what it "
+               "knows, plays out with a fast heuristic; budget per decision")
+    params = {"iterations": 200, "ms": 0.0, "c": 0.7, "rollout": "greedy", "horizon": 0}
+    param_help = {
+        "iterations": "playouts per decision (deterministic for a given seed)",
+        "ms": "if > 0: milliseconds per decision instead (not deterministic: depends on the machine)",
+        "c": "UCB1 exploration constant",
+        "rollout": "policy playing both sides in playouts (a policy without search)",
+        "horizon": "turns per playout before scoring the position (0: play to the end)",
+    }
+    uses_search = True
+
+    def __init__(self, rng: random.Random, **params):
+        super().__init__(rng, **params)
+        if self.iterations < 1:
+            raise UserError(f"ismcts: iterations must be at least 1 (got {self.iterations})")
+        if self.ms < 0:
+            raise UserError(f"ismcts: ms must be ≥ 0 (got {self.ms})")
+        if self.c < 0:
+            raise UserError(f"ismcts: c must be ≥ 0 (got {self.c})")
+        if self.horizon < 0:
+            raise UserError(f"ismcts: horizon must be ≥ 0 turns (got {self.horizon})")
+        cls = POLICIES.get(self.rollout)
+        if cls is None or getattr(cls, "uses_search", False):
+            simple = sorted(n for n, c in POLICIES.items() if not getattr(c, "uses_search", False))
+            raise UserError(f"ismcts: rollout must be a policy without search "
+                            f"({', '.join(simple)}), got '{self.rollout}'")
+        # Rollouts draw from their own stream, split off once: choices stay reproducible.
+        self.rollout_policy = cls(random.Random(rng.getrandbits(64)))
+        self.iterations_done = 0      # statistics for benchmarks
+        self.decisions = 0
+
+    def choose(self, view, decision):
+        options = decision.options
+        if len(options) == 1:
+            return options[0]
+        root = Node(-1)
+        rng = self.rng
+        deadline = time.perf_counter() + self.ms / 1000.0 if self.ms > 0 else None
+        n = 0
+        while True:
+            game = view.sample_game(rng, strong_attack_guess)
+            self._iterate(game, root, view.seat)
+            n += 1
+            if deadline is not None:
+                if time.perf_counter() >= deadline:
+                    break
+            elif n >= self.iterations:
+                break
+        self.iterations_done += n
+        self.decisions += 1
+        best, best_key = None, None
+        for key, child in root.children.items():
+            if key[2] not in options:
+                continue
+            rank = (child.visits, child.reward)
+            if best is None or rank > best:
+                best, best_key = rank, key
+        return best_key[2] if best_key is not None else options[0]
+
+    # ------------------------------------------------------------------ one iteration
+    def _iterate(self, game, root: Node, seat: int) -> None:
+        node = root
+        path = []
+        c = self.c
+        policy = self.rollout_policy
+        while game.pending is not None and not game.over:
+            d = game.pending
+            prefix = (d.player, d.kind)
+            children = node.children
+            untried = []
+            for o in d.options:
+                child = children.get(prefix + (o,))
+                if child is None:
+                    untried.append(o)
+                else:
+                    child.avail += 1
+            if untried:
+                if len(untried) > 1:
+                    pref = policy.choose(PlayerView(game, d.player), d)
+                    pick = pref if pref in untried else untried[self.rng.randrange(len(untried))]
+                else:
+                    pick = untried[0]
+                child = Node(d.player)
+                child.avail = 1
+                children[prefix + (pick,)] = child
+                path.append(child)
+                game.answer(pick)
+                break
+            best, pick, best_child = -1.0, None, None
+            for o in d.options:
+                child = children[prefix + (o,)]
+                u = child.reward / child.visits + c * math.sqrt(math.log(child.avail) / child.visits)
+                if u > best:
+                    best, pick, best_child = u, o, child
+            path.append(best_child)
+            node = best_child
+            game.answer(pick)
+        result = self._rollout(game)
+        for nd in path:
+            nd.visits += 1
+            nd.reward += result[nd.player]
+
+    def _rollout(self, game) -> tuple[float, float]:
+        policy = self.rollout_policy
+        views = (PlayerView(game, 0), PlayerView(game, 1))
+        stop = game.turn + self.horizon if self.horizon else None
+        while game.pending is not None and not game.over:
+            if stop is not None and game.turn >= stop:
+                break
+            d = game.pending
+            game.answer(policy.choose(views[d.player], d))
+        if game.over:
+            if game.winner is None:
+                return (0.5, 0.5)
+            return (1.0, 0.0) if game.winner == 0 else (0.0, 1.0)
+        v = evaluate(game, 0)
+        return (v, 1.0 - v)
