@@ -7,7 +7,8 @@ The format (see heroes/houdini.toml for a full example)::
     deck_size = 30            optional; the copies of all cards must add up to it
     [hero]        name, health, attack = "melee" | "ranged"
     [[sidekicks]] name, health, attack, count = 1, starts_on_board = true, move (optional)
-    [ability]     name, text, hook = "python_hook" (optional), params = { ... } (optional)
+    [ability]     name, text, hook = "python_hook" (optional), params = { ... } (optional;
+                  the hook's ``parse_params`` checks them when the file loads)
     [[cards]]     name, type, value, boost, copies, fighter = "any" | "Name" | ["A", "B"],
                   text, uncancelable, tags, and one effect list per timing:
                   immediately, during_combat, after_combat, effect (schemes), boost_bonus,
@@ -107,7 +108,13 @@ def parse_hero(raw: dict, path: Path, sha: str = "") -> HeroDef:
     from unmatched_sim.hooks import ABILITIES
     if "hook" in ab and ab["hook"] not in ABILITIES:
         ck.fail("ability.hook", f"unknown ability hook {ab['hook']!r} (known: {', '.join(sorted(ABILITIES))})")
-    ability = AbilityDef(ab["name"], ab.get("hook"), dict(ab.get("params", {})), ab.get("text", ""))
+    params = dict(ab.get("params", {}))
+    if "hook" in ab:
+        try:
+            params = ABILITIES[ab["hook"]].parse_params(params, fighter_names)
+        except SpecError as e:
+            ck.fail("ability.params", str(e))
+    ability = AbilityDef(ab["name"], ab.get("hook"), params, ab.get("text", ""))
 
     cards = []
     seen = set()

@@ -515,6 +515,10 @@ class Game:
             v = v + n if kind == "add" else n
         if role == ATTACKER:
             v += self.players[seat].ability.attack_bonus(self, c)
+            bonus = self.turn_flags.get("attack_bonus")   # ("turn_attack_bonus" effects: Toil)
+            if bonus:
+                name = self.fighters[c.fighters[ATTACKER]].defn.name
+                v += sum(n for s, who, n in bonus if s == seat and (who is None or who == name))
         return max(0, v)
 
 

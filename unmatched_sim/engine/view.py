@@ -131,7 +131,9 @@ class PlayerView:
         return self._g.players[seat].value_lock
 
     def resources(self, seat: int) -> dict:
-        return dict(self._g.players[seat].res)
+        """A hero's public resources. Keys starting with ``_`` are hidden state no player may
+        see (the order of a face-down stack such as Pandora's box) and are left out."""
+        return {k: v for k, v in self._g.players[seat].res.items() if not k.startswith("_")}
 
     # --- fighters and board
     def fighter(self, fi: int) -> Fighter:

@@ -26,6 +26,13 @@ class Ability:
         self.hero = hero
         self.params = params
 
+    @classmethod
+    def parse_params(cls, params: dict, fighter_names: frozenset[str]) -> dict:
+        """Check the hero file's ``[ability] params`` when the file loads and return what
+        ``__init__`` will receive (e.g. effect lists parsed with ``engine.effects.parse_effects``).
+        Raise ``engine.effects.SpecError`` with a clear message; the loader adds the file name."""
+        return params
+
     # --- turn structure
     def setup(self, g: "Game", seat: int) -> None: ...
     def start_of_turn(self, g: "Game", seat: int) -> None: ...
