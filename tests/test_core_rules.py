@@ -322,6 +322,19 @@ def test_boost_with_a_card_whose_fighter_is_defeated():
     assert s.expect("move_destination").pending.info["steps"] == 3
 
 
+def test_boost_ignores_the_effects_of_the_discarded_card():
+    """Three Wishes used to BOOST adds 3 to the move; its scheme effect (gain an action, choose
+    a wish) does not resolve."""
+    s = Scenario()
+    s.place("The Genie", "M01").place("Houdini", "M31").remove("Bess")
+    s.hand(1, "Three Wishes", "Feint")
+    genie_turn(s)
+    s.choose("maneuver").expect("maneuver_boost").choose("Three Wishes")
+    assert s.expect("move_destination").pending.info["steps"] == 6
+    assert s.events("gain_action") == [] and s.events("mode") == []
+    assert s.game.players[1].actions == 1 and s.discard_names(1) == ["Three Wishes"]
+
+
 # ============================================================================ scheme
 def test_scheme_only_by_an_undefeated_fighter_its_banner_allows():
     s = Scenario()
@@ -609,6 +622,24 @@ def test_cancelled_effects_are_not_resolved():
     assert s.hand_names(0) == ["Flourish"]
 
 
+def test_effects_of_a_defeated_fighters_card_still_resolve():
+    """Houdini (2 health) is defeated by the combat damage, yet his Vanishing Act still moves
+    the Genie after combat; then the action ends and so does the game."""
+    s = Scenario()
+    s.place("The Genie", "M10").place("Houdini", "M11").remove("Bess")
+    s.health("Houdini", 2)
+    s.hand(1, "Careful What You Wish For")
+    s.hand(0, "Vanishing Act")
+    genie_turn(s)
+    s.choose("attack").expect("defense_card").choose("Vanishing Act")
+    assert not s.f("Houdini").alive and not s.game.over
+    d = s.expect("effect_destination").pending            # only the Genie is left to move
+    assert d.player == 0 and d.info["fighter"] == s.fighter("The Genie")
+    s.choose("M22")
+    assert s.f("The Genie").space == s.space("M22")
+    assert s.game.over and s.game.winner == 1
+
+
 def test_up_to_n_allows_zero():
     """Vanishing Act: "move up to 3 spaces" — staying put is an option."""
     s = Scenario()
@@ -699,7 +730,11 @@ def test_exhaustion_damage_counts_every_card_that_cannot_be_drawn():
     s.choose("scheme")
     assert [e["amount"] for e in s.events("exhausted")] == [2]
     assert (s.f("Houdini").health, s.f("Bess").health) == (10, 1)
-    assert p.hand == [last] or p.deck == [last]
+    # Set the Stage put the one card drawn back on top; the second action (a maneuver) drew it.
+    assert [e["card"] for e in s.events("put_on_deck")] == [s.game.cards[last].defn.name]
+    s.expect("maneuver_boost")
+    assert p.hand == [last] and p.deck == []
+    assert len(s.events("exhausted")) == 1
 
 
 def test_hand_limit_of_7_at_end_of_turn_player_chooses_the_discards():

@@ -136,6 +136,21 @@ class Checker:
             self.fail(f"decision {d.kind} lists an option twice: {d.options}")
         if d.player not in (0, 1):
             self.fail(f"decision {d.kind} for player {d.player}")
+        if d.kind in ("attack_card", "defense_card"):
+            # Only cards in the player's hand that this fighter may use in this role.
+            c = g.combat
+            role = ATTACKER if d.kind == "attack_card" else DEFENDER
+            name = g.fighters[c.fighters[role]].defn.name
+            for cid in d.options:
+                if cid is None:
+                    continue
+                card = g.cards[cid].defn
+                if cid not in g.players[d.player].hand:
+                    self.fail(f"{d.kind} offers {card.name}, which is not in the hand")
+                if not (card.can_attack if role == ATTACKER else card.can_defend) or not card.usable_by(name):
+                    self.fail(f"{d.kind} offers {card.name}, which {name} may not use here")
+            if role == DEFENDER and None not in d.options:
+                self.fail("the defender may not decline to play a card")
         if d.kind == "defense_card":
             c = g.combat
             attack_card = c.cards[ATTACKER]
