@@ -131,6 +131,9 @@ class GreedyPolicy(Policy):
             for op in card.effects.get("immediately", ()):
                 if op.NAME == "recover":
                     v += min(4, me.max_health - me.health)
+            if any(op.NAME == "ignore_value" and op.card == "opponent" and "if" not in op.spec
+                   for t in ("immediately", "during_combat") for op in card.effects.get(t, ())):
+                v += 6.0   # the attack is worth 0 (Celestial Raiments): better than any value
             return v + 0.2 * card_power(card)
         return max(cards, key=worth)
 
@@ -197,6 +200,9 @@ class GreedyPolicy(Policy):
         if op in ("recover", "place", "move", "swap_fighters"):
             if mine:
                 return max(mine, key=lambda f: view.fighter(f).is_hero)
+        if op == "summon" and mine:
+            # Every token is on the board: re-place the one standing worst.
+            return min(mine, key=lambda f: (self.position_score(view, f, view.fighter(f).space), f))
         return d.options[0]
 
     def on_effect_destination(self, view, d):
@@ -207,6 +213,13 @@ class GreedyPolicy(Policy):
         me = view.my_hero()
         if not me.on_board:
             return d.options[0]
+        source = d.info.get("card")
+        if (source is not None and source >= 0 and view.my_turn and view.card_owner(source) == view.seat
+                and any(op.NAME == "gain_action" for op in view.card(source).effects.get("effect", ()))
+                and any(view.card(c).can_attack and view.card(c).usable_by(me.defn.name) for c in view.hand)):
+            # A scheme that moves an opposing fighter and then gains an action (Zeus's
+            # Mischief): pull it next to the hero to attack it with that action.
+            return min(d.options, key=lambda s: (view.dist[s][me.space], s))
         return max(d.options, key=lambda s: (view.dist[s][me.space], -s))
 
     def on_effect_discard(self, view, d):
@@ -271,6 +284,30 @@ class GreedyPolicy(Policy):
         if len(view.hand) >= 3 and cards:
             return self.lowest(view, cards)
         return None
+
+    def on_misery_continue(self, view, d):
+        """Pandora's box: reveal another misery while the chance of busting, times the damage
+        a bust would deal now, is worth less than one more misery; never risk a bust that could
+        defeat her. A misery she has looked at (Hope) is known for certain."""
+        if "reveal" not in d.options:
+            return "stop"
+        info = d.info
+        need = info["bust_at"] - info["feathers"]       # feathers on the next card that bust
+        known = info.get("next_known")
+        if known is not None:
+            return "reveal" if known[1] < need else "stop"
+        left = info["unrevealed_feathers"]
+        p_bust = sum(1 for f in left if f >= need) / len(left)
+        if p_bust == 0:
+            return "reveal"
+        damage, health = info["bust_damage"], view.my_hero().health
+        if damage >= health:
+            return "stop"
+        risk = p_bust * damage * (1.0 if health - damage > 5 else 2.0)
+        return "reveal" if (1.0 - p_bust) * 1.0 > risk else "stop"
+
+    def on_effect_take_from_discard(self, view, d):
+        return self.highest(view, d.options)
 
     def on_cancel_look(self, view, d):
         return next((o for o in d.options if o is not None), None)

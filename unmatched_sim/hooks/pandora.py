@@ -1,0 +1,202 @@
+"""Pandora: Pandora's Box — a face-down stack of misery cards opened at the start of her turn.
+
+The miseries are data, not code: ``[[ability.params.miseries]]`` in heroes/pandora.toml gives
+each one a name, a number of feathers and an effect list in the shared vocabulary;
+``parse_params`` checks them when the file loads. ``bust_at`` (3) and ``damage_per_misery`` (1)
+are parameters too.
+
+Opening the box (start of turn): reveal the top misery, resolve its effect, then — unless the
+revealed feathers have reached ``bust_at`` — Pandora's player decides ``misery_continue``:
+``"reveal"`` the next one or ``"stop"``. At ``bust_at`` feathers she must stop and Pandora takes
+``damage_per_misery`` damage per misery revealed this turn (damage source ``"misery_bust"``).
+The misery that busts still resolves first: the ability text says to reveal *and resolve*,
+then check the feathers. An empty box leaves only "stop".
+
+Revealed miseries stay face up until the end of her turn (cards counting "revealed_miseries"
+read them); then all of them are shuffled into a new stack with ``game.rngs[seat]``.
+
+State, all immutable values in ``game.players[seat].res`` so ``Game.clone`` copies it:
+
+    _misery_box        tuple of misery names, face down; the top is the last item (hidden)
+    _misery_peek       the name of the top misery Pandora has looked at (Hope), "" if none
+                       (hidden from the view; her misery_continue decision carries it)
+    revealed_miseries  tuple of the names revealed this turn, in order (public)
+    misery_feathers    feathers on them (public)
+
+Events: ``misery_box`` (setup), ``misery_reveal``, ``misery_stop``, ``misery_bust`` — see
+docs/events.md.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from unmatched_sim.engine.determinize import HIDDEN_ORDER
+from unmatched_sim.engine.effects import SpecError, hook_effect, parse_effects
+from unmatched_sim.engine.state import OTHER_ROLE, Ctx
+from unmatched_sim.hooks import Ability, ability
+
+MISERY_BUST = "misery_bust"          # damage source, hence the game's end reason if it kills her
+BOX, PEEK, REVEALED, FEATHERS = "_misery_box", "_misery_peek", "revealed_miseries", "misery_feathers"
+STOP, REVEAL = "stop", "reveal"
+
+HIDDEN_ORDER.add(BOX)   # search policies reshuffle it when they determinize a game
+
+
+class Misery(NamedTuple):
+    name: str
+    feathers: int
+    effect: tuple       # tuple of Op
+    text: str = ""
+
+
+def _whole(value, where: str, minimum: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
+        raise SpecError(f"{where} must be a whole number ≥ {minimum}, got {value!r}")
+    return value
+
+
+@ability("pandoras_box")
+class PandorasBox(Ability):
+    """Pandora's Box; see the module text."""
+
+    PARAMS = {"miseries", "bust_at", "damage_per_misery"}
+    MISERY_FIELDS = {"name", "feathers", "text", "effect"}
+
+    @classmethod
+    def parse_params(cls, params, fighter_names):
+        unknown = sorted(set(params) - cls.PARAMS)
+        if unknown:
+            raise SpecError(f"unknown parameter '{unknown[0]}' (expected: {', '.join(sorted(cls.PARAMS))})")
+        raw = params.get("miseries")
+        if not isinstance(raw, list) or not raw:
+            raise SpecError("needs 'miseries': a list of [[ability.params.miseries]] tables "
+                            "with name, feathers and effect")
+        miseries, names = [], set()
+        for i, m in enumerate(raw):
+            where = f"miseries[{i}]"
+            if not isinstance(m, dict):
+                raise SpecError(f"{where} must be a table with name, feathers and effect")
+            if isinstance(m.get("name"), str):
+                where = f"miseries[{i}] '{m['name']}'"
+            extra = sorted(set(m) - cls.MISERY_FIELDS)
+            if extra:
+                raise SpecError(f"{where}: unknown field '{extra[0]}' "
+                                f"(expected: {', '.join(sorted(cls.MISERY_FIELDS))})")
+            for key in ("name", "feathers"):
+                if key not in m:
+                    raise SpecError(f"{where}: missing required field '{key}'")
+            name = m["name"]
+            if not isinstance(name, str) or not name.strip() or ";" in name or ":" in name:
+                raise SpecError(f"{where}: 'name' must be non-empty text without ';' or ':', got {name!r}")
+            if name in names:
+                raise SpecError(f"{where}: two miseries are named {name!r}; names must be unique")
+            names.add(name)
+            feathers = _whole(m["feathers"], f"{where}: 'feathers'", 0)
+            text = m.get("text", "")
+            if not isinstance(text, str):
+                raise SpecError(f"{where}: 'text' must be text, got {text!r}")
+            effect = parse_effects(m.get("effect", []), fighter_names, f"{where}.effect")
+            miseries.append(Misery(name, feathers, effect, text))
+        return {
+            "miseries": tuple(miseries),
+            "bust_at": _whole(params.get("bust_at", 3), "'bust_at'", 1),
+            "damage_per_misery": _whole(params.get("damage_per_misery", 1), "'damage_per_misery'", 0),
+        }
+
+    def __init__(self, hero, params):
+        super().__init__(hero, params)
+        self.miseries: tuple[Misery, ...] = params["miseries"]
+        self.by_name = {m.name: m for m in self.miseries}
+        self.bust_at: int = params["bust_at"]
+        self.damage_per_misery: int = params["damage_per_misery"]
+
+    # ------------------------------------------------------------ the box
+    def composition(self) -> str:
+        """The box as the misery_box event gives it: "Name:feathers;..." in file order."""
+        return ";".join(f"{m.name}:{m.feathers}" for m in self.miseries)
+
+    def _shuffle(self, g, seat: int) -> None:
+        box = [m.name for m in self.miseries]
+        g.rngs[seat].shuffle(box)
+        res = g.players[seat].res
+        res[BOX] = tuple(box)
+        res[PEEK] = ""
+        res[REVEALED] = ()
+        res[FEATHERS] = 0
+
+    def stack(self, g, seat: int, names) -> None:
+        """Test helper: the named miseries come off the box first, in this order; the rest
+        follow in file order."""
+        names = list(names)
+        for n in names:
+            if n not in self.by_name:
+                raise KeyError(f"no misery named {n!r} (known: {sorted(self.by_name)})")
+        rest = [m.name for m in self.miseries if m.name not in names]
+        g.players[seat].res[BOX] = tuple(reversed(names + rest))
+        g.players[seat].res[PEEK] = ""
+
+    def setup(self, g, seat):
+        g.log("misery_box", seat, detail=self.composition())
+        self._shuffle(g, seat)
+
+    def start_of_turn(self, g, seat):
+        if g.players[seat].res.get(BOX):
+            g.push((self._reveal, (seat,)))
+
+    def end_of_turn(self, g, seat):
+        self._shuffle(g, seat)
+
+    def _reveal(self, g, seat: int) -> None:
+        res = g.players[seat].res
+        box = res[BOX]
+        m = self.by_name[box[-1]]
+        res[BOX] = box[:-1]
+        res[PEEK] = ""
+        res[REVEALED] = res[REVEALED] + (m.name,)
+        res[FEATHERS] = res[FEATHERS] + m.feathers
+        g.log("misery_reveal", seat, card=m.name, amount=m.feathers, value=res[FEATHERS])
+        g.push((self._after_misery, (seat,)))      # runs once the misery's effect has resolved
+        if m.effect:
+            g.run_effects(m.effect, Ctx(seat, -1, OTHER_ROLE, g.hero_of(seat).idx))
+
+    def _after_misery(self, g, seat: int) -> None:
+        res = g.players[seat].res
+        revealed, feathers = res[REVEALED], res[FEATHERS]
+        if feathers >= self.bust_at:
+            damage = len(revealed) * self.damage_per_misery
+            g.log("misery_bust", seat, amount=damage, value=feathers)
+            g.damage(g.hero_of(seat).idx, damage, MISERY_BUST)
+            return
+        if g.hero_defeated(0) or g.hero_defeated(1):
+            return      # the game is decided at the next win check; nothing more to open
+        box = res[BOX]
+        options = [STOP, REVEAL] if box else [STOP]
+        # What Hope showed, while it is still the top card (a determinized copy of the game
+        # may have reshuffled the box under it).
+        peek = res[PEEK] if box and box[-1] == res[PEEK] else ""
+        left = list(self.by_name)
+        for name in revealed:
+            left.remove(name)
+        g.ask(seat, "misery_continue", options, self._decided, seat,
+              revealed=len(revealed), feathers=feathers, bust_at=self.bust_at,
+              bust_damage=(len(revealed) + 1) * self.damage_per_misery,
+              unrevealed_feathers=tuple(sorted(self.by_name[n].feathers for n in left)),
+              next_known=(peek, self.by_name[peek].feathers) if peek else None)
+
+    def _decided(self, g, seat: int, choice: str) -> None:
+        if choice == REVEAL:
+            self._reveal(g, seat)
+            return
+        res = g.players[seat].res
+        g.log("misery_stop", seat, amount=len(res[REVEALED]), value=res[FEATHERS])
+
+
+@hook_effect("peek_misery_box")
+def peek_misery_box(g, ctx, op):
+    """Hope: Pandora's player looks at the top misery of the box (before deciding whether to
+    reveal it). Only she knows it: it is shown in her next misery_continue decision."""
+    res = g.players[ctx.player].res
+    box = res.get(BOX)
+    if box:
+        res[PEEK] = box[-1]
