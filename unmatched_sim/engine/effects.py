@@ -8,7 +8,8 @@ A card's effect in a hero file is a list of small declarations, for example::
 
 Each ``op`` names a class below. Every op also accepts these fields:
 
-    if = "won" | "lost" | ...     a condition checked when the effect resolves (see CONDITIONS)
+    if = "won" | "lost" | ...     a condition checked when the effect resolves (see CONDITIONS);
+                                  "not <condition>" is its negation ("not played_by_owner")
     may = true                    the player may decline (a yes/no decision)
     cost = { discard = N }        with ``may``: "you may discard N cards to ..."
     cost = { damage = N }         with ``may``: "you may deal N damage to <this fighter> to ..."
@@ -68,6 +69,11 @@ def _hero(g: Game, ctx: Ctx) -> list[int]:
     return [fi for fi in g.players[ctx.player].fighters if g.fighters[fi].is_hero and g.fighters[fi].alive]
 
 
+def _owner_hero(g: Game, ctx: Ctx) -> list[int]:
+    owner = g.owner(ctx.card) if ctx.card >= 0 else ctx.player
+    return [fi for fi in g.players[owner].fighters if g.fighters[fi].is_hero and g.fighters[fi].alive]
+
+
 def _combatants(g: Game, ctx: Ctx) -> list[int]:
     if g.combat is None:
         return []
@@ -110,6 +116,9 @@ def _opposing_in_zone(g: Game, ctx: Ctx) -> list[int]:
 SELECTORS: dict[str, tuple[bool, Callable[[Game, Ctx], list[int]]]] = {
     "self": (False, _self),                       # the fighter resolving the card
     "hero": (False, _hero),                       # your hero
+    # the hero of the player whose deck the card comes from: "Loki recovers 3" on a TRICK the
+    # opponent plays (the same as "hero" when you play your own card)
+    "owner_hero": (False, _owner_hero),
     "combatant": (True, _combatants),             # one of the two fighters in the combat
     "opposing_combatant": (False, _opposing_combatant),  # the other fighter in the combat
     "own_fighter": (True, _own),                  # one of your fighters
@@ -160,6 +169,22 @@ def _opponent_played_card(g: Game, ctx: Ctx) -> bool:
     return g.combat is not None and g.combat.cards[1 - ctx.role] is not None
 
 
+def _played_by_owner(g: Game, ctx: Ctx) -> bool:
+    return ctx.card >= 0 and g.owner(ctx.card) == ctx.player
+
+
+def _opponent_played_trick(g: Game, ctx: Ctx) -> bool:
+    c = g.combat
+    if c is None or ctx.role > DEFENDER:
+        return False
+    cid = c.cards[1 - ctx.role]
+    return cid is not None and "trick" in g.card(cid).tags
+
+
+def _opponent_hand_larger(g: Game, ctx: Ctx) -> bool:
+    return len(g.players[1 - ctx.player].hand) > len(g.players[ctx.player].hand)
+
+
 def _won_combat_this_turn(g: Game, ctx: Ctx) -> bool:
     """A combat this player won earlier this turn (as attacker or defender); read during a
     combat's own effects, before its damage step, this means an earlier combat."""
@@ -173,6 +198,13 @@ CONDITIONS: dict[str, Callable[[Game, Ctx], bool]] = {
     "your_turn": _your_turn,
     "fighter_defeated": _combat_fighter_defeated,  # your fighter in this combat is defeated
     "opponent_played_card": _opponent_played_card,
+    # the card is played by the player whose deck it comes from; "not played_by_owner": an
+    # opponent plays it (Loki's TRICKs, which change hands, say "Loki." / "Not Loki.")
+    "played_by_owner": _played_by_owner,
+    # the opponent's combat card is a TRICK (tag "trick")
+    "opponent_played_trick": _opponent_played_trick,
+    # the opponent holds more cards than you
+    "opponent_hand_larger": _opponent_hand_larger,
 }
 
 
@@ -239,6 +271,12 @@ def _revealed_miseries(g: Game, ctx: Ctx) -> int:
     return len(g.players[ctx.player].res.get("revealed_miseries", ()))
 
 
+def _opponent_hand_tricks(g: Game, ctx: Ctx) -> int:
+    cards = g.cards
+    return sum(1 for c in g.players[1 - ctx.player].hand
+               if cards[c].owner == ctx.player and "trick" in cards[c].defn.tags)
+
+
 QUANTITIES: dict[str, Callable[[Game, Ctx], int]] = {
     "fighter_health": _fighter_health,            # health of the fighter resolving the effect
     "opposing_fighters_in_zone": _opposing_in_zone_count,  # in the resolving fighter's zone
@@ -255,6 +293,8 @@ QUANTITIES: dict[str, Callable[[Game, Ctx], int]] = {
     # misery cards your Pandora's Box has revealed this turn (res "revealed_miseries", a tuple
     # of names kept by hooks/pandora.py); 0 for a hero without a box
     "revealed_miseries": _revealed_miseries,
+    # TRICK cards of your deck now in the opponent's hand (Loki's TRICKs change hands)
+    "opponent_hand_tricks": _opponent_hand_tricks,
 }
 
 
@@ -291,6 +331,9 @@ def parse_condition(spec: Any) -> Callable[[Game, Ctx], bool]:
     """``if = "name"`` (see CONDITIONS) or a comparison of a number (see QUANTITIES):
     ``{ quantity = "fighter_health", at_most = 7 }`` / ``at_least = N`` (both bounds inclusive)."""
     if isinstance(spec, str):
+        if spec.startswith("not "):            # "not <condition>": its negation
+            inner = parse_condition(spec[4:].strip())
+            return lambda g, ctx: not inner(g, ctx)
         if spec not in CONDITIONS:
             raise SpecError(f"unknown condition 'if = {spec!r}' (known: {sorted(CONDITIONS)}, "
                             "or { quantity = \"...\", at_most = N })")
@@ -786,6 +829,89 @@ class IgnoreValue(Op):
         if c is None or ctx.role > DEFENDER:
             return
         c.ignored[_combat_role(ctx, self.card)] = True
+
+
+@op("subtract_value")
+class SubtractValue(Op):
+    """Subtract N from a combat card's value; a value that would go below 0 becomes 0 right
+    away, so later additions count up from 0 (Sindri's Bet)."""
+    FIELDS = {"card": Field("choice", "opponent", ("self", "opponent")),
+              "amount": Field("amount", required=True)}
+
+    def run(self, g, ctx):
+        c = g.combat
+        if c is None or ctx.role > DEFENDER:
+            return
+        role = _combat_role(ctx, self.card)
+        if c.cards[role] is not None:
+            c.mods[role].append(("sub", self.amount(g, ctx)))
+
+
+@op("swap_values")
+class SwapValues(Op):
+    """The two combat cards trade their current values (Freyja's Rescue). Standing attack
+    bonuses (abilities, turn effects) are not part of a card's value: they keep applying to
+    the attack. Nothing happens unless both players played a card."""
+    FIELDS = {}
+
+    def run(self, g, ctx):
+        c = g.combat
+        if c is None or ctx.role > DEFENDER or c.cards[ATTACKER] is None or c.cards[DEFENDER] is None:
+            return
+        a, d = g.combat_value(ATTACKER, bonuses=False), g.combat_value(DEFENDER, bonuses=False)
+        c.mods[ATTACKER].append(("set", d))
+        c.mods[DEFENDER].append(("set", a))
+        g.log("swap_values", ctx.player, card=ctx.card, amount=d, value=a)
+
+
+@op("unless_discard")
+class UnlessDiscard(Op):
+    """"Your opponent may discard N cards; if they don't, <effects>". The opponent decides
+    (decision ``effect_unless_discard``: a card, or None to refuse); a discard made this way is
+    caused by your effect. An opponent holding fewer than N cards cannot pay."""
+    FIELDS = {"count": Field("int", 1), "effects": Field("effects", required=True)}
+
+    def run(self, g, ctx):
+        victim = 1 - ctx.player
+        hand = g.players[victim].hand
+        if len(hand) < self.count:
+            g.run_effects(self.effects, ctx)
+            return
+        g.ask(victim, "effect_unless_discard", [None] + list(hand), self._answered, ctx, self.count,
+              card=ctx.card, count=self.count, effects=self.effects)
+
+    def _answered(self, g, ctx, left, cid):
+        if cid is None:
+            g.run_effects(self.effects, ctx)
+            return
+        victim = 1 - ctx.player
+        g.discard_from_hand(victim, cid, OPPONENT_EFFECT)
+        if left > 1:
+            g.push((self._more, (ctx, left - 1)))
+
+    def _more(self, g, ctx, left):
+        hand = g.players[1 - ctx.player].hand
+        if hand:
+            g.ask(1 - ctx.player, "effect_unless_discard", list(hand), self._answered, ctx, left,
+                  card=ctx.card, count=left, effects=self.effects)
+
+
+@op("return_discard_top")
+class ReturnDiscardTop(Op):
+    """The top card of a discard pile returns to its owner's hand: your pile, or
+    (``who = "card_owner"``) the pile of the player whose deck this card comes from — "Loki
+    returns the top card of their discard pile" on a TRICK the opponent plays."""
+    FIELDS = {"who": Field("choice", "self", ("self", "card_owner"))}
+
+    def run(self, g, ctx):
+        seat = g.owner(ctx.card) if (self.who == "card_owner" and ctx.card >= 0) else ctx.player
+        p = g.players[seat]
+        if not p.discard:
+            return
+        cid = p.discard.pop()
+        p.hand.append(cid)
+        p.known_hand = p.known_hand | {cid}   # it came from a face-up pile
+        g.log("return_to_hand", seat, card=cid)
 
 
 @op("return_boost_card")

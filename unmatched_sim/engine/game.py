@@ -435,6 +435,12 @@ class Game:
             self.in_play.remove(cid)
         self.players[self.owner(cid)].discard.append(cid)
 
+    def card_played(self, cid: int, seat: int, role: int) -> None:
+        """``seat`` has played a card: revealed in combat (``role`` ATTACKER / DEFENDER) or
+        played as a scheme (SCHEME_ROLE). Its owner's ability hears of it (Loki logs his TRICKs
+        played by the opponent). Effects that swap a new card into a combat call this too."""
+        self.players[self.owner(cid)].ability.on_card_played(self, cid, seat, role)
+
     def finish_played_card(self, cid: int, played_by: int) -> None:
         """Cleanup for a played card; an ability may send it elsewhere (Loki's TRICKs)."""
         owner = self.owner(cid)
@@ -498,10 +504,12 @@ class Game:
         self.log("game_end", winner, detail=reason)
 
     # ------------------------------------------------------------------ card values in combat
-    def combat_value(self, role: int) -> int:
+    def combat_value(self, role: int, bonuses: bool = True) -> int:
         """The current value of a combat card: printed value, then every change in the order it
-        was applied ("set" replaces, "add" adds), floored at 0. Ignored values count 0; a
-        locked value (Three Wishes) cannot be changed at all."""
+        was applied ("set" replaces, "add" adds, "sub" subtracts but never below 0), floored at
+        0. Ignored values count 0; a locked value (Three Wishes) cannot be changed at all.
+        ``bonuses=False`` leaves out the attacker's standing bonuses (abilities, turn effects):
+        the card's own value, which "swap the values" trades."""
         c = self.combat
         cid = c.cards[role]
         if cid is None or c.ignored[role]:
@@ -512,8 +520,13 @@ class Game:
             return lock
         v = self.cards[cid].defn.value or 0
         for kind, n in c.mods[role]:
-            v = v + n if kind == "add" else n
-        if role == ATTACKER:
+            if kind == "add":
+                v += n
+            elif kind == "sub":
+                v = max(0, v - n)
+            else:
+                v = n
+        if role == ATTACKER and bonuses:
             v += self.players[seat].ability.attack_bonus(self, c)
             bonus = self.turn_flags.get("attack_bonus")   # ("turn_attack_bonus" effects: Toil)
             if bonus:
@@ -718,6 +731,7 @@ def _scheme_chosen(g: Game, seat: int, option: tuple[int, int]) -> None:
     g.take_from_hand(seat, cid)
     g.in_play.append(cid)
     g.log("scheme", seat, fi, cid)
+    g.card_played(cid, seat, SCHEME_ROLE)
     ctx = Ctx(seat, cid, SCHEME_ROLE, fi)
     g.push((_scheme_effects, (ctx,)), (_finish_scheme, (cid, seat)))
 
@@ -776,6 +790,9 @@ def _defense_chosen(g: Game, dseat: int, cid: int | None) -> None:
         g.log("reveal", dseat, c.fighters[DEFENDER], cid, amount=g.card(cid).value, detail="defense")
     else:
         g.log("no_defense", dseat, c.fighters[DEFENDER])
+    for role in (DEFENDER, ATTACKER):
+        if c.cards[role] is not None:
+            g.card_played(c.cards[role], c.players[role], role)
     g.push((_combat_window, (IMMEDIATELY,)), (_combat_window, (DURING,)), (_combat_damage, ()),
            (_combat_window, (AFTER,)), (_after_combat_abilities, ()), (_combat_cleanup, ()),
            (_after_attacking, ()))

@@ -62,6 +62,10 @@ class Ability:
         """Cleanup of a played card of ours; return True if it went somewhere else."""
         return False
 
+    def on_card_played(self, g: "Game", cid: int, played_by: int, role: int) -> None:
+        """A card of ours was played by ``played_by`` (``role``: ATTACKER / DEFENDER when it is
+        revealed in combat, SCHEME_ROLE as a scheme); see ``Game.card_played``."""
+
     # --- combat
     def attack_bonus(self, g: "Game", combat: "Combat") -> int:
         return 0

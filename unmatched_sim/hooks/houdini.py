@@ -53,6 +53,7 @@ def _replaced(g, ctx, cid):
     g.log("return_to_hand", ctx.player, card=ctx.card)
     g.log("reveal", ctx.player, c.fighters[ctx.role], cid, amount=g.card(cid).value,
           detail="attack" if ctx.role == ATTACKER else "defense")
+    g.card_played(cid, ctx.player, ctx.role)
     ops = g.card(cid).effects.get(IMMEDIATELY)
     if ops:
         g.run_effects(ops, ctx._replace(card=cid))
