@@ -12,6 +12,9 @@ Each ``op`` names a class below. Every op also accepts these fields:
                                   "not <condition>" is its negation ("not played_by_owner")
     may = true                    the player may decline (a yes/no decision)
     cost = { discard = N }        with ``may``: "you may discard N cards to ..."
+    unless_paid = N               a ransom: "... unless 🪙×N". The opponent may pay N of the card
+                                  player's ransom currency (Blackbeard: doubloons from the treasury)
+                                  to have this effect ignored; see ``offer_ransom``
     cost = { damage = N }         with ``may``: "you may deal N damage to <this fighter> to ..."
 
 Fighters are chosen with *selectors* (see SELECTORS): "self" is the fighter resolving the
@@ -191,6 +194,18 @@ def _won_combat_this_turn(g: Game, ctx: Ctx) -> bool:
     return bool(g.turn_flags.get(("won_combat", ctx.player)))
 
 
+def _ally_adjacent_to_opposing_combatant(g: Game, ctx: Ctx) -> bool:
+    c = g.combat
+    if c is None or ctx.role > DEFENDER:
+        return False
+    mine, theirs = c.fighters[ctx.role], c.fighters[1 - ctx.role]
+    return any(fi != mine and g.fighters[fi].owner == ctx.player for fi in g.fighters_adjacent_to(theirs))
+
+
+def _adjacent_to_opposing(g: Game, ctx: Ctx) -> bool:
+    return any(g.fighters[fi].owner != ctx.player for fi in g.fighters_adjacent_to(g.ctx_fighter(ctx)))
+
+
 CONDITIONS: dict[str, Callable[[Game, Ctx], bool]] = {
     "won": _won,                                  # you won this combat
     "lost": _lost,                                # you lost this combat
@@ -198,6 +213,10 @@ CONDITIONS: dict[str, Callable[[Game, Ctx], bool]] = {
     "your_turn": _your_turn,
     "fighter_defeated": _combat_fighter_defeated,  # your fighter in this combat is defeated
     "opponent_played_card": _opponent_played_card,
+    # another of your fighters is adjacent to the opposing fighter in this combat
+    "ally_adjacent_to_opposing_combatant": _ally_adjacent_to_opposing_combatant,
+    # the fighter resolving the card is adjacent to an opposing fighter
+    "adjacent_to_opposing": _adjacent_to_opposing,
     # the card is played by the player whose deck it comes from; "not played_by_owner": an
     # opponent plays it (Loki's TRICKs, which change hands, say "Loki." / "Not Loki.")
     "played_by_owner": _played_by_owner,
@@ -431,7 +450,11 @@ class Op:
                 raise SpecError("'cost' needs 'may = true' (a cost is always optional to pay)")
             self.cost_discard = cost.get("discard", 0)
             self.cost_damage = cost.get("damage", 0)
-        known = set(self.FIELDS) | {"op", "if", "may", "cost"}
+        self.unless_paid = spec.get("unless_paid", 0)   # 0: no ransom
+        if "unless_paid" in spec and (isinstance(self.unless_paid, bool)
+                                      or not isinstance(self.unless_paid, int) or self.unless_paid < 1):
+            raise SpecError(f"'unless_paid' must be a whole number ≥ 1, got {self.unless_paid!r}")
+        known = set(self.FIELDS) | {"op", "if", "may", "cost", "unless_paid"}
         for key in spec:
             if key not in known:
                 raise SpecError(f"op '{self.NAME}' has no field '{key}' (fields: {sorted(known - {'op'})})")
@@ -460,7 +483,7 @@ class Op:
             g.ask(ctx.player, "effect_may", (True, False), self._may_answered, ctx,
                   card=ctx.card, op=self.NAME, cost=self.cost_discard, cost_damage=self.cost_damage)
             return
-        self.run(g, ctx)
+        self._resolve(g, ctx)
 
     def _may_answered(self, g: Game, ctx: Ctx, yes: bool) -> None:
         if not yes:
@@ -470,11 +493,11 @@ class Op:
         if self.cost_discard:
             g.push((self._pay_cost, (ctx, self.cost_discard)))
         else:
-            self.run(g, ctx)
+            self._resolve(g, ctx)
 
     def _pay_cost(self, g: Game, ctx: Ctx, left: int) -> None:
         if left == 0:
-            self.run(g, ctx)
+            self._resolve(g, ctx)
             return
         g.ask(ctx.player, "effect_cost_discard", list(g.players[ctx.player].hand), self._cost_paid,
               ctx, left, card=ctx.card, op=self.NAME)
@@ -483,8 +506,62 @@ class Op:
         g.discard_from_hand(ctx.player, cid, COST)
         g.push((self._pay_cost, (ctx, left - 1)))
 
+    # A ransom ("unless_paid") is offered after "may" and any cost, just before the effect runs;
+    # ops that first pick a fighter offer it once the fighter is picked (FighterOp).
+    ransom_after_target = False
+
+    def _resolve(self, g: Game, ctx: Ctx) -> None:
+        if self.unless_paid and not self.ransom_after_target and self.applicable(g, ctx):
+            offer_ransom(g, ctx, self, self.run, (ctx,), **self.ransom_info(g, ctx))
+            return
+        self.run(g, ctx)
+
+    def ransom_info(self, g: Game, ctx: Ctx) -> dict:
+        """What the ransom decision tells the payer beyond the card, amount and op."""
+        return {}
+
+    def applicable(self, g: Game, ctx: Ctx) -> bool:
+        """Would this effect act on anything now? A ransom is offered only if it would; an
+        effect with nothing to act on just resolves (as nothing)."""
+        return True
+
     def run(self, g: Game, ctx: Ctx) -> None:
         raise NotImplementedError
+
+
+def offer_ransom(g: Game, ctx: Ctx, op: Op, then: Callable, args: tuple, **info) -> None:
+    """"<effect> unless 🪙×N": the card player's opponent may pay ``op.unless_paid`` to have the
+    effect ignored; if they do not (or cannot), ``then(g, *args)`` resolves it.
+
+    What is paid and where it goes belongs to the card player's ability (``ransom_available``,
+    ``pay_ransom``; Blackbeard: doubloons from the treasury go to him), so the opponent can pay
+    only while that much is available; against a hero with no ransom currency it never can.
+    Logs ``ransom_paid`` or ``ransom_refused`` (amount = the ransom, value = what was available,
+    detail = the op). The decision ``ransom`` (True = pay) goes to the paying player with the
+    card, amount, op name, the Op itself (``effect``) and, for effects on fighters, the
+    ``fighters`` it would affect."""
+    seat, payer = ctx.player, 1 - ctx.player
+    amount = op.unless_paid
+    available = g.players[seat].ability.ransom_available(g, seat)
+    if available < amount:
+        g.log("ransom_refused", payer, card=ctx.card if ctx.card >= 0 else None, amount=amount,
+              value=available, detail=op.NAME)
+        then(g, *args)
+        return
+    g.ask(payer, "ransom", (True, False), _ransom_answered, ctx, op.NAME, amount, available, then, args,
+          card=ctx.card, amount=amount, op=op.NAME, effect=op, **info)
+
+
+def _ransom_answered(g: Game, ctx: Ctx, name: str, amount: int, available: int, then: Callable,
+                     args: tuple, pay: bool) -> None:
+    seat, payer = ctx.player, 1 - ctx.player
+    card = ctx.card if ctx.card >= 0 else None
+    if pay:
+        g.log("ransom_paid", payer, card=card, amount=amount, value=available, detail=name)
+        g.players[seat].ability.pay_ransom(g, seat, payer, amount, card)
+        return
+    g.log("ransom_refused", payer, card=card, amount=amount, value=available, detail=name)
+    then(g, *args)
 
 
 class FighterOp(Op):
@@ -495,6 +572,7 @@ class FighterOp(Op):
     def __init__(self, spec, hero_fighters):
         super().__init__(spec, hero_fighters)
         self.choose_one, self.select = selector_for(getattr(self, self.SELECTOR_FIELD), hero_fighters)
+        self.ransom_after_target = self.choose_one   # the payer sees who would be hit
 
     def start(self, g: Game, ctx: Ctx) -> None:
         # "You may <do X> to a fighter" with no cost is one decision: a target, or None.
@@ -510,7 +588,19 @@ class FighterOp(Op):
 
     def _maybe_apply(self, g: Game, ctx: Ctx, fi: int | None) -> None:
         if fi is not None:
+            self._chosen(g, ctx, fi)
+
+    def _chosen(self, g: Game, ctx: Ctx, fi: int) -> None:
+        if self.unless_paid:
+            offer_ransom(g, ctx, self, self.apply, (ctx, fi), fighters=(fi,))
+        else:
             self.apply(g, ctx, fi)
+
+    def applicable(self, g: Game, ctx: Ctx) -> bool:
+        return bool(self.select(g, ctx))
+
+    def ransom_info(self, g: Game, ctx: Ctx) -> dict:
+        return {"fighters": tuple(self.select(g, ctx))}
 
     def run(self, g: Game, ctx: Ctx) -> None:
         candidates = self.select(g, ctx)
@@ -526,7 +616,7 @@ class FighterOp(Op):
                   op=self.NAME, up_to=up_to)
             return
         if self.choose_one:
-            g.ask(ctx.player, "effect_fighter", candidates, self.apply, ctx, card=ctx.card, op=self.NAME)
+            g.ask(ctx.player, "effect_fighter", candidates, self._chosen, ctx, card=ctx.card, op=self.NAME)
         else:
             g.push(*((self.apply, (ctx, fi)) for fi in candidates))
 
@@ -668,6 +758,9 @@ class Discard(Op):
               "count": Field("amount", 1),
               "chooser": Field("choice", "owner", ("owner", "you", "random"))}
 
+    def applicable(self, g, ctx):
+        return bool(g.players[1 - ctx.player if self.who == "opponent" else ctx.player].hand)
+
     def run(self, g, ctx):
         victim = 1 - ctx.player if self.who == "opponent" else ctx.player
         if self.chooser == "you" and victim != ctx.player:
@@ -738,6 +831,11 @@ class LookAtHand(Op):
 class CancelEffects(Op):
     """Cancel all effects on the opponent's combat card (unless it cannot be cancelled)."""
     FIELDS = {}
+
+    def applicable(self, g, ctx):
+        c = g.combat
+        cid = c.cards[1 - ctx.role] if c is not None and ctx.role <= DEFENDER else None
+        return cid is not None and not g.card(cid).uncancelable
 
     def run(self, g, ctx):
         c = g.combat

@@ -74,6 +74,14 @@ class Ability:
     def after_combat(self, g: "Game", seat: int, role: int) -> None: ...
     def after_attacking(self, g: "Game", seat: int) -> None: ...
 
+    # --- ransoms: "<effect> unless 🪙×N" on our cards (see engine.effects.offer_ransom)
+    def ransom_available(self, g: "Game", seat: int) -> int:
+        """How much an opponent could pay now toward a ransom on our cards (0: nothing)."""
+        return 0
+
+    def pay_ransom(self, g: "Game", seat: int, payer: int, amount: int, card: int | None) -> None:
+        """``payer`` pays ``amount`` toward a ransom on our ``card``: move what is paid."""
+
 
 ABILITIES: dict[str, type[Ability]] = {}
 
