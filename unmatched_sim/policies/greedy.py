@@ -32,7 +32,7 @@ class GreedyPolicy(Policy):
     name = "greedy"
     summary = "heuristic: closes in and attacks with its best card, defends with its best card, " \
               "boosts to reach a target, plays schemes"
-    params = {"aggression": 0.7}
+    params = {"aggression": 0.7, "doubloon_worth": 1.5}
 
     def choose(self, view, decision):
         handler = getattr(self, "on_" + decision.kind, None)
@@ -308,6 +308,123 @@ class GreedyPolicy(Policy):
 
     def on_effect_take_from_discard(self, view, d):
         return self.highest(view, d.options)
+
+    # ------------------------------------------------------------ Blackbeard's doubloons
+    # What an effect is worth to the player it serves, in the same rough units as health
+    # (per card drawn/discarded, per health for damage and recovery, else per effect).
+    RANSOM_EFFECT_WORTH = {"draw": 0.6, "damage": 0.8, "recover": 0.5, "discard": 0.7,
+                           "gain_action": 1.5, "boost_card": 1.2, "return_boost_card": 0.8,
+                           "place": 0.5, "move": 0.4, "revive": 4.0, "set_value": 1.5,
+                           "ignore_value": 2.0, "add_value": 1.0, "cancel_effects": 1.0,
+                           "summon": 1.0, "choose_one": 1.5, "lock_values": 1.0,
+                           "swap_fighters": 0.5}
+    PER_UNIT = ("draw", "damage", "recover", "discard")
+
+    def on_ability_pay_for_action(self, view, d):
+        """Pay a doubloon for a third action when it buys an attack: two attack cards and a
+        target in reach now or after one maneuver, or one attack card and a target two
+        maneuvers away (maneuver, maneuver, attack)."""
+        attack_cards = [c for c in view.hand if view.card(c).can_attack]
+        if not attack_cards:
+            return False
+        for fi in view.on_board(view.seat):
+            if view.attack_targets(fi) and self.usable_attack_cards(view, fi):
+                return len(attack_cards) >= 2
+        me = view.my_hero()
+        targets = self.target_spaces(view)
+        if not me.on_board or not targets or not self.usable_attack_cards(view, me.idx):
+            return False
+        move = view.move_value()
+        if any(view.can_hit_from(me.idx, s, t) for s in view.reachable(me.idx, move) for t in targets):
+            return len(attack_cards) >= 2
+        return any(view.can_hit_from(me.idx, s, t) for s in view.reachable(me.idx, 2 * move)
+                   for t in targets)
+
+    @staticmethod
+    def _number(amount, default: int = 2) -> int:
+        """A fixed number from an effect field (int or constant Amount); else ``default``."""
+        if isinstance(amount, int):
+            return amount
+        return amount.const if amount is not None and getattr(amount, "fn", 0) is None else default
+
+    def _harm(self, view, fi, dmg) -> float:
+        """What losing ``dmg`` health costs one of my fighters (a defeated hero: everything)."""
+        f = view.fighter(fi)
+        dealt = min(dmg, f.health)
+        if dealt <= 0:
+            return 0.0
+        if f.is_hero:
+            if dealt >= f.health:
+                return 100.0
+            return dealt * (1.5 if f.health - dealt <= 4 else 0.7)
+        return 0.5 + 0.2 * f.max_health if dealt >= f.health else 0.3 * dealt
+
+    def _effects_worth(self, card, timings) -> float:
+        worth = 0.0
+        for t in timings:
+            for op in card.effects.get(t, ()):
+                w = self.RANSOM_EFFECT_WORTH.get(op.NAME, 1.0)
+                if op.NAME in self.PER_UNIT:
+                    w *= self._number(getattr(op, "amount", None) or getattr(op, "count", None), 1)
+                worth += w
+        return worth
+
+    def on_ransom(self, view, d):
+        """Pay when what the effect would do to us costs more than the doubloons: lethal or
+        heavy damage to a low hero, losing our best card, a cancel of a card with strong
+        effects. Refuse cheap ones (a random discard, Blackbeard healing a little)."""
+        op = d.info["effect"]
+        price = self.doubloon_worth * d.info["amount"]
+        fighters = d.info.get("fighters", ())
+        name = op.NAME
+        if name == "damage":
+            n = self._number(op.amount)
+            cost = sum(self._harm(view, fi, n) for fi in fighters if view.fighter(fi).owner == view.seat)
+        elif name == "discard":
+            hand = view.hand
+            if not hand:
+                cost = 0.0
+            elif op.chooser == "you":       # they look and take our best card
+                cost = 0.35 * max(self.power(view, c) for c in hand)
+            else:
+                cost = 0.8 if len(hand) > 2 else 1.2
+        elif name == "cancel_effects":
+            # Our card's effects still to come; the defender's "immediately" ones already ran.
+            role = view.my_role()
+            cid = view.combat_cards()[role] if role is not None else None
+            timings = ("during_combat", "after_combat") + (("immediately",) if role == 0 else ())
+            cost = 1.2 * self._effects_worth(view.card(cid), timings) if cid is not None else 0.0
+        elif name == "recover":
+            n = self._number(op.amount)
+            cost = sum(0.5 * min(n, view.fighter(fi).max_health - view.fighter(fi).health)
+                       for fi in fighters)
+        elif name == "summon":
+            sidekicks = [f for f in view.fighters(view.opp) if not f.is_hero]
+            cost = 1.2 if any(not f.on_board for f in sidekicks) else 0.3
+        else:
+            cost = self.RANSOM_EFFECT_WORTH.get(name, 1.0)
+        return cost > price
+
+    def on_ransom_amount(self, view, d):
+        """Queen Anne's Revenge: each doubloon we pay makes it ``per_doubloon`` weaker. Pay the
+        number that costs least: doubloons against the damage kept off our fighter (it attacks
+        us) or the damage we get through (it defends)."""
+        role = view.my_role()
+        if role is None:
+            return 0
+        per = d.info.get("per_doubloon", 2)
+        mine, theirs = view.combat_value(role), view.combat_value(1 - role)
+        me, them = view.combat_fighters()[role], view.combat_fighters()[1 - role]
+
+        def cost(k):
+            queen = max(0, theirs - per * k)
+            if role == 1:
+                return self.doubloon_worth * k + self._harm(view, me, max(0, queen - mine))
+            target = view.fighter(them)
+            dealt = min(max(0, mine - queen), target.health)
+            gain = 100.0 if target.is_hero and dealt >= target.health else 0.9 * dealt
+            return self.doubloon_worth * k - gain
+        return min(d.options, key=lambda k: (cost(k), k))
 
     def on_cancel_look(self, view, d):
         return next((o for o in d.options if o is not None), None)

@@ -1,0 +1,116 @@
+"""Blackbeard: Privateer Turned Pirate — doubloons, the treasury, ransoms, Queen Anne's Revenge.
+
+There are 3 doubloons. Both piles live in Blackbeard's ``res`` as plain ints: ``doubloons``
+(his) and ``treasury`` (the pile by the opponent). Blackbeard pays into the treasury (for an
+extra action, or when he takes combat damage); an opponent who pays a ransom takes doubloons
+from the treasury and gives them to him, and his thefts take them from the treasury too. So an
+opponent can pay only what the treasury holds.
+
+Ransoms themselves ("<effect> unless 🪙×N") are the shared ``unless_paid`` field of every effect
+(see ``engine.effects.offer_ransom``); this ability only says what may be paid and moves it.
+"""
+
+from __future__ import annotations
+
+from unmatched_sim.engine.effects import hook_effect
+from unmatched_sim.engine.state import DEFENDER
+from unmatched_sim.hooks import Ability, ability
+
+DOUBLOONS, TREASURY = "doubloons", "treasury"
+# Why doubloons were paid (the ``detail`` of ``doubloons_paid`` events).
+EXTRA_ACTION, COMBAT_DAMAGE, RANSOM = "extra_action", "combat_damage", "ransom"
+
+
+def doubloons(g, seat: int) -> int:
+    return g.players[seat].res.get(DOUBLOONS, 0)
+
+
+def treasury(g, seat: int) -> int:
+    """The treasury of the Blackbeard player in ``seat``."""
+    return g.players[seat].res.get(TREASURY, 0)
+
+
+def _transfer(g, seat: int, to_blackbeard: int) -> None:
+    """Move doubloons between Blackbeard (``seat``) and his treasury; positive = to him."""
+    res = g.players[seat].res
+    res[DOUBLOONS] = res.get(DOUBLOONS, 0) + to_blackbeard
+    res[TREASURY] = res.get(TREASURY, 0) - to_blackbeard
+    assert res[DOUBLOONS] >= 0 and res[TREASURY] >= 0, res
+
+
+def pay_to_treasury(g, seat: int, n: int, why: str) -> None:
+    """Blackbeard pays ``n`` doubloons into the treasury."""
+    _transfer(g, seat, -n)
+    g.log("doubloons_paid", seat, g.hero_of(seat).idx, amount=n, value=doubloons(g, seat), detail=why)
+
+
+@ability("privateer_turned_pirate")
+class PrivateerTurnedPirate(Ability):
+    """Blackbeard's doubloons (params: ``doubloons`` he starts with, ``treasury`` it starts with).
+
+    - At the start of his turn he may pay 1 doubloon for 1 extra action (once a turn).
+    - Whenever Blackbeard himself (not a Sea Dog) takes combat damage he pays 1 doubloon to the
+      treasury, if he has one (one doubloon per hit, however much damage).
+    - Ransoms on his cards are paid from the treasury to him.
+    """
+
+    def setup(self, g, seat):
+        res = g.players[seat].res
+        res[DOUBLOONS] = self.params.get("doubloons", 2)
+        res[TREASURY] = self.params.get("treasury", 1)
+
+    def start_of_turn(self, g, seat):
+        if doubloons(g, seat) >= 1:
+            g.ask(seat, "ability_pay_for_action", (False, True), self._paid_for_action, seat,
+                  doubloons=doubloons(g, seat))
+
+    def _paid_for_action(self, g, seat, pay):
+        if pay:
+            pay_to_treasury(g, seat, 1, EXTRA_ACTION)
+            g.gain_action(seat, 1)
+
+    def on_combat_damage(self, g, fighter, amount):
+        f = g.fighters[fighter]
+        if f.is_hero and doubloons(g, f.owner) >= 1:
+            pay_to_treasury(g, f.owner, 1, COMBAT_DAMAGE)
+
+    def ransom_available(self, g, seat):
+        return treasury(g, seat)
+
+    def pay_ransom(self, g, seat, payer, amount, card):
+        _transfer(g, seat, amount)
+        g.log("doubloons_paid", payer, card=card, amount=amount, value=doubloons(g, seat), detail=RANSOM)
+
+
+@hook_effect("steal_doubloons")
+def steal_doubloons(g, ctx, op):
+    """"Steal N doubloons from the treasury" (params ``count``, default 1): as many as it holds."""
+    n = min((op.params or {}).get("count", 1), treasury(g, ctx.player))
+    if n > 0:
+        _transfer(g, ctx.player, n)
+        g.log("doubloons_stolen", ctx.player, g.hero_of(ctx.player).idx, ctx.card if ctx.card >= 0 else None,
+              amount=n, value=doubloons(g, ctx.player))
+
+
+@hook_effect("pay_to_lower_value")
+def pay_to_lower_value(g, ctx, op):
+    """"Subtract N from this card's value for each doubloon your opponent pays" (Queen Anne's
+    Revenge; params ``per_doubloon``, default 2). The opponent chooses how many to pay, from 0 up
+    to what the treasury holds (decision ``ransom_amount``); the doubloons go to Blackbeard."""
+    c = g.combat
+    if c is None or ctx.role > DEFENDER or c.cards[ctx.role] is None:
+        return
+    per = (op.params or {}).get("per_doubloon", 2)
+    available = g.players[ctx.player].ability.ransom_available(g, ctx.player)
+    g.ask(1 - ctx.player, "ransom_amount", tuple(range(available + 1)), _lower_value_paid, ctx, per,
+          available, card=ctx.card, per_doubloon=per, available=available)
+
+
+def _lower_value_paid(g, ctx, per, available, n):
+    payer = 1 - ctx.player
+    if n == 0:
+        g.log("ransom_refused", payer, card=ctx.card, amount=0, value=available, detail="subtract_value")
+        return
+    g.log("ransom_paid", payer, card=ctx.card, amount=n, value=available, detail="subtract_value")
+    g.players[ctx.player].ability.pay_ransom(g, ctx.player, payer, n, ctx.card)
+    g.combat.mods[ctx.role].append(("add", -per * n))
