@@ -6,6 +6,7 @@ default so new heroes play (if not cleverly) before they get their own heuristic
 
 from __future__ import annotations
 
+from unmatched_sim.engine.effects import QUANTITIES
 from unmatched_sim.model import CardDef
 from unmatched_sim.policies import register
 from unmatched_sim.policies.base import Policy
@@ -23,6 +24,26 @@ def card_power(d: CardDef) -> float:
         for op in ops:
             score += EFFECT_WEIGHT.get(op.NAME, 0.3)
     if d.type == "scheme":
+        score += 2.0
+    return score
+
+
+def trick_power(d: CardDef, mine: bool) -> float:
+    """Worth of one of Loki's TRICKs to the player holding it (``mine``: Loki himself). Its
+    "Loki." parts (``if = "played_by_owner"``) help only Loki; its "Not Loki." parts
+    (``"not played_by_owner"``) hurt whoever else plays it, so they count against them."""
+    score = float(d.value or 0)
+    for timing, ops in d.effects.items():
+        for op in ops:
+            w = EFFECT_WEIGHT.get(op.NAME, 0.3)
+            cond = op.spec.get("if")
+            if cond == "played_by_owner":
+                score += w if mine else 0.0
+            elif cond == "not played_by_owner":
+                score -= 0.0 if mine else 2.0 * w
+            else:
+                score += w
+    if d.type == "scheme" and mine:
         score += 2.0
     return score
 
@@ -47,7 +68,51 @@ class GreedyPolicy(Policy):
         return self.rng.choice(non_none or list(d.options))
 
     def power(self, view, cid) -> float:
-        return card_power(view.card(cid))
+        return self.held_power(view, cid, view.seat)
+
+    def held_power(self, view, cid, holder: int) -> float:
+        """``power`` of a card in ``holder``'s hand, seen from that player's side (a TRICK of
+        Loki's is worth less to the opponent holding it than to Loki)."""
+        d = view.card(cid)
+        if "trick" in d.tags:
+            return trick_power(d, view.card_owner(cid) == holder)
+        return card_power(d)
+
+    def value_gain(self, view, cid) -> float:
+        """What a combat card's own during-combat effects add to its printed value if we play it
+        now, where the view tells the numbers they read (hand sizes; our TRICKs they hold):
+        Shapeshifter, Ragnarök, Underhanded. Other effects count 0 here."""
+        d = view.card(cid)
+        base = float(d.value or 0)
+        mine_after = len(view.hand) - 1 if cid in view.hand else len(view.hand)
+        known = {"opponent_hand_size": view.hand_size(view.opp), "own_hand_size": mine_after,
+                 "opponent_hand_tricks": sum(1 for c in view.known_opponent_hand()
+                                             if view.card_owner(c) == view.seat and "trick" in view.card(c).tags)}
+        names = {fn: name for name, fn in QUANTITIES.items()}
+
+        def amount(a):
+            if a.fn is None:
+                return a.const
+            n = known.get(names.get(a.fn))
+            return None if n is None else n * a.times
+
+        def run(ops, v):
+            for op in ops:
+                cond = op.spec.get("if")
+                if cond == "opponent_hand_larger":
+                    if not view.hand_size(view.opp) > mine_after:
+                        continue
+                elif cond is not None:
+                    continue
+                if op.NAME == "add_value" and op.card == "self":
+                    v += amount(op.amount) or 0
+                elif op.NAME == "set_value" and op.card == "self":
+                    n = amount(op.to)
+                    v = v if n is None else n
+                elif op.NAME == "choose_one":
+                    v = max(run(mode, v) for _, mode in op.modes)
+            return v
+        return run(d.effects.get("during_combat", ()), base) - base
 
     def lowest(self, view, cids):
         return min(cids, key=lambda c: (self.power(view, c), c))
@@ -89,9 +154,11 @@ class GreedyPolicy(Policy):
             if best >= 2 or exhausted or self.rng.random() < self.aggression:
                 return "attack"
         if "scheme" in opts:
-            schemes = [c for c in view.hand if view.card(c).type == "scheme"]
+            # A scheme worth nothing to us (Loki's Svaðilfari's Lure in his opponent's hand
+            # only hurts them) is not a reason to take the scheme action.
+            schemes = [c for c in view.hand if view.card(c).type == "scheme" and self.power(view, c) > 0]
             draws = any(op.NAME == "draw" for c in schemes for op in view.card(c).effects.get("effect", ()))
-            if not (draws and view.deck_size(view.seat) < 3):
+            if schemes and not (draws and view.deck_size(view.seat) < 3):
                 return "scheme"
         return "maneuver"
 
@@ -100,7 +167,7 @@ class GreedyPolicy(Policy):
         def worth(opt):
             cid, fi = opt
             ops = view.card(cid).effects.get("effect", ())
-            return (any(op.NAME == "gain_action" for op in ops), card_power(view.card(cid)),
+            return (any(op.NAME == "gain_action" for op in ops), self.power(view, cid),
                     view.fighter(fi).is_hero)
         return max(d.options, key=worth)
 
@@ -109,7 +176,7 @@ class GreedyPolicy(Policy):
             fi, t = opt
             target = view.fighter(t)
             cards = self.usable_attack_cards(view, fi)
-            best = max((view.card(c).value or 0) for c in cards) if cards else 0
+            best = max((view.card(c).value or 0) + self.value_gain(view, c) for c in cards) if cards else 0
             s = best + (2.0 if target.is_hero else 0.0)
             if best >= target.health:
                 s += 6.0 if target.is_hero else 2.0
@@ -117,7 +184,7 @@ class GreedyPolicy(Policy):
         return max(d.options, key=score)
 
     def on_attack_card(self, view, d):
-        return max(d.options, key=lambda c: (card_power(view.card(c)), -c))
+        return max(d.options, key=lambda c: (self.power(view, c) + self.value_gain(view, c), -c))
 
     def on_defense_card(self, view, d):
         cards = [c for c in d.options if c is not None]
@@ -127,14 +194,14 @@ class GreedyPolicy(Policy):
 
         def worth(c):
             card = view.card(c)
-            v = float(card.value or 0)
+            v = float(card.value or 0) + self.value_gain(view, c)
             for op in card.effects.get("immediately", ()):
                 if op.NAME == "recover":
                     v += min(4, me.max_health - me.health)
             if any(op.NAME == "ignore_value" and op.card == "opponent" and "if" not in op.spec
                    for t in ("immediately", "during_combat") for op in card.effects.get(t, ())):
                 v += 6.0   # the attack is worth 0 (Celestial Raiments): better than any value
-            return v + 0.2 * card_power(card)
+            return v + 0.2 * self.power(view, c)
         return max(cards, key=worth)
 
     def on_sidekick_start(self, view, d):
@@ -256,6 +323,10 @@ class GreedyPolicy(Policy):
     def on_effect_mode(self, view, d):
         labels = list(d.options)
         hand = view.hand
+        per_card = [lab for lab in labels if "per card in the opponent's hand" in lab]
+        action = [lab for lab in labels if "gain 1 action" in lab]
+        if per_card and action:   # Shapeshifter: +1 per card they hold, or one more action
+            return per_card[0] if view.hand_size(view.opp) >= 3 else action[0]
         attack_soon = view.my_turn and view.actions_left >= 1 and any(
             view.attack_targets(fi) for fi in view.on_board(view.seat))
         for label in labels:
@@ -425,6 +496,46 @@ class GreedyPolicy(Policy):
             gain = 100.0 if target.is_hero and dealt >= target.health else 0.9 * dealt
             return self.doubloon_worth * k - gain
         return min(d.options, key=lambda k: (cost(k), k))
+
+    # ------------------------------------------------------------ Loki's TRICKs
+    def on_trick_destination(self, view, d):
+        """The opponent discarded one of our TRICKs: into our hand while there is room for it;
+        on top of the deck when the hand is nearly full (no hand-limit loss) or the deck is
+        empty (the next draw then costs no exhaustion damage). Never left in the discard."""
+        if view.deck_size(view.seat) == 0 or len(view.hand) >= 6:
+            return "deck"
+        return "hand"
+
+    def on_reveal_hand_card(self, view, d):
+        """Pick a card in the opponent's hand by its back: one of our TRICKs if they hold one
+        (Lævateinn takes it back; with the Lure they discard it and we take it back), else any."""
+        tricks = [p for p in d.info.get("tricks", ()) if p in d.options]
+        if tricks:
+            return tricks[0]
+        return self.rng.choice(list(d.options))
+
+    def on_choose_opponent_card(self, view, d):
+        """Looking for Trouble: the defender plays the card we pick — the weakest defense,
+        counting what it would do for them (healing counts in full)."""
+        def strength(c):
+            card = view.card(c)
+            heal = sum(getattr(op.amount, "const", 2) for op in card.effects.get("immediately", ())
+                       if op.NAME == "recover")
+            return (card.value or 0) + heal + 0.3 * self.held_power(view, c, view.opp)
+        return min(d.options, key=lambda c: (strength(c), c))
+
+    def on_effect_unless_discard(self, view, d):
+        """"Discard a card or suffer the effect" (Sindri's Bet: or our attack loses 3): pay with
+        our least useful card when the effect would cost us and we can spare one."""
+        cards = [c for c in d.options if c is not None]
+        if not cards:
+            return None
+        if None not in d.options:
+            return self.lowest(view, cards)
+        role = view.my_role()
+        if role is not None and view.combat_value(role) == 0:
+            return None    # nothing left to lose
+        return self.lowest(view, cards) if len(view.hand) >= 2 else None
 
     def on_cancel_look(self, view, d):
         return next((o for o in d.options if o is not None), None)

@@ -1,0 +1,218 @@
+"""Loki: Mischief-Monger — TRICK cards that change hands — and his card effects that reveal a
+card in a hand (Lævateinn, Svaðilfari's Lure) or pick the opponent's card (Looking for Trouble).
+
+Card accounting: a TRICK always belongs to Loki's deck (``game.cards[cid].owner``) wherever it
+is — his hand, deck or discard pile, the opponent's hand, or ``game.in_play`` while played.
+
+* Cleanup of a played TRICK (``after_card_played``): played by Loki, it goes into the
+  opponent's hand (``trick_to_opponent``); played by the opponent, into Loki's discard pile
+  (``trick_to_discard``). Scheme TRICKs too, once resolved.
+* The opponent discarding a TRICK from their hand (hand limit, a cost, any effect) lands it in
+  Loki's discard pile face up; Loki then decides (``trick_destination``: "hand", "deck" — on
+  top — or "discard") and a move is logged as ``trick_reclaimed``.
+* Knowledge: a TRICK handed over is public, so it is in the receiver's ``known_hand`` (the cards
+  of that hand Loki has seen); one Loki takes back face up is in his own ``known_hand``.
+* Move: +1 for each of his TRICKs in the opponent's hand. TRICKs cannot BOOST and their BOOST
+  value reads 0 (the engine asks the card owner's ability, so this holds in the opponent's hand).
+
+Revealing "a card in the opponent's hand": Loki sees the backs of the cards, so he knows which
+are his TRICKs but not what the others are. The decision ``reveal_hand_card`` offers hand
+positions 0..n-1 (never card ids) and its ``info["tricks"]`` lists the positions holding one of
+his TRICKs.
+"""
+
+from __future__ import annotations
+
+from unmatched_sim.engine.effects import hook_effect, look_at_hand
+from unmatched_sim.engine.game import OWN_EFFECT
+from unmatched_sim.engine.state import ATTACKER, DEFENDER, SCHEME_ROLE, Ctx
+from unmatched_sim.hooks import Ability, ability
+from unmatched_sim.model import IMMEDIATELY
+
+TRICK = "trick"
+ROLE_NAMES = {ATTACKER: "attack", DEFENDER: "defense", SCHEME_ROLE: "scheme"}
+TRICK_DESTINATIONS = ("hand", "deck", "discard")
+
+
+def is_trick(g, cid: int) -> bool:
+    return TRICK in g.cards[cid].defn.tags
+
+
+def tricks_held_by_opponent(g, seat: int) -> int:
+    """How many of ``seat``'s TRICKs are in the opponent's hand."""
+    cards = g.cards
+    return sum(1 for c in g.players[1 - seat].hand if cards[c].owner == seat and TRICK in cards[c].defn.tags)
+
+
+@ability("mischief_monger")
+class MischiefMonger(Ability):
+    """Loki's special ability; see the module text."""
+
+    def move_value(self, g, seat, base):
+        return base + tricks_held_by_opponent(g, seat)
+
+    def can_boost(self, g, seat, cid):
+        return not is_trick(g, cid) and super().can_boost(g, seat, cid)
+
+    def boost_value(self, g, cid):
+        return 0 if is_trick(g, cid) else super().boost_value(g, cid)
+
+    def on_card_played(self, g, cid, played_by, role):
+        if played_by != g.cards[cid].owner and is_trick(g, cid):
+            g.log("trick_played_by_opponent", played_by, card=cid, detail=ROLE_NAMES.get(role))
+
+    def after_card_played(self, g, cid, played_by):
+        if not is_trick(g, cid):
+            return False
+        owner = g.cards[cid].owner
+        if cid in g.in_play:
+            g.in_play.remove(cid)
+        if played_by == owner:
+            p = g.players[1 - owner]
+            p.hand.append(cid)
+            p.known_hand = p.known_hand | {cid}   # public: Loki knows which TRICK they hold
+            g.log("trick_to_opponent", owner, card=cid)
+        else:
+            g.players[owner].discard.append(cid)
+            g.log("trick_to_discard", owner, card=cid)
+        return True
+
+    def intercept_discard(self, g, holder, cid, cause):
+        owner = g.cards[cid].owner
+        if holder == owner or not is_trick(g, cid):
+            return False
+        # It lands face up in Loki's discard pile while he decides, so it is always somewhere.
+        g.players[owner].discard.append(cid)
+        if g.pending is None:
+            _ask_trick_destination(g, owner, cid, holder, cause)
+        else:   # a decision is already open in this step: ask right after it
+            g.push((_ask_trick_destination, (owner, cid, holder, cause)))
+        return True
+
+
+def _ask_trick_destination(g, owner: int, cid: int, holder: int, cause: str) -> None:
+    if cid in g.players[owner].discard:
+        g.ask(owner, "trick_destination", TRICK_DESTINATIONS, _trick_destination, owner, cid,
+              card=cid, holder=holder, cause=cause)
+
+
+def _trick_destination(g, owner: int, cid: int, where: str) -> None:
+    p = g.players[owner]
+    if where == "discard" or cid not in p.discard:
+        return
+    p.discard.remove(cid)
+    if where == "hand":
+        p.hand.append(cid)
+        p.known_hand = p.known_hand | {cid}   # the opponent saw it discarded face up
+    else:
+        p.deck.append(cid)
+        p.deck_top_known += 1
+    g.log("trick_reclaimed", owner, card=cid, detail=where)
+
+
+# ---------------------------------------------------------------------- revealing a hand card
+def reveal_hand_card(g, ctx: Ctx, chooser: int, victim: int, then, purpose: str) -> None:
+    """``chooser`` picks one card of ``victim``'s hand by position, seeing only the backs (so
+    which positions hold ``chooser``'s TRICKs); it is revealed to both players and
+    ``then(g, ctx, victim, cid)`` resolves the rest of the effect."""
+    hand = g.players[victim].hand
+    if not hand:
+        return
+    cards = g.cards
+    tricks = tuple(i for i, c in enumerate(hand) if cards[c].owner == chooser and TRICK in cards[c].defn.tags)
+    g.ask(chooser, "reveal_hand_card", list(range(len(hand))), _revealed, ctx, victim, then,
+          card=ctx.card, victim=victim, tricks=tricks, hand_size=len(hand), purpose=purpose)
+
+
+def _revealed(g, ctx: Ctx, victim: int, then, position: int) -> None:
+    p = g.players[victim]
+    cid = p.hand[position]
+    p.known_hand = p.known_hand | {cid}
+    g.log("hand_reveal", victim, card=cid, detail=g.cards[ctx.card].defn.name if ctx.card >= 0 else None)
+    then(g, ctx, victim, cid)
+
+
+@hook_effect("laevateinn")
+def laevateinn(g, ctx, op):
+    """Reveal a card in the opponent's hand, add its BOOST value (a TRICK's is 0) to this card;
+    a revealed TRICK goes into your hand."""
+    if g.combat is None or ctx.role > DEFENDER:
+        return
+    reveal_hand_card(g, ctx, ctx.player, 1 - ctx.player, _laevateinn_revealed, "laevateinn")
+
+
+def _laevateinn_revealed(g, ctx: Ctx, victim: int, cid: int) -> None:
+    c = g.combat
+    boost = g.players[g.cards[cid].owner].ability.boost_value(g, cid)
+    if c is not None and c.cards[ctx.role] == ctx.card:
+        c.mods[ctx.role].append(("add", boost))
+    if is_trick(g, cid):
+        g.take_from_hand(victim, cid)
+        p = g.players[ctx.player]
+        p.hand.append(cid)
+        p.known_hand = p.known_hand | {cid}   # it was shown to the opponent
+        g.log("trick_taken", ctx.player, card=cid, detail=g.cards[ctx.card].defn.name)
+
+
+@hook_effect("lure_reveal_and_discard")
+def lure_reveal_and_discard(g, ctx, op):
+    """Svaðilfari's Lure played by the opponent: Loki reveals a card in their hand (he picks by
+    the backs) and they discard it. They played the card, so it is their own effect that
+    discards; a TRICK discarded this way still offers Loki to take it back."""
+    owner = g.cards[ctx.card].owner
+    if owner == ctx.player:
+        return
+    reveal_hand_card(g, ctx, owner, ctx.player, _lure_revealed, "lure")
+
+
+def _lure_revealed(g, ctx: Ctx, victim: int, cid: int) -> None:
+    g.discard_from_hand(victim, cid, OWN_EFFECT)
+
+
+# ---------------------------------------------------------------------- Looking for Trouble
+@hook_effect("looking_for_trouble")
+def looking_for_trouble(g, ctx, op):
+    """If the defender played a card: it returns to their hand, you look at their hand and
+    choose the card they play instead (any card their fighter could defend with, the returned
+    one included); that card is revealed and its immediate effects resolve.
+
+    Looking at the hand comes first, so a card that cancels a look (A Magician Never Reveals
+    His Secrets) cancels the whole effect before anything moves."""
+    c = g.combat
+    if c is None or ctx.role != ATTACKER or c.cards[DEFENDER] is None:
+        return
+    look_at_hand(g, ctx, c.players[DEFENDER], _lft_looked, ())
+
+
+def _lft_looked(g, ctx: Ctx, victim: int) -> None:
+    c = g.combat
+    old = c.cards[DEFENDER]
+    if old is None:
+        return
+    p = g.players[victim]
+    g.in_play.remove(old)
+    c.cards[DEFENDER] = None
+    p.hand.append(old)
+    p.known_hand = p.known_hand | {old}   # it was revealed
+    g.log("return_to_hand", victim, card=old, detail=g.cards[ctx.card].defn.name)
+    name = g.fighters[c.fighters[DEFENDER]].defn.name
+    options = [cid for cid in p.hand if g.cards[cid].defn.can_defend and g.cards[cid].defn.usable_by(name)]
+    if options:
+        g.ask(ctx.player, "choose_opponent_card", options, _lft_chosen, ctx, victim,
+              card=ctx.card, victim=victim, fighter=c.fighters[DEFENDER], returned=old)
+
+
+def _lft_chosen(g, ctx: Ctx, victim: int, cid: int) -> None:
+    c = g.combat
+    g.take_from_hand(victim, cid)
+    g.in_play.append(cid)
+    c.cards[DEFENDER] = cid
+    c.mods[DEFENDER] = []
+    c.ignored[DEFENDER] = False
+    c.cancelled[DEFENDER] = False
+    fi = c.fighters[DEFENDER]
+    g.log("reveal", victim, fi, cid, amount=g.cards[cid].defn.value, detail="defense")
+    g.card_played(cid, victim, DEFENDER)
+    ops = g.cards[cid].defn.effects.get(IMMEDIATELY)
+    if ops:
+        g.run_effects(ops, Ctx(victim, cid, DEFENDER, fi))
