@@ -286,10 +286,6 @@ def _revealed_miseries(g: Game, ctx: Ctx) -> int:
     return len(g.players[ctx.player].res.get("revealed_miseries", ()))
 
 
-def _revealed_miseries(g: Game, ctx: Ctx) -> int:
-    return len(g.players[ctx.player].res.get("revealed_miseries", ()))
-
-
 def _opponent_hand_tricks(g: Game, ctx: Ctx) -> int:
     cards = g.cards
     return sum(1 for c in g.players[1 - ctx.player].hand
@@ -306,9 +302,6 @@ QUANTITIES: dict[str, Callable[[Game, Ctx], int]] = {
     "own_hand_size": _own_hand,
     "opponent_card_printed_value": _opponent_card_printed,
     "opponent_card_boost_value": _opponent_card_boost,
-    # misery cards your Pandora's Box has revealed this turn (res "revealed_miseries", a tuple
-    # of names kept by hooks/pandora.py); 0 for a hero without a box
-    "revealed_miseries": _revealed_miseries,
     # misery cards your Pandora's Box has revealed this turn (res "revealed_miseries", a tuple
     # of names kept by hooks/pandora.py); 0 for a hero without a box
     "revealed_miseries": _revealed_miseries,
@@ -1054,75 +1047,6 @@ class PutOnDeck(Op):
         p.deck_top_known += 1
         g.log("put_on_deck", ctx.player, card=cid)
         g.push((self._loop, (ctx, left - 1)))
-
-
-@op("take_from_discard")
-class TakeFromDiscard(Op):
-    """Choose a card in your discard pile and put it on top of your deck (``to = "deck_top"``,
-    Hindsight) or into your hand (``to = "hand"``). Copies of one card are offered once."""
-    FIELDS = {"to": Field("choice", "deck_top", ("deck_top", "hand"))}
-
-    def run(self, g, ctx):
-        seen, options = set(), []
-        for cid in g.players[ctx.player].discard:
-            name = g.card(cid).name
-            if name not in seen:
-                seen.add(name)
-                options.append(cid)
-        if options:
-            g.ask(ctx.player, "effect_take_from_discard", options, self._taken, ctx,
-                  card=ctx.card, to=self.to)
-
-    def _taken(self, g, ctx, cid):
-        p = g.players[ctx.player]
-        p.discard.remove(cid)
-        if self.to == "hand":
-            p.hand.append(cid)
-            p.known_hand = p.known_hand | {cid}   # it came from a face-up pile
-            g.log("return_to_hand", ctx.player, card=cid)
-        else:
-            p.deck.append(cid)
-            p.deck_top_known += 1
-            g.log("return_to_deck", ctx.player, card=cid)
-
-
-@op("discard_deck_top")
-class DiscardDeckTop(Op):
-    """Discard the top card of your deck (an empty deck: nothing happens; this is not a draw).
-    With ``add_boost = true`` its BOOST value is added to this combat card's value (Guided by
-    the Fates)."""
-    FIELDS = {"add_boost": Field("bool", False)}
-
-    def run(self, g, ctx):
-        p = g.players[ctx.player]
-        if not p.deck:
-            return
-        cid = p.deck.pop()
-        if p.deck_top_known:
-            p.deck_top_known -= 1
-        p.discard.append(cid)
-        boost = g.players[g.owner(cid)].ability.boost_value(g, cid)
-        g.log("discard_from_deck", ctx.player, card=cid, amount=boost)
-        if not p.deck:
-            g.log("deck_empty", ctx.player)
-        c = g.combat
-        if self.add_boost and c is not None and ctx.role <= DEFENDER and c.cards[ctx.role] is not None:
-            c.mods[ctx.role].append(("add", boost))
-
-
-@op("turn_attack_bonus")
-class TurnAttackBonus(Op):
-    """For the rest of this turn, attacks by your fighters — or only by ``fighter`` — get +N
-    value (Pandora's Toil). Kept in ``game.turn_flags["attack_bonus"]`` and read by
-    ``Game.combat_value``, so it lapses when the turn ends."""
-    FIELDS = {"amount": Field("amount", required=True), "fighter": Field("fighter", None)}
-
-    def run(self, g, ctx):
-        n = self.amount(g, ctx)
-        if n:
-            g.turn_flags["attack_bonus"] = g.turn_flags.get("attack_bonus", ()) + ((ctx.player, self.fighter, n),)
-            g.log("attack_bonus", ctx.player, card=ctx.card if ctx.card >= 0 else None, amount=n,
-                  detail=self.fighter)
 
 
 @op("take_from_discard")
