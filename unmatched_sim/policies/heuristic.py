@@ -235,6 +235,10 @@ class HeuristicPolicy(GreedyPolicy):
         for key in ("aggression", "caution"):
             if not 0.0 <= getattr(self, key) <= 1.0:
                 raise ValueError(f"{key} must be between 0 and 1 (got {getattr(self, key)})")
+        # greedy's handlers we inherit may read greedy's own parameters: give them its defaults.
+        for key, default in GreedyPolicy.params.items():
+            if not hasattr(self, key):
+                setattr(self, key, default)
         self._reader = None
 
     # ------------------------------------------------------------ plumbing
@@ -472,43 +476,70 @@ class HeuristicPolicy(GreedyPolicy):
         return w + 0.6 * max(0.0, best - here) + 0.3
 
     # ------------------------------------------------------------ positions
-    def threats_at(self, view, fi, space) -> float:
-        """Expected harm opposing fighters could do to fighter ``fi`` standing on ``space``
-        next turn (by what each could reach with its move plus a likely BOOST)."""
-        board, dist = view.board, view.dist
+    def threat_map(self, view) -> list[float]:
+        """Expected harm opposing fighters could do next turn to a fighter of ours on each
+        space: what each could reach with its move plus a likely BOOST (on an empty board)."""
         reader = self.reader(view)
-        total = 0.0
+        got = reader._cache.get("threat_map")
+        if got is not None:
+            return got
+        board, dist = view.board, view.dist
+        n = board.size
+        out = [0.0] * n
         opp_move = view.move_value(view.opp)
         boost = 1 if view.hand_size(view.opp) >= 3 else 0
         for o in view.on_board(view.opp):
             of = view.fighter(o)
             m = (of.defn.move if of.defn.move is not None else opp_move) + boost
-            os = of.space
-            if dist[os][space] <= m + 1:
-                hit = True
-            elif of.defn.ranged:
-                hit = any(dist[os][x] <= m and board.same_zone(x, space) for x in range(board.size))
-            else:
-                hit = False
-            if hit:
-                total += reader.threat(of.defn.name) * (1.0 if of.is_hero else 0.5)
-        return total
+            row = dist[of.space]
+            weight = reader.threat(of.defn.name) * (1.0 if of.is_hero else 0.5)
+            if weight <= 0:
+                continue
+            hit = [row[s] <= m + 1 for s in range(n)]
+            if of.defn.ranged:
+                zm = board.zone_mask
+                zones = 0
+                for x in range(n):
+                    if row[x] <= m:
+                        zones |= zm[x]
+                hit = [h or bool(zm[s] & zones) for s, h in enumerate(hit)]
+            for s in range(n):
+                if hit[s]:
+                    out[s] += weight
+        reader._cache["threat_map"] = out
+        return out
+
+    def _space_ctx(self, view, fi):
+        """Per-decision facts space_value needs for fighter ``fi``."""
+        reader = self.reader(view)
+        key = ("space_ctx", fi)
+        got = reader._cache.get(key)
+        if got is None:
+            f = view.fighter(fi)
+            opp = [view.fighter(o) for o in view.on_board(view.opp)]
+            hero = next((o for o in opp if o.is_hero), opp[0]) if opp else None
+            name = f.defn.name
+            can_attack = any(view.card(c).can_attack and view.card(c).usable_by(name) for c in view.hand)
+            me = view.my_hero()
+            got = (f, opp, hero, can_attack, me if me.on_board else None)
+            reader._cache[key] = got
+        return got
 
     def space_value(self, view, fi, space, actions_after: int) -> float:
         """How good ``space`` is for our fighter ``fi`` (in rough damage units)."""
-        f = view.fighter(fi)
-        dist, board = view.dist, view.board
-        opp = [view.fighter(o) for o in view.on_board(view.opp)]
+        f, opp, hero, can_attack, me = self._space_ctx(view, fi)
         if not opp:
             return 0.0
-        hero = next((o for o in opp if o.is_hero), opp[0])
-        name = f.defn.name
-        can_attack = any(view.card(c).can_attack and view.card(c).usable_by(name) for c in view.hand)
+        dist, board = view.dist, view.board
         value = 0.0
         # Offense: a target we could attack from here (now, or next turn).
-        hits = [o for o in opp if view.can_hit_from(fi, space, o.space)]
-        if hits:
-            best = max((3.0 if o.is_hero else 1.2 + (1.0 if o.health <= 2 else 0.0)) for o in hits)
+        best = 0.0
+        for o in opp:
+            if view.can_hit_from(fi, space, o.space):
+                v = 3.0 if o.is_hero else 1.2 + (1.0 if o.health <= 2 else 0.0)
+                if v > best:
+                    best = v
+        if best:
             value += best * (1.0 if (actions_after >= 1 and can_attack) else 0.45)
         # Approach: melee closes in on the hero; ranged wants the hero's zone.
         d_hero = dist[space][hero.space]
@@ -518,7 +549,7 @@ class HeuristicPolicy(GreedyPolicy):
         else:
             value -= (0.55 if f.is_hero else 0.35) * max(0, d_hero - 1)
         # Safety.
-        threat = self.threats_at(view, fi, space)
+        threat = self.threat_map(view)[space]
         if f.is_hero:
             weight = (0.15 + 0.5 * self.caution) * (1.0 + 4.0 / max(1, f.health))
             if not f.defn.ranged:
@@ -527,12 +558,10 @@ class HeuristicPolicy(GreedyPolicy):
             weight = 0.12
         value -= weight * threat
         # Sidekicks: screen our hero (careful) or press the attack (aggressive).
-        if not f.is_hero:
-            me = view.my_hero()
-            if me.on_board:
-                guard = dist[space][me.space] <= 1 and dist[space][hero.space] <= dist[me.space][hero.space]
-                value += (0.8 * self.caution) if guard else 0.0
-                value -= 0.15 * self.aggression * d_hero
+        if not f.is_hero and me is not None:
+            guard = dist[space][me.space] <= 1 and dist[space][hero.space] <= dist[me.space][hero.space]
+            value += (0.8 * self.caution) if guard else 0.0
+            value -= 0.15 * self.aggression * d_hero
         return value
 
     def on_move_destination(self, view, d):
@@ -766,51 +795,6 @@ class HeuristicPolicy(GreedyPolicy):
 
     def on_ability_draw(self, view, d):
         return view.deck_size(view.seat) >= d.info.get("count", 1)
-
-    def on_ransom(self, view, d):
-        """Blackbeard's opponent: pay doubloons to cancel an effect when it hurts more than the
-        actions the doubloons buy him."""
-        op = d.info.get("effect")
-        n = d.info.get("op")
-        amount = d.info.get("amount", 1)
-        spec = op.spec if op is not None else {}
-        if n == "damage":
-            a = spec.get("amount", 1)
-            a = a if isinstance(a, int) else 2
-            hurt = 0.0
-            for fi in d.info.get("fighters", ()) or [view.my_hero().idx]:
-                f = view.fighter(fi)
-                if f.owner == view.seat:
-                    hurt += min(a, f.health) * self.hp_weight(f, True) + (30.0 if f.is_hero and a >= f.health else 0.0)
-        elif n == "discard":
-            hurt = 0.9 if view.hand_size(view.seat) else 0.0
-        elif n == "cancel_effects":
-            hurt = 1.0
-        elif n == "gain_action":
-            hurt = 1.2
-        elif n in ("recover", "summon"):
-            hurt = 0.9
-        else:
-            hurt = OP_WORTH.get(n, 0.5)
-        return hurt > 1.2 * amount
-
-    def on_ransom_amount(self, view, d):
-        """Queen Anne's Revenge: each doubloon takes 2 off its value."""
-        per = d.info.get("per_doubloon", 2)
-        if not view.in_combat:
-            return 0
-        role = view.my_role()
-        fighters = view.combat_fighters()
-        me = view.fighter(fighters[role])
-        a, dv = view.combat_value(1 - role), view.combat_value(role)
-        w = self.hp_weight(me, True)
-
-        def cost(n):
-            dmg = min(me.health, max(0, (a - per * n) - dv)) if role == 1 else 0
-            if role == 0:      # their defense card: lowering it lets our attack through
-                return -min(view.fighter(fighters[1]).health, max(0, dv - max(0, a - per * n))) + 1.2 * n
-            return w * dmg + (40.0 if me.is_hero and dmg >= me.health else 0.0) + 1.2 * n
-        return min(d.options, key=lambda n: (cost(n), n))
 
     def on_effect_mode(self, view, d):
         card = d.info.get("card")
