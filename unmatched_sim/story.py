@@ -51,6 +51,14 @@ LINES = {
     "value_lock": lambda e: f"{e['who']}'s card values are {e['amount']} for the rest of the turn",
     "ability": lambda e: f"{e['who']} uses their ability: {e['detail'].replace('_', ' ')}"
                          + (f" ({e['card']})" if e.get("card") else ""),
+    # Blackbeard: value = his doubloons afterwards (the treasury holds the rest of the 3)
+    "doubloons_paid": lambda e: f"{e['who']} pays {e['amount']} doubloon(s) "
+                                f"({e['detail'].replace('_', ' ')}) → Blackbeard has {e['value']}",
+    "doubloons_stolen": lambda e: f"{e['who']} steals {e['amount']} doubloon(s) from the treasury "
+                                  f"({e['card']}) → Blackbeard has {e['value']}",
+    "ransom_paid": lambda e: f"{e['who']} pays a ransom of {e['amount']} to stop {e['card']} ({e['detail']})",
+    "ransom_refused": lambda e: f"{e['who']} {'refuses' if e['value'] >= max(1, e['amount']) else 'cannot pay'}"
+                                f" the ransom on {e['card']} ({e['detail']})",
 }
 
 SKIP = {"turn_end"}
