@@ -12,10 +12,10 @@ Each ``op`` names a class below. Every op also accepts these fields:
                                   "not <condition>" is its negation ("not played_by_owner")
     may = true                    the player may decline (a yes/no decision)
     cost = { discard = N }        with ``may``: "you may discard N cards to ..."
+    cost = { damage = N }         with ``may``: "you may deal N damage to <this fighter> to ..."
     unless_paid = N               a ransom: "... unless 🪙×N". The opponent may pay N of the card
                                   player's ransom currency (Blackbeard: doubloons from the treasury)
                                   to have this effect ignored; see ``offer_ransom``
-    cost = { damage = N }         with ``may``: "you may deal N damage to <this fighter> to ..."
 
 Fighters are chosen with *selectors* (see SELECTORS): "self" is the fighter resolving the
 card; names starting with ``each_`` affect every match; the others mean "choose one" and the
@@ -172,6 +172,18 @@ def _opponent_played_card(g: Game, ctx: Ctx) -> bool:
     return g.combat is not None and g.combat.cards[1 - ctx.role] is not None
 
 
+def _ally_adjacent_to_opposing_combatant(g: Game, ctx: Ctx) -> bool:
+    c = g.combat
+    if c is None or ctx.role > DEFENDER:
+        return False
+    mine, theirs = c.fighters[ctx.role], c.fighters[1 - ctx.role]
+    return any(fi != mine and g.fighters[fi].owner == ctx.player for fi in g.fighters_adjacent_to(theirs))
+
+
+def _adjacent_to_opposing(g: Game, ctx: Ctx) -> bool:
+    return any(g.fighters[fi].owner != ctx.player for fi in g.fighters_adjacent_to(g.ctx_fighter(ctx)))
+
+
 def _played_by_owner(g: Game, ctx: Ctx) -> bool:
     return ctx.card >= 0 and g.owner(ctx.card) == ctx.player
 
@@ -192,18 +204,6 @@ def _won_combat_this_turn(g: Game, ctx: Ctx) -> bool:
     """A combat this player won earlier this turn (as attacker or defender); read during a
     combat's own effects, before its damage step, this means an earlier combat."""
     return bool(g.turn_flags.get(("won_combat", ctx.player)))
-
-
-def _ally_adjacent_to_opposing_combatant(g: Game, ctx: Ctx) -> bool:
-    c = g.combat
-    if c is None or ctx.role > DEFENDER:
-        return False
-    mine, theirs = c.fighters[ctx.role], c.fighters[1 - ctx.role]
-    return any(fi != mine and g.fighters[fi].owner == ctx.player for fi in g.fighters_adjacent_to(theirs))
-
-
-def _adjacent_to_opposing(g: Game, ctx: Ctx) -> bool:
-    return any(g.fighters[fi].owner != ctx.player for fi in g.fighters_adjacent_to(g.ctx_fighter(ctx)))
 
 
 CONDITIONS: dict[str, Callable[[Game, Ctx], bool]] = {
@@ -255,6 +255,10 @@ def _opponent_card_boost(g: Game, ctx: Ctx) -> int:
     return g.players[g.owner(cid)].ability.boost_value(g, cid)
 
 
+def _revealed_miseries(g: Game, ctx: Ctx) -> int:
+    return len(g.players[ctx.player].res.get("revealed_miseries", ()))
+
+
 def _fighter_health(g: Game, ctx: Ctx) -> int:
     f = g.fighters[g.ctx_fighter(ctx)]
     return f.health if f.alive else 0
@@ -280,10 +284,6 @@ def _discarded_boost(g: Game, ctx: Ctx) -> int:
 
 def _fighters_damaged(g: Game, ctx: Ctx) -> int:
     return len(_noted(g, ctx, DAMAGED))
-
-
-def _revealed_miseries(g: Game, ctx: Ctx) -> int:
-    return len(g.players[ctx.player].res.get("revealed_miseries", ()))
 
 
 def _opponent_hand_tricks(g: Game, ctx: Ctx) -> int:
@@ -473,6 +473,10 @@ class Op:
         if self.may:
             if self.cost_discard and len(g.players[ctx.player].hand) < self.cost_discard:
                 return
+            # "You may (pay X to) do Y" is not offered when Y would act on nothing: paying for
+            # nothing is never better, and offering it would make weak policies waste cards.
+            if not self.applicable(g, ctx):
+                return
             g.ask(ctx.player, "effect_may", (True, False), self._may_answered, ctx,
                   card=ctx.card, op=self.NAME, cost=self.cost_discard, cost_damage=self.cost_damage)
             return
@@ -614,7 +618,7 @@ class FighterOp(Op):
             g.push(*((self.apply, (ctx, fi)) for fi in candidates))
 
     def _chosen_set(self, g: Game, ctx: Ctx, fighters: tuple) -> None:
-        g.push(*((self.apply, (ctx, fi)) for fi in fighters))
+        g.push(*((self._chosen, (ctx, fi)) for fi in fighters))
 
     def apply(self, g: Game, ctx: Ctx, fi: int) -> None:
         raise NotImplementedError
@@ -1144,6 +1148,10 @@ class SwapFighters(Op):
     the combat (Smoke and Mirrors)."""
     FIELDS = {"a": Field("fighter", required=True), "b": Field("fighter", required=True),
               "switch_combatant": Field("bool", False)}
+
+    def applicable(self, g, ctx):
+        names = {g.fighters[fi].defn.name for fi in g.on_board(ctx.player)}
+        return self.a in names and self.b in names
 
     def run(self, g, ctx):
         F = g.fighters
