@@ -5,14 +5,27 @@ A board file (see ``unmatched_sim/data/boards/*.toml``) has::
     id, name                      short id used on the CLI, display name
     [spaces]  S = { zones = [...], start = N }     every space, its zones, its start number
     paths = [["A", "B"], ...]     lines between spaces: adjacent, and movable both ways
-    one_way = [["A", "B"], ...]   (optional) adjacent, but movement only from A to B
-    secret_passages = ["X", ...]  (optional) movement between any two of these costs 1;
-                                  not adjacent for attacks or effects
-    [[conveyors]]                 (optional) path = [spaces in belt order], bin_zone = "zone"
-                                  fighters on the belt ride it at the end of every turn
+    one_way = [["A", "B"], ...]   (optional) an arrowed path: adjacent both ways (attacks,
+                                  effects), but fighters move along it only from A to B — by
+                                  any movement, a card's or an opponent's included. Zones and
+                                  placing are unaffected. A pair is listed in paths or in
+                                  one_way, not both.
+    secret_passages = ["X", ...]  (optional, at least two spaces) a fighter may move from any of
+                                  these spaces to any other as one step of movement (cost 1);
+                                  they are not adjacent for attacks or effects
+    [[conveyors]]                 (optional, one table per belt)
+    path = ["A", "B", ...]        the belt's spaces in the order fighters ride them (2 or more)
+    bin_zone = "zone"             where a fighter on the last space is placed (its owner picks
+                                  an empty space of that zone); at the end of every turn
+                                  everyone on the belt rides one space (engine.board_features)
+
+A belt's arrows are not paths: list any line a fighter may also walk along in ``paths`` or
+``one_way`` as the board shows it. No space may be on two belts, and no belt space may lie in a
+bin zone (a fighter leaving a belt must leave it).
 
 Spaces are numbered internally in file order; ``Board`` keeps both the labels and the fast
-integer form the engine uses (adjacency sets, movement lists and zone bitmasks).
+integer form the engine uses (adjacency sets, movement lists and zone bitmasks). Every fault is
+reported as ``<file> (<field>): <what is wrong>``.
 """
 
 from __future__ import annotations
@@ -104,17 +117,29 @@ def parse_board(raw: dict, path: Path, sha: str = "") -> Board:
             starts[n] = index[label]
     _require(1 in starts and 2 in starts, path, "spaces", "needs starting spaces 1 and 2")
 
+    def space_id(value, where: str) -> int:
+        _require(isinstance(value, str), path, where, f"a space id must be text, got {value!r}")
+        _require(value in index, path, where, f"unknown space '{value}'")
+        return index[value]
+
+    joined: dict[frozenset, str] = {}   # each pair of spaces is joined by one line only
+
     def pair_list(key: str) -> list[tuple[int, int]]:
         pairs = raw.get(key, [])
         _require(isinstance(pairs, list), path, key, "must be a list of [from, to] pairs")
         out = []
         for i, pair in enumerate(pairs):
-            _require(isinstance(pair, list) and len(pair) == 2, path, f"{key}[{i}]",
+            where = f"{key}[{i}]"
+            _require(isinstance(pair, list) and len(pair) == 2, path, where,
                      "must be a pair of space ids")
-            for s in pair:
-                _require(s in index, path, f"{key}[{i}]", f"unknown space '{s}'")
-            _require(pair[0] != pair[1], path, f"{key}[{i}]", "a path cannot join a space to itself")
-            out.append((index[pair[0]], index[pair[1]]))
+            a, b = space_id(pair[0], where), space_id(pair[1], where)
+            _require(a != b, path, where, "a path cannot join a space to itself")
+            line = frozenset((a, b))
+            _require(line not in joined, path, where,
+                     f"{pair[0]}-{pair[1]} is already joined by {joined.get(line)}; list each line once"
+                     + (" (a two-way line goes in 'paths')" if key == "one_way" else ""))
+            joined[line] = where
+            out.append((a, b))
         return out
 
     n = len(labels)
@@ -126,27 +151,52 @@ def parse_board(raw: dict, path: Path, sha: str = "") -> Board:
     for a, b in pair_list("one_way"):
         adjacent[a].add(b), adjacent[b].add(a)
         moves[a].add(b)
-        moves[b].discard(a)
     passages = raw.get("secret_passages", [])
     _require(isinstance(passages, list), path, "secret_passages", "must be a list of space ids")
-    for s in passages:
-        _require(s in index, path, "secret_passages", f"unknown space '{s}'")
-    for s in passages:
-        for t in passages:
+    passage_ids = [space_id(s, f"secret_passages[{i}]") for i, s in enumerate(passages)]
+    _require(len(set(passage_ids)) == len(passage_ids), path, "secret_passages",
+             "lists a space twice")
+    _require(len(passage_ids) != 1, path, "secret_passages",
+             "needs at least two spaces (a passage leads from one to another)")
+    for s in passage_ids:
+        for t in passage_ids:
             if s != t:
-                moves[index[s]].add(index[t])
+                moves[s].add(t)
 
     conveyors = []
-    for i, belt in enumerate(raw.get("conveyors", [])):
+    belts = raw.get("conveyors", [])
+    _require(isinstance(belts, list), path, "conveyors",
+             "must be a list of belts: write each as a [[conveyors]] table")
+    on_belt: dict[int, str] = {}
+    for i, belt in enumerate(belts):
         where = f"conveyors[{i}]"
-        _require(isinstance(belt, dict) and "path" in belt and "bin_zone" in belt, path, where,
+        _require(isinstance(belt, dict), path, where, "must be a table with 'path' and 'bin_zone'")
+        for key in belt:
+            _require(key in ("path", "bin_zone"), path, f"{where}.{key}",
+                     f"unknown field '{key}' (expected 'path' and 'bin_zone')")
+        _require("path" in belt and "bin_zone" in belt, path, where,
                  "needs 'path' (list of spaces) and 'bin_zone' (zone name)")
-        for s in belt["path"]:
-            _require(s in index, path, where, f"unknown space '{s}'")
-        _require(belt["bin_zone"] in zone_names, path, where, f"unknown zone '{belt['bin_zone']}'")
-        bit = 1 << zone_names.index(belt["bin_zone"])
+        spaces_on = belt["path"]
+        _require(isinstance(spaces_on, list) and len(spaces_on) >= 2, path, f"{where}.path",
+                 "must list at least two spaces, in the order fighters ride them")
+        ids = []
+        for j, s in enumerate(spaces_on):
+            sid = space_id(s, f"{where}.path[{j}]")
+            _require(sid not in on_belt, path, f"{where}.path[{j}]",
+                     f"space '{s}' is already on {on_belt.get(sid)}")
+            on_belt[sid] = f"{where}.path"
+            ids.append(sid)
+        zone = belt["bin_zone"]
+        _require(isinstance(zone, str) and zone in zone_names, path, f"{where}.bin_zone",
+                 f"unknown zone {zone!r} (zones: {', '.join(zone_names)})")
+        bit = 1 << zone_names.index(zone)
         bins = tuple(s for s in range(n) if zone_mask[s] & bit)
-        conveyors.append(Conveyor(tuple(index[s] for s in belt["path"]), bins))
+        conveyors.append(Conveyor(tuple(ids), bins))
+    for i, belt in enumerate(conveyors):
+        for s in belt.bin_spaces:
+            _require(s not in on_belt, path, f"conveyors[{i}].bin_zone",
+                     f"belt space '{labels[s]}' ({on_belt.get(s)}) is in this bin zone; a fighter "
+                     "leaving the belt must leave it")
 
     # Every space must be reachable for movement, or fighters could be stranded by design error.
     seen, todo = {0}, [0]

@@ -632,10 +632,12 @@ def _end_of_turn(g: Game, seat: int) -> None:
 
 
 def _end_of_turn_effects(g: Game, seat: int) -> None:
-    g.players[seat].ability.end_of_turn(g, seat)
     if g.board.conveyors:
+        # Its own step, scheduled under the ability's: the belt runs once everything the
+        # ability's end of turn asks or pushes has resolved (then the hand limit).
         from unmatched_sim.engine.board_features import run_conveyors
-        run_conveyors(g)
+        g.push((run_conveyors, ()))
+    g.players[seat].ability.end_of_turn(g, seat)
 
 
 def _hand_limit(g: Game, seat: int) -> None:

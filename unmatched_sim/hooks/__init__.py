@@ -42,6 +42,12 @@ class Ability:
     def move_value(self, g: "Game", seat: int, base: int) -> int:
         return base
 
+    def holds_in_place(self, g: "Game", fighter: int) -> bool:
+        """Does an effect of ours stop ``fighter`` (of either side) leaving its space? Asked of
+        both players' abilities by ``engine.board_features.held_in_place`` (the conveyor belt);
+        no effect in the game does this yet."""
+        return False
+
     def maneuver_place_options(self, g: "Game", seat: int, fighter: int, boosted: bool) -> list[int]:
         """Spaces a fighter may be *placed* on instead of moving during a maneuver."""
         return []

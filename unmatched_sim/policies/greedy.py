@@ -314,6 +314,10 @@ class GreedyPolicy(Policy):
         from an empty deck deals 2 damage to each of our fighters instead."""
         return view.deck_size(view.seat) >= d.info.get("count", 1)
 
+    def on_conveyor_bin(self, view, d):
+        fi = d.info["fighter"]
+        return max(d.options, key=lambda s: (self.position_score(view, fi, s), -s))
+
     def on_effect_put_on_deck(self, view, d):
         return self.lowest(view, d.options)
 
