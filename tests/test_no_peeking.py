@@ -173,3 +173,36 @@ def test_heuristic_choices_ignore_hidden_cards(positions, policy):
         for world in (determinize(g, seat, rng), scrambled(g, seat, rng)):
             got = make_policy(policy, random.Random(k)).choose(PlayerView(world, seat), world.pending)
             assert got == want, (policy, g.pending.kind, k)
+
+
+def test_search_never_reads_hidden_state(positions):
+    """The search plays only determinizations of what it knows: on a game whose hidden cards
+    were re-dealt it makes exactly the same choice, from the same seed."""
+    picked = [g for g in positions if g.pending.kind == "defense_card"][:6] + positions[::12][:10]
+    for k, g in enumerate(picked):
+        seat = g.pending.player
+        other = determinize(g, seat, random.Random(500 + k))
+        want = make_policy("ismcts:iterations=8", random.Random(k)).choose(PlayerView(g, seat), g.pending)
+        got = make_policy("ismcts:iterations=8", random.Random(k)).choose(PlayerView(other, seat), other.pending)
+        assert got == want, (g.pending.kind, k)
+
+
+def test_pandora_keeps_the_misery_she_peeked_and_the_opponent_cannot_see_the_box():
+    from unmatched_sim.engine.determinize import HIDDEN_ORDER, KNOWN_TOP
+    from unmatched_sim.engine.game import Game
+    if "pandora" not in hero_ids():
+        pytest.skip("no Pandora yet")
+    g = Game(find_board("marmoreal"), (find_hero("pandora"), find_hero("genie")), seed=3).start()
+    box_key = next(iter(k for k in HIDDEN_ORDER if k in g.players[0].res))
+    peek_key = KNOWN_TOP[box_key]
+    box = g.players[0].res[box_key]
+    g.players[0].res[peek_key] = box[-1]
+    tops_me, tops_opp = set(), set()
+    for k in range(30):
+        mine = determinize(g, 0, random.Random(k))
+        theirs = determinize(g, 1, random.Random(k))
+        assert sorted(mine.players[0].res[box_key]) == sorted(box)
+        tops_me.add(mine.players[0].res[box_key][-1])
+        tops_opp.add(theirs.players[0].res[box_key][-1])
+        assert theirs.players[0].res[peek_key] == theirs.players[0].res[box_key][-1]
+    assert tops_me == {box[-1]} and len(tops_opp) > 1
