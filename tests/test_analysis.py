@@ -59,7 +59,7 @@ class Log:
         g, e = self.frames()
         return A.Run.from_frames(g, e, meta or {})
 
-    def write(self, path: Path, meta: dict | None = None, parts: int = 1) -> Path:
+    def write(self, path: Path, meta: dict | None = None, parts: int = 1, layout=None) -> Path:
         g, e = self.frames()
         path.mkdir(parents=True, exist_ok=True)
         (path / "events").mkdir(exist_ok=True)
@@ -73,10 +73,23 @@ class Log:
         g.write_parquet(path / "games.parquet")
         ids = g["game_id"].to_list()
         size = -(-len(ids) // parts)
-        for i in range(parts):
-            chunk = ids[i * size:(i + 1) * size]
-            e.filter(pl.col("game_id").is_in(chunk)).write_parquet(path / "events" / f"part-{i:05d}.parquet",
-                                                                   statistics=True)
+        if layout is None:          # as the runner writes them: consecutive chunks of games
+            for i in range(parts):
+                chunk = ids[i * size:(i + 1) * size]
+                e.filter(pl.col("game_id").is_in(chunk)).write_parquet(path / "events" / f"part-{i:05d}.parquet")
+            return path
+        # layout: the games of each file; a game listed twice is split between those files
+        placed: dict[int, int] = {}
+        for i, games in enumerate(layout):
+            rows = []
+            for gid in games:
+                ev = e.filter(pl.col("game_id") == gid)
+                n = ev.height
+                k = sum(1 for other in layout if gid in other)
+                seen = placed.get(gid, 0)
+                rows.append(ev.slice(seen * n // k, (seen + 1) * n // k - seen * n // k))
+                placed[gid] = seen + 1
+            pl.concat(rows).write_parquet(path / "events" / f"part-{i:05d}.parquet")
         return path
 
 
@@ -231,15 +244,21 @@ def test_damage_by_source_splits_dealt_and_taken_and_never_credits_self_inflicte
     assert get[("x", "combat")]["dealt_per_game"] == pytest.approx(3.0)
 
 
-def test_curves_are_the_same_when_computed_slice_by_slice(tmp_path, monkeypatch):
-    path = damage_log().write(tmp_path / "run", parts=3)
-    whole = A.damage_curves(A.open_run(path), max_turn=4)
-    import unmatched_sim.analysis.damage as D
-    monkeypatch.setattr(D, "GAMES_PER_SLICE", 1)
+@pytest.mark.parametrize("layout", [None, [[0, 2], [1]], [[0], [0, 1, 2]]],
+                         ids=["in order", "games interleaved", "a game split across files"])
+def test_tables_are_the_same_when_computed_slice_by_slice(tmp_path, monkeypatch, layout):
+    """Slices follow the files (one chunk of games each, in order); a layout that breaks that
+    assumption is detected and sliced by exact game ranges instead: the answer never changes."""
+    log = damage_log()
+    log.ev(1, 5, "b", "deck_empty")
+    whole = (A.damage_curves(log.run(), max_turn=4), A.exhaustion(log.run()), A.damage_by_source(log.run()))
+    path = log.write(tmp_path / "run", parts=3, layout=layout)
+    import unmatched_sim.analysis._events as E
+    monkeypatch.setattr(E, "GAMES_PER_SLICE", 1)
     run = A.open_run(path)
-    assert len(run.slices(1)) == 3
-    assert A.damage_curves(run, max_turn=4).equals(whole)
-    assert A.damage_curves(damage_log().run(), max_turn=4).equals(whole)
+    assert A.damage_curves(run, max_turn=4).equals(whole[0])
+    assert A.exhaustion(run).equals(whole[1])
+    assert A.damage_by_source(run).equals(whole[2])
 
 
 # --------------------------------------------------------------------------- exhaustion

@@ -9,36 +9,11 @@ import polars as pl
 from unmatched_sim.analysis.run import Run
 from unmatched_sim.stats import wilson_interval
 
-#: damage sources a side inflicts on itself: never counted as damage *dealt* by the opponent
-SELF_INFLICTED = ("exhaustion", "misery_bust")
-
-#: games per slice when a per-game computation is made slice by slice (keeps memory flat)
-GAMES_PER_SLICE = 20_000
-
-
-def hero_fighters(run: Run) -> pl.DataFrame:
-    """game_id, player, fighter: the name of each side's hero fighter.
-
-    At setup the engine places both heroes before any sidekick, so the first ``place`` row of a
-    side at turn 0 is its hero (sidekick names can repeat a hero's name in a mirror, hence the
-    side). Cached; two rows per game.
-    """
-    if "hero_fighters" not in run._cache:
-        q = (run.events.filter((pl.col("kind") == "place") & (pl.col("turn") == 0))
-             .group_by("game_id", "player")
-             .agg(pl.col("fighter").sort_by("seq").first()))
-        run._cache["hero_fighters"] = run.collect(q).sort("game_id", "player")
-    return run._cache["hero_fighters"]
-
-
 def hero_names(run: Run) -> dict[str, str]:
-    """Hero id -> the hero fighter's printed name ("genie" -> "The Genie")."""
-    if "hero_names" not in run._cache:
-        df = (hero_fighters(run).join(run.sides().select("game_id", "player", "hero"), on=["game_id", "player"])
-              .group_by("hero", "fighter").len().sort(["hero", "len"], descending=[False, True])
-              .unique("hero", keep="first", maintain_order=True))
-        run._cache["hero_names"] = dict(df.select("hero", "fighter").iter_rows())
-    return run._cache["hero_names"]
+    """Hero id -> the hero fighter's printed name ("genie" -> "The Genie"), from the setup rows."""
+    from unmatched_sim.analysis.damage import _names, _pass
+    names = _names(run, _pass(run)["names"], "h").sort(["h", "n"], descending=[False, True])
+    return {h: f for h, f in names.unique("h", keep="first", maintain_order=True).select("h", "fighter").iter_rows()}
 
 
 def flip(col: str = "player") -> pl.Expr:

@@ -13,10 +13,26 @@ from __future__ import annotations
 
 import polars as pl
 
-from unmatched_sim.analysis._common import GAMES_PER_SLICE, SELF_INFLICTED, hero_fighters, hist_summary
+from unmatched_sim.analysis._common import hist_summary
+from unmatched_sim.analysis._events import SELF_INFLICTED, event_pass, histogram
 from unmatched_sim.analysis.run import Run, RunLike, as_run
 
-HEALTH_KINDS = ("damage", "recover", "set_health")
+__all__ = ["starting_health", "damage_curves", "damage_by_source", "default_max_turn", "SELF_INFLICTED"]
+
+
+def default_max_turn(run: Run, share: float = 0.95) -> int:
+    """The turn by which ``share`` of the games are over (at least 1)."""
+    turns = run.sides().filter(pl.col("player") == "a")["turns"]
+    return max(1, int(turns.quantile(share, interpolation="higher") or 1))
+
+
+def _pass(run: Run, max_turn: int | None = None) -> dict:
+    return event_pass(run, max_turn if max_turn is not None else default_max_turn(run))
+
+
+def _names(run: Run, df: pl.DataFrame, *cols: str) -> pl.DataFrame:
+    heroes = dict(enumerate(run.heroes()))
+    return df.with_columns(pl.col(c).replace_strict(heroes, return_dtype=pl.Utf8) for c in cols)
 
 
 def starting_health(run: RunLike) -> pl.DataFrame:
@@ -27,60 +43,8 @@ def starting_health(run: RunLike) -> pl.DataFrame:
     start), or at the end of a game. Exact as soon as the hero was ever damaged at full health.
     """
     run = as_run(run)
-    if "start_health" in run._cache:
-        return run._cache["start_health"]
-    # per fighter in the scan, slice by slice (few groups at a time); then keep the hero fighters
-    hf = hero_fighters(run).join(run.sides().select("game_id", "player", "hero"), on=["game_id", "player"])
-    parts = []
-    for _, _, ev in run.slices(GAMES_PER_SLICE):
-        q = (ev.filter(pl.col("kind").is_in(HEALTH_KINDS))
-             .group_by("game_id", "player", "fighter")
-             .agg(pl.when(pl.col("kind") == "damage")
-                  .then(pl.col("health").cast(pl.Int32) + pl.col("amount").fill_null(0).cast(pl.Int32))
-                  .otherwise(pl.col("health").cast(pl.Int32)).max().alias("seen")))
-        parts.append(run.collect(q).join(hf, on=["game_id", "player", "fighter"])
-                     .group_by("hero").agg(pl.col("seen").max()))
-    seen = pl.concat(parts).group_by("hero").agg(pl.col("seen").max())
-    final = (run.collect(run.games.select(
-        pl.concat([pl.struct(hero=pl.col("hero_a"), h=pl.col("health_a")),
-                   pl.struct(hero=pl.col("hero_b"), h=pl.col("health_b"))]).alias("s")), "games")
-        .unnest("s").group_by("hero").agg(pl.col("h").max().alias("final")))
-    df = (pl.DataFrame({"hero": run.heroes()})
-          .join(seen, on="hero", how="left").join(final, on="hero", how="left")
-          .select("hero", pl.max_horizontal("seen", "final").cast(pl.Int32).alias("start_health")))
-    run._cache["start_health"] = df
-    return df
-
-
-def default_max_turn(run: Run, share: float = 0.95) -> int:
-    """The turn by which ``share`` of the games are over (at least 1)."""
-    turns = run.sides().filter(pl.col("player") == "a")["turns"]
-    return max(1, int(turns.quantile(share, interpolation="higher") or 1))
-
-
-def _step_deltas(steps: pl.DataFrame, T: int) -> pl.DataFrame:
-    """Histogram deltas of step functions. ``steps``: game_id, b, h, turn, k, value — the value a
-    (game, side) holds from ``turn`` until its next step, sorted by (game_id, b, turn, k). Each
-    step adds 1 to the count of (h, value) at its turn and takes it away at the next step's turn,
-    so a running sum over turns gives how many (game, side)s hold each value at each turn."""
-    steps = steps.with_columns(
-        pl.when((pl.col("game_id").shift(-1) == pl.col("game_id")) & (pl.col("b").shift(-1) == pl.col("b")))
-        .then(pl.col("turn").shift(-1)).otherwise(T + 1).alias("until"))
-    return (pl.concat([steps.select("h", "value", "turn", pl.lit(1, pl.Int64).alias("d")),
-                       steps.select("h", "value", pl.col("until").alias("turn"), pl.lit(-1, pl.Int64).alias("d"))])
-            .filter(pl.col("turn") <= T)
-            .group_by("h", "value", "turn").agg(pl.col("d").sum()))
-
-
-def _histogram(deltas: list[pl.DataFrame], T: int) -> pl.DataFrame:
-    """h, turn, value, n from summed step deltas."""
-    d = pl.concat(deltas).group_by("h", "value", "turn").agg(pl.col("d").sum())
-    turns = pl.DataFrame({"turn": pl.int_range(0, T + 1, eager=True)}).cast(pl.Int64)
-    return (d.select("h", "value").unique().join(turns, how="cross")
-            .join(d.with_columns(pl.col("turn").cast(pl.Int64)), on=["h", "value", "turn"], how="left")
-            .sort("h", "value", "turn")
-            .with_columns(pl.col("d").fill_null(0).cum_sum().over("h", "value").alias("n"))
-            .filter(pl.col("n") > 0).select("h", "turn", "value", "n"))
+    start = _pass(run)["start"].sort("h")
+    return _names(run, start, "h").select(pl.col("h").alias("hero"), pl.col("start_health").cast(pl.Int32))
 
 
 def damage_curves(run: RunLike, max_turn: int | None = None) -> pl.DataFrame:
@@ -98,60 +62,21 @@ def damage_curves(run: RunLike, max_turn: int | None = None) -> pl.DataFrame:
     """
     run = as_run(run)
     T = max_turn if max_turn is not None else default_max_turn(run)
-    heroes = run.heroes()
-    code = {h: i for i, h in enumerate(heroes)}
-    start = starting_health(run).select(pl.col("hero").replace_strict(code, return_dtype=pl.Int16).alias("h"),
-                                        pl.col("start_health").cast(pl.Int64))
-    side = pl.col("player") == "b"          # the side as a boolean: small and quick to join on
-    hf_all = hero_fighters(run).select("game_id", side.alias("b"), pl.col("fighter").alias("hero_fighter"))
-    sides_all = run.sides().select("game_id", side.alias("b"),
-                                   pl.col("hero").replace_strict(code, return_dtype=pl.Int16).alias("h"))
-    keys = ["game_id", "b", "turn", "k"]
-    dealt_d, health_d = [], []
-    for lo, hi, ev in run.slices(GAMES_PER_SLICE):
-        in_slice = pl.col("game_id").is_between(lo, hi)
-        ev = ev.filter(pl.col("turn") <= T)
-        dealt = (ev.filter((pl.col("kind") == "damage") & ~pl.col("detail").is_in(SELF_INFLICTED))
-                 .group_by("game_id", (pl.col("player") == "a").alias("b"), "turn")   # dealt by the other side
-                 .agg(pl.col("amount").cast(pl.Int64).sum().alias("value")))
-        health = (ev.filter(pl.col("kind").is_in(HEALTH_KINDS))
-                  .group_by("game_id", side.alias("b"), "fighter", "turn")
-                  .agg(pl.col("health").sort_by("seq").last().cast(pl.Int64).alias("value")))
-        dealt_df, health_df = run.collect_all([dealt, health])
-        health_df = health_df.join(hf_all.filter(in_slice), left_on=["game_id", "b", "fighter"],
-                                   right_on=["game_id", "b", "hero_fighter"]).drop("fighter")
-        sides = sides_all.filter(in_slice)
-        # each (game, side) starts at turn 0 with 0 dealt and its starting health (k=0 sorts the
-        # starting step before a real change on the same turn)
-        first = sides.with_columns(pl.lit(0, pl.Int16).alias("turn"), pl.lit(0, pl.Int8).alias("k"))
-        real = [df.with_columns(pl.col("turn").cast(pl.Int16), pl.lit(1, pl.Int8).alias("k")) for df in (dealt_df, health_df)]
-        d_steps = (pl.concat([first.with_columns(pl.lit(0, pl.Int64).alias("value")),
-                              real[0].join(sides, on=["game_id", "b"])], how="diagonal_relaxed")
-                   .sort(keys).with_columns(pl.col("value").cum_sum().over("game_id", "b")))
-        h_steps = (pl.concat([first.join(start, on="h").rename({"start_health": "value"}),
-                              real[1].join(sides, on=["game_id", "b"])], how="diagonal_relaxed")
-                   .sort(keys))
-        dealt_d.append(_step_deltas(d_steps, T))
-        health_d.append(_step_deltas(h_steps, T))
-
-    names = dict(enumerate(heroes))
-    d = _histogram(dealt_d, T).rename({"value": "dealt"})
-    h = _histogram(health_d, T).rename({"value": "health"})
-    d = hist_summary(d, ["h", "turn"], "dealt", "dealt")
-    h = hist_summary(h, ["h", "turn"], "health", "health")
-    turns = pl.DataFrame({"turn": pl.int_range(0, T + 1, eager=True)}).cast(pl.Int64)
-    lengths = sides_all.join(run.sides().select("game_id", side.alias("b"), "turns"), on=["game_id", "b"]) \
-        .group_by("h", "turns").agg(pl.len().alias("n"))
+    p = event_pass(run, T)
+    d = hist_summary(histogram(p["dealt"], T), ["h", "turn"], "value", "dealt")
+    h = hist_summary(histogram(p["health"], T), ["h", "turn"], "value", "health")
+    code = {hero: i for i, hero in enumerate(run.heroes())}
+    turns = pl.DataFrame({"turn": pl.int_range(0, T + 1, eager=True)}).cast(pl.Int32)
+    lengths = (run.sides().group_by("hero", "turns").agg(pl.len().alias("n"))
+               .select(pl.col("hero").replace_strict(code, return_dtype=pl.Int16).alias("h"), "turns", "n"))
     playing = (lengths.join(turns, how="cross").group_by("h", "turn")
                .agg(pl.col("n").sum().cast(pl.Int64).alias("games"),
                     ((pl.col("turns") > pl.col("turn")) * pl.col("n")).sum().alias("_left"))
                .with_columns((pl.col("_left") / pl.col("games")).alias("playing")).drop("_left"))
-    return (playing.join(d, on=["h", "turn"], how="left").join(h, on=["h", "turn"], how="left")
-            .sort("h", "turn")
-            .with_columns(pl.col("h").replace_strict(names, return_dtype=pl.Utf8).alias("hero"),
-                          pl.col("turn").cast(pl.Int32))
-            .select("hero", "turn", "games", "playing", "dealt_mean", "dealt_q25", "dealt_median", "dealt_q75",
-                    "health_mean", "health_q25", "health_median", "health_q75"))
+    out = (playing.join(d, on=["h", "turn"], how="left").join(h, on=["h", "turn"], how="left").sort("h", "turn"))
+    return _names(run, out, "h").rename({"h": "hero"}).select(
+        "hero", "turn", "games", "playing", "dealt_mean", "dealt_q25", "dealt_median", "dealt_q75",
+        "health_mean", "health_q25", "health_median", "health_q75")
 
 
 def damage_by_source(run: RunLike) -> pl.DataFrame:
@@ -164,13 +89,7 @@ def damage_by_source(run: RunLike) -> pl.DataFrame:
     ``ability``, and hero-specific ones such as ``misery_bust``.
     """
     run = as_run(run)
-    sides = run.sides().lazy().select("game_id", "player", "hero", "opponent")
-    q = (run.events.filter(pl.col("kind") == "damage")
-         .select("game_id", "player", pl.col("detail").fill_null("unknown").alias("source"),
-                 pl.col("amount").cast(pl.Int64))
-         .join(sides, on=["game_id", "player"])
-         .group_by("hero", "opponent", "source").agg(pl.col("amount").sum()))
-    d = run.collect(q)
+    d = _names(run, _pass(run)["sources"], "h", "o").rename({"h": "hero", "o": "opponent"})
     taken = d.group_by("hero", "source").agg(pl.col("amount").sum().alias("taken"))
     dealt = (d.filter(~pl.col("source").is_in(SELF_INFLICTED))
              .group_by(pl.col("opponent").alias("hero"), "source").agg(pl.col("amount").sum().alias("dealt")))

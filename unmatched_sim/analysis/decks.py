@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import polars as pl
 
-from unmatched_sim.analysis._common import with_ci
+from unmatched_sim.analysis._common import hist_summary, with_ci
 from unmatched_sim.analysis.run import Run, RunLike, as_run
 
 
 def exhaustion_by_game(run: RunLike) -> pl.DataFrame:
-    """One row per hero-game: ``game_id``, ``player``, ``hero``, ``opponent``, ``won``, ``turns``,
+    """One row per hero-game (for a notebook; ``exhaustion`` does not need it): ``game_id``, ``player``, ``hero``, ``opponent``, ``won``, ``turns``,
     ``deck_empty_turn`` (null if the deck never ran out), ``cards_short`` (draws that found the
     deck empty), ``exhaustion_damage`` (damage the side took from exhaustion)."""
     run = as_run(run)
@@ -34,30 +34,39 @@ def exhaustion_by_game(run: RunLike) -> pl.DataFrame:
     return df
 
 
+def _exhaustion_counts(run: Run) -> pl.DataFrame:
+    """hero, deck_empty_turn, won, exhausted, n, exhaustion_damage: hero-games counted by when the
+    deck ran out (null: never), the result, and whether a draw found the deck empty."""
+    from unmatched_sim.analysis.damage import _names, _pass
+    return _names(run, _pass(run)["exhaustion"], "h").rename({"h": "hero"})
+
+
 def exhaustion(run: RunLike) -> pl.DataFrame:
     """Per hero: how often and how late the deck runs out, and what it does to the result.
 
-    Columns: ``hero``, ``games``, ``ran_out`` (games in which the deck ran out), ``ran_out_share``
-    with ``ran_out_ci_low``/``ran_out_ci_high``, ``turn_q25``/``turn_median``/``turn_q75`` (turn
-    the deck ran out, among those games), ``exhausted_games`` (games with at least one draw from
-    the empty deck), ``exhaustion_damage`` (total taken), ``exhaustion_damage_per_game``,
-    ``win_rate_ran_out`` (+ ``_ci_low``/``_ci_high``) in games where the deck ran out, and
-    ``win_rate_other`` (+ CI) in the rest.
+    Columns: ``hero``, ``games`` (hero-games: a mirror counts once per side), ``ran_out`` (games in
+    which the deck ran out), ``ran_out_share`` with ``ran_out_ci_low``/``ran_out_ci_high``,
+    ``turn_q25``/``turn_median``/``turn_q75`` (turn the deck ran out, among those games),
+    ``exhausted_games`` (games with at least one draw from the empty deck), ``exhaustion_damage``
+    (total taken), ``exhaustion_damage_per_game``, ``win_rate_ran_out`` (+ ``_ci_low``/``_ci_high``)
+    in games where the deck ran out, and ``win_rate_other`` (+ CI) in the rest.
     """
     run = as_run(run)
-    g = exhaustion_by_game(run)
-    agg = (g.group_by("hero").agg(
-        pl.len().cast(pl.Int64).alias("games"),
-        pl.col("deck_empty_turn").is_not_null().sum().cast(pl.Int64).alias("ran_out"),
-        pl.col("deck_empty_turn").quantile(0.25, interpolation="linear").alias("turn_q25"),
-        pl.col("deck_empty_turn").median().alias("turn_median"),
-        pl.col("deck_empty_turn").quantile(0.75, interpolation="linear").alias("turn_q75"),
-        (pl.col("cards_short") > 0).sum().cast(pl.Int64).alias("exhausted_games"),
+    c = _exhaustion_counts(run)
+    out = c.with_columns(pl.col("deck_empty_turn").is_not_null().alias("_out"))
+    agg = out.group_by("hero").agg(
+        pl.col("n").sum().cast(pl.Int64).alias("games"),
+        pl.col("n").filter(pl.col("_out")).sum().cast(pl.Int64).alias("ran_out"),
+        pl.col("n").filter(pl.col("exhausted")).sum().cast(pl.Int64).alias("exhausted_games"),
         pl.col("exhaustion_damage").sum().cast(pl.Int64),
-        (pl.col("won") & pl.col("deck_empty_turn").is_not_null()).sum().cast(pl.Int64).alias("_w_out"),
-        (pl.col("won") & pl.col("deck_empty_turn").is_null()).sum().cast(pl.Int64).alias("_w_other"),
+        pl.col("n").filter(pl.col("won") & pl.col("_out")).sum().cast(pl.Int64).alias("_w_out"),
+        pl.col("n").filter(pl.col("won") & ~pl.col("_out")).sum().cast(pl.Int64).alias("_w_other"),
     ).with_columns((pl.col("games") - pl.col("ran_out")).alias("_n_other"),
-                   (pl.col("exhaustion_damage") / pl.col("games")).alias("exhaustion_damage_per_game")))
+                   (pl.col("exhaustion_damage") / pl.col("games")).alias("exhaustion_damage_per_game"))
+    turns = (out.filter(pl.col("_out")).group_by("hero", pl.col("deck_empty_turn").alias("value"))
+             .agg(pl.col("n").sum()))
+    q = hist_summary(turns, ["hero"], "value", "turn").drop("turn_mean")
+    agg = agg.join(q, on="hero", how="left")
     agg = with_ci(agg, "ran_out", "games", "ran_out_share", "ran_out_ci_low", "ran_out_ci_high")
     agg = with_ci(agg, "_w_out", "ran_out", "win_rate_ran_out", "win_rate_ran_out_ci_low", "win_rate_ran_out_ci_high")
     agg = with_ci(agg, "_w_other", "_n_other", "win_rate_other", "win_rate_other_ci_low", "win_rate_other_ci_high")
@@ -75,10 +84,11 @@ def exhaustion_timing(run: RunLike) -> pl.DataFrame:
     (of all the hero's games) and ``cumulative_share`` (decks run out by that turn).
     """
     run = as_run(run)
-    g = exhaustion_by_game(run)
-    totals = g.group_by("hero").agg(pl.len().alias("_total"))
-    df = (g.filter(pl.col("deck_empty_turn").is_not_null())
-          .group_by("hero", pl.col("deck_empty_turn").alias("turn")).agg(pl.len().cast(pl.Int64).alias("games"))
+    c = _exhaustion_counts(run)
+    totals = c.group_by("hero").agg(pl.col("n").sum().alias("_total"))
+    df = (c.filter(pl.col("deck_empty_turn").is_not_null())
+          .group_by("hero", pl.col("deck_empty_turn").cast(pl.Int32).alias("turn"))
+          .agg(pl.col("n").sum().cast(pl.Int64).alias("games"))
           .join(totals, on="hero").sort("hero", "turn")
           .with_columns((pl.col("games") / pl.col("_total")).alias("share"))
           .with_columns(pl.col("share").cum_sum().over("hero").alias("cumulative_share")).drop("_total"))

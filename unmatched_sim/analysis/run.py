@@ -110,7 +110,7 @@ class Run:
                     (pl.col("hero_a") == pl.col("hero_b")).alias("mirror"),
                     pl.col("turns"),
                 ))
-            self._cache["sides"] = self.collect(pl.concat(rows).sort("game_id", "player"), "games")
+            self._cache["sides"] = self.collect(pl.concat(rows), "games")
         return self._cache["sides"]
 
     def heroes(self) -> list[str]:
@@ -131,41 +131,69 @@ class Run:
     def n_games(self) -> int:
         return self.sides().height // 2
 
-    def slices(self, max_games: int) -> list[tuple[int, int, pl.LazyFrame]]:
-        """The events cut into slices of about ``max_games`` whole games: (first game_id, last
-        game_id, events of those games). Per-game computations run slice by slice so their
-        memory does not grow with the run. A slice scans only the files holding its games."""
-        ranges = self._file_ranges()
-        if ranges is None or ranges.height == 0:
-            ids = self.sides().filter(pl.col("player") == "a")["game_id"].sort().to_list()
-            cuts = [(ids[i], ids[min(i + max_games, len(ids)) - 1]) for i in range(0, len(ids), max_games)]
-            return [(lo, hi, self.events.filter(pl.col("game_id").is_between(lo, hi))) for lo, hi in cuts]
-        out, group, n = [], [], 0
-        rows = ranges.sort("lo").iter_rows(named=True)
-        for r in rows:
+    def slices(self, max_games: int, exact: bool = False) -> list[tuple[int, int, pl.LazyFrame, bool]]:
+        """The events cut into slices of about ``max_games`` whole games, as (first game_id, last
+        game_id, events, checked). Per-game computations run slice by slice so their memory does
+        not grow with the run; a slice scans only the files holding its games.
+
+        Run directories hold their games in order, one chunk of games per file, so the slices are
+        cut at file boundaries found from each file's first row (cheap). That layout is assumed,
+        not trusted: ``checked`` is False for such slices and the caller must check that every
+        row it reads has a game_id within the slice, and ask again with ``exact=True`` if not
+        (then each file's true range is read and the slices are filtered by game_id)."""
+        ids = self.sides().filter(pl.col("player") == "a")["game_id"].sort()
+        if ids.len() == 0:
+            return []
+        if ids.len() <= max_games:
+            return [(ids[0], ids[-1], self.events, True)]
+        if self.event_files is None:       # frames in memory: filter by game_id
+            cuts = [(ids[i], ids[min(i + max_games, ids.len()) - 1]) for i in range(0, ids.len(), max_games)]
+            return [(lo, hi, self.events.filter(pl.col("game_id").is_between(lo, hi)), True) for lo, hi in cuts]
+        if exact:
+            return self._exact_slices(max_games)
+        firsts = []
+        for f in self.event_files:
+            try:
+                first = pl.read_parquet(f, n_rows=1, columns=["game_id"])["game_id"]
+            except Exception:  # unreadable: let the exact path report it
+                return self._exact_slices(max_games)
+            if len(first):
+                firsts.append((first[0], f))
+        firsts.sort(key=lambda x: x[0])
+        groups, group, start = [], [], 0
+        for i, (first, f) in enumerate(firsts):
+            group.append((first, f))
+            nxt = firsts[i + 1][0] if i + 1 < len(firsts) else ids[-1] + 1
+            n = int(ids.search_sorted(nxt, "left")) - int(ids.search_sorted(group[0][0], "left"))
+            if n >= max_games or i + 1 == len(firsts):
+                groups.append((group[0][0], nxt - 1, [x[1] for x in group]))
+                group = []
+        return [(lo, hi, pl.scan_parquet(files), False) for lo, hi, files in groups]
+
+    def _exact_slices(self, max_games: int) -> list[tuple[int, int, pl.LazyFrame, bool]]:
+        q = (pl.scan_parquet(self.event_files, include_file_paths="file").select("file", "game_id")
+             .group_by("file").agg(pl.col("game_id").min().alias("lo"), pl.col("game_id").max().alias("hi"),
+                                   pl.col("game_id").n_unique().alias("games")))
+        ranges = self.collect(q).drop_nulls("lo").sort("lo")
+        groups, group, n = [], [], 0
+        for r in ranges.iter_rows(named=True):
             group.append(r)
             n += r["games"]
             if n >= max_games:
-                out.append(group)
+                groups.append(group)
                 group, n = [], 0
         if group:
-            out.append(group)
-        slices = []
-        for g in out:
-            lo, hi = min(r["lo"] for r in g), max(r["hi"] for r in g)
+            groups.append(group)
+        # disjoint game ranges, each with every file that holds some of its games
+        bounds = [min(r["lo"] for r in g) for g in groups] + [max(r["hi"] for r in ranges.iter_rows(named=True)) + 1]
+        out = []
+        for lo, nxt in zip(bounds, bounds[1:]):
+            hi = nxt - 1
+            if hi < lo:
+                continue
             files = [r["file"] for r in ranges.iter_rows(named=True) if r["lo"] <= hi and r["hi"] >= lo]
-            slices.append((lo, hi, pl.scan_parquet(files).filter(pl.col("game_id").is_between(lo, hi))))
-        return slices
-
-    def _file_ranges(self) -> pl.DataFrame | None:
-        if self.event_files is None:
-            return None
-        if "file_ranges" not in self._cache:
-            q = (pl.scan_parquet(self.event_files, include_file_paths="file").select("file", "game_id")
-                 .group_by("file").agg(pl.col("game_id").min().alias("lo"), pl.col("game_id").max().alias("hi"),
-                                       pl.col("game_id").n_unique().alias("games")))
-            self._cache["file_ranges"] = self.collect(q).drop_nulls("lo")
-        return self._cache["file_ranges"]
+            out.append((lo, hi, pl.scan_parquet(files).filter(pl.col("game_id").is_between(lo, hi)), True))
+        return out
 
 
 RunLike = Union[Run, str, os.PathLike]

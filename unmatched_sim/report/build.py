@@ -164,7 +164,8 @@ def _make(run: A.Run, out: Path) -> tuple[Document, list[str]]:
                  {"marker": "o", "color": "#1f77b4"}),
                 (r["bt_win_vs_average"], None, None, "Bradley-Terry: chance to beat an average hero",
                  {"marker": "D", "color": "#ff7f0e", "mfc": "white"})]})
-        chart(C.forest_chart(rows, "Ranking: overall win rate and Bradley-Terry strength"), "ranking")
+        chart(C.forest_chart(rows, "Ranking: overall win rate and Bradley-Terry strength",
+                             legend_order=["win rate against other heroes (95% interval)"]), "ranking")
         blocks.append(Chart("ranking", "Ranking chart",
                             "Each hero's win rate against the other heroes (dot, with its 95% interval as a line) "
                             "and its Bradley-Terry chance of beating an average hero (open diamond). The dashed "
@@ -217,7 +218,8 @@ def _make(run: A.Run, out: Path) -> tuple[Document, list[str]]:
             (r["mirror_first_win_rate"], r["mirror_ci_low"], r["mirror_ci_high"], "going first in a mirror match",
              {"marker": "^", "color": "#7f7f7f"})]})
     order_rows = [rows[0]] + sorted(rows[1:], key=lambda x: order.index(x["label"]) if x["label"] in order else 99)
-    chart(C.forest_chart(order_rows, "Win rate by seat"), "seats")
+    chart(C.forest_chart(order_rows, "Win rate by seat",
+                         legend_order=["going first", "going second", "going first in a mirror match"]), "seats")
     seat_rows = [["all games (first player)", f"{pct(allrow['first_win_rate'])} ({ci(allrow['first_ci_low'], allrow['first_ci_high'])})",
                   f"{pct(allrow['second_win_rate'])} ({ci(allrow['second_ci_low'], allrow['second_ci_high'])})",
                   pts(allrow["first_minus_second"]), num(allrow["first_games"]),

@@ -104,12 +104,13 @@ def win_matrix_chart(matrix: pl.DataFrame, seats: pl.DataFrame, order: list[str]
     return fig
 
 
-def forest_chart(rows: list[dict], title: str, xlabel: str = "win rate") -> Figure:
+def forest_chart(rows: list[dict], title: str, xlabel: str = "win rate",
+                 legend_order: list[str] | None = None) -> Figure:
     """Horizontal interval plot. ``rows``: label, then a list of (value, lo, hi, marker label,
-    style) series per row; a line marks 50%."""
+    style) series per row; a line marks 50%. ``legend_order``: series labels, in legend order."""
     n = len(rows)
     with matplotlib.rc_context(RC):
-        fig = _fig(7.5, max(2.2, 0.42 * n + 1.3))
+        fig = _fig(7.5, max(2.4, 0.42 * n + 1.6))
         ax = fig.add_subplot()
         styles = {}
         for i, row in enumerate(rows):
@@ -136,8 +137,10 @@ def forest_chart(rows: list[dict], title: str, xlabel: str = "win rate") -> Figu
         ax.set_ylim(-0.6, n - 0.4)
         ax.set_title(title)
         ax.grid(axis="x", color="#eeeeee")
-        ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.18 if n < 6 else -0.1), ncol=3, frameon=False,
-                  fontsize=8.5)
+        handles, labels = ax.get_legend_handles_labels()
+        wanted = [lb for lb in legend_order or [] if lb in labels] + [lb for lb in labels if lb not in (legend_order or [])]
+        fig.legend([handles[labels.index(lb)] for lb in wanted], wanted, loc="outside lower center", ncol=3,
+                   frameon=False, fontsize=8.5)
     return fig
 
 
@@ -166,6 +169,7 @@ def damage_curves_chart(curves: pl.DataFrame, order: list[str], lengths: dict[st
             ax.set_title(hero)
             ax.set_ylim(0, top)
             ax.xaxis.set_major_locator(matplotlib.ticker.MaxNLocator(integer=True))
+            ax.yaxis.set_major_locator(matplotlib.ticker.MaxNLocator(integer=True))
             ax.grid(color="#f0f0f0")
         for idx in range(n, rows * cols):
             axes[idx // cols][idx % cols].set_visible(False)
@@ -232,7 +236,7 @@ def exhaustion_chart(timing: pl.DataFrame, order: list[str], max_turn: int) -> F
             if t.height == 0:
                 ax.plot([0, max_turn], [0, 0], color=colors[h], lw=1.5, label=f"{h} (never)")
                 continue
-            xs = [0] + t["turn"].to_list() + [max(max_turn, t["turn"].max())]
+            xs = [0] + t["turn"].to_list() + [max(max_turn, t["turn"].max() + 1)]
             ys = [0] + t["cumulative_share"].to_list() + [t["cumulative_share"][-1]]
             ax.step(xs, ys, where="post", color=colors[h], lw=2, label=h)
         ax.yaxis.set_major_formatter(matplotlib.ticker.FuncFormatter(lambda x, _: f"{100 * x:.0f}%"))
@@ -253,6 +257,7 @@ def misery_risk_chart(risk: pl.DataFrame) -> Figure:
     with matplotlib.rc_context(RC):
         fig = _fig(7.5, 4.0)
         ax = fig.add_subplot()
+        risk = risk.filter(pl.col("exact_blind").is_not_null() | (pl.col("attempts") > 0))
         heroes = risk["hero"].unique(maintain_order=True).to_list()
         for hero in heroes:
             r = risk.filter(pl.col("hero") == hero).sort("revealed")
