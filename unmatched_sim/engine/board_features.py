@@ -18,7 +18,7 @@ ability's own end-of-turn effects and before the hand limit):
   player's ``Ability.holds_in_place``; no card or ability does this yet);
 * a fighter whose next space holds a fighter does not move; the others still do.
 
-How a line of fighters resolves (our reading, see README "Rule readings"): the belt moves
+How a line of fighters resolves (our reading; the rule's words leave it open): the belt moves
 everyone *simultaneously*, so a fighter is blocked only by a fighter that stays where it is.
 A fighter whose next space is being vacated in the same instant — its occupant rides on, or
 leaves the last space for the bin — moves up behind it. Blocks spread backwards: the belt is
