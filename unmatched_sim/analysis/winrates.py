@@ -14,24 +14,15 @@ from __future__ import annotations
 import numpy as np
 import polars as pl
 
+from unmatched_sim.analysis._common import with_ci
 from unmatched_sim.analysis.run import RunLike, as_run
-from unmatched_sim.stats import wilson_interval
 
 #: pseudo-games added per pairing in the ranking's Bradley-Terry fit (see ``ranking``)
 BT_PRIOR = 0.5
 
 
 def _with_ci(df: pl.DataFrame, wins: str, games: str, prefix: str = "") -> pl.DataFrame:
-    lo, hi = [], []
-    for w, n in zip(df[wins].to_list(), df[games].to_list()):
-        a, b = wilson_interval(w or 0, n or 0)
-        lo.append(a if n else None)
-        hi.append(b if n else None)
-    return df.with_columns(
-        pl.when(pl.col(games) > 0).then(pl.col(wins) / pl.col(games)).alias(f"{prefix}win_rate"),
-        pl.Series(f"{prefix}ci_low", lo, dtype=pl.Float64),
-        pl.Series(f"{prefix}ci_high", hi, dtype=pl.Float64),
-    )
+    return with_ci(df, wins, games, f"{prefix}win_rate", f"{prefix}ci_low", f"{prefix}ci_high")
 
 
 def win_matrix(run: RunLike) -> pl.DataFrame:
