@@ -59,6 +59,12 @@ LINES = {
     "ransom_paid": lambda e: f"{e['who']} pays a ransom of {e['amount']} to stop {e['card']} ({e['detail']})",
     "ransom_refused": lambda e: f"{e['who']} {'refuses' if e['value'] >= max(1, e['amount']) else 'cannot pay'}"
                                 f" the ransom on {e['card']} ({e['detail']})",
+    # Board features (engine/board_features.py)
+    "conveyor": lambda e: f"the conveyor carries {e['fighter']} {e['detail']} → {e['space']}",
+    "conveyor_bin": lambda e: f"the conveyor drops {e['fighter']} off {e['detail']}: "
+                              f"placed in the bin on {e['space']}",
+    "conveyor_blocked": lambda e: f"{e['fighter']} stays on the conveyor at {e['space']} "
+                                  f"({e['detail'].replace('_', ' ')})",
 }
 
 SKIP = {"turn_end"}
