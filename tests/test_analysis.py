@@ -456,3 +456,19 @@ def test_open_run_errors_are_one_clear_line(tmp_path, case, message):
         A.open_run(path)
     assert message in str(e.value)
     assert "\n" not in str(e.value)
+
+
+def test_without_a_bust_the_threshold_is_unknown_and_exact_odds_are_left_blank():
+    log = Log()
+    log.game(0, "pandora", "y", fighters=("P", "Y"))
+    log.ev(0, 0, "a", "misery_box", detail=BOX)
+    log.ev(0, 1, "a", "misery_reveal", card="Pain", amount=1, value=1)
+    log.ev(0, 1, "a", "misery_stop", amount=1, value=1)
+    run = log.run()
+    bust_at, why = A.bust_threshold(run)
+    assert bust_at is None and "no gamble busted" in why
+    risk = A.misery_risk(run)
+    assert risk["exact_blind"].is_null().all() and risk.filter(pl.col("revealed") == 0)["attempts"][0] == 1
+    assert A.misery_risk(run, bust_at=3).filter(pl.col("revealed") == 1)["exact_blind"][0] == pytest.approx(1 / 7)
+    from unmatched_sim.report.charts import misery_risk_chart
+    misery_risk_chart(risk)                     # draws without the exact line

@@ -192,7 +192,8 @@ def report(run_dir, out):
     from unmatched_sim.report import build_report
 
     r = build_report(run_dir, out)
-    click.echo(f"Report of {r.games:,} games ({len(r.heroes)} heroes) in {r.out}: open {r.out / 'index.html'}")
+    click.echo(f"Report of {r.games:,} games ({len(r.heroes)} hero{'es' if len(r.heroes) != 1 else ''}) in {r.out}: "
+               f"open {r.out / 'index.html'}")
     for title, why in r.left_out:
         click.echo(f"  left out: {title} — {why}")
     click.echo(f"  {len(r.files)} files, {r.seconds:.1f} s")

@@ -195,12 +195,15 @@ def _make(run: A.Run, out: Path) -> tuple[Document, list[str]]:
                         f"{pct(bottom['win_rate'])} won).")
         if sig.height:
             worst = sig.row(0, named=True)
-            findings.append(f"{sig.height} of {pairs} matchups are clearly unbalanced (95% interval excludes 50%); "
-                            f"the most lopsided: **{worst['hero']}** beats **{worst['opponent']}** "
+            findings.append((f"{sig.height} of {pairs} matchups are clearly unbalanced" if pairs > 1 else
+                             "The matchup is clearly unbalanced") + " (95% interval excludes 50%); "
+                            + ("the most lopsided: " if pairs > 1 else "")
+                            + f"**{worst['hero']}** beats **{worst['opponent']}** "
                             f"{pct(worst['win_rate'])} of the time ({ci(worst['ci_low'], worst['ci_high'])}, "
                             f"{worst['games']:,} games).")
         else:
-            findings.append(f"None of the {pairs} matchups is clearly unbalanced: every 95% interval includes 50%.")
+            findings.append(f"None of the {pairs} matchups is clearly unbalanced: every 95% interval includes 50%."
+                            if pairs > 1 else "The matchup is not clearly unbalanced: its 95% interval includes 50%.")
     sections.append(Section("winrates", "Who beats whom", blocks))
 
     # ---------------------------------------------------------------- seats
@@ -396,7 +399,8 @@ def _make(run: A.Run, out: Path) -> tuple[Document, list[str]]:
 def _subtitle(run: A.Run) -> str:
     m = run.meta
     heroes = run.heroes()
-    return (f"{run.n_games():,} simulated games between {len(heroes)} heroes on {m.get('board', '?')}, "
+    who = f"between {len(heroes)} heroes" if len(heroes) > 1 else f"of {heroes[0] if heroes else '?'} against itself"
+    return (f"{run.n_games():,} simulated games {who} on {m.get('board', '?')}, "
             f"policies {_policies(m)}.")
 
 
