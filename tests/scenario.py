@@ -141,7 +141,7 @@ class Scenario:
             kind = self.game.pending.kind
             if kind in SPACE_KINDS:
                 return self.board.labels[option] == want
-            if kind in ("move_order", "effect_fighter", "effect_fighters"):
+            if kind in ("move_order", "effect_move_order", "effect_fighter", "effect_fighters"):
                 return self.game.fighters[option].name == want
             if option < len(self.game.cards) and self.game.cards[option].defn.name == want:
                 return True
@@ -174,7 +174,8 @@ class Scenario:
             if isinstance(o, int) and not isinstance(o, bool):
                 if kind in SPACE_KINDS:
                     return self.board.labels[o]
-                if kind in ("move_order", "effect_fighter", "effect_fighters", "attack_target"):
+                if kind in ("move_order", "effect_move_order", "effect_fighter", "effect_fighters",
+                            "attack_target"):
                     return g.fighters[o].name
                 if kind == "scheme_card":
                     return o

@@ -320,13 +320,16 @@ def test_plunder_moves_each_fighter_up_to_three_through_opponents_and_steals_a_d
     s.place("Bess", "M27").hand(BB, "Plunder")
     blackbeard_turn(s)
     s.choose("scheme")
+    # The player picks the order: the Sea Dog first, out of Blackbeard's way, then Blackbeard.
+    s.expect("effect_move_order")
+    assert sorted(s.options()) == ["Blackbeard", "Sea Dog 1"]
+    s.choose("Sea Dog 1").expect("effect_destination")
+    assert s.pending.info["fighter"] == s.fighter("Sea Dog 1")
+    s.choose("M12")
     s.expect("effect_destination")
     assert s.pending.info["fighter"] == s.fighter("Blackbeard")
     assert "M04" in s.options()                        # M10 → M15 (Houdini) → M04
     s.choose("M04")
-    s.expect("effect_destination")
-    assert s.pending.info["fighter"] == s.fighter("Sea Dog 1")
-    s.choose("M11")
     assert res(s) == (3, 0)
     [stolen] = s.events("doubloons_stolen")
     assert (stolen["player"], stolen["card"], stolen["amount"], stolen["value"]) == (0, "Plunder", 1, 3)

@@ -183,7 +183,7 @@ def board_raw() -> dict:
 
 def board_fault(raw: dict) -> str:
     with pytest.raises(DataError) as e:
-        parse_board(raw, Path("boards/test.toml"))
+        parse_board(raw, Path("boards/marmoreal.toml"))
     return str(e.value)
 
 
@@ -210,6 +210,11 @@ def test_board_space_needs_zones():
     raw = board_raw()
     raw["spaces"]["M01"] = {"zone": ["gray"]}
     assert "spaces.M01" in board_fault(raw)
+
+
+def test_board_id_must_match_the_file_name():
+    with pytest.raises(DataError, match="must match"):
+        parse_board(board_raw(), Path("boards/marmoreal-v2.toml"))
 
 
 def test_board_file_that_is_not_toml(tmp_path):

@@ -88,6 +88,11 @@ def parse_board(raw: dict, path: Path, sha: str = "") -> Board:
              "secret_passages", "conveyors", "notes"}
     for key in raw:
         _require(key in known, path, key, f"unknown field '{key}' (expected one of {sorted(known)})")
+    _require(isinstance(raw["id"], str) and raw["id"] == raw["id"].lower(), path, "id",
+             f"must be a short lowercase id like \"marmoreal\", got {raw['id']!r}")
+    # --board finds a board by its file name, and sim boards shows its id: they must agree.
+    _require(path.suffix != ".toml" or raw["id"] == path.stem, path, "id",
+             f"is {raw['id']!r} but the file is named {path.name!r}; they must match")
     spaces = raw["spaces"]
     _require(isinstance(spaces, dict) and len(spaces) >= 2, path, "spaces",
              "must be a table with at least two spaces")

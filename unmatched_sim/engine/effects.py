@@ -676,6 +676,23 @@ class Move(FighterOp):
     FIELDS = {"who": Field("selector", required=True), "up_to": Field("int", required=True),
               "through_opponents": Field("bool", False)}
 
+    def run(self, g, ctx):
+        if self.choose_one or getattr(self, "up_to_fighters", 0):
+            super().run(g, ctx)
+            return
+        # "Move each of your fighters": the player picks the order (one may clear the way for
+        # another), finishing each fighter's move before the next.
+        self._next(g, ctx, tuple(self.select(g, ctx)))
+
+    def _next(self, g, ctx, left):
+        left = tuple(fi for fi in left if g.fighters[fi].on_board)
+        if left:
+            g.ask(ctx.player, "effect_move_order", list(left), self._order_chosen, ctx, left,
+                  card=ctx.card, op=self.NAME)
+
+    def _order_chosen(self, g, ctx, left, fi):
+        g.push((self.apply, (ctx, fi)), (self._next, (ctx, tuple(x for x in left if x != fi))))
+
     def apply(self, g, ctx, fi):
         options = g.reachable(fi, self.up_to, self.through_opponents)
         if options:

@@ -241,6 +241,9 @@ class GreedyPolicy(Policy):
                 return fi
         return next((o for o in d.options if o is not None), None)
 
+    def on_effect_move_order(self, view, d):
+        return self.on_move_order(view, d)
+
     def on_move_destination(self, view, d):
         fi = d.info["fighter"]
         return max(d.options, key=lambda s: (self.position_score(view, fi, s), -s))
