@@ -112,3 +112,11 @@ def test_report_errors_are_one_line(tmp_path, capsys, make, message):
     lines = err.strip().splitlines()
     assert len(lines) == 1 and message in lines[0] and "Traceback" not in err
     assert not (tmp_path / "rep").exists()
+
+
+def test_inputs_name_the_policies_the_games_were_played_with():
+    from unmatched_sim.report.build import _policies
+    log = record({("x", "y"): (2, 2)})
+    assert _policies(log.run()) == "greedy on both sides"
+    log.games[0]["policy_b"] = "random"
+    assert _policies(log.run()).startswith("mixed — 2 policy pairings: greedy vs greedy (3 games); greedy vs random")

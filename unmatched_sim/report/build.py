@@ -129,6 +129,11 @@ def _make(run: A.Run, out: Path) -> tuple[Document, list[str]]:
     def chart(fig, name) -> None:
         files.extend(C.save(fig, out, name))
 
+    if meta.get("policy_a") == "ladder" or meta.get("matchups"):
+        findings.append("**This run is a policy ladder** (`sim ladder`): the heroes were played by different "
+                        "policies, so these hero results mix policy strength with hero strength. Make balance "
+                        "reports from `sim tournament` runs, where one policy plays every hero.")
+
     # ---------------------------------------------------------------- who beats whom
     blocks: list = []
     if len(order) > 1 and matrix.height:
@@ -401,12 +406,22 @@ def _subtitle(run: A.Run) -> str:
     heroes = run.heroes()
     who = f"between {len(heroes)} heroes" if len(heroes) > 1 else f"of {heroes[0] if heroes else '?'} against itself"
     return (f"{run.n_games():,} simulated games {who} on {m.get('board', '?')}, "
-            f"policies {_policies(m)}.")
+            f"policies {_policies(run)}.")
 
 
-def _policies(m: dict) -> str:
-    a, b = m.get("policy_a", "?"), m.get("policy_b", "?")
-    return f"{a} on both sides" if a == b else f"{a} (first hero of each pairing) / {b} (second hero)"
+def _policies(run: A.Run) -> str:
+    """The policies as the games record them (a ladder run mixes several)."""
+    if "policies" not in run._cache:
+        pairs = run.collect(run.games.group_by("policy_a", "policy_b").len().sort("len", descending=True), "games")
+        run._cache["policies"] = pairs.rows()
+    pairs = run._cache["policies"]
+    if len(pairs) == 1:
+        a, b, _ = pairs[0]
+        return f"{a} on both sides" if a == b else f"{a} (first hero of each pairing) / {b} (second hero)"
+    shown = "; ".join(f"{a} vs {b} ({n:,} games)" for a, b, n in pairs[:6])
+    more = f"; and {len(pairs) - 6} more" if len(pairs) > 6 else ""
+    return (f"mixed — {len(pairs)} policy pairings: {shown}{more}. Results per hero pool all of them; "
+            "use `sim ladder` to compare policies")
 
 
 def _inputs_table(run: A.Run, order: list[str], names: dict[str, str]) -> Table:
@@ -418,7 +433,7 @@ def _inputs_table(run: A.Run, order: list[str], names: dict[str, str]) -> Table:
         ["Heroes", ", ".join(f"{h} ({names[h]})" if names.get(h) and names[h].lower() != h else h for h in order)],
         ["Games", f"{run.n_games():,} in total: {len(pairings)} pairings ({mirrors} of them mirror matches) × "
                   f"{m.get('games_per_pairing', '?')} games, each seed played from both seats"],
-        ["Policies", _policies(m)],
+        ["Policies", _policies(run)],
         ["Board", str(m.get("board", "?"))],
         ["Seed", str(m.get("seed", "?"))],
         ["Turn limit", f"{m.get('max_turns', '?')} turns (then a draw)"],
@@ -497,14 +512,15 @@ def _misery_section(run: A.Run, chart, findings: list[str]) -> Section:
                f"{pct(r['bust_rate'])} ({ci(r['bust_rate_ci_low'], r['bust_rate_ci_high'])})", pct(r["games_with_bust"]),
                num(r["bust_damage_per_game"], 2), pct(r["win_rate"])] for r in summ.iter_rows(named=True)]
     blocks.append(Table(["Hero", "Hero-games", "Turns with a gamble / game", "Miseries per turn", "Bust rate (per turn)",
-                         "Games with a bust", "Bust damage / game", "Win rate (all games)"], s_rows,
+                         "Games with a bust", "Bust damage / game", "Win rate (mirrors included)"], s_rows,
                         caption="Misery gambles", align="lrrrrrrr",
                         note="Python: `analysis.misery_summary(run)`, `analysis.misery_pushes(run)`."))
     w_rows = [[r["hero"], r["behaviour"], r["bucket"], num(r["games"]),
                f"{pct(r['win_rate'])} ({ci(r['ci_low'], r['ci_high'])})"] for r in wins.iter_rows(named=True)]
     blocks.append(Table(["Hero", "Behaviour in the game", "Group", "Games", "Win rate"], w_rows,
                         caption="Win rate by misery behaviour", align="lllrr",
-                        note="An association, not a cause: a Pandora who is behind may gamble harder, and long "
+                        note="Miseries per gamble: the game's average, in bands (1-2 means at least 1 and under 2). "
+                             "An association, not a cause: a Pandora who is behind may gamble harder, and long "
                              "games give more chances to bust. Python: `analysis.misery_win_rates(run)`."))
     for r in summ.iter_rows(named=True):
         findings.append(f"**{r['hero']}** busts on {pct(r['bust_rate'])} of her turns, losing "
