@@ -84,7 +84,15 @@ def test_misery_section_from_a_hand_built_pandora_log(tmp_path):
     assert "26.7%" in html                                      # exact: 4/15 for the third
 
 
-def test_report_replaces_an_old_report_but_never_a_foreign_folder(tiny_run, tmp_path, capsys):
+def test_report_replaces_an_old_report_but_never_a_foreign_folder(tiny_run, tmp_path, capsys, monkeypatch):
+    import unmatched_sim.report.build as B
+
+    def quick_save(fig, out, name):                             # the folder logic, without drawing
+        for ext in ("png", "svg"):
+            (out / f"{name}.{ext}").write_text("")
+        return [f"{name}.png", f"{name}.svg"]
+
+    monkeypatch.setattr(B.C, "save", quick_save)
     rep = tmp_path / "rep"
     build_report(misery_log().write(tmp_path / "p"), rep)
     assert (rep / "misery_risk.svg").exists()
