@@ -134,16 +134,37 @@ def misery_boxes(run: RunLike) -> pl.DataFrame:
     return run._cache["misery_boxes"]
 
 
-def _misery_rows(run: Run) -> pl.LazyFrame:
-    """The misery events of each side in order, numbered by gamble (``episode``) and by reveal
-    within the gamble (``position``, 1-based; 0 on the closing row)."""
-    return (run.events.filter(pl.col("kind").is_in(MISERY_KINDS))
-            .select("game_id", "seq", "player", "turn", "kind", "amount", "value")
-            .sort("game_id", "seq")
-            .with_columns(pl.col("kind").is_in(END_KINDS).cast(pl.Int32).alias("_end"))
-            .with_columns((pl.col("_end").cum_sum().over("game_id", "player") - pl.col("_end")).alias("episode"))
-            .with_columns((pl.col("kind") == "misery_reveal").cast(pl.Int32).cum_sum()
-                          .over("game_id", "player", "episode").alias("position")))
+def _misery_rows(run: Run) -> pl.DataFrame:
+    """The misery events of each side in order (small integer columns; cached): ``gs`` (game
+    and side: game_id * 2 + 1 for side b), ``seq``, ``turn``, ``k`` (0 reveal, 1 stop, 2 bust),
+    ``amount``, ``value``, numbered by gamble (``episode``) and by reveal within the gamble
+    (``position``, 1-based; on the closing row, the number of reveals before it)."""
+    if "misery_rows" not in run._cache:
+        kind = (pl.when(pl.col("kind") == "misery_reveal").then(0)
+                .when(pl.col("kind") == "misery_stop").then(1).otherwise(2).cast(pl.Int8))
+        q = (run.events.filter(pl.col("kind").is_in(MISERY_KINDS))
+             .select((pl.col("game_id") * 2 + (pl.col("player") == "b").cast(pl.Int64)).alias("gs"),
+                     "seq", pl.col("turn").cast(pl.Int32), kind.alias("k"), "amount", "value"))
+        df = run.collect(q).sort("gs", "seq")
+        # running counts within a group of consecutive rows = running count overall minus its value
+        # where the group starts (cheaper than window functions on big logs)
+        new_side = pl.col("gs") != pl.col("gs").shift(1)
+        ends_before = (pl.col("k") > 0).cast(pl.Int64).cum_sum() - (pl.col("k") > 0).cast(pl.Int64)
+        df = df.with_columns((ends_before - pl.when(new_side.fill_null(True)).then(ends_before)
+                              .forward_fill()).alias("episode"))
+        new_gamble = (new_side | (pl.col("episode") != pl.col("episode").shift(1))).fill_null(True)
+        reveals = (pl.col("k") == 0).cast(pl.Int64).cum_sum()
+        before = reveals - (pl.col("k") == 0).cast(pl.Int64)
+        df = df.with_columns((reveals - pl.when(new_gamble).then(before).forward_fill()).alias("position"))
+        run._cache["misery_rows"] = df
+    return run._cache["misery_rows"]
+
+
+def _with_sides(run: Run, df: pl.DataFrame) -> pl.DataFrame:
+    """Add game_id, player and hero to a frame keyed by ``gs``."""
+    sides = run.sides().select((pl.col("game_id") * 2 + (pl.col("player") == "b").cast(pl.Int64)).alias("gs"),
+                               "game_id", "player", "hero")
+    return df.join(sides, on="gs")
 
 
 def misery_episodes(run: RunLike) -> pl.DataFrame:
@@ -153,17 +174,14 @@ def misery_episodes(run: RunLike) -> pl.DataFrame:
     bust called for; 0 otherwise)."""
     run = as_run(run)
     if "misery_episodes" not in run._cache:
-        q = (_misery_rows(run).group_by("game_id", "player", "episode")
-             .agg(pl.col("turn").first().cast(pl.Int32),
-                  pl.col("kind").filter(pl.col("_end") == 1).first().alias("_closing"),
-                  (pl.col("kind") == "misery_reveal").sum().cast(pl.Int64).alias("revealed"),
-                  pl.col("value").sort_by("seq").last().cast(pl.Int64).alias("feathers"),
-                  pl.col("amount").filter(pl.col("kind") == "misery_bust").sum().cast(pl.Int64).alias("bust_damage")))
-        df = run.collect(q).with_columns(
-            pl.col("_closing").str.strip_prefix("misery_").fill_null("game over").alias("outcome"))
-        run._cache["misery_episodes"] = (df.join(run.sides().select("game_id", "player", "hero"),
-                                                 on=["game_id", "player"])
-                                         .sort("game_id", "player", "episode")
+        ep = (_misery_rows(run).group_by("gs", "episode")
+              .agg(pl.col("turn").first(), pl.col("k").max().alias("_closing"),
+                   (pl.col("k") == 0).sum().cast(pl.Int64).alias("revealed"),
+                   pl.col("value").sort_by("seq").last().cast(pl.Int64).alias("feathers"),
+                   pl.col("amount").filter(pl.col("k") == 2).cast(pl.Int64).sum().alias("bust_damage"))
+              .with_columns(pl.col("_closing").replace_strict({0: "game over", 1: "stop", 2: "bust"},
+                                                              return_dtype=pl.Utf8).alias("outcome")))
+        run._cache["misery_episodes"] = (_with_sides(run, ep).sort("game_id", "player", "episode")
                                          .select("game_id", "player", "hero", "turn", "outcome", "revealed",
                                                  "feathers", "bust_damage"))
     return run._cache["misery_episodes"]
@@ -175,18 +193,18 @@ def misery_reveals(run: RunLike) -> pl.DataFrame:
     position), ``busts`` (of which busted: the last reveal of a gamble that ended in a bust)."""
     run = as_run(run)
     if "misery_reveals" not in run._cache:
-        keys = ["game_id", "player", "episode"]
-        m = (_misery_rows(run)
-             .with_columns((pl.col("kind") == "misery_bust").any().over(keys).alias("_bust"),
-                           pl.col("position").max().over(keys).alias("_last"))
-             .filter(pl.col("kind") == "misery_reveal")
-             .select("game_id", "player", (pl.col("position") - 1).cast(pl.Int64).alias("revealed"),
-                     (pl.col("value") - pl.col("amount")).cast(pl.Int64).alias("feathers_before"),
-                     (pl.col("_bust") & (pl.col("position") == pl.col("_last"))).alias("busted"))
-             .join(run.sides().lazy().select("game_id", "player", "hero"), on=["game_id", "player"])
-             .group_by("hero", "revealed", "feathers_before")
-             .agg(pl.len().cast(pl.Int64).alias("attempts"), pl.col("busted").sum().cast(pl.Int64).alias("busts")))
-        run._cache["misery_reveals"] = run.collect(m).sort("hero", "revealed", "feathers_before")
+        # a reveal busted when the gamble's next row is its bust
+        busted = ((pl.col("k").shift(-1) == 2) & (pl.col("gs").shift(-1) == pl.col("gs"))).fill_null(False)
+        rv = (_misery_rows(run).with_columns(busted.alias("busted"))
+              .filter(pl.col("k") == 0)
+              .select("gs", (pl.col("position") - 1).alias("revealed"),
+                      (pl.col("value").cast(pl.Int64) - pl.col("amount")).alias("feathers_before"), "busted"))
+        hero = run.sides().select((pl.col("game_id") * 2 + (pl.col("player") == "b").cast(pl.Int64)).alias("gs"),
+                                  "hero")
+        run._cache["misery_reveals"] = (
+            rv.join(hero, on="gs").group_by("hero", "revealed", "feathers_before")
+            .agg(pl.len().cast(pl.Int64).alias("attempts"), pl.col("busted").sum().cast(pl.Int64).alias("busts"))
+            .sort("hero", "revealed", "feathers_before"))
     return run._cache["misery_reveals"]
 
 
