@@ -344,6 +344,7 @@ def _make(run: A.Run, out: Path) -> tuple[Document, list[str]]:
         why = ("no hero in this run has a misery box (Pandora), so there is nothing to measure. "
                "Include `pandora` in the tournament to get this section.")
         left_out.append(("Pandora's misery risk", why))
+        sections.append(Section("misery", "Pandora's misery risk (left out)", [f"Left out: {why}"]))
 
     # ---------------------------------------------------------------- length
     length = A.game_length(run)
