@@ -16,10 +16,6 @@ def hero_names(run: Run) -> dict[str, str]:
     return {h: f for h, f in names.unique("h", keep="first", maintain_order=True).select("h", "fighter").iter_rows()}
 
 
-def flip(col: str = "player") -> pl.Expr:
-    return pl.when(pl.col(col) == "a").then(pl.lit("b")).otherwise(pl.lit("a")).alias(col)
-
-
 def with_ci(df: pl.DataFrame, wins: str, games: str, rate: str, lo: str, hi: str) -> pl.DataFrame:
     los, his = [], []
     for w, n in zip(df[wins].to_list(), df[games].to_list()):
