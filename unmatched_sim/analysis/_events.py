@@ -130,6 +130,10 @@ def _slice(sub: pl.DataFrame, sides: pl.DataFrame, T: int, parts: dict) -> None:
     parts["seen"].append(hrows.group_by("h").agg(
         pl.when(pl.col("kind") == "damage").then(pl.col("health") + pl.col("amount").fill_null(0))
         .otherwise(pl.col("health")).max().alias("seen")))
+    # the setup `place` row carries the hero's health as placed: its starting health
+    parts["seen"].append(sub.filter((pl.col("kind") == "place") & (pl.col("turn") == 0))
+                         .join(hf, on="gs").filter(pl.col("fighter") == pl.col("hero_fighter"))
+                         .group_by("h").agg(pl.col("health").max().alias("seen")))
     first = sides.select("gs", "h", pl.lit(0, pl.Int32).alias("turn"), pl.lit(0, pl.Int64).alias("k"))
     h_real = (hrows.filter(pl.col("turn") <= T).group_by("gs", "turn")
               .agg(pl.col("health").sort_by("seq").last().alias("value"), pl.col("h").first())

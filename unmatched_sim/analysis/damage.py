@@ -38,9 +38,9 @@ def _names(run: Run, df: pl.DataFrame, *cols: str) -> pl.DataFrame:
 def starting_health(run: RunLike) -> pl.DataFrame:
     """hero, start_health: each hero's starting health, read from the log.
 
-    The log has no "starting health" row, so this is the highest health the hero fighter is seen
-    at: health before any damage (health after + amount), after any recovery (never above the
-    start), or at the end of a game. Exact as soon as the hero was ever damaged at full health.
+    The hero's setup ``place`` row carries its health as placed (its starting health); for logs
+    without it, this is the highest health the hero fighter is seen at: health before any damage
+    (health after + amount), after any recovery (never above the start), or at the end of a game.
     """
     run = as_run(run)
     start = _pass(run)["start"].sort("h")

@@ -396,7 +396,7 @@ class Game:
             self.occupant[f.space] = -1
         self.occupant[dest] = fi
         f.space, f.on_board = dest, True
-        self.log("place", f.owner, fi, card, space=dest)
+        self.log("place", f.owner, fi, card, space=dest, health=f.health)
 
     def swap_spaces(self, a: int, b: int, card: int | None = None) -> None:
         fa, fb = self.fighters[a], self.fighters[b]

@@ -137,7 +137,7 @@ class PandorasBox(Ability):
         g.players[seat].res[PEEK] = ""
 
     def setup(self, g, seat):
-        g.log("misery_box", seat, detail=self.composition())
+        g.log("misery_box", seat, detail=self.composition(), value=self.bust_at)
         self._shuffle(g, seat)
 
     def start_of_turn(self, g, seat):
