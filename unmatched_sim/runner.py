@@ -37,6 +37,7 @@ from unmatched_sim.data.heroes import load_hero_file
 from unmatched_sim.engine.game import DEFAULT_MAX_TURNS, Game
 from unmatched_sim.engine.view import PlayerView
 from unmatched_sim.errors import UserError
+from unmatched_sim.files import replace_dir
 from unmatched_sim.log import EventBuffer, event_files, games_frame, write_parquet
 from unmatched_sim.model import HeroDef
 from unmatched_sim.policies import make_policy
@@ -231,7 +232,7 @@ def execute(spec: RunSpec, out: Path, *, jobs: int = -1, force: bool = False, pr
         meta = run_metadata(spec, size, len(chunks), elapsed, command)
         meta["peak_rss_mb"] = {"main": round(_peak_rss_mb(), 1), "workers": round(worker_peak, 1)}
         (tmp / "run.json").write_text(json.dumps(meta, indent=2) + "\n")
-        _replace_dir(tmp, out)
+        replace_dir(tmp, out)
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise
@@ -269,17 +270,6 @@ def _resolve_jobs(jobs: int) -> int:
     if jobs is None or jobs <= 0:
         return max(1, cpus + 1 + jobs) if jobs and jobs < 0 else cpus
     return jobs
-
-
-def _replace_dir(tmp: Path, out: Path) -> None:
-    """Move the finished run into place; an old run is removed only once the new one is there."""
-    old = None
-    if out.exists():
-        old = out.parent / f".{out.name}.old-{os.getpid()}"
-        out.rename(old)
-    tmp.rename(out)
-    if old is not None:
-        shutil.rmtree(old, ignore_errors=True)
 
 
 def run_metadata(spec: RunSpec, size: int, chunks: int, elapsed: float, command: list[str] | None) -> dict:

@@ -30,12 +30,11 @@ reported as ``<file> (<field>): <what is wrong>``.
 
 from __future__ import annotations
 
-import hashlib
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from unmatched_sim.errors import DataError
+from unmatched_sim.files import read_toml
 
 
 @dataclass(frozen=True)
@@ -225,12 +224,5 @@ def parse_board(raw: dict, path: Path, sha: str = "") -> Board:
 
 
 def load_board_file(path: Path) -> Board:
-    try:
-        data = path.read_bytes()
-    except OSError as e:
-        raise DataError(path, "", f"cannot read board file: {e.strerror}") from None
-    try:
-        raw = tomllib.loads(data.decode("utf-8"))
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as e:
-        raise DataError(path, "", f"not valid TOML: {e}") from None
-    return parse_board(raw, path, hashlib.sha256(data).hexdigest())
+    raw, sha = read_toml(path, "board")
+    return parse_board(raw, path, sha)

@@ -19,12 +19,11 @@ Every fault is reported with the file, the card or field and what is wrong.
 
 from __future__ import annotations
 
-import hashlib
-import tomllib
 from pathlib import Path
 
 from unmatched_sim.engine.effects import SpecError, parse_effects
 from unmatched_sim.errors import DataError
+from unmatched_sim.files import read_toml
 from unmatched_sim.model import (CARD_TYPES, EFFECT, SCHEME, TIMINGS, AbilityDef, CardDef,
                                  FighterDef, HeroDef)
 
@@ -180,12 +179,5 @@ def parse_hero(raw: dict, path: Path, sha: str = "") -> HeroDef:
 
 
 def load_hero_file(path: Path) -> HeroDef:
-    try:
-        data = path.read_bytes()
-    except OSError as e:
-        raise DataError(path, "", f"cannot read hero file: {e.strerror}") from None
-    try:
-        raw = tomllib.loads(data.decode("utf-8"))
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as e:
-        raise DataError(path, "", f"not valid TOML: {e}") from None
-    return parse_hero(raw, path, hashlib.sha256(data).hexdigest())
+    raw, sha = read_toml(path, "hero")
+    return parse_hero(raw, path, sha)

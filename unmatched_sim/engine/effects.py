@@ -904,10 +904,9 @@ class BoostCard(Op):
         c.mods[role].append(("add", added))
 
 
-@op("set_value")
-class SetValue(Op):
-    """A combat card's value becomes a number (later changes still apply on top)."""
-    FIELDS = {"card": Field("choice", "self", ("self", "opponent")), "to": Field("amount", required=True)}
+class CardValueOp(Op):
+    """Base of the ops that change a combat card's value: ``card = "self"`` (this card) or
+    ``"opponent"``. Nothing happens outside combat or when that side played no card."""
 
     def run(self, g, ctx):
         c = g.combat
@@ -915,48 +914,51 @@ class SetValue(Op):
             return
         role = _combat_role(ctx, self.card)
         if c.cards[role] is not None:
-            c.mods[role].append(("set", self.to(g, ctx)))
+            self.change(g, ctx, c, role)
+
+    def change(self, g, ctx, c, role) -> None:
+        raise NotImplementedError
+
+
+def _card_field(default: str) -> Field:
+    return Field("choice", default, ("self", "opponent"))
+
+
+@op("set_value")
+class SetValue(CardValueOp):
+    """A combat card's value becomes a number (later changes still apply on top)."""
+    FIELDS = {"card": _card_field("self"), "to": Field("amount", required=True)}
+
+    def change(self, g, ctx, c, role):
+        c.mods[role].append(("set", self.to(g, ctx)))
 
 
 @op("add_value")
-class AddValue(Op):
-    FIELDS = {"card": Field("choice", "self", ("self", "opponent")), "amount": Field("amount", required=True)}
+class AddValue(CardValueOp):
+    """Add N to a combat card's value."""
+    FIELDS = {"card": _card_field("self"), "amount": Field("amount", required=True)}
 
-    def run(self, g, ctx):
-        c = g.combat
-        if c is None or ctx.role > DEFENDER:
-            return
-        role = _combat_role(ctx, self.card)
-        if c.cards[role] is not None:
-            c.mods[role].append(("add", self.amount(g, ctx)))
+    def change(self, g, ctx, c, role):
+        c.mods[role].append(("add", self.amount(g, ctx)))
 
 
 @op("ignore_value")
-class IgnoreValue(Op):
+class IgnoreValue(CardValueOp):
     """The card's value counts 0 for combat damage, however it is changed."""
-    FIELDS = {"card": Field("choice", "opponent", ("self", "opponent"))}
+    FIELDS = {"card": _card_field("opponent")}
 
-    def run(self, g, ctx):
-        c = g.combat
-        if c is None or ctx.role > DEFENDER:
-            return
-        c.ignored[_combat_role(ctx, self.card)] = True
+    def change(self, g, ctx, c, role):
+        c.ignored[role] = True
 
 
 @op("subtract_value")
-class SubtractValue(Op):
+class SubtractValue(CardValueOp):
     """Subtract N from a combat card's value; a value that would go below 0 becomes 0 right
     away, so later additions count up from 0 (Sindri's Bet)."""
-    FIELDS = {"card": Field("choice", "opponent", ("self", "opponent")),
-              "amount": Field("amount", required=True)}
+    FIELDS = {"card": _card_field("opponent"), "amount": Field("amount", required=True)}
 
-    def run(self, g, ctx):
-        c = g.combat
-        if c is None or ctx.role > DEFENDER:
-            return
-        role = _combat_role(ctx, self.card)
-        if c.cards[role] is not None:
-            c.mods[role].append(("sub", self.amount(g, ctx)))
+    def change(self, g, ctx, c, role):
+        c.mods[role].append(("sub", self.amount(g, ctx)))
 
 
 @op("swap_values")

@@ -19,6 +19,7 @@ from unmatched_sim import analysis as A
 from unmatched_sim.analysis._common import hero_names
 from unmatched_sim.analysis.damage import default_max_turn
 from unmatched_sim.errors import UserError
+from unmatched_sim.files import replace_dir
 from unmatched_sim.report import charts as C
 from unmatched_sim.report.document import Chart, Document, Section, Table, render_html, render_markdown
 
@@ -85,16 +86,6 @@ def _prepare_out(out: Path) -> Path:
     return tmp
 
 
-def _move_into_place(tmp: Path, out: Path) -> None:
-    old = None
-    if out.exists():
-        old = out.parent / f".{out.name}.old-{os.getpid()}"
-        out.rename(old)
-    tmp.rename(out)
-    if old is not None:
-        shutil.rmtree(old, ignore_errors=True)
-
-
 # --------------------------------------------------------------------------- the report
 def build_report(run_dir: str | os.PathLike, out: str | os.PathLike | None = None) -> ReportResult:
     """Write the balance report of ``run_dir`` into ``out`` (default ``reports/<run name>/``)."""
@@ -107,7 +98,7 @@ def build_report(run_dir: str | os.PathLike, out: str | os.PathLike | None = Non
         (tmp / "index.html").write_text(render_html(doc), encoding="utf-8")
         (tmp / "summary.md").write_text(render_markdown(doc), encoding="utf-8")
         files = ["index.html", "summary.md"] + files
-        _move_into_place(tmp, out)
+        replace_dir(tmp, out)
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise
