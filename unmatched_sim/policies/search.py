@@ -75,13 +75,18 @@ class ISMCTSPolicy(Policy):
     name = "ismcts"
     summary = ("information-set Monte Carlo tree search: samples the hidden cards from what it "
                "knows, plays out with a fast heuristic; budget per decision")
-    params = {"iterations": 200, "ms": 0.0, "c": 0.7, "rollout": "greedy", "horizon": 0}
+    params = {"iterations": 200, "ms": 0.0, "c": 0.7, "rollout": "greedy", "horizon": 0, "prior": 0.1,
+              "blind_defense": True}
     param_help = {
         "iterations": "playouts per decision (deterministic for a given seed)",
         "ms": "if > 0: milliseconds per decision instead (not deterministic: depends on the machine)",
         "c": "UCB1 exploration constant",
         "rollout": "policy playing both sides in playouts (a policy without search)",
         "horizon": "turns per playout before scoring the position (0: play to the end)",
+        "prior": "head start, as a share of the iterations, for the rollout policy's own choice at "
+                 "the root (so a thin search does not override it on noise)",
+        "blind_defense": "the opponent's defense card, chosen without seeing ours, follows the "
+                         "rollout policy instead of being searched (no clairvoyant defender)",
     }
     uses_search = True
 
@@ -95,6 +100,8 @@ class ISMCTSPolicy(Policy):
             raise UserError(f"ismcts: c must be ≥ 0 (got {self.c})")
         if self.horizon < 0:
             raise UserError(f"ismcts: horizon must be ≥ 0 turns (got {self.horizon})")
+        if not 0 <= self.prior <= 1:
+            raise UserError(f"ismcts: prior must be between 0 and 1 (got {self.prior})")
         cls = POLICIES.get(self.rollout)
         if cls is None or getattr(cls, "uses_search", False):
             simple = sorted(n for n, c in POLICIES.items() if not getattr(c, "uses_search", False))
@@ -105,10 +112,15 @@ class ISMCTSPolicy(Policy):
         self.iterations_done = 0      # statistics for benchmarks
         self.decisions = 0
 
+    # Decisions not worth a search: the order fighters move in (each destination is searched).
+    DELEGATED = frozenset({"move_order", "effect_move_order", "sidekick_start"})
+
     def choose(self, view, decision):
         options = decision.options
         if len(options) == 1:
             return options[0]
+        if decision.kind in self.DELEGATED:
+            return self.rollout_policy.choose(view, decision)
         root = Node(-1)
         rng = self.rng
         deadline = time.perf_counter() + self.ms / 1000.0 if self.ms > 0 else None
@@ -124,11 +136,14 @@ class ISMCTSPolicy(Policy):
                 break
         self.iterations_done += n
         self.decisions += 1
+        # The rollout policy's choice gets a head start: a thin search must beat it clearly.
+        favourite = self.rollout_policy.choose(view, decision) if self.prior else None
+        bonus = self.prior * n
         best, best_key = None, None
         for key, child in root.children.items():
             if key[2] not in options:
                 continue
-            rank = (child.visits, child.reward)
+            rank = (child.visits + (bonus if key[2] == favourite else 0.0), child.reward)
             if best is None or rank > best:
                 best, best_key = rank, key
         return best_key[2] if best_key is not None else options[0]
@@ -139,8 +154,16 @@ class ISMCTSPolicy(Policy):
         path = []
         c = self.c
         policy = self.rollout_policy
+        blind = self.blind_defense
         while game.pending is not None and not game.over:
             d = game.pending
+            if blind and d.kind == "defense_card" and path:
+                # Below the root a defender cannot see the attack card chosen above it: a tree
+                # node here would answer each attack card with its best counter (a clairvoyant
+                # defender, on either side). Its choice follows the rollout policy instead.
+                # (At the root we defend against a card the determinization has sampled.)
+                game.answer(policy.choose(PlayerView(game, d.player), d))
+                continue
             prefix = (d.player, d.kind)
             children = node.children
             untried = []
