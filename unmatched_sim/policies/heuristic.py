@@ -240,11 +240,27 @@ class HeuristicPolicy(GreedyPolicy):
             if not hasattr(self, key):
                 setattr(self, key, default)
         self._reader = None
+        self.agg, self.cau = self.aggression, self.caution
 
     # ------------------------------------------------------------ plumbing
     def choose(self, view, decision):
         self._reader = None
+        self.agg, self.cau = self.style_now(view)
         return super().choose(view, decision)
+
+    def style_now(self, view) -> tuple[float, float]:
+        """(aggression, caution) for this decision. Waiting only pays while the clock is on our
+        side: as our deck runs out (before the opponent's) or our hand fills up (every draw
+        then wastes a card), any style turns to the attack."""
+        deck, opp_deck = view.deck_size(view.seat), view.deck_size(view.opp)
+        urgency = max(0.0, (10 - deck) / 10)
+        if opp_deck + 3 < deck:
+            urgency *= 0.3          # they run out first: patience is fine
+        if len(view.hand) >= 6:
+            urgency = max(urgency, 0.5)
+        agg = self.aggression + (1.0 - self.aggression) * urgency
+        cau = self.caution * (1.0 - 0.7 * urgency)
+        return agg, cau
 
     def reader(self, view) -> Reader:
         if self._reader is None:
@@ -267,7 +283,7 @@ class HeuristicPolicy(GreedyPolicy):
         return self.keep(view, cid)
 
     def spend_weight(self) -> float:
-        return 0.55 - 0.35 * self.aggression
+        return 0.55 - 0.35 * self.agg
 
     def hp_weight(self, f, mine: bool) -> float:
         """Worth of one health point of fighter ``f``."""
@@ -275,9 +291,9 @@ class HeuristicPolicy(GreedyPolicy):
             return 0.45 if f.health > 0 else 0.0
         w = 1.0 + 3.0 / max(1, f.health)
         if mine:
-            w *= 0.7 + 0.8 * self.caution
+            w *= 0.7 + 0.8 * self.cau
         else:
-            w *= 0.8 + 0.5 * self.aggression
+            w *= 0.8 + 0.5 * self.agg
         return w
 
     def boost_bonus_worth(self, view, cid) -> float:
@@ -369,7 +385,7 @@ class HeuristicPolicy(GreedyPolicy):
         scores = {"maneuver": self.maneuver_eval(view)}
         if "attack" in opts:
             s, _, _ = self.best_attack(view)
-            scores["attack"] = s + 0.6 + self.aggression
+            scores["attack"] = s + 0.6 + self.agg
         if "scheme" in opts:
             scores["scheme"] = max(self.scheme_eval(view, cid, fi) for cid, fi in self.scheme_options(view))
         return max(scores, key=lambda k: (scores[k], k == "attack"))
@@ -551,7 +567,7 @@ class HeuristicPolicy(GreedyPolicy):
         # Safety.
         threat = self.threat_map(view)[space]
         if f.is_hero:
-            weight = (0.15 + 0.5 * self.caution) * (1.0 + 4.0 / max(1, f.health))
+            weight = (0.15 + 0.5 * self.cau) * (1.0 + 4.0 / max(1, f.health))
             if not f.defn.ranged:
                 weight *= 0.5     # a melee hero has to stand in reach to fight at all
         else:
@@ -560,8 +576,8 @@ class HeuristicPolicy(GreedyPolicy):
         # Sidekicks: screen our hero (careful) or press the attack (aggressive).
         if not f.is_hero and me is not None:
             guard = dist[space][me.space] <= 1 and dist[space][hero.space] <= dist[me.space][hero.space]
-            value += (0.8 * self.caution) if guard else 0.0
-            value -= 0.15 * self.aggression * d_hero
+            value += (0.8 * self.cau) if guard else 0.0
+            value -= 0.15 * self.agg * d_hero
         return value
 
     def on_move_destination(self, view, d):
@@ -770,7 +786,7 @@ class HeuristicPolicy(GreedyPolicy):
         dmg = d.info.get("cost_damage", 0)
         if dmg:
             me = view.my_hero()
-            return me.health > dmg + 4 + 4 * self.caution
+            return me.health > dmg + 4 + 4 * self.cau
         return True
 
     # ------------------------------------------------------------ hero decisions
