@@ -47,7 +47,7 @@ OP_WORTH = {"draw": 0.7, "gain_action": 1.1, "damage": 0.9, "recover": 0.6, "dis
 
 
 # ---------------------------------------------------------------------- card facts (cached)
-_STRENGTH: dict[int, tuple[float, float]] = {}
+_STRENGTH: dict[tuple[int, bool], tuple[float, float]] = {}
 
 
 def _ops(d: CardDef, *timings):
@@ -55,10 +55,23 @@ def _ops(d: CardDef, *timings):
         yield from d.effects.get(t, ())
 
 
-def card_strength(d: CardDef) -> tuple[float, float]:
+def applies(spec: dict, mine: bool) -> bool:
+    """Whether an effect can apply for this player at all: Loki's TRICKs say "Loki." (``if =
+    "played_by_owner"``) or "Not Loki." (``"not played_by_owner"``)."""
+    cond = spec.get("if")
+    if cond == "played_by_owner":
+        return mine
+    if cond == "not played_by_owner":
+        return not mine
+    return True
+
+
+def card_strength(d: CardDef, mine: bool = True) -> tuple[float, float]:
     """(attack strength, defense strength): the printed value adjusted for effects that change
-    combat values (may BOOST itself, set its own value, blank the opponent's card...)."""
-    key = id(d)
+    combat values (may BOOST itself, set its own value, blank the opponent's card...).
+    ``mine``: played by the player whose deck it comes from (not so for a TRICK of Loki's
+    played by his opponent)."""
+    key = (id(d), mine)
     got = _STRENGTH.get(key)
     if got is not None:
         return got
@@ -67,6 +80,8 @@ def card_strength(d: CardDef) -> tuple[float, float]:
     for op in _ops(d, "immediately", "during_combat"):
         n = op.NAME
         spec = op.spec
+        if not applies(spec, mine):
+            continue
         if n == "boost_card" and spec.get("card", "self") == "self":
             bonus = 1.5 * min(2, spec.get("times", 1))
             if spec.get("if"):
@@ -104,14 +119,17 @@ def card_strength(d: CardDef) -> tuple[float, float]:
 
 
 def effect_worth(d: CardDef, timings=("after_combat", "immediately", "during_combat"),
-                 p_won: float = 0.5) -> float:
-    """Rough worth of a card's non-value effects when it is played in combat."""
+                 p_won: float = 0.5, mine: bool = True) -> float:
+    """Rough worth of a card's non-value effects when it is played in combat (``mine``: by the
+    player whose deck it comes from)."""
     total = 0.0
     for op in _ops(d, *timings):
         n = op.NAME
         spec = op.spec
         if n in ("boost_card", "set_value", "add_value", "ignore_value", "subtract_value"):
             continue        # counted in card_strength
+        if not applies(spec, mine):
+            continue
         w = OP_WORTH.get(n, 0.3)
         if n == "draw":
             c = spec.get("count", 1)
@@ -122,7 +140,11 @@ def effect_worth(d: CardDef, timings=("after_combat", "immediately", "during_com
             a = spec.get("amount", 1)
             w *= a if isinstance(a, int) else 1.5
             tgt = str(spec.get("target", ""))
-            if n == "damage" and not ("opposing" in tgt or tgt == "any_fighter" or tgt.startswith("each_opp")):
+            if n == "damage" and tgt in ("hero", "self", "own_fighter", "each_own"):
+                w = -w        # hurts us (a TRICK of Loki's played by his opponent)
+            elif n == "recover" and tgt == "owner_hero":
+                w = -w        # heals Loki when we play his TRICK
+            elif n == "damage" and not ("opposing" in tgt or tgt == "any_fighter" or tgt.startswith("each_opp")):
                 w *= 0.4      # may hit our own fighters
         elif n == "discard":
             c = spec.get("count", 1)
@@ -134,6 +156,8 @@ def effect_worth(d: CardDef, timings=("after_combat", "immediately", "during_com
             w *= p_won
         elif cond == "lost":
             w *= 1 - p_won
+        elif cond in ("played_by_owner", "not played_by_owner"):
+            pass
         elif cond:
             w *= 0.5
         if spec.get("may"):
@@ -144,15 +168,15 @@ def effect_worth(d: CardDef, timings=("after_combat", "immediately", "during_com
     return total
 
 
-def keep_worth(d: CardDef) -> float:
+def keep_worth(d: CardDef, mine: bool = True) -> float:
     """What a card is worth kept in hand (the cost of spending it)."""
-    att, dfn = card_strength(d)
+    att, dfn = card_strength(d, mine)
     best = max(att if d.can_attack else 0.0, min(dfn, 6.0) if d.can_defend else 0.0)
     if d.can_attack and d.can_defend:
         best += 0.5
     if d.type == "scheme":
-        best = 1.5 + effect_worth(d, ("effect",))
-    return best + 0.3 * effect_worth(d)
+        best = 1.5 + effect_worth(d, ("effect",), mine=mine)
+    return best + 0.3 * effect_worth(d, mine=mine)
 
 
 # ---------------------------------------------------------------------- value distributions
@@ -184,7 +208,8 @@ class Reader:
         self.view = view
         self.pool = view.unseen_opponent_cards()
         known_ids = view.known_opponent_hand()
-        self.known = [view.card(c) for c in known_ids]
+        # (card, is it theirs?) — our TRICKs in their hand play differently for them
+        self.known = [(view.card(c), view.card_owner(c) == view.opp) for c in known_ids]
         self.h_unknown = max(0, view.hand_size(view.opp) - len(known_ids))
         self._cache: dict = {}
 
@@ -193,7 +218,7 @@ class Reader:
         key = ("d", fighter_name)
         if key not in self._cache:
             use = lambda d: d.can_defend and d.usable_by(fighter_name)
-            self._cache[key] = best_of_dist([card_strength(d)[1] for d in self.known if use(d)],
+            self._cache[key] = best_of_dist([card_strength(d, m)[1] for d, m in self.known if use(d)],
                                             [card_strength(d)[1] for d in self.pool if use(d)],
                                             len(self.pool), self.h_unknown)
         return self._cache[key]
@@ -208,7 +233,7 @@ class Reader:
             if lock is not None and not self.view.my_turn:
                 dist = [(float(lock), 1.0)]
             else:
-                dist = best_of_dist([card_strength(d)[0] for d in self.known if use(d)],
+                dist = best_of_dist([card_strength(d, m)[0] for d, m in self.known if use(d)],
                                     [card_strength(d)[0] for d in self.pool if use(d)],
                                     len(self.pool), self.h_unknown + (1 if played else 0))
             self._cache[key] = dist
@@ -274,7 +299,7 @@ class HeuristicPolicy(GreedyPolicy):
             alive = {view.fighter(fi).defn.name for fi in view.on_board(view.seat)}
             if not (d.users & alive):
                 return 0.25 * d.boost_value
-        w = keep_worth(d)
+        w = keep_worth(d, self.mine(view, cid))
         if view.deck_size(view.seat) == 0:
             w *= 1.2          # nothing more is coming
         return w
@@ -329,17 +354,22 @@ class HeuristicPolicy(GreedyPolicy):
     def boost_cost(self, view, cid) -> float:
         return self.spend_weight() * self.keep(view, cid) - self.boost_bonus_worth(view, cid)
 
-    def my_attack_strength(self, view, d: CardDef) -> float:
+    @staticmethod
+    def mine(view, cid) -> bool:
+        """Is this card from our own deck (not a TRICK of Loki's we hold)?"""
+        return view.card_owner(cid) == view.seat
+
+    def my_attack_strength(self, view, cid) -> float:
         lock = view.value_lock(view.seat)
         if lock is not None and view.my_turn:
             return float(lock)
-        return card_strength(d)[0]
+        return card_strength(view.card(cid), self.mine(view, cid))[0]
 
     # ------------------------------------------------------------ attack evaluation
     def attack_eval(self, view, fi, target, cid) -> float:
         d = view.card(cid)
         tf = view.fighter(target)
-        a = self.my_attack_strength(view, d)
+        a = self.my_attack_strength(view, cid)
         dist = self.reader(view).defense(tf.defn.name)
         exp_dmg = p_win = p_kill = 0.0
         for v, p in dist:
@@ -356,7 +386,7 @@ class HeuristicPolicy(GreedyPolicy):
             value += 25.0 * p_kill
         else:
             value += 2.0 * p_kill
-        value += effect_worth(d, p_won=p_win)
+        value += effect_worth(d, p_won=p_win, mine=self.mine(view, cid))
         return value - self.spend_weight() * self.keep(view, cid)
 
     def best_attack(self, view, options=None):
@@ -414,11 +444,17 @@ class HeuristicPolicy(GreedyPolicy):
             w -= missing * sum(2 * self.hp_weight(view.fighter(fi), True) for fi in view.on_board(view.seat))
         return w
 
-    def ops_worth(self, view, ops, fi) -> float:
-        """Worth of a list of effects resolved now by our fighter ``fi`` (schemes, modes)."""
+    def ops_worth(self, view, ops, fi, mine: bool = True) -> float:
+        """Worth of a list of effects resolved now by our fighter ``fi`` (schemes, modes);
+        ``mine``: the card is from our deck (a TRICK of Loki's played by us only hurts us)."""
         total = 0.0
         for op in ops:
             n, spec = op.NAME, op.spec
+            if not applies(spec, mine):
+                continue
+            if not mine and spec.get("if") == "not played_by_owner":
+                total -= 1.0      # the "Not Loki." half of a TRICK: it works against us
+                continue
             if n == "draw":
                 c = spec.get("count", 1)
                 c = c if isinstance(c, int) else 2
@@ -465,7 +501,8 @@ class HeuristicPolicy(GreedyPolicy):
         if not attackers:
             return 0.0
         in_range = any(view.attack_targets(fi) for fi in attackers)
-        vals = sorted((card_strength(view.card(c))[0] for c in view.hand if view.card(c).can_attack),
+        vals = sorted((card_strength(view.card(c), self.mine(view, c))[0] for c in view.hand
+                       if view.card(c).can_attack),
                       reverse=True)
         uses = min(actions, len(vals))
         gain = sum(max(0.0, value - v) for v in vals[:uses]) + 0.5 * uses
@@ -473,7 +510,8 @@ class HeuristicPolicy(GreedyPolicy):
 
     def scheme_eval(self, view, cid, fi) -> float:
         d = view.card(cid)
-        return self.ops_worth(view, d.effects.get("effect", ()), fi) - self.spend_weight() * self.keep(view, cid) + 0.3
+        return (self.ops_worth(view, d.effects.get("effect", ()), fi, self.mine(view, cid))
+                - self.spend_weight() * self.keep(view, cid) + 0.3)
 
     def maneuver_eval(self, view) -> float:
         me = view.my_hero()
@@ -643,13 +681,13 @@ class HeuristicPolicy(GreedyPolicy):
                 dv, heal, worth, cost = 0.0, 0.0, 0.0, 0.0
             else:
                 card = view.card(cid)
-                dv = card_strength(card)[1]
+                dv = card_strength(card, self.mine(view, cid))[1]
                 heal = 0.0
                 for op in _ops(card, "immediately"):
                     if op.NAME == "recover":
                         a = op.spec.get("amount", 1)
                         heal += a if isinstance(a, int) else 1
-                worth = effect_worth(card, p_won=0.6) * 0.6
+                worth = effect_worth(card, p_won=0.6, mine=self.mine(view, cid)) * 0.6
                 cost = self.spend_weight() * self.keep(view, cid)
             exp_loss = p_dead = 0.0
             for v, p in dist:
@@ -688,7 +726,8 @@ class HeuristicPolicy(GreedyPolicy):
                 before, after = max(0, a - dv), max(0, a + b - dv)
                 g = w * (min(after, defender.health) - min(before, defender.health))
                 if before == 0 and after > 0:
-                    g += 0.8 + effect_worth(view.card(boosted), ("after_combat",), 1.0) * 0.5
+                    g += 0.8 + effect_worth(view.card(boosted), ("after_combat",), 1.0,
+                                                self.mine(view, boosted)) * 0.5
                 if after >= defender.health > before and defender.is_hero:
                     g += 25.0
                 return g
@@ -699,7 +738,8 @@ class HeuristicPolicy(GreedyPolicy):
                 before, after = max(0, a - dv), max(0, a - dv - b)
                 g = w * (min(before, defender.health) - min(after, defender.health))
                 if before > 0 and after == 0:
-                    g += 0.8 + effect_worth(view.card(boosted), ("after_combat",), 1.0) * 0.5
+                    g += 0.8 + effect_worth(view.card(boosted), ("after_combat",), 1.0,
+                                                self.mine(view, boosted)) * 0.5
                 if before >= defender.health > after and defender.is_hero:
                     g += 40.0
                 return g
@@ -722,15 +762,15 @@ class HeuristicPolicy(GreedyPolicy):
             target = view.fighter(fighters[1])
 
             def score(c):
-                a = card_strength(view.card(c))[0]
+                a = card_strength(view.card(c), self.mine(view, c))[0]
                 return (self.hp_weight(target, False) * min(target.health, max(0.0, a - other))
-                        + effect_worth(view.card(c), p_won=1.0 if a > other else 0.0)
+                        + effect_worth(view.card(c), p_won=1.0 if a > other else 0.0, mine=self.mine(view, c))
                         - self.spend_weight() * self.keep(view, c))
         else:
             other = view.combat_value(0)
 
             def score(c):
-                dv = card_strength(view.card(c))[1]
+                dv = card_strength(view.card(c), self.mine(view, c))[1]
                 return -max(0.0, other - dv) * 1.5 - self.spend_weight() * self.keep(view, c)
         best = max(cards, key=lambda c: (score(c), -c))
         base = score(current) if current is not None and current in view.hand + [current] else -1e9
@@ -751,7 +791,7 @@ class HeuristicPolicy(GreedyPolicy):
         if d.info.get("victim") == view.seat:
             return min(d.options, key=lambda c: (self.keep(view, c), c))
         # Their best card: the strongest value, schemes and effects counted.
-        return max(d.options, key=lambda c: (keep_worth(view.card(c)), -c))
+        return max(d.options, key=lambda c: (keep_worth(view.card(c), view.card_owner(c) == view.opp), -c))
 
     def on_effect_unless_discard(self, view, d):
         cards = [c for c in d.options if c is not None]
