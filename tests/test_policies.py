@@ -90,6 +90,15 @@ def test_a_ten_line_custom_policy_plays_by_name():
         del POLICIES["hasty-test"]
 
 
+def test_every_module_in_the_policies_folder_is_imported():
+    import pkgutil
+    import sys
+
+    import unmatched_sim.policies as pkg
+    for info in pkgutil.iter_modules(pkg.__path__):
+        assert f"unmatched_sim.policies.{info.name}" in sys.modules
+
+
 # ------------------------------------------------------------------ legal, complete games
 FAST = [name for name, cls in POLICIES.items() if not cls.uses_search]
 

@@ -75,3 +75,15 @@ def validate_policy_spec(spec: str) -> str:
 
 
 from unmatched_sim.policies import random_policy, greedy, heuristic, search  # noqa: E402,F401
+
+
+def _import_all() -> None:
+    """Import every other module in this folder: a policy file dropped in registers itself."""
+    import importlib
+    import pkgutil
+
+    for info in pkgutil.iter_modules(__path__):
+        importlib.import_module(f"{__name__}.{info.name}")
+
+
+_import_all()

@@ -8,8 +8,9 @@ randomness must come from it, so games replay exactly) and its parameters. The e
 To add a policy: subclass ``Policy``, set ``name``, ``summary`` and ``params`` (name -> default;
 the default's type — int, float, bool or str — is how ``name:key=value`` is parsed), optionally
 ``param_help`` (name -> one line for ``sim policies``), implement ``choose``, and decorate with
-``@register``. A policy that rejects a parameter value raises ``ValueError`` (or ``UserError``)
-from ``__init__``. See docs/policies.md.
+``@register``. A module saved in this folder is imported (and so registered) automatically. A
+policy that rejects a parameter value raises ``ValueError`` (or ``UserError``) from
+``__init__``. See docs/policies.md.
 """
 
 from __future__ import annotations
