@@ -849,9 +849,6 @@ class HeuristicPolicy(GreedyPolicy):
             return False
         return True
 
-    def on_ability_draw(self, view, d):
-        return view.deck_size(view.seat) >= d.info.get("count", 1)
-
     def on_effect_mode(self, view, d):
         card = d.info.get("card")
         modes = None
