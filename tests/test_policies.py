@@ -57,6 +57,7 @@ def test_sim_policies_lists_each_policy_and_its_parameters(capsys):
     ("ismcts:iterations=0", "at least 1"),
     ("ismcts:rollout=ismcts", "without search"),
     ("ismcts:rollout=nonsense", "without search"),
+    ("ismcts:guide=ismcts", "guide must be a policy without search"),
 ])
 def test_bad_policy_specs_are_one_clear_error(spec, fragment):
     with pytest.raises(UserError, match=fragment):

@@ -287,7 +287,8 @@ def policies_cmd():
               help="Policies to rank, e.g. 'greedy,heuristic,ismcts:iterations=100' (repeatable) "
                    "[default: random, greedy, heuristic, aggressive, careful].")
 @click.option("--games", "-n", type=int, default=20, show_default=True,
-              help="Games per pair of policies and hero matchup; each seed is played from both seats.")
+              help="Games per pair of policies and hero matchup; each seed is played from both seats "
+                   "(an even number keeps the seats exactly balanced).")
 @click.option("--seed", type=int, default=1, show_default=True, help="Run seed.")
 @click.option("--board", default="marmoreal", show_default=True, help="Battlefield id.")
 @click.option("--jobs", "-j", type=int, default=None, help="Worker processes [default: all cores].")

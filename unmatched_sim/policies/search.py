@@ -12,7 +12,7 @@ Each decision builds a fresh tree. Every iteration:
    term uses how often it *could* have been chosen, not how often its parent was visited).
    Both players' decisions are nodes; each node is scored from the view of the player who
    chose it.
-3. **Expand** one untried option — the rollout policy's own choice first, so the tree starts
+3. **Expand** one untried option — the guide policy's own choice first, so the tree starts
    from a sensible line.
 4. **Roll out** with a fast heuristic policy for both players, to the end of the game or for
    ``horizon`` turns (then the position is scored by health, hand and deck).
@@ -75,15 +75,17 @@ class ISMCTSPolicy(Policy):
     name = "ismcts"
     summary = ("information-set Monte Carlo tree search: samples the hidden cards from what it "
                "knows, plays out with a fast heuristic; budget per decision")
-    params = {"iterations": 200, "ms": 0.0, "c": 0.7, "rollout": "greedy", "horizon": 0, "prior": 0.1,
-              "blind_defense": True}
+    params = {"iterations": 200, "ms": 0.0, "c": 0.7, "rollout": "greedy", "guide": "heuristic",
+              "horizon": 0, "prior": 0.1, "blind_defense": True}
     param_help = {
         "iterations": "playouts per decision (deterministic for a given seed)",
         "ms": "if > 0: milliseconds per decision instead (not deterministic: depends on the machine)",
         "c": "UCB1 exploration constant",
         "rollout": "policy playing both sides in playouts (a policy without search)",
+        "guide": "policy whose choice is tried first, gets the head start, and makes the "
+                 "decisions not searched (a policy without search)",
         "horizon": "turns per playout before scoring the position (0: play to the end)",
-        "prior": "head start, as a share of the iterations, for the rollout policy's own choice at "
+        "prior": "head start, as a share of the iterations, for the guide policy's own choice at "
                  "the root (so a thin search does not override it on noise)",
         "blind_defense": "the opponent's defense card, chosen without seeing ours, follows the "
                          "rollout policy instead of being searched (no clairvoyant defender)",
@@ -102,13 +104,16 @@ class ISMCTSPolicy(Policy):
             raise UserError(f"ismcts: horizon must be ≥ 0 turns (got {self.horizon})")
         if not 0 <= self.prior <= 1:
             raise UserError(f"ismcts: prior must be between 0 and 1 (got {self.prior})")
-        cls = POLICIES.get(self.rollout)
-        if cls is None or getattr(cls, "uses_search", False):
-            simple = sorted(n for n, c in POLICIES.items() if not getattr(c, "uses_search", False))
-            raise UserError(f"ismcts: rollout must be a policy without search "
-                            f"({', '.join(simple)}), got '{self.rollout}'")
-        # Rollouts draw from their own stream, split off once: choices stay reproducible.
-        self.rollout_policy = cls(random.Random(rng.getrandbits(64)))
+        made = []
+        for key in ("rollout", "guide"):
+            cls = POLICIES.get(getattr(self, key))
+            if cls is None or getattr(cls, "uses_search", False):
+                simple = sorted(n for n, c in POLICIES.items() if not getattr(c, "uses_search", False))
+                raise UserError(f"ismcts: {key} must be a policy without search "
+                                f"({', '.join(simple)}), got '{getattr(self, key)}'")
+            # Each draws from its own stream, split off once: choices stay reproducible.
+            made.append(cls(random.Random(rng.getrandbits(64))))
+        self.rollout_policy, self.guide_policy = made
         self.iterations_done = 0      # statistics for benchmarks
         self.decisions = 0
 
@@ -120,7 +125,7 @@ class ISMCTSPolicy(Policy):
         if len(options) == 1:
             return options[0]
         if decision.kind in self.DELEGATED:
-            return self.rollout_policy.choose(view, decision)
+            return self.guide_policy.choose(view, decision)
         root = Node(-1)
         rng = self.rng
         deadline = time.perf_counter() + self.ms / 1000.0 if self.ms > 0 else None
@@ -136,8 +141,8 @@ class ISMCTSPolicy(Policy):
                 break
         self.iterations_done += n
         self.decisions += 1
-        # The rollout policy's choice gets a head start: a thin search must beat it clearly.
-        favourite = self.rollout_policy.choose(view, decision) if self.prior else None
+        # The guide's choice gets a head start: a thin search must beat it clearly.
+        favourite = self.guide_policy.choose(view, decision) if self.prior else None
         bonus = self.prior * n
         best, best_key = None, None
         for key, child in root.children.items():
@@ -154,6 +159,7 @@ class ISMCTSPolicy(Policy):
         path = []
         c = self.c
         policy = self.rollout_policy
+        guide = self.guide_policy
         blind = self.blind_defense
         while game.pending is not None and not game.over:
             d = game.pending
@@ -175,7 +181,7 @@ class ISMCTSPolicy(Policy):
                     child.avail += 1
             if untried:
                 if len(untried) > 1:
-                    pref = policy.choose(PlayerView(game, d.player), d)
+                    pref = guide.choose(PlayerView(game, d.player), d)
                     pick = pref if pref in untried else untried[self.rng.randrange(len(untried))]
                 else:
                     pick = untried[0]
