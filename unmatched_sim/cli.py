@@ -273,9 +273,10 @@ def policies_cmd():
     width = max(len(n) for n in POLICIES)
     for name, cls in POLICIES.items():
         click.echo(f"  {name:<{width}}  {cls.summary}")
+        pw = max((len(f"{k}={v}") for k, v in cls.params.items()), default=0)
         for k, v in cls.params.items():
             helptext = cls.param_help.get(k, "")
-            click.echo(f"  {'':<{width}}    {k}={v}" + (f"  {helptext}" if helptext else ""))
+            click.echo(f"  {'':<{width}}    {f'{k}={v}':<{pw}}" + (f"  {helptext}" if helptext else "").rstrip())
     click.echo("  e.g. --policy greedy:aggression=0.9 --policy-b ismcts:iterations=400; "
                "writing your own: docs/policies.md")
 

@@ -51,9 +51,11 @@ def trick_power(d: CardDef, mine: bool) -> float:
 @register
 class GreedyPolicy(Policy):
     name = "greedy"
-    summary = "heuristic: closes in and attacks with its best card, defends with its best card, " \
+    summary = "one-step rules: closes in and attacks with its best card, defends with its best card, " \
               "boosts to reach a target, plays schemes"
     params = {"aggression": 0.7, "doubloon_worth": 1.5}
+    param_help = {"aggression": "0..1: chance to attack when its best attack card is weak",
+                  "doubloon_worth": "what a doubloon is worth when paying Blackbeard's ransoms"}
 
     def choose(self, view, decision):
         handler = getattr(self, "on_" + decision.kind, None)

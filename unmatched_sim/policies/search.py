@@ -74,7 +74,7 @@ def evaluate(game, seat: int) -> float:
 class ISMCTSPolicy(Policy):
     name = "ismcts"
     summary = ("information-set Monte Carlo tree search: samples the hidden cards from what it "
-               "knows, plays out with a fast heuristic; budget per decision")
+               "knows, guided by the heuristic, plays out with greedy; budget per decision")
     params = {"iterations": 200, "ms": 0.0, "c": 0.7, "rollout": "greedy", "guide": "heuristic",
               "horizon": 0, "prior": 0.1, "blind_defense": True}
     param_help = {
@@ -87,8 +87,8 @@ class ISMCTSPolicy(Policy):
         "horizon": "turns per playout before scoring the position (0: play to the end)",
         "prior": "head start, as a share of the iterations, for the guide policy's own choice at "
                  "the root (so a thin search does not override it on noise)",
-        "blind_defense": "the opponent's defense card, chosen without seeing ours, follows the "
-                         "rollout policy instead of being searched (no clairvoyant defender)",
+        "blind_defense": "a defense card chosen below the root (without seeing the attack card "
+                         "above it) follows the rollout policy instead of being searched",
     }
     uses_search = True
 
