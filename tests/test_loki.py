@@ -771,6 +771,25 @@ def test_greedy_attacks_with_ragnarok_when_the_opponent_holds_his_tricks():
     assert s.game.card(_greedy().choose(view, s.pending)).name == "Ragnarök"
 
 
+def test_greedy_never_attacks_with_baldrs_downfall_when_its_self_damage_would_defeat_its_hero():
+    """Played by anyone but Loki, Baldr's Downfall deals 2 damage to its player's own hero: at
+    2 health or less greedy picks another attack card; with more health it may still use it."""
+    s = loki_vs(other="houdini", loki_space="M10", other_space="M11")
+    s.hand(1, "Sleight of Hand")
+    baldr = give_trick(s, BALDR)
+    s.health("Houdini", 2)
+    s.begin_turn(1)
+    s.choose("attack")
+    s.expect("attack_card")
+    view = PlayerView(s.game, 1)
+    assert _greedy().self_damage(view, baldr) == 2
+    assert s.game.card(_greedy().choose(view, s.pending)).name == "Sleight of Hand"
+    s.health("Houdini", 9)
+    assert _greedy().choose(view, s.pending) == baldr       # 4 damage for 2 is worth it here
+    # Loki himself takes no damage from his own TRICK.
+    assert _greedy().self_damage(PlayerView(s.game, 0), ids(s, 0, BALDR)[0]) == 0
+
+
 def test_greedy_pays_for_sindris_bet_only_when_it_matters():
     s = loki_vs()
     s.hand(0, SINDRI)

@@ -185,8 +185,28 @@ class GreedyPolicy(Policy):
             return s
         return max(d.options, key=score)
 
+    def self_damage(self, view, cid) -> int:
+        """Damage a card would deal to this player's own hero if this player played it (the
+        "Not Loki." half of Baldr's Downfall)."""
+        d = view.card(cid)
+        mine = view.card_owner(cid) == view.seat
+        total = 0
+        for ops in d.effects.values():
+            for op in ops:
+                if op.NAME != "damage" or op.spec.get("target") != "hero":
+                    continue
+                cond = op.spec.get("if")
+                if cond == "played_by_owner" and not mine or cond == "not played_by_owner" and mine:
+                    continue    # the half of a TRICK that does not apply to this player
+                amount = op.spec.get("amount")
+                total += amount if isinstance(amount, int) else 0
+        return total
+
     def on_attack_card(self, view, d):
-        return max(d.options, key=lambda c: (self.power(view, c) + self.value_gain(view, c), -c))
+        # Never play a card whose effect on our own hero would defeat it (if another card will do).
+        health = view.my_hero().health
+        safe = [c for c in d.options if self.self_damage(view, c) < health] or list(d.options)
+        return max(safe, key=lambda c: (self.power(view, c) + self.value_gain(view, c), -c))
 
     def on_defense_card(self, view, d):
         cards = [c for c in d.options if c is not None]
