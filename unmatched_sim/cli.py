@@ -13,6 +13,9 @@ import click
 from unmatched_sim.errors import UserError
 
 
+DEFAULT_POLICY = "heuristic"
+
+
 def _fail(message: str) -> None:
     raise UserError(message)
 
@@ -24,7 +27,8 @@ def run_options(f):
                      help="Games per pairing; each seed is played from both seats."),
         click.option("--seed", type=int, default=1, show_default=True, help="Run seed."),
         click.option("--board", default="marmoreal", show_default=True, help="Battlefield id."),
-        click.option("--policy", default=None, help="Policy for both sides, e.g. greedy or greedy:aggression=0.9."),
+        click.option("--policy", default=None, help="Policy for both sides, e.g. careful or heuristic:aggression=0.9 "
+                          f"[default: {DEFAULT_POLICY}]."),
         click.option("--policy-a", default=None, help="Policy of the first hero given."),
         click.option("--policy-b", default=None, help="Policy of the second hero given."),
         click.option("--jobs", "-j", type=int, default=None, help="Worker processes [default: all cores]."),
@@ -46,8 +50,9 @@ def _policies(policy, policy_a, policy_b) -> tuple[str, str]:
 
     if policy and (policy_a or policy_b):
         _fail("give either --policy or --policy-a/--policy-b, not both")
-    a = policy_a or policy or "greedy"
-    b = policy_b or policy or "greedy"
+    # The default is the strongest fast player: the balanced heuristic (see docs/policies.md).
+    a = policy_a or policy or DEFAULT_POLICY
+    b = policy_b or policy or DEFAULT_POLICY
     validate_policy_spec(a), validate_policy_spec(b)   # validate now, before any game is played
     return a, b
 

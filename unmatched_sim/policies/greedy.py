@@ -85,6 +85,9 @@ class GreedyPolicy(Policy):
         now, where the view tells the numbers they read (hand sizes; our TRICKs they hold):
         Shapeshifter, Ragnarök, Underhanded. Other effects count 0 here."""
         d = view.card(cid)
+        during = d.effects.get("during_combat")
+        if not during:
+            return 0.0          # the common case, and on the hot path: nothing to compute
         base = float(d.value or 0)
         mine_after = len(view.hand) - 1 if cid in view.hand else len(view.hand)
         known = {"opponent_hand_size": view.hand_size(view.opp), "own_hand_size": mine_after,
@@ -114,7 +117,7 @@ class GreedyPolicy(Policy):
                 elif op.NAME == "choose_one":
                     v = max(run(mode, v) for _, mode in op.modes)
             return v
-        return run(d.effects.get("during_combat", ()), base) - base
+        return run(during, base) - base
 
     def lowest(self, view, cids):
         return min(cids, key=lambda c: (self.power(view, c), c))
