@@ -9,19 +9,10 @@ from pathlib import Path
 import polars as pl
 import pytest
 
-from unmatched_sim.cli import main
+from tests.cli_helpers import run_cli
 
 REPO = Path(__file__).resolve().parent.parent
 
-
-def run_cli(capsys, *args: str) -> tuple[int, str, str]:
-    code = 0
-    try:
-        main(list(args))
-    except SystemExit as e:
-        code = e.code if isinstance(e.code, int) else 1
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def assert_one_line_error(code: int, err: str, *fragments: str) -> None:

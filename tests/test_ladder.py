@@ -12,18 +12,9 @@ import pytest
 
 from unmatched_sim.analysis.ladder import (bradley_terry, ladder_matchups, ladder_summary,
                                            split_policy_list)
-from unmatched_sim.cli import main
+from tests.cli_helpers import run_cli
 from unmatched_sim.runner import RunSpec, plan
 
-
-def run_cli(capsys, *args):
-    code = 0
-    try:
-        main(list(args))
-    except SystemExit as e:
-        code = e.code if isinstance(e.code, int) else 1
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_matchups_cover_mirrors_once_and_mixed_both_ways():

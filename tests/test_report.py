@@ -8,21 +8,13 @@ from pathlib import Path
 import pytest
 
 from tests.test_analysis import misery_log, record
+from tests.cli_helpers import run_cli
 from unmatched_sim.cli import main
 from unmatched_sim.report import build_report
 
 CHARTS = ["win_matrix", "ranking", "seats", "damage_curves", "damage_sources", "exhaustion", "game_length"]
 MISERY_CHARTS = ["misery_risk", "misery_pushes"]
 
-
-def run_cli(capsys, *args: str) -> tuple[int, str, str]:
-    code = 0
-    try:
-        main(list(args))
-    except SystemExit as e:
-        code = e.code if isinstance(e.code, int) else 1
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def check_report(folder: Path, heroes: list[str], charts: list[str]) -> str:
