@@ -9,18 +9,16 @@ Seat 0 is Houdini (with Bess), seat 1 the Genie, unless a test says otherwise.
 
 from __future__ import annotations
 
-import random
 import tomllib
 from pathlib import Path
 
-import pytest
 
 from tests.scenario import Scenario
 from unmatched_sim.data.board import parse_board
 from unmatched_sim.data.catalog import find_board, find_hero
 from unmatched_sim.data.heroes import parse_hero
 from unmatched_sim.engine.game import Game
-from unmatched_sim.engine.state import ATTACKER, DEFENDER, NO_SPACE
+from unmatched_sim.engine.state import ATTACKER, NO_SPACE
 from unmatched_sim.engine.view import PlayerView
 
 

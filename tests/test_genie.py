@@ -7,7 +7,6 @@ Genie against herself.
 from __future__ import annotations
 
 from tests.scenario import Scenario
-from unmatched_sim.engine.state import ATTACKER, DEFENDER
 
 MAGICIAN = "A Magician Never Reveals His Secrets"
 

@@ -9,7 +9,6 @@ through a card effect, and not when an opponent's effect merely reads its BOOST 
 from __future__ import annotations
 
 from tests.scenario import Scenario
-from unmatched_sim.engine.state import ATTACKER
 from unmatched_sim.engine.view import PlayerView
 
 

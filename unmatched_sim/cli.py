@@ -317,7 +317,7 @@ def ladder(hero_list, policy_list, games, seed, board, jobs, out, force, by_hero
     from unmatched_sim.analysis.ladder import ladder_matchups, ladder_summary, split_policy_list
     from unmatched_sim.data.catalog import find_hero, hero_ids
     from unmatched_sim.policies import validate_policy_spec
-    from unmatched_sim.runner import RunSpec, read_games, spec_files
+    from unmatched_sim.runner import RunSpec, read_games
 
     names = [h for item in hero_list for h in item.replace(",", " ").split()] or hero_ids()
     ids = []

@@ -160,7 +160,7 @@ class Run:
             if len(first):
                 firsts.append((first[0], f))
         firsts.sort(key=lambda x: x[0])
-        groups, group, start = [], [], 0
+        groups, group = [], []
         for i, (first, f) in enumerate(firsts):
             group.append((first, f))
             nxt = firsts[i + 1][0] if i + 1 < len(firsts) else ids[-1] + 1

@@ -150,7 +150,7 @@ def _bin_chosen(g: "Game", rides: tuple, leavers: tuple, chosen: tuple, space: i
 def _apply(g: "Game", rides: tuple, leavers: tuple, chosen: tuple) -> None:
     """Everything moves at once: leavers go to their bin spaces first, then riders front to
     back, so every space a rider enters has just been left (or was empty)."""
-    F, occ, labels = g.fighters, g.occupant, g.board.labels
+    F, labels = g.fighters, g.board.labels
     for (fi, end, _), dest in zip(leavers, chosen):
         _shift(g, fi, end, dest)
         g.log("conveyor_bin", F[fi].owner, fi, space=dest, detail=labels[end])

@@ -34,7 +34,7 @@ from math import comb
 
 from unmatched_sim.model import CardDef
 from unmatched_sim.policies import register
-from unmatched_sim.policies.greedy import GreedyPolicy, card_power
+from unmatched_sim.policies.greedy import GreedyPolicy
 
 NO_CARD = -1          # "no card" in a value distribution
 BLOCK_ALL = 99        # a defense that makes the attack worth 0 (Celestial Raiments)

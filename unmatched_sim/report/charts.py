@@ -215,7 +215,7 @@ def damage_sources_chart(sources: pl.DataFrame, order: list[str]) -> Figure:
             ax.set_xlabel("average per game")
             ax.set_xlim(0, max(left + [1]) * 1.15)
         axes[0].set_yticks([n - 1 - i for i in range(n)], order)
-        handles, labels = {}, []
+        handles = {}
         for ax in axes:
             for hd, lb in zip(*ax.get_legend_handles_labels()):
                 handles.setdefault(lb, hd)
