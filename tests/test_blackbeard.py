@@ -384,6 +384,17 @@ def test_scourge_recovers_two_health_when_the_ransom_is_refused():
     assert s.game.players[BB].actions == 1
 
 
+def test_scourge_offers_no_ransom_on_the_recovery_when_blackbeard_is_at_full_health():
+    s = setup(doubloons=0, treasury=3)
+    s.place("Blackbeard", "M10").place("Houdini", "M02").place("Sea Dog 1", "M11").place("Sea Dog 2", "M19")
+    s.remove("Bess").hand(BB, "Scourge of the Seven Seas", "Plunder")
+    blackbeard_turn(s)
+    s.choose("scheme").expect("scheme_card").choose(("Scourge of the Seven Seas", "Blackbeard"))
+    s.expect("ransom")
+    assert s.pending.info["op"] == "summon"            # the first ransom is the Sea Dog's
+    assert [e["detail"] for e in s.events("ransom_paid") + s.events("ransom_refused")] == []
+
+
 def test_avast_ye_makes_the_opponent_discard_a_random_card_unless_paid():
     s = setup(doubloons=1, treasury=2)
     s.place("Blackbeard", "M10").place("Houdini", "M11").remove("Bess").remove("Sea Dog 1").remove("Sea Dog 2")

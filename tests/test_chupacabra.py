@@ -393,6 +393,14 @@ def test_unsettle_paying_2_damage_to_chupacabra_makes_them_discard_2():
     assert s.discard_names(1) == ["Feint", "I Am Freed"] and s.hand_names(1) == ["Three Wishes"]
 
 
+def test_unsettle_offers_no_damage_for_more_discards_when_the_opponent_has_no_cards():
+    s = vs_genie("M10", "M12").hand(0, "Unsettle", SPARE)
+    s.begin_turn(0)
+    s.choose("scheme").choose(("Unsettle", "Chupacabra"))
+    assert s.pending.kind == "action"                    # no "take 2 damage?" question
+    assert s.f("Chupacabra").health == 14 and s.discard_names(0) == ["Unsettle"]
+
+
 def test_unsettle_does_nothing_without_an_opposing_fighter_in_chupacabras_zone():
     s = vs_genie("M10", "M31").hand(0, "Unsettle", SPARE).hand(1, "Feint", "Three Wishes")
     s.begin_turn(0)

@@ -588,13 +588,17 @@ class FighterOp(Op):
             self._chosen(g, ctx, fi)
 
     def _chosen(self, g: Game, ctx: Ctx, fi: int) -> None:
-        if self.unless_paid:
+        if self.unless_paid and self.acts_on(g, fi):
             offer_ransom(g, ctx, self, self.apply, (ctx, fi), fighters=(fi,))
         else:
             self.apply(g, ctx, fi)
 
+    def acts_on(self, g: Game, fi: int) -> bool:
+        """Would applying this op to fighter ``fi`` change anything?"""
+        return True
+
     def applicable(self, g: Game, ctx: Ctx) -> bool:
-        return bool(self.select(g, ctx))
+        return any(self.acts_on(g, fi) for fi in self.select(g, ctx))
 
     def ransom_info(self, g: Game, ctx: Ctx) -> dict:
         return {"fighters": tuple(self.select(g, ctx))}
@@ -664,6 +668,11 @@ class Damage(FighterOp):
 @op("recover")
 class Recover(FighterOp):
     FIELDS = {"target": Field("selector", required=True), "amount": Field("amount", required=True)}
+
+    def acts_on(self, g, fi):
+        # A fighter at full health has nothing to recover (so no ransom or "may" is offered).
+        f = g.fighters[fi]
+        return f.health < f.max_health
 
     def apply(self, g, ctx, fi):
         g.recover(fi, self.amount(g, ctx), ctx.card if ctx.card >= 0 else None)
@@ -1269,7 +1278,10 @@ class Instead(Op):
     def start(self, g, ctx):
         if effect_cancelled(g, ctx) or (self.cond is not None and not self.cond(g, ctx)):
             return
-        if self.cost_discard and len(g.players[ctx.player].hand) < self.cost_discard:
+        unaffordable = self.cost_discard and len(g.players[ctx.player].hand) < self.cost_discard
+        # Paying for an alternative that would act on nothing is never offered (an opponent
+        # with an empty hand cannot be made to discard more).
+        if unaffordable or not any(op.applicable(g, ctx) for op in self.instead):
             g.run_effects(self.effects, ctx)
             return
         g.ask(ctx.player, "effect_may", (True, False), self._may_answered, ctx,
