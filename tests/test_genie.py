@@ -274,7 +274,6 @@ def test_this_is_no_parlor_trick_later_boosts_still_add():
     assert s.events("combat_result")[0]["detail"] == "5-1"     # Flourish: BOOST 2, then + 3
 
 
-
 def test_this_is_no_parlor_trick_as_attack_overrides_a_boost_the_defender_added_first():
     """The other side of the same reading: when the Genie attacks with it, the defender's
     during-combat BOOST resolves first, then Parlor Trick sets the card to its BOOST value."""
@@ -286,6 +285,7 @@ def test_this_is_no_parlor_trick_as_attack_overrides_a_boost_the_defender_added_
     s.attack("The Genie", "Houdini", "This Is No Parlor Trick", "Grand Escape")
     s.expect("combat_boost").choose("Flourish")                # Grand Escape 2 + 2 ...
     assert s.events("combat_result")[0]["detail"] == "1-3"     # ... then set to its BOOST, 3
+
 
 def test_prisoners_torment_draws_a_card_per_combat_damage_taken():
     s = Scenario()
