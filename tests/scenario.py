@@ -210,3 +210,25 @@ class Scenario:
         if self.pending is not None and self.pending.kind == "defense_card":
             self.choose(defense)
         return self
+
+
+# ---------------------------------------------------------------- helpers shared by the tests
+MAGICIAN = "A Magician Never Reveals His Secrets"
+
+
+def genie_turn(s: Scenario, seat: int = 1) -> Scenario:
+    """Start the Genie's turn (seat 1 by default) and decline Infinite Power if it is offered."""
+    s.begin_turn(seat)
+    if s.pending is not None and s.pending.kind == "ability_discard_for_action":
+        s.choose(None)                   # Infinite Power: keep the hand
+    return s
+
+
+def labels(s: Scenario, spaces) -> set[str]:
+    """The board labels of some spaces (e.g. a decision's options)."""
+    return {s.board.labels[x] for x in spaces}
+
+
+def kinds(s: Scenario, *wanted: str) -> list[str]:
+    """The kinds of the logged events, in order; only the ``wanted`` kinds if any are given."""
+    return [e["kind"] for e in s.events() if not wanted or e["kind"] in wanted]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 
-from tests.scenario import Scenario
+from tests.scenario import Scenario, genie_turn, kinds
 from unmatched_sim.data.catalog import find_hero
 from unmatched_sim.engine.view import PlayerView
 from unmatched_sim.policies.greedy import GreedyPolicy
@@ -27,17 +27,6 @@ def vs_houdini(chupa: str = "M10", houdini: str = "M11", bess: str | None = None
 # a real choice (with an empty hand the engine would take the only possible action, a
 # maneuver, at once — and draw).
 SPARE = "Traveler of the Night"
-
-
-def genie_turn(s: Scenario) -> Scenario:
-    s.begin_turn(1)
-    if s.pending is not None and s.pending.kind == "ability_discard_for_action":
-        s.choose(None)                   # Infinite Power: keep the hand
-    return s
-
-
-def kinds(s: Scenario, *wanted: str) -> list[str]:
-    return [e["kind"] for e in s.events() if e["kind"] in wanted]
 
 
 def combat(s: Scenario) -> str:

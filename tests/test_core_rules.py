@@ -13,7 +13,7 @@ import tomllib
 from pathlib import Path
 
 
-from tests.scenario import Scenario
+from tests.scenario import Scenario, genie_turn, kinds, labels
 from unmatched_sim.data.board import parse_board
 from unmatched_sim.data.catalog import find_board, find_hero
 from unmatched_sim.data.heroes import parse_hero
@@ -23,27 +23,11 @@ from unmatched_sim.engine.view import PlayerView
 
 
 # ---------------------------------------------------------------------------- helpers
-def labels(s: Scenario, options) -> set[str]:
-    return {s.board.labels[o] for o in options}
-
-
-def kinds(s: Scenario) -> list[str]:
-    return [e["kind"] for e in s.events()]
-
-
 def first_index(s: Scenario, kind: str, **match) -> int:
     for i, e in enumerate(s.events()):
         if e["kind"] == kind and all(e[k] == v for k, v in match.items()):
             return i
     raise AssertionError(f"no {kind} event matching {match}")
-
-
-def genie_turn(s: Scenario) -> Scenario:
-    """Start the Genie's (seat 1's) turn and decline Infinite Power if it is offered."""
-    s.begin_turn(1)
-    if s.pending is not None and s.pending.kind == "ability_discard_for_action":
-        s.choose(None)
-    return s
 
 
 def stay(s: Scenario, name: str) -> Scenario:

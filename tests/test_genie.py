@@ -6,21 +6,7 @@ Genie against herself.
 
 from __future__ import annotations
 
-from tests.scenario import Scenario
-
-MAGICIAN = "A Magician Never Reveals His Secrets"
-
-
-def labels(s: Scenario, options) -> set[str]:
-    return {s.board.labels[o] for o in options}
-
-
-def genie_turn(s: Scenario) -> Scenario:
-    """Start the Genie's turn and decline Infinite Power if it is offered."""
-    s.begin_turn(1)
-    if s.pending is not None and s.pending.kind == "ability_discard_for_action":
-        s.choose(None)
-    return s
+from tests.scenario import Scenario, MAGICIAN, genie_turn
 
 
 def genie_attacks_houdini(s: Scenario, card: str | None = None, defense: str | None = None) -> Scenario:

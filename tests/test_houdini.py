@@ -8,27 +8,8 @@ through a card effect, and not when an opponent's effect merely reads its BOOST 
 
 from __future__ import annotations
 
-from tests.scenario import Scenario
+from tests.scenario import Scenario, MAGICIAN, genie_turn, labels
 from unmatched_sim.engine.view import PlayerView
-
-
-MAGICIAN = "A Magician Never Reveals His Secrets"
-
-
-def labels(s: Scenario, options) -> set[str]:
-    return {s.board.labels[o] for o in options}
-
-
-def genie_turn(s: Scenario) -> Scenario:
-    """Start the Genie's turn and decline Infinite Power if it is offered."""
-    s.begin_turn(1)
-    if s.pending is not None and s.pending.kind == "ability_discard_for_action":
-        s.choose(None)
-    return s
-
-
-def kinds(s: Scenario, *wanted: str) -> list[str]:
-    return [e["kind"] for e in s.events() if e["kind"] in wanted]
 
 
 # ============================================================================ Escape Artist

@@ -11,7 +11,7 @@ from collections import Counter
 
 import pytest
 
-from tests.scenario import Scenario
+from tests.scenario import Scenario, genie_turn
 from unmatched_sim.data.catalog import board_ids, find_board, find_hero, hero_ids
 from unmatched_sim.engine import game as G
 from unmatched_sim.engine.game import Game
@@ -69,14 +69,6 @@ def check_every_card_once(g: Game) -> None:
     places.update(g.in_play)
     assert sorted(places) == list(range(len(g.cards))), "a card is lost or created"
     assert max(places.values()) == 1, "a card is in two places"
-
-
-def genie_turn(s: Scenario) -> Scenario:
-    """The Genie's turn starts; Infinite Power is declined."""
-    s.begin_turn(1)
-    if s.pending is not None and s.pending.kind == "ability_discard_for_action":
-        s.choose(None)
-    return s
 
 
 # ---------------------------------------------------------------------- the deck
