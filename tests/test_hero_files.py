@@ -139,6 +139,17 @@ def test_wrong_type_for_a_stat_is_named():
     assert "must be a whole number" in fault(raw)
 
 
+def test_ai_style_is_read_and_checked():
+    raw = houdini_raw()
+    assert parse_hero(raw, Path("heroes/houdini.toml")).ai_aggression == raw["ai"]["aggression"]
+    del raw["ai"]
+    assert parse_hero(raw, Path("heroes/houdini.toml")).ai_aggression is None   # optional
+    raw["ai"] = {"aggression": 1.5}
+    assert "ai.aggression" in fault(raw) and "between 0 and 1" in fault(raw)
+    raw["ai"] = {"agression": 0.2}
+    assert "unknown field 'agression'" in fault(raw)
+
+
 def test_id_must_match_the_file_name():
     assert "must match" in fault(houdini_raw(), name="houdiny")
 

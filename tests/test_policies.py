@@ -28,7 +28,7 @@ def play(policy_a, policy_b, ha="houdini", hb="genie", seed=3, a_first=True, **k
 
 # ------------------------------------------------------------------ registry and specs
 def test_every_policy_is_listed_with_a_summary_and_documented_parameters():
-    assert {"random", "greedy", "heuristic", "aggressive", "careful", "ismcts"} <= set(POLICIES)
+    assert {"random", "greedy", "heuristic", "aggressive", "careful", "tuned", "ismcts"} <= set(POLICIES)
     for name, cls in POLICIES.items():
         assert cls.name == name and cls.summary
         assert set(cls.param_help) <= set(cls.params)
@@ -122,10 +122,34 @@ def test_search_finishes_legal_games_with_a_tiny_budget():
 
 def test_heuristics_beat_random_in_a_short_run():
     """Not a strength measurement (see docs/policies.md), a smoke test that they play to win."""
-    for policy in ("heuristic", "aggressive", "careful"):
+    for policy in ("heuristic", "aggressive", "careful", "tuned"):
         wins = sum(play(policy, "random", seed=s, a_first=s % 2 == 0, record=False)[1]["winner"] == "a"
                    for s in range(6))
         assert wins >= 5, policy
+
+
+def test_tuned_plays_each_hero_in_the_style_its_file_gives():
+    """tuned = heuristic:aggression=<the hero file's [ai] aggression>, decision for decision;
+    a hero without one is played in the balanced style."""
+    import dataclasses
+
+    from unmatched_sim.engine.game import Game
+    houdini, chupacabra = find_hero("houdini"), find_hero("chupacabra")
+    unstyled = dataclasses.replace(chupacabra, ai_aggression=None)
+    for pair in ((houdini, chupacabra), (chupacabra, houdini), (unstyled, houdini)):
+        g = Game(BOARD, pair, seed=5, record=False).start()
+        pols = [make_policy("greedy", random.Random(s)) for s in (0, 1)]
+        compared = 0
+        while g.pending is not None and compared < 120:
+            d, seat = g.pending, g.pending.player
+            style = pair[seat].ai_aggression
+            twin = f"heuristic:aggression={0.55 if style is None else style}"
+            view = PlayerView(g, seat)
+            assert make_policy("tuned", random.Random(1)).choose(view, d) == \
+                make_policy(twin, random.Random(1)).choose(view, d)
+            compared += 1
+            g.answer(pols[seat].choose(view, d))
+    assert find_hero("houdini").ai_aggression != find_hero("chupacabra").ai_aggression
 
 
 # ------------------------------------------------------------------ determinism

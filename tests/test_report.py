@@ -58,7 +58,7 @@ def test_tournament_to_report_end_to_end(tiny_run, tmp_path, capsys, monkeypatch
     html = check_report(rep, ["houdini", "genie"], CHARTS)
     assert "12 simulated games" in html
     assert "Left out: Pandora" in html                          # the absent section is named, with why
-    for word in ("heuristic", "marmoreal", "Seed", "unmatched-sim", "Wilson"):  # the inputs are stated
+    for word in ("tuned", "marmoreal", "Seed", "unmatched-sim", "Wilson"):      # the inputs are stated
         assert word in html
     assert not (rep / "misery_risk.png").exists()
 

@@ -13,7 +13,7 @@ import click
 from unmatched_sim.errors import UserError
 
 
-DEFAULT_POLICY = "heuristic"
+DEFAULT_POLICY = "tuned"
 
 
 def _fail(message: str) -> None:
@@ -50,7 +50,8 @@ def _policies(policy, policy_a, policy_b) -> tuple[str, str]:
 
     if policy and (policy_a or policy_b):
         _fail("give either --policy or --policy-a/--policy-b, not both")
-    # The default is the strongest fast player: the balanced heuristic (see docs/policies.md).
+    # The default is the strongest fast player: the heuristic in each hero's measured style
+    # (see docs/policies.md).
     a = policy_a or policy or DEFAULT_POLICY
     b = policy_b or policy or DEFAULT_POLICY
     validate_policy_spec(a), validate_policy_spec(b)   # validate now, before any game is played
@@ -291,7 +292,7 @@ def policies_cmd():
               help="Heroes to play, comma- or space-separated (repeatable) [default: every hero].")
 @click.option("--policies", "policy_list", multiple=True,
               help="Policies to rank, e.g. 'greedy,heuristic,ismcts:iterations=100' (repeatable) "
-                   "[default: random, greedy, heuristic, aggressive, careful].")
+                   "[default: random, greedy, heuristic, aggressive, careful, tuned].")
 @click.option("--games", "-n", type=int, default=20, show_default=True,
               help="Games per pair of policies and hero matchup; each seed is played from both seats "
                    "(an even number keeps the seats exactly balanced).")
@@ -326,7 +327,7 @@ def ladder(hero_list, policy_list, games, seed, board, jobs, out, force, by_hero
         if hid not in ids:
             ids.append(hid)
     specs = [p for item in policy_list for p in split_policy_list(item)] or \
-        ["random", "greedy", "heuristic", "aggressive", "careful"]
+        ["random", "greedy", "heuristic", "aggressive", "careful", "tuned"]
     pols = []
     for p in specs:
         validate_policy_spec(p)

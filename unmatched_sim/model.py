@@ -82,6 +82,9 @@ class HeroDef:
     path: str = ""
     sha256: str = ""
     notes: str = ""
+    # The heuristic style this hero plays best in (the ``tuned`` policy reads it; the rules
+    # never do). None: the balanced style.
+    ai_aggression: float | None = None
 
     @property
     def deck_size(self) -> int:

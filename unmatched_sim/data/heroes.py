@@ -88,7 +88,7 @@ def _fighter(ck: _Checker, raw: dict, where: str, is_hero: bool) -> FighterDef:
 def parse_hero(raw: dict, path: Path, sha: str = "") -> HeroDef:
     ck = _Checker(path)
     ck.table(raw, "", {"id": str, "name": str, "move": int, "hero": dict, "ability": dict, "cards": list},
-             {"set": str, "sidekicks": list, "deck_size": int, "notes": str})
+             {"set": str, "sidekicks": list, "deck_size": int, "notes": str, "ai": dict})
     if raw["id"] != raw["id"].lower() or not raw["id"].replace("_", "").replace("-", "").isalnum():
         ck.fail("id", f"must be a short lowercase id like \"houdini\", got {raw['id']!r}")
     if path.stem and raw["id"] != path.stem:
@@ -173,9 +173,14 @@ def parse_hero(raw: dict, path: Path, sha: str = "") -> HeroDef:
     if total != deck_size:
         ck.fail("cards", f"the copies add up to {total} cards, but the deck must have {deck_size} "
                 "(set 'deck_size' to play a deck of another size)")
+    ai = ck.table(raw.get("ai", {}), "ai", {}, {"aggression": (int, float), "note": str})
+    aggression = ai.get("aggression")
+    if aggression is not None and not 0 <= aggression <= 1:
+        ck.fail("ai.aggression", f"must be between 0 and 1, got {aggression!r}")
     return HeroDef(id=raw["id"], name=raw["name"], set=raw.get("set", ""), move=raw["move"], hero=hero,
                    sidekicks=sidekicks, ability=ability, cards=tuple(cards), path=str(path),
-                   sha256=sha, notes=raw.get("notes", ""))
+                   sha256=sha, notes=raw.get("notes", ""),
+                   ai_aggression=float(aggression) if aggression is not None else None)
 
 
 def load_hero_file(path: Path) -> HeroDef:

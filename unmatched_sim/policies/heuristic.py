@@ -876,3 +876,21 @@ class CarefulPolicy(HeuristicPolicy):
     summary = ("the heuristic in a careful style: guards the hero's health and position, saves "
                "cards, sidekicks screen")
     params = {"aggression": 0.25, "caution": 0.9}
+
+
+@register
+class TunedPolicy(HeuristicPolicy):
+    """The heuristic playing each hero in the style measured best for it: the hero file's
+    ``[ai] aggression`` (measured by scripts/tune_styles.py, see docs/policies.md), or the
+    balanced style for a hero without one."""
+    name = "tuned"
+    summary = ("the heuristic in each hero's own measured style (the hero file's [ai] aggression; "
+               "balanced without one)")
+    params = {"caution": 0.5}
+    param_help = {"caution": "0..1: how much the hero's health and safety weigh"}
+    aggression = HeuristicPolicy.params["aggression"]      # until the hero is known
+
+    def style_now(self, view):
+        style = view.hero(view.seat).ai_aggression
+        self.aggression = HeuristicPolicy.params["aggression"] if style is None else style
+        return super().style_now(view)
