@@ -123,6 +123,33 @@ def effect_worth(d: CardDef, timings=("after_combat", "immediately", "during_com
     """Rough worth of a card's non-value effects when it is played in combat (``mine``: by the
     player whose deck it comes from)."""
     total = 0.0
+    for w, cond, may, ransom in _effect_terms(d, timings, mine):
+        if cond == _IF_WON:
+            w *= p_won
+        elif cond == _IF_LOST:
+            w *= 1 - p_won
+        elif cond == _IF_OTHER:
+            w *= 0.5
+        if may:
+            w = max(0.0, w)
+        if ransom:
+            w *= 0.6
+        total += w
+    return total
+
+
+_IF_NONE, _IF_WON, _IF_LOST, _IF_OTHER = range(4)
+_TERMS: dict[tuple, tuple] = {}
+
+
+def _effect_terms(d: CardDef, timings: tuple, mine: bool) -> tuple:
+    """A card's effects as (worth, condition, may, ransom) terms, worked out once per card:
+    effect_worth then only applies the chance of winning the combat."""
+    key = (id(d), timings, mine)
+    got = _TERMS.get(key)
+    if got is not None:
+        return got
+    terms = []
     for op in _ops(d, *timings):
         n = op.NAME
         spec = op.spec
@@ -152,20 +179,12 @@ def effect_worth(d: CardDef, timings=("after_combat", "immediately", "during_com
             if spec.get("who") == "self":
                 w = -w
         cond = spec.get("if")
-        if cond == "won":
-            w *= p_won
-        elif cond == "lost":
-            w *= 1 - p_won
-        elif cond in ("played_by_owner", "not played_by_owner"):
-            pass
-        elif cond:
-            w *= 0.5
-        if spec.get("may"):
-            w = max(0.0, w)
-        if spec.get("unless_paid"):
-            w *= 0.6
-        total += w
-    return total
+        kind = (_IF_WON if cond == "won" else _IF_LOST if cond == "lost"
+                else _IF_NONE if cond in (None, "", "played_by_owner", "not played_by_owner")
+                else _IF_OTHER)
+        terms.append((w, kind, bool(spec.get("may")), bool(spec.get("unless_paid"))))
+    got = _TERMS[key] = tuple(terms)
+    return got
 
 
 def keep_worth(d: CardDef, mine: bool = True) -> float:
@@ -581,6 +600,14 @@ class HeuristicPolicy(GreedyPolicy):
 
     def space_value(self, view, fi, space, actions_after: int) -> float:
         """How good ``space`` is for our fighter ``fi`` (in rough damage units)."""
+        cache = self.reader(view)._cache
+        key = ("space_value", fi, space, actions_after)
+        got = cache.get(key)
+        if got is None:
+            got = cache[key] = self._space_value(view, fi, space, actions_after)
+        return got
+
+    def _space_value(self, view, fi, space, actions_after: int) -> float:
         f, opp, hero, can_attack, me = self._space_ctx(view, fi)
         if not opp:
             return 0.0
