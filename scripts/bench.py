@@ -22,7 +22,7 @@ import tempfile
 import time
 from pathlib import Path
 
-CASES = [("random", "random"), ("greedy", "greedy"), ("heuristic", "heuristic")]
+CASES = [("random", "random"), ("greedy", "greedy"), ("heuristic", "heuristic"), ("tuned", "tuned")]
 
 
 def engine_case(heroes: list[str], board: str, pa: str, pb: str, games: int) -> dict:
