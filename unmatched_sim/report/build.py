@@ -401,12 +401,17 @@ def _subtitle(run: A.Run) -> str:
             f"policies {_policies(run)}.")
 
 
-def _policies(run: A.Run) -> str:
-    """The policies as the games record them (a ladder run mixes several)."""
+def _policy_pairs(run: A.Run) -> list[tuple[str, str, int]]:
+    """(policy_a, policy_b, games) as the games record them, most games first."""
     if "policies" not in run._cache:
         pairs = run.collect(run.games.group_by("policy_a", "policy_b").len().sort("len", descending=True), "games")
         run._cache["policies"] = pairs.rows()
-    pairs = run._cache["policies"]
+    return run._cache["policies"]
+
+
+def _policies(run: A.Run) -> str:
+    """The policies as the games record them (a ladder run mixes several)."""
+    pairs = _policy_pairs(run)
     if len(pairs) == 1:
         a, b, _ = pairs[0]
         return f"{a} on both sides" if a == b else f"{a} (first hero of each pairing) / {b} (second hero)"
@@ -436,6 +441,10 @@ def _inputs_table(run: A.Run, order: list[str], names: dict[str, str]) -> Table:
     files = m.get("hero_files") or {}
     if files:
         rows.append(["Hero files", ", ".join(f"{h} sha256 {v.get('sha256', '')[:12]}" for h, v in files.items())])
+    if files and any(p.split(":")[0] == "tuned" for pair in _policy_pairs(run) for p in pair[:2]):
+        styles = ", ".join(f"{h} {v['ai_aggression']:g}" if v.get("ai_aggression") is not None else f"{h} 0.55 (none set)"
+                           for h, v in files.items())
+        rows.append(["Hero styles (`tuned`)", f"aggression from each hero file's [ai] table: {styles}"])
     return Table(["Input", "Value"], rows, align="ll")
 
 
