@@ -7,7 +7,8 @@ For each hero and each ``aggression`` value, the hero is played by ``heuristic:a
 against every other hero played by ``--opponent`` (default: the plain heuristic), each seed from
 both seats, and its win rate against the field is printed with a 95% Wilson interval. Seeds
 depend only on the heroes, so every value meets the same deals (common random numbers).
-docs/policies.md records a run and the table of styles the heuristic plays by default.
+docs/policies.md records a run; the chosen values live in each hero file's [ai] table, which the
+`tuned` policy (the default) plays by.
 """
 
 from __future__ import annotations

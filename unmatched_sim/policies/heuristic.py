@@ -47,7 +47,8 @@ OP_WORTH = {"draw": 0.7, "gain_action": 1.1, "damage": 0.9, "recover": 0.6, "dis
 
 
 # ---------------------------------------------------------------------- card facts (cached)
-_STRENGTH: dict[tuple[int, bool], tuple[float, float]] = {}
+# Keyed by id(card) for speed; each entry keeps its card alive so that id is never reused.
+_STRENGTH: dict[tuple[int, bool], tuple[CardDef, tuple[float, float]]] = {}
 
 
 def _ops(d: CardDef, *timings):
@@ -73,8 +74,8 @@ def card_strength(d: CardDef, mine: bool = True) -> tuple[float, float]:
     played by his opponent)."""
     key = (id(d), mine)
     got = _STRENGTH.get(key)
-    if got is not None:
-        return got
+    if got is not None and got[0] is d:    # the entry holds d, so its id is never reused
+        return got[1]
     v = float(d.value or 0)
     att = dfn = v
     for op in _ops(d, "immediately", "during_combat"):
@@ -114,7 +115,7 @@ def card_strength(d: CardDef, mine: bool = True) -> tuple[float, float]:
             dfn += 0.5
     if d.value == 0 and not any(True for _ in _ops(d, "immediately", "during_combat")):
         att = dfn = 0.0
-    _STRENGTH[key] = (att, dfn)
+    _STRENGTH[key] = (d, (att, dfn))
     return att, dfn
 
 
@@ -147,8 +148,8 @@ def _effect_terms(d: CardDef, timings: tuple, mine: bool) -> tuple:
     effect_worth then only applies the chance of winning the combat."""
     key = (id(d), timings, mine)
     got = _TERMS.get(key)
-    if got is not None:
-        return got
+    if got is not None and got[0] is d:
+        return got[1]
     terms = []
     for op in _ops(d, *timings):
         n = op.NAME
@@ -183,7 +184,8 @@ def _effect_terms(d: CardDef, timings: tuple, mine: bool) -> tuple:
                 else _IF_NONE if cond in (None, "", "played_by_owner", "not played_by_owner")
                 else _IF_OTHER)
         terms.append((w, kind, bool(spec.get("may")), bool(spec.get("unless_paid"))))
-    got = _TERMS[key] = tuple(terms)
+    got = tuple(terms)
+    _TERMS[key] = (d, got)
     return got
 
 
