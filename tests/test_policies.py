@@ -153,7 +153,7 @@ def test_tuned_plays_each_hero_in_the_style_its_file_gives():
 
 
 # ------------------------------------------------------------------ determinism
-@pytest.mark.parametrize("policy", ["heuristic", "careful", "ismcts:iterations=6"])
+@pytest.mark.parametrize("policy", ["heuristic", "careful", "tuned", "ismcts:iterations=6"])
 def test_same_seed_same_game(policy):
     g1, r1 = play(policy, "aggressive", seed=9)
     g2, r2 = play(policy, "aggressive", seed=9)
