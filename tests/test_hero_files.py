@@ -150,6 +150,33 @@ def test_ai_style_is_read_and_checked():
     assert "unknown field 'agression'" in fault(raw)
 
 
+def test_write_ai_style_changes_only_the_ai_table(tmp_path):
+    from unmatched_sim.data.heroes import write_ai_style
+    src = (REPO / "heroes" / "houdini.toml").read_text()
+    f = tmp_path / "houdini.toml"
+    f.write_text(src)
+    write_ai_style(f, 0.3, 'measured "again"')
+    raw = tomllib.loads(f.read_text())
+    assert raw["ai"] == {"aggression": 0.3, "note": 'measured "again"'}
+    before, after = src.splitlines(), f.read_text().splitlines()
+    assert [x for x in after if x not in before] == ["aggression = 0.3", 'note = "measured \\"again\\""']
+    assert len(after) == len(before)                                   # comments and cards kept
+    assert load_hero_file(f).ai_aggression == 0.3
+
+
+def test_write_ai_style_adds_a_table_to_a_file_without_one(tmp_path):
+    from unmatched_sim.data.heroes import write_ai_style
+    raw_text = (REPO / "heroes" / "houdini.toml").read_text()
+    start = raw_text.index("[ai]")
+    raw_text = raw_text[:start] + raw_text[raw_text.index("[[cards]]"):]
+    f = tmp_path / "houdini.toml"
+    f.write_text(raw_text)
+    assert load_hero_file(f).ai_aggression is None
+    write_ai_style(f, 0.8, "pressing pays")
+    assert load_hero_file(f).ai_aggression == 0.8
+    assert not list(tmp_path.glob("*.tmp"))
+
+
 def test_id_must_match_the_file_name():
     assert "must match" in fault(houdini_raw(), name="houdiny")
 

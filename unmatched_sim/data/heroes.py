@@ -9,6 +9,8 @@ The format (see heroes/houdini.toml for a full example)::
     [[sidekicks]] name, health, attack, count = 1, starts_on_board = true, move (optional)
     [ability]     name, text, hook = "python_hook" (optional), params = { ... } (optional;
                   the hook's ``parse_params`` checks them when the file loads)
+    [ai]          aggression = 0..1, note (optional; the style the ``tuned`` policy plays this
+                  hero in; the rules never read it. scripts/tune_styles.py --write sets it)
     [[cards]]     name, type, value, boost, copies, fighter = "any" | "Name" | ["A", "B"],
                   text, uncancelable, tags, and one effect list per timing:
                   immediately, during_combat, after_combat, effect (schemes), boost_bonus,
@@ -186,3 +188,27 @@ def parse_hero(raw: dict, path: Path, sha: str = "") -> HeroDef:
 def load_hero_file(path: Path) -> HeroDef:
     raw, sha = read_toml(path, "hero")
     return parse_hero(raw, path, sha)
+
+
+def write_ai_style(path: Path, aggression: float, note: str) -> None:
+    """Set ``[ai] aggression`` and ``note`` in a hero file, keeping everything else (comments
+    included) as it is; a file without an ``[ai]`` table gets one before its first card."""
+    import re
+
+    text = Path(path).read_text(encoding="utf-8")
+    note = note.replace("\\", "\\\\").replace('"', '\\"')
+    body = f'aggression = {aggression:g}\nnote = "{note}"\n'
+    table = re.search(r"^\[ai\][ \t]*\n(?:(?!\[).*\n)*", text, flags=re.M)
+    if table:
+        kept = [line for line in table.group(0).splitlines(keepends=True)[1:]
+                if not re.match(r"\s*(aggression|note)\s*=", line)]
+        blank = [line for line in kept if not line.strip()]
+        rest = [line for line in kept if line.strip()]
+        text = text[:table.start()] + "[ai]\n" + body + "".join(rest + blank) + text[table.end():]
+    else:
+        at = text.find("[[cards]]")
+        at = len(text) if at < 0 else at
+        text = text[:at] + "[ai]\n" + body + "\n" + text[at:]
+    tmp = Path(path).with_suffix(".toml.tmp")     # written whole, then swapped in
+    tmp.write_text(text, encoding="utf-8")
+    tmp.replace(path)
