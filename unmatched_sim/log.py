@@ -6,8 +6,9 @@ events/part-NNNNN.parquet, one row per game event, ordered by (game_id, seq):
     game_id  Int64   the game (see games.parquet)
     seq      Int32   0, 1, 2... within the game
     turn     Int16   0 during setup, then 1, 2, ... (both players' turns counted)
-    player   Utf8    side the event belongs to: "a" or "b" (the first/second hero given);
-                     for damage, recover, move... the side of the fighter it happened to
+    player   Utf8    the player the event belongs to, by the letter of the hero's slot in the
+                     command: "a", "b" (duel), "c", "d" (free-for-all, teams); for damage,
+                     recover, move... the player of the fighter it happened to
     kind     Utf8    what happened (see README for every kind)
     fighter  Utf8    the fighter acting or affected
     card     Utf8    the card involved
@@ -17,6 +18,9 @@ events/part-NNNNN.parquet, one row per game event, ordered by (game_id, seq):
     health   Int16   the fighter's health after a damage / recover event
     space    Utf8    a space id (destination of a move or place)
     detail   Utf8    the rest: action name, damage source, discard cause, ...
+    by_player Utf8   for damage and defeat: the player whose fighter caused it (null: nobody,
+                     e.g. exhaustion)
+    by_fighter Utf8  ... and that fighter
 """
 
 from __future__ import annotations
@@ -29,6 +33,7 @@ EVENT_SCHEMA = {
     "game_id": pl.Int64, "seq": pl.Int32, "turn": pl.Int16, "player": pl.Utf8, "kind": pl.Utf8,
     "fighter": pl.Utf8, "card": pl.Utf8, "target": pl.Utf8, "amount": pl.Int16,
     "value": pl.Int16, "health": pl.Int16, "space": pl.Utf8, "detail": pl.Utf8,
+    "by_player": pl.Utf8, "by_fighter": pl.Utf8,
 }
 
 GAME_SCHEMA = {
@@ -46,12 +51,14 @@ class EventBuffer:
     def __init__(self):
         self.columns: dict[str, list] = {k: [] for k in EVENT_SCHEMA}
 
-    def add_game(self, game_id: int, sides: tuple[str, str], events: list[tuple]) -> None:
+    def add_game(self, game_id: int, sides: tuple[str, ...], events: list[tuple]) -> None:
+        """``sides[seat]`` is the label of the player in that seat ("a", "b", ...)."""
         if not events:
             return
         cols = self.columns
         n = len(events)
-        turn, seat, kind, fighter, card, target, amount, value, health, space, detail = zip(*events)
+        (turn, seat, kind, fighter, card, target, amount, value, health, space, detail,
+         by_seat, by_fighter) = zip(*events)
         cols["game_id"].extend([game_id] * n)
         cols["seq"].extend(range(n))
         cols["turn"].extend(turn)
@@ -65,6 +72,8 @@ class EventBuffer:
         cols["health"].extend(health)
         cols["space"].extend(space)
         cols["detail"].extend(detail)
+        cols["by_player"].extend(sides[s] if s is not None else None for s in by_seat)
+        cols["by_fighter"].extend(by_fighter)
 
     def frame(self) -> pl.DataFrame:
         return pl.DataFrame(self.columns, schema=EVENT_SCHEMA)

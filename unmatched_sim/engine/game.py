@@ -1,4 +1,4 @@
-"""The two-player rules engine: a resumable state machine.
+"""The rules engine: a resumable state machine for a duel, a free-for-all or a team game.
 
 The game never calls a policy. It runs *steps* from an explicit stack until a player must
 choose; then ``pending`` holds a ``Decision`` with every legal option and the game waits for
@@ -8,7 +8,17 @@ search policies need, and driven one choice at a time by tests.
 
 A step is ``(function, args)`` with immutable args; ``push(a, b, c)`` runs a, then b, then c.
 The core rules live here; card effects are in ``effects.py``; hero abilities in
-``unmatched_sim.hooks``.
+``unmatched_sim.hooks``; what differs between formats in ``formats.py``.
+
+Players, foes and allies: seat *i* is the *i*-th player in turn order. Whether two players are
+foes is decided by the format's sides and asked through ``is_foe`` / ``foes`` / ``allies`` /
+``friendly``, never by arithmetic on seats. Inside a combat there are exactly two roles,
+attacker and defender (``Combat.players``); "your opponent" on a combat card is the other
+player in the combat (``opponent_of``).
+
+Extension points for hero abilities are *events* (``Game.modify``): a value passes through the
+handler of every player's ability that defines one, each of which may change it (see
+``hooks.Ability`` for the list).
 """
 
 from __future__ import annotations
@@ -17,6 +27,7 @@ import random
 from typing import Callable, Iterable
 
 from unmatched_sim.data.board import Board
+from unmatched_sim.engine.formats import Format, default_format
 from unmatched_sim.engine.state import (ATTACKER, DEFENDER, NO_SPACE, OTHER_ROLE, SCHEME_ROLE,
                                         CardInfo, Combat, Ctx, Decision, Fighter, Player)
 from unmatched_sim.model import (AFTER, BOOST_BONUS, DURING, EFFECT, IMMEDIATELY,
@@ -34,6 +45,18 @@ COMBAT, EFFECT_DAMAGE, EXHAUSTION, ABILITY = "combat", "effect", "exhaustion", "
 # Why a card left a hand for the discard pile (Loki and "And the Beautiful Bess!" care).
 HAND_LIMIT_DISCARD, OWN_EFFECT, OPPONENT_EFFECT, BOOST_DISCARD, COST = (
     "hand_limit", "own_effect", "opponent_effect", "boost", "cost")
+# Every route a card takes to a discard pile (``Ability.redirect_discard`` hears each): the
+# hand causes above, and these for cards that were not in a hand.
+PLAYED, FROM_DECK = "played", "from_deck"
+
+# The events abilities may handle (``Game.modify``): name -> the Ability method called. Each
+# handler gets the value so far and returns the new one.
+EVENTS = {
+    "combat_value": "modify_combat_value",     # (combat, role, value): either side's card value
+    "maneuver_draws": "modify_maneuver_draws",  # (seat, n): cards drawn by a maneuver
+    "damage": "modify_damage",                 # (fighter, amount, source, by, card): prevent/floor
+    "before_defense": "before_defense",        # (combat, None): window before the defender chooses
+}
 
 
 class IllegalChoice(Exception):
@@ -42,24 +65,34 @@ class IllegalChoice(Exception):
 
 class Game:
     # ------------------------------------------------------------------ construction
-    def __init__(self, board: Board, heroes: tuple[HeroDef, HeroDef], seed: int | str = 0, *,
-                 side_keys: tuple[str, str] = ("a", "b"), max_turns: int = DEFAULT_MAX_TURNS,
-                 record: bool = True):
+    def __init__(self, board: Board, heroes: tuple[HeroDef, ...], seed: int | str = 0, *,
+                 side_keys: tuple[str, ...] | None = None, fmt: Format | None = None,
+                 max_turns: int = DEFAULT_MAX_TURNS, record: bool = True):
         from unmatched_sim.hooks import make_ability  # hooks import the engine; avoid a cycle
 
+        n = len(heroes)
         self.board = board
-        self.heroes = heroes
+        self.heroes = tuple(heroes)
+        self.format = fmt if fmt is not None else default_format(n)
+        if self.format.players != n:
+            raise ValueError(f"{self.format.name} for {self.format.players} players given {n} heroes")
+        missing = [k for k in range(1, n + 1) if k not in board.starts]
+        if missing:
+            raise ValueError(f"board {board.id} has no starting space {missing[0]}: "
+                             f"{n} players need spaces 1–{n}")
         self.max_turns = max_turns
+        if side_keys is None:
+            side_keys = tuple("abcdefgh"[:n])
         # Each seat's deck (and hero-specific randomness) comes from a stream keyed by side, so
         # a hero gets the same shuffle whichever seat it plays from the same seed.
         self._rngs_shared = False
-        self.rngs = [random.Random(f"{seed}:{side_keys[0]}"), random.Random(f"{seed}:{side_keys[1]}")]
+        self.rngs = [random.Random(f"{seed}:{k}") for k in side_keys]
         self.rng = random.Random(f"{seed}:engine")
         self.cards: list[CardInfo] = []
         self.fighters: list[Fighter] = []
         self.players: list[Player] = []
         for seat, hero in enumerate(heroes):
-            player = Player(seat, hero, make_ability(hero))
+            player = Player(seat, hero, make_ability(hero), team=self.format.team_of(seat))
             self.players.append(player)
             self._add_fighter(player, hero.hero, hero.hero.name)
             for sk in hero.sidekicks:
@@ -78,11 +111,26 @@ class Game:
         self.active = 0
         self.turn = 0
         self.over = False
-        self.winner: int | None = None
+        self.winner: int | None = None     # the winning side (team); in a duel or free-for-all the seat
         self.end_reason = ""
-        self.defeat_cause: list[str | None] = [None, None]
+        self.defeat_cause: list[str | None] = [None] * n
+        self.out = [False] * n             # takes no more turns (eliminated, or beaten side)
+        self.out_turn: list[int | None] = [None] * n   # the turn a player went out
+        self.places: list[int | None] = [None] * n     # finishing place once the game is over
+        self.turns_taken = [0] * n         # turns begun by each player (this one included)
         self.events: list[tuple] | None = [] if record else None
         self.turn_flags: dict[str, object] = {}   # per-turn facts ("won_combat", ...), reset each turn
+        # The friend/foe relation, fixed for the game: decided by the format's sides.
+        team = [p.team for p in self.players]
+        self.team = tuple(team)
+        self._foes = tuple(tuple(t for t in range(n) if team[t] != team[s]) for s in range(n))
+        self._allies = tuple(tuple(t for t in range(n) if t != s and team[t] == team[s]) for s in range(n))
+        self._friendly = tuple(tuple(t for t in range(n) if team[t] == team[s]) for s in range(n))
+        # Event handlers: the seats whose ability defines each event's method.
+        from unmatched_sim.hooks import Ability
+        self.handlers = {name: tuple(s for s, p in enumerate(self.players)
+                                     if getattr(type(p.ability), meth) is not getattr(Ability, meth))
+                         for name, meth in EVENTS.items()}
 
     def _add_fighter(self, player: Player, defn, name: str) -> None:
         f = Fighter(len(self.fighters), player.seat, name, defn)
@@ -127,7 +175,7 @@ class Game:
     def reseed(self, rng: random.Random) -> None:
         """Replace every random stream with fresh ones drawn from ``rng`` (determinization:
         a search must not know the real game's future shuffles)."""
-        self._rngs = [random.Random(rng.getrandbits(64)), random.Random(rng.getrandbits(64))]
+        self._rngs = [random.Random(rng.getrandbits(64)) for _ in self.players]
         self._rng = random.Random(rng.getrandbits(64))
         self._rngs_shared = False
 
@@ -143,6 +191,8 @@ class Game:
         g.stack = self.stack[:]
         g.combat = self.combat.copy() if self.combat else None
         g.defeat_cause = self.defeat_cause[:]
+        g.out, g.out_turn, g.places = self.out[:], self.out_turn[:], self.places[:]
+        g.turns_taken = self.turns_taken[:]
         g.turn_flags = dict(self.turn_flags)
         g.events = ([] if record else None)
         return g
@@ -187,9 +237,10 @@ class Game:
     def log(self, kind: str, player: int | None = None, fighter: int | None = None,
             card: int | str | None = None, target: int | None = None, amount: int | None = None,
             health: int | None = None, space: int | None = None, detail: str | None = None,
-            value: int | None = None) -> None:
+            value: int | None = None, by: int | None = None) -> None:
         """Record one event. ``card`` is a card id, or a name for things that are not action
-        cards (a misery, a glamour); ``value`` is a second number where an event needs one."""
+        cards (a misery, a glamour); ``value`` is a second number where an event needs one;
+        ``by`` the fighter who caused it (damage, defeat), logged with its player."""
         if self.events is None:
             return
         F = self.fighters
@@ -200,7 +251,9 @@ class Game:
             F[target].name if target is not None else None,
             amount, value, health,
             self.board.labels[space] if space is not None and space >= 0 else None,
-            detail))
+            detail,
+            F[by].owner if by is not None else None,
+            F[by].name if by is not None else None))
 
     # ------------------------------------------------------------------ queries
     def card(self, cid: int):
@@ -221,7 +274,91 @@ class Game:
         return [i for i in self.players[seat].fighters if F[i].on_board]
 
     def opponents_on_board(self, seat: int) -> list[int]:
-        return self.on_board(1 - seat)
+        """Fighters on the board of every foe of ``seat``."""
+        F = self.fighters
+        return [i for t in self._foes[seat] for i in self.players[t].fighters if F[i].on_board]
+
+    def friendly_on_board(self, seat: int) -> list[int]:
+        """Fighters on the board of ``seat`` and its allies (teammates' fighters are friendly)."""
+        F = self.fighters
+        return [i for t in self._friendly[seat] for i in self.players[t].fighters if F[i].on_board]
+
+    def all_on_board(self) -> list[int]:
+        return [f.idx for f in self.fighters if f.on_board]
+
+    # ------------------------------------------------------------------ friend and foe
+    def is_foe(self, a: int, b: int) -> bool:
+        """Are players ``a`` and ``b`` on different sides?"""
+        return self.team[a] != self.team[b]
+
+    def foes(self, seat: int) -> tuple[int, ...]:
+        """The players opposing ``seat`` that are still in the game, in turn order."""
+        out = self.out
+        return tuple(t for t in self._foes[seat] if not out[t])
+
+    def all_foes(self, seat: int) -> tuple[int, ...]:
+        return self._foes[seat]
+
+    def allies(self, seat: int) -> tuple[int, ...]:
+        """``seat``'s teammates (none in a duel or free-for-all)."""
+        return self._allies[seat]
+
+    def friendly(self, seat: int) -> tuple[int, ...]:
+        """``seat`` and its teammates."""
+        return self._friendly[seat]
+
+    def is_foe_fighter(self, seat: int, fi: int) -> bool:
+        return self.team[self.fighters[fi].owner] != self.team[seat]
+
+    def next_seat(self, seat: int) -> int:
+        """The next player in turn order after ``seat`` that still takes turns."""
+        n = len(self.players)
+        for k in range(1, n + 1):
+            t = (seat + k) % n
+            if not self.out[t]:
+                return t
+        return seat
+
+    def opponent_of(self, ctx: Ctx) -> int:
+        """"Your opponent" for an effect: in a combat, the other player in the combat; else the
+        one chosen for this effect (``ctx.opponent``), else the only foe left, else the next foe
+        in turn order."""
+        c = self.combat
+        if c is not None and ctx.role <= DEFENDER:
+            return c.players[1 - ctx.role]
+        if ctx.opponent >= 0:
+            return ctx.opponent
+        foes = self.foes(ctx.player) or self._foes[ctx.player]
+        if len(foes) == 1:
+            return foes[0]
+        n = len(self.players)
+        return min(foes, key=lambda t: (t - ctx.player) % n)
+
+    def known_to(self, observer: int, holder: int, cid: int) -> bool:
+        """Does ``observer`` know that card ``cid`` is in ``holder``'s hand? Cards revealed to
+        everyone are known to all; a look at a hand is known to the player who looked."""
+        p = self.players[holder]
+        if cid in p.known_hand:
+            return True
+        seen = p.seen_by.get(observer)
+        return seen is not None and cid in seen
+
+    def reveal_to(self, observer: int, holder: int, cids) -> None:
+        """``observer`` (alone) has seen these cards in ``holder``'s hand."""
+        p = self.players[holder]
+        p.seen_by[observer] = p.seen_by.get(observer, frozenset()) | frozenset(cids)
+
+    # ------------------------------------------------------------------ events for abilities
+    def modify(self, event: str, value, *args):
+        """Pass ``value`` through the handler of every ability that handles ``event`` (in seat
+        order) and return the result; see ``EVENTS`` and ``hooks.Ability``."""
+        seats = self.handlers[event]
+        if not seats:
+            return value
+        meth = EVENTS[event]
+        for seat in seats:
+            value = getattr(self.players[seat].ability, meth)(self, seat, *args, value)
+        return value
 
     def adjacent(self, a: int, b: int) -> bool:
         fa, fb = self.fighters[a], self.fighters[b]
@@ -254,7 +391,8 @@ class Game:
         f = self.fighters[fi]
         if not f.on_board:
             return []
-        start, owner = f.space, f.owner
+        start, team = f.space, self.team
+        my_team = team[f.owner]
         occ, F, edges = self.occupant, self.fighters, self.board.move_edges
         seen = {start}
         frontier = [start]
@@ -265,7 +403,7 @@ class Game:
                     if t in seen:
                         continue
                     o = occ[t]
-                    if o >= 0 and F[o].owner != owner and not through_opponents:
+                    if o >= 0 and team[F[o].owner] != my_team and not through_opponents:
                         continue
                     seen.add(t)
                     nxt.append(t)
@@ -282,9 +420,11 @@ class Game:
         adj = self.board.adjacent[f.space]
         zm = self.board.zone_mask
         out = []
-        for t in self.opponents_on_board(f.owner):
-            s = self.fighters[t].space
-            if s in adj or (ranged and zm[s] & zm[f.space]):
+        fmt, seat = self.format, f.owner
+        for t in self.opponents_on_board(seat):
+            tf = self.fighters[t]
+            s = tf.space
+            if (s in adj or (ranged and zm[s] & zm[f.space])) and fmt.may_attack(self, seat, tf.owner):
                 out.append(t)
         return out
 
@@ -334,24 +474,39 @@ class Game:
             for fi in self.on_board(seat):
                 self.damage(fi, EXHAUSTION_DAMAGE * missing, EXHAUSTION)
 
-    def damage(self, fi: int, amount: int, source: str, card: int | None = None) -> int:
+    def damage(self, fi: int, amount: int, source: str, card: int | None = None,
+               by: int | None = None) -> int:
+        """Deal damage to fighter ``fi``; ``by`` is the fighter that caused it (None for
+        exhaustion and other damage nobody deals). It passes the ``damage`` event first, where
+        an ability may prevent, reduce or floor it."""
         f = self.fighters[fi]
         if amount <= 0 or not f.on_board:
             return 0
+        if self.handlers["damage"]:
+            amount = self.modify("damage", amount, fi, source, by, card)
+            if amount <= 0:
+                self.log("damage_prevented", f.owner, fi, card, detail=source, by=by)
+                return 0
         dealt = min(amount, f.health)
         f.health -= dealt
-        self.log("damage", f.owner, fi, card, amount=dealt, health=f.health, detail=source)
+        self.log("damage", f.owner, fi, card, amount=dealt, health=f.health, detail=source, by=by)
         if f.health == 0:
-            self.defeat(fi, source)
+            self.defeat(fi, source, by)
         return dealt
 
-    def defeat(self, fi: int, source: str) -> None:
+    def defeat(self, fi: int, source: str, by: int | None = None) -> None:
         f = self.fighters[fi]
         f.alive = False
         self._remove_from_board(fi)
         if f.is_hero and self.defeat_cause[f.owner] is None:
             self.defeat_cause[f.owner] = source
-        self.log("defeat", f.owner, fi, detail=source)
+        self.log("defeat", f.owner, fi, detail=source, by=by)
+        if f.is_hero and self.format.removes_sidekicks and self.hero_defeated(f.owner):
+            # Free-for-all: a player whose hero is defeated is eliminated; their sidekicks
+            # leave the board at once (they are removed, not defeated).
+            for s in self.on_board(f.owner):
+                self._remove_from_board(s)
+                self.log("removed", f.owner, s, detail="eliminated")
 
     def recover(self, fi: int, amount: int, card: int | None = None) -> int:
         """Recover health, never above starting health; defeated fighters cannot recover."""
@@ -415,6 +570,10 @@ class Game:
         p.hand.remove(cid)
         if cid in p.known_hand:
             p.known_hand = p.known_hand - {cid}
+        if p.seen_by:
+            for o, seen in p.seen_by.items():
+                if cid in seen:
+                    p.seen_by[o] = seen - {cid}
 
     def discard_from_hand(self, seat: int, cid: int, cause: str) -> None:
         """A card leaves a hand for its owner's discard pile, with every reaction that triggers."""
@@ -423,17 +582,26 @@ class Game:
         owner = self.owner(cid)
         if self.players[owner].ability.intercept_discard(self, seat, cid, cause):
             return
-        self.players[owner].discard.append(cid)
+        self.to_discard_pile(cid, cause)
         if cause == OPPONENT_EFFECT:
             ops = self.card(cid).effects.get(ON_DISCARD_BY_OPPONENT)
             if ops:
                 self.run_effects(ops, Ctx(seat, cid, OTHER_ROLE, self.players[seat].fighters[0]))
 
-    def put_in_discard(self, cid: int) -> None:
+    def put_in_discard(self, cid: int, route: str = PLAYED) -> None:
         """A card that was in play (played, or used to boost) goes to its owner's discard pile."""
         if cid in self.in_play:
             self.in_play.remove(cid)
-        self.players[self.owner(cid)].discard.append(cid)
+        self.to_discard_pile(cid, route)
+
+    def to_discard_pile(self, cid: int, route: str) -> None:
+        """Every card bound for a discard pile passes here; its owner's ability may send it
+        elsewhere (``Ability.redirect_discard``: the Wayward Sisters' cauldron). ``route``:
+        PLAYED, BOOST_DISCARD, FROM_DECK or the hand causes (HAND_LIMIT_DISCARD, ...)."""
+        p = self.players[self.cards[cid].owner]
+        if p.ability.redirect_discard(self, cid, route):
+            return
+        p.discard.append(cid)
 
     def card_played(self, cid: int, seat: int, role: int) -> None:
         """``seat`` has played a card: revealed in combat (``role`` ATTACKER / DEFENDER) or
@@ -479,29 +647,80 @@ class Game:
     def check_win(self) -> bool:
         """Win check, made at the start and end of every action and at turn boundaries.
 
-        A hero reduced to 0 health is defeated at once, but the game ends at the next check, so
-        the rest of the action still resolves (e.g. All Part of the Show). If both heroes are
-        defeated, the player whose turn it is wins.
+        A hero reduced to 0 health is defeated at once, but players go out and the game ends
+        only at the next check, so the rest of the action still resolves (e.g. All Part of the
+        Show). A side is beaten when every hero on it is defeated; the game ends when one side
+        is left. Sides beaten at the same check share a place; if that leaves none, the side of
+        the player whose turn it is wins if it is among them (the duel's rule: "if both heroes
+        are defeated, the player whose turn it is wins"), else the first of them in turn order
+        after that player.
         """
         if self.over:
             return True
-        down = [self.hero_defeated(0), self.hero_defeated(1)]
-        if not (down[0] or down[1]):
+        n = len(self.players)
+        out, fmt = self.out, self.format
+        newly = [s for s in range(n) if not out[s] and fmt.player_out(self, s)]
+        if not newly and fmt.out_when_hero_defeated:
             return False
-        if down[0] and down[1]:
-            self.end(self.active, "both_heroes_defeated")
-        else:
-            loser = 0 if down[0] else 1
-            self.end(1 - loser, self.defeat_cause[loser] or EFFECT_DAMAGE)
+        standing = {self.team[s] for s in range(n) if not self.hero_defeated(s)}
+        unplaced = {self.team[s] for s in range(n) if self.places[s] is None}
+        beaten = unplaced - standing
+        if not newly and not beaten:
+            return False
+        for s in newly:
+            out[s] = True
+            self.out_turn[s] = self.turn
+        if n > 2:
+            for s in newly:
+                self.log("eliminated", s, detail=self.defeat_cause[s] or "no_fighters")
+        if len(standing) > 1:
+            self._set_place(beaten, len(standing) + 1)
+            return False
+        if standing:
+            winner = standing.pop()
+            reason = self._defeat_reason(beaten)
+        else:   # every side left was beaten at once: the tie-break
+            order = [(self.active + k) % n for k in range(n)]
+            winner = next(self.team[s] for s in order if self.team[s] in beaten)
+            beaten.discard(winner)
+            reason = "both_heroes_defeated" if n == 2 else "simultaneous_defeat"
+        self._set_place(beaten, 2)
+        self.end(winner, reason)
         return True
 
+    def _set_place(self, teams: set, place: int) -> None:
+        for s, p in enumerate(self.players):
+            if p.team in teams and self.places[s] is None:
+                self.places[s] = place
+                self.out[s] = True
+                if self.out_turn[s] is None:
+                    self.out_turn[s] = self.turn
+
+    def _defeat_reason(self, teams: set) -> str:
+        for s, p in enumerate(self.players):
+            if p.team in teams and self.defeat_cause[s]:
+                return self.defeat_cause[s]
+        return EFFECT_DAMAGE
+
     def end(self, winner: int | None, reason: str) -> None:
+        """The game is over: ``winner`` is the winning side (None: no winner, e.g. the turn
+        limit). Players not yet placed are first if on the winning side; with no winner, every
+        player still in shares first place (and none of them won)."""
         self.over = True
         self.winner = winner
         self.end_reason = reason
         self.pending = None
         self.stack.clear()
+        for s, p in enumerate(self.players):
+            if self.places[s] is None and (winner is None or p.team == winner):
+                self.places[s] = 1
+        rest = [s for s in range(len(self.players)) if self.places[s] is None]
+        for s in rest:
+            self.places[s] = 2
         self.log("game_end", winner, detail=reason)
+
+    def won(self, seat: int) -> bool:
+        return self.over and self.winner is not None and self.team[seat] == self.winner
 
     # ------------------------------------------------------------------ card values in combat
     def combat_value(self, role: int, bonuses: bool = True) -> int:
@@ -532,6 +751,8 @@ class Game:
             if bonus:
                 name = self.fighters[c.fighters[ATTACKER]].defn.name
                 v += sum(n for s, who, n in bonus if s == seat and (who is None or who == name))
+        if bonuses and self.handlers["combat_value"]:
+            v = self.modify("combat_value", v, c, role)
         return max(0, v)
 
 
@@ -542,7 +763,7 @@ def _copy_rng(r: random.Random) -> random.Random:
 
 
 def _boost_card_done(g: Game, cid: int) -> None:
-    g.put_in_discard(cid)
+    g.put_in_discard(cid, BOOST_DISCARD)
 
 
 # ====================================================================== setup and turns
@@ -552,12 +773,15 @@ def _setup(g: Game) -> None:
         g.log("setup", seat, detail=f"hero={p.hero.id}")
         for _ in range(STARTING_HAND):
             p.hand.append(p.deck.pop())
-    # The player in start space 1 places first and takes the first turn.
-    for seat in (0, 1):
+    # Seat i places its hero on starting space i + 1 (teams: A1, B1, A2, B2) and the player on
+    # space 1 takes the first turn. Every hero is placed before any sidekick, so a sidekick
+    # never takes a later player's starting space.
+    seats = range(len(g.players))
+    for seat in seats:
         hero = g.players[seat].fighters[0]
-        g.place(hero, g.board.starts[seat + 1])
+        g.place(hero, g.board.starts[g.format.start_number(seat)])
     steps = []
-    for seat in (0, 1):
+    for seat in seats:
         p = g.players[seat]
         for fi in p.fighters[1:]:
             if g.fighters[fi].defn.starts_on_board:
@@ -591,6 +815,7 @@ def _begin_turn(g: Game) -> None:
         return
     g.turn += 1
     seat = g.active
+    g.turns_taken[seat] += 1
     g.turn_flags = {}
     g.players[seat].actions = ACTIONS_PER_TURN
     g.log("turn_start", seat)
@@ -602,7 +827,7 @@ def _start_of_turn(g: Game, seat: int) -> None:
 
 
 def _next_action(g: Game, seat: int) -> None:
-    if g.check_win():
+    if g.check_win() or g.out[seat]:
         return
     p = g.players[seat]
     if p.actions <= 0:
@@ -627,6 +852,9 @@ def _end_of_action(g: Game) -> None:
 
 def _end_of_turn(g: Game, seat: int) -> None:
     if g.check_win():
+        return
+    if g.out[seat]:   # eliminated during their own turn: the turn just passes
+        g.push((_pass_turn, (seat,)))
         return
     g.push((_end_of_turn_effects, (seat,)), (_hand_limit, (seat,)), (_pass_turn, (seat,)))
 
@@ -657,13 +885,13 @@ def _pass_turn(g: Game, seat: int) -> None:
     if g.check_win():
         return
     g.log("turn_end", seat)
-    g.active = 1 - seat
+    g.active = g.next_seat(seat)
     g.push((_begin_turn, ()))
 
 
 # ====================================================================== maneuver
 def _maneuver(g: Game, seat: int) -> None:
-    g.draw(seat, 1)
+    g.draw(seat, g.modify("maneuver_draws", 1, seat) if g.handlers["maneuver_draws"] else 1)
     p = g.players[seat]
     options = [None] + [c for c in p.hand if g.can_boost_with(seat, c)]
     g.ask(seat, "maneuver_boost", options, _maneuver_boost_chosen, seat)
@@ -753,7 +981,7 @@ def _attack(g: Game, seat: int) -> None:
 
 def _attack_declared(g: Game, seat: int, option: tuple[int, int]) -> None:
     fi, target = option
-    c = Combat(seat, fi, target, 1 - seat)
+    c = Combat(seat, fi, target, g.fighters[target].owner)
     c.ranged = not g.adjacent(fi, target)
     g.combat = c
     g.log("attack", seat, fi, target=target, detail="ranged" if c.ranged else "melee")
@@ -764,19 +992,30 @@ def _attack_declared(g: Game, seat: int, option: tuple[int, int]) -> None:
 
 
 def _attack_card_chosen(g: Game, seat: int, cid: int) -> None:
-    if cid in g.players[seat].known_hand:   # the defender saw it in the hand: still "known" to
+    dseat = g.combat.players[DEFENDER]
+    if g.known_to(dseat, seat, cid):   # the defender saw it in the hand: still "known" to
         g.combat.extra["known_face_down"] = cid   # be in hand or face down (see PlayerView)
     g.take_from_hand(seat, cid)
     g.in_play.append(cid)
     g.combat.cards[ATTACKER] = cid
-    defender = g.combat.fighters[DEFENDER]
-    dseat = 1 - seat
+    if g.handlers["before_defense"]:
+        # The window before the defender chooses (Titania's glamours): handlers push steps.
+        g.push((_ask_defense, ()))
+        g.modify("before_defense", None, g.combat)
+        return
+    _ask_defense(g)
+
+
+def _ask_defense(g: Game) -> None:
+    c = g.combat
+    defender = c.fighters[DEFENDER]
+    dseat = c.players[DEFENDER]
     name = g.fighters[defender].defn.name
     options = [None] + [c for c in g.players[dseat].hand
                         if g.cards[c].defn.can_defend and g.cards[c].defn.usable_by(name)]
     # The defender chooses without seeing the attack card: nothing about it is in the info.
     g.ask(dseat, "defense_card", options, _defense_chosen, dseat,
-          fighter=defender, attacker=g.combat.fighters[ATTACKER])
+          fighter=defender, attacker=c.fighters[ATTACKER])
 
 
 def _defense_chosen(g: Game, dseat: int, cid: int | None) -> None:
@@ -824,7 +1063,7 @@ def _combat_damage(g: Game) -> None:
     defense = g.combat_value(DEFENDER) if c.cards[DEFENDER] is not None else 0
     dmg = max(0, attack - defense)
     defender = c.fighters[DEFENDER]
-    dealt = g.damage(defender, dmg, COMBAT, c.cards[ATTACKER]) if dmg else 0
+    dealt = g.damage(defender, dmg, COMBAT, c.cards[ATTACKER], by=c.fighters[ATTACKER]) if dmg else 0
     c.damage = dealt
     c.resolved = True
     winner = ATTACKER if dealt >= 1 else DEFENDER

@@ -40,11 +40,12 @@ class Fighter:
 
 
 class Player:
-    __slots__ = ("seat", "hero", "ability", "fighters", "hand", "deck", "discard", "actions",
-                 "value_lock", "res", "known_hand", "deck_top_known")
+    __slots__ = ("seat", "team", "hero", "ability", "fighters", "hand", "deck", "discard", "actions",
+                 "value_lock", "res", "known_hand", "seen_by", "deck_top_known")
 
-    def __init__(self, seat: int, hero, ability):
+    def __init__(self, seat: int, hero, ability, team: int | None = None):
         self.seat, self.hero, self.ability = seat, hero, ability
+        self.team = seat if team is None else team
         self.fighters: list[int] = []
         self.hand: list[int] = []
         self.deck: list[int] = []      # top of deck = end of list
@@ -52,15 +53,20 @@ class Player:
         self.actions = 0
         self.value_lock: int | None = None  # "your cards' values are N and cannot be changed"
         self.res: dict[str, Any] = {}      # hero resources (doubloons, miseries...), immutable values
-        self.known_hand: frozenset[int] = frozenset()  # cards in this hand the opponent has seen
+        # What others know of this hand: ``known_hand`` holds cards every other player has seen
+        # (they came from a face-up place or were revealed); ``seen_by[observer]`` the cards one
+        # player alone has looked at (e.g. the Genie looking at a hand). See Game.known_to.
+        self.known_hand: frozenset[int] = frozenset()
+        self.seen_by: dict[int, frozenset[int]] = {}
         self.deck_top_known = 0            # how many top cards of the deck this player knows
 
     def copy(self) -> "Player":
         p = Player.__new__(Player)
-        p.seat, p.hero, p.ability, p.fighters = self.seat, self.hero, self.ability, self.fighters
+        p.seat, p.team, p.hero, p.ability, p.fighters = self.seat, self.team, self.hero, self.ability, self.fighters
         p.hand, p.deck, p.discard = self.hand[:], self.deck[:], self.discard[:]
         p.actions, p.value_lock, p.res = self.actions, self.value_lock, dict(self.res)
         p.known_hand, p.deck_top_known = self.known_hand, self.deck_top_known
+        p.seen_by = dict(self.seen_by) if self.seen_by else {}
         return p
 
 
@@ -109,6 +115,9 @@ class Ctx(NamedTuple):
     card: int            # card id, or -1 for effects not printed on a card (abilities, miseries)
     role: int            # ATTACKER / DEFENDER in combat, SCHEME_ROLE, or OTHER_ROLE
     fighter: int         # the fighter resolving it (for combat cards: looked up live, see Game.ctx_fighter)
+    # "Your opponent" outside a combat, once chosen (several foes: see Game.run_effects); -1:
+    # not chosen. In a combat it is always the other player in the combat (Game.opponent_of).
+    opponent: int = -1
 
 
 class Decision:

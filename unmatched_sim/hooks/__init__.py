@@ -80,6 +80,36 @@ class Ability:
     def after_combat(self, g: "Game", seat: int, role: int) -> None: ...
     def after_attacking(self, g: "Game", seat: int) -> None: ...
 
+    def redirect_discard(self, g: "Game", cid: int, route: str) -> bool:
+        """A card of ours is about to go to our discard pile by ``route`` (engine.game: PLAYED,
+        BOOST_DISCARD, FROM_DECK, HAND_LIMIT_DISCARD, OWN_EFFECT, OPPONENT_EFFECT, COST); return
+        True if we put it somewhere else. Every route passes here (Game.to_discard_pile)."""
+        return False
+
+    # --- events (Game.modify): every player's handler sees the event, its own or another's;
+    # ``seat`` is the handling ability's player. Each gets the value so far and returns the
+    # new one. A method left undefined costs nothing: the engine skips it.
+    def modify_combat_value(self, g: "Game", seat: int, combat: "Combat", role: int, value: int) -> int:
+        """The value of the combat card in ``role`` (either side: Alice's defence bonus).
+        Not asked while that player's values are locked."""
+        return value
+
+    def modify_maneuver_draws(self, g: "Game", seat: int, player: int, n: int) -> int:
+        """How many cards ``player``'s maneuver draws (Hamlet's extra draw)."""
+        return n
+
+    def modify_damage(self, g: "Game", seat: int, fighter: int, source: str, by: int | None,
+                      card: int | None, amount: int) -> int:
+        """Damage about to be dealt to ``fighter`` (``source``: combat, effect, exhaustion...;
+        ``by``: the fighter dealing it, if any). Return less to prevent some, 0 to prevent all,
+        or cap it to keep a floor of health."""
+        return amount
+
+    def before_defense(self, g: "Game", seat: int, combat: "Combat", value: None) -> None:
+        """The window after the attack card is played face down and before the defender
+        chooses; push steps with ``g.push`` to act in it (the defender is asked after them)."""
+        return None
+
     # --- ransoms: "<effect> unless 🪙×N" on our cards (see engine.effects.offer_ransom)
     def ransom_available(self, g: "Game", seat: int) -> int:
         """How much an opponent could pay now toward a ransom on our cards (0: nothing)."""
