@@ -68,7 +68,7 @@ def public_state(g, seat):
     return (
         [(f.health, f.space, f.alive, f.on_board) for f in g.fighters],
         list(P[seat].hand), [list(p.discard) for p in P], [len(p.hand) for p in P],
-        [len(p.deck) for p in P], [c for c in P[opp].hand if c in P[opp].known_hand],
+        [len(p.deck) for p in P], [c for c in P[opp].hand if g.known_to(seat, opp, c)],
         [PlayerView(g, seat).resources(s) for s in (0, 1)], [p.actions for p in P], [p.value_lock for p in P],
         g.turn, g.active, g.pending.kind, g.pending.options, g.pending.player,
         None if c is None else (c.fighters, c.revealed,
@@ -93,7 +93,7 @@ def test_determinization_keeps_the_public_position_and_known_cards(positions):
         assert public_state(g, seat) == before            # the real game is untouched
         o, do = g.players[1 - seat], d.players[1 - seat]
         for i, cid in enumerate(o.hand):
-            if cid in o.known_hand or g.cards[cid].owner == seat:
+            if g.known_to(seat, 1 - seat, cid) or g.cards[cid].owner == seat:
                 assert do.hand[i] == cid                  # known cards stay exactly where they are
         me, dme = g.players[seat], d.players[seat]
         top = min(me.deck_top_known, len(me.deck))

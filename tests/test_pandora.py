@@ -536,7 +536,7 @@ def test_heras_curiosity_looks_at_the_opponents_hand_after_combat():
     s.attack("Pandora", "The Genie", "Hera's Curiosity", None)
     (row,) = s.events("look_at_hand")
     assert row["amount"] == 2
-    assert s.game.players[1].known_hand == frozenset(s.game.players[1].hand)
+    assert all(s.game.known_to(0, 1, c) for c in s.game.players[1].hand)
 
 
 def test_aphrodites_beauty_cancels_the_opponents_card_and_heals_one_per_revealed_misery():

@@ -4,13 +4,14 @@ A search policy may not look at hidden cards, but it needs a complete game to pl
 ``determinize(game, seat, rng)`` returns a clone in which everything ``seat`` cannot know has
 been re-dealt at random from the cards not otherwise accounted for:
 
-* the opponent's hand cards that ``seat`` has not seen (``Player.known_hand``) and the
-  opponent's whole deck are pooled and dealt again: the same hand size, the same deck size,
-  known cards stay exactly where they are;
+* for every other player (each foe, and each ally: teammates' hands are hidden too), the hand
+  cards that ``seat`` has not seen (``Game.known_to``) and that player's whole deck are pooled
+  and dealt again: the same hand size, the same deck size, known cards stay exactly where they
+  are; each player's pool is dealt on its own (a card never moves to another player's deck);
 * the seat's own deck is shuffled, except the top ``deck_top_known`` cards it knows (e.g. the
   card Set the Stage put back);
 * when ``seat`` is defending and the cards are not revealed yet, the attacker's face-down card
-  goes back into the pool and a card the attacking fighter could have played is drawn from the
+  goes back into the attacker's pool and a card the attacking fighter could have played is drawn from the
   pool in its place (``attack_guess`` picks it from the candidates; default: uniformly). Its
   back shows whose deck it is from: if it is ``seat``'s own (a TRICK of Loki's the opponent
   held), it is swapped only with ``seat``'s other cards in the opponent's hand;
@@ -42,13 +43,14 @@ KNOWN_TOP: dict[str, str] = {"_misery_box": "_misery_peek"}   # Pandora's Hope
 
 
 def hidden_cards(game, seat: int) -> dict[str, list[int]]:
-    """Where the cards ``seat`` cannot see are, as lists of card ids (for tests and tools)."""
-    opp = 1 - seat
-    p, o = game.players[seat], game.players[opp]
+    """Where the cards ``seat`` cannot see are, as lists of card ids (for tests and tools).
+    ``opponent_hand`` / ``opponent_deck`` cover every other player (in seat order)."""
+    p = game.players[seat]
+    others = [t for t in range(len(game.players)) if t != seat]
     top = min(p.deck_top_known, len(p.deck))
     out = {
-        "opponent_hand": [c for c in o.hand if not _known_to(game, seat, c)],
-        "opponent_deck": list(o.deck),
+        "opponent_hand": [c for t in others for c in game.players[t].hand if not _known_to(game, seat, t, c)],
+        "opponent_deck": [c for t in others for c in game.players[t].deck],
         "own_deck": list(p.deck[:len(p.deck) - top]),
         "attack_card": [],
     }
@@ -68,15 +70,14 @@ def _own_back_candidates(game, seat: int) -> list[int]:
     if cards[hidden].owner != seat:
         return []
     name = game.fighters[c.fighters[ATTACKER]].defn.name
-    return sorted([hidden] + [x for x in game.players[1 - seat].hand if cards[x].owner == seat
+    return sorted([hidden] + [x for x in game.players[c.players[ATTACKER]].hand if cards[x].owner == seat
                               and cards[x].defn.can_attack and cards[x].defn.usable_by(name)])
 
 
-def _known_to(game, seat: int, cid: int) -> bool:
-    """Is this card in the opponent's hand known to ``seat``? Seen cards are, and so are
+def _known_to(game, seat: int, holder: int, cid: int) -> bool:
+    """Is this card in ``holder``'s hand known to ``seat``? Seen cards are, and so are
     ``seat``'s own cards (they only get there face up, e.g. Loki's TRICKs)."""
-    o = game.players[1 - seat]
-    return cid in o.known_hand or game.cards[cid].owner == seat
+    return game.known_to(seat, holder, cid) or game.cards[cid].owner == seat
 
 
 def determinize(game, seat: int, rng: random.Random,
@@ -87,16 +88,50 @@ def determinize(game, seat: int, rng: random.Random,
     that could be it (sorted card ids); it must return one of them.
     """
     g = game.clone()
-    opp = 1 - seat
-    me, them = g.players[seat], g.players[opp]
-    cards = g.cards
-
-    # --- the opponent's unseen hand cards, their deck and a face-down attack card: one pool.
-    slots = [i for i, c in enumerate(them.hand) if not _known_to(g, seat, c)]
-    pool = [them.hand[i] for i in slots] + them.deck
     c = g.combat
     hidden_attack = (c is not None and not c.revealed and c.players[DEFENDER] == seat
                      and c.cards[ATTACKER] is not None)
+    for opp in range(len(g.players)):
+        if opp != seat:
+            _redeal(g, game, seat, opp, rng, attack_guess,
+                    hidden_attack and c.players[ATTACKER] == opp)
+
+    me = g.players[seat]
+    # --- our own deck below the cards we know on top.
+    top = min(me.deck_top_known, len(me.deck))
+    bottom = sorted(me.deck[:len(me.deck) - top])
+    rng.shuffle(bottom)
+    me.deck = bottom + me.deck[len(me.deck) - top:]
+
+    # --- face-down hero stacks nobody has seen.
+    for p in [me] + [q for q in g.players if q is not me]:
+        for key in sorted(HIDDEN_ORDER):
+            stack = p.res.get(key)
+            if not isinstance(stack, tuple) or len(stack) < 2:
+                continue
+            peek_key = KNOWN_TOP.get(key)
+            peek = p.res.get(peek_key) if peek_key else None
+            keep = 1 if (peek and p is me and stack[-1] == peek) else 0
+            items = sorted(stack[:len(stack) - keep], key=repr)
+            rng.shuffle(items)
+            p.res[key] = tuple(items) + stack[len(stack) - keep:]
+            if peek:
+                p.res[peek_key] = p.res[key][-1]
+
+    # --- fresh random streams: the real game's future shuffles stay unknown.
+    g.reseed(rng)
+    return g
+
+
+def _redeal(g, game, seat: int, opp: int, rng: random.Random, attack_guess, hidden_attack: bool) -> None:
+    """Deal ``opp``'s unseen hand cards and deck again (and the face-down attack card, if
+    ``opp`` is attacking ``seat`` and it is not revealed yet)."""
+    them = g.players[opp]
+    cards = g.cards
+    c = g.combat
+    # --- the opponent's unseen hand cards, their deck and a face-down attack card: one pool.
+    slots = [i for i, cid in enumerate(them.hand) if not _known_to(g, seat, opp, cid)]
+    pool = [them.hand[i] for i in slots] + them.deck
     # A face-down card with ``seat``'s own back (a TRICK of Loki's the opponent held) trades
     # places with one of the others it could be; the opponent's own cards are not touched.
     candidates = _own_back_candidates(g, seat) if hidden_attack else []
@@ -131,28 +166,3 @@ def determinize(game, seat: int, rng: random.Random,
     them.deck = pool[len(slots):]
     if len(them.deck) != len(game.players[opp].deck):   # pragma: no cover - invariant
         raise AssertionError("determinize changed the opponent's deck size")
-
-    # --- our own deck below the cards we know on top.
-    top = min(me.deck_top_known, len(me.deck))
-    bottom = sorted(me.deck[:len(me.deck) - top])
-    rng.shuffle(bottom)
-    me.deck = bottom + me.deck[len(me.deck) - top:]
-
-    # --- face-down hero stacks nobody has seen.
-    for p in (me, them):
-        for key in sorted(HIDDEN_ORDER):
-            stack = p.res.get(key)
-            if not isinstance(stack, tuple) or len(stack) < 2:
-                continue
-            peek_key = KNOWN_TOP.get(key)
-            peek = p.res.get(peek_key) if peek_key else None
-            keep = 1 if (peek and p is me and stack[-1] == peek) else 0
-            items = sorted(stack[:len(stack) - keep], key=repr)
-            rng.shuffle(items)
-            p.res[key] = tuple(items) + stack[len(stack) - keep:]
-            if peek:
-                p.res[peek_key] = p.res[key][-1]
-
-    # --- fresh random streams: the real game's future shuffles stay unknown.
-    g.reseed(rng)
-    return g

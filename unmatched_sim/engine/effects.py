@@ -95,11 +95,15 @@ def _own(g: Game, ctx: Ctx) -> list[int]:
 
 
 def _opposing(g: Game, ctx: Ctx) -> list[int]:
-    return g.on_board(1 - ctx.player)
+    return g.opponents_on_board(ctx.player)
+
+
+def _friendly(g: Game, ctx: Ctx) -> list[int]:
+    return g.friendly_on_board(ctx.player)
 
 
 def _any(g: Game, ctx: Ctx) -> list[int]:
-    return g.on_board(0) + g.on_board(1)
+    return g.all_on_board()
 
 
 def _adjacent(g: Game, ctx: Ctx) -> list[int]:
@@ -107,12 +111,12 @@ def _adjacent(g: Game, ctx: Ctx) -> list[int]:
 
 
 def _adjacent_opposing(g: Game, ctx: Ctx) -> list[int]:
-    return [fi for fi in _adjacent(g, ctx) if g.fighters[fi].owner != ctx.player]
+    return [fi for fi in _adjacent(g, ctx) if g.is_foe_fighter(ctx.player, fi)]
 
 
 def _opposing_in_zone(g: Game, ctx: Ctx) -> list[int]:
     me = g.ctx_fighter(ctx)
-    return [fi for fi in g.on_board(1 - ctx.player) if g.same_zone(me, fi)]
+    return [fi for fi in g.opponents_on_board(ctx.player) if g.same_zone(me, fi)]
 
 
 # name -> (chooses one?, candidates). "each_" variants are derived below.
@@ -125,6 +129,7 @@ SELECTORS: dict[str, tuple[bool, Callable[[Game, Ctx], list[int]]]] = {
     "combatant": (True, _combatants),             # one of the two fighters in the combat
     "opposing_combatant": (False, _opposing_combatant),  # the other fighter in the combat
     "own_fighter": (True, _own),                  # one of your fighters
+    "friendly_fighter": (True, _friendly),        # one of yours or a teammate's
     "opposing_fighter": (True, _opposing),        # one opposing fighter
     "any_fighter": (True, _any),                  # any fighter on the board
     "adjacent": (True, _adjacent),                # a fighter adjacent to yours
@@ -177,11 +182,11 @@ def _ally_adjacent_to_opposing_combatant(g: Game, ctx: Ctx) -> bool:
     if c is None or ctx.role > DEFENDER:
         return False
     mine, theirs = c.fighters[ctx.role], c.fighters[1 - ctx.role]
-    return any(fi != mine and g.fighters[fi].owner == ctx.player for fi in g.fighters_adjacent_to(theirs))
+    return any(fi != mine and not g.is_foe_fighter(ctx.player, fi) for fi in g.fighters_adjacent_to(theirs))
 
 
 def _adjacent_to_opposing(g: Game, ctx: Ctx) -> bool:
-    return any(g.fighters[fi].owner != ctx.player for fi in g.fighters_adjacent_to(g.ctx_fighter(ctx)))
+    return any(g.is_foe_fighter(ctx.player, fi) for fi in g.fighters_adjacent_to(g.ctx_fighter(ctx)))
 
 
 def _played_by_owner(g: Game, ctx: Ctx) -> bool:
@@ -197,7 +202,7 @@ def _opponent_played_trick(g: Game, ctx: Ctx) -> bool:
 
 
 def _opponent_hand_larger(g: Game, ctx: Ctx) -> bool:
-    return len(g.players[1 - ctx.player].hand) > len(g.players[ctx.player].hand)
+    return len(g.players[g.opponent_of(ctx)].hand) > len(g.players[ctx.player].hand)
 
 
 def _won_combat_this_turn(g: Game, ctx: Ctx) -> bool:
@@ -213,7 +218,8 @@ CONDITIONS: dict[str, Callable[[Game, Ctx], bool]] = {
     "your_turn": _your_turn,
     "fighter_defeated": _combat_fighter_defeated,  # your fighter in this combat is defeated
     "opponent_played_card": _opponent_played_card,
-    # another of your fighters is adjacent to the opposing fighter in this combat
+    # another friendly fighter (yours or a teammate's) is adjacent to the opposing fighter in
+    # this combat
     "ally_adjacent_to_opposing_combatant": _ally_adjacent_to_opposing_combatant,
     # the fighter resolving the card is adjacent to an opposing fighter
     "adjacent_to_opposing": _adjacent_to_opposing,
@@ -234,7 +240,7 @@ def _combat_damage_taken(g: Game, ctx: Ctx) -> int:
 
 
 def _opponent_hand(g: Game, ctx: Ctx) -> int:
-    return len(g.players[1 - ctx.player].hand)
+    return len(g.players[g.opponent_of(ctx)].hand)
 
 
 def _own_hand(g: Game, ctx: Ctx) -> int:
@@ -288,7 +294,7 @@ def _fighters_damaged(g: Game, ctx: Ctx) -> int:
 
 def _opponent_hand_tricks(g: Game, ctx: Ctx) -> int:
     cards = g.cards
-    return sum(1 for c in g.players[1 - ctx.player].hand
+    return sum(1 for c in g.players[g.opponent_of(ctx)].hand
                if cards[c].owner == ctx.player and "trick" in cards[c].defn.tags)
 
 
@@ -410,6 +416,16 @@ def _convert(name: str, f: Field, value: Any, hero_fighters: frozenset[str]) -> 
     raise AssertionError(f.kind)
 
 
+# Terms that read "your opponent" as one player: fields, conditions and quantities.
+_OPPONENT_PLAYER_TERMS = ("'who': 'opponent'", "opponent_hand", "unless_paid", "unless_discard",
+                          "look_at_hand")
+
+
+def _names_a_player_opponent(spec: dict) -> bool:
+    text = repr(spec)
+    return any(t in text for t in _OPPONENT_PLAYER_TERMS)
+
+
 # ---------------------------------------------------------------------- the Op base class
 def effect_cancelled(g: Game, ctx: Ctx) -> bool:
     """Effects of a combat card stop once it is cancelled or has left the combat."""
@@ -460,6 +476,12 @@ class Op:
                 setattr(self, name, _convert(name, f, f.default, hero_fighters)
                         if f.default is not None and f.kind in ("amount", "effects") else f.default)
         self.hero_fighters = hero_fighters
+        self.needs_opponent = self.NEEDS_OPPONENT or _names_a_player_opponent(spec)
+
+    # Does this op act on "your opponent" as a player (their hand, their draw, a ransom)? Out
+    # of combat with several foes, the opponent is chosen before the effects resolve
+    # (Game.run_effects). Fighter selectors ("an opposing fighter") need no such choice.
+    NEEDS_OPPONENT = False
 
     def __repr__(self) -> str:
         return f"<{self.NAME} {self.spec}>"
@@ -537,7 +559,7 @@ def offer_ransom(g: Game, ctx: Ctx, op: Op, then: Callable, args: tuple, **info)
     detail = the op). The decision ``ransom`` (True = pay) goes to the paying player with the
     card, amount, op name, the Op itself (``effect``) and, for effects on fighters, the
     ``fighters`` it would affect."""
-    seat, payer = ctx.player, 1 - ctx.player
+    seat, payer = ctx.player, _ransom_payer(g, ctx, info.get("fighters"))
     amount = op.unless_paid
     available = g.players[seat].ability.ransom_available(g, seat)
     if available < amount:
@@ -545,13 +567,21 @@ def offer_ransom(g: Game, ctx: Ctx, op: Op, then: Callable, args: tuple, **info)
               value=available, detail=op.NAME)
         then(g, *args)
         return
-    g.ask(payer, "ransom", (True, False), _ransom_answered, ctx, op.NAME, amount, available, then, args,
+    g.ask(payer, "ransom", (True, False), _ransom_answered, ctx, payer, op.NAME, amount, available, then, args,
           card=ctx.card, amount=amount, op=op.NAME, effect=op, **info)
 
 
-def _ransom_answered(g: Game, ctx: Ctx, name: str, amount: int, available: int, then: Callable,
-                     args: tuple, pay: bool) -> None:
-    seat, payer = ctx.player, 1 - ctx.player
+def _ransom_payer(g: Game, ctx: Ctx, fighters) -> int:
+    """Who may pay a ransom: the owner of the one fighter it would hit, if a foe; else "your
+    opponent" (the other player in the combat, or the one chosen for the effect)."""
+    if fighters and len(fighters) == 1 and g.is_foe_fighter(ctx.player, fighters[0]):
+        return g.fighters[fighters[0]].owner
+    return g.opponent_of(ctx)
+
+
+def _ransom_answered(g: Game, ctx: Ctx, payer: int, name: str, amount: int, available: int,
+                     then: Callable, args: tuple, pay: bool) -> None:
+    seat = ctx.player
     card = ctx.card if ctx.card >= 0 else None
     if pay:
         g.log("ransom_paid", payer, card=card, amount=amount, value=available, detail=name)
@@ -635,7 +665,7 @@ class Draw(Op):
     FIELDS = {"count": Field("amount", 1), "who": Field("choice", "self", ("self", "opponent"))}
 
     def run(self, g, ctx):
-        seat = ctx.player if self.who == "self" else 1 - ctx.player
+        seat = ctx.player if self.who == "self" else g.opponent_of(ctx)
         g.draw(seat, self.count(g, ctx))
 
 
@@ -782,10 +812,10 @@ class Discard(Op):
               "chooser": Field("choice", "owner", ("owner", "you", "random"))}
 
     def applicable(self, g, ctx):
-        return bool(g.players[1 - ctx.player if self.who == "opponent" else ctx.player].hand)
+        return bool(g.players[g.opponent_of(ctx) if self.who == "opponent" else ctx.player].hand)
 
     def run(self, g, ctx):
-        victim = 1 - ctx.player if self.who == "opponent" else ctx.player
+        victim = g.opponent_of(ctx) if self.who == "opponent" else ctx.player
         if self.chooser == "you" and victim != ctx.player:
             # Looking at a hand: the owner may answer with a card that cancels the look.
             look_at_hand(g, ctx, victim, self._discard_loop, (self.count(g, ctx),))
@@ -836,7 +866,7 @@ def _look_answered(g: Game, ctx: Ctx, victim: int, then: Callable, args: tuple, 
         p.known_hand = p.known_hand | {blocker}
         g.log("reveal_cancel", victim, card=blocker, detail=g.card(ctx.card).name if ctx.card >= 0 else None)
         return
-    p.known_hand = frozenset(p.hand)
+    g.reveal_to(ctx.player, victim, p.hand)
     g.log("look_at_hand", ctx.player, target=g.hero_of(victim).idx, amount=len(p.hand))
     then(g, ctx, victim, *args)
 
@@ -845,9 +875,10 @@ def _look_answered(g: Game, ctx: Ctx, victim: int, then: Callable, args: tuple, 
 class LookAtHand(Op):
     """Look at the opponent's hand (information only)."""
     FIELDS = {}
+    NEEDS_OPPONENT = True
 
     def run(self, g, ctx):
-        look_at_hand(g, ctx, 1 - ctx.player, lambda *a: None, ())
+        look_at_hand(g, ctx, g.opponent_of(ctx), lambda *a: None, ())
 
 
 @op("cancel_effects")
@@ -994,8 +1025,10 @@ class UnlessDiscard(Op):
     caused by your effect. An opponent holding fewer than N cards cannot pay."""
     FIELDS = {"count": Field("int", 1), "effects": Field("effects", required=True)}
 
+    NEEDS_OPPONENT = True
+
     def run(self, g, ctx):
-        victim = 1 - ctx.player
+        victim = g.opponent_of(ctx)
         hand = g.players[victim].hand
         if len(hand) < self.count:
             g.run_effects(self.effects, ctx)
@@ -1007,15 +1040,16 @@ class UnlessDiscard(Op):
         if cid is None:
             g.run_effects(self.effects, ctx)
             return
-        victim = 1 - ctx.player
+        victim = g.opponent_of(ctx)
         g.discard_from_hand(victim, cid, OPPONENT_EFFECT)
         if left > 1:
             g.push((self._more, (ctx, left - 1)))
 
     def _more(self, g, ctx, left):
-        hand = g.players[1 - ctx.player].hand
+        victim = g.opponent_of(ctx)
+        hand = g.players[victim].hand
         if hand:
-            g.ask(1 - ctx.player, "effect_unless_discard", list(hand), self._answered, ctx, left,
+            g.ask(victim, "effect_unless_discard", list(hand), self._answered, ctx, left,
                   card=ctx.card, count=left, effects=self.effects)
 
 

@@ -641,7 +641,18 @@ class Game:
         return self.players[self.owner(cid)].ability.can_boost(self, seat, cid)
 
     def run_effects(self, ops: Iterable, ctx: Ctx) -> None:
-        """Schedule a card's effects (a tuple of Ops) to resolve next, in printed order."""
+        """Schedule a card's effects (a tuple of Ops) to resolve next, in printed order.
+
+        Outside a combat, with several foes left, effects that act on "your opponent" as a
+        player (their hand, their draw) need one: the player chooses it first (decision
+        ``effect_opponent``), and every effect of the card then means that player."""
+        if (ctx.role > DEFENDER and ctx.opponent < 0 and len(self.players) > 2
+                and any(op.needs_opponent for op in ops)):
+            foes = self.foes(ctx.player)
+            if len(foes) > 1:
+                self.ask(ctx.player, "effect_opponent", list(foes), _opponent_chosen, tuple(ops), ctx,
+                         card=ctx.card if ctx.card >= 0 else None)
+                return
         self.push(*((op.start, (ctx,)) for op in ops))
 
     def check_win(self) -> bool:
@@ -760,6 +771,14 @@ def _copy_rng(r: random.Random) -> random.Random:
     n = random.Random.__new__(random.Random)
     n.setstate(r.getstate())
     return n
+
+
+def _opponent_chosen(g: Game, ops: tuple, ctx: Ctx, foe: int) -> None:
+    if ctx.card >= 0:   # what else the card does afterwards (Loki's TRICK going over) reads it
+        g.turn_flags[("opponent_chosen", ctx.card)] = foe
+    g.log("opponent_chosen", ctx.player, card=ctx.card if ctx.card >= 0 else None,
+          target=g.players[foe].fighters[0])
+    g.run_effects(ops, ctx._replace(opponent=foe))
 
 
 def _boost_card_done(g: Game, cid: int) -> None:

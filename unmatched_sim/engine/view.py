@@ -1,8 +1,13 @@
 """What one player may know: the only window a policy has on the game.
 
-A policy sees its own hand, the board, every fighter's health and space, both discard piles,
+A policy sees its own hand, the board, every fighter's health and space, every discard pile,
 deck and hand sizes, the public hero resources, the cards of the current combat once revealed,
-and the opponent's cards it has been shown. It never sees the opponent's hand or any deck order.
+and the cards of other hands it has been shown. It never sees another player's hand or any deck
+order.
+
+With several foes, ``foes`` lists them and ``opp`` is the one in focus: the other player of a
+combat this player is in, else the foe whose nearest fighter is closest to this player's hero.
+In a duel it is simply the opponent.
 """
 
 from __future__ import annotations
@@ -38,14 +43,56 @@ def board_distances(board: Board) -> tuple[tuple[int, ...], ...]:
 
 
 class PlayerView:
-    __slots__ = ("_g", "seat", "opp", "board", "dist")
+    __slots__ = ("_g", "seat", "board", "dist", "_duel_foe")
 
     def __init__(self, game, seat: int):
         self._g = game
         self.seat = seat
-        self.opp = 1 - seat
         self.board = game.board
         self.dist = board_distances(game.board)
+        foes = game.all_foes(seat)
+        self._duel_foe = foes[0] if len(game.players) == 2 else None
+
+    # --- friend and foe
+    @property
+    def foes(self) -> tuple[int, ...]:
+        """The players opposing this one that are still in the game, in turn order."""
+        return self._g.foes(self.seat)
+
+    @property
+    def allies(self) -> tuple[int, ...]:
+        return self._g.allies(self.seat)
+
+    def is_foe(self, seat: int) -> bool:
+        return self._g.is_foe(self.seat, seat)
+
+    @property
+    def players(self) -> int:
+        return len(self._g.players)
+
+    @property
+    def opp(self) -> int:
+        """The foe in focus (see the module text); in a duel, the opponent."""
+        if self._duel_foe is not None:
+            return self._duel_foe
+        g = self._g
+        c = g.combat
+        if c is not None and self.seat in c.players:
+            return c.players[1 - c.players.index(self.seat)]
+        foes = g.foes(self.seat) or g.all_foes(self.seat)
+        if len(foes) == 1:
+            return foes[0]
+        mine = [g.fighters[i].space for i in g.on_board(self.seat)]
+        if not mine:
+            return foes[0]
+        me = g.hero_of(self.seat).space if g.hero_of(self.seat).on_board else mine[0]
+        dist = self.dist[me]
+        F = g.fighters
+
+        def reach(t: int) -> int:
+            spaces = [F[i].space for i in g.on_board(t)]
+            return min((dist[s] for s in spaces), default=99)
+        return min(foes, key=lambda t: (reach(t), (t - self.seat) % len(g.players)))
 
     # --- identity and turn
     @property
@@ -83,33 +130,45 @@ class PlayerView:
     def discard(self, seat: int) -> list[int]:
         return list(self._g.players[seat].discard)
 
-    def known_opponent_hand(self) -> list[int]:
-        """Opponent's cards this player has seen and that are still in their hand, or face down
-        in the combat (a seen card played face down stays listed until the reveal: the viewer
-        cannot tell which card left the hand). Sorted, so the order tells nothing either."""
-        p = self._g.players[self.opp]
-        known = [c for c in p.hand if c in p.known_hand]
-        c = self._g.combat
+    def known_opponent_hand(self, seat: int | None = None) -> list[int]:
+        """Cards of ``seat``'s hand (default: the foe in focus) this player has seen and that
+        are still there, or face down in the combat (a seen card played face down stays listed
+        until the reveal: the viewer cannot tell which card left the hand). Sorted, so the
+        order tells nothing either."""
+        g = self._g
+        seat = self.opp if seat is None else seat
+        p = g.players[seat]
+        me = self.seat
+        known = [c for c in p.hand if g.known_to(me, seat, c)]
+        c = g.combat
         if c is not None and not c.revealed and c.extra.get("known_face_down") is not None \
-                and c.players[ATTACKER] == self.opp:
+                and c.players[ATTACKER] == seat and c.players[DEFENDER] == me:
             known.append(c.extra["known_face_down"])
         return sorted(known)
 
-    def unseen_opponent_cards(self) -> list[CardDef]:
-        """Cards of the opponent's deck list not in their discard pile or otherwise seen:
-        what their hand and deck may hold."""
+    def unseen_opponent_cards(self, seat: int | None = None) -> list[CardDef]:
+        """Cards of ``seat``'s deck list (default: the foe in focus) not in a discard pile or
+        otherwise seen: what their hand and deck may hold."""
         g = self._g
+        opp = self.opp if seat is None else seat
         seen: dict[str, int] = {}
-        # Their cards in a face-up place: discard piles, our hand (Loki's TRICKs), their hand
-        # cards we have seen, and cards in play except a combat card still face down.
+        # Their cards in a face-up place: discard piles, our hand (Loki's TRICKs), cards we
+        # have seen in any other hand, and cards in play except a combat card still face down.
         hidden = g.combat.cards[ATTACKER] if (g.combat is not None and not g.combat.revealed) else None
         in_play = [c for c in g.in_play if c != hidden]
-        for c in (g.players[self.opp].discard + g.players[self.seat].discard + self.hand
-                  + self.known_opponent_hand() + in_play):
-            if g.cards[c].owner == self.opp:
+        if self._duel_foe is not None:
+            places = (g.players[opp].discard + g.players[self.seat].discard + self.hand
+                      + self.known_opponent_hand(opp) + in_play)
+        else:
+            places = [c for p in g.players for c in p.discard] + self.hand + in_play
+            for t in range(len(g.players)):
+                if t != self.seat:
+                    places += self.known_opponent_hand(t)
+        for c in places:
+            if g.cards[c].owner == opp:
                 seen[g.cards[c].defn.name] = seen.get(g.cards[c].defn.name, 0) + 1
         out = []
-        for d in g.players[self.opp].hero.cards:
+        for d in g.players[opp].hero.cards:
             out.extend([d] * max(0, d.copies - seen.get(d.name, 0)))
         return out
 

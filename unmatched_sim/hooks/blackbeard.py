@@ -102,12 +102,12 @@ def pay_to_lower_value(g, ctx, op):
         return
     per = (op.params or {}).get("per_doubloon", 2)
     available = g.players[ctx.player].ability.ransom_available(g, ctx.player)
-    g.ask(1 - ctx.player, "ransom_amount", tuple(range(available + 1)), _lower_value_paid, ctx, per,
+    g.ask(g.opponent_of(ctx), "ransom_amount", tuple(range(available + 1)), _lower_value_paid, ctx, per,
           available, card=ctx.card, per_doubloon=per, available=available)
 
 
 def _lower_value_paid(g, ctx, per, available, n):
-    payer = 1 - ctx.player
+    payer = g.opponent_of(ctx)
     if n == 0:
         g.log("ransom_refused", payer, card=ctx.card, amount=0, value=available, detail="subtract_value")
         return

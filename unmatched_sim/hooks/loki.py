@@ -39,9 +39,20 @@ def is_trick(g, cid: int) -> bool:
 
 
 def tricks_held_by_opponent(g, seat: int) -> int:
-    """How many of ``seat``'s TRICKs are in the opponent's hand."""
+    """How many of ``seat``'s TRICKs are in opponents' hands (every foe's, with several)."""
     cards = g.cards
-    return sum(1 for c in g.players[1 - seat].hand if cards[c].owner == seat and TRICK in cards[c].defn.tags)
+    return sum(1 for t in g.all_foes(seat) for c in g.players[t].hand
+               if cards[c].owner == seat and TRICK in cards[c].defn.tags)
+
+
+def trick_receiver(g, owner: int, cid: int) -> int:
+    """Who gets a TRICK Loki played: the other player of the combat it was played in; for a
+    scheme, the opponent chosen for its effects, else the next foe in turn order."""
+    c = g.combat
+    if c is not None and cid in c.cards:
+        return c.players[1 - c.cards.index(cid)]
+    chosen = g.turn_flags.get(("opponent_chosen", cid))
+    return chosen if chosen is not None else g.opponent_of(Ctx(owner, cid, SCHEME_ROLE, -1))
 
 
 @ability("mischief_monger")
@@ -68,7 +79,7 @@ class MischiefMonger(Ability):
         if cid in g.in_play:
             g.in_play.remove(cid)
         if played_by == owner:
-            p = g.players[1 - owner]
+            p = g.players[trick_receiver(g, owner, cid)]
             p.hand.append(cid)
             p.known_hand = p.known_hand | {cid}   # public: Loki knows which TRICK they hold
             g.log("trick_to_opponent", owner, card=cid)
@@ -138,7 +149,7 @@ def laevateinn(g, ctx, op):
     a revealed TRICK goes into your hand."""
     if g.combat is None or ctx.role > DEFENDER:
         return
-    reveal_hand_card(g, ctx, ctx.player, 1 - ctx.player, _laevateinn_revealed, "laevateinn")
+    reveal_hand_card(g, ctx, ctx.player, g.opponent_of(ctx), _laevateinn_revealed, "laevateinn")
 
 
 def _laevateinn_revealed(g, ctx: Ctx, victim: int, cid: int) -> None:
