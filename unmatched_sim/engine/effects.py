@@ -13,6 +13,8 @@ Each ``op`` names a class below. Every op also accepts these fields:
     may = true                    the player may decline (a yes/no decision)
     cost = { discard = N }        with ``may``: "you may discard N cards to ..."
     cost = { damage = N }         with ``may``: "you may deal N damage to <this fighter> to ..."
+                                  (costs are a registry, COSTS: a hero module adds its own, e.g.
+                                  coils or doubloons, with ``@cost("name")``)
     unless_paid = N               a ransom: "... unless 🪙×N". The opponent may pay N of the card
                                   player's ransom currency (Blackbeard: doubloons from the treasury)
                                   to have this effect ignored; see ``offer_ransom``
@@ -426,6 +428,68 @@ def _names_a_player_opponent(spec: dict) -> bool:
     return any(t in text for t in _OPPONENT_PLAYER_TERMS)
 
 
+def _source_fighter(g: Game, ctx: Ctx) -> int | None:
+    """The fighter an effect comes from, for "who dealt this damage" (None if none)."""
+    fi = g.ctx_fighter(ctx)
+    return fi if 0 <= fi < len(g.fighters) else None
+
+
+# ---------------------------------------------------------------------- costs
+class Cost:
+    """A price an optional effect asks: "you may <pay> to <effect>". ``can_pay`` says whether
+    the player could pay ``n`` now (an unpayable option is not offered); ``pay`` pays it, then
+    calls ``then(g, *args)`` once paid (possibly after decisions)."""
+
+    def can_pay(self, g: Game, ctx: Ctx, n: int) -> bool:
+        return True
+
+    def pay(self, g: Game, ctx: Ctx, n: int, op: "Op", then: Callable, args: tuple) -> None:
+        raise NotImplementedError
+
+
+COSTS: dict[str, Cost] = {}
+
+
+def cost(name: str):
+    """Register a Cost subclass under ``name``: usable as ``cost = { name = N }``."""
+    def register(cls):
+        COSTS[name] = cls()
+        return cls
+    return register
+
+
+@cost("discard")
+class DiscardCost(Cost):
+    """Discard N cards from your hand (one decision per card, ``effect_cost_discard``)."""
+
+    def can_pay(self, g, ctx, n):
+        return len(g.players[ctx.player].hand) >= n
+
+    def pay(self, g, ctx, n, op, then, args):
+        g.push((self._step, (ctx, n, op, then, args)))
+
+    def _step(self, g, ctx, left, op, then, args):
+        if left == 0:
+            then(g, *args)
+            return
+        g.ask(ctx.player, "effect_cost_discard", list(g.players[ctx.player].hand), self._paid,
+              ctx, left, op, then, args, card=ctx.card, op=op.NAME)
+
+    def _paid(self, g, ctx, left, op, then, args, cid):
+        g.discard_from_hand(ctx.player, cid, COST)
+        g.push((self._step, (ctx, left - 1, op, then, args)))
+
+
+@cost("damage")
+class DamageCost(Cost):
+    """The fighter resolving the effect takes N damage (effect damage it deals itself)."""
+
+    def pay(self, g, ctx, n, op, then, args):
+        fi = g.ctx_fighter(ctx)
+        g.damage(fi, n, EFFECT_DAMAGE, ctx.card if ctx.card >= 0 else None, by=fi)
+        then(g, *args)
+
+
 # ---------------------------------------------------------------------- the Op base class
 def effect_cancelled(g: Game, ctx: Ctx) -> bool:
     """Effects of a combat card stop once it is cancelled or has left the combat."""
@@ -451,12 +515,15 @@ class Op:
         cost = spec.get("cost")
         self.cost_discard = 0
         self.cost_damage = 0     # damage the resolving fighter takes to pay (not combat damage)
+        self.cost: tuple[str, int] | None = None   # (registered cost name, amount)
         if cost is not None:
-            if not (isinstance(cost, dict) and len(cost) == 1 and set(cost) <= {"discard", "damage"}
+            if not (isinstance(cost, dict) and len(cost) == 1 and set(cost) <= set(COSTS)
                     and all(isinstance(v, int) and not isinstance(v, bool) and v > 0 for v in cost.values())):
-                raise SpecError("'cost' must be { discard = N } or { damage = N }")
+                raise SpecError("'cost' must be one of " + ", ".join(f"{{ {k} = N }}" for k in sorted(COSTS))
+                                + f" with N ≥ 1, got {cost!r}")
             if not self.may:
                 raise SpecError("'cost' needs 'may = true' (a cost is always optional to pay)")
+            self.cost = next(iter(cost.items()))
             self.cost_discard = cost.get("discard", 0)
             self.cost_damage = cost.get("damage", 0)
         self.unless_paid = spec.get("unless_paid", 0)   # 0: no ransom
@@ -493,7 +560,7 @@ class Op:
         if self.cond is not None and not self.cond(g, ctx):
             return
         if self.may:
-            if self.cost_discard and len(g.players[ctx.player].hand) < self.cost_discard:
+            if not self.can_pay(g, ctx):
                 return
             # "You may (pay X to) do Y" is not offered when Y would act on nothing: paying for
             # nothing is never better, and offering it would make weak policies waste cards.
@@ -504,26 +571,17 @@ class Op:
             return
         self._resolve(g, ctx)
 
+    def can_pay(self, g: Game, ctx: Ctx) -> bool:
+        return self.cost is None or COSTS[self.cost[0]].can_pay(g, ctx, self.cost[1])
+
     def _may_answered(self, g: Game, ctx: Ctx, yes: bool) -> None:
         if not yes:
             return
-        if self.cost_damage:
-            g.damage(g.ctx_fighter(ctx), self.cost_damage, EFFECT_DAMAGE, ctx.card if ctx.card >= 0 else None)
-        if self.cost_discard:
-            g.push((self._pay_cost, (ctx, self.cost_discard)))
-        else:
-            self._resolve(g, ctx)
-
-    def _pay_cost(self, g: Game, ctx: Ctx, left: int) -> None:
-        if left == 0:
+        if self.cost is None:
             self._resolve(g, ctx)
             return
-        g.ask(ctx.player, "effect_cost_discard", list(g.players[ctx.player].hand), self._cost_paid,
-              ctx, left, card=ctx.card, op=self.NAME)
-
-    def _cost_paid(self, g: Game, ctx: Ctx, left: int, cid: int) -> None:
-        g.discard_from_hand(ctx.player, cid, COST)
-        g.push((self._pay_cost, (ctx, left - 1)))
+        name, n = self.cost
+        COSTS[name].pay(g, ctx, n, self, self._resolve, (ctx,))
 
     # A ransom ("unless_paid") is offered after "may" and any cost, just before the effect runs;
     # ops that first pick a fighter offer it once the fighter is picked (FighterOp).
@@ -690,7 +748,8 @@ class Damage(FighterOp):
         super().start(g, ctx)
 
     def apply(self, g, ctx, fi):
-        if g.damage(fi, self.amount(g, ctx), EFFECT_DAMAGE, ctx.card if ctx.card >= 0 else None):
+        if g.damage(fi, self.amount(g, ctx), EFFECT_DAMAGE, ctx.card if ctx.card >= 0 else None,
+                    by=_source_fighter(g, ctx)):
             key = (DAMAGED, ctx.card)
             g.turn_flags[key] = g.turn_flags.get(key, ()) + (fi,)
 
@@ -1312,7 +1371,7 @@ class Instead(Op):
     def start(self, g, ctx):
         if effect_cancelled(g, ctx) or (self.cond is not None and not self.cond(g, ctx)):
             return
-        unaffordable = self.cost_discard and len(g.players[ctx.player].hand) < self.cost_discard
+        unaffordable = not self.can_pay(g, ctx)
         # Paying for an alternative that would act on nothing is never offered (an opponent
         # with an empty hand cannot be made to discard more).
         if unaffordable or not any(op.applicable(g, ctx) for op in self.instead):
