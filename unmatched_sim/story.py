@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Iterable
 
+from unmatched_sim.hooks import STORY_LINES
+
 
 def _plain(e: dict, key: str, default: str = "?") -> str:
     v = e.get(key)
@@ -91,7 +93,7 @@ def tell(events: Iterable[dict], names: dict[str, str]) -> list[str]:
         if e["turn"] == 0 and kind == "place":
             out.append(f"{e['fighter']} ({e['player']}) starts on {e['space']}")
             continue
-        fmt = LINES.get(kind)
+        fmt = LINES.get(kind) or STORY_LINES.get(kind)
         try:
             text = fmt(e) if fmt else None
         except (KeyError, TypeError, AttributeError):

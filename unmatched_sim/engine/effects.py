@@ -1409,3 +1409,7 @@ def parse_effects(specs: Any, hero_fighters: frozenset[str], where: str = "") ->
         except SpecError as e:
             raise SpecError(f"{where}[{i}] ({name}): {e}") from None
     return tuple(ops)
+
+
+# More of the vocabulary, one module per domain (imported last: they build on the above).
+from unmatched_sim.engine import vocab  # noqa: E402,F401

@@ -11,7 +11,7 @@ from a card as ``{ op = "hook", name = "..." }``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 if TYPE_CHECKING:
     from unmatched_sim.engine.game import Game
@@ -120,6 +120,31 @@ class Ability:
 
 
 ABILITIES: dict[str, type[Ability]] = {}
+
+# What the AI and the replay story need to know of a hero, registered by its hook module so a
+# hero's code stays in one place:
+#   AI_ADVICE[decision kind] = fn(policy, view, decision) -> one of decision.options
+#       used by the greedy policy and every policy built on it (heuristic, tuned, the search's
+#       guide) for a decision kind they have no method of their own for;
+#   STORY_LINES[event kind] = fn(event row as a dict, with "who") -> text for ``sim replay``.
+AI_ADVICE: dict[str, Callable] = {}
+STORY_LINES: dict[str, Callable[[dict], str]] = {}
+
+
+def advise(kind: str):
+    """Register how the AI decides a hero's own decision kind: ``@advise("misery_continue")``."""
+    def register(fn):
+        AI_ADVICE[kind] = fn
+        return fn
+    return register
+
+
+def story_line(kind: str):
+    """Register how ``sim replay`` tells a hero's own event kind."""
+    def register(fn):
+        STORY_LINES[kind] = fn
+        return fn
+    return register
 
 
 def ability(name: str):

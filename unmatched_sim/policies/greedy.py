@@ -7,6 +7,7 @@ default so new heroes play (if not cleverly) before they get their own heuristic
 from __future__ import annotations
 
 from unmatched_sim.engine.effects import QUANTITIES
+from unmatched_sim.hooks import AI_ADVICE
 from unmatched_sim.model import CardDef
 from unmatched_sim.policies import register
 from unmatched_sim.policies.base import Policy
@@ -59,7 +60,11 @@ class GreedyPolicy(Policy):
 
     def choose(self, view, decision):
         handler = getattr(self, "on_" + decision.kind, None)
-        choice = handler(view, decision) if handler else self.default(view, decision)
+        if handler is not None:
+            choice = handler(view, decision)
+        else:   # a hero's own decision: its hook module says how to play it (hooks.advise)
+            advice = AI_ADVICE.get(decision.kind)
+            choice = advice(self, view, decision) if advice else self.default(view, decision)
         return choice if choice in decision.options else decision.options[0]
 
     # ------------------------------------------------------------ helpers
