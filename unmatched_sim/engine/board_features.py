@@ -14,8 +14,8 @@ ability's own end-of-turn effects and before the hand limit):
 * a fighter on the belt's last space leaves it: its owner places it on an empty space of the
   belt's bin zone (the gift bin; a space in several zones counts). The decision is
   ``conveyor_bin`` (options: spaces; ``info["fighter"]``), asked of that fighter's owner;
-* a fighter that an effect holds in its space does not move (``held_in_place``: asks every
-  player's ``Ability.holds_in_place``; no card or ability does this yet);
+* a fighter that an effect holds in its space does not move (``held_in_place``, i.e.
+  ``Game.held``: abilities and lasting effects such as the ``hold_in_place`` op);
 * a fighter whose next space holds a fighter does not move; the others still do.
 
 How a line of fighters resolves (our reading; the rule's words leave it open): the belt moves
@@ -55,9 +55,9 @@ OCCUPIED, HELD, BIN_FULL = "occupied", "held", "bin_full"
 
 
 def held_in_place(g: "Game", fi: int) -> bool:
-    """Does any effect stop fighter ``fi`` from leaving its space? The one place the engine asks;
-    a future effect answers through ``Ability.holds_in_place``."""
-    return any(p.ability.holds_in_place(g, fi) for p in g.players)
+    """Does any effect stop fighter ``fi`` from leaving its space? (``Game.held``: abilities
+    and lasting effects such as ``hold_in_place``.)"""
+    return g.held(fi)
 
 
 def plan_conveyors(g: "Game") -> tuple[tuple, tuple, tuple]:

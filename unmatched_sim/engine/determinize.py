@@ -9,7 +9,8 @@ been re-dealt at random from the cards not otherwise accounted for:
   and dealt again: the same hand size, the same deck size, known cards stay exactly where they
   are; each player's pool is dealt on its own (a card never moves to another player's deck);
 * the seat's own deck is shuffled, except the top ``deck_top_known`` cards it knows (e.g. the
-  card Set the Stage put back);
+  card Set the Stage put back); likewise the top cards of another player's deck ``seat`` has
+  seen (``Player.top_known_by``) stay in place;
 * when ``seat`` is defending and the cards are not revealed yet, the attacker's face-down card
   goes back into the attacker's pool and a card the attacking fighter could have played is drawn from the
   pool in its place (``attack_guess`` picks it from the candidates; default: uniformly). Its
@@ -131,7 +132,10 @@ def _redeal(g, game, seat: int, opp: int, rng: random.Random, attack_guess, hidd
     c = g.combat
     # --- the opponent's unseen hand cards, their deck and a face-down attack card: one pool.
     slots = [i for i, cid in enumerate(them.hand) if not _known_to(g, seat, opp, cid)]
-    pool = [them.hand[i] for i in slots] + them.deck
+    # The top cards of their deck ``seat`` has seen (Insightful Deduction) stay where they are.
+    top = min(them.top_known_by.get(seat, 0), len(them.deck))
+    known_top = them.deck[len(them.deck) - top:] if top else []
+    pool = [them.hand[i] for i in slots] + them.deck[:len(them.deck) - top]
     # A face-down card with ``seat``'s own back (a TRICK of Loki's the opponent held) trades
     # places with one of the others it could be; the opponent's own cards are not touched.
     candidates = _own_back_candidates(g, seat) if hidden_attack else []
@@ -163,6 +167,6 @@ def _redeal(g, game, seat: int, opp: int, rng: random.Random, attack_guess, hidd
     hand = them.hand
     for k, i in enumerate(slots):
         hand[i] = pool[k]
-    them.deck = pool[len(slots):]
+    them.deck = pool[len(slots):] + known_top
     if len(them.deck) != len(game.players[opp].deck):   # pragma: no cover - invariant
         raise AssertionError("determinize changed the opponent's deck size")

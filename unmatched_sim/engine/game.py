@@ -56,7 +56,25 @@ EVENTS = {
     "maneuver_draws": "modify_maneuver_draws",  # (seat, n): cards drawn by a maneuver
     "damage": "modify_damage",                 # (fighter, amount, source, by, card): prevent/floor
     "before_defense": "before_defense",        # (combat, None): window before the defender chooses
+    "hold": "modify_hold",                     # (fighter, held): may it not leave its space?
 }
+
+# Lasting effects: what a card leaves in force for a while ("prevent all damage this combat",
+# "held in place until your next turn"). Game.lasting holds plain tuples
+# (event, seat, name, data, until) so a game copies them for free; LASTING[name] is the handler
+# called for that event like an ability's: fn(game, seat, data, *event args, value) -> value.
+# ``until``: "combat" (ends with the combat), "turn" (ends with this turn), "next_turn" (ends
+# when ``seat``'s next turn starts).
+LASTING: dict[str, Callable] = {}
+UNTIL = ("combat", "turn", "next_turn")
+
+
+def lasting(name: str):
+    """Register a lasting effect's handler: ``@lasting("prevent_damage")``."""
+    def register(fn):
+        LASTING[name] = fn
+        return fn
+    return register
 
 
 class IllegalChoice(Exception):
@@ -120,6 +138,7 @@ class Game:
         self.turns_taken = [0] * n         # turns begun by each player (this one included)
         self.events: list[tuple] | None = [] if record else None
         self.turn_flags: dict[str, object] = {}   # per-turn facts ("won_combat", ...), reset each turn
+        self.lasting: tuple = ()           # lasting effects in force (see LASTING)
         # The friend/foe relation, fixed for the game: decided by the format's sides.
         team = [p.team for p in self.players]
         self.team = tuple(team)
@@ -351,14 +370,86 @@ class Game:
     # ------------------------------------------------------------------ events for abilities
     def modify(self, event: str, value, *args):
         """Pass ``value`` through the handler of every ability that handles ``event`` (in seat
-        order) and return the result; see ``EVENTS`` and ``hooks.Ability``."""
-        seats = self.handlers[event]
-        if not seats:
-            return value
+        order), then through every lasting effect on it (oldest first), and return the result;
+        see ``EVENTS``, ``LASTING`` and ``hooks.Ability``."""
         meth = EVENTS[event]
-        for seat in seats:
+        for seat in self.handlers[event]:
             value = getattr(self.players[seat].ability, meth)(self, seat, *args, value)
+        for ev, seat, name, data, _ in self.lasting:
+            if ev == event:
+                value = LASTING[name](self, seat, data, *args, value)
         return value
+
+    def handles(self, event: str) -> bool:
+        """Would ``modify(event, ...)`` consult anything? (Lets hot paths skip the call.)"""
+        return bool(self.handlers[event]) or any(e[0] == event for e in self.lasting)
+
+    def add_lasting(self, event: str, seat: int, name: str, data, until: str) -> None:
+        """Put a lasting effect in force (see LASTING). ``data`` must be immutable."""
+        if name not in LASTING or event not in EVENTS or until not in UNTIL:
+            raise ValueError(f"bad lasting effect {(event, name, until)!r}")
+        self.lasting = self.lasting + ((event, seat, name, data, until),)
+        self.log("lasting", seat, detail=f"{name}:{until}")
+
+    def end_lasting(self, until: str, seat: int | None = None) -> None:
+        if self.lasting:
+            self.lasting = tuple(e for e in self.lasting
+                                 if not (e[4] == until and (seat is None or e[1] == seat)))
+
+    def held(self, fi: int) -> bool:
+        """Is fighter ``fi`` held in its space (it cannot move or be placed elsewhere)? Asked
+        of every ability (``modify_hold``, ``holds_in_place``) and lasting effect."""
+        if any(p.ability.holds_in_place(self, fi) for p in self.players):
+            return True
+        return self.handles("hold") and bool(self.modify("hold", False, fi))
+
+    def started_turn_on(self, fi: int) -> int:
+        """The space fighter ``fi`` was on when this turn started (NO_SPACE if off the board)."""
+        spaces = self.turn_flags.get("start_spaces")
+        return spaces[fi] if spaces is not None and fi < len(spaces) else NO_SPACE
+
+    # ------------------------------------------------------------------ decks
+    def take_deck_top(self, seat: int) -> int | None:
+        """Take the top card of ``seat``'s deck (None if empty); what anyone knew of the top
+        of that deck shifts down by one."""
+        p = self.players[seat]
+        if not p.deck:
+            return None
+        cid = p.deck.pop()
+        if p.deck_top_known:
+            p.deck_top_known -= 1
+        if p.top_known_by:
+            p.top_known_by = {o: n - 1 for o, n in p.top_known_by.items() if n > 1}
+        return cid
+
+    def put_deck_top(self, seat: int, cid: int, known_to: tuple[int, ...] = ()) -> None:
+        """Put a card on top of ``seat``'s deck; ``known_to`` lists the players who know it
+        (its owner knows their own card if listed). Knowledge of the cards below is kept."""
+        p = self.players[seat]
+        p.deck.append(cid)
+        if seat in known_to:
+            p.deck_top_known += 1
+        others = [o for o in known_to if o != seat]
+        if others or p.top_known_by:
+            known = dict(p.top_known_by)
+            for o in list(known):
+                known[o] = known[o] + 1 if o in others else 0
+            for o in others:
+                known[o] = known.get(o, 0) or 1
+            p.top_known_by = {o: n for o, n in known.items() if n > 0}
+
+    def put_deck_bottom(self, seat: int, cid: int) -> None:
+        """Put a card at the bottom of ``seat``'s deck (nobody's knowledge of the top changes)."""
+        self.players[seat].deck.insert(0, cid)
+
+    def know_deck_top(self, observer: int, seat: int, n: int) -> None:
+        """``observer`` has seen the top ``n`` cards of ``seat``'s deck."""
+        p = self.players[seat]
+        n = min(n, len(p.deck))
+        if observer == seat:
+            p.deck_top_known = max(p.deck_top_known, n)
+        elif n > p.top_known_by.get(observer, 0):
+            p.top_known_by = {**p.top_known_by, observer: n}
 
     def adjacent(self, a: int, b: int) -> bool:
         fa, fb = self.fighters[a], self.fighters[b]
@@ -391,6 +482,8 @@ class Game:
         f = self.fighters[fi]
         if not f.on_board:
             return []
+        if (self.lasting or self.handlers["hold"]) and self.held(fi):
+            return [f.space]
         start, team = f.space, self.team
         my_team = team[f.owner]
         occ, F, edges = self.occupant, self.fighters, self.board.move_edges
@@ -464,6 +557,8 @@ class Game:
                 p.hand.append(c)
                 if p.deck_top_known:
                     p.deck_top_known -= 1
+                if p.top_known_by:
+                    p.top_known_by = {o: k - 1 for o, k in p.top_known_by.items() if k > 1}
                 self.log("draw", seat, card=c)
                 if not p.deck:
                     self.log("deck_empty", seat)
@@ -482,7 +577,7 @@ class Game:
         f = self.fighters[fi]
         if amount <= 0 or not f.on_board:
             return 0
-        if self.handlers["damage"]:
+        if self.handlers["damage"] or self.lasting:
             amount = self.modify("damage", amount, fi, source, by, card)
             if amount <= 0:
                 self.log("damage_prevented", f.owner, fi, card, detail=source, by=by)
@@ -547,6 +642,9 @@ class Game:
         f = self.fighters[fi]
         if self.occupant[dest] >= 0 and dest != f.space:
             raise RuntimeError("place onto an occupied space")
+        if f.on_board and dest != f.space and (self.lasting or self.handlers["hold"]) and self.held(fi):
+            self.log("held", f.owner, fi, card, space=f.space)
+            return
         if f.on_board:
             self.occupant[f.space] = -1
         self.occupant[dest] = fi
@@ -835,7 +933,11 @@ def _begin_turn(g: Game) -> None:
     g.turn += 1
     seat = g.active
     g.turns_taken[seat] += 1
-    g.turn_flags = {}
+    if g.lasting:
+        g.end_lasting("next_turn", seat)
+    # Where every fighter started the turn ("if your fighter started this turn in a different
+    # space": Game.started_turn_on).
+    g.turn_flags = {"start_spaces": tuple(f.space if f.on_board else NO_SPACE for f in g.fighters)}
     g.players[seat].actions = ACTIONS_PER_TURN
     g.log("turn_start", seat)
     g.push((_start_of_turn, (seat,)), (_next_action, (seat,)), (_end_of_turn, (seat,)))
@@ -901,6 +1003,8 @@ def _hand_limit_discarded(g: Game, seat: int, cid: int) -> None:
 
 def _pass_turn(g: Game, seat: int) -> None:
     g.players[seat].value_lock = None
+    if g.lasting:
+        g.end_lasting("turn")
     if g.check_win():
         return
     g.log("turn_end", seat)
@@ -1113,6 +1217,8 @@ def _combat_cleanup(g: Game) -> None:
 def _after_attacking(g: Game) -> None:
     seat = g.combat.players[ATTACKER]
     g.combat = None
+    if g.lasting:
+        g.end_lasting("combat")
     g.players[seat].ability.after_attacking(g, seat)
 
 

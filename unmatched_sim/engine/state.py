@@ -41,7 +41,7 @@ class Fighter:
 
 class Player:
     __slots__ = ("seat", "team", "hero", "ability", "fighters", "hand", "deck", "discard", "actions",
-                 "value_lock", "res", "known_hand", "seen_by", "deck_top_known")
+                 "value_lock", "res", "known_hand", "seen_by", "deck_top_known", "top_known_by")
 
     def __init__(self, seat: int, hero, ability, team: int | None = None):
         self.seat, self.hero, self.ability = seat, hero, ability
@@ -59,6 +59,7 @@ class Player:
         self.known_hand: frozenset[int] = frozenset()
         self.seen_by: dict[int, frozenset[int]] = {}
         self.deck_top_known = 0            # how many top cards of the deck this player knows
+        self.top_known_by: dict[int, int] = {}   # other player -> top cards of this deck they know
 
     def copy(self) -> "Player":
         p = Player.__new__(Player)
@@ -67,6 +68,7 @@ class Player:
         p.actions, p.value_lock, p.res = self.actions, self.value_lock, dict(self.res)
         p.known_hand, p.deck_top_known = self.known_hand, self.deck_top_known
         p.seen_by = dict(self.seen_by) if self.seen_by else {}
+        p.top_known_by = self.top_known_by   # replaced, never changed in place (Game.put_deck_top)
         return p
 
 

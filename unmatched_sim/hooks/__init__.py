@@ -43,9 +43,8 @@ class Ability:
         return base
 
     def holds_in_place(self, g: "Game", fighter: int) -> bool:
-        """Does an effect of ours stop ``fighter`` (of either side) leaving its space? Asked of
-        both players' abilities by ``engine.board_features.held_in_place`` (the conveyor belt);
-        no effect in the game does this yet."""
+        """Does an effect of ours stop ``fighter`` (anyone's) leaving its space? (The simple
+        form of ``modify_hold``; both are read by ``Game.held``.)"""
         return False
 
     def maneuver_place_options(self, g: "Game", seat: int, fighter: int, boosted: bool) -> list[int]:
@@ -104,6 +103,11 @@ class Ability:
         ``by``: the fighter dealing it, if any). Return less to prevent some, 0 to prevent all,
         or cap it to keep a floor of health."""
         return amount
+
+    def modify_hold(self, g: "Game", seat: int, fighter: int, held: bool) -> bool:
+        """Is ``fighter`` (anyone's) held in its space: it cannot move, be moved or be placed
+        elsewhere, and a conveyor belt does not carry it."""
+        return held
 
     def before_defense(self, g: "Game", seat: int, combat: "Combat", value: None) -> None:
         """The window after the attack card is played face down and before the defender
