@@ -327,7 +327,13 @@ class HeuristicPolicy(GreedyPolicy):
         return others[foe]
 
     def keep(self, view, cid) -> float:
-        """Worth of keeping a card of our hand; cards no fighter of ours can use only BOOST."""
+        """Worth of keeping a card of our hand (the cost of spending it on a BOOST, a discard or
+        an attack): its worth in play, plus the reserve a defense card or healing is."""
+        return self.keep_base(view, cid) + self.reserve_worth(view, cid)
+
+    def keep_base(self, view, cid) -> float:
+        """Worth of a card of our hand as a card to play; cards no fighter of ours can use only
+        BOOST."""
         d = view.card(cid)
         if d.type != "scheme" and d.users is not None:
             alive = {view.fighter(fi).defn.name for fi in view.on_board(view.seat)}
@@ -337,6 +343,39 @@ class HeuristicPolicy(GreedyPolicy):
         if view.deck_size(view.seat) == 0:
             w *= 1.2          # nothing more is coming
         return w
+
+    def reserve_worth(self, view, cid) -> float:
+        """What a card is worth as a reserve beyond its play value: the last defense cards our
+        hero holds (spent on a BOOST or discarded, the next attack meets no defense), and
+        healing at what the health it restores is worth now."""
+        me = view.my_hero()
+        if not me.on_board or self.reserve <= 0:
+            return 0.0
+        cache = self.reader(view)._cache
+        key = ("reserve", cid)
+        got = cache.get(key)
+        if got is not None:
+            return got
+        d = view.card(cid)
+        name = me.defn.name
+        extra = 0.0
+        if d.can_defend and d.usable_by(name):
+            n_def = sum(1 for c in view.hand if view.card(c).can_defend and view.card(c).usable_by(name))
+            if n_def <= 1:
+                extra += self.reserve * (1.2 + 8.0 / max(1, me.health))
+            elif n_def == 2:
+                extra += self.reserve * (0.4 + 3.0 / max(1, me.health))
+        heal = 0.0
+        for op in _ops(d, "immediately", "after_combat"):
+            if op.NAME == "recover" and str(op.spec.get("target", "self")) in ("self", me.defn.name):
+                a = op.spec.get("amount", 1)
+                heal += a if isinstance(a, int) else 1.5
+        if heal:
+            # health lost by now, plus what the game's next blows will take
+            room = min(heal, me.max_health - me.health + 3)
+            extra += (0.3 + 0.5 * self.reserve) * room * self.hp_weight(me, True) * 0.5
+        cache[key] = extra
+        return extra
 
     def power(self, view, cid) -> float:       # greedy's helpers (lowest/highest) use this
         return self.keep(view, cid)
@@ -907,7 +946,7 @@ class HeuristicPolicy(GreedyPolicy):
                         a = op.spec.get("amount", 1)
                         heal += a if isinstance(a, int) else 1
                 worth = effect_worth(card, p_won=0.6, mine=self.mine(view, cid)) * 0.6
-                cost = self.spend_weight() * self.keep(view, cid)
+                cost = self.spend_weight() * self.keep_base(view, cid)
             exp_loss = p_dead = 0.0
             for v, p in dist:
                 av = 0.0 if v == NO_CARD else v
