@@ -24,6 +24,8 @@ Tables (see each function's docstring for its columns):
     misery_risk_by_feathers, misery_pushes, misery_summary, misery_win_rates, exact_bust_odds
     game_length         distribution of game length; game_length_summary per matchup
     end_reasons         how games ended (optionally per matchup)
+    play_stats          how the AI played each hero: turns ended in a foe's reach without it
+                        moving, attacks answered with no card, attacks per turn, BOOSTs vs plays
 
 Queries are lazy scans collected with polars' streaming engine; per-game computations run slice
 by slice over the games, so memory stays flat however many events a run holds.
@@ -38,6 +40,7 @@ from unmatched_sim.analysis.misery import (bust_fraction_given_feathers, bust_fr
                                            misery_games, misery_pushes, misery_reveals, misery_risk,
                                            misery_risk_by_feathers, misery_summary, misery_win_rates,
                                            parse_misery_box, survival_fractions)
+from unmatched_sim.analysis.play import play_stats
 from unmatched_sim.analysis.run import Run, as_run, open_run
 from unmatched_sim.analysis.winrates import bradley_terry, ranking, seat_split, win_matrix
 
@@ -51,5 +54,5 @@ __all__ = [
     "misery_risk", "misery_risk_by_feathers", "misery_pushes", "misery_summary", "misery_win_rates",
     "misery_boxes", "misery_episodes", "misery_reveals", "misery_games", "has_misery", "bust_threshold",
     "exact_bust_odds", "bust_fractions", "survival_fractions", "bust_fraction_given_feathers",
-    "parse_misery_box",
+    "parse_misery_box", "play_stats",
 ]
