@@ -86,6 +86,8 @@ def _prepare(hero_ids: list[str], pairings, games, seed, board, policy, policy_a
     b = find_board(board)
     pa, pb = _policies(policy, policy_a, policy_b)
     pairings = tuple((find_hero(a).id, find_hero(bb).id) for a, bb in pairings)
+    from unmatched_sim.data.limits import check_fits
+    check_fits(list(heroes.values()), b, pairings)
     hero_files, board_file = spec_files(list(heroes.values()), b)
     spec = RunSpec(pairings=pairings, games=games, seed=seed, board=b.id, policy_a=pa, policy_b=pb,
                    max_turns=max_turns or DEFAULT_MAX_TURNS, hero_files=hero_files, board_file=board_file)
@@ -168,6 +170,9 @@ def tournament(heroes, games, seed, board, policy, policy_a, policy_b, jobs, out
     from unmatched_sim.runner import read_games
 
     names = list(heroes) or hero_ids()
+    if not names:
+        from unmatched_sim.data.catalog import heroes_dir
+        _fail(f"no hero files (*.toml) in {heroes_dir()}; point UNMATCHED_HEROES at a folder of hero files")
     ids = []
     for n in names:
         hid = find_hero(n).id
@@ -278,6 +283,16 @@ def replay(run_dir, game_id, heroes, game_seed, first, board, policy, policy_a, 
     """
     from unmatched_sim.replay import replay_from_run, replay_from_seed
 
+    if max_turns is not None and max_turns < 2:
+        _fail(f"--max-turns must be at least 2 (got {max_turns})")
+    if not heroes:
+        ctx = click.get_current_context()
+        given = [f"--{name.replace('game_seed', 'seed').replace('_', '-')}"
+                 for name in ("game_seed", "first", "board", "policy", "policy_a", "policy_b", "max_turns")
+                 if ctx.get_parameter_source(name) == click.core.ParameterSource.COMMANDLINE]
+        if given:
+            _fail(f"{', '.join(given)} {'is' if len(given) == 1 else 'are'} only for --heroes replays; "
+                  "`sim replay RUN_DIR GAME_ID` re-plays the game exactly as the run played it")
     if heroes:
         if run_dir is not None:
             _fail("give either RUN_DIR GAME_ID or --heroes, not both")
@@ -373,6 +388,9 @@ def ladder(hero_list, policy_list, games, seed, board, jobs, out, force, by_hero
     from unmatched_sim.runner import RunSpec, read_games
 
     names = [h for item in hero_list for h in item.replace(",", " ").split()] or hero_ids()
+    if not names:
+        from unmatched_sim.data.catalog import heroes_dir
+        _fail(f"no hero files (*.toml) in {heroes_dir()}; point UNMATCHED_HEROES at a folder of hero files")
     ids = []
     for n in names:
         hid = find_hero(n).id

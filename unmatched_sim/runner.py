@@ -621,9 +621,30 @@ def read_run(run_dir: Path) -> dict:
     if not meta_path.exists():
         raise UserError(f"{run_dir} is not a run directory (no run.json); make one with `sim matchup`")
     try:
-        return json.loads(meta_path.read_text())
+        meta = json.loads(meta_path.read_text())
     except (OSError, json.JSONDecodeError) as e:
         raise UserError(f"{meta_path} is corrupt: {e}") from None
+    check_run_meta(meta, meta_path)
+    return meta
+
+
+def check_run_meta(meta, meta_path: Path) -> None:
+    """run.json must be the object a run writes: what replay needs, of the right types."""
+    if not isinstance(meta, dict):
+        raise UserError(f"{meta_path} is not a run's metadata (a JSON {type(meta).__name__}, not an "
+                        "object); make the run again")
+    missing = [k for k in ("hero_files", "board_file", "max_turns") if k not in meta]
+    if missing:
+        raise UserError(f"{meta_path} lacks {', '.join(missing)}; it is damaged or not from unmatched-sim; "
+                        "make the run again")
+    hf, bf = meta["hero_files"], meta["board_file"]
+    ok = (isinstance(hf, dict) and all(isinstance(f, dict) and isinstance(f.get("path"), str)
+                                       and isinstance(f.get("sha256"), str) for f in hf.values())
+          and isinstance(bf, dict) and isinstance(bf.get("path"), str) and isinstance(bf.get("sha256"), str)
+          and isinstance(meta["max_turns"], int) and not isinstance(meta["max_turns"], bool))
+    if not ok:
+        raise UserError(f"{meta_path} is damaged: hero_files, board_file or max_turns is not what a run "
+                        "writes; make the run again")
 
 
 def read_games(run_dir: Path) -> pl.DataFrame:
