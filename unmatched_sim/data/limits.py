@@ -83,7 +83,7 @@ def _check_params(params, ranges: dict, where: str, what: str, fail) -> None:
             fail(f"{where}.{k}", f"{what} has no parameter '{k}' (known: {', '.join(ranges)})")
         lo, hi = ranges[k]
         if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
-            fail(f"{where}.{k}", f"must be a whole number from {lo} to {hi}, got {v!r}")
+            fail(f"{where}.{k}", f"{what}: must be a whole number from {lo} to {hi}, got {v!r}")
 
 
 def check_fits(heroes: list, board, pairings) -> None:
