@@ -44,6 +44,21 @@ def run_tasks(spec, size: int, todo: list[int], partial: Path, n_jobs: int, back
         yield from parallel(delayed(_run_chunk_range)(i, lo, hi, spec, str(partial)) for i, lo, hi in bounds)
 
 
+def check_backend(backend: str, scheduler: str | None) -> None:
+    """Before anything is written: the backend is known, and dask has what it needs."""
+    if backend not in BACKENDS:
+        raise UserError(f"unknown --backend '{backend}' (known: {', '.join(BACKENDS)})")
+    if scheduler and backend != "dask":
+        raise UserError("--scheduler is for --backend dask; add --backend dask or leave --scheduler out")
+    if backend == "dask":
+        try:
+            import distributed  # noqa: F401
+        except ImportError:
+            raise UserError("--backend dask needs dask.distributed: pip install 'unmatched-sim[cluster]'") from None
+        if not scheduler:
+            raise UserError("--backend dask needs --scheduler tcp://HOST:PORT (the address `dask scheduler` prints)")
+
+
 def connect(scheduler: str | None):
     """A ``distributed.Client`` for ``--scheduler``, or one clear error line."""
     try:

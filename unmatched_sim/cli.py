@@ -97,8 +97,9 @@ def _prepare(hero_ids: list[str], pairings, games, seed, board, policy, policy_a
 def _execute(spec, out, jobs, force, no_progress, resume=False, backend="local", scheduler=None):
     from unmatched_sim.runner import default_out_dir, execute
 
-    if scheduler and backend != "dask":
-        _fail("--scheduler is for --backend dask; add --backend dask or leave --scheduler out")
+    from unmatched_sim.backends import check_backend
+
+    check_backend(backend, scheduler)
     out = out or default_out_dir(spec.pairings, spec.board, spec.seed, spec.games, resume=resume)
     # --resume is how this command was run, not what it runs: the run records the command without it
     command = ["sim"] + [a for a in sys.argv[1:] if a != "--resume"]

@@ -83,11 +83,13 @@ def pid_alive(pid: int) -> bool:
 
 
 def clean_stale_tmp(out: Path) -> list[Path]:
-    """Remove ``.NAME.tmp-PID`` folders (older versions' unfinished output) whose process is gone."""
+    """Remove ``.NAME.tmp-PID`` folders (older versions' unfinished output) and ``.NAME.old-PID``
+    (a replaced run not yet deleted) whose process is gone."""
     removed = []
     if not out.parent.is_dir():
         return removed
-    for p in out.parent.glob(f".{glob_escape(out.name)}.tmp-*"):
+    found = [*out.parent.glob(f".{glob_escape(out.name)}.tmp-*"), *out.parent.glob(f".{glob_escape(out.name)}.old-*")]
+    for p in found:
         pid = p.name.rsplit("-", 1)[-1]
         if pid.isdigit() and int(pid) != os.getpid() and not pid_alive(int(pid)) and p.is_dir():
             shutil.rmtree(p, ignore_errors=True)

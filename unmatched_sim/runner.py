@@ -353,7 +353,8 @@ def read_plan(partial: Path) -> dict | None:
 
 
 def _plan_difference(old: dict, new: dict) -> str:
-    for key in sorted(set(old) | set(new)):
+    keys = sorted(set(old) | set(new), key=lambda k: (k in ("hero_files", "board_file"), k))
+    for key in keys:
         if old.get(key) != new.get(key):
             if key == "hero_files" or key == "board_file":
                 return f"{key.replace('_', ' ')} changed since it started"
@@ -400,7 +401,10 @@ def execute(spec: RunSpec, out: Path, *, jobs: int = -1, force: bool = False, pr
     """
     from unmatched_sim.runlock import OutLock, clean_stale_tmp, partial_dir, read_run_json
 
+    from unmatched_sim.backends import check_backend
+
     say = notify or (lambda msg: print(msg, file=sys.stderr))
+    check_backend(backend, scheduler)
     out = Path(out)
     check_out_path(out)
     size = chunk_size(spec.total_games)
@@ -410,6 +414,14 @@ def execute(spec: RunSpec, out: Path, *, jobs: int = -1, force: bool = False, pr
     with OutLock(out), _sigterm_raises():
         clean_stale_tmp(out)
         old = read_plan(partial) if partial.exists() else None
+        if old is None and partial.is_dir() and (partial / "games.parquet").is_file():
+            meta = read_run_json(partial)
+            if meta is not None and resume and _same_run(meta, spec, size):
+                # killed after the run was complete but before it was moved into place
+                check_out_dir(out, True)
+                replace_dir(partial, out)
+                say(f"note: {out} was complete but not yet in place; moved it there")
+                return meta
         if partial.exists() and not resume:
             if not force:
                 k = len(finished_chunks(partial, n_chunks)) if old else 0
