@@ -38,10 +38,16 @@ def run_tasks(spec, size: int, todo: list[int], partial: Path, n_jobs: int, back
             _write_chunk(partial, i, events, games)
             yield i, n, _peak_rss_mb()
         return
-    from joblib import Parallel, delayed
+    import os
 
-    with Parallel(n_jobs=n_jobs, return_as="generator_unordered") as parallel:
-        yield from parallel(delayed(_run_chunk_range)(i, lo, hi, spec, str(partial)) for i, lo, hi in bounds)
+    from joblib import Parallel, delayed, parallel_config
+
+    from unmatched_sim.runner import _watch_parent
+
+    # every worker watches this process from its start: killed, it takes its workers with it
+    with parallel_config(backend="loky", initializer=_watch_parent, initargs=(os.getpid(),)):
+        with Parallel(n_jobs=n_jobs, return_as="generator_unordered") as parallel:
+            yield from parallel(delayed(_run_chunk_range)(i, lo, hi, spec, str(partial)) for i, lo, hi in bounds)
 
 
 def check_backend(backend: str, scheduler: str | None) -> None:

@@ -234,16 +234,19 @@ def _run_chunk_bytes(index: int, start: int, stop: int, spec: RunSpec) -> tuple[
 _WATCHING = False
 
 
-def _watch_parent() -> None:
-    """In a worker process: exit at once if the process that started it dies (kill -9 of a run
-    must not leave workers playing on for minutes)."""
+def _watch_parent(parent: int | None = None) -> None:
+    """In a worker process (run as the pool's initializer, so also in a worker that never got a
+    chunk): exit at once if the run's process ``parent`` dies (kill -9 of a run must not leave
+    workers waiting on for minutes)."""
     global _WATCHING
     if _WATCHING:
         return
     _WATCHING = True
     import threading
 
-    parent = os.getppid()
+    parent = parent or os.getppid()
+    if os.getppid() != parent:
+        os._exit(1)
 
     def watch():
         while True:
