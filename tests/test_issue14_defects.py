@@ -110,7 +110,7 @@ def test_defect3_jobs_capped_at_chunks_and_cores_and_said_so(tmp_path, capsys):
     assert n == min(2, available_cores()) and "capped at" in note and "1000" in note
     assert cap_jobs(None, 50)[0] == available_cores() and cap_jobs(None, 50)[1] is None
     assert cap_jobs(1, 50) == (1, None)
-    assert cap_jobs(1000, 7, backend="dask")[0] == 7
+    assert cap_jobs(1000, 7, backend="dask")[0] == 7 and cap_jobs(None, 7, backend="dask")[0] == -1
     code, _, err = run_cli(capsys, "matchup", "houdini", "genie", "-n", "4", "-j", "1000", "--policy",
                            "greedy", "--no-progress", "--out", str(tmp_path / "r"))
     assert code == 0 and "--jobs 1000 capped at 1" in err

@@ -469,8 +469,12 @@ class _sigterm_raises:
         import threading
 
         self.old = None
+        self.fired = False
         if threading.current_thread() is threading.main_thread():
             def handler(signum, frame):
+                if self.fired:        # already stopping: let the clean-up finish
+                    return
+                self.fired = True
                 raise Terminated()
             self.old = signal.signal(signal.SIGTERM, handler)
         return self
@@ -567,8 +571,9 @@ def cap_jobs(jobs: int | None, chunks: int, backend: str = "local") -> tuple[int
         want = _resolve_jobs(jobs if jobs is not None else 0)
         limit = min(chunks, cores)
     else:
-        want = jobs if jobs is not None and jobs > 0 else chunks
-        limit = chunks
+        if jobs is None or jobs < 0:
+            return -1, None          # as many as the cluster's workers run at once (joblib asks)
+        want, limit = jobs, chunks
     n = max(1, min(want, limit))
     note = None
     if jobs is not None and jobs > 0 and n < jobs:
