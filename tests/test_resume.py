@@ -170,6 +170,10 @@ def test_dask_backend_bad_scheduler_is_one_line(tmp_path, capsys):
     code, _, err = run_cli(capsys, "matchup", "houdini", "genie", "-n", "4", "--out", str(tmp_path / "r"),
                            "--scheduler", "tcp://127.0.0.1:1")
     assert_one_line_error(code, err, "--backend dask")
+    for bad in ("foo", "tcp://h:1:2", "tcp://host"):
+        code, _, err = run_cli(capsys, "matchup", "houdini", "genie", "-n", "4", "--out", str(tmp_path / "r"),
+                               "--backend", "dask", "--scheduler", bad)
+        assert_one_line_error(code, err, "not a scheduler address")
     assert not (tmp_path / "r").exists()
 
 

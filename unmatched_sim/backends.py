@@ -10,28 +10,33 @@ hero and board files at the same paths, checked by their SHA-256 before any game
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Iterator
 
 from unmatched_sim.errors import UserError
 
 BACKENDS = ("local", "dask")
+ADDRESS = re.compile(r"^(?:[a-z]+://)?[^\s:/]+:\d{1,5}$|^inproc://\S+$")   # HOST:PORT, with a scheme or not
 
 
 def run_tasks(spec, size: int, todo: list[int], partial: Path, n_jobs: int, backend: str,
               scheduler: str | None) -> Iterator[tuple]:
-    """Play chunks ``todo`` (each ``size`` games of ``spec``); yield (index, games, peak MB) per
-    finished chunk, its parts already in ``partial``."""
-    from unmatched_sim.runner import _run_chunk_range
-
+    """Play chunks ``todo`` (each ``size`` games of ``spec``); yields (index, games, peak MB) per
+    finished chunk, its parts already in ``partial``. A cluster is connected to at once (so a bad
+    --scheduler fails before anything starts); the chunks are played as the result is iterated."""
     total = spec.total_games
     bounds = ((i, i * size, min(total, (i + 1) * size)) for i in todo)   # lazy: planned as dispatched
     if backend == "dask":
-        yield from _dask_tasks(spec, bounds, partial, n_jobs, scheduler)
-        return
+        return _dask_tasks(spec, bounds, partial, n_jobs, connect(scheduler))
     if backend != "local":
         raise UserError(f"unknown --backend '{backend}' (known: {', '.join(BACKENDS)})")
-    if n_jobs == 1 or len(todo) <= 1:
+    return _local_tasks(spec, bounds, partial, n_jobs, len(todo))
+
+
+def _local_tasks(spec, bounds, partial: Path, n_jobs: int, count: int) -> Iterator[tuple]:
+    from unmatched_sim.runner import _run_chunk_range
+    if n_jobs == 1 or count <= 1:
         for i, lo, hi in bounds:
             from unmatched_sim.runner import _chunk_frames, _peak_rss_mb, _write_chunk
             events, games, n = _chunk_frames(lo, hi, spec)
@@ -63,6 +68,9 @@ def check_backend(backend: str, scheduler: str | None) -> None:
             raise UserError("--backend dask needs dask.distributed: pip install 'unmatched-sim[cluster]'") from None
         if not scheduler:
             raise UserError("--backend dask needs --scheduler tcp://HOST:PORT (the address `dask scheduler` prints)")
+        if not ADDRESS.match(scheduler):
+            raise UserError(f"--scheduler {scheduler} is not a scheduler address; give it as "
+                            "tcp://HOST:PORT (the address `dask scheduler` prints)")
 
 
 def connect(scheduler: str | None):
@@ -81,13 +89,12 @@ def connect(scheduler: str | None):
         raise UserError(f"--scheduler {scheduler}: {e}") from None
 
 
-def _dask_tasks(spec, bounds, partial: Path, n_jobs: int, scheduler: str | None) -> Iterator[tuple]:
+def _dask_tasks(spec, bounds, partial: Path, n_jobs: int, client) -> Iterator[tuple]:
     import joblib
     from joblib import Parallel, delayed
 
     from unmatched_sim.runner import _run_chunk_bytes, _write_chunk_bytes
 
-    client = connect(scheduler)
     try:
         with joblib.parallel_config(backend="dask", client=client, wait_for_workers_timeout=30):
             with Parallel(n_jobs=n_jobs, return_as="generator_unordered") as parallel:

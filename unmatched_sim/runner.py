@@ -593,14 +593,15 @@ def _play_chunk_ranges(spec: RunSpec, size: int, n_chunks: int, done: set[int], 
     total = spec.total_games
     todo = [i for i in range(n_chunks) if i not in done]
     finished = sum(min(size, total - i * size) for i in done)
+    n_jobs, note = cap_jobs(jobs, len(todo), backend)
+    if note:
+        say(note)
+    tasks = run_tasks(spec, size, todo, partial, n_jobs, backend, scheduler)
     bar = tqdm(total=total, initial=finished, unit="game", disable=not progress, desc="playing",
                leave=False, dynamic_ncols=True)
     try:
-        n_jobs, note = cap_jobs(jobs, len(todo), backend)
-        if note:
-            say(note)
         peak = 0.0
-        for result in run_tasks(spec, size, todo, partial, n_jobs, backend, scheduler):
+        for result in tasks:
             bar.update(result[1])
             peak = max(peak, result[2])
         return peak
