@@ -215,3 +215,31 @@ def test_soak_concurrent_runs_on_one_out_never_mix(tmp_path):
         assert code == 0 or "in use by another run" in err or "already holds a run" in err, err
     meta = json.loads((tmp_path / "r" / "run.json").read_text())
     assert meta["seed"] in (1, 2, 3) and meta["total_games"] == 400
+
+
+@pytest.mark.slow
+def test_soak_a_real_full_disk_keeps_finished_chunks_and_resume_completes(tmp_path):
+    """A 300 KB tmpfs (needs root; skipped otherwise) fills part-way: one clear line, finished
+    chunks kept; moved to a roomy folder, the run resumes to the same files as an uninterrupted one."""
+    import shutil
+
+    small = tmp_path / "small"
+    small.mkdir()
+    if os.geteuid() != 0 or subprocess.run(["mount", "-t", "tmpfs", "-o", "size=300k", "tmpfs", str(small)],
+                                           capture_output=True).returncode != 0:
+        pytest.skip("cannot mount a small tmpfs here")
+    try:
+        full = subprocess.run(SIM + run_args(1000, "-j", "2"), cwd=small, capture_output=True, text=True, timeout=300)
+        assert full.returncode == 1 and "no space left" in full.stderr
+        assert len(full.stderr.strip().splitlines()) == 1
+        kept = len(list((small / ".r.partial" / "games-parts").glob("part-*.parquet")))
+        assert kept >= 1
+        roomy = tmp_path / "roomy"
+        roomy.mkdir()
+        shutil.copytree(small / ".r.partial", roomy / ".r.partial")
+    finally:
+        subprocess.run(["umount", str(small)])
+    done = resume(roomy, 1000)
+    assert done.returncode == 0, done.stderr
+    assert f"{kept} of" in done.stderr
+    assert snapshot(roomy / "r") == reference(tmp_path, 1000)

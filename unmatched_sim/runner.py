@@ -194,18 +194,32 @@ def part_name(index: int) -> str:
 def _write_chunk(out: Path, index: int, events: pl.DataFrame, games: pl.DataFrame) -> None:
     """Write one chunk's two parts, each whole or not at all; the games part, written last,
     marks the chunk finished (what --resume trusts)."""
-    for sub, df in (("events", events), ("games-parts", games)):
-        path = out / sub / part_name(index)
-        tmp = path.with_name(path.name + f".tmp-{os.getpid()}")
-        write_parquet(df, tmp)
-        os.replace(tmp, path)
+    _write_chunk_bytes(out, index, parquet_bytes(events), parquet_bytes(games))
+
+
+def parquet_bytes(df: pl.DataFrame) -> bytes:
+    """A frame as Parquet bytes (the same bytes as written to a file). Parts are made in memory
+    and written by Python, because a Parquet writer can leave a truncated file behind on a full
+    disk without raising; Python's own write raises ENOSPC."""
+    import io
+
+    buf = io.BytesIO()
+    write_parquet(df, buf)
+    return buf.getvalue()
 
 
 def _write_chunk_bytes(out: Path, index: int, events: bytes, games: bytes) -> None:
     for sub, data in (("events", events), ("games-parts", games)):
         path = out / sub / part_name(index)
         tmp = path.with_name(path.name + f".tmp-{os.getpid()}")
-        tmp.write_bytes(data)
+        try:
+            with open(tmp, "wb") as f:
+                f.write(data)
+                f.flush()
+                os.fsync(f.fileno())
+        except BaseException:
+            tmp.unlink(missing_ok=True)
+            raise
         os.replace(tmp, path)
 
 
@@ -220,15 +234,8 @@ def _run_chunk_range(index: int, start: int, stop: int, spec: RunSpec, out_dir: 
 def _run_chunk_bytes(index: int, start: int, stop: int, spec: RunSpec) -> tuple[int, int, float, bytes, bytes]:
     """Worker on a cluster: play one chunk and return its two Parquet parts as bytes, so the
     client writes them and the run needs no filesystem shared with the workers."""
-    import io
-
     events, games, n = _chunk_frames(start, stop, spec)
-    parts = []
-    for df in (events, games):
-        b = io.BytesIO()
-        write_parquet(df, b)
-        parts.append(b.getvalue())
-    return index, n, _peak_rss_mb(), parts[0], parts[1]
+    return index, n, _peak_rss_mb(), parquet_bytes(events), parquet_bytes(games)
 
 
 _WATCHING = False
@@ -512,6 +519,7 @@ def _execute_locked(spec, out, partial, old, size, n_chunks, jobs, force, progre
                                          scheduler, say)
         parts = [partial / "games-parts" / part_name(i) for i in range(n_chunks)]
         pl.scan_parquet(parts).sink_parquet(partial / "games.parquet", compression="zstd")
+        _check_written(partial / "games.parquet", spec.total_games)
         shutil.rmtree(partial / "games-parts")
         elapsed = time.perf_counter() - started
         meta = run_metadata(spec, size, n_chunks, elapsed, command)
@@ -544,6 +552,19 @@ def _execute_locked(spec, out, partial, old, size, n_chunks, jobs, force, progre
             raise UserError(f"cannot write to --out {out}: {e.strerror or e}; {kept}") from None
         raise
     return meta
+
+
+def _check_written(path: Path, rows: int) -> None:
+    """A file written by polars really holds ``rows`` rows (a full disk can truncate it silently)."""
+    import errno
+
+    try:
+        ok = pl.scan_parquet(path).select(pl.len()).collect().item() == rows
+    except Exception:
+        ok = False
+    if not ok:
+        path.unlink(missing_ok=True)
+        raise OSError(errno.EIO, f"{path.name} was written incomplete (is the disk full?)")
 
 
 def _stop_local_workers() -> None:
