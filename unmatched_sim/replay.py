@@ -50,6 +50,10 @@ def replay_from_run(run_dir: Path, game_id: int) -> list[str]:
         if not path.exists():
             raise UserError(f"hero file {path} used by this run no longer exists")
         hero = load_hero_file(path)
+        if hero.sha256 == f["sha256"] and meta.get("overrides"):
+            # a what-if run: the same --set overrides again (run.json records them)
+            from unmatched_sim.overrides import load_hero, parse_overrides
+            hero = load_hero(path, parse_overrides(meta["overrides"]), f["sha256"])
         if hero.sha256 != f["sha256"]:
             raise UserError(f"{path} has changed since this run was made, so the game cannot be "
                             "replayed exactly; restore the file or make a new run")

@@ -70,6 +70,9 @@ class RunSpec:
     # instead of every pairing played by policy_a / policy_b. Seeds depend on the heroes only,
     # so every pair of policies meets on the same deals (common random numbers).
     matchups: tuple[tuple[str, str, str, str], ...] = ()
+    # What-if overrides (``--set`` texts, see ``unmatched_sim.overrides``), applied to the hero
+    # files as they load; the files' hashes above stay those of the files on disk.
+    overrides: tuple[str, ...] = ()
 
     @property
     def total_games(self) -> int:
@@ -151,7 +154,11 @@ def play_game(g: GameSpec, heroes: dict[str, HeroDef], board: Board, policy_a: s
 
 
 def _run_chunk(index: int, games: list[GameSpec], spec: RunSpec, out_dir: str) -> int:
-    heroes = {hid: _hero(f["path"], f["sha256"]) for hid, f in spec.hero_files.items()}
+    if spec.overrides:
+        from unmatched_sim.overrides import cached_hero
+        heroes = {hid: cached_hero(f["path"], f["sha256"], spec.overrides) for hid, f in spec.hero_files.items()}
+    else:
+        heroes = {hid: _hero(f["path"], f["sha256"]) for hid, f in spec.hero_files.items()}
     board = _board(spec.board_file["path"], spec.board_file["sha256"])
     buf = EventBuffer()
     rows = []
@@ -286,6 +293,7 @@ def run_metadata(spec: RunSpec, size: int, chunks: int, elapsed: float, command:
         "chunk_size": size, "chunks": chunks, "elapsed_s": round(elapsed, 3),
         "hero_files": spec.hero_files, "board_file": spec.board_file,
         **({"matchups": [list(m) for m in spec.matchups]} if spec.matchups else {}),
+        **({"overrides": list(spec.overrides)} if spec.overrides else {}),
     }
 
 
