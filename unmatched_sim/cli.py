@@ -547,6 +547,54 @@ def ladder(hero_list, policy_list, games, seed, board, jobs, out, force, by_hero
     click.echo(f"  {elapsed:.1f} s; log in {out}")
 
 
+# --------------------------------------------------------------------------- the workbench
+@cli.command()
+@click.argument("run_a", type=click.Path(path_type=Path))
+@click.argument("run_b", type=click.Path(path_type=Path))
+@click.option("--out", type=click.Path(path_type=Path), default=None,
+              help="Report folder [default: reports/compare-<A>-vs-<B>/]; a previous report there is replaced.")
+@click.option("--flips", type=int, default=40, show_default=True,
+              help="Flipped games listed in the report (all are in tables/flipped_games.csv).")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of text.")
+def compare(run_a, run_b, out, flips, as_json):
+    """Compare two runs made from the same seeds (RUN_B usually with a --set edit).
+
+    For every hero and matchup: the change of win rate with a paired 95% interval (game i of both
+    runs is the same seed, seat and deal, so most games end the same way and the interval is far
+    narrower) and, beside it, the unpaired interval two independent runs would give; the games
+    whose winner flipped (ready for `sim replay`); and an HTML/Markdown diff report with CSV tables.
+    """
+    from unmatched_sim.report.compare import build_compare_report, pts, pts_ci
+
+    r = build_compare_report(run_a, run_b, out, flips)
+    res = r.result
+    if as_json:
+        click.echo(json.dumps({"games": res["games"], "differences": res["differences"],
+                               "heroes": res["heroes"].to_dicts(), "matchups": res["matchups"].to_dicts(),
+                               "flipped_games": res["flipped"]["game_id"].to_list(),
+                               "width_ratio_median": res["width_ratio_median"], "out": str(r.out)}))
+        return
+    click.echo(f"Paired comparison of {res['games']:,} games played from the same seeds")
+    click.echo("  B differs from A in: " + ("; ".join(res["differences"]) or "nothing (identical inputs)"))
+    click.echo("  win rate A → B, change in points: paired 95% interval | unpaired (as if independent)")
+    rows = [(r2["hero"], r2) for r2 in res["heroes"].iter_rows(named=True)]
+    if res["heroes"].height > 2:        # with two heroes the matchup rows repeat the hero rows
+        rows += [(f"{r2['hero']} vs {r2['opponent']}", r2) for r2 in res["matchups"].iter_rows(named=True)]
+    w = max((len(k) for k, _ in rows), default=4)
+    for key, r2 in rows:
+        click.echo(f"  {key:<{w}}  {_pct(r2['win_rate_a'])} → {_pct(r2['win_rate_b'])}  {pts(r2['change']):>6}  "
+                   f"paired {pts_ci(r2['paired_ci_low'], r2['paired_ci_high']):<16} "
+                   f"unpaired {pts_ci(r2['unpaired_ci_low'], r2['unpaired_ci_high']):<16}"
+                   f"{'  *' if r2['significant'] else ''}")
+    if res["width_ratio_median"]:
+        click.echo(f"  paired intervals are {res['width_ratio_median']:.1f}× narrower (median): the same seeds give "
+                   "the same games, so only the flipped games carry the difference")
+    ids = res["flipped"]["game_id"].to_list()
+    click.echo(f"  {len(ids):,} games flipped winner" + (f", e.g. {', '.join(map(str, ids[:8]))} "
+                                                         f"(sim replay {run_b} {ids[0]})" if ids else ""))
+    click.echo(f"  report: {r.out / 'index.html'}  (* = the paired interval excludes 0)")
+
+
 # --------------------------------------------------------------------------- entry point
 def main(argv: list[str] | None = None) -> None:
     """Run the CLI: a user error is one line on stderr and a non-zero exit, never a traceback."""
