@@ -595,6 +595,62 @@ def compare(run_a, run_b, out, flips, as_json):
     click.echo(f"  report: {r.out / 'index.html'}  (* = the paired interval excludes 0)")
 
 
+@cli.command()
+@click.argument("run_dir", type=click.Path(path_type=Path))
+@click.option("--hero", default=None, shell_complete=lambda c, p, i: complete_heroes(c, p, i),
+              help="Games in which this hero plays.")
+@click.option("--opponent", default=None, shell_complete=lambda c, p, i: complete_heroes(c, p, i),
+              help="Games against this hero (with --hero: that matchup).")
+@click.option("--winner", default=None, help="Games this hero won ('draw': games with no winner).")
+@click.option("--end-reason", default=None, help="How the game ended: combat, effect, exhaustion, turn_limit...")
+@click.option("--max-turns", type=int, default=None, help="Games of at most this many turns.")
+@click.option("--min-turns", type=int, default=None, help="Games of at least this many turns.")
+@click.option("--board", default=None, help="Games on this board.")
+@click.option("--where", default=None,
+              help="A polars SQL expression over games.parquet, e.g. \"winner_hero = 'houdini' AND turns < 6\".")
+@click.option("--sort", "order", type=click.Choice(["game_id", "turns", "-turns"]), default="game_id",
+              show_default=True, help="Order: by id, shortest first (turns) or longest first (-turns).")
+@click.option("--limit", type=int, default=20, show_default=True, help="List at most this many games (0: all).")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of text.")
+def games(run_dir, hero, opponent, winner, end_reason, max_turns, min_turns, board, where, order, limit, as_json):
+    """List the games of RUN_DIR that match the filters, one line each, ready for `sim replay`."""
+    from unmatched_sim.analysis import open_run
+    from unmatched_sim.analysis.games import find_games
+    from unmatched_sim.data.catalog import find_hero
+
+    if limit < 0:
+        _fail(f"--limit must be 0 (all) or more (got {limit})")
+    run = open_run(run_dir)
+    present = run.heroes()
+
+    def hero_id(name, opt):
+        if name is None:
+            return None
+        if name in present:
+            return name
+        hid = find_hero(name).id
+        if hid not in present:
+            _fail(f"{opt} {name}: {hid} does not play in {run_dir} (heroes: {', '.join(present)})")
+        return hid
+
+    hero, opponent = hero_id(hero, "--hero"), hero_id(opponent, "--opponent")
+    if winner not in (None, "draw", "none"):
+        winner = hero_id(winner, "--winner")
+    filters = dict(hero=hero, opponent=opponent, winner=winner, end_reason=end_reason, max_turns=max_turns,
+                   min_turns=min_turns, board=board, where=where, order=order)
+    everything = find_games(run, limit=None, **filters)
+    shown = everything if limit == 0 else everything.head(limit)
+    if as_json:
+        click.echo(json.dumps({"matching": everything.height, "games": shown.to_dicts()}))
+        return
+    click.echo(f"{everything.height:,} of {run.n_games():,} games match"
+               + (f"; the first {shown.height} by {order}:" if shown.height < everything.height else ":"))
+    for r in shown.iter_rows(named=True):
+        click.echo(f"  {r['game_id']:>7}  {r['summary']}")
+    if shown.height:
+        click.echo(f"  tell one: sim replay {run_dir} {shown['game_id'][0]}")
+
+
 # --------------------------------------------------------------------------- entry point
 def main(argv: list[str] | None = None) -> None:
     """Run the CLI: a user error is one line on stderr and a non-zero exit, never a traceback."""

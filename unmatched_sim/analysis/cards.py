@@ -1,0 +1,226 @@
+"""Per-card statistics: ``cards(run)`` — how each hero's cards are drawn, played and discarded,
+how games go when they are played, and the damage they deal and prevent.
+
+Read from the event log, side by side: every row belongs to a player (side), whose hero comes from
+``Run.sides()``. A card counts for the hero whose deck it belongs to (the cards that hero's sides
+draw); a card of one hero played by the other (Loki's TRICKs in the opponent's hand) is left out
+of both. Mirror matches are left out when the run has other games (as in the ranking), so a win
+rate says how the card does against other heroes.
+
+Columns (one row per hero and card):
+
+* ``hero``, ``card``, ``hero_games`` — games of that hero counted
+* ``drawn`` (cards drawn in play, not the opening hand), ``opening`` (copies in the opening hand,
+  or null when opening hands cannot be rebuilt; see ``opening_hands``), ``attack``, ``defense``,
+  ``scheme``, ``boost`` (times played each way), ``plays`` (their sum), ``discarded`` (discarded
+  from hand for any reason other than a BOOST)
+* per hero-game: ``drawn_per_game``, ``plays_per_game``
+* ``games_played``, ``played_win_rate`` (+ ``played_ci_low``/``_high``): the hero's win rate in
+  games in which it played the card at least once; ``not_played_win_rate`` the rest;
+  ``played_minus_not`` the difference (an association, not a cause)
+* ``games_drawn``, ``drawn_win_rate``: games in which the card was in hand at some point (opening
+  hand or drawn)
+* ``win_rate_per_play``: each play weighted by the game's result (HSReplay's per-play rate)
+* ``damage_per_play``: combat damage dealt by the card as an attack card plus damage its effects
+  dealt to opposing fighters, per play; ``prevented_per_defense``: combat damage a defense card
+  stopped (the smaller of the attack value and its value), per defense play
+"""
+
+from __future__ import annotations
+
+import random
+import warnings
+from pathlib import Path
+
+import polars as pl
+
+from unmatched_sim.analysis._common import with_ci
+from unmatched_sim.analysis.run import Run, RunLike, as_run
+
+KINDS = ("draw", "reveal", "scheme", "boost", "discard", "combat_result", "damage", "attack")
+STARTING_HAND = 5
+GAMES_PER_SLICE = 5_000
+
+
+def _slice_counts(ev: pl.DataFrame) -> pl.DataFrame:
+    """Per (game_id, player, card): draws, plays by kind, discards, damage dealt and prevented."""
+    ev = ev.sort("game_id", "seq").with_columns(
+        (pl.col("kind") == "attack").cast(pl.Int32).cum_sum().over("game_id").alias("cid"))
+    plays = ev.filter(pl.col("kind").is_in(("reveal", "scheme", "boost")) & pl.col("card").is_not_null()).with_columns(
+        pl.when(pl.col("kind") == "reveal").then(pl.col("detail")).otherwise(pl.col("kind")).alias("how"))
+    # combat: the result of the combat each revealed card was in
+    cr = (ev.filter(pl.col("kind") == "combat_result")
+          .with_columns(pl.col("detail").str.split_exact("-", 1).alias("v"))
+          .unnest("v")
+          .select("game_id", "cid", pl.col("player").alias("won_by"), pl.col("amount").cast(pl.Int64).alias("combat_damage"),
+                  pl.col("field_0").cast(pl.Int64, strict=False).alias("att"),
+                  pl.col("field_1").cast(pl.Int64, strict=False).alias("dfn"))
+          .unique(["game_id", "cid"], keep="last"))
+    rev = plays.filter(pl.col("kind") == "reveal").join(cr, on=["game_id", "cid"], how="left")
+    combat = rev.select(
+        "game_id", "player", "card",
+        pl.when((pl.col("how") == "attack") & (pl.col("won_by") == pl.col("player")))
+        .then(pl.col("combat_damage")).otherwise(0).fill_null(0).alias("dealt"),
+        pl.when(pl.col("how") == "defense").then(pl.min_horizontal("att", "dfn")).otherwise(0)
+        .fill_null(0).alias("prevented"))
+    # effect damage: a damage row naming a card belongs to the latest play of that card
+    dmg = ev.filter((pl.col("kind") == "damage") & pl.col("card").is_not_null() & (pl.col("detail") != "combat"))
+    eff = pl.DataFrame(schema={"game_id": pl.Int64, "player": pl.Utf8, "card": pl.Utf8, "dealt": pl.Int64,
+                               "prevented": pl.Int64})
+    if dmg.height and plays.height:
+        p = plays.select("game_id", "card", "seq", pl.col("player").alias("by")).sort("seq")
+        d = dmg.select("game_id", "card", "seq", pl.col("player").alias("victim"),
+                       pl.col("amount").cast(pl.Int64)).sort("seq")
+        with warnings.catch_warnings():          # both sides are sorted by seq within each group
+            warnings.simplefilter("ignore")
+            j = d.join_asof(p, on="seq", by=["game_id", "card"], strategy="backward")
+        j = j.filter(
+            pl.col("by").is_not_null() & (pl.col("by") != pl.col("victim")))
+        eff = j.select("game_id", pl.col("by").alias("player"), "card", pl.col("amount").alias("dealt"),
+                       pl.lit(0, pl.Int64).alias("prevented"))
+    damage = (pl.concat([combat.with_columns(pl.col("dealt").cast(pl.Int64), pl.col("prevented").cast(pl.Int64)), eff])
+              .group_by("game_id", "player", "card").agg(pl.col("dealt").sum(), pl.col("prevented").sum()))
+    counts = (ev.filter(pl.col("card").is_not_null() & pl.col("kind").is_in(("draw", "reveal", "scheme", "boost", "discard")))
+              .with_columns(pl.when(pl.col("kind") == "reveal").then(pl.col("detail")).otherwise(pl.col("kind")).alias("how"))
+              .filter(~((pl.col("how") == "discard") & (pl.col("detail") == "boost")))
+              .group_by("game_id", "player", "card").agg(
+                  *[(pl.col("how") == h).sum().cast(pl.Int64).alias(h)
+                    for h in ("draw", "attack", "defense", "scheme", "boost", "discard")]))
+    return counts.join(damage, on=["game_id", "player", "card"], how="full", coalesce=True).with_columns(
+        pl.col("draw", "attack", "defense", "scheme", "boost", "discard", "dealt", "prevented").fill_null(0))
+
+
+def card_games(run: RunLike) -> pl.DataFrame:
+    """Per (game, player, card) counts (cached): game_id, player, card, draw, attack, defense,
+    scheme, boost, discard, dealt, prevented, and opening (copies in the opening hand, null if
+    opening hands cannot be rebuilt)."""
+    run = as_run(run)
+    if "card_games" in run._cache:
+        return run._cache["card_games"]
+    parts = []
+    for lo, hi, ev, _checked in run.slices(GAMES_PER_SLICE, exact=True):
+        sub = run.collect(ev.filter(pl.col("kind").is_in(KINDS)).select(
+            "game_id", "seq", "player", "kind", "card", "amount", "detail"))
+        parts.append(_slice_counts(sub))
+    df = pl.concat(parts) if parts else _slice_counts(pl.DataFrame(schema={
+        "game_id": pl.Int64, "seq": pl.Int32, "player": pl.Utf8, "kind": pl.Utf8, "card": pl.Utf8,
+        "amount": pl.Int16, "detail": pl.Utf8}))
+    opening, why = opening_hands(run)
+    if opening is not None:
+        df = df.join(opening, on=["game_id", "player", "card"], how="full", coalesce=True).with_columns(
+            pl.col("draw", "attack", "defense", "scheme", "boost", "discard", "dealt", "prevented", "opening").fill_null(0))
+    else:
+        df = df.with_columns(pl.lit(None, pl.Int64).alias("opening"))
+    run._cache["card_games"] = df
+    run._cache["opening_why"] = why
+    return df
+
+
+# --------------------------------------------------------------------------- opening hands
+def opening_hands(run: Run) -> tuple[pl.DataFrame | None, str]:
+    """Each side's opening hand: (game_id, player, card, opening = copies), rebuilt from the
+    game seed and the hero files (the log's ``setup`` row does not list the cards). A side's deck
+    is shuffled by ``random.Random(f"{seed}:{side}")`` and the hand is its last five cards; the
+    rebuild is checked against the log (each side's first draw must be the next card of the
+    rebuilt deck) and refused if any game disagrees. Returns (table or None, why not)."""
+    files = run.meta.get("hero_files") or {}
+    if not files:
+        return None, "the run does not record its hero files"
+    from unmatched_sim.errors import UserError
+    from unmatched_sim.overrides import load_hero, parse_overrides
+    try:
+        ovs = parse_overrides(run.meta.get("overrides") or [])
+        decks = {}
+        for hid, f in files.items():
+            hero = load_hero(Path(f["path"]), ovs, f.get("sha256", ""))
+            decks[hid] = [c.name for c in hero.cards for _ in range(c.copies)]
+    except (UserError, OSError) as e:
+        return None, f"the hero files cannot be read as they were for this run ({str(e).splitlines()[0]})"
+    games = run.collect(run.games.select("game_id", "seed", "hero_a", "hero_b"), "games")
+    rows_g, rows_p, rows_c, firsts = [], [], [], {}
+    for gid, seed, ha, hb in games.iter_rows():
+        for side, hid in (("a", ha), ("b", hb)):
+            if hid not in decks:
+                return None, f"hero {hid} has no file in run.json"
+            deck = decks[hid][:]
+            random.Random(f"{seed}:{side}").shuffle(deck)
+            hand = deck[-STARTING_HAND:]
+            firsts[(gid, side)] = deck[-STARTING_HAND - 1] if len(deck) > STARTING_HAND else None
+            for c in hand:
+                rows_g.append(gid), rows_p.append(side), rows_c.append(c)
+    # check: the first card each side takes from its deck, when it is a draw
+    first = run.collect(run.events.filter(pl.col("kind").is_in(("draw", "discard_from_deck", "put_on_deck",
+                                                                  "return_to_deck")))
+                        .group_by("game_id", "player").agg(pl.col("kind").sort_by("seq").first(),
+                                                           pl.col("card").sort_by("seq").first()))
+    checked = bad = 0
+    for gid, side, kind, card in first.iter_rows():
+        if kind != "draw" or (gid, side) not in firsts:
+            continue
+        checked += 1
+        bad += firsts[(gid, side)] != card
+    if bad:
+        return None, (f"the opening hands rebuilt from the seeds disagree with the log in {bad} of {checked} "
+                      "games (the engine's setup has changed)")
+    df = (pl.DataFrame({"game_id": rows_g, "player": rows_p, "card": rows_c},
+                       schema={"game_id": pl.Int64, "player": pl.Utf8, "card": pl.Utf8})
+          .group_by("game_id", "player", "card").agg(pl.len().cast(pl.Int64).alias("opening")))
+    return df, f"rebuilt from the seeds and checked against the first draw of {checked:,} hands"
+
+
+# --------------------------------------------------------------------------- the table
+def cards(run: RunLike, hero: str | None = None) -> pl.DataFrame:
+    """Per-card statistics, one row per (hero, card); see the module docstring for columns."""
+    run = as_run(run)
+    sides = run.sides()
+    if sides.filter(~pl.col("mirror")).height:
+        sides = sides.filter(~pl.col("mirror"))
+    per = card_games(run).join(sides.select("game_id", "player", "hero", "won"), on=["game_id", "player"])
+    # a card belongs to the hero whose sides draw it (or hold it in an opening hand)
+    owned = per.filter((pl.col("draw") > 0) | (pl.col("opening").fill_null(0) > 0)).select("hero", "card").unique()
+    per = per.join(owned, on=["hero", "card"], how="semi").with_columns(
+        (pl.col("attack") + pl.col("defense") + pl.col("scheme") + pl.col("boost")).alias("plays"),
+        ((pl.col("draw") + pl.col("opening").fill_null(0)) > 0).alias("held"))
+    hero_games = sides.group_by("hero").agg(pl.len().cast(pl.Int64).alias("hero_games"),
+                                            pl.col("won").sum().cast(pl.Int64).alias("hero_wins"))
+    agg = per.group_by("hero", "card").agg(
+        pl.col("draw").sum().alias("drawn"),
+        pl.col("opening").sum().alias("opening") if per["opening"].null_count() == 0
+        else pl.lit(None, pl.Int64).alias("opening"),
+        *[pl.col(c).sum() for c in ("attack", "defense", "scheme", "boost", "plays")],
+        pl.col("discard").sum().alias("discarded"),
+        (pl.col("plays") > 0).sum().cast(pl.Int64).alias("games_played"),
+        ((pl.col("plays") > 0) & pl.col("won")).sum().cast(pl.Int64).alias("wins_played"),
+        pl.col("held").sum().cast(pl.Int64).alias("games_drawn"),
+        (pl.col("held") & pl.col("won")).sum().cast(pl.Int64).alias("wins_drawn"),
+        (pl.col("plays") * pl.col("won").cast(pl.Int64)).sum().alias("play_wins"),
+        pl.col("dealt").sum().alias("damage_dealt"),
+        pl.col("prevented").sum().alias("damage_prevented"),
+    ).join(hero_games, on="hero")
+    agg = agg.with_columns(
+        (pl.col("hero_games") - pl.col("games_played")).alias("games_not_played"),
+        (pl.col("hero_wins") - pl.col("wins_played")).alias("wins_not_played"))
+    agg = with_ci(agg, "wins_played", "games_played", "played_win_rate", "played_ci_low", "played_ci_high")
+    agg = with_ci(agg, "wins_not_played", "games_not_played", "not_played_win_rate", "not_played_ci_low",
+                  "not_played_ci_high")
+    agg = with_ci(agg, "wins_drawn", "games_drawn", "drawn_win_rate", "drawn_ci_low", "drawn_ci_high")
+    out = agg.with_columns(
+        (pl.col("drawn") / pl.col("hero_games")).alias("drawn_per_game"),
+        (pl.col("plays") / pl.col("hero_games")).alias("plays_per_game"),
+        (pl.col("played_win_rate") - pl.col("not_played_win_rate")).alias("played_minus_not"),
+        pl.when(pl.col("plays") > 0).then(pl.col("play_wins") / pl.col("plays")).alias("win_rate_per_play"),
+        pl.when(pl.col("plays") > 0).then(pl.col("damage_dealt") / pl.col("plays")).alias("damage_per_play"),
+        pl.when(pl.col("defense") > 0).then(pl.col("damage_prevented") / pl.col("defense")).alias("prevented_per_defense"),
+    ).select("hero", "card", "hero_games", "drawn", "opening", "attack", "defense", "scheme", "boost", "plays",
+             "discarded", "drawn_per_game", "plays_per_game", "games_played", "played_win_rate", "played_ci_low",
+             "played_ci_high", "not_played_win_rate", "played_minus_not", "games_drawn", "drawn_win_rate",
+             "drawn_ci_low", "drawn_ci_high", "win_rate_per_play", "damage_dealt", "damage_per_play",
+             "damage_prevented", "prevented_per_defense").sort("hero", "plays", descending=[False, True])
+    return out.filter(pl.col("hero") == hero) if hero else out
+
+
+def opening_note(run: RunLike) -> str:
+    """Why opening-hand counts are (or are not) shown, after ``cards`` ran."""
+    run = as_run(run)
+    card_games(run)
+    return run._cache.get("opening_why", "")
