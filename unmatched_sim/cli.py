@@ -9,6 +9,7 @@ import time
 from pathlib import Path
 
 import click
+import polars as pl
 
 from unmatched_sim.errors import UserError
 
@@ -649,6 +650,80 @@ def games(run_dir, hero, opponent, winner, end_reason, max_turns, min_turns, boa
         click.echo(f"  {r['game_id']:>7}  {r['summary']}")
     if shown.height:
         click.echo(f"  tell one: sim replay {run_dir} {shown['game_id'][0]}")
+
+
+@cli.command()
+@click.argument("sweep_spec", metavar="PATH=LOW..HIGH")
+@click.option("--against", "against", multiple=True, shell_complete=lambda c, p, i: complete_heroes(c, p, i),
+              help="Opponents, comma-separated (repeatable) [default: every other hero].")
+@click.option("--games", "-n", type=int, default=400, show_default=True,
+              help="Games per value and opponent; each seed is played from both seats.")
+@click.option("--seed", type=int, default=1, show_default=True, help="Run seed (the same for every value).")
+@click.option("--board", default="marmoreal", show_default=True, help="Battlefield id.", shell_complete=complete_boards)
+@click.option("--policy", default=None, shell_complete=complete_policies,
+              help=f"Policy for both sides [default: {DEFAULT_POLICY}].")
+@click.option("--policy-a", default=None, help="Policy of the swept hero.", shell_complete=complete_policies)
+@click.option("--policy-b", default=None, help="Policy of the opponents.", shell_complete=complete_policies)
+@click.option("--jobs", "-j", type=int, default=None, help="Worker processes [default: all cores].")
+@click.option("--max-turns", type=int, default=None, help="Turn limit of a game [default: 200].")
+@click.option("--out", type=click.Path(path_type=Path), default=None,
+              help="Sweep folder [default: a new folder under runs/]; one run directory per value inside.")
+@click.option("--force", is_flag=True, help="Replace an existing sweep in --out.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of text.")
+@click.option("--no-progress", is_flag=True, help="Hide the progress bar.")
+@set_option
+def sweep(sweep_spec, against, games, seed, board, policy, policy_a, policy_b, jobs, max_turns, out, force,
+          as_json, no_progress, overrides):
+    """One run per value of a hero-file field, all from the same seeds.
+
+    \b
+    sim sweep houdini:Flourish.value=1..4 --against genie,pandora -n 400
+    sim sweep pandora.ability.bust_at=2..5
+    sim sweep houdini.health=12,14,16
+
+    Writes, in the sweep folder: a run directory per value (for sim report / compare / replay),
+    sweep.png/.svg (win rate against the value, 95% intervals), sweep.csv, sweep.json and
+    summary.md, and prints the value that brings each matchup closest to 50%.
+    """
+    from unmatched_sim.data.catalog import find_hero, hero_ids
+    from unmatched_sim.engine.game import DEFAULT_MAX_TURNS
+    from unmatched_sim.sweep import default_sweep_dir, parse_sweep, run_sweep
+
+    spec = parse_sweep(sweep_spec, find_hero)
+    opps = [find_hero(h).id for h in split_names(against)] or [h for h in hero_ids() if h != spec.hero]
+    games = even_games(games, as_json)
+    if games < 1:
+        _fail(f"--games must be at least 1 (got {games})")
+    if jobs is not None and jobs == 0:
+        _fail("--jobs must be a positive number of workers, or negative to leave cores free (got 0)")
+    if max_turns is not None and max_turns < 2:
+        _fail(f"--max-turns must be at least 2 (got {max_turns})")
+    pa, pb = _policies(policy, policy_a, policy_b)
+    out = out or default_sweep_dir(spec, seed, games)
+    res = run_sweep(spec, opps, games=games, seed=seed, board=board, policy_a=pa, policy_b=pb,
+                    max_turns=max_turns or DEFAULT_MAX_TURNS, jobs=jobs if jobs is not None else -1, out=out,
+                    force=force, progress=not (no_progress or as_json), extra_sets=tuple(overrides),
+                    command=["sim"] + sys.argv[1:])
+    table, best = res["table"], res["closest"]
+    if as_json:
+        click.echo(json.dumps({"sweep": spec.path, "values": list(spec.values), "results": table.to_dicts(),
+                               "closest_to_50": best.to_dicts(), "out": str(out)}))
+        return
+    click.echo(f"Sweep of {spec.path} over {', '.join(map(str, spec.values))}: {spec.hero} against "
+               f"{', '.join(res['meta']['opponents'])}, {games} games per value and opponent, seed {seed} "
+               "(the same deals for every value)")
+    opponents = table["opponent"].unique(maintain_order=True).to_list()
+    w = max(len(str(v)) for v in spec.values)
+    click.echo(f"  {'value':>{max(w, 5)}}  " + "  ".join(f"{'vs ' + o:>24}" for o in opponents))
+    for v in table["value"].unique(maintain_order=True).to_list():
+        cells = []
+        for o in opponents:
+            r = table.filter((pl.col("value") == v) & (pl.col("opponent") == o)).row(0, named=True)
+            cells.append(f"{_pct(r['win_rate'])} [{_pct(r['ci_low'])},{_pct(r['ci_high'])}]".rjust(24))
+        click.echo(f"  {v:>{max(w, 5)}}  " + "  ".join(cells))
+    for r in best.iter_rows(named=True):
+        click.echo(f"  closest to 50% against {r['opponent']}: {spec.path}={r['value']} ({_pct(r['win_rate']).strip()})")
+    click.echo(f"  chart: {out / 'sweep.png'}; runs: {out}/value-*/ (sim compare any two: same seeds)")
 
 
 # --------------------------------------------------------------------------- entry point
