@@ -339,14 +339,25 @@ def tournament_pairings(ids: list[str], gauntlet: str | None = None, no_mirrors:
 @click.argument("run_dir", type=click.Path(path_type=Path))
 @click.option("--out", type=click.Path(path_type=Path), default=None,
               help="Report folder [default: reports/<run name>/]; a previous report there is replaced.")
-def report(run_dir, out):
+@click.option("--tempo", "tempo", multiple=True, metavar="HERO,OPPONENT",
+              help="Draw the race (both heroes' health by turn) of this matchup (repeatable) "
+                   "[default: the matchup of a two-hero run].")
+def report(run_dir, out, tempo):
     """Write the balance report of RUN_DIR: index.html, summary.md and charts (PNG + SVG).
 
     RUN_DIR is a run directory from `sim tournament` or `sim matchup`. Open index.html in a browser.
+    Every table is also written as CSV under tables/, and all the numbers in numbers.json.
     """
+    from unmatched_sim.data.catalog import find_hero
     from unmatched_sim.report import build_report
 
-    r = build_report(run_dir, out)
+    pairs = []
+    for t in tempo:
+        names = split_names([t])
+        if len(names) != 2:
+            _fail(f"--tempo {t!r}: give two heroes, HERO,OPPONENT")
+        pairs.append(tuple(find_hero(n).id for n in names))
+    r = build_report(run_dir, out, pairs or None)
     click.echo(f"Report of {r.games:,} games ({len(r.heroes)} hero{'es' if len(r.heroes) != 1 else ''}) in {r.out}: "
                f"open {r.out / 'index.html'}")
     for title, why in r.left_out:

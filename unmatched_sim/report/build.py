@@ -87,17 +87,28 @@ def _prepare_out(out: Path) -> Path:
 
 
 # --------------------------------------------------------------------------- the report
-def build_report(run_dir: str | os.PathLike, out: str | os.PathLike | None = None) -> ReportResult:
-    """Write the balance report of ``run_dir`` into ``out`` (default ``reports/<run name>/``)."""
+def build_report(run_dir: str | os.PathLike, out: str | os.PathLike | None = None,
+                 tempo: list[tuple[str, str]] | None = None) -> ReportResult:
+    """Write the balance report of ``run_dir`` into ``out`` (default ``reports/<run name>/``).
+    ``tempo``: matchups (hero, opponent) to draw the race of (default: the only matchup of a
+    two-hero run). Every table is also written as CSV under ``tables/`` and all of them in
+    ``numbers.json``."""
+    from unmatched_sim.report.workbench import export_report_tables
+
     started = time.perf_counter()
     run = A.open_run(run_dir)
     out = Path(out) if out is not None else default_report_dir(Path(run_dir))
+    for h, o in tempo or []:
+        if h not in run.heroes() or o not in run.heroes():
+            raise UserError(f"--tempo {h},{o}: both heroes must play in {run_dir} (heroes: {', '.join(run.heroes())})")
     tmp = _prepare_out(out)
     try:
-        doc, files = _make(run, tmp)
+        doc, files = _make(run, tmp, tempo)
         (tmp / "index.html").write_text(render_html(doc), encoding="utf-8")
         (tmp / "summary.md").write_text(render_markdown(doc), encoding="utf-8")
         files = ["index.html", "summary.md"] + files
+        files += export_report_tables(run, tmp, run.heroes(), {"findings": doc.findings,
+                                                               "overrides": run.meta.get("overrides") or []})
         replace_dir(tmp, out)
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
@@ -105,7 +116,9 @@ def build_report(run_dir: str | os.PathLike, out: str | os.PathLike | None = Non
     return ReportResult(out, files, time.perf_counter() - started, run.n_games(), run.heroes(), doc.left_out)
 
 
-def _make(run: A.Run, out: Path) -> tuple[Document, list[str]]:
+def _make(run: A.Run, out: Path, tempo: list[tuple[str, str]] | None = None) -> tuple[Document, list[str]]:
+    from unmatched_sim.report import workbench as W
+
     files: list[str] = []
     meta = run.meta
     rank = A.ranking(run)
@@ -200,6 +213,7 @@ def _make(run: A.Run, out: Path) -> tuple[Document, list[str]]:
         else:
             findings.append(f"None of the {pairs} matchups is clearly unbalanced: every 95% interval includes 50%."
                             if pairs > 1 else "The matchup is not clearly unbalanced: its 95% interval includes 50%.")
+    blocks.append(W.examples_table(run, order))
     sections.append(Section("winrates", "Who beats whom", blocks))
 
     # ---------------------------------------------------------------- seats
@@ -290,6 +304,15 @@ def _make(run: A.Run, out: Path) -> tuple[Document, list[str]]:
               caption="Damage by source", align="llrrrr",
               note="Python: `analysis.damage_curves(run)`, `analysis.damage_by_source(run)`."),
     ]))
+
+    # ---------------------------------------------------------------- cards and the race
+    sections.append(W.cards_section(run, order))
+    pairs = tempo
+    if pairs is None:
+        mixed = [tuple(p) for p in meta.get("pairings") or [] if p[0] != p[1]]
+        pairs = mixed if len(mixed) == 1 else []
+    if pairs:
+        sections.append(W.tempo_section(run, pairs, chart))
 
     # ---------------------------------------------------------------- exhaustion
     ex = A.exhaustion(run)
@@ -432,6 +455,9 @@ def _inputs_table(run: A.Run, order: list[str], names: dict[str, str]) -> Table:
                   f"{m.get('games_per_pairing', '?')} games, each seed played from both seats"],
         ["Policies", _policies(run)],
         ["Board", str(m.get("board", "?"))],
+        ["What-if overrides", ("; ".join(f"`{o}`" for o in m["overrides"]) + " (applied to the hero files for "
+                               "this run only; `sim replay` applies them again)") if m.get("overrides") else
+         "none (the hero files as they are)"],
         ["Seed", str(m.get("seed", "?"))],
         ["Turn limit", f"{m.get('max_turns', '?')} turns (then a draw)"],
         ["Simulator version", f"unmatched-sim {m.get('version', '?')} (polars {m.get('polars', '?')})"],

@@ -1,0 +1,51 @@
+"""The report's workbench additions: overrides shown, cards, the race, example games, CSV/JSON export."""
+
+from __future__ import annotations
+
+import json
+
+import polars as pl
+import pytest
+
+from tests.workbench import make_run
+from unmatched_sim.analysis.tempo import tempo
+from unmatched_sim.report import build_report
+
+
+@pytest.fixture(scope="module")
+def run(tmp_path_factory):
+    return make_run(tmp_path_factory.mktemp("rw") / "r", "matchup", "houdini", "genie", "-n", "20",
+                    "--policy", "greedy", "--set", "houdini.health=15")
+
+
+@pytest.fixture(scope="module")
+def report(run, tmp_path_factory):
+    out = tmp_path_factory.mktemp("rep") / "report"
+    build_report(run, out)
+    return out
+
+
+def test_every_table_is_exported_as_csv_and_in_one_json(report):
+    numbers = json.loads((report / "numbers.json").read_text())
+    assert numbers["overrides"] == ["houdini.health=15"]
+    for name in ("ranking", "win_matrix", "seat_split", "damage_by_source", "exhaustion", "cards",
+                 "game_length_summary", "end_reasons"):
+        csv = pl.read_csv(report / "tables" / f"{name}.csv")
+        assert csv.height == len(numbers["tables"][name]), name
+    ranking = {r["hero"]: r["games"] for r in numbers["tables"]["ranking"]}
+    assert ranking == {"houdini": 20, "genie": 20}
+
+
+def test_report_shows_the_overrides_and_example_games(report):
+    md = (report / "summary.md").read_text()
+    assert "houdini.health=15" in md
+    assert "Example games" in md
+
+
+def test_race_starts_at_starting_health_and_lead_is_the_difference(run):
+    t = tempo(run, "houdini", "genie")
+    first = t.row(0, named=True)
+    assert first["turn"] == 0 and first["games"] == 20
+    assert first["hero_health_median"] == 15            # the override
+    assert first["lead_median"] == 15 - first["opponent_health_median"]
+    assert t["games"].to_list() == [20] * t.height
