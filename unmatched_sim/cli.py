@@ -27,7 +27,8 @@ def run_options(f):
         click.option("--games", "-n", type=int, default=1000, show_default=True,
                      help="Games per pairing; each seed is played from both seats."),
         click.option("--seed", type=int, default=1, show_default=True, help="Run seed."),
-        click.option("--board", default="marmoreal", show_default=True, help="Battlefield id.",
+        click.option("--board", default="marmoreal", show_default=True,
+                     help="Battlefield id; several comma-separated (a,b) play every pairing on each board, same seeds.",
                      shell_complete=complete_boards),
         click.option("--policy", default=None, help="Policy for both sides, e.g. careful or heuristic:aggression=0.9 "
                           f"[default: {DEFAULT_POLICY}].", shell_complete=complete_policies),
@@ -132,6 +133,33 @@ def _execute(spec, out, jobs, force, no_progress):
     return out, meta
 
 
+def _boards(board: str) -> list[str]:
+    """--board a,b: every pairing on each board (same seeds); a board named twice is played once."""
+    from unmatched_sim.data.catalog import find_board
+    out = []
+    for name in split_names([board]):
+        bid = find_board(name).id
+        if bid not in out:
+            out.append(bid)
+    if not out:
+        _fail("--board needs a board id (sim boards lists them)")
+    return out
+
+
+def _execute_all(specs, out, jobs, force, no_progress):
+    """One board: an ordinary run; several: one run per board joined into one directory."""
+    if len(specs) == 1:
+        return _execute(specs[0], out, jobs, force, no_progress)
+    from unmatched_sim.multiboard import execute_boards
+    from unmatched_sim.runner import default_out_dir
+
+    spec = specs[0]
+    out = out or default_out_dir(spec.pairings, "+".join(s.board for s in specs), spec.seed, spec.games)
+    meta = execute_boards(specs, out, jobs=jobs if jobs is not None else -1, force=force,
+                          progress=not no_progress, command=["sim"] + sys.argv[1:])
+    return out, meta
+
+
 def _pct(x) -> str:
     return "  n/a" if x is None else f"{100 * x:5.1f}%"
 
@@ -207,22 +235,26 @@ def matchup(hero_a, hero_b, games, seed, board, policy, policy_a, policy_b, jobs
     from unmatched_sim.runner import read_games
 
     games = even_games(games, as_json)
-    spec, heroes, b = _prepare([hero_a, hero_b], [(hero_a, hero_b)], games, seed, board, policy,
-                               policy_a, policy_b, jobs, max_turns, overrides)
+    specs = [_prepare([hero_a, hero_b], [(hero_a, hero_b)], games, seed, bd, policy,
+                      policy_a, policy_b, jobs, max_turns, overrides) for bd in _boards(board)]
+    spec, heroes, b = specs[0]
     started = time.perf_counter()
-    out, meta = _execute(spec, out, jobs, force, no_progress or as_json)
+    out, meta = _execute_all([s[0] for s in specs], out, jobs, force, no_progress or as_json)
     elapsed = time.perf_counter() - started
     summary = matchup_summary(read_games(out))
-    summary.update({"elapsed_s": round(elapsed, 3), "board": b.id, "seed": seed,
+    summary.update({"elapsed_s": round(elapsed, 3), "board": ",".join(x[2].id for x in specs), "seed": seed,
                     "policies": {"a": spec.policy_a, "b": spec.policy_b}, "out": str(out),
                     "overrides": list(spec.overrides)})
     summary["verdict"] = matchup_verdict(summary, {k: heroes[h].name for k, h in zip(summary["heroes"], spec.pairings[0])})
+    a, bb = spec.pairings[0]
+    names = summary["heroes"]
+    if len(specs) > 1:
+        summary["by_board"] = {x[2].id: matchup_summary(read_games(out).filter(pl.col("board") == x[2].id))
+                               for x in specs}
     if as_json:
         click.echo(json.dumps(summary))
         return
-    a, bb = spec.pairings[0]
-    names = summary["heroes"]
-    click.echo(f"{heroes[a].name} vs {heroes[bb].name} on {b.name}: {summary['games']} games "
+    click.echo(f"{heroes[a].name} vs {heroes[bb].name} on {' and '.join(x[2].name for x in specs)}: {summary['games']} games "
                f"(seed {seed}; each seed from both seats), policies {spec.policy_a} / {spec.policy_b}")
     if spec.overrides:
         click.echo(f"  what-if: {'; '.join(spec.overrides)}")
@@ -237,6 +269,10 @@ def matchup(hero_a, hero_b, games, seed, board, policy, policy_a, policy_b, jobs
         click.echo(f"  draws (turn limit) {summary['draws']}")
     lo, hi = summary["first_player_ci95"]
     click.echo(f"  first player wins {_pct(summary['first_player_win_rate'])}  [{_pct(lo)}, {_pct(hi)}]")
+    for bid, bs in (summary.get("by_board") or {}).items():
+        k0 = bs["heroes"][0]
+        lo, hi = bs["ci95"][k0]
+        click.echo(f"  on {bid:<10} {k0} wins {_pct(bs['win_rate'][k0])} [{_pct(lo)}, {_pct(hi)}] of {bs['games']} games")
     click.echo(f"  mean game length {summary['mean_turns']:.1f} turns")
     click.echo("  games ended by: " + ", ".join(f"{r} {c}" for r, c in summary["end_reasons"].items()))
     click.echo(f"  {elapsed:.1f} s ({summary['games'] / max(elapsed, 1e-9):.0f} games/s); log in {out}")
@@ -291,10 +327,11 @@ def tournament(heroes, games, seed, board, policy, policy_a, policy_b, jobs, out
     if not pairings:
         _fail("no pairings to play: a single hero with --no-mirrors or --gauntlet leaves nothing")
     games = even_games(games, as_json)
-    spec, defs, b = _prepare(ids, pairings, games, seed, board, policy, policy_a, policy_b, jobs, max_turns,
-                             overrides)
+    specs = [_prepare(ids, pairings, games, seed, bd, policy, policy_a, policy_b, jobs, max_turns, overrides)
+             for bd in _boards(board)]
+    spec, defs, b = specs[0]
     started = time.perf_counter()
-    out, meta = _execute(spec, out, jobs, force, no_progress or as_json)
+    out, meta = _execute_all([s[0] for s in specs], out, jobs, force, no_progress or as_json)
     elapsed = time.perf_counter() - started
     df = read_games(out)
     import polars as pl
@@ -303,12 +340,13 @@ def tournament(heroes, games, seed, board, policy, policy_a, policy_b, jobs, out
         s = matchup_summary(df.filter((pl.col("hero_a") == a) & (pl.col("hero_b") == bb)))
         rows.append({"hero_a": a, "hero_b": bb, **s})
     result = {"games": df.height, "pairings": rows, "elapsed_s": round(elapsed, 3), "out": str(out),
-              "board": b.id, "seed": seed}
+              "board": ",".join(x[2].id for x in specs), "seed": seed, "overrides": list(spec.overrides)}
     if as_json:
         click.echo(json.dumps(result))
         return
     kind = f"Gauntlet of {ids[0]} against {len(ids) - 1} heroes" if gauntlet else f"Round-robin of {len(ids)} heroes"
-    click.echo(f"{kind} on {b.name}: {len(pairings)} pairings × {games} games "
+    click.echo(f"{kind} on {' and '.join(x[2].name for x in specs)}: {len(pairings)} pairings × {games} games "
+               + (f"× {len(specs)} boards " if len(specs) > 1 else "") +
                f"= {df.height} games, policies {spec.policy_a} / {spec.policy_b}")
     if spec.overrides:
         click.echo(f"  what-if: {'; '.join(spec.overrides)}")

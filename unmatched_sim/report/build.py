@@ -305,7 +305,10 @@ def _make(run: A.Run, out: Path, tempo: list[tuple[str, str]] | None = None) -> 
               note="Python: `analysis.damage_curves(run)`, `analysis.damage_by_source(run)`."),
     ]))
 
-    # ---------------------------------------------------------------- cards and the race
+    # ---------------------------------------------------------------- boards, cards and the race
+    board_section = W.boards_section(run, order)
+    if board_section is not None:
+        sections.append(board_section)
     sections.append(W.cards_section(run, order))
     pairs = tempo
     if pairs is None:

@@ -142,7 +142,49 @@ def export_report_tables(run: A.Run, out: Path, order: list[str], extra: dict) -
         "game_length_summary": A.game_length_summary(run), "end_reasons": A.end_reasons(run, by_matchup=True),
         "cards": cards(run),
     }
+    if run.collect(run.games.select(pl.col("board").n_unique()), "games").item() > 1:
+        tables["by_board"] = by_board(run)
     if A.has_misery(run):
         tables.update({"misery_risk": A.misery_risk(run), "misery_summary": A.misery_summary(run),
                        "misery_win_rates": A.misery_win_rates(run)})
     return export_tables(out, tables, extra={"run": str(run.path), "heroes": order, **extra})
+
+
+# --------------------------------------------------------------------------- boards
+def by_board(run: A.Run) -> pl.DataFrame:
+    """Per board, hero and opponent (``all`` = every opponent), mirrors left out: games, wins,
+    win rate and its 95% interval."""
+    from unmatched_sim.analysis._common import with_ci
+    boards = run.collect(run.games.select("game_id", "board"), "games")
+    s = run.sides().filter(~pl.col("mirror")).join(boards, on="game_id")
+    per = s.group_by("board", "hero", "opponent").agg(pl.len().cast(pl.Int64).alias("games"),
+                                                      pl.col("won").sum().cast(pl.Int64).alias("wins"))
+    overall = s.group_by("board", "hero").agg(pl.lit("all").alias("opponent"), pl.len().cast(pl.Int64).alias("games"),
+                                              pl.col("won").sum().cast(pl.Int64).alias("wins"))
+    df = pl.concat([overall.select(per.columns), per]).sort("board", "hero", "opponent")
+    return with_ci(df, "wins", "games", "win_rate", "ci_low", "ci_high")
+
+
+def boards_section(run: A.Run, order: list[str]) -> Section | None:
+    boards = run.collect(run.games.select("board").unique(maintain_order=True), "games")["board"].to_list()
+    if len(boards) < 2:
+        return None
+    t = by_board(run)
+    rows = []
+    for h in order:
+        for o in ["all"] + [x for x in order if x != h]:
+            cells = []
+            for b in boards:
+                r = t.filter((pl.col("board") == b) & (pl.col("hero") == h) & (pl.col("opponent") == o))
+                if r.height == 0:
+                    cells.append("–")
+                    continue
+                r = r.row(0, named=True)
+                cells.append(f"{pct(r['win_rate'], 1)} ({pct(r['ci_low'], 0)}–{pct(r['ci_high'], 0)}, n={r['games']:,})")
+            rows.append([h, "every opponent" if o == "all" else o] + cells)
+    return Section("boards", "By board", [
+        f"Every pairing was played on each of {len(boards)} boards from the same seeds, so a difference between "
+        "boards is the board's doing (and luck, within the intervals).",
+        Table(["Hero", "Against"] + boards, rows, caption="Win rate by board (95% intervals, mirrors left out)",
+              align="ll" + "r" * len(boards), note="Python: `report.workbench.by_board(run)`."),
+    ])
