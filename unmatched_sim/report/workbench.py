@@ -155,6 +155,7 @@ def by_board(run: A.Run) -> pl.DataFrame:
     """Per board, hero and opponent (``all`` = every opponent), mirrors left out: games, wins,
     win rate and its 95% interval."""
     from unmatched_sim.analysis._common import with_ci
+    run = A.as_run(run)
     boards = run.collect(run.games.select("game_id", "board"), "games")
     s = run.sides().filter(~pl.col("mirror")).join(boards, on="game_id")
     per = s.group_by("board", "hero", "opponent").agg(pl.len().cast(pl.Int64).alias("games"),
