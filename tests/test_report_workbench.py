@@ -49,3 +49,28 @@ def test_race_starts_at_starting_health_and_lead_is_the_difference(run):
     assert first["hero_health_median"] == 15            # the override
     assert first["lead_median"] == 15 - first["opponent_health_median"]
     assert t["games"].to_list() == [20] * t.height
+
+
+def test_percentages_round_half_up():
+    from unmatched_sim.report.build import ci, pct
+    assert pct(0.325, 0) == "33%" and pct(0.675, 0) == "68%"
+    assert pct(0.0125, 2) == "1.25%" and ci(0.325, 0.675, 0) == "33–68%"
+
+
+def test_at_a_glance_names_a_strongest_hero_only_when_its_interval_excludes_half():
+    from unmatched_sim.report.build import _strongest_weakest
+    even = {"hero": "x", "win_rate": 0.55, "ci_low": 0.45, "ci_high": 0.65, "games": 100, "bt_win_vs_average": 0.55}
+    low = {"hero": "y", "win_rate": 0.45, "ci_low": 0.35, "ci_high": 0.55, "games": 100, "bt_win_vs_average": 0.45}
+    assert "No hero is clearly strongest" in _strongest_weakest(even, low, 3)
+    assert "Neither hero is clearly stronger" in _strongest_weakest(even, low, 2)
+    clear = dict(even, ci_low=0.52, games=8)
+    text = _strongest_weakest(clear, low, 3)
+    assert text.startswith("**x** is the strongest") and "only 8 games" in text
+
+
+def test_seats_per_matchup_count_every_game_once(run):
+    from unmatched_sim import analysis as A
+    from unmatched_sim.report.workbench import seats_by_matchup
+    t = seats_by_matchup(A.open_run(run))
+    assert t["games"].to_list() == [20]
+    assert 0 <= t["first_player_win_rate"][0] <= 1

@@ -38,16 +38,17 @@ class ReportResult:
 
 # --------------------------------------------------------------------------- formatting
 def pct(x, digits: int = 1) -> str:
-    return "–" if x is None else f"{100 * x:.{digits}f}%"
+    # rounded half up (32.5% -> 33%), not Python's round-half-to-even, so 32.5/67.5 give 33/68
+    return "–" if x is None else f"{C.round_half_up(100 * x, digits)}%"
 
 
 def pts(x) -> str:
     """A difference of two rates, in percentage points."""
-    return "–" if x is None else f"{100 * x:+.1f} pts"
+    return "–" if x is None else ("+" if x >= 0 else "") + f"{C.round_half_up(100 * x, 1)} pts"
 
 
 def ci(lo, hi, digits: int = 1) -> str:
-    return "–" if lo is None or hi is None else f"{100 * lo:.{digits}f}–{100 * hi:.{digits}f}%"
+    return "–" if lo is None or hi is None else f"{C.round_half_up(100 * lo, digits)}–{C.round_half_up(100 * hi, digits)}%"
 
 
 def num(x, digits: int = 1) -> str:
@@ -185,7 +186,8 @@ def _make(run: A.Run, out: Path, tempo: list[tuple[str, str]] | None = None) -> 
             row = [h]
             for o in order:
                 if h == o:
-                    row.append("mirror")
+                    played = seats.filter(pl.col("hero") == h)["mirror_games"]
+                    row.append("mirror" if played.len() and played[0] else "no mirror played")
                     continue
                 r = cells.get((h, o))
                 row.append("–" if r is None else
@@ -198,10 +200,7 @@ def _make(run: A.Run, out: Path, tempo: list[tuple[str, str]] | None = None) -> 
         sig = matrix.filter(pl.col("significant") & (pl.col("win_rate") > 0.5)).sort("win_rate", descending=True)
         pairs = matrix.filter(pl.col("hero") < pl.col("opponent")).height
         top, bottom = rank.row(0, named=True), rank.row(rank.height - 1, named=True)
-        findings.append(f"**{top['hero']}** is the strongest hero (Bradley-Terry: beats an average hero "
-                        f"{pct(top['bt_win_vs_average'], 0)} of the time; {pct(top['win_rate'])} of its games won) "
-                        f"and **{bottom['hero']}** the weakest ({pct(bottom['bt_win_vs_average'], 0)}; "
-                        f"{pct(bottom['win_rate'])} won).")
+        findings.append(_strongest_weakest(top, bottom, rank.height))
         if sig.height:
             worst = sig.row(0, named=True)
             findings.append((f"{sig.height} of {pairs} matchups are clearly unbalanced" if pairs > 1 else
@@ -235,14 +234,14 @@ def _make(run: A.Run, out: Path, tempo: list[tuple[str, str]] | None = None) -> 
                          legend_order=["going first", "going second", "going first in a mirror match"]), "seats")
     seat_rows = [["all games (first player)", f"{pct(allrow['first_win_rate'])} ({ci(allrow['first_ci_low'], allrow['first_ci_high'])})",
                   f"{pct(allrow['second_win_rate'])} ({ci(allrow['second_ci_low'], allrow['second_ci_high'])})",
-                  pts(allrow["first_minus_second"]), num(allrow["first_games"]),
+                  _diff_ci(allrow), num(allrow["first_games"]),
                   f"{pct(allrow['mirror_first_win_rate'])} ({ci(allrow['mirror_ci_low'], allrow['mirror_ci_high'])}, n={allrow['mirror_games']:,})"
                   if allrow["mirror_games"] else "–"]]
     for h in order:
         r = seats.filter(pl.col("hero") == h).row(0, named=True)
         seat_rows.append([h, f"{pct(r['first_win_rate'])} ({ci(r['first_ci_low'], r['first_ci_high'])})",
                           f"{pct(r['second_win_rate'])} ({ci(r['second_ci_low'], r['second_ci_high'])})",
-                          pts(r["first_minus_second"]), num(r["first_games"] + r["second_games"]),
+                          _diff_ci(r), num(r["first_games"] + r["second_games"]),
                           f"{pct(r['mirror_first_win_rate'])} ({ci(r['mirror_ci_low'], r['mirror_ci_high'])}, n={r['mirror_games']:,})"
                           if r["mirror_games"] else "–"])
     sections.append(Section("seats", "First-player advantage", [
@@ -253,9 +252,12 @@ def _make(run: A.Run, out: Path, tempo: list[tuple[str, str]] | None = None) -> 
               "grey triangle: how often the first player won the hero's mirror matches (the purest measure of "
               "the seat, since both sides are the same hero). Lines are 95% intervals; the dashed line is 50%. "
               "The top row counts every game once, from the first player's side."),
-        Table(["Hero", "Going first", "Going second", "First minus second", "Games", "Mirror: first player wins"], seat_rows,
+        Table(["Hero", "Going first", "Going second", "First minus second (95%)", "Games", "Mirror: first player wins"], seat_rows,
               caption="Win rate by seat (95% intervals)", align="lrrrrr",
-              note="Per hero: its games against other heroes. Python: `analysis.seat_split(run)`."),
+              note="Per hero: its games against other heroes. First minus second: the difference of the two win "
+                   "rates in points, with Newcombe's 95% interval for a difference of two proportions. "
+                   "Python: `analysis.seat_split(run)`."),
+        W.seats_by_matchup_table(run),
     ]))
     fp_sig = allrow["first_ci_low"] is not None and (allrow["first_ci_low"] > 0.5 or allrow["first_ci_high"] < 0.5)
     verdict = ("a real first-player advantage" if fp_sig and allrow["first_win_rate"] > 0.5 else
@@ -276,7 +278,7 @@ def _make(run: A.Run, out: Path, tempo: list[tuple[str, str]] | None = None) -> 
     src_rows = []
     for h in order:
         for r in sources.filter(pl.col("hero") == h).iter_rows(named=True):
-            src_rows.append([h, r["source"], num(r["dealt_per_game"], 2), num(r["taken_per_game"], 2),
+            src_rows.append([h, C.source_label(r["source"]), num(r["dealt_per_game"], 2), num(r["taken_per_game"], 2),
                              num(r["dealt"]), num(r["taken"])])
     sh = ", ".join(f"{h} {v}" for h, v in start.iter_rows())
     at = min(T, 6)
@@ -296,9 +298,8 @@ def _make(run: A.Run, out: Path, tempo: list[tuple[str, str]] | None = None) -> 
               f"dotted line is the hero's median game length. Starting health (from the log): {sh}."),
         Chart("damage_sources", "Damage by source",
               "Average damage per game, split by source. Dealt: damage the hero's side did to the opposing "
-              "fighters (hero and sidekicks). Taken: damage the hero's side suffered. `combat` is combat damage, "
-              "`effect` card effects, `ability` hero abilities, `exhaustion` the 2 damage per card a player "
-              "cannot draw, `misery_bust` Pandora's busts. Exhaustion and misery busts are self-inflicted: they "
+              "fighters (hero and sidekicks together). Taken: damage the hero's side suffered. Sources: "
+              + _source_caption(sources) + " Exhaustion and misery busts are self-inflicted: they "
               "count only as damage taken."),
         Table(["Hero", "Source", "Dealt / game", "Taken / game", "Dealt (total)", "Taken (total)"], src_rows,
               caption="Damage by source", align="llrrrr",
@@ -372,7 +373,7 @@ def _make(run: A.Run, out: Path, tempo: list[tuple[str, str]] | None = None) -> 
     len_rows = [[f"{r['hero_a']} vs {r['hero_b']}" if r["hero_a"] != "all" else "all games", num(r["games"]),
                  num(r["mean"], 1), num(r["median"], 0), f"{num(r['q25'], 0)}–{num(r['q75'], 0)}",
                  f"{r['min']}–{r['max']}"] for r in summary.iter_rows(named=True)]
-    reason_rows = [[r["end_reason"], num(r["games"]), pct(r["share"])] for r in reasons.iter_rows(named=True)]
+    reason_rows = [[C.source_label(r["end_reason"]), num(r["games"]), pct(r["share"])] for r in reasons.iter_rows(named=True)]
     draws = reasons.filter(pl.col("end_reason") == "turn_limit")
     sections.append(Section("length", "Game length and how games end", [
         Chart("game_length", "Game length and end reasons",
@@ -417,6 +418,51 @@ def _make(run: A.Run, out: Path, tempo: list[tuple[str, str]] | None = None) -> 
         footer=f"Made by unmatched-sim {__version__} with `sim report {run.path or run.name}` from the run "
                f"written by unmatched-sim {meta.get('version', '?')}.")
     return doc, files
+
+
+def _diff_ci(r: dict) -> str:
+    """First minus second win rate, with Newcombe's interval for the difference."""
+    from unmatched_sim.analysis.compare import unpaired_interval
+    if not r["first_games"] or not r["second_games"]:
+        return "–"
+    lo, hi = unpaired_interval(r["second_wins"], r["first_wins"], r["second_games"], r["first_games"])
+    return f"{pts(r['first_minus_second'])} [{C.round_half_up(100 * lo, 1)}, {C.round_half_up(100 * hi, 1)}]"
+
+
+#: a figure resting on fewer games than this is flagged as such in "At a glance"
+FEW_GAMES = 30
+
+
+def _strongest_weakest(top: dict, bottom: dict, heroes: int) -> str:
+    """Name a strongest / weakest hero only when its interval says so; flag few games."""
+    def rate(r):
+        few = f", only {r['games']:,} games" if r["games"] < FEW_GAMES else ""
+        return f"{pct(r['win_rate'])} won, {ci(r['ci_low'], r['ci_high'])}{few}"
+    strong = top["ci_low"] is not None and top["ci_low"] > 0.5
+    weak = bottom["ci_high"] is not None and bottom["ci_high"] < 0.5
+    if heroes == 2:
+        if strong:
+            return f"**{top['hero']}** is the stronger hero ({rate(top)}); **{bottom['hero']}** {rate(bottom)}."
+        return (f"Neither hero is clearly stronger: **{top['hero']}** {rate(top)}, **{bottom['hero']}** "
+                f"{rate(bottom)} — the intervals include 50%.")
+    parts = []
+    parts.append(f"**{top['hero']}** is the strongest hero ({rate(top)}; Bradley-Terry: beats an average hero "
+                 f"{pct(top['bt_win_vs_average'], 0)} of the time)" if strong else
+                 f"No hero is clearly strongest: the best record, **{top['hero']}**'s ({rate(top)}), could be luck "
+                 "(its interval includes 50%)")
+    parts.append(f"**{bottom['hero']}** the weakest ({rate(bottom)})" if weak else
+                 f"no hero is clearly weakest (the worst record, **{bottom['hero']}**'s {rate(bottom)}, could be luck)")
+    return "; ".join(parts) + "."
+
+
+def _source_caption(sources: pl.DataFrame) -> str:
+    """Defines only the damage sources that occur in this run."""
+    what = {"combat": "combat damage", "effect": "damage from card effects",
+            "ability": "damage from a hero's special ability",
+            "exhaustion": "the 2 damage per card a player cannot draw from an empty deck",
+            "misery_bust": "Pandora's busts"}
+    present = [s for s in sources["source"].unique(maintain_order=True).to_list()]
+    return "; ".join(f"**{C.source_label(s)}**: {what.get(s, 'a hero-specific source')}" for s in present) + "."
 
 
 def _subtitle(run: A.Run) -> str:

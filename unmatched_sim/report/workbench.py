@@ -189,3 +189,34 @@ def boards_section(run: A.Run, order: list[str]) -> Section | None:
         Table(["Hero", "Against"] + boards, rows, caption="Win rate by board (95% intervals, mirrors left out)",
               align="ll" + "r" * len(boards), note="Python: `report.workbench.by_board(run)`."),
     ])
+
+
+# --------------------------------------------------------------------------- seats per matchup
+def seats_by_matchup(run: A.Run) -> pl.DataFrame:
+    """Per matchup (hero, opponent; mirrors as hero = opponent): games, the first player's wins,
+    win rate and 95% interval, and the hero's win rate going first and going second."""
+    from unmatched_sim.analysis._common import with_ci
+    s = run.sides()
+    first = s.filter(pl.col("first"))
+    fp = first.with_columns(pl.min_horizontal("hero", "opponent").alias("h1"),
+                            pl.max_horizontal("hero", "opponent").alias("h2"))
+    df = fp.group_by("h1", "h2").agg(pl.len().cast(pl.Int64).alias("games"),
+                                     pl.col("won").sum().cast(pl.Int64).alias("first_wins")).sort("h1", "h2")
+    df = with_ci(df, "first_wins", "games", "first_player_win_rate", "ci_low", "ci_high")
+    per = s.filter(~pl.col("mirror")).group_by("hero", "opponent", "first").agg(pl.col("won").mean().alias("wr"))
+    h1_first = per.filter(pl.col("first")).select(pl.col("hero").alias("h1"), pl.col("opponent").alias("h2"),
+                                                  pl.col("wr").alias("h1_first_win_rate"))
+    h1_second = per.filter(~pl.col("first")).select(pl.col("hero").alias("h1"), pl.col("opponent").alias("h2"),
+                                                    pl.col("wr").alias("h1_second_win_rate"))
+    return (df.join(h1_first, on=["h1", "h2"], how="left").join(h1_second, on=["h1", "h2"], how="left")
+            .rename({"h1": "hero", "h2": "opponent"}))
+
+
+def seats_by_matchup_table(run: A.Run) -> Table:
+    t = seats_by_matchup(run)
+    rows = [[f"{r['hero']} vs {r['opponent']}" if r["hero"] != r["opponent"] else f"{r['hero']} mirror",
+             f"{r['games']:,}", f"{pct(r['first_player_win_rate'], 1)} ({pct(r['ci_low'], 1)}–{pct(r['ci_high'], 1)})",
+             pct(r["h1_first_win_rate"], 1), pct(r["h1_second_win_rate"], 1)] for r in t.iter_rows(named=True)]
+    return Table(["Matchup", "Games", "First player wins (95%)", "First hero going first", "First hero going second"],
+                 rows, caption="Seats per matchup", align="lrrrr",
+                 note="The first hero is the first named in the matchup. Python: `report.workbench.seats_by_matchup(run)`.")
