@@ -573,7 +573,7 @@ def ladder(hero_list, policy_list, games, seed, board, jobs, out, force, by_hero
     order = [r["policy"] for r in summary["ratings"]]
     cell = {(r["policy"], r["opponent"]): r for r in summary["pairwise"]}
     cw = max(20, w)
-    click.echo("  win rate of the row's policy against the column's (draws count half), 95% CI:")
+    click.echo("  win rate of the row's policy against the column's (a draw is a game not won), 95% CI:")
     click.echo("  " + " " * (w + 2) + "".join(f"{p[:cw]:>{cw + 2}}" for p in order))
     for p in order:
         cells = []
