@@ -74,3 +74,16 @@ def test_seats_per_matchup_count_every_game_once(run):
     t = seats_by_matchup(A.open_run(run))
     assert t["games"].to_list() == [20]
     assert 0 <= t["first_player_win_rate"][0] <= 1
+
+
+def test_hero_and_sidekick_damage_add_up_to_damage_by_source(run):
+    import polars as pl
+
+    from unmatched_sim import analysis as A
+    from unmatched_sim.analysis.damage_split import damage_by_fighter
+    split = damage_by_fighter(run)
+    src = A.damage_by_source(run).group_by("hero").agg(pl.col("dealt_per_game", "taken_per_game").sum())
+    j = split.join(src, on="hero")
+    for r in j.iter_rows(named=True):
+        assert r["dealt_to_hero"] + r["dealt_to_sidekicks"] == pytest.approx(r["dealt_per_game"])
+        assert r["taken_by_hero"] + r["taken_by_sidekicks"] == pytest.approx(r["taken_per_game"])

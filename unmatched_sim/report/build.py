@@ -304,6 +304,7 @@ def _make(run: A.Run, out: Path, tempo: list[tuple[str, str]] | None = None) -> 
         Table(["Hero", "Source", "Dealt / game", "Taken / game", "Dealt (total)", "Taken (total)"], src_rows,
               caption="Damage by source", align="llrrrr",
               note="Python: `analysis.damage_curves(run)`, `analysis.damage_by_source(run)`."),
+        W.damage_by_fighter_table(run, order),
     ]))
 
     # ---------------------------------------------------------------- boards, cards and the race

@@ -142,6 +142,8 @@ def export_report_tables(run: A.Run, out: Path, order: list[str], extra: dict) -
         "game_length_summary": A.game_length_summary(run), "end_reasons": A.end_reasons(run, by_matchup=True),
         "cards": cards(run),
     }
+    from unmatched_sim.analysis.damage_split import damage_by_fighter
+    tables["damage_by_fighter"] = damage_by_fighter(run)
     if run.collect(run.games.select(pl.col("board").n_unique()), "games").item() > 1:
         tables["by_board"] = by_board(run)
     if A.has_misery(run):
@@ -220,3 +222,20 @@ def seats_by_matchup_table(run: A.Run) -> Table:
     return Table(["Matchup", "Games", "First player wins (95%)", "First hero going first", "First hero going second"],
                  rows, caption="Seats per matchup", align="lrrrr",
                  note="The first hero is the first named in the matchup. Python: `report.workbench.seats_by_matchup(run)`.")
+
+
+# --------------------------------------------------------------------------- hero / sidekick damage
+def damage_by_fighter_table(run: A.Run, order: list[str]) -> Table:
+    from unmatched_sim.analysis.damage_split import damage_by_fighter
+    t = damage_by_fighter(run)
+    rows = []
+    for h in order:
+        r = t.filter(pl.col("hero") == h)
+        if r.height:
+            r = r.row(0, named=True)
+            rows.append([h, num(r["dealt_to_hero"], 2), num(r["dealt_to_sidekicks"], 2), num(r["taken_by_hero"], 2),
+                         num(r["taken_by_sidekicks"], 2)])
+    return Table(["Hero", "Dealt to the opposing hero / game", "Dealt to sidekicks / game", "Taken by the hero / game",
+                  "Taken by its sidekicks / game"], rows, caption="Damage to heroes and to sidekicks", align="lrrrr",
+                 note="The same damage as above, split by the fighter that took it. Dealt leaves out self-inflicted "
+                      "damage; taken includes it. Python: `analysis.damage_split.damage_by_fighter(run)`.")
