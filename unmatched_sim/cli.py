@@ -161,7 +161,8 @@ def _execute_all(specs, out, jobs, force, no_progress):
 
 
 def _pct(x) -> str:
-    return "  n/a" if x is None else f"{100 * x:5.1f}%"
+    from unmatched_sim.report.charts import round_half_up
+    return "  n/a" if x is None else f"{round_half_up(100 * x, 1):>5}%"
 
 
 # --------------------------------------------------------------------------- shell completion

@@ -77,10 +77,13 @@ def build_compare_report(run_a, run_b, out=None, flips_shown: int = 40) -> Compa
         heroes, matchups, flips = result["heroes"], result["matchups"], result["flipped"]
         rows = [(f"{r['hero']} (all)", r["change"], r["paired_ci_low"], r["paired_ci_high"],
                  r["unpaired_ci_low"], r["unpaired_ci_high"]) for r in heroes.iter_rows(named=True)]
-        half = matchups.filter(pl.col("hero") < pl.col("opponent")) if heroes.height > 2 else \
-            matchups.filter(pl.col("hero") == heroes["hero"][0]) if heroes.height else matchups
-        rows += [(f"{r['hero']} vs {r['opponent']}", r["change"], r["paired_ci_low"], r["paired_ci_high"],
-                  r["unpaired_ci_low"], r["unpaired_ci_high"]) for r in half.iter_rows(named=True)]
+        # each matchup once, from the side of the hero named first in the run's pairings
+        for h, o in [tuple(p) for p in a.meta.get("pairings") or [] if p[0] != p[1]]:
+            m = matchups.filter((pl.col("hero") == h) & (pl.col("opponent") == o))
+            if m.height:
+                r = m.row(0, named=True)
+                rows.append((f"{h} vs {o}", r["change"], r["paired_ci_low"], r["paired_ci_high"],
+                             r["unpaired_ci_low"], r["unpaired_ci_high"]))
         if rows:
             files += C.save(change_chart(rows, "Change of win rate from run A to run B"), tmp, "changes")
         doc = _document(a, b, result, flips_shown)
