@@ -87,3 +87,24 @@ def test_hero_and_sidekick_damage_add_up_to_damage_by_source(run):
     for r in j.iter_rows(named=True):
         assert r["dealt_to_hero"] + r["dealt_to_sidekicks"] == pytest.approx(r["dealt_per_game"])
         assert r["taken_by_hero"] + r["taken_by_sidekicks"] == pytest.approx(r["taken_per_game"])
+
+
+def test_exhaustion_ticks_print_the_decimals_they_need():
+    import polars as pl
+
+    from unmatched_sim.report.charts import exhaustion_chart
+    # a small run: decks ran out in about 1% of games; ticks must not all read "0%, 0%, 1%..."
+    timing = pl.DataFrame({"hero": ["x"], "turn": [10], "cumulative_share": [0.012]})
+    fig = exhaustion_chart(timing, ["x"], 20)
+    fig.canvas.draw()
+    labels = [t.get_text() for t in fig.axes[0].get_yticklabels() if t.get_text()]
+    assert len(set(labels)) == len(labels)                 # no two ticks print the same
+    assert "0.5%" in labels and labels[0] == "0%"
+
+
+def test_shell_completion_offers_hero_board_and_policy_names():
+    from unmatched_sim.cli import complete_boards, complete_heroes, complete_policies
+    assert [c.value for c in complete_heroes(None, None, "hou")] == ["houdini"]
+    assert [c.value for c in complete_heroes(None, None, "houdini,ge")] == ["houdini,genie"]
+    assert "sarpedon" in [c.value for c in complete_boards(None, None, "s")]
+    assert "greedy" in [c.value for c in complete_policies(None, None, "gr")]

@@ -217,21 +217,36 @@ def _make(run: A.Run, out: Path, tempo: list[tuple[str, str]] | None = None) -> 
 
     # ---------------------------------------------------------------- seats
     allrow = seats.row(0, named=True)
+    # two charts, one quantity each: a hero's win rate by seat against other heroes, and the first
+    # player's win rate in mirror matches
     rows = [{"label": "all games", "series": [
         (allrow["first_win_rate"], allrow["first_ci_low"], allrow["first_ci_high"], "going first",
-         {"marker": "o", "color": "#2ca02c"}),
+         {"marker": "o", "color": "#2ca02c"})]}]
+    mrows = [{"label": "all mirrors", "series": [
         (allrow["mirror_first_win_rate"], allrow["mirror_ci_low"], allrow["mirror_ci_high"],
-         "going first in a mirror match", {"marker": "^", "color": "#7f7f7f"})]}]
+         "first player's win rate in mirror matches", {"marker": "^", "color": "#7f7f7f"})]}] \
+        if allrow["mirror_games"] else []
     for r in seats.filter(pl.col("hero") != "all games").iter_rows(named=True):
         rows.append({"label": r["hero"], "series": [
             (r["first_win_rate"], r["first_ci_low"], r["first_ci_high"], "going first", {"marker": "o", "color": "#2ca02c"}),
             (r["second_win_rate"], r["second_ci_low"], r["second_ci_high"], "going second",
-             {"marker": "o", "color": "#9467bd", "mfc": "white"}),
-            (r["mirror_first_win_rate"], r["mirror_ci_low"], r["mirror_ci_high"], "going first in a mirror match",
-             {"marker": "^", "color": "#7f7f7f"})]})
+             {"marker": "o", "color": "#9467bd", "mfc": "white"})]})
+        if r["mirror_games"]:
+            mrows.append({"label": r["hero"], "series": [
+                (r["mirror_first_win_rate"], r["mirror_ci_low"], r["mirror_ci_high"],
+                 "first player's win rate in mirror matches", {"marker": "^", "color": "#7f7f7f"})]})
     order_rows = [rows[0]] + sorted(rows[1:], key=lambda x: order.index(x["label"]) if x["label"] in order else 99)
-    chart(C.forest_chart(order_rows, "Win rate by seat",
-                         legend_order=["going first", "going second", "going first in a mirror match"]), "seats")
+    chart(C.forest_chart(order_rows, "Win rate by seat, against other heroes",
+                         legend_order=["going first", "going second"]), "seats")
+    seat_blocks = [Chart("seats", "Win rate by seat chart",
+                         "Filled green dot: the hero's win rate against other heroes when it took the first turn; "
+                         "open purple dot: when it went second. Lines are 95% intervals; the dashed line is 50%. The "
+                         "top row counts every game once, from the first player's side.")]
+    if mrows:
+        chart(C.forest_chart(mrows, "First player's win rate in mirror matches"), "seats_mirror")
+        seat_blocks.append(Chart("seats_mirror", "Mirror matches by seat chart",
+                                 "How often the player who took the first turn won a hero's mirror matches — the "
+                                 "purest measure of the seat, since both sides are the same hero (95% intervals)."))
     seat_rows = [["all games (first player)", f"{pct(allrow['first_win_rate'])} ({ci(allrow['first_ci_low'], allrow['first_ci_high'])})",
                   f"{pct(allrow['second_win_rate'])} ({ci(allrow['second_ci_low'], allrow['second_ci_high'])})",
                   _diff_ci(allrow), num(allrow["first_games"]),
@@ -247,11 +262,7 @@ def _make(run: A.Run, out: Path, tempo: list[tuple[str, str]] | None = None) -> 
     sections.append(Section("seats", "First-player advantage", [
         "Every seed is played twice, once with each hero taking the first turn, so each hero goes first in "
         "half of its games.",
-        Chart("seats", "Win rate by seat chart",
-              "Filled green dot: win rate when the hero took the first turn; open purple dot: when it went second; "
-              "grey triangle: how often the first player won the hero's mirror matches (the purest measure of "
-              "the seat, since both sides are the same hero). Lines are 95% intervals; the dashed line is 50%. "
-              "The top row counts every game once, from the first player's side."),
+        *seat_blocks,
         Table(["Hero", "Going first", "Going second", "First minus second (95%)", "Games", "Mirror: first player wins"], seat_rows,
               caption="Win rate by seat (95% intervals)", align="lrrrrr",
               note="Per hero: its games against other heroes. First minus second: the difference of the two win "

@@ -265,7 +265,7 @@ def exhaustion_chart(timing: pl.DataFrame, order: list[str], max_turn: int) -> F
                     marker=["o", "s", "^", "D", "v", "P"][k % 6], markevery=max(1, len(xs) // 6), ms=4)
         # ticks at round percentages, printed with as many decimals as they need (2.5%, not "2%")
         ax.yaxis.set_major_locator(matplotlib.ticker.MaxNLocator(nbins=6, steps=[1, 2, 5, 10]))
-        ax.yaxis.set_major_formatter(matplotlib.ticker.PercentFormatter(xmax=1, decimals=None))
+        ax.yaxis.set_major_formatter(matplotlib.ticker.FuncFormatter(lambda y, _: f"{round(100 * y, 3):g}%"))
         ax.set_ylim(bottom=0)
         ax.set_xlabel("turn (both players' turns count)")
         ax.xaxis.set_major_locator(matplotlib.ticker.MaxNLocator(integer=True))
