@@ -102,3 +102,40 @@ def test_gauntlet_plays_one_hero_against_each_other(capsys, tmp_path):
     assert code == 0, err
     pairs = [(r["hero_a"], r["hero_b"]) for r in json.loads(out)["pairings"]]
     assert pairs == [("pandora", "houdini"), ("pandora", "genie")]
+
+
+def test_matchup_accepts_the_comma_form(capsys, tmp_path):
+    code, out, err = run_cli(capsys, "matchup", "houdini,genie", "-n", "2", "-j", "1", "--json",
+                             "--policy", "greedy", "--out", str(tmp_path / "m"))
+    assert code == 0, err
+    assert json.loads(out)["heroes"] == ["houdini", "genie"]
+    code, out, err = run_cli(capsys, "matchup", "houdini", "-n", "2", "--out", str(tmp_path / "x"))
+    assert_one_line_error(code, err, "two heroes")
+
+
+def test_ladder_takes_set_and_records_it(capsys, tmp_path):
+    code, out, err = run_cli(capsys, "ladder", "--heroes", "houdini,genie", "--policies", "random,greedy",
+                             "--games", "2", "-j", "1", "--json", "--no-progress", "--out", str(tmp_path / "l"),
+                             "--set", "genie.health=10")
+    assert code == 0, err
+    meta = json.loads((tmp_path / "l" / "run.json").read_text())
+    assert meta["overrides"] == ["genie.health=10"]
+
+
+def test_heroes_dir_option_points_at_another_folder(capsys, tmp_path, monkeypatch):
+    import shutil
+    from pathlib import Path
+    monkeypatch.delenv("UNMATCHED_HEROES", raising=False)
+    src = Path(find_hero("houdini").path).parent
+    d = tmp_path / "heroes"
+    d.mkdir()
+    for h in ("houdini", "genie"):
+        shutil.copy(src / f"{h}.toml", d / f"{h}.toml")
+    from unmatched_sim.data.catalog import hero_ids
+    try:
+        code, out, err = run_cli(capsys, "--heroes-dir", str(d), "heroes")
+        assert code == 0, err
+        assert hero_ids() == ["genie", "houdini"]        # the option set the folder for this process
+    finally:
+        import os
+        os.environ.pop("UNMATCHED_HEROES", None)

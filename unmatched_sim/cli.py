@@ -226,14 +226,22 @@ def cli():
 
 @cli.command()
 @click.argument("hero_a", shell_complete=lambda c, p, i: complete_heroes(c, p, i))
-@click.argument("hero_b", shell_complete=lambda c, p, i: complete_heroes(c, p, i))
+@click.argument("hero_b", required=False, shell_complete=lambda c, p, i: complete_heroes(c, p, i))
 @run_options
 @set_option
 def matchup(hero_a, hero_b, games, seed, board, policy, policy_a, policy_b, jobs, out, force, as_json,
             max_turns, no_progress, overrides):
-    """Play HERO_A against HERO_B and report win rates with 95% intervals."""
+    """Play HERO_A against HERO_B and report win rates with 95% intervals.
+
+    The heroes may also be given as one argument, HERO_A,HERO_B.
+    """
     from unmatched_sim.analysis import matchup_summary
     from unmatched_sim.runner import read_games
+
+    names = split_names([hero_a] + ([hero_b] if hero_b else []))
+    if len(names) != 2:
+        _fail(f"matchup needs two heroes, HERO_A HERO_B or HERO_A,HERO_B (got {', '.join(names) or 'none'})")
+    hero_a, hero_b = names
 
     games = even_games(games, as_json)
     specs = [_prepare([hero_a, hero_b], [(hero_a, hero_b)], games, seed, bd, policy,
