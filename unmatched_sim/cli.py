@@ -73,8 +73,9 @@ def set_option(f):
 
 
 def split_names(items) -> list[str]:
-    """Hero names given as 'a,b', 'a b' or several arguments, in order."""
-    return [h for item in items for h in str(item).replace(",", " ").split()]
+    """Names given as several arguments or comma-separated ('houdini,genie'), in order; a display
+    name with spaces stays whole ('The Genie')."""
+    return [h.strip() for item in items for h in str(item).split(",") if h.strip()]
 
 
 def even_games(games: int, quiet: bool = False) -> int:
