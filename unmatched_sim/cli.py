@@ -514,7 +514,7 @@ def policies_cmd():
 @click.option("--by-hero", is_flag=True, help="Also print each policy's win rate with each hero.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of text.")
 @click.option("--max-turns", type=int, default=None,
-              help="End a game as a draw after this many turns (both players' turns count).")
+              help="End a game as a draw after this many turns (both players' turns count) [default: 200].")
 @click.option("--no-progress", is_flag=True, help="Hide the progress bar.")
 @set_option
 def ladder(hero_list, policy_list, games, seed, board, jobs, out, force, by_hero, as_json, max_turns,

@@ -47,10 +47,11 @@ from unmatched_sim.analysis.misery import (bust_fraction_given_feathers, bust_fr
                                            misery_risk_by_feathers, misery_summary, misery_win_rates,
                                            parse_misery_box, survival_fractions)
 from unmatched_sim.analysis.run import Run, as_run, open_run
+from unmatched_sim.analysis.tempo import tempo
 from unmatched_sim.analysis.winrates import bradley_terry, ranking, seat_split, win_matrix
 
 __all__ = [
-    "matchup_summary", "side_keys", "cards", "find_games",
+    "matchup_summary", "side_keys", "cards", "find_games", "tempo",
     "Run", "open_run", "as_run",
     "win_matrix", "ranking", "bradley_terry", "seat_split",
     "damage_curves", "damage_by_source", "starting_health",
