@@ -137,33 +137,34 @@ def opening_hands(run: Run) -> tuple[pl.DataFrame | None, str]:
     except (UserError, OSError) as e:
         return None, f"the hero files cannot be read as they were for this run ({str(e).splitlines()[0]})"
     games = run.collect(run.games.select("game_id", "seed", "hero_a", "hero_b"), "games")
-    rows_g, rows_p, rows_c, firsts = [], [], [], {}
-    for gid, seed, ha, hb in games.iter_rows():
-        for side, hid in (("a", ha), ("b", hb)):
-            if hid not in decks:
-                return None, f"hero {hid} has no file in run.json"
-            deck = decks[hid][:]
-            random.Random(f"{seed}:{side}").shuffle(deck)
-            hand = deck[-STARTING_HAND:]
-            firsts[(gid, side)] = deck[-STARTING_HAND - 1] if len(deck) > STARTING_HAND else None
-            for c in hand:
-                rows_g.append(gid), rows_p.append(side), rows_c.append(c)
-    # check: the first card each side takes from its deck, when it is a draw
+    sides = pl.concat([games.select("game_id", "seed", pl.lit("a").alias("player"), pl.col("hero_a").alias("hero")),
+                       games.select("game_id", "seed", pl.lit("b").alias("player"), pl.col("hero_b").alias("hero"))])
+    missing = sorted(set(sides["hero"].unique().to_list()) - set(decks))
+    if missing:
+        return None, f"hero {missing[0]} has no file in run.json"
+    # both seatings of a seed deal each side the same cards: one shuffle per (seed, side, hero)
+    deals = sides.select("seed", "player", "hero").unique(maintain_order=True)
+    hands, nexts = [], []
+    for seed, side, hid in deals.iter_rows():
+        deck = decks[hid][:]
+        random.Random(f"{seed}:{side}").shuffle(deck)
+        hands.append(deck[-STARTING_HAND:])
+        nexts.append(deck[-STARTING_HAND - 1] if len(deck) > STARTING_HAND else None)
+    deals = deals.with_columns(pl.Series("hand", hands, dtype=pl.List(pl.Utf8)),
+                               pl.Series("next_card", nexts, dtype=pl.Utf8))
+    per_game = sides.join(deals, on=["seed", "player", "hero"]).select("game_id", "player", "hand", "next_card")
+    # check: the first card each side takes from its deck, when it is a draw, is the next card
     first = run.collect(run.events.filter(pl.col("kind").is_in(("draw", "discard_from_deck", "put_on_deck",
                                                                   "return_to_deck")))
                         .group_by("game_id", "player").agg(pl.col("kind").sort_by("seq").first(),
                                                            pl.col("card").sort_by("seq").first()))
-    checked = bad = 0
-    for gid, side, kind, card in first.iter_rows():
-        if kind != "draw" or (gid, side) not in firsts:
-            continue
-        checked += 1
-        bad += firsts[(gid, side)] != card
+    checked_rows = first.filter(pl.col("kind") == "draw").join(per_game, on=["game_id", "player"])
+    checked = checked_rows.height
+    bad = checked_rows.filter(pl.col("card").ne_missing(pl.col("next_card"))).height
     if bad:
         return None, (f"the opening hands rebuilt from the seeds disagree with the log in {bad} of {checked} "
                       "games (the engine's setup has changed)")
-    df = (pl.DataFrame({"game_id": rows_g, "player": rows_p, "card": rows_c},
-                       schema={"game_id": pl.Int64, "player": pl.Utf8, "card": pl.Utf8})
+    df = (per_game.select("game_id", "player", pl.col("hand").alias("card")).explode("card")
           .group_by("game_id", "player", "card").agg(pl.len().cast(pl.Int64).alias("opening")))
     return df, f"rebuilt from the seeds and checked against the first draw of {checked:,} hands"
 
