@@ -39,7 +39,9 @@ from unmatched_sim.analysis.run import Run, RunLike, as_run
 
 KINDS = ("draw", "reveal", "scheme", "boost", "discard", "combat_result", "damage", "attack")
 STARTING_HAND = 5
-GAMES_PER_SLICE = 5_000
+GAMES_PER_SLICE = 2_000
+#: games whose opening hands are checked against the log
+CHECK_GAMES = 2_000
 
 
 def _slice_counts(ev: pl.DataFrame) -> pl.DataFrame:
@@ -91,38 +93,72 @@ def _slice_counts(ev: pl.DataFrame) -> pl.DataFrame:
 
 
 def card_games(run: RunLike) -> pl.DataFrame:
-    """Per (game, player, card) counts (cached): game_id, player, card, draw, attack, defense,
-    scheme, boost, discard, dealt, prevented, and opening (copies in the opening hand, null if
-    opening hands cannot be rebuilt)."""
+    """Per (game, player, card) counts: game_id, player, card, draw, attack, defense, scheme,
+    boost, discard, dealt, prevented, and opening (copies in the opening hand, null if opening
+    hands cannot be rebuilt). The whole run at once: for a notebook on a small run (``cards``
+    reduces slice by slice instead)."""
     run = as_run(run)
-    if "card_games" in run._cache:
-        return run._cache["card_games"]
+    deals, _why = _opening_deals(run)
+    parts = _by_slice(run, False, lambda lo, hi, c: _with_opening(c, deals, lo, hi))
+    if parts is None:
+        parts = _by_slice(run, True, lambda lo, hi, c: _with_opening(c, deals, lo, hi))
+    return pl.concat(parts) if parts else _with_opening(_slice_counts(_EMPTY), deals, 0, -1)
+
+
+_EMPTY = pl.DataFrame(schema={"game_id": pl.Int64, "seq": pl.Int32, "player": pl.Utf8, "kind": pl.Utf8,
+                              "card": pl.Utf8, "amount": pl.Int16, "detail": pl.Utf8})
+COUNTS = ("draw", "attack", "defense", "scheme", "boost", "discard", "dealt", "prevented")
+
+
+def _with_opening(counts: pl.DataFrame, deals, lo: int, hi: int) -> pl.DataFrame:
+    if deals is None:
+        return counts.with_columns(pl.lit(None, pl.Int64).alias("opening"))
+    per_game, hands = deals
+    op = (per_game.filter(pl.col("game_id").is_between(lo, hi)).join(hands, on="d")
+          .group_by("game_id", "player", "card").agg(pl.len().cast(pl.Int64).alias("opening")))
+    return counts.join(op, on=["game_id", "player", "card"], how="full", coalesce=True).with_columns(
+        pl.col(*COUNTS, "opening").fill_null(0))
+
+
+def _by_slice(run: Run, exact: bool, reduce) -> list[pl.DataFrame] | None:
+    """``reduce(lo, hi, counts)`` for each slice of games; None if the files' games turn out not to
+    be in order (then call again with ``exact=True``)."""
     parts = []
-    for lo, hi, ev, _checked in run.slices(GAMES_PER_SLICE, exact=True):
+    for lo, hi, ev, checked in run.slices(GAMES_PER_SLICE, exact=exact):
         sub = run.collect(ev.filter(pl.col("kind").is_in(KINDS)).select(
             "game_id", "seq", "player", "kind", "card", "amount", "detail"))
-        parts.append(_slice_counts(sub))
-    df = pl.concat(parts) if parts else _slice_counts(pl.DataFrame(schema={
-        "game_id": pl.Int64, "seq": pl.Int32, "player": pl.Utf8, "kind": pl.Utf8, "card": pl.Utf8,
-        "amount": pl.Int16, "detail": pl.Utf8}))
-    opening, why = opening_hands(run)
-    if opening is not None:
-        df = df.join(opening, on=["game_id", "player", "card"], how="full", coalesce=True).with_columns(
-            pl.col("draw", "attack", "defense", "scheme", "boost", "discard", "dealt", "prevented", "opening").fill_null(0))
-    else:
-        df = df.with_columns(pl.lit(None, pl.Int64).alias("opening"))
-    run._cache["card_games"] = df
-    run._cache["opening_why"] = why
-    return df
+        if not checked and sub.height and (sub["game_id"].min() < lo or sub["game_id"].max() > hi):
+            return None
+        parts.append(reduce(lo, hi, _slice_counts(sub)))
+        del sub
+    return parts
 
 
 # --------------------------------------------------------------------------- opening hands
-def opening_hands(run: Run) -> tuple[pl.DataFrame | None, str]:
-    """Each side's opening hand: (game_id, player, card, opening = copies), rebuilt from the
+def opening_hands(run: RunLike) -> tuple[pl.DataFrame | None, str]:
+    """Each side's opening hand as (game_id, player, card, opening = copies), or None and why
+    not; see ``_opening_deals``."""
+    run = as_run(run)
+    deals, why = _opening_deals(run)
+    if deals is None:
+        return None, why
+    per_game, hands = deals
+    return (per_game.join(hands, on="d").group_by("game_id", "player", "card")
+            .agg(pl.len().cast(pl.Int64).alias("opening"))), why
+
+
+def _opening_deals(run: Run) -> tuple[tuple[pl.DataFrame, pl.DataFrame] | None, str]:
+    """Each side's opening hand, cached: ((game_id, player, d), (d, card) rows of each deal d), rebuilt from the
     game seed and the hero files (the log's ``setup`` row does not list the cards). A side's deck
     is shuffled by ``random.Random(f"{seed}:{side}")`` and the hand is its last five cards; the
-    rebuild is checked against the log (each side's first draw must be the next card of the
-    rebuilt deck) and refused if any game disagrees. Returns (table or None, why not)."""
+    rebuild is checked against the log on the first ``CHECK_GAMES`` games (each side's first draw
+    must be the next card of the rebuilt deck) and refused if any disagrees. Returns (table or None, why not)."""
+    if "opening_deals" not in run._cache:
+        run._cache["opening_deals"] = _rebuild_deals(run)
+    return run._cache["opening_deals"]
+
+
+def _rebuild_deals(run: Run) -> tuple[tuple[pl.DataFrame, pl.DataFrame] | None, str]:
     files = run.meta.get("hero_files") or {}
     if not files:
         return None, "the run does not record its hero files"
@@ -143,19 +179,23 @@ def opening_hands(run: Run) -> tuple[pl.DataFrame | None, str]:
     if missing:
         return None, f"hero {missing[0]} has no file in run.json"
     # both seatings of a seed deal each side the same cards: one shuffle per (seed, side, hero)
-    deals = sides.select("seed", "player", "hero").unique(maintain_order=True)
-    hands, nexts = [], []
-    for seed, side, hid in deals.iter_rows():
+    deals = sides.select("seed", "player", "hero").unique(maintain_order=True).with_row_index("d")
+    d_col, card_col, nexts = [], [], []          # flat columns: cheap to build, no list dtype
+    for d, seed, side, hid in deals.iter_rows():
         deck = decks[hid][:]
         random.Random(f"{seed}:{side}").shuffle(deck)
-        hands.append(deck[-STARTING_HAND:])
+        hand = deck[-STARTING_HAND:]
+        d_col.extend([d] * len(hand))
+        card_col.extend(hand)
         nexts.append(deck[-STARTING_HAND - 1] if len(deck) > STARTING_HAND else None)
-    deals = deals.with_columns(pl.Series("hand", hands, dtype=pl.List(pl.Utf8)),
-                               pl.Series("next_card", nexts, dtype=pl.Utf8))
-    per_game = sides.join(deals, on=["seed", "player", "hero"]).select("game_id", "player", "hand", "next_card")
+    deals = deals.with_columns(pl.Series("next_card", nexts, dtype=pl.Utf8))
+    hands = pl.DataFrame({"d": d_col, "card": card_col}, schema={"d": deals.schema["d"], "card": pl.Utf8})
+    per_game = sides.join(deals, on=["seed", "player", "hero"]).select("game_id", "player", "d", "next_card")
     # check: the first card each side takes from its deck, when it is a draw, is the next card
-    first = run.collect(run.events.filter(pl.col("kind").is_in(("draw", "discard_from_deck", "put_on_deck",
-                                                                  "return_to_deck")))
+    # (on the first CHECK_GAMES games: enough to catch a changed setup, and cheap on a large run)
+    upto = games["game_id"].sort().head(CHECK_GAMES).max()
+    first = run.collect(run.events.filter(pl.col("game_id") <= upto)
+                        .filter(pl.col("kind").is_in(("draw", "discard_from_deck", "put_on_deck", "return_to_deck")))
                         .group_by("game_id", "player").agg(pl.col("kind").sort_by("seq").first(),
                                                            pl.col("card").sort_by("seq").first()))
     checked_rows = first.filter(pl.col("kind") == "draw").join(per_game, on=["game_id", "player"])
@@ -164,9 +204,8 @@ def opening_hands(run: Run) -> tuple[pl.DataFrame | None, str]:
     if bad:
         return None, (f"the opening hands rebuilt from the seeds disagree with the log in {bad} of {checked} "
                       "games (the engine's setup has changed)")
-    df = (per_game.select("game_id", "player", pl.col("hand").alias("card")).explode("card")
-          .group_by("game_id", "player", "card").agg(pl.len().cast(pl.Int64).alias("opening")))
-    return df, f"rebuilt from the seeds and checked against the first draw of {checked:,} hands"
+    return (per_game.select("game_id", "player", "d"), hands), \
+        f"rebuilt from the seeds and checked against the first draw of {checked:,} hands"
 
 
 # --------------------------------------------------------------------------- the table
@@ -176,28 +215,39 @@ def cards(run: RunLike, hero: str | None = None) -> pl.DataFrame:
     sides = run.sides()
     if sides.filter(~pl.col("mirror")).height:
         sides = sides.filter(~pl.col("mirror"))
-    per = card_games(run).join(sides.select("game_id", "player", "hero", "won"), on=["game_id", "player"])
+    sides = sides.select("game_id", "player", "hero", "won")
+    deals, _why = _opening_deals(run)
+
+    def reduce(lo, hi, counts):
+        per = _with_opening(counts, deals, lo, hi).join(sides, on=["game_id", "player"])
+        per = per.with_columns(
+            (pl.col("attack") + pl.col("defense") + pl.col("scheme") + pl.col("boost")).alias("plays"),
+            ((pl.col("draw") + pl.col("opening").fill_null(0)) > 0).alias("held"))
+        return per.group_by("hero", "card").agg(
+            pl.col("draw").sum().alias("drawn"), pl.col("opening").sum().alias("opening"),
+            *[pl.col(c).sum() for c in ("attack", "defense", "scheme", "boost", "plays")],
+            pl.col("discard").sum().alias("discarded"),
+            (pl.col("plays") > 0).sum().cast(pl.Int64).alias("games_played"),
+            ((pl.col("plays") > 0) & pl.col("won")).sum().cast(pl.Int64).alias("wins_played"),
+            pl.col("held").sum().cast(pl.Int64).alias("games_drawn"),
+            (pl.col("held") & pl.col("won")).sum().cast(pl.Int64).alias("wins_drawn"),
+            (pl.col("plays") * pl.col("won").cast(pl.Int64)).sum().alias("play_wins"),
+            pl.col("dealt").sum().alias("damage_dealt"), pl.col("prevented").sum().alias("damage_prevented"))
+
+    parts = _by_slice(run, False, reduce)
+    if parts is None:           # the files' games were not in order: slice by exact ranges
+        parts = _by_slice(run, True, reduce)
+    if not parts:
+        parts = [reduce(0, -1, _slice_counts(_EMPTY))]
+    sums = [c for c in parts[0].columns if c not in ("hero", "card")]
+    agg = pl.concat(parts).group_by("hero", "card").agg(
+        *[pl.col(c).sum() for c in sums if c != "opening"],
+        pl.col("opening").sum() if deals is not None else pl.lit(None, pl.Int64).alias("opening"))
     # a card belongs to the hero whose sides draw it (or hold it in an opening hand)
-    owned = per.filter((pl.col("draw") > 0) | (pl.col("opening").fill_null(0) > 0)).select("hero", "card").unique()
-    per = per.join(owned, on=["hero", "card"], how="semi").with_columns(
-        (pl.col("attack") + pl.col("defense") + pl.col("scheme") + pl.col("boost")).alias("plays"),
-        ((pl.col("draw") + pl.col("opening").fill_null(0)) > 0).alias("held"))
+    agg = agg.filter((pl.col("drawn") > 0) | (pl.col("opening").fill_null(0) > 0))
     hero_games = sides.group_by("hero").agg(pl.len().cast(pl.Int64).alias("hero_games"),
                                             pl.col("won").sum().cast(pl.Int64).alias("hero_wins"))
-    agg = per.group_by("hero", "card").agg(
-        pl.col("draw").sum().alias("drawn"),
-        pl.col("opening").sum().alias("opening") if per["opening"].null_count() == 0
-        else pl.lit(None, pl.Int64).alias("opening"),
-        *[pl.col(c).sum() for c in ("attack", "defense", "scheme", "boost", "plays")],
-        pl.col("discard").sum().alias("discarded"),
-        (pl.col("plays") > 0).sum().cast(pl.Int64).alias("games_played"),
-        ((pl.col("plays") > 0) & pl.col("won")).sum().cast(pl.Int64).alias("wins_played"),
-        pl.col("held").sum().cast(pl.Int64).alias("games_drawn"),
-        (pl.col("held") & pl.col("won")).sum().cast(pl.Int64).alias("wins_drawn"),
-        (pl.col("plays") * pl.col("won").cast(pl.Int64)).sum().alias("play_wins"),
-        pl.col("dealt").sum().alias("damage_dealt"),
-        pl.col("prevented").sum().alias("damage_prevented"),
-    ).join(hero_games, on="hero")
+    agg = agg.join(hero_games, on="hero")
     agg = agg.with_columns(
         (pl.col("hero_games") - pl.col("games_played")).alias("games_not_played"),
         (pl.col("hero_wins") - pl.col("wins_played")).alias("wins_not_played"))
@@ -221,7 +271,5 @@ def cards(run: RunLike, hero: str | None = None) -> pl.DataFrame:
 
 
 def opening_note(run: RunLike) -> str:
-    """Why opening-hand counts are (or are not) shown, after ``cards`` ran."""
-    run = as_run(run)
-    card_games(run)
-    return run._cache.get("opening_why", "")
+    """Why opening-hand counts are (or are not) shown."""
+    return _opening_deals(as_run(run))[1]

@@ -100,8 +100,11 @@ def tempo_section(run: A.Run, pairs: list[tuple[str, str]], chart) -> Section:
         rows = [[str(r["turn"]), num(r["hero_health_median"], 1), num(r["opponent_health_median"], 1),
                  f"{num(r['lead_median'], 1)} ({num(r['lead_q25'], 1)} to {num(r['lead_q75'], 1)})",
                  pct(r["hero_ahead"])] for r in t.iter_rows(named=True) if r["turn"] % 2 == 0 or r["turn"] <= 4]
+        from unmatched_sim.analysis.tempo import MAX_GAMES
         blocks.append(Table(["Turn", f"{h} health", f"{o} health", f"{h}'s lead (middle half)", f"{h} ahead"], rows,
-                            caption=f"The race, {h} vs {o} ({t['games'][0]:,} games)", align="rrrrr"))
+                            caption=f"The race, {h} vs {o} ({t['games'][0]:,} games"
+                                    + (f": the first {MAX_GAMES:,} of the matchup" if t["games"][0] >= MAX_GAMES else "")
+                                    + ")", align="rrrrr"))
     return Section("tempo", "The race (per-matchup tempo)", blocks)
 
 
