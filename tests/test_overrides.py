@@ -139,3 +139,15 @@ def test_heroes_dir_option_points_at_another_folder(capsys, tmp_path, monkeypatc
     finally:
         import os
         os.environ.pop("UNMATCHED_HEROES", None)
+
+
+def test_an_override_to_the_files_own_value_plays_the_same_games(capsys, tmp_path):
+    args = ["matchup", "houdini", "genie", "-n", "6", "-j", "1", "--policy", "greedy", "--json"]
+    code, out, err = run_cli(capsys, *args, "--out", str(tmp_path / "plain"))
+    assert code == 0, err
+    value = _card(find_hero("houdini"), "Flourish").value
+    code, out, err = run_cli(capsys, *args, "--out", str(tmp_path / "same"), "--set", f"houdini:Flourish.value={value}")
+    assert code == 0, err
+    plain = pl.read_parquet(tmp_path / "plain" / "games.parquet").drop("events", "decisions")
+    same = pl.read_parquet(tmp_path / "same" / "games.parquet").drop("events", "decisions")
+    assert plain.equals(same)

@@ -208,7 +208,7 @@ def _make(run: A.Run, out: Path, tempo: list[tuple[str, str]] | None = None) -> 
                             + ("the most lopsided: " if pairs > 1 else "")
                             + f"**{worst['hero']}** beats **{worst['opponent']}** "
                             f"{pct(worst['win_rate'])} of the time ({ci(worst['ci_low'], worst['ci_high'])}, "
-                            f"{worst['games']:,} games).")
+                            f"{worst['games']:,} games)" + _upset(run, worst["hero"], worst["opponent"]) + ".")
         else:
             findings.append(f"None of the {pairs} matchups is clearly unbalanced: every 95% interval includes 50%."
                             if pairs > 1 else "The matchup is not clearly unbalanced: its 95% interval includes 50%.")
@@ -439,6 +439,20 @@ def _diff_ci(r: dict) -> str:
         return "–"
     lo, hi = unpaired_interval(r["second_wins"], r["first_wins"], r["second_games"], r["first_games"])
     return f"{pts(r['first_minus_second'])} [{C.round_half_up(100 * lo, 1)}, {C.round_half_up(100 * hi, 1)}]"
+
+
+def _upset(run: A.Run, favourite: str, underdog: str) -> str:
+    """'; its quickest win: game 12, its upsets: e.g. game 40' — ids ready for sim replay."""
+    from unmatched_sim.analysis.games import find_games
+    fav = find_games(run, hero=favourite, opponent=underdog, winner=favourite, order="turns", limit=1)
+    ups = find_games(run, hero=favourite, opponent=underdog, winner=underdog, order="turns", limit=2)
+    parts = []
+    if fav.height:
+        parts.append(f"its quickest win is game {fav['game_id'][0]}")
+    if ups.height:
+        parts.append(f"upsets by {underdog} include game{'s' if ups.height > 1 else ''} "
+                     + " and ".join(str(g) for g in ups["game_id"]))
+    return ("; " + ", ".join(parts) + f" (`sim replay {run.path} GAME_ID`)") if parts and run.path else ""
 
 
 #: a figure resting on fewer games than this is flagged as such in "At a glance"
