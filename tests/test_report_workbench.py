@@ -108,3 +108,10 @@ def test_shell_completion_offers_hero_board_and_policy_names():
     assert [c.value for c in complete_heroes(None, None, "houdini,ge")] == ["houdini,genie"]
     assert "sarpedon" in [c.value for c in complete_boards(None, None, "s")]
     assert "greedy" in [c.value for c in complete_policies(None, None, "gr")]
+
+
+def test_export_includes_the_race_seats_per_matchup_and_example_games(report):
+    numbers = json.loads((report / "numbers.json").read_text())
+    for name in ("tempo_houdini_genie", "seats_by_matchup", "example_games", "damage_by_fighter"):
+        assert (report / "tables" / f"{name}.csv").exists(), name
+        assert numbers["tables"][name], name

@@ -109,7 +109,8 @@ def build_report(run_dir: str | os.PathLike, out: str | os.PathLike | None = Non
         (tmp / "summary.md").write_text(render_markdown(doc), encoding="utf-8")
         files = ["index.html", "summary.md"] + files
         files += export_report_tables(run, tmp, run.heroes(), {"findings": doc.findings,
-                                                               "overrides": run.meta.get("overrides") or []})
+                                                               "overrides": run.meta.get("overrides") or []},
+                                      run._cache.get("tempo_pairs"))
         replace_dir(tmp, out)
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
@@ -327,6 +328,7 @@ def _make(run: A.Run, out: Path, tempo: list[tuple[str, str]] | None = None) -> 
     if pairs is None:
         mixed = [tuple(p) for p in meta.get("pairings") or [] if p[0] != p[1]]
         pairs = mixed if len(mixed) == 1 else []
+    run._cache["tempo_pairs"] = pairs
     if pairs:
         sections.append(W.tempo_section(run, pairs, chart))
 

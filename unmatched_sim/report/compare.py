@@ -32,7 +32,10 @@ class CompareResult:
 
 
 def pts(x, digits: int = 1) -> str:
-    return "–" if x is None else f"{100 * x:+.{digits}f}"
+    if x is None:
+        return "–"
+    text = C.round_half_up(100 * x, digits)
+    return text if text.startswith("-") else "+" + text
 
 
 def pts_ci(lo, hi, digits: int = 1) -> str:

@@ -109,6 +109,14 @@ def tempo_section(run: A.Run, pairs: list[tuple[str, str]], chart) -> Section:
 
 
 # --------------------------------------------------------------------------- example games
+def _examples_frame(run: A.Run, order: list[str]) -> pl.DataFrame:
+    t = examples_table(run, order)
+    return pl.DataFrame([dict(zip(["matchup", "quickest_win_first_hero", "quickest_win_second_hero", "longest_game",
+                                   "a_draw"], r)) for r in t.rows],
+                        schema={c: pl.Utf8 for c in ["matchup", "quickest_win_first_hero", "quickest_win_second_hero",
+                                                     "longest_game", "a_draw"]})
+
+
 def examples_table(run: A.Run, order: list[str]) -> Table:
     """Per matchup: ids of the shortest win of each hero and the longest game (ready for replay)."""
     g = run.collect(run.games.select("game_id", "hero_a", "hero_b", "winner_hero", "turns", "end_reason"), "games")
@@ -136,7 +144,8 @@ def examples_table(run: A.Run, order: list[str]) -> Table:
 
 
 # --------------------------------------------------------------------------- export
-def export_report_tables(run: A.Run, out: Path, order: list[str], extra: dict) -> list[str]:
+def export_report_tables(run: A.Run, out: Path, order: list[str], extra: dict,
+                         tempo_pairs: list[tuple[str, str]] | None = None) -> list[str]:
     from unmatched_sim.analysis.damage import default_max_turn
     tables = {
         "ranking": A.ranking(run), "win_matrix": A.win_matrix(run), "seat_split": A.seat_split(run),
@@ -147,6 +156,10 @@ def export_report_tables(run: A.Run, out: Path, order: list[str], extra: dict) -
     }
     from unmatched_sim.analysis.damage_split import damage_by_fighter
     tables["damage_by_fighter"] = damage_by_fighter(run)
+    tables["seats_by_matchup"] = seats_by_matchup(run)
+    tables["example_games"] = _examples_frame(run, order)
+    for h, o in tempo_pairs or []:
+        tables[f"tempo_{h}_{o}"] = tempo(run, h, o)
     if run.collect(run.games.select(pl.col("board").n_unique()), "games").item() > 1:
         tables["by_board"] = by_board(run)
     if A.has_misery(run):
