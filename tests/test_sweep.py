@@ -54,3 +54,18 @@ def test_a_bad_sweep_path_fails_before_any_game(capsys, tmp_path):
                               "--out", str(tmp_path / "sw"))
     assert_one_line_error(code, err, "value, boost, copies")
     assert not (tmp_path / "sw").exists()
+
+
+def test_an_existing_sweep_is_kept_unless_force(capsys, tmp_path):
+    out = tmp_path / "sw"
+    args = ["sweep", "houdini.health=13,14", "--against", "genie", "-n", "2", "-j", "1", "--policy", "greedy",
+            "--out", str(out), "--json"]
+    code, text, err = run_cli(capsys, *args)
+    assert code == 0, err
+    code, text, err = run_cli(capsys, *args)
+    assert_one_line_error(code, err, "already holds a sweep")
+    assert (out / "sweep.json").exists()
+    code, text, err = run_cli(capsys, *args, "--force")
+    assert code == 0, err
+    assert json.loads((out / "sweep.json").read_text())["values"] == [13, 14]
+    assert not list(tmp_path.glob(".sw.tmp-*"))

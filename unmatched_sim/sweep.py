@@ -12,6 +12,7 @@ and ``summary.md``, and names the value that brings each matchup closest to 50%.
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
 import sys
@@ -21,6 +22,7 @@ from pathlib import Path
 import polars as pl
 
 from unmatched_sim.errors import UserError
+from unmatched_sim.files import replace_dir
 from unmatched_sim.stats import wilson_interval
 
 
@@ -127,32 +129,44 @@ def run_sweep(spec: SweepSpec, against: list[str], *, games: int, seed: int, boa
         plans.append((v, RunSpec(pairings=pairings, games=games, seed=seed, board=b.id, policy_a=policy_a,
                                  policy_b=policy_b, max_turns=max_turns, hero_files=hero_files,
                                  board_file=board_file, overrides=tuple(o.text for o in ovs))))
-    if out.exists() and any(out.iterdir()):
-        if not (out / "sweep.json").exists():
-            raise UserError(f"--out {out} is a non-empty directory that is not a sweep; choose another --out")
-        if not force:
-            raise UserError(f"--out {out} already holds a sweep; use --force to replace it or choose another --out")
-        shutil.rmtree(out)
-    check_out_dir(out, force)
-    out.mkdir(parents=True, exist_ok=True)
+    if out.exists():
+        if not out.is_dir():
+            raise UserError(f"--out {out} exists and is not a directory; choose another --out")
+        if any(out.iterdir()):
+            if not (out / "sweep.json").exists():
+                raise UserError(f"--out {out} is a non-empty directory that is not a sweep; choose another --out")
+            if not force:
+                raise UserError(f"--out {out} already holds a sweep; use --force to replace it or choose another --out")
+    # built in a temporary folder and moved into place at the end: an interrupted sweep loses nothing
+    work = out.parent / f".{out.name}.tmp-{os.getpid()}"
+    check_out_dir(work, False)
     total = sum(p.total_games for _, p in plans)
     bar = tqdm(total=total, unit="game", disable=not progress, desc="sweep", dynamic_ncols=True, leave=False)
     try:
+        work.mkdir(parents=True, exist_ok=True)
         for i, (v, rs) in enumerate(plans):
             bar.set_description(f"sweep {spec.path}={v} ({i + 1}/{len(plans)})")
-            execute(rs, out / run_name(v), jobs=jobs, force=False, progress=False,
+            execute(rs, work / run_name(v), jobs=jobs, force=False, progress=False,
                     command=(command or ["sim"] + sys.argv[1:]) + [f"# value {v}"])
             bar.update(rs.total_games)
-    finally:
         bar.close()
-    table = summarise(out, spec)
-    best = closest_to_even(table)
-    meta = {"sweep": spec.path, "values": [v for v in spec.values], "hero": spec.hero, "opponents": opponents,
-            "games_per_pairing": games, "seed": seed, "board": b.id, "policies": [policy_a, policy_b],
+        table = summarise(work, spec)
+        best = closest_to_even(table)
+        meta = _meta(spec, opponents, games, seed, b.id, policy_a, policy_b, base_sets, command)
+        write_outputs(work, spec, table, best, meta)
+        replace_dir(work, out)
+    except BaseException:
+        bar.close()
+        shutil.rmtree(work, ignore_errors=True)
+        raise
+    return {"table": table, "closest": best, "meta": meta, "out": out}
+
+
+def _meta(spec, opponents, games, seed, board, policy_a, policy_b, base_sets, command) -> dict:
+    return {"sweep": spec.path, "values": [v for v in spec.values], "hero": spec.hero, "opponents": opponents,
+            "games_per_pairing": games, "seed": seed, "board": board, "policies": [policy_a, policy_b],
             "extra_overrides": [o.text for o in base_sets], "runs": {str(v): run_name(v) for v in spec.values},
             "command": command or ["sim"] + sys.argv[1:]}
-    write_outputs(out, spec, table, best, meta)
-    return {"table": table, "closest": best, "meta": meta, "out": out}
 
 
 def write_outputs(out: Path, spec: SweepSpec, table: pl.DataFrame, best: pl.DataFrame, meta: dict) -> None:
