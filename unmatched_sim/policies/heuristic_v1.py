@@ -39,6 +39,7 @@ from math import comb
 from unmatched_sim.model import CardDef
 from unmatched_sim.policies import register
 from unmatched_sim.policies.greedy import GreedyPolicy
+from unmatched_sim.policies.heuristic import estimate_number  # main's fix for computed amounts
 
 NO_CARD = -1          # "no card" in a value distribution
 BLOCK_ALL = 99        # a defense that makes the attack worth 0 (Celestial Raiments)
@@ -368,14 +369,14 @@ class HeuristicV1Policy(GreedyPolicy):
             if cond == "your_turn" and not view.my_turn:
                 continue
             if n == "draw":
-                c = spec.get("count", 1)
+                c = estimate_number(spec.get("count", 1), view)
                 total += 0.7 * c if view.deck_size(view.seat) >= c else -2.0
             elif n == "damage":
-                a = spec.get("amount", 1)
+                a = estimate_number(spec.get("amount", 1), view)
                 total += a * (self.hp_weight(opp, False) if opp.on_board else 0.4)
             elif n == "recover":
                 me = view.my_hero()
-                total += 0.8 * min(spec.get("amount", 1), me.max_health - me.health)
+                total += 0.8 * min(estimate_number(spec.get("amount", 1), view), me.max_health - me.health)
             elif n == "gain_action":
                 total += 1.2
             elif n == "discard":
