@@ -508,10 +508,24 @@ class HeuristicPolicy(GreedyPolicy):
         scores = {"maneuver": self.maneuver_eval(view)}
         if "attack" in opts:
             s, _, _ = self.best_attack(view)
-            scores["attack"] = s + 0.6 + self.agg
+            scores["attack"] = s + 0.6 + self.agg + self.hit_and_run(view)
         if "scheme" in opts:
             scores["scheme"] = max(self.scheme_eval(view, cid, fi) for cid, fi in self.scheme_options(view))
         return max(scores, key=lambda k: (scores[k], k == "attack"))
+
+    def hit_and_run(self, view) -> float:
+        """Hit and run: attacking first keeps a maneuver in hand to get out of reach afterwards,
+        so an attack with an action to spare is worth what that escape would gain (the
+        maneuver's own repositioning term, as if it were the turn's last action)."""
+        if view.actions_left < 2:
+            return 0.0
+        me = view.my_hero()
+        if not me.on_board:
+            return 0.0
+        here = self.space_value(view, me.idx, me.space, 0)
+        reach = view.reachable(me.idx, view.move_value())
+        best = max((self.space_value(view, me.idx, s, 0) for s in reach), default=here)
+        return 0.6 * max(0.0, best - here)
 
     def scheme_options(self, view):
         out = []
