@@ -131,3 +131,22 @@ def test_healing_is_kept_at_the_worth_of_the_health_it_restores():
     pol._reader = None
     healthy = pol.reserve_worth(view, lamp)
     assert hurt > healthy > 0
+
+
+def test_threat_counts_the_attacks_of_every_foe_in_a_free_for_all():
+    s = Scenario("houdini", "chupacabra", more=("loki",))
+    s.remove("Bess")
+    for name in [f.name for f in s.game.fighters if f.owner == 2 and not f.is_hero]:
+        s.remove(name, seat=2)
+    s.place("Houdini", "M01").place("Chupacabra", "M11").place("Loki", "M16")
+    s.hand(1, "Blood in the Air", "Ambush", "Wounded Beast")
+    g = s.game
+    for cid in list(g.players[2].deck[-3:]):       # Loki holds three cards of his deck
+        g.players[2].deck.remove(cid)
+        g.players[2].hand.append(cid)
+    pol = make_policy("heuristic", random.Random(0))
+    threat = pol.threat_map(PlayerView(g, 0))
+    both = s.space("M12")                # next to Chupacabra (M11) and to Loki (M16)
+    assert both in g.board.adjacent[s.space("M11")] and both in g.board.adjacent[s.space("M16")]
+    assert len(threat[both]) >= 3        # two attacks from each foe whose hand allows it
+    assert len(threat[s.space("M01")]) <= 1
