@@ -17,11 +17,11 @@ against another hero of the roster played by a policy of the opponent pool (``--
 in turn), every seed from both seats; within a round every candidate meets exactly the same deals
 (common random numbers), so their difference is measured with far less noise than their level.
 
-Training seeds come from ``--seed``; the winner and the balanced default are then measured on
+Training seeds come from ``--seed``; the winner, the balanced default and the file's current style are then measured on
 **held-out** seeds (``--seed`` + 1000, ``--holdout`` games per opponent hero and pool policy),
 and that is the figure reported (and written as the note): a winner picked on noise does not
 keep its lead there. ``--write`` stores the winner in the hero file's ``[ai]`` table only when
-its held-out win rate is at least the default's.
+its held-out win rate is at least both the default's and the file's current style's.
 """
 
 from __future__ import annotations
@@ -109,7 +109,7 @@ def main() -> None:
     while n > 1:
         plan.append((n, g))
         n, g = (n + 1) // 2, g * 2
-    per_hero = sum(n * g for n, g in plan) + 2 * args.holdout
+    per_hero = sum(n * g for n, g in plan) + 3 * args.holdout
     bar = tqdm(total=per_hero * len(heroes) * 2 * (len(field) - 1), unit="game", desc="tuning")
     par = Parallel(n_jobs=args.jobs)
     report = []
@@ -127,33 +127,37 @@ def main() -> None:
             history.append([(fmt(c), w, t) for c, (w, t) in scored])
             cands = [c for c, _ in scored[: (len(cands) + 1) // 2]]
         best = cands[0]
+        current = {**DEFAULT, **dict(find_hero(hero).ai_style)}
         hold = list(range(1000, 1000 + args.holdout))
-        (wb, nb), (wd, nd) = par(delayed(play_block)(hero, c, others, pool, args.board, hold, args.seed)
-                                 for c in (best, DEFAULT))
-        bar.update(2 * args.holdout * 2 * len(others))
-        report.append((hero, best, wb, nb, wd, nd, history))
+        (wb, nb), (wd, nd), (wc, nc) = par(delayed(play_block)(hero, c, others, pool, args.board, hold, args.seed)
+                                           for c in (best, DEFAULT, current))
+        bar.update(3 * args.holdout * 2 * len(others))
+        report.append((hero, best, wb, nb, wd, nd, wc, nc, current, history))
     bar.close()
     print(f"\nstyle tuning: successive halving, {args.candidates} candidates, {args.games} seeds per "
           f"opponent hero in round 1 (doubling), pool {', '.join(pool)}, board {args.board}, "
           f"seed {args.seed}; held-out: {args.holdout} seeds per opponent hero; "
           f"{time.perf_counter() - t0:.0f} s")
-    for hero, best, wb, nb, wd, nd, history in report:
+    for hero, best, wb, nb, wd, nd, wc, nc, current, history in report:
         lo, hi = wilson_interval(wb, nb)
         dlo, dhi = wilson_interval(wd, nd)
+        clo, chi = wilson_interval(wc, nc)
         print(f"{hero:<12} best {fmt(best)}: held-out {wb / nb:.1%} [{lo:.0%}, {hi:.0%}] of {nb}; "
-              f"default {wd / nd:.1%} [{dlo:.0%}, {dhi:.0%}]")
+              f"default {wd / nd:.1%} [{dlo:.0%}, {dhi:.0%}]; file's current ({fmt(current)}) "
+              f"{wc / nc:.1%} [{clo:.0%}, {chi:.0%}]")
         for r, rows in enumerate(history):
             print(f"{'':<14}round {r + 1}: " + "; ".join(f"{s} {w}/{t}" for s, w, t in rows[:4])
                   + (" ..." if len(rows) > 4 else ""))
         if args.write:
-            if wb >= wd:
+            if best != current and wb >= wd and wb >= wc:
                 note = (f"{wb / nb:.1%} [{lo:.0%}, {hi:.0%}] on held-out seeds against the field ({', '.join(pool)}), "
                         f"balanced default {wd / nd:.1%} (scripts/tune_styles.py successive halving, "
                         f"{args.candidates} candidates, seed {args.seed}, {date.today()})")
                 write_ai_style(find_hero(hero).path, best, note)
                 print(f"{'':<14}-> {find_hero(hero).path}: [ai] {fmt(best)}")
             else:
-                print(f"{'':<14}not written: the winner did no better than the default on held-out seeds")
+                print(f"{'':<14}not written: the winner is the file's style, or did no better than the "
+                      f"default or the file's style on held-out seeds")
 
 
 if __name__ == "__main__":
