@@ -84,9 +84,10 @@ def test_kill_9_at_a_random_point_then_resume_is_byte_identical(tmp_path):
     where = tmp_path / "killed"
     where.mkdir()
     code = kill_at_random(where, n, signal.SIGKILL, random.Random(int(os.environ.get("SOAK_SEED", "7"))))
-    if code != 0:      # killed while playing (plan.json), or complete but not yet moved (run.json)
+    if code != 0:      # killed while playing (plan.json), complete but not yet moved (run.json), or after
         partial = where / ".r.partial"
-        assert (partial / "plan.json").exists() or (partial / "run.json").exists()
+        assert ((partial / "plan.json").exists() or (partial / "run.json").exists()
+                or (where / "r" / "run.json").exists()), sorted(p.name for p in where.iterdir())
     done = resume(where, n)
     assert done.returncode == 0, done.stderr
     assert snapshot(where / "r") == want
@@ -243,3 +244,30 @@ def test_soak_a_real_full_disk_keeps_finished_chunks_and_resume_completes(tmp_pa
     assert done.returncode == 0, done.stderr
     assert f"{kept} of" in done.stderr
     assert snapshot(roomy / "r") == reference(tmp_path, 1000)
+
+
+def test_sim_resume_refuses_when_a_hero_file_changed_since_the_run_started(tmp_path, capsys, monkeypatch):
+    import shutil
+
+    import unmatched_sim.runner as R
+
+    heroes = tmp_path / "heroes"
+    shutil.copytree(Path(__file__).resolve().parent.parent / "heroes", heroes)
+    monkeypatch.setenv("UNMATCHED_HEROES", str(heroes))
+    monkeypatch.chdir(tmp_path)
+    real = R._write_chunk
+
+    def interrupt(out, index, events, games):
+        real(out, index, events, games)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(R, "_write_chunk", interrupt)
+    code, _, err = run_cli(capsys, *run_args(60, "-j", "1"))
+    assert code == 130
+    monkeypatch.setattr(R, "_write_chunk", real)
+    (heroes / "genie.toml").write_text((heroes / "genie.toml").read_text() + "\n# edited\n")
+    code, _, err = run_cli(capsys, "resume", "r", "-j", "1")
+    assert_one_line_error(code, err, "genie.toml", "has changed since the run started")
+    code, _, err = run_cli(capsys, *run_args(60, "-j", "1", "--resume"))
+    assert_one_line_error(code, err, "other settings", "hero files changed")
+    assert (tmp_path / ".r.partial").exists()

@@ -77,8 +77,8 @@ def _prepare(hero_ids: list[str], pairings, games, seed, board, policy, policy_a
         _fail(f"--games must be at least 1 (got {games})")
     if jobs is not None and jobs == 0:
         _fail("--jobs must be a positive number of workers, or negative to leave cores free (got 0)")
-    if max_turns is not None and max_turns < 2:
-        _fail(f"--max-turns must be at least 2 (got {max_turns})")
+    if max_turns is not None and not 2 <= max_turns <= 30000:
+        _fail(f"--max-turns must be from 2 to 30000 (got {max_turns})")
     heroes = {}
     for name in hero_ids:
         h = find_hero(name)
@@ -237,6 +237,15 @@ def resume(run_dir, jobs, no_progress, backend, scheduler):
         spec = spec_from_json(doc["spec"])
     except (KeyError, TypeError, ValueError) as e:
         _fail(f"{partial / 'plan.json'} is damaged ({e}); start the run again with --force")
+    import hashlib
+    for f in [*spec.hero_files.values(), spec.board_file]:
+        try:
+            sha = hashlib.sha256(Path(f["path"]).read_bytes()).hexdigest()
+        except OSError:
+            sha = None
+        if sha != f["sha256"]:
+            _fail(f"{f['path']} {'is gone' if sha is None else 'has changed'} since the run started, so its "
+                  "remaining games would not match; restore it, or start the run again with --force")
     started = time.perf_counter()
     meta = execute(spec, run_dir, jobs=jobs, progress=not no_progress, command=doc.get("command"),
                    resume=True, backend=backend, scheduler=scheduler)
@@ -284,8 +293,8 @@ def replay(run_dir, game_id, heroes, game_seed, first, board, policy, policy_a, 
     """
     from unmatched_sim.replay import replay_from_run, replay_from_seed
 
-    if max_turns is not None and max_turns < 2:
-        _fail(f"--max-turns must be at least 2 (got {max_turns})")
+    if max_turns is not None and not 2 <= max_turns <= 30000:
+        _fail(f"--max-turns must be from 2 to 30000 (got {max_turns})")
     if not heroes:
         ctx = click.get_current_context()
         given = [f"--{name.replace('game_seed', 'seed').replace('_', '-')}"
