@@ -416,3 +416,17 @@ def test_defect10_planning_is_lazy_and_flat():
     tracemalloc.stop()
     assert len(last) == size and last[-1].game_id == 9_999_999 and last[-1].hero_b == "genie"
     assert time.perf_counter() - started < 1.0 and peak < 2_000_000
+
+
+def test_defect7_sigterm_stops_every_command_as_ctrl_c_does():
+    """Outside a run too (a report, a replay): SIGTERM raises, so each command's clean-up runs."""
+    from unmatched_sim.cli import _stop_on_sigterm
+    from unmatched_sim.runner import Terminated
+
+    previous = _stop_on_sigterm()
+    try:
+        with pytest.raises(Terminated):
+            os.kill(os.getpid(), signal.SIGTERM)
+            time.sleep(5)
+    finally:
+        signal.signal(signal.SIGTERM, previous)

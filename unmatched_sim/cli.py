@@ -476,8 +476,34 @@ def ladder(hero_list, policy_list, games, seed, board, jobs, out, force, by_hero
 
 
 # --------------------------------------------------------------------------- entry point
+def _stop_on_sigterm() -> None:
+    """SIGTERM (timeout, Slurm, docker stop) stops any command as Ctrl-C does, so every command's
+    clean-up runs (a run keeps its finished chunks; a half-written report folder is removed)."""
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        return None
+
+    def handler(signum, frame):
+        from unmatched_sim.runner import Terminated
+        raise Terminated()
+
+    return signal.signal(signal.SIGTERM, handler)
+
+
 def main(argv: list[str] | None = None) -> None:
     """Run the CLI: a user error is one line on stderr and a non-zero exit, never a traceback."""
+    previous = _stop_on_sigterm()
+    try:
+        _main(argv)
+    finally:
+        if previous is not None:
+            import signal
+            signal.signal(signal.SIGTERM, previous)
+
+
+def _main(argv: list[str] | None) -> None:
     try:
         cli.main(args=argv, prog_name="sim", standalone_mode=False)
     except click.exceptions.NoArgsIsHelpError as e:  # pragma: no cover - click version dependent
@@ -490,7 +516,11 @@ def main(argv: list[str] | None = None) -> None:
     except click.ClickException as e:
         click.echo(f"error: {e.format_message()}", err=True)
         sys.exit(e.exit_code or 1)
-    except click.exceptions.Abort:
+    except click.exceptions.Abort as e:
+        from unmatched_sim.runner import Terminated
+        if isinstance(e.__context__, Terminated):
+            click.echo("error: terminated; nothing was written", err=True)
+            sys.exit(143)
         click.echo("error: aborted", err=True)
         sys.exit(130)
     except KeyboardInterrupt:
