@@ -132,7 +132,7 @@ class DiscardRevealed(Op):
             if not p.deck or p.deck[-1] != cid:
                 continue
             g.take_deck_top(seat)
-            g.log("discard_from_deck", seat, card=cid, amount=g.players[g.owner(cid)].ability.boost_value(g, cid))
             g.to_discard_pile(cid, FROM_DECK)
+            g.log("discard_from_deck", seat, card=cid, amount=g.players[g.owner(cid)].ability.boost_value(g, cid))
             if not p.deck:
                 g.log("deck_empty", seat)
