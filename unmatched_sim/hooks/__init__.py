@@ -114,6 +114,12 @@ class Ability:
         chooses; push steps with ``g.push`` to act in it (the defender is asked after them)."""
         return None
 
+    def combat_step(self, g: "Game", seat: int, combat: "Combat", timing: str, value: None) -> None:
+        """A combat window opens (``timing``: immediately, during_combat, after_combat): push
+        steps with ``g.push`` to act in it; they resolve after both cards' effects of that
+        timing (Jill Trent's Hypnoray Blaster acts during combat)."""
+        return None
+
     # --- ransoms: "<effect> unless 🪙×N" on our cards (see engine.effects.offer_ransom)
     def ransom_available(self, g: "Game", seat: int) -> int:
         """How much an opponent could pay now toward a ransom on our cards (0: nothing)."""

@@ -14,7 +14,7 @@ card read it: quantity ``revealed_boost`` (its BOOST value, 0 if nothing was rev
 
 from __future__ import annotations
 
-from unmatched_sim.engine.effects import QUANTITIES, Field, Op, op
+from unmatched_sim.engine.effects import CONDITIONS, QUANTITIES, Field, Op, op
 from unmatched_sim.engine.game import FROM_DECK
 from unmatched_sim.engine.state import DEFENDER
 
@@ -40,7 +40,21 @@ def _revealed_boost(g, ctx) -> int:
     return sum(g.players[g.owner(cid)].ability.boost_value(g, cid) for _, cid in revealed(g, ctx))
 
 
+def _own_boost_higher(g, ctx) -> bool:
+    """Of the cards this card revealed, yours has a higher BOOST value than the opponent's (a
+    deck with nothing to reveal counts 0)."""
+    mine = theirs = 0
+    for seat, cid in revealed(g, ctx):
+        boost = g.players[g.owner(cid)].ability.boost_value(g, cid)
+        if seat == ctx.player:
+            mine = boost
+        else:
+            theirs = boost
+    return mine > theirs
+
+
 QUANTITIES["revealed_boost"] = _revealed_boost
+CONDITIONS["revealed_own_boost_higher"] = _own_boost_higher
 
 
 @op("reveal_deck_bottom")
@@ -79,15 +93,16 @@ class RevealDeckBottom(Op):
 
 @op("reveal_deck_top")
 class RevealDeckTop(Op):
-    """Reveal the top card of your deck (``who = "self"``) or the opponent's (``"opponent"``);
+    """Reveal the top card of your deck (``who = "self"``), the opponent's (``"opponent"``) or
+    yours then theirs (``"both"``: Battle of Wits, read by condition ``revealed_own_boost_higher``);
     it stays on top, known to everyone, and later effects of this card may read it
     (``revealed_boost``) or discard it (``discard_revealed``). ``add_boost``: add its BOOST
     value to this combat card at once."""
-    FIELDS = {"who": Field("choice", "self", ("self", "opponent")), "add_boost": Field("bool", False)}
+    FIELDS = {"who": Field("choice", "self", ("self", "opponent", "both")), "add_boost": Field("bool", False)}
 
     def __init__(self, spec, hero_fighters):
         super().__init__(spec, hero_fighters)
-        if self.who == "opponent":
+        if self.who != "self":
             self.needs_opponent = True
 
     def start(self, g, ctx):
@@ -95,7 +110,10 @@ class RevealDeckTop(Op):
         super().start(g, ctx)
 
     def run(self, g, ctx):
-        reveal_top(g, ctx, ctx.player if self.who == "self" else g.opponent_of(ctx))
+        if self.who in ("self", "both"):
+            reveal_top(g, ctx, ctx.player)
+        if self.who in ("opponent", "both"):
+            reveal_top(g, ctx, g.opponent_of(ctx))
         if self.add_boost:
             _add_to_card(g, ctx, _revealed_boost(g, ctx))
 
