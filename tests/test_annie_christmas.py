@@ -356,3 +356,15 @@ def test_captains_orders_in_a_team_game_may_place_a_teammates_fighter():
     assert set(s.readable(s.pending.options)) == {CHARLIE, "Golden Bat"}
     s.choose("Golden Bat").expect("effect_destination").choose("M16")
     assert s.f("Golden Bat").space == s.space("M16")
+
+
+def test_slick_talker_cannot_swap_fighters_held_by_terrifying_roar():
+    """Golden Bat's Terrifying Roar from an earlier combat this turn still holds everyone."""
+    s = Scenario("golden_bat", "annie_christmas").place("Golden Bat", "M10").place(ANNIE, "M11")
+    s.place(CHARLIE, "M12")
+    s.hand(0, "Terrifying Roar", "Super Strength").hand(1, "Long Shot", "Slick Talker")
+    s.begin_turn(0)
+    s.attack("Golden Bat", ANNIE, "Terrifying Roar", "Long Shot")
+    s.attack("Golden Bat", ANNIE, "Super Strength", "Slick Talker")
+    assert s.events("swap") == [] and s.f(ANNIE).space == s.space("M11")
+    assert len(s.events("combat_result")) == 2        # the swap was not even offered
