@@ -368,3 +368,13 @@ def test_slick_talker_cannot_swap_fighters_held_by_terrifying_roar():
     s.attack("Golden Bat", ANNIE, "Super Strength", "Slick Talker")
     assert s.events("swap") == [] and s.f(ANNIE).space == s.space("M11")
     assert len(s.events("combat_result")) == 2        # the swap was not even offered
+
+
+def test_the_ai_sees_the_necklace_of_pearls_bonus_for_annie_only():
+    s = vs_genie(charlie="M12").health(ANNIE, 10)
+    view = PlayerView(s.game, 0)
+    genie = s.fighter(GENIE)
+    assert view.attack_bonus_preview(s.fighter(ANNIE), genie) == 2
+    assert view.attack_bonus_preview(s.fighter(CHARLIE), genie) == 0
+    s.health(ANNIE, 16)
+    assert view.attack_bonus_preview(s.fighter(ANNIE), genie) == 0

@@ -306,3 +306,14 @@ def test_sight_beyond_sight_in_a_free_for_all_looks_at_the_defenders_deck():
     s.attack(GB, "Houdini", "Sight Beyond Sight", None)
     s.expect("deck_order")
     assert s.pending.info["owner"] == 2
+
+
+def test_the_ai_sees_the_first_superhero_bonus_before_it_maneuvers():
+    s = vs_genie().hand(0, "Super Strength", SPARE)
+    s.begin_turn(0)
+    view = PlayerView(s.game, 0)
+    gb, genie = s.fighter(GB), s.fighter("The Genie")
+    assert view.attack_bonus_preview(gb, genie) == 2
+    maneuver_in_place(s)
+    assert view.attack_bonus_preview(gb, genie) == 0
+    assert s.game.combat is None

@@ -75,6 +75,11 @@ class Ability:
     def attack_bonus(self, g: "Game", combat: "Combat") -> int:
         return 0
 
+    def attack_bonus_preview(self, g: "Game", seat: int, fighter: int, target: int) -> int:
+        """What ``attack_bonus`` would add if ``fighter`` attacked ``target`` now (for the AI,
+        before any card is chosen); 0 unless the ability knows better."""
+        return 0
+
     def on_combat_damage(self, g: "Game", fighter: int, amount: int) -> None: ...
     def after_combat(self, g: "Game", seat: int, role: int) -> None: ...
     def after_attacking(self, g: "Game", seat: int) -> None: ...

@@ -9,7 +9,7 @@ An ability is not a card effect: cards that cancel effects do not touch it."""
 from __future__ import annotations
 
 from unmatched_sim.engine.effects import SpecError, parse_condition
-from unmatched_sim.engine.state import ATTACKER, Ctx
+from unmatched_sim.engine.state import ATTACKER, Combat, Ctx
 from unmatched_sim.hooks import Ability, ability
 
 
@@ -48,3 +48,15 @@ class AttackBonusWhen(Ability):
         cid = combat.cards[ATTACKER]
         ctx = Ctx(seat, cid if cid is not None else -1, ATTACKER, fi)
         return self.amount if self.cond(g, ctx) else 0
+
+    def attack_bonus_preview(self, g, seat, fighter, target):
+        """The bonus an attack of ``fighter`` on ``target`` would get now: the condition is read
+        against a stand-in combat (no cards yet), then the real state is put back."""
+        if self.fighter is not None and g.fighters[fighter].defn.name != self.fighter:
+            return 0
+        saved = g.combat
+        g.combat = Combat(seat, fighter, target, g.fighters[target].owner)
+        try:
+            return self.amount if self.cond(g, Ctx(seat, -1, ATTACKER, fighter)) else 0
+        finally:
+            g.combat = saved

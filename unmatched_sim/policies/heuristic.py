@@ -400,6 +400,8 @@ class HeuristicPolicy(GreedyPolicy):
         d = view.card(cid)
         tf = view.fighter(target)
         a = self.my_attack_strength(view, cid)
+        if view.value_lock(view.seat) is None or not view.my_turn:
+            a += view.attack_bonus_preview(fi, target)    # an ability's standing bonus (Golden Bat)
         dist = self.reader(view, tf.owner).defense(tf.defn.name)
         exp_dmg = p_win = p_kill = 0.0
         for v, p in dist:
