@@ -317,3 +317,11 @@ def test_the_ai_sees_the_first_superhero_bonus_before_it_maneuvers():
     maneuver_in_place(s)
     assert view.attack_bonus_preview(gb, genie) == 0
     assert s.game.combat is None
+
+
+def test_rulebook_feint_cannot_cancel_the_first_superhero():
+    """The set's rulebook: the ability is not a card effect; Feint cannot cancel it."""
+    s = vs_genie().hand(0, "Super Strength", SPARE).hand(1, "Feint")
+    s.begin_turn(0)
+    s.attack(GB, "The Genie", "Super Strength", "Feint")
+    assert s.events("cancel") and combat(s) == "7-2"
