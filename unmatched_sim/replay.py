@@ -44,18 +44,27 @@ def replay_from_run(run_dir: Path, game_id: int) -> list[str]:
     if rows.height == 0:
         raise UserError(f"game {game_id} is not in {run_dir} (game ids run 0..{games.height - 1})")
     row = rows.row(0, named=True)
+    from unmatched_sim.log import event_files
+    from unmatched_sim.logcheck import check_log
+    check_log(run_dir, meta, games.lazy(), event_files(run_dir), game_id)
     heroes = {}
     for hid, f in meta["hero_files"].items():
         path = Path(f["path"])
         if not path.exists():
             raise UserError(f"hero file {path} used by this run no longer exists")
         hero = load_hero_file(path)
+        if hero.sha256 == f["sha256"] and meta.get("overrides"):
+            # a what-if run: the same --set overrides again (run.json records them)
+            from unmatched_sim.overrides import load_hero, parse_overrides
+            hero = load_hero(path, parse_overrides(meta["overrides"]), f["sha256"])
         if hero.sha256 != f["sha256"]:
             raise UserError(f"{path} has changed since this run was made, so the game cannot be "
                             "replayed exactly; restore the file or make a new run")
         heroes[hid] = hero
-    board = load_board_file(Path(meta["board_file"]["path"]))
-    if board.sha256 != meta["board_file"]["sha256"]:
+    from unmatched_sim.multiboard import board_file_of
+    board_file = board_file_of(meta, row["board"])       # a run on several boards: the game's own
+    board = load_board_file(Path(board_file["path"]))
+    if board.sha256 != board_file["sha256"]:
         raise UserError(f"{board.path} has changed since this run was made; the game cannot be replayed exactly")
     spec = GameSpec(row["game_id"], row["pair"], row["seed"], row["hero_a"], row["hero_b"],
                     a_first=row["first_player"] == "a")
@@ -83,8 +92,11 @@ def replay_from_seed(hero_names, seed: int, first: str, board_name: str, policy_
     ha, hb = (find_hero(n) for n in hero_names)
     board = find_board(board_name)
     heroes = {ha.id: ha, hb.id: hb}
+    from unmatched_sim.data.limits import check_fits
+    check_fits([ha, hb], board, [(ha.id, hb.id)])
     spec = GameSpec(0, 0, seed, ha.id, hb.id, a_first=(first == "a"))
-    game, row = play_game(spec, heroes, board, policy_a, policy_b, max_turns or DEFAULT_MAX_TURNS)
+    game, row = play_game(spec, heroes, board, policy_a, policy_b,
+                          DEFAULT_MAX_TURNS if max_turns is None else max_turns)
     lines = _header(heroes, spec, board, policy_a, policy_b, None)
     lines += tell(_events_of(game, spec), _names(heroes, spec))
     return lines
