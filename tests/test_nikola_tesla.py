@@ -383,3 +383,20 @@ def test_the_shock_spares_a_teammate_next_to_tesla():
     s.hand(0, SPARE)
     s.begin_turn(0)
     assert s.f("Golden Bat").health == 18 and s.f(GENIE).health == 15
+
+
+def test_greedy_keeps_its_coils_when_polyphase_coils_faces_no_card_or_lightning_storm_hits_nobody():
+    s = vs_genie(genie="M12", coils=2).hand(0, "Polyphase Coils", SPARE)
+    s.begin_turn(0)
+    s.attack(TESLA, GENIE, "Polyphase Coils", None)
+    d = s.expect("discharge_coils").pending
+    assert GreedyPolicy(random.Random(0)).choose(PlayerView(s.game, 0), d) == 0
+    s2 = vs_genie(coils=2, genie="M31").hand(0, "Lightning Storm").hand(1, "Careful What You Wish For")
+    s2.place(GENIE, "M11")
+    genie_turn(s2)
+    s2.attack(GENIE, TESLA, "Careful What You Wish For", "Lightning Storm")
+    d = s2.expect("discharge_coils").pending
+    pol = GreedyPolicy(random.Random(0))
+    assert pol.choose(PlayerView(s2.game, 0), d) == 2          # the Genie shares Tesla's zone
+    s2.game.fighters[s2.fighter(GENIE)].space = s2.space("M31")   # (as if elsewhere)
+    assert pol.choose(PlayerView(s2.game, 0), d) == 0

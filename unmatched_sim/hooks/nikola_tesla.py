@@ -97,14 +97,26 @@ def _charge_advice(policy, view, d):
 
 @advise("discharge_coils")
 def _discharge_advice(policy, view, d):
-    """Spend coils where they pay: the most the card allows, except where the extra tier adds
-    little (Repulsion Blast: moving Tesla, a random discard from a short hand) or nothing (7
-    Hertz's action lapses off Tesla's own turn)."""
+    """Spend coils where they pay: the most the card allows, except where it would act on
+    nothing or add little — Polyphase Coils against no card, Lightning Storm with no opposing
+    fighter in Tesla's zone, 7 Hertz's action off Tesla's own turn, more draws from an almost
+    empty deck, Repulsion Blast's extras unless the random discard bites."""
     name = view.card(d.info["card"]).name if d.info.get("card") is not None else ""
     best = max(d.options)
+    role = view.my_role()
+    if name == "Polyphase Coils":
+        theirs = view.combat_cards()[1 - role] if role is not None else None
+        return best if theirs is not None else 0
+    if name == "Lightning Storm":
+        me = view.my_hero()
+        hit = me.on_board and any(view.board.same_zone(view.fighter(fi).space, me.space)
+                                  for s in view.foes for fi in view.on_board(s))
+        return best if hit else 0
     if name == "Repulsion Blast":
         return 2 if 2 in d.options and view.hand_size(view.opp) >= 2 else 0
     if name == "7 Hertz" and not view.my_turn:
+        return 0
+    if name == "Intense Experimentation" and view.deck_size(view.seat) < 3:
         return 0
     return best
 
