@@ -47,15 +47,6 @@ def _damage_to_draw_line(row):
     return f"{row['who']} takes {row['amount']} damage on {row['fighter']} to draw as many cards"
 
 
-@story_line("deck_reveal")
-def _deck_reveal_line(row):
-    if row.get("detail") == "empty":
-        return f"{row['who']}'s deck is empty: nothing to reveal"
-    where = "bottom" if row.get("detail") == "bottom" else "top"
-    boost = f" (BOOST {row['amount']})" if row.get("amount") is not None else ""
-    return f"the {where} card of {row['who']}'s deck is revealed: {row['card']}{boost}"
-
-
 @story_line("discard_from_deck")
 def _discard_from_deck_line(row):
     return f"{row['card']} is discarded from the top of {row['who']}'s deck"
