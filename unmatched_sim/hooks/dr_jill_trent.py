@@ -77,6 +77,8 @@ class Gadgetology(Ability):
         g.players[seat].res["gadget"] = None
 
     def start_of_turn(self, g, seat):
+        if not g.fighters[g.players[seat].fighters[0]].alive:
+            return      # a team game goes on with Daisy alone: no gadget to choose
         g.ask(seat, "gadget_choice", GADGETS, self._chosen, seat)
 
     def _chosen(self, g, seat, gadget):
