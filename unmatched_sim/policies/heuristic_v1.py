@@ -118,6 +118,13 @@ def card_strength(d: CardDef, mine: bool = True) -> tuple[float, float]:
         elif n == "hook":
             att += 0.5
             dfn += 0.5
+        elif n == "discharge_coils":
+            # (main's addition for Tesla, taken into the frozen copy so new heroes play)
+            tos = [o.spec["to"] for o in op.one + op.two if o.NAME == "set_value"
+                   and o.spec.get("card", "self") == "self" and isinstance(o.spec.get("to"), int)]
+            if tos and max(tos) > v:
+                att += 0.5 * (max(tos) - v)
+                dfn += 0.5 * (max(tos) - v)
     if d.value == 0 and not any(True for _ in _ops(d, "immediately", "during_combat")):
         att = dfn = 0.0
     _STRENGTH[key] = (d, (att, dfn))
@@ -404,6 +411,8 @@ class HeuristicV1Policy(GreedyPolicy):
         d = view.card(cid)
         tf = view.fighter(target)
         a = self.my_attack_strength(view, cid)
+        if view.value_lock(view.seat) is None or not view.my_turn:
+            a += view.attack_bonus_preview(fi, target)    # (main's addition, for Golden Bat)
         dist = self.reader(view, tf.owner).defense(tf.defn.name)
         exp_dmg = p_win = p_kill = 0.0
         for v, p in dist:
