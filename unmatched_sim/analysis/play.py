@@ -59,6 +59,9 @@ def play_stats(run) -> pl.DataFrame:
     board, ranged, hero_name = _geometry(run)
     sides = run.sides().select("game_id", "player", "hero")
     hero_of = {(g, p): h for g, p, h in sides.iter_rows()}
+    sides_of = defaultdict(list)
+    for g, p, _h in sides.iter_rows():
+        sides_of[g].append(p)
     c = defaultdict(lambda: defaultdict(int))
     adjacent, same_zone = board.adjacent, board.same_zone
 
@@ -109,8 +112,10 @@ def play_stats(run) -> pl.DataFrame:
                 st["ends_in_reach"] += reach
             elif kind == "attack":
                 st["attacks"] += 1
-                if target is not None and target == hero_name.get(hero_of.get((gid, "b" if player == "a" else "a"))):
-                    c[hero_of[(gid, "b" if player == "a" else "a")]]["attacked"] += 1
+                hit = [side for side in sides_of[gid]
+                       if side != player and hero_name.get(hero_of[(gid, side)]) == target]
+                if hit:                       # the target is a hero (not a sidekick)
+                    c[hero_of[(gid, hit[0])]]["attacked"] += 1
             elif kind == "no_defense":
                 if fighter == hero_name.get(hero):
                     st["undefended"] += 1
