@@ -15,6 +15,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from unmatched_sim.data.board import Board
+from unmatched_sim.engine.determinize import FACE_DOWN_EXTRA
 from unmatched_sim.engine.state import ATTACKER, DEFENDER, Fighter
 from unmatched_sim.model import CardDef, HeroDef
 
@@ -154,8 +155,10 @@ class PlayerView:
         seen: dict[str, int] = {}
         # Their cards in a face-up place: discard piles, our hand (Loki's TRICKs), cards we
         # have seen in any other hand, and cards in play except a combat card still face down.
-        hidden = g.combat.cards[ATTACKER] if (g.combat is not None and not g.combat.revealed) else None
-        in_play = [c for c in g.in_play if c != hidden]
+        c = g.combat
+        hidden = ((c.cards[ATTACKER],) + tuple(c.extra.get(FACE_DOWN_EXTRA, ()))
+                  if (c is not None and not c.revealed) else ())
+        in_play = [x for x in g.in_play if x not in hidden]
         if self._duel_foe is not None:
             places = (g.players[opp].discard + g.players[self.seat].discard + self.hand
                       + self.known_opponent_hand(opp) + in_play)

@@ -16,11 +16,16 @@ Ops
     ``return_defeated``           a defeated sidekick token comes back at full health on an
                                   empty space (Winged Frenzy: "return a defeated Harpy, if any,
                                   to any space in Medusa's zone"); nothing if none is defeated.
+    ``set_health``                a fighter's health becomes N (The Holy Grail).
+    ``damage_spaces``             damage each opposing fighter on a chosen space of your zone and
+                                  an adjacent space (Restless Spirits); quantity
+                                  ``fighters_defeated`` counts what it defeated.
 """
 
 from __future__ import annotations
 
-from unmatched_sim.engine.effects import (QUANTITIES, SELECTORS, Field, Op, Summon, op)
+from unmatched_sim.engine.effects import (QUANTITIES, SELECTORS, Field, FighterOp, Op, Summon, op)
+from unmatched_sim.engine.game import EFFECT_DAMAGE
 
 
 # ---------------------------------------------------------------------- quantities
@@ -87,3 +92,82 @@ class ReturnDefeated(Summon):
         defeated = self._defeated(g, ctx)
         if defeated:
             self._token_chosen(g, ctx, defeated[0])
+
+
+@op("set_health")
+class SetHealth(FighterOp):
+    """The selected fighters' health becomes ``to`` (never above their starting health): The
+    Holy Grail ("if King Arthur has 4 or less health but is not defeated, set his health to
+    8" — the condition is the card's ``if``)."""
+    FIELDS = {"target": Field("selector", "self"), "to": Field("int", required=True)}
+
+    def acts_on(self, g, fi):
+        f = g.fighters[fi]
+        return f.alive and f.health != min(self.to, f.max_health)
+
+    def apply(self, g, ctx, fi):
+        if g.fighters[fi].alive:
+            g.set_health(fi, self.to, ctx.card if ctx.card >= 0 else None)
+
+
+DEFEATED = "defeated"
+
+
+def _fighters_defeated(g, ctx) -> int:
+    return len(g.turn_flags.get((DEFEATED, ctx.card), ()))
+
+
+# fighters an earlier damage_spaces op of the same card defeated ("if at least one fighter is
+# defeated this way")
+QUANTITIES["fighters_defeated"] = _fighters_defeated
+
+
+@op("damage_spaces")
+class DamageSpaces(Op):
+    """Choose a space in the zone of the fighter resolving the effect (decision
+    ``effect_space``, ``step = "first"``), then ``adjacent`` space(s) adjacent to it (``step =
+    "adjacent"``); deal ``amount`` damage to each opposing fighter on the chosen spaces
+    (Restless Spirits). The fighters it defeats are the quantity ``fighters_defeated`` for the
+    card's later effects. Empty spaces may be chosen."""
+    FIELDS = {"amount": Field("amount", required=True), "adjacent": Field("int", 1)}
+
+    def start(self, g, ctx):
+        g.turn_flags[(DEFEATED, ctx.card)] = ()
+        super().start(g, ctx)
+
+    def run(self, g, ctx):
+        me = g.fighters[g.ctx_fighter(ctx)]
+        if not me.on_board:
+            return
+        zm = g.board.zone_mask
+        options = [s for s in range(g.board.size) if zm[s] & zm[me.space]]
+        g.ask(ctx.player, "effect_space", options, self._first, ctx,
+              card=ctx.card, op=self.NAME, step="first", amount=self.amount(g, ctx))
+
+    def _first(self, g, ctx, space):
+        g.push((self._more, (ctx, (space,), self.adjacent)))
+
+    def _more(self, g, ctx, chosen, left):
+        adj = g.board.adjacent[chosen[0]]
+        options = sorted(s for s in adj if s not in chosen)
+        if left <= 0 or not options:
+            self._hit(g, ctx, chosen)
+            return
+        g.ask(ctx.player, "effect_space", options, self._next, ctx, chosen, left,
+              card=ctx.card, op=self.NAME, step="adjacent", first=chosen[0], amount=self.amount(g, ctx))
+
+    def _next(self, g, ctx, chosen, left, space):
+        g.push((self._more, (ctx, chosen + (space,), left - 1)))
+
+    def _hit(self, g, ctx, spaces):
+        g.log("target_spaces", ctx.player, card=ctx.card if ctx.card >= 0 else None,
+              detail=",".join(g.board.labels[s] for s in spaces))
+        n = self.amount(g, ctx)
+        victims = [g.occupant[s] for s in spaces
+                   if g.occupant[s] >= 0 and g.is_foe_fighter(ctx.player, g.occupant[s])]
+        by = g.ctx_fighter(ctx)
+        for fi in victims:
+            g.damage(fi, n, EFFECT_DAMAGE, ctx.card if ctx.card >= 0 else None, by=by)
+            if not g.fighters[fi].alive:
+                key = (DEFEATED, ctx.card)
+                g.turn_flags[key] = g.turn_flags.get(key, ()) + (fi,)
