@@ -147,6 +147,9 @@ def _redeal(g, game, seat: int, opp: int, rng: random.Random, attack_guess, hidd
     pool = [them.hand[i] for i in slots] + them.deck[:len(them.deck) - top]
     # A face-down card with ``seat``'s own back (a TRICK of Loki's the opponent held) trades
     # places with one of the others it could be; the opponent's own cards are not touched.
+    # Cards played face down beside the attack card (King Arthur's BOOST) join the pool before
+    # anything is dealt, so what is dealt depends only on what ``seat`` knows.
+    extra = c.extra.get(FACE_DOWN_EXTRA, ()) if (hidden_attack and c is not None) else ()
     candidates = _own_back_candidates(g, seat) if hidden_attack else []
     if candidates:
         hidden_attack = False
@@ -160,6 +163,7 @@ def _redeal(g, game, seat: int, opp: int, rng: random.Random, attack_guess, hidd
             c.cards[ATTACKER] = pick
     if hidden_attack:
         pool.append(c.cards[ATTACKER])
+    pool.extend(extra)
     pool.sort()
     if hidden_attack:
         name = g.fighters[c.fighters[ATTACKER]].defn.name
@@ -172,12 +176,9 @@ def _redeal(g, game, seat: int, opp: int, rng: random.Random, attack_guess, hidd
         if pick != c.cards[ATTACKER]:   # the clone's combat and in_play are its own copies
             g.in_play[g.in_play.index(c.cards[ATTACKER])] = pick
             c.cards[ATTACKER] = pick
-    extra = c.extra.get(FACE_DOWN_EXTRA, ()) if (hidden_attack and c is not None) else ()
     if extra:
-        # Cards played face down beside the attack card (King Arthur's BOOST): each is
-        # re-dealt from the same pool, among the cards that could have been played that way.
-        pool.extend(extra)
-        pool.sort()
+        # Each face-down BOOST is dealt again from the same pool, among the cards that could
+        # have been played that way.
         dealt = []
         for cid in extra:
             options = [x for x in pool if cards[x].defn.boost is not None and cards[x].owner == opp]

@@ -884,7 +884,7 @@ class HeuristicPolicy(GreedyPolicy):
         if card is not None and card >= 0:
             for timing_ops in view.card(card).effects.values():
                 for op in timing_ops:
-                    if op.NAME == "choose_one":
+                    if op.NAME in ("choose_one", "choose_different"):
                         modes = dict(op.modes)
         if not modes or not all(label in modes for label in d.options):
             return super().on_effect_mode(view, d)

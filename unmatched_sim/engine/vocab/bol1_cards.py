@@ -20,11 +20,16 @@ Ops
     ``damage_spaces``             damage each opposing fighter on a chosen space of your zone and
                                   an adjacent space (Restless Spirits); quantity
                                   ``fighters_defeated`` counts what it defeated.
+    ``choose_different``          "choose 2 different effects" among labelled options (Looking
+                                  Glass); the heuristic values each pick like choose_one's.
+Conditions
+    ``opposing_combatant_is_hero`` the other fighter in this combat is a hero (Claws That Catch).
 """
 
 from __future__ import annotations
 
-from unmatched_sim.engine.effects import (QUANTITIES, SELECTORS, Field, FighterOp, Op, Summon, op)
+from unmatched_sim.engine.effects import (CONDITIONS, QUANTITIES, SELECTORS, ChooseOne, Field,
+                                         FighterOp, Op, SpecError, Summon, op)
 from unmatched_sim.engine.game import EFFECT_DAMAGE
 
 
@@ -171,3 +176,42 @@ class DamageSpaces(Op):
             if not g.fighters[fi].alive:
                 key = (DEFEATED, ctx.card)
                 g.turn_flags[key] = g.turn_flags.get(key, ()) + (fi,)
+
+
+@op("choose_different")
+class ChooseDifferent(ChooseOne):
+    """"Choose ``count`` different effects" among labelled options (Looking Glass: two of draw
+    2, recover 3, place Alice). One ``effect_mode`` decision per pick (the labels not yet
+    chosen); each chosen effect resolves before the next is picked."""
+    FIELDS = {"options": Field("raw", required=True), "count": Field("int", 2)}
+
+    def __init__(self, spec, hero_fighters):
+        super().__init__(spec, hero_fighters)
+        if not 1 <= self.count <= len(self.modes):
+            raise SpecError(f"'count' must be between 1 and the number of options ({len(self.modes)}), "
+                            f"got {self.count}")
+
+    def run(self, g, ctx):
+        self._pick(g, ctx, ())
+
+    def _pick(self, g, ctx, done):
+        labels = [label for label, _ in self.modes if label not in done]
+        if len(done) >= self.count or not labels:
+            return
+        g.ask(ctx.player, "effect_mode", labels, self._picked, ctx, done, card=ctx.card,
+              picks_left=self.count - len(done))
+
+    def _picked(self, g, ctx, done, label):
+        g.push((self._pick, (ctx, done + (label,))))     # runs once this effect has resolved
+        self._chosen(g, ctx, label)
+
+
+def _opposing_combatant_is_hero(g, ctx) -> bool:
+    c = g.combat
+    if c is None or ctx.role > 1:
+        return False
+    return g.fighters[c.fighters[1 - ctx.role]].is_hero
+
+
+# the other fighter in this combat is a hero (Claws That Catch)
+CONDITIONS["opposing_combatant_is_hero"] = _opposing_combatant_is_hero
