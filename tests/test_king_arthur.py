@@ -357,3 +357,21 @@ def test_king_arthur_plays_a_three_player_free_for_all_to_the_end():
 def test_king_arthur_plays_a_two_against_two_team_game_to_the_end():
     g = play_random(("king_arthur", "sinbad", "medusa", "pandora"), Teams(4), seed=7)
     assert g.over
+
+
+def test_the_ai_aims_restless_spirits_at_the_foes_it_can_defeat():
+    import random as _random
+
+    from unmatched_sim.policies import make_policy
+    s = Scenario("king_arthur", "houdini")
+    s.hand(0, "Restless Spirits", "The Lady of the Lake")
+    s.place(ARTHUR, "M20").place("Merlin", "M10")
+    s.place("Houdini", "M19").place("Bess", "M12")
+    s.health("Bess", 2)
+    scheme(s.begin_turn(0), "Restless Spirits", "Merlin")
+    for name in ("greedy", "heuristic", "tuned"):
+        pick = make_policy(name, _random.Random(0)).choose(PlayerView(s.game, 0), s.pending)
+        assert s.board.labels[pick] in ("M11", "M12", "M19")      # Bess and Houdini side by side
+    s.game.answer(s.space("M11"))
+    pick = make_policy("greedy", _random.Random(0)).choose(PlayerView(s.game, 0), s.pending)
+    assert s.board.labels[pick] == "M12"                          # Bess falls to 2 damage

@@ -18,7 +18,7 @@ from __future__ import annotations
 from unmatched_sim.engine.effects import SpecError, parse_effects
 from unmatched_sim.engine.state import OTHER_ROLE, Ctx
 from unmatched_sim.engine.vocab.bol1_cards import tagged_in_discard
-from unmatched_sim.hooks import Ability, ability
+from unmatched_sim.hooks import Ability, ability, advise
 
 
 def _check_keys(params, allowed):
@@ -56,3 +56,23 @@ class StartOfTurnEffects(Ability):
         hero = g.hero_of(seat)
         if hero.on_board:
             g.run_effects(self.params["effect"], Ctx(seat, -1, OTHER_ROLE, hero.idx))
+
+
+# ---------------------------------------------------------------------- AI advice
+@advise("effect_space")
+def _advise_effect_space(policy, view, d):
+    """damage_spaces (Restless Spirits): the spaces holding the most, and the weakest, foes —
+    the first space counted with its best neighbour."""
+    amount = d.info.get("amount", 2)
+
+    def worth(space: int) -> float:
+        fi = view.occupant(space)
+        if fi < 0 or not view.is_foe(view.fighter(fi).owner):
+            return 0.0
+        f = view.fighter(fi)
+        return 1.0 + (2.0 if f.health <= amount else 0.0) + (1.0 if f.is_hero else 0.0)
+
+    if d.info.get("step") == "first":
+        adj = view.board.adjacent
+        return max(d.options, key=lambda s: (worth(s) + max((worth(t) for t in adj[s]), default=0.0), -s))
+    return max(d.options, key=lambda s: (worth(s), -s))

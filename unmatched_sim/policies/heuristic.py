@@ -43,7 +43,10 @@ BLOCK_ALL = 99        # a defense that makes the attack worth 0 (Celestial Raime
 OP_WORTH = {"draw": 0.7, "gain_action": 1.1, "damage": 0.9, "recover": 0.6, "discard": 0.6,
             "cancel_effects": 0.6, "place": 0.4, "move": 0.3, "summon": 0.8, "look_at_hand": 0.1,
             "boost_card": 0.8, "put_on_deck": 0.1, "return_boost_card": 0.6, "take_from_discard": 0.6,
-            "return_discard_top": 0.5, "unless_discard": 0.5, "hook": 0.5}
+            "return_discard_top": 0.5, "unless_discard": 0.5, "hook": 0.5,
+            # Battle of Legends Vol. 1 verbs (engine/vocab/bol1_cards.py)
+            "take_tagged_from_discard": 1.0, "return_defeated": 0.8, "set_health": 1.0,
+            "damage_spaces": 1.0}
 
 
 # ---------------------------------------------------------------------- card facts (cached)
@@ -484,6 +487,9 @@ class HeuristicPolicy(GreedyPolicy):
                 w = 1.0 + (0.6 if self.best_attack(view)[1] is not None else 0.0)
             elif n == "choose_one":
                 w = max((self.ops_worth(view, mode_ops, fi) for _, mode_ops in op.modes), default=0.0)
+            elif n == "choose_different":     # the best ``count`` of the options
+                w = sum(sorted((self.ops_worth(view, mode_ops, fi) for _, mode_ops in op.modes),
+                               reverse=True)[:op.count])
             elif n == "lock_values":
                 w = self.lock_worth(view, spec.get("value", 4))
             elif n == "discard":
