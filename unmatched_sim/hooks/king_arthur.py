@@ -91,10 +91,23 @@ def _chosen(g, seat: int, cid) -> None:
 
 @advise("arthur_boost")
 def _advise_boost(policy, view, d):
-    """Boost as a combat boost is judged (the policy's own ``on_combat_boost``: a cheap card,
-    the gain in damage against no defence), else not at all."""
-    judge = getattr(policy, "on_combat_boost", None)
-    return judge(view, d) if judge is not None else None
+    """Boost with a cheap card (a scheme, or one worth little to the policy) when the hand can
+    spare it: never the last cards, and never one of the last two that could defend."""
+    cards = [c for c in d.options if c is not None]
+    hand = view.hand
+    if not cards or len(hand) <= 2:
+        return None
+    power = getattr(policy, "power", None)
+
+    def cost(c):
+        return power(view, c) if power is not None else float(view.card(c).value or 0)
+
+    defenders = [c for c in hand if view.card(c).can_defend]
+    pool = [c for c in cards if (cost(c) <= 3.0 or view.card(c).type == "scheme")
+            and not (view.card(c).can_defend and len(defenders) <= 2)]
+    if not pool:
+        return None
+    return max(pool, key=lambda c: (view.card(c).boost_value - 0.3 * cost(c), -c))
 
 
 @story_line("face_down_boost")
