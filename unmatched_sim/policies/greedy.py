@@ -56,7 +56,8 @@ class GreedyPolicy(Policy):
               "boosts to reach a target, plays schemes"
     params = {"aggression": 0.7, "doubloon_worth": 1.5}
     param_help = {"aggression": "0..1: chance to attack when its best attack card is weak",
-                  "doubloon_worth": "what a doubloon is worth when paying Blackbeard's ransoms"}
+                  "doubloon_worth": "≥ 0: what a doubloon is worth when paying Blackbeard's ransoms"}
+    param_ranges = {"aggression": (0.0, 1.0), "doubloon_worth": (0.0, None)}
 
     def choose(self, view, decision):
         handler = getattr(self, "on_" + decision.kind, None)
@@ -291,8 +292,8 @@ class GreedyPolicy(Policy):
 
     def on_effect_fighter(self, view, d):
         op = d.info.get("op")
-        mine = [o for o in d.options if o is not None and view.fighter(o).owner == view.seat]
-        theirs = [o for o in d.options if o is not None and view.fighter(o).owner != view.seat]
+        mine = [o for o in d.options if o is not None and not view.is_foe(view.fighter(o).owner)]
+        theirs = [o for o in d.options if o is not None and view.is_foe(view.fighter(o).owner)]
         if op in ("damage",):
             if theirs:
                 return min(theirs, key=lambda f: (not view.fighter(f).is_hero, view.fighter(f).health))
@@ -308,7 +309,7 @@ class GreedyPolicy(Policy):
     def on_effect_destination(self, view, d):
         fi = d.info["fighter"]
         f = view.fighter(fi)
-        if f.owner == view.seat:
+        if not view.is_foe(f.owner):    # ours or a teammate's: put it somewhere good
             return max(d.options, key=lambda s: (self.position_score(view, fi, s), -s))
         me = view.my_hero()
         if not me.on_board:
@@ -336,9 +337,9 @@ class GreedyPolicy(Policy):
         harmful = d.info.get("op") == "damage"
 
         def score(fighters):
-            mine = sum(1 for f in fighters if view.fighter(f).owner == view.seat)
+            mine = sum(1 for f in fighters if not view.is_foe(view.fighter(f).owner))   # teammates too
             theirs = len(fighters) - mine
-            their_hero = any(view.fighter(f).is_hero and view.fighter(f).owner != view.seat for f in fighters)
+            their_hero = any(view.fighter(f).is_hero and view.is_foe(view.fighter(f).owner) for f in fighters)
             return (theirs - 2 * mine, their_hero) if harmful else (mine - 2 * theirs, not their_hero)
         return max(d.options, key=score)
 
@@ -487,7 +488,7 @@ class GreedyPolicy(Policy):
         name = op.NAME
         if name == "damage":
             n = self._number(op.amount)
-            cost = sum(self._harm(view, fi, n) for fi in fighters if view.fighter(fi).owner == view.seat)
+            cost = sum(self._harm(view, fi, n) for fi in fighters if not view.is_foe(view.fighter(fi).owner))
         elif name == "discard":
             hand = view.hand
             if not hand:

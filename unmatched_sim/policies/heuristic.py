@@ -142,6 +142,25 @@ def effect_worth(d: CardDef, timings=("after_combat", "immediately", "during_com
     return total
 
 
+def estimate_number(spec, view, guess: float = 1.5) -> float:
+    """A number as written in a card: an int, a named quantity (``"own_hand_size"``) or
+    ``{ of = "quantity", times = k }`` (see engine.effects.Amount). Hand sizes are read from
+    the view; any other quantity is estimated as ``guess``."""
+    if isinstance(spec, bool):
+        return guess
+    if isinstance(spec, (int, float)):
+        return spec
+    times = 1
+    if isinstance(spec, dict):
+        times = spec.get("times", 1) if isinstance(spec.get("times", 1), int) else 1
+        spec = spec.get("of")
+    if spec == "own_hand_size":
+        return times * view.hand_size(view.seat)
+    if spec == "opponent_hand_size":
+        return times * view.hand_size(view.opp)
+    return times * guess
+
+
 _IF_NONE, _IF_WON, _IF_LOST, _IF_OTHER = range(4)
 _TERMS: dict[tuple, tuple] = {}
 
@@ -226,15 +245,17 @@ def best_of_dist(known: list[float], pool: list[float], n_pool: int, h: int) -> 
 
 
 class Reader:
-    """What this player can tell about the opponent's cards, computed once per decision."""
+    """What this player can tell about one foe's cards (default: the foe in focus), computed
+    once per decision."""
 
-    def __init__(self, view):
+    def __init__(self, view, foe: int | None = None):
         self.view = view
-        self.pool = view.unseen_opponent_cards()
-        known_ids = view.known_opponent_hand()
+        self.foe = foe = view.opp if foe is None else foe
+        self.pool = view.unseen_opponent_cards(foe)
+        known_ids = view.known_opponent_hand(foe)
         # (card, is it theirs?) — our TRICKs in their hand play differently for them
-        self.known = [(view.card(c), view.card_owner(c) == view.opp) for c in known_ids]
-        self.h_unknown = max(0, view.hand_size(view.opp) - len(known_ids))
+        self.known = [(view.card(c), view.card_owner(c) == foe) for c in known_ids]
+        self.h_unknown = max(0, view.hand_size(foe) - len(known_ids))
         self._cache: dict = {}
 
     def defense(self, fighter_name: str) -> list[tuple[float, float]]:
@@ -253,7 +274,7 @@ class Reader:
         key = ("a", fighter_name, played)
         if key not in self._cache:
             use = lambda d: d.can_attack and d.usable_by(fighter_name)
-            lock = self.view.value_lock(self.view.opp)
+            lock = self.view.value_lock(self.foe)
             if lock is not None and not self.view.my_turn:
                 dist = [(float(lock), 1.0)]
             else:
@@ -311,10 +332,17 @@ class HeuristicPolicy(GreedyPolicy):
         cau = self.caution * (1.0 - 0.7 * urgency)
         return agg, cau
 
-    def reader(self, view) -> Reader:
+    def reader(self, view, foe: int | None = None) -> Reader:
+        """The card odds of ``foe`` (default: the foe in focus); the focus foe's reader also
+        holds the per-decision cache."""
         if self._reader is None:
             self._reader = Reader(view)
-        return self._reader
+        if foe is None or foe == self._reader.foe:
+            return self._reader
+        others = self._reader._cache.setdefault("readers", {})
+        if foe not in others:
+            others[foe] = Reader(view, foe)
+        return others[foe]
 
     def keep(self, view, cid) -> float:
         """Worth of keeping a card of our hand; cards no fighter of ours can use only BOOST."""
@@ -359,14 +387,14 @@ class HeuristicPolicy(GreedyPolicy):
             if cond == "your_turn" and not view.my_turn:
                 continue
             if n == "draw":
-                c = spec.get("count", 1)
+                c = estimate_number(spec.get("count", 1), view)
                 total += 0.7 * c if view.deck_size(view.seat) >= c else -2.0
             elif n == "damage":
-                a = spec.get("amount", 1)
+                a = estimate_number(spec.get("amount", 1), view)
                 total += a * (self.hp_weight(opp, False) if opp.on_board else 0.4)
             elif n == "recover":
                 me = view.my_hero()
-                total += 0.8 * min(spec.get("amount", 1), me.max_health - me.health)
+                total += 0.8 * min(estimate_number(spec.get("amount", 1), view), me.max_health - me.health)
             elif n == "gain_action":
                 total += 1.2
             elif n == "discard":
@@ -394,7 +422,7 @@ class HeuristicPolicy(GreedyPolicy):
         d = view.card(cid)
         tf = view.fighter(target)
         a = self.my_attack_strength(view, cid)
-        dist = self.reader(view).defense(tf.defn.name)
+        dist = self.reader(view, tf.owner).defense(tf.defn.name)
         exp_dmg = p_win = p_kill = 0.0
         for v, p in dist:
             dv = 0.0 if v == NO_CARD else v
@@ -567,13 +595,14 @@ class HeuristicPolicy(GreedyPolicy):
         board, dist = view.board, view.dist
         n = board.size
         out = [0.0] * n
-        opp_move = view.move_value(view.opp)
-        boost = 1 if view.hand_size(view.opp) >= 3 else 0
-        for o in view.on_board(view.opp):
+        foes = view.foes or (view.opp,)
+        fighters = [(o, self.reader(view, t), view.move_value(t), 1 if view.hand_size(t) >= 3 else 0)
+                    for t in foes for o in view.on_board(t)]
+        for o, foe_reader, opp_move, boost in fighters:
             of = view.fighter(o)
             m = (of.defn.move if of.defn.move is not None else opp_move) + boost
             row = dist[of.space]
-            weight = reader.threat(of.defn.name) * (1.0 if of.is_hero else 0.5)
+            weight = foe_reader.threat(of.defn.name) * (1.0 if of.is_hero else 0.5)
             if weight <= 0:
                 continue
             hit = [row[s] <= m + 1 for s in range(n)]
@@ -597,8 +626,10 @@ class HeuristicPolicy(GreedyPolicy):
         got = reader._cache.get(key)
         if got is None:
             f = view.fighter(fi)
-            opp = [view.fighter(o) for o in view.on_board(view.opp)]
-            hero = next((o for o in opp if o.is_hero), opp[0]) if opp else None
+            # Every foe's fighters are targets; the foe in focus's hero is the one to close on.
+            focus = [view.fighter(o) for o in view.on_board(view.opp)]
+            opp = focus + [view.fighter(o) for t in view.foes if t != view.opp for o in view.on_board(t)]
+            hero = next((o for o in focus if o.is_hero), (focus or opp or [None])[0])
             name = f.defn.name
             can_attack = any(view.card(c).can_attack and view.card(c).usable_by(name) for c in view.hand)
             me = view.my_hero()
@@ -708,7 +739,7 @@ class HeuristicPolicy(GreedyPolicy):
     def on_defense_card(self, view, d):
         me = view.fighter(d.info["fighter"])
         attacker = view.fighter(d.info["attacker"])
-        dist = self.reader(view).attack(attacker.defn.name, played=True)
+        dist = self.reader(view, attacker.owner).attack(attacker.defn.name, played=True)
         w = self.hp_weight(me, True)
 
         def score(cid):
