@@ -515,6 +515,11 @@ class HeuristicPolicy(GreedyPolicy):
                 w = 1.0 + (0.6 if self.best_attack(view)[1] is not None else 0.0)
             elif n == "choose_one":
                 w = max((self.ops_worth(view, mode_ops, fi) for _, mode_ops in op.modes), default=0.0)
+            elif n == "look_at_deck":         # Prophecy: the cards kept are drawn, chosen
+                k = spec.get("to_hand", 0)
+                w = (self.draw_worth(view, k) + 0.3 if spec.get("who", "self") == "self" else 0.2)
+            elif n == "search_deck":          # The Lady of the Lake: a chosen card to hand
+                w = 1.0
             elif n == "choose_different":     # the best ``count`` of the options
                 w = sum(sorted((self.ops_worth(view, mode_ops, fi) for _, mode_ops in op.modes),
                                reverse=True)[:op.count])
