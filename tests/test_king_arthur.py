@@ -375,3 +375,13 @@ def test_the_ai_aims_restless_spirits_at_the_foes_it_can_defeat():
     s.game.answer(s.space("M11"))
     pick = make_policy("greedy", _random.Random(0)).choose(PlayerView(s.game, 0), s.pending)
     assert s.board.labels[pick] == "M12"                          # Bess falls to 2 damage
+
+
+def test_a_defeated_merlins_card_may_still_boost_arthurs_attack_face_down():
+    """The Vol. 1 guide: a card of an already defeated fighter may still be discarded to BOOST."""
+    s = duel()
+    s.remove("Merlin")
+    s.hand(0, "Excalibur", "Bewilderment")
+    s.begin_turn(0).choose("attack")                    # Excalibur, his only attack card
+    s.expect("arthur_boost").choose("Bewilderment")
+    assert result(s) == "8-0"
