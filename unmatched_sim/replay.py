@@ -53,12 +53,18 @@ def replay_from_run(run_dir: Path, game_id: int) -> list[str]:
         if not path.exists():
             raise UserError(f"hero file {path} used by this run no longer exists")
         hero = load_hero_file(path)
+        if hero.sha256 == f["sha256"] and meta.get("overrides"):
+            # a what-if run: the same --set overrides again (run.json records them)
+            from unmatched_sim.overrides import load_hero, parse_overrides
+            hero = load_hero(path, parse_overrides(meta["overrides"]), f["sha256"])
         if hero.sha256 != f["sha256"]:
             raise UserError(f"{path} has changed since this run was made, so the game cannot be "
                             "replayed exactly; restore the file or make a new run")
         heroes[hid] = hero
-    board = load_board_file(Path(meta["board_file"]["path"]))
-    if board.sha256 != meta["board_file"]["sha256"]:
+    from unmatched_sim.multiboard import board_file_of
+    board_file = board_file_of(meta, row["board"])       # a run on several boards: the game's own
+    board = load_board_file(Path(board_file["path"]))
+    if board.sha256 != board_file["sha256"]:
         raise UserError(f"{board.path} has changed since this run was made; the game cannot be replayed exactly")
     spec = GameSpec(row["game_id"], row["pair"], row["seed"], row["hero_a"], row["hero_b"],
                     a_first=row["first_player"] == "a")

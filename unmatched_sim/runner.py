@@ -70,6 +70,9 @@ class RunSpec:
     # instead of every pairing played by policy_a / policy_b. Seeds depend on the heroes only,
     # so every pair of policies meets on the same deals (common random numbers).
     matchups: tuple[tuple[str, str, str, str], ...] = ()
+    # What-if overrides (``--set`` texts, see ``unmatched_sim.overrides``), applied to the hero
+    # files as they load; the files' hashes above stay those of the files on disk.
+    overrides: tuple[str, ...] = ()
 
     @property
     def total_games(self) -> int:
@@ -157,8 +160,16 @@ def play_game(g: GameSpec, heroes: dict[str, HeroDef], board: Board, policy_a: s
     return game, row
 
 
+def spec_heroes(spec: RunSpec) -> dict[str, HeroDef]:
+    """The heroes a run plays: its hero files, with its what-if overrides applied."""
+    if spec.overrides:
+        from unmatched_sim.overrides import cached_hero
+        return {hid: cached_hero(f["path"], f["sha256"], spec.overrides) for hid, f in spec.hero_files.items()}
+    return {hid: _hero(f["path"], f["sha256"]) for hid, f in spec.hero_files.items()}
+
+
 def _run_chunk(index: int, games: list[GameSpec], spec: RunSpec, out_dir: str) -> int:
-    heroes = {hid: _hero(f["path"], f["sha256"]) for hid, f in spec.hero_files.items()}
+    heroes = spec_heroes(spec)
     board = _board(spec.board_file["path"], spec.board_file["sha256"])
     buf = EventBuffer()
     rows = []
@@ -175,7 +186,7 @@ def _run_chunk(index: int, games: list[GameSpec], spec: RunSpec, out_dir: str) -
 
 def _chunk_frames(start: int, stop: int, spec: RunSpec) -> tuple[pl.DataFrame, pl.DataFrame, int]:
     """Play games ``start`` .. ``stop - 1``: (events frame, games frame, games played)."""
-    heroes = {hid: _hero(f["path"], f["sha256"]) for hid, f in spec.hero_files.items()}
+    heroes = spec_heroes(spec)
     board = _board(spec.board_file["path"], spec.board_file["sha256"])
     buf = EventBuffer()
     rows = []
@@ -652,6 +663,7 @@ def run_metadata(spec: RunSpec, size: int, chunks: int, elapsed: float, command:
         "chunk_size": size, "chunks": chunks, "elapsed_s": round(elapsed, 3),
         "hero_files": spec.hero_files, "board_file": spec.board_file,
         **({"matchups": [list(m) for m in spec.matchups]} if spec.matchups else {}),
+        **({"overrides": list(spec.overrides)} if spec.overrides else {}),
     }
 
 
