@@ -385,3 +385,24 @@ def test_a_defeated_merlins_card_may_still_boost_arthurs_attack_face_down():
     s.begin_turn(0).choose("attack")                    # Excalibur, his only attack card
     s.expect("arthur_boost").choose("Bewilderment")
     assert result(s) == "8-0"
+
+
+def test_restless_spirits_in_a_team_game_spares_the_teammate():
+    from unmatched_sim.data.catalog import find_board
+    from unmatched_sim.engine.game import Game
+    g = Game(find_board("marmoreal"), tuple(find_hero(h) for h in ("king_arthur", "genie", "sinbad", "houdini")),
+             seed=0, fmt=Teams(4))
+    arthur, merlin = g.players[0].fighters[:2]
+    sin, gen = g.players[2].fighters[0], g.players[1].fighters[0]
+    b = g.board.index
+    g.place(arthur, b["M28"]); g.place(merlin, b["M10"])
+    g.place(sin, b["M11"]); g.place(gen, b["M12"])
+    g.place(g.players[3].fighters[0], b["M31"])
+    from unmatched_sim.engine.state import SCHEME_ROLE, Ctx
+    cid = next(c for c in g.players[0].deck if g.card(c).name == "Restless Spirits")
+    g.run_effects(g.card(cid).effects["effect"], Ctx(0, cid, SCHEME_ROLE, merlin))
+    g.run()
+    g.answer(b["M11"])
+    g.answer(b["M12"])
+    assert g.fighters[sin].health == g.fighters[sin].max_health      # teammate unhurt
+    assert g.fighters[gen].health == g.fighters[gen].max_health - 2

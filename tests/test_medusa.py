@@ -279,3 +279,19 @@ def test_medusa_plays_a_three_player_free_for_all_to_the_end(seed):
 def test_medusa_plays_a_two_against_two_team_game_to_the_end():
     g = play_random(("medusa", "pandora", "sinbad", "houdini"), Teams(4), seed=5)
     assert g.over
+
+
+def test_gaze_in_a_team_game_never_offers_a_teammate():
+    from unmatched_sim.data.catalog import find_board
+    from unmatched_sim.engine.game import Game
+    g = Game(find_board("marmoreal"), tuple(find_hero(h) for h in ("medusa", "genie", "sinbad", "houdini")),
+             seed=0, fmt=Teams(4))
+    med, gen, sin, hou = (g.players[s].fighters[0] for s in range(4))
+    g.place(med, 9)    # M10
+    g.place(sin, 10)   # M11: Medusa's teammate
+    g.place(hou, 11)   # M12: a foe
+    g.place(gen, 30)   # M31: a foe in another zone
+    g.players[0].ability.start_of_turn(g, 0)
+    g.run()
+    assert g.pending.kind == "effect_fighter"
+    assert set(g.pending.options) == {hou, None}
