@@ -283,3 +283,14 @@ def test_alice_plays_a_three_player_free_for_all_to_the_end():
 def test_alice_plays_a_two_against_two_team_game_to_the_end():
     g = play_random(("alice", "sinbad", "genie", "king_arthur"), Teams(4), seed=9)
     assert g.over
+
+
+def test_the_ai_sees_her_size_bonus_as_a_public_estimate():
+    from unmatched_sim.engine.view import PlayerView
+    for size_, att, dfn in (("big", 2.0, 0.0), ("small", 0.0, 1.0)):
+        s = duel(size_, jabberwock="M20")
+        for seat in (0, 1):      # her own view and the opponent's alike
+            view = PlayerView(s.game, seat)
+            assert view.combat_bonus_estimate(s.fighter("Alice"), 0) == att
+            assert view.combat_bonus_estimate(s.fighter("Alice"), 1) == dfn
+            assert view.combat_bonus_estimate(s.fighter("Jabberwock"), 0) == 0.0

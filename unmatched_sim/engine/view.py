@@ -265,6 +265,13 @@ class PlayerView:
             return None
         return self._g.combat_value(role)
 
+    def combat_bonus_estimate(self, fi: int, role: int) -> float:
+        """What fighter ``fi``'s own ability is expected to add to a card it plays in ``role``
+        (public facts only; ``Ability.combat_bonus_estimate``): an AI estimate, not a rule."""
+        g = self._g
+        owner = g.fighters[fi].owner
+        return g.players[owner].ability.combat_bonus_estimate(g, owner, fi, role)
+
     def my_role(self) -> int | None:
         c = self._g.combat
         return None if c is None else (ATTACKER if c.players[ATTACKER] == self.seat else DEFENDER)

@@ -49,6 +49,17 @@ class BigAndSmall(Ability):
         return value
 
 
+    def combat_bonus_estimate(self, g, seat, fighter, role):
+        if fighter != g.players[seat].fighters[0]:
+            return 0.0
+        size = g.players[seat].res.get(SIZE)
+        if role == ATTACKER and size == BIG:
+            return float(self.params["big_attack"])
+        if role == DEFENDER and size == SMALL:
+            return float(self.params["small_defense"])
+        return 0.0
+
+
 def _size_chosen(g, seat: int, size: str) -> None:
     g.players[seat].res[SIZE] = size
     g.log("size", seat, g.players[seat].fighters[0], detail=size, value=1)

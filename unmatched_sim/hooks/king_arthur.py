@@ -71,6 +71,14 @@ class FaceDownAttackBoost(Ability):
             g.put_in_discard(x, BOOST_DISCARD)
 
 
+    def combat_bonus_estimate(self, g, seat, fighter, role):
+        """An AI estimate from public facts: King Arthur attacking with three or more cards in
+        hand usually has a spare card to BOOST face down (a BOOST of about 2)."""
+        if role == ATTACKER and fighter == g.hero_of(seat).idx and len(g.players[seat].hand) >= 3:
+            return 1.5
+        return 0.0
+
+
 def _offer(g, seat: int) -> None:
     c = g.combat
     options = [None] + [x for x in g.players[seat].hand if g.can_boost_with(seat, x)]

@@ -422,6 +422,8 @@ class HeuristicPolicy(GreedyPolicy):
         d = view.card(cid)
         tf = view.fighter(target)
         a = self.my_attack_strength(view, cid)
+        if view.value_lock(view.seat) is None:
+            a += view.combat_bonus_estimate(fi, 0)      # Alice BIG, King Arthur's BOOST
         dist = self.reader(view, tf.owner).defense(tf.defn.name)
         exp_dmg = p_win = p_kill = 0.0
         for v, p in dist:
@@ -746,13 +748,16 @@ class HeuristicPolicy(GreedyPolicy):
         attacker = view.fighter(d.info["attacker"])
         dist = self.reader(view, attacker.owner).attack(attacker.defn.name, played=True)
         w = self.hp_weight(me, True)
+        # Standing bonuses of the fighters' own abilities (Alice's size): public estimates.
+        mine_bonus = view.combat_bonus_estimate(me.idx, 1)
+        their_bonus = view.combat_bonus_estimate(attacker.idx, 0)
 
         def score(cid):
             if cid is None:
                 dv, heal, worth, cost = 0.0, 0.0, 0.0, 0.0
             else:
                 card = view.card(cid)
-                dv = card_strength(card, self.mine(view, cid))[1]
+                dv = card_strength(card, self.mine(view, cid))[1] + mine_bonus
                 heal = 0.0
                 for op in _ops(card, "immediately"):
                     if op.NAME == "recover":
@@ -762,7 +767,7 @@ class HeuristicPolicy(GreedyPolicy):
                 cost = self.spend_weight() * self.keep(view, cid)
             exp_loss = p_dead = 0.0
             for v, p in dist:
-                av = 0.0 if v == NO_CARD else v
+                av = 0.0 if v == NO_CARD else v + their_bonus
                 dmg = 0.0 if dv >= BLOCK_ALL else max(0.0, av - dv)
                 health = min(me.max_health, me.health + heal)
                 dmg = min(dmg, health)
