@@ -31,6 +31,7 @@ from __future__ import annotations
 from unmatched_sim.engine.effects import (CONDITIONS, QUANTITIES, SELECTORS, ChooseOne, Field,
                                          FighterOp, Op, SpecError, Summon, op)
 from unmatched_sim.engine.game import EFFECT_DAMAGE
+from unmatched_sim.engine.state import DEFENDER
 
 
 # ---------------------------------------------------------------------- quantities
@@ -208,7 +209,7 @@ class ChooseDifferent(ChooseOne):
 
 def _opposing_combatant_is_hero(g, ctx) -> bool:
     c = g.combat
-    if c is None or ctx.role > 1:
+    if c is None or ctx.role > DEFENDER:
         return False
     return g.fighters[c.fighters[1 - ctx.role]].is_hero
 
