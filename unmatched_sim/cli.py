@@ -107,8 +107,8 @@ def _prepare(hero_ids: list[str], pairings, games, seed, board, policy, policy_a
         _fail(f"--games must be at least 1 (got {games})")
     if jobs is not None and jobs == 0:
         _fail("--jobs must be a positive number of workers, or negative to leave cores free (got 0)")
-    if max_turns is not None and max_turns < 2:
-        _fail(f"--max-turns must be at least 2 (got {max_turns})")
+    if max_turns is not None and not 2 <= max_turns <= 30000:
+        _fail(f"--max-turns must be from 2 to 30000 (got {max_turns})")
     heroes = {}
     for name in hero_ids:
         h = find_hero(name)
@@ -137,12 +137,13 @@ def _prepare(hero_ids: list[str], pairings, games, seed, board, policy, policy_a
 
 
 def _execute(spec, out, jobs, force, no_progress, resume=False, backend="local", scheduler=None):
-    from unmatched_sim.runner import default_out_dir, execute
+    from unmatched_sim.runner import default_out_dir, execute, run_name
 
     from unmatched_sim.backends import check_backend
 
     check_backend(backend, scheduler)
-    out = out or default_out_dir(spec.pairings, spec.board, spec.seed, spec.games, resume=resume)
+    out = out or default_out_dir(spec.pairings, spec.board, spec.seed, spec.games, resume=resume,
+                                 name=run_name(spec))
     # --resume is how this command was run, not what it runs: the run records the command without it
     command = ["sim"] + [a for a in sys.argv[1:] if a != "--resume"]
     meta = execute(spec, out, jobs=jobs, force=force, progress=not no_progress, command=command,
@@ -174,7 +175,9 @@ def _execute_all(specs, out, jobs, force, no_progress, resume=False, backend="lo
     from unmatched_sim.runner import default_out_dir
 
     spec = specs[0]
-    out = out or default_out_dir(spec.pairings, "+".join(s.board for s in specs), spec.seed, spec.games)
+    from unmatched_sim.runner import run_name
+    out = out or default_out_dir(spec.pairings, "+".join(s.board for s in specs), spec.seed, spec.games,
+                                 name=run_name(spec))
     meta = execute_boards(specs, out, jobs=jobs if jobs is not None else -1, force=force,
                           progress=not no_progress, command=["sim"] + sys.argv[1:])
     return out, meta
@@ -244,21 +247,44 @@ def cli():
     """
 
 
+def format_options(f):
+    f = click.option("--format", "fmt", type=click.Choice(["duel", "ffa", "teams"]), default=None,
+                     help="duel (2 heroes), ffa: free-for-all (3-4), teams: 2 v 2 (the first two heroes "
+                          "against the last two) [default: duel for 2 heroes, ffa for 3-4].")(f)
+    return f
+
+
 @cli.command()
-@click.argument("hero_a", shell_complete=lambda c, p, i: complete_heroes(c, p, i))
+@click.argument("hero_a", required=False, shell_complete=lambda c, p, i: complete_heroes(c, p, i))
 @click.argument("hero_b", required=False, shell_complete=lambda c, p, i: complete_heroes(c, p, i))
+@click.argument("more", nargs=-1, shell_complete=lambda c, p, i: complete_heroes(c, p, i))
 @run_options
 @set_option
-def matchup(hero_a, hero_b, games, seed, board, policy, policy_a, policy_b, jobs, out, force, as_json,
-            max_turns, no_progress, resume, backend, scheduler, overrides):
+@format_options
+@click.option("--teams", "teams_spec", default=None, metavar="A,B:C,D",
+              help="A team game: heroes A and B against C and D.")
+def matchup(hero_a, hero_b, more, games, seed, board, policy, policy_a, policy_b, jobs, out, force, as_json,
+            max_turns, no_progress, resume, backend, scheduler, overrides, fmt, teams_spec):
     """Play HERO_A against HERO_B and report win rates with 95% intervals.
 
-    The heroes may also be given as one argument, HERO_A,HERO_B.
+    The heroes may also be given as one argument, HERO_A,HERO_B. With three or four heroes
+    (free-for-all, or --format teams / --teams A,B:C,D for two against two) every hero plays
+    every turn position equally often; --policy-a then plays the first hero (team A), --policy-b
+    the others.
     """
     from unmatched_sim.analysis import matchup_summary
     from unmatched_sim.runner import read_games
 
-    names = split_names([hero_a] + ([hero_b] if hero_b else []))
+    names = split_names([x for x in (hero_a, hero_b) if x] + list(more))
+    if teams_spec is not None or fmt not in (None, "duel") or len(names) > 2:
+        from unmatched_sim.cli_formats import multi_run, resolve_format
+        from unmatched_sim.data.catalog import find_hero
+        fmt, names = resolve_format(names, fmt, teams_spec)
+        lineup = tuple(find_hero(n).id for n in names)
+        return multi_run(names, fmt, [lineup], games=games, seed=seed, board=board, policy=policy,
+                         policy_a=policy_a, policy_b=policy_b, jobs=jobs, out=out, force=force, as_json=as_json,
+                         max_turns=max_turns, no_progress=no_progress, resume=resume, backend=backend,
+                         scheduler=scheduler, overrides=overrides, single=True)
     if len(names) != 2:
         _fail(f"matchup needs two heroes, HERO_A HERO_B or HERO_A,HERO_B (got {', '.join(names) or 'none'})")
     hero_a, hero_b = names
@@ -334,11 +360,20 @@ def matchup_verdict(summary: dict, names: dict) -> str:
               shell_complete=lambda c, p, i: complete_heroes(c, p, i),
               help="Play only HERO against each of the others (one hero against the field).")
 @click.option("--no-mirrors", is_flag=True, help="Leave out mirror matches (a hero against itself).")
+@format_options
+@click.option("--players", type=int, default=None,
+              help="Free-for-all: heroes per game, 3 or 4 [default: 4, or 3 with three heroes].")
+@click.option("--sample", type=int, default=None, metavar="K",
+              help="Free-for-all or teams: play K line-ups drawn at random (from the run seed) "
+                   "instead of every combination.")
 def tournament(heroes, games, seed, board, policy, policy_a, policy_b, jobs, out, force, as_json,
-               max_turns, no_progress, resume, backend, scheduler, overrides, gauntlet, no_mirrors):
+               max_turns, no_progress, resume, backend, scheduler, overrides, gauntlet, no_mirrors,
+               fmt, players, sample):
     """Round-robin of HEROES (default: every hero), mirrors included, into one run directory.
 
     HEROES may be given as separate arguments or comma-separated: houdini genie or houdini,genie.
+    With --format ffa or teams: every line-up of distinct heroes (every set of --players heroes;
+    every split of every four into two teams), or --sample K of them; --games per line-up.
     """
     from unmatched_sim.analysis import matchup_summary
     from unmatched_sim.data.catalog import find_hero, hero_ids
@@ -353,6 +388,18 @@ def tournament(heroes, games, seed, board, policy, policy_a, policy_b, jobs, out
         hid = find_hero(n).id
         if hid not in ids:
             ids.append(hid)
+    if fmt in ("ffa", "teams"):
+        if gauntlet or no_mirrors:
+            _fail("--gauntlet and --no-mirrors are for duel tournaments (free-for-all and team line-ups "
+                  "never repeat a hero)")
+        from unmatched_sim.cli_formats import multi_run, plan_tournament
+        lineups = plan_tournament(ids, fmt, players, sample, seed, as_json)
+        return multi_run(ids, fmt, lineups, games=games, seed=seed, board=board, policy=policy,
+                         policy_a=policy_a, policy_b=policy_b, jobs=jobs, out=out, force=force, as_json=as_json,
+                         max_turns=max_turns, no_progress=no_progress, resume=resume, backend=backend,
+                         scheduler=scheduler, overrides=overrides, single=False)
+    if players is not None or sample is not None:
+        _fail("--players and --sample are for --format ffa or teams")
     if gauntlet:
         g = find_hero(gauntlet).id
         ids = [g] + [h for h in ids if h != g]
@@ -439,6 +486,15 @@ def resume(run_dir, jobs, no_progress, backend, scheduler):
         spec = spec_from_json(doc["spec"])
     except (KeyError, TypeError, ValueError) as e:
         _fail(f"{partial / 'plan.json'} is damaged ({e}); start the run again with --force")
+    import hashlib
+    for f in [*spec.hero_files.values(), spec.board_file]:
+        try:
+            sha = hashlib.sha256(Path(f["path"]).read_bytes()).hexdigest()
+        except OSError:
+            sha = None
+        if sha != f["sha256"]:
+            _fail(f"{f['path']} {'is gone' if sha is None else 'has changed'} since the run started, so its "
+                  "remaining games would not match; restore it, or start the run again with --force")
     started = time.perf_counter()
     meta = execute(spec, run_dir, jobs=jobs, progress=not no_progress, command=doc.get("command"),
                    resume=True, backend=backend, scheduler=scheduler)
@@ -498,8 +554,8 @@ def replay(run_dir, game_id, heroes, game_seed, first, board, policy, policy_a, 
     """
     from unmatched_sim.replay import replay_from_run, replay_from_seed
 
-    if max_turns is not None and max_turns < 2:
-        _fail(f"--max-turns must be at least 2 (got {max_turns})")
+    if max_turns is not None and not 2 <= max_turns <= 30000:
+        _fail(f"--max-turns must be from 2 to 30000 (got {max_turns})")
     if not heroes:
         ctx = click.get_current_context()
         given = [f"--{name.replace('game_seed', 'seed').replace('_', '-')}"
@@ -689,8 +745,34 @@ from unmatched_sim import cli_workbench  # noqa: E402,F401
 
 
 # --------------------------------------------------------------------------- entry point
+def _stop_on_sigterm() -> None:
+    """SIGTERM (timeout, Slurm, docker stop) stops any command as Ctrl-C does, so every command's
+    clean-up runs (a run keeps its finished chunks; a half-written report folder is removed)."""
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        return None
+
+    def handler(signum, frame):
+        from unmatched_sim.runner import Terminated
+        raise Terminated()
+
+    return signal.signal(signal.SIGTERM, handler)
+
+
 def main(argv: list[str] | None = None) -> None:
     """Run the CLI: a user error is one line on stderr and a non-zero exit, never a traceback."""
+    previous = _stop_on_sigterm()
+    try:
+        _main(argv)
+    finally:
+        if previous is not None:
+            import signal
+            signal.signal(signal.SIGTERM, previous)
+
+
+def _main(argv: list[str] | None) -> None:
     try:
         cli.main(args=argv, prog_name="sim", standalone_mode=False)
     except click.exceptions.NoArgsIsHelpError as e:  # pragma: no cover - click version dependent
@@ -703,7 +785,11 @@ def main(argv: list[str] | None = None) -> None:
     except click.ClickException as e:
         click.echo(f"error: {e.format_message()}", err=True)
         sys.exit(e.exit_code or 1)
-    except click.exceptions.Abort:
+    except click.exceptions.Abort as e:
+        from unmatched_sim.runner import Terminated
+        if isinstance(e.__context__, Terminated):
+            click.echo("error: terminated; nothing was written", err=True)
+            sys.exit(143)
         click.echo("error: aborted", err=True)
         sys.exit(130)
     except KeyboardInterrupt:

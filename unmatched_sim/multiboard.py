@@ -48,6 +48,8 @@ def execute_boards(specs, out: Path, *, jobs: int = -1, force: bool = False, pro
                 part += 1
             offset += g.height
         pl.concat(frames).write_parquet(merged / "games.parquet", compression="zstd")
+        from unmatched_sim.runner import write_players
+        write_players(merged)
         meta = dict(metas[0])
         meta.update({
             "board": ",".join(s.board for s in specs), "boards": [s.board for s in specs],

@@ -41,7 +41,26 @@ LINES = {
     "recover": lambda e: f"{e['fighter']} recovers {e['amount']}"
                          + (f" ({e['card']})" if e.get("card") else "") + f" → {e['health']} health",
     "set_health": lambda e: f"{e['fighter']}'s health is set to {e['health']} ({e['card']})",
-    "defeat": lambda e: f"✖ {e['fighter']} is defeated ({e['detail']})",
+    "defeat": lambda e: f"✖ {e['fighter']} is defeated ({e['detail']})"
+                        + (f" by {e['by_fighter']}" if e.get("by_fighter") and e.get("detail") == "combat" else ""),
+    "removed": lambda e: f"{e['fighter']} leaves the board: {e['who']} is out",
+    "eliminated": lambda e: f"✖ {e['who']} is out of the game ({e['detail'].replace('_', ' ')})",
+    "opponent_chosen": lambda e: f"{e['who']} picks {e['target']}'s player as the opponent for {e['card'] or 'the effect'}",
+    "damage_prevented": lambda e: f"damage to {e['fighter']} is prevented",
+    "lasting": lambda e: f"{e['who']}: {e['detail'].split(':')[0].replace('_', ' ')} until the end of the "
+                         + {"combat": "combat", "turn": "turn", "next_turn": "next turn"}.get(e['detail'].split(':')[1], "turn"),
+    "held": lambda e: f"{e['fighter']} is held in place",
+    # Deck verbs (engine/vocab/deck.py)
+    "deck_look": lambda e: f"{e['who']} looks at the top {e['amount']} card(s) of a deck"
+                           + (f" ({e['card']})" if e.get("card") else ""),
+    "deck_reveal": lambda e: f"{e['who']}'s top card is revealed: {e['card']}",
+    "deck_to_hand": lambda e: f"{e['who']} takes {e['card']} from the deck into hand",
+    "deck_to_bottom": lambda e: f"{e['who']} puts {e['card'] or 'a card'} at the bottom of the deck",
+    "deck_arranged": lambda e: f"{e['amount']} cards go back on top in a chosen order",
+    "search_found": lambda e: f"{e['who']} finds {e['card']} in the {e['detail'].replace('_', ' ')}",
+    "search_failed": lambda e: f"{e['who']} searches for {e['detail']} and finds none",
+    "shuffle": lambda e: f"{e['who']} shuffles the deck ({e['amount']} cards)",
+    "to_deck": lambda e: f"{e['who']} shuffles {e['card']} into the deck",
     "scheme": lambda e: f"{e['fighter']} plays the scheme {e['card']}",
     "discard": lambda e: f"{e['who']} discards {e['card']} ({e['detail'].replace('_', ' ')})",
     "gain_action": lambda e: f"{e['who']} gains {e['amount']} action" + (f" ({e['card']})" if e.get("card") else ""),
@@ -53,11 +72,6 @@ LINES = {
     "value_lock": lambda e: f"{e['who']}'s card values are {e['amount']} for the rest of the turn",
     "ability": lambda e: f"{e['who']} uses their ability: {e['detail'].replace('_', ' ')}"
                          + (f" ({e['card']})" if e.get("card") else ""),
-    # Blackbeard: value = his doubloons afterwards (the treasury holds the rest of the 3)
-    "doubloons_paid": lambda e: f"{e['who']} pays {e['amount']} doubloon(s) "
-                                f"({e['detail'].replace('_', ' ')}) → Blackbeard has {e['value']}",
-    "doubloons_stolen": lambda e: f"{e['who']} steals {e['amount']} doubloon(s) from the treasury "
-                                  f"({e['card']}) → Blackbeard has {e['value']}",
     "ransom_paid": lambda e: f"{e['who']} pays a ransom of {e['amount']} to stop {e['card']} ({e['detail']})",
     "ransom_refused": lambda e: f"{e['who']} {'refuses' if e['value'] >= max(1, e['amount']) else 'cannot pay'}"
                                 f" the ransom on {e['card']} ({e['detail']})",
@@ -72,8 +86,9 @@ LINES = {
 SKIP = {"turn_end"}
 
 
-def tell(events: Iterable[dict], names: dict[str, str]) -> list[str]:
-    """``names`` maps side ("a"/"b") to a label like "Houdini (a)"."""
+def tell(events: Iterable[dict], names: dict[str, str], teams: dict[str, str] | None = None) -> list[str]:
+    """``names`` maps a player ("a".."d") to a label like "Houdini (a)"; ``teams`` (team games)
+    maps a player to its team's name, so the end says which team won."""
     out: list[str] = []
     for e in events:
         e = dict(e)
@@ -87,6 +102,9 @@ def tell(events: Iterable[dict], names: dict[str, str]) -> list[str]:
             continue
         if kind == "game_end":
             winner = names.get(e.get("player")) if e.get("player") else None
+            if winner and teams:
+                team = teams.get(e["player"])
+                winner = f"{team} ({' and '.join(names[p] for p in names if teams.get(p) == team)})"
             out.append("")
             out.append(f"★ Game over: {winner + ' wins' if winner else 'no winner'} ({e['detail']})")
             continue

@@ -102,8 +102,13 @@ def build_report(run_dir: str | os.PathLike, out: str | os.PathLike | None = Non
     for h, o in tempo or []:
         if h not in run.heroes() or o not in run.heroes():
             raise UserError(f"--tempo {h},{o}: both heroes must play in {run_dir} (heroes: {', '.join(run.heroes())})")
+    multi = run.meta.get("format") in ("ffa", "teams")
+    if multi and tempo:
+        raise UserError("--tempo draws a duel's race; this run is a free-for-all or team run")
     tmp = _prepare_out(out)
     try:
+        if multi:                 # free-for-all and team runs have a report of their own
+            return _multi_report(run, Path(run_dir), tmp, out, started)
         doc, files = _make(run, tmp, tempo)
         (tmp / "index.html").write_text(render_html(doc), encoding="utf-8")
         (tmp / "summary.md").write_text(render_markdown(doc), encoding="utf-8")
@@ -116,6 +121,56 @@ def build_report(run_dir: str | os.PathLike, out: str | os.PathLike | None = Non
         shutil.rmtree(tmp, ignore_errors=True)
         raise
     return ReportResult(out, files, time.perf_counter() - started, run.n_games(), run.heroes(), doc.left_out)
+
+
+def _multi_report(run: A.Run, run_dir: Path, tmp: Path, out: Path, started: float) -> ReportResult:
+    """The report of a free-for-all or team run (report/multi.py), with its tables as CSV."""
+    import json as _json
+
+    import polars as pl
+
+    from unmatched_sim.analysis import multi as M
+    from unmatched_sim.report.multi import make_multi
+
+    games = run.collect(run.games, "games")
+    path = run_dir / "players.parquet"
+    if not path.exists():
+        raise UserError(f"{run_dir} has no players.parquet; make the run again with this version of sim")
+    players = pl.read_parquet(path)
+    m = run.meta
+    lineups = m.get("lineups") or []
+    rows = [["Run", str(run_dir)], ["Format", str(m.get("format"))],
+            ["Line-ups", f"{len(lineups)} × {m.get('games_per_pairing', '?')} games (every hero in every turn "
+                         f"position equally often)" + (f": {', '.join('/'.join(lu) for lu in lineups[:6])}"
+                                                       + (" …" if len(lineups) > 6 else "") if lineups else "")],
+            ["Games", f"{games.height:,}"], ["Policies", f"{m.get('policy_a')} (slot a / team A), {m.get('policy_b')} (the others)"],
+            ["Board", str(m.get("board", "?"))], ["Seed", str(m.get("seed", "?"))],
+            ["What-if overrides", "; ".join(m.get("overrides") or []) or "none"],
+            ["Turn limit", f"{m.get('max_turns', '?')} turns (then a draw)"],
+            ["Simulator version", f"unmatched-sim {m.get('version', '?')}"],
+            ["Command", "`" + " ".join(m.get("command", [])) + "`" if m.get("command") else "?"]]
+    try:
+        doc, files = make_multi(m, games, players, tmp, Table(["Input", "Value"], rows, align="ll"))
+        (tmp / "index.html").write_text(render_html(doc), encoding="utf-8")
+        (tmp / "summary.md").write_text(render_markdown(doc), encoding="utf-8")
+        files = ["index.html", "summary.md"] + files
+        (tmp / "tables").mkdir(exist_ok=True)
+        tables = {"hero_results": M.hero_results(players), "places": M.place_distribution(players),
+                  "turn_position": M.turn_position(players), "plackett_luce": M.plackett_luce(players)}
+        if m.get("format") == "teams":
+            tables["team_pairs"] = M.team_pairs(players)
+        for name, df in tables.items():
+            df.write_csv(tmp / "tables" / f"{name}.csv")
+            files.append(f"tables/{name}.csv")
+        (tmp / "numbers.json").write_text(_json.dumps({k: v.to_dicts() for k, v in tables.items()}, indent=1,
+                                                      default=str) + "\n")
+        files.append("numbers.json")
+        replace_dir(tmp, out)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+    heroes = sorted(players["hero"].unique().to_list())
+    return ReportResult(out, files, time.perf_counter() - started, games.height, heroes, doc.left_out)
 
 
 def _make(run: A.Run, out: Path, tempo: list[tuple[str, str]] | None = None) -> tuple[Document, list[str]]:
