@@ -99,23 +99,14 @@ def _chosen(g, seat: int, cid) -> None:
 
 @advise("arthur_boost")
 def _advise_boost(policy, view, d):
-    """Boost with a cheap card (a scheme, or one worth little to the policy) when the hand can
-    spare it: never the last cards, and never one of the last two that could defend."""
+    """BOOST whenever a card can be spared (never the last one): the card with the most BOOST
+    for the least value. Measured against the nine other heroes (tuned, 270 games on the same
+    seeds): 19.6% won, against 13.0% keeping the last cards and last two defence cards, 17.4%
+    judging it as a combat BOOST, 19.3% always the highest BOOST."""
     cards = [c for c in d.options if c is not None]
-    hand = view.hand
-    if not cards or len(hand) <= 2:
+    if not cards or len(view.hand) <= 1:
         return None
-    power = getattr(policy, "power", None)
-
-    def cost(c):
-        return power(view, c) if power is not None else float(view.card(c).value or 0)
-
-    defenders = [c for c in hand if view.card(c).can_defend]
-    pool = [c for c in cards if (cost(c) <= 3.0 or view.card(c).type == "scheme")
-            and not (view.card(c).can_defend and len(defenders) <= 2)]
-    if not pool:
-        return None
-    return max(pool, key=lambda c: (view.card(c).boost_value - 0.3 * cost(c), -c))
+    return max(cards, key=lambda c: (view.card(c).boost_value - 0.5 * (view.card(c).value or 0), -c))
 
 
 @story_line("face_down_boost")
