@@ -232,3 +232,57 @@ def test_insightful_deduction_revealed_tops_stay_put_for_both_players_the_rest_i
             assert sorted(d.players[1].deck) == sorted(g.players[1].deck)
         below.add(tuple(determinize(g, 0, random.Random(k)).players[1].deck[:-2]))
     assert len(below) > 1
+
+
+def _arthur_defense_positions(limit: int = 6):
+    """Positions where the Genie defends against King Arthur with a face-down BOOST beside the
+    attack card (the face-down BOOST of his ability)."""
+    from unmatched_sim.engine.determinize import FACE_DOWN_EXTRA
+    board = find_board("marmoreal")
+    heroes = {h: find_hero(h) for h in ("king_arthur", "genie")}
+    out = []
+    for k in range(40):
+        def grab(game, d, choice):
+            c = game.combat
+            if (d.kind == "defense_card" and c is not None and c.extra.get(FACE_DOWN_EXTRA)
+                    and len(out) < limit):
+                out.append(game.clone())
+        play_game(GameSpec(k, k, 4000 + k, "king_arthur", "genie", a_first=k % 2 == 0), heroes, board,
+                  "greedy", "greedy", record=False, on_decision=grab)
+        if len(out) >= limit:
+            break
+    return out
+
+
+def test_king_arthurs_face_down_boost_is_hidden_from_the_defender():
+    from unmatched_sim.engine.determinize import FACE_DOWN_EXTRA
+    if "king_arthur" not in hero_ids():
+        pytest.skip("no King Arthur yet")
+    positions = _arthur_defense_positions()
+    assert positions
+    rng = random.Random(9)
+    for k, g in enumerate(positions):
+        seat = g.pending.player
+        c = g.combat
+        (boost,) = c.extra[FACE_DOWN_EXTRA]
+        view = PlayerView(g, seat)
+        assert view.combat_cards()[ATTACKER] is None and view.combat_value(ATTACKER) is None
+        assert boost in hidden_cards(g, seat)["attack_card"]
+        name = g.card(boost).name
+        # the face-down card still counts as unseen: every copy not in a face-up place
+        visible = sum(1 for x in g.players[c.players[ATTACKER]].discard if g.card(x).name == name)
+        copies = next(d.copies for d in g.players[c.players[ATTACKER]].hero.cards if d.name == name)
+        assert [d.name for d in view.unseen_opponent_cards(c.players[ATTACKER])].count(name) == copies - visible
+        dealt = set()
+        for _ in range(10):
+            d = determinize(g, seat, rng)
+            (x,) = d.combat.extra[FACE_DOWN_EXTRA]
+            assert x in d.in_play and d.card(x).boost is not None
+            assert public_state(d, seat) == public_state(g, seat)
+            dealt.add(x)
+        assert len(dealt) > 1
+        # a heuristic defender decides the same whichever card is face down
+        for policy in HEURISTICS:
+            want = make_policy(policy, random.Random(k)).choose(view, g.pending)
+            world = determinize(g, seat, rng)
+            assert make_policy(policy, random.Random(k)).choose(PlayerView(world, seat), world.pending) == want

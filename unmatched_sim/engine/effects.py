@@ -21,7 +21,8 @@ Each ``op`` names a class below. Every op also accepts these fields:
 
 Fighters are chosen with *selectors* (see SELECTORS): "self" is the fighter resolving the
 card; names starting with ``each_`` affect every match; the others mean "choose one" and the
-card's player chooses. A hero's own fighter names ("Bess") also work as selectors.
+card's player chooses. A hero's own fighter names ("Bess") also work as selectors, and
+``each_<name>`` ("each_Harpy") selects every fighter of that name.
 
 Numbers may be an int, a named quantity (see QUANTITIES), or ``{ of = "name", times = k }``.
 A condition may also compare a quantity: ``if = { quantity = "fighter_health", at_most = 7 }``
@@ -147,11 +148,13 @@ for _name, (_one, _fn) in list(SELECTORS.items()):
 def selector_for(name: str, hero_fighters: frozenset[str]) -> tuple[bool, Callable]:
     if name in SELECTORS:
         return SELECTORS[name]
-    if name in hero_fighters:
-        def named(g: Game, ctx: Ctx, _name=name) -> list[int]:
+    # "each_<fighter name>": every one of this hero's fighters of that name ("each Harpy").
+    each = name.startswith("each_") and name[len("each_"):] in hero_fighters
+    if name in hero_fighters or each:
+        def named(g: Game, ctx: Ctx, _name=name[len("each_"):] if each else name) -> list[int]:
             return [fi for fi in g.players[ctx.player].fighters
                     if g.fighters[fi].defn.name == _name and g.fighters[fi].on_board]
-        return (True, named)
+        return (not each, named)
     raise SpecError(f"unknown fighter selector '{name}' (use one of {sorted(SELECTORS)} "
                     f"or a fighter of this hero: {sorted(hero_fighters)})")
 

@@ -80,6 +80,12 @@ class Ability:
         before any card is chosen); 0 unless the ability knows better."""
         return 0
 
+    def combat_bonus_estimate(self, g: "Game", seat: int, fighter: int, role: int) -> float:
+        """For the AI only (the rules never read it): what this ability is expected to add to
+        the value of a card our ``fighter`` plays in ``role`` (ATTACKER / DEFENDER), from public
+        facts alone (Alice's size; King Arthur's face-down BOOST). Default 0."""
+        return 0.0
+
     def on_combat_damage(self, g: "Game", fighter: int, amount: int) -> None: ...
     def after_combat(self, g: "Game", seat: int, role: int) -> None: ...
     def after_attacking(self, g: "Game", seat: int) -> None: ...
