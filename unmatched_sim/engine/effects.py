@@ -36,7 +36,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from unmatched_sim.engine.game import (COST, EFFECT_DAMAGE, OPPONENT_EFFECT, OWN_EFFECT, Game)
+from unmatched_sim.engine.game import (COST, EFFECT_DAMAGE, FROM_DECK, OPPONENT_EFFECT, OWN_EFFECT, Game)
 from unmatched_sim.engine.state import ATTACKER, DEFENDER, Ctx
 
 # ---------------------------------------------------------------------- registries
@@ -496,7 +496,7 @@ def effect_cancelled(g: Game, ctx: Ctx) -> bool:
     if ctx.role > DEFENDER or g.combat is None:
         return False
     c = g.combat
-    if c.cards[ctx.role] != ctx.card:
+    if c.cards[ctx.role] != ctx.card or g.turn_flags.get("turn_ended"):
         return True
     return c.cancelled[ctx.role] and not g.card(ctx.card).uncancelable
 
@@ -771,7 +771,7 @@ class Recover(FighterOp):
 class Move(FighterOp):
     """Move fighters up to N spaces by the normal movement rules, from their owner's side."""
     SELECTOR_FIELD = "who"
-    FIELDS = {"who": Field("selector", required=True), "up_to": Field("int", required=True),
+    FIELDS = {"who": Field("selector", required=True), "up_to": Field("amount", required=True),
               "through_opponents": Field("bool", False)}
 
     def run(self, g, ctx):
@@ -792,7 +792,7 @@ class Move(FighterOp):
         g.push((self.apply, (ctx, fi)), (self._next, (ctx, tuple(x for x in left if x != fi))))
 
     def apply(self, g, ctx, fi):
-        options = g.reachable(fi, self.up_to, self.through_opponents)
+        options = g.reachable(fi, self.up_to(g, ctx), self.through_opponents)
         if options:
             g.ask(ctx.player, "effect_destination", options, self._moved, ctx, fi,
                   card=ctx.card, fighter=fi, op=self.NAME)
@@ -1215,11 +1215,10 @@ class DiscardDeckTop(Op):
         p = g.players[ctx.player]
         if not p.deck:
             return
-        cid = p.deck.pop()
-        if p.deck_top_known:
-            p.deck_top_known -= 1
-        p.discard.append(cid)
+        cid = g.take_deck_top(ctx.player)
+        g.turn_flags[(DISCARDED, ctx.card)] = (cid,)   # "return the card you discarded"
         boost = g.players[g.owner(cid)].ability.boost_value(g, cid)
+        g.to_discard_pile(cid, FROM_DECK)
         g.log("discard_from_deck", ctx.player, card=cid, amount=boost)
         if not p.deck:
             g.log("deck_empty", ctx.player)

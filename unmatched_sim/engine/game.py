@@ -584,6 +584,7 @@ class Game:
                 return 0
         dealt = min(amount, f.health)
         f.health -= dealt
+        self.turn_flags[("took_damage", fi)] = True   # "if Hamlet took damage this turn"
         self.log("damage", f.owner, fi, card, amount=dealt, health=f.health, detail=source, by=by)
         if f.health == 0:
             self.defeat(fi, source, by)
@@ -657,9 +658,22 @@ class Game:
         self.occupant[fa.space], self.occupant[fb.space] = a, b
         self.log("swap", fa.owner, a, card, target=b, space=fa.space)
 
+    def end_turn(self, card: int | None = None) -> None:
+        """An effect ends the turn (The Rest Is Silence): the active player loses the actions
+        left; inside a combat, every effect not yet resolved is skipped (``turn_ended``, read by
+        ``effects.effect_cancelled``), the cleanup still discards the played cards, and
+        after-attacking effects do not happen. Then the turn ends as usual (end-of-turn effects,
+        hand limit)."""
+        if self.over:
+            return
+        self.players[self.active].actions = 0
+        self.turn_flags["turn_ended"] = True
+        self.log("turn_ended", self.active, card=card)
+
     def gain_action(self, seat: int, n: int = 1, card: int | None = None) -> None:
-        """Extra actions only exist on your own turn; gained on the opponent's turn they lapse."""
-        if seat == self.active and not self.over:
+        """Extra actions only exist on your own turn; gained on the opponent's turn they lapse
+        (as do actions gained once an effect has ended the turn)."""
+        if seat == self.active and not self.over and not self.turn_flags.get("turn_ended"):
             self.players[seat].actions += n
             self.log("gain_action", seat, card=card, amount=n)
 
@@ -1202,6 +1216,8 @@ def _combat_damage(g: Game) -> None:
 
 def _after_combat_abilities(g: Game) -> None:
     c = g.combat
+    if g.turn_flags.get("turn_ended"):
+        return
     for role in (DEFENDER, ATTACKER):
         g.players[c.players[role]].ability.after_combat(g, c.players[role], role)
 
@@ -1219,6 +1235,8 @@ def _after_attacking(g: Game) -> None:
     g.combat = None
     if g.lasting:
         g.end_lasting("combat")
+    if g.turn_flags.get("turn_ended"):
+        return
     g.players[seat].ability.after_attacking(g, seat)
 
 
