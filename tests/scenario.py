@@ -26,11 +26,15 @@ SPACE_KINDS = ("move_destination", "effect_destination", "sidekick_start", "conv
 
 class Scenario:
     def __init__(self, hero0: str = "houdini", hero1: str = "genie", board: str = "marmoreal",
-                 max_turns: int = G.DEFAULT_MAX_TURNS, board_def=None, hero_defs=None):
-        """``hero_defs`` (two ``HeroDef``) plays heroes built in the test instead of the files."""
+                 max_turns: int = G.DEFAULT_MAX_TURNS, board_def=None, hero_defs=None,
+                 more: tuple[str, ...] = (), fmt=None):
+        """``hero_defs`` (``HeroDef``s) plays heroes built in the test instead of the files;
+        ``more`` adds players (seats 2, 3) for a free-for-all or team game, with ``fmt`` a
+        format object from ``unmatched_sim.engine.formats`` (default: free-for-all)."""
         self.board = board_def or find_board(board)
-        heroes = tuple(hero_defs) if hero_defs else (find_hero(hero0), find_hero(hero1))
-        self.game = Game(self.board, heroes, seed=0, max_turns=max_turns)
+        heroes = (tuple(hero_defs) if hero_defs
+                  else tuple(find_hero(h) for h in (hero0, hero1) + tuple(more)))
+        self.game = Game(self.board, heroes, seed=0, max_turns=max_turns, fmt=fmt)
         g = self.game
         for seat, p in enumerate(g.players):
             p.ability.setup(g, seat)

@@ -1,5 +1,6 @@
 """Random play as a fuzzer: every pair of heroes in the catalog, on every board, with the
-game's invariants checked after every logged event.
+game's invariants checked after every logged event; and free-for-all (3 and 4 players) and
+team games (2 v 2) over sampled hero line-ups, with the invariants of those formats.
 
 Heroes and boards are read from the catalog when the tests are collected, so a hero or board
 added later is fuzzed against everything else without touching this file.
@@ -21,6 +22,7 @@ from collections import Counter
 import pytest
 
 from unmatched_sim.data.catalog import board_ids, find_board, find_hero, hero_ids
+from unmatched_sim.engine.formats import FreeForAll, Teams
 from unmatched_sim.engine.game import HAND_LIMIT, Game
 from unmatched_sim.engine.state import ATTACKER, DEFENDER, NO_SPACE
 from unmatched_sim.engine.view import PlayerView
@@ -50,7 +52,8 @@ class Checker:
     def __init__(self, g: Game):
         self.g = g
         self.deck_total = [len(p.deck) + len(p.hand) + len(p.discard) for p in g.players]
-        self.owned = [sorted(c for c, info in enumerate(g.cards) if info.owner == seat) for seat in (0, 1)]
+        self.owned = [sorted(c for c, info in enumerate(g.cards) if info.owner == seat)
+                      for seat in range(len(g.players))]
         self.actions_this_turn = 0
         self.gained_this_turn = 0
         self.events_seen = 0
@@ -86,8 +89,15 @@ class Checker:
         # logged as the card leaves the hand, before it lands in its pile; the next event sees it.
         if kind != "discard":
             self.check_cards()
+        # --- players: a free-for-all player whose hero is down has no fighter on the board
+        if g.format.removes_sidekicks:
+            for seat in range(len(g.players)):
+                if g.hero_defeated(seat) and g.on_board(seat) and kind not in ("defeat",):
+                    self.fail(f"seat {seat}'s hero is defeated but their fighters stay on the board")
         # --- turn boundaries: nothing left in play, hand limit respected, actions accounted for
         if kind == "turn_start":
+            if g.out[player]:
+                self.fail(f"seat {player} is out but starts a turn")
             self.actions_this_turn = self.gained_this_turn = 0
             if g.in_play or g.combat is not None:
                 self.fail(f"turn starts with cards in play {g.in_play} or a combat open")
@@ -97,11 +107,13 @@ class Checker:
             self.gained_this_turn += self.last_amount
         elif kind == "turn_end":
             p = g.players[player]
-            if len(p.hand) > HAND_LIMIT:
+            if len(p.hand) > HAND_LIMIT and not g.out[player]:
                 self.fail(f"turn ends with {len(p.hand)} cards in hand")
-            if p.actions != 0:
+            if g.out[player]:    # eliminated during their own turn: the turn just ends
+                pass
+            elif p.actions != 0:
                 self.fail(f"turn ends with {p.actions} actions left")
-            if self.actions_this_turn != 2 + self.gained_this_turn:
+            elif self.actions_this_turn != 2 + self.gained_this_turn:
                 self.fail(f"turn had {self.actions_this_turn} actions, expected 2 + "
                           f"{self.gained_this_turn} gained")
             if g.in_play or g.combat is not None:
@@ -118,7 +130,7 @@ class Checker:
         if dup:
             self.fail(f"cards in two places at once: {dup}")
         placed = sorted(where)
-        everything = sorted(self.owned[0] + self.owned[1])
+        everything = sorted(c for owned in self.owned for c in owned)
         if placed != everything:
             missing = [g.cards[c].defn.name for c in set(everything) - set(placed)]
             self.fail(f"cards lost: {missing}")
@@ -134,8 +146,16 @@ class Checker:
             self.fail(f"decision {d.kind} has no options")
         if len(set(d.options)) != len(d.options):
             self.fail(f"decision {d.kind} lists an option twice: {d.options}")
-        if d.player not in (0, 1):
+        if not 0 <= d.player < len(g.players):
             self.fail(f"decision {d.kind} for player {d.player}")
+        if d.kind == "action" and g.out[d.player]:
+            self.fail(f"player {d.player} is out but takes an action")
+        if d.kind == "attack_target":
+            for fi, target in d.options:
+                if not g.is_foe_fighter(d.player, target):
+                    self.fail(f"{g.fighters[fi].name} may attack {g.fighters[target].name}, not a foe")
+                if not g.format.may_attack(g, d.player, g.fighters[target].owner):
+                    self.fail(f"attack on {g.fighters[target].name} breaks the format's restriction")
         if d.kind in ("attack_card", "defense_card"):
             # Only cards in the player's hand that this fighter may use in this role.
             c = g.combat
@@ -165,9 +185,14 @@ class Checker:
                 self.fail("the defender's view shows the face-down attack card")
 
 
-def play(hero0: str, hero1: str, board: str, seed: int, trace: list | None = None) -> Game:
-    """One random game with every check; returns the finished game."""
-    g = Game(find_board(board), (find_hero(hero0), find_hero(hero1)), seed=seed, max_turns=MAX_TURNS)
+def play(hero0: str, hero1: str, board: str, seed: int, trace: list | None = None, *more: str,
+         fmt_name: str = "duel") -> Game:
+    """One random game with every check; returns the finished game. ``more`` adds heroes for
+    a free-for-all (``fmt_name="ffa"``) or a team game (``"teams"``)."""
+    heroes = tuple(find_hero(h) for h in (hero0, hero1) + more)
+    fmt = {"duel": None, "ffa": FreeForAll, "teams": Teams}[fmt_name]
+    g = Game(find_board(board), heroes, seed=seed, max_turns=MAX_TURNS,
+             fmt=fmt(len(heroes)) if fmt else None)
     checker = Checker(g)
     original_log = g.log
 
@@ -179,8 +204,9 @@ def play(hero0: str, hero1: str, board: str, seed: int, trace: list | None = Non
         checker.after_event(kind, player)
 
     g.log = checked_log
-    views = [PlayerView(g, 0), PlayerView(g, 1)]
-    policies = [RandomPolicy(random.Random(f"fuzz:{seed}:{seat}")) for seat in (0, 1)]
+    n = len(heroes)
+    views = [PlayerView(g, seat) for seat in range(n)]
+    policies = [RandomPolicy(random.Random(f"fuzz:{seed}:{seat}")) for seat in range(n)]
     g.start()
     decisions = 0
     limit = 200_000
@@ -199,12 +225,20 @@ def play(hero0: str, hero1: str, board: str, seed: int, trace: list | None = Non
         if g.winner is not None or g.turn != MAX_TURNS:
             raise InvariantError(f"turn_limit end with winner {g.winner} after {g.turn} turns")
     else:
-        if g.winner not in (0, 1):
+        if g.winner not in g.team:
             raise InvariantError(f"game ended ({g.end_reason}) without a winner")
-        if not g.hero_defeated(1 - g.winner):
-            raise InvariantError(f"seat {g.winner} won ({g.end_reason}) but the loser's hero stands")
-        if g.hero_defeated(g.winner) and g.end_reason != "both_heroes_defeated":
-            raise InvariantError("both heroes are down but the end reason is not both_heroes_defeated")
+        losers = [s for s in range(n) if g.team[s] != g.winner]
+        if not all(g.hero_defeated(s) for s in losers):
+            raise InvariantError(f"side {g.winner} won ({g.end_reason}) but a losing hero stands")
+        winners = [s for s in range(n) if g.team[s] == g.winner]
+        if all(g.hero_defeated(s) for s in winners) and g.end_reason not in ("both_heroes_defeated",
+                                                                               "simultaneous_defeat"):
+            raise InvariantError("every hero is down but the end reason is not a simultaneous defeat")
+    if sorted(g.places) != sorted(g.places) or None in g.places:
+        raise InvariantError(f"a player has no finishing place: {g.places}")
+    for s in range(n):
+        if (g.places[s] == 1) != g.won(s) and g.winner is not None:
+            raise InvariantError(f"seat {s}: place {g.places[s]} but won={g.won(s)}")
     checker.check_cards()
     return g
 
@@ -240,6 +274,34 @@ def test_random_games_keep_every_invariant(hero0, hero1, board):
 def test_soak_random_games_keep_every_invariant(hero0, hero1, board):
     results = run_games(hero0, hero1, board, _seeds(hero0, hero1, board, SOAK_GAMES, offset=10_000))
     assert sum(results.values()) == SOAK_GAMES
+
+
+def _lineups(n: int, k: int, salt: str) -> list[tuple[str, ...]]:
+    """``k`` sampled line-ups of ``n`` heroes (repeats allowed), every hero in some line-up."""
+    rng = random.Random(f"lineups:{n}:{salt}")
+    out = []
+    for i in range(k):
+        first = HEROES[i % len(HEROES)]
+        out.append((first,) + tuple(rng.choice(HEROES) for _ in range(n - 1)))
+    return out
+
+
+MULTI = ([("ffa", lu) for lu in _lineups(3, max(8, len(HEROES)), "ffa3")]
+         + [("ffa", lu) for lu in _lineups(4, max(8, len(HEROES)), "ffa4")]
+         + [("teams", lu) for lu in _lineups(4, max(8, len(HEROES)), "teams")])
+
+
+@pytest.mark.parametrize("fmt_name,lineup", MULTI, ids=[f"{f}-{'-'.join(lu)}" for f, lu in MULTI])
+def test_random_multiplayer_games_keep_every_invariant(fmt_name, lineup):
+    for board in BOARDS:
+        if len(find_board(board).starts) < len(lineup):
+            continue
+        for seed in _seeds("|".join(lineup), fmt_name, board, 2):
+            try:
+                play(lineup[0], lineup[1], board, seed, None, *lineup[2:], fmt_name=fmt_name)
+            except Exception as e:  # noqa: BLE001
+                pytest.fail(f"{type(e).__name__}: {e}\n  reproduce with: python -m tests.test_fuzz "
+                            f"{' '.join(lineup)} {board} {seed} --format {fmt_name}", pytrace=False)
 
 
 def test_fuzz_covers_every_catalog_hero_and_board():
@@ -279,13 +341,18 @@ def test_same_seed_replays_the_same_game():
 
 
 def main(argv: list[str]) -> int:
-    if len(argv) != 4:
-        print("usage: python -m tests.test_fuzz HERO0 HERO1 BOARD SEED")
+    fmt_name = "duel"
+    if "--format" in argv:
+        i = argv.index("--format")
+        fmt_name = argv[i + 1]
+        argv = argv[:i] + argv[i + 2:]
+    if len(argv) < 4:
+        print("usage: python -m tests.test_fuzz HERO0 HERO1 [HERO2 HERO3] BOARD SEED [--format ffa|teams]")
         return 2
-    hero0, hero1, board, seed = argv[0], argv[1], argv[2], int(argv[3])
+    heroes, board, seed = argv[:-2], argv[-2], int(argv[-1])
     trace: list = []
     try:
-        g = play(hero0, hero1, board, seed, trace)
+        g = play(heroes[0], heroes[1], board, seed, trace, *heroes[2:], fmt_name=fmt_name)
     except Exception as e:  # noqa: BLE001
         for row in trace[-30:]:
             print("   ", row)

@@ -600,8 +600,10 @@ class Game:
         if f.is_hero and self.format.removes_sidekicks and self.hero_defeated(f.owner):
             # Free-for-all: a player whose hero is defeated is eliminated; their sidekicks
             # leave the board at once (they are removed, not defeated).
-            for s in self.on_board(f.owner):
+            gone = self.on_board(f.owner)
+            for s in gone:
                 self._remove_from_board(s)
+            for s in gone:
                 self.log("removed", f.owner, s, detail="eliminated")
 
     def recover(self, fi: int, amount: int, card: int | None = None) -> int:
