@@ -113,6 +113,10 @@ class Checker:
                 pass
             elif p.actions != 0:
                 self.fail(f"turn ends with {p.actions} actions left")
+            elif g.turn_flags.get("turn_ended"):   # an effect ended the turn early
+                if self.actions_this_turn > 2 + self.gained_this_turn:
+                    self.fail(f"turn had {self.actions_this_turn} actions, more than 2 + "
+                              f"{self.gained_this_turn} gained")
             elif self.actions_this_turn != 2 + self.gained_this_turn:
                 self.fail(f"turn had {self.actions_this_turn} actions, expected 2 + "
                           f"{self.gained_this_turn} gained")

@@ -392,7 +392,10 @@ def _convert(name: str, f: Field, value: Any, hero_fighters: frozenset[str]) -> 
             raise SpecError(f"'{name}' must be true or false, got {value!r}")
         return value
     if f.kind == "amount":
-        return Amount(value)
+        try:
+            return Amount(value)
+        except SpecError as e:
+            raise SpecError(f"'{name}': {e}") from None
     if f.kind == "choice":
         if value not in f.choices:
             raise SpecError(f"'{name}' must be one of {list(f.choices)}, got {value!r}")
