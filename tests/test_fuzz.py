@@ -127,7 +127,7 @@ class Checker:
         g = self.g
         where: Counter = Counter()
         for seat, p in enumerate(g.players):
-            for pile in (p.hand, p.deck, p.discard):
+            for pile in (p.hand, p.deck, p.discard, g.zone_cards(seat)):
                 where.update(pile)
         where.update(g.in_play)
         dup = [g.cards[c].defn.name for c, n in where.items() if n > 1]

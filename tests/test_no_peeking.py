@@ -206,3 +206,28 @@ def test_pandora_keeps_the_misery_she_peeked_and_the_opponent_cannot_see_the_box
         tops_opp.add(theirs.players[0].res[box_key][-1])
         assert theirs.players[0].res[peek_key] == theirs.players[0].res[box_key][-1]
     assert tops_me == {box[-1]} and len(tops_opp) > 1
+
+
+def test_hero_card_zones_are_public_and_never_redealt(positions):
+    """Shakespeare's line (and any hero card zone, CARD_ZONES) is face up: every player's view
+    shows it, determinization leaves it exactly as it is, and its cards are never in the pool
+    of hidden cards that gets re-dealt."""
+    from unmatched_sim.engine.game import CARD_ZONES
+    rng = random.Random(5)
+    seen = 0
+    for g in positions:
+        seat = g.pending.player
+        for s in range(len(g.players)):
+            zone = g.zone_cards(s)
+            if not zone:
+                continue
+            seen += 1
+            view = PlayerView(g, seat).resources(s)
+            for key, vis in CARD_ZONES.items():
+                if vis == "public" and key in g.players[s].res:
+                    assert view[key] == g.players[s].res[key]
+            hid = hidden_cards(g, seat)
+            assert not set(zone) & set(hid["opponent_hand"] + hid["opponent_deck"] + hid["own_deck"])
+            d = determinize(g, seat, rng)
+            assert d.zone_cards(s) == zone
+    assert seen > 0

@@ -147,11 +147,12 @@ for _name, (_one, _fn) in list(SELECTORS.items()):
 def selector_for(name: str, hero_fighters: frozenset[str]) -> tuple[bool, Callable]:
     if name in SELECTORS:
         return SELECTORS[name]
-    if name in hero_fighters:
-        def named(g: Game, ctx: Ctx, _name=name) -> list[int]:
+    each = name.startswith("each_") and name[5:] in hero_fighters   # "each_Actor": all of them
+    if name in hero_fighters or each:
+        def named(g: Game, ctx: Ctx, _name=name[5:] if each else name) -> list[int]:
             return [fi for fi in g.players[ctx.player].fighters
                     if g.fighters[fi].defn.name == _name and g.fighters[fi].on_board]
-        return (True, named)
+        return (not each, named)
     raise SpecError(f"unknown fighter selector '{name}' (use one of {sorted(SELECTORS)} "
                     f"or a fighter of this hero: {sorted(hero_fighters)})")
 
@@ -496,7 +497,7 @@ class DamageCost(Cost):
 # ---------------------------------------------------------------------- the Op base class
 def effect_cancelled(g: Game, ctx: Ctx) -> bool:
     """Effects of a combat card stop once it is cancelled or has left the combat."""
-    if ctx.role > DEFENDER or g.combat is None:
+    if ctx.role > DEFENDER or g.combat is None or ctx.uncancelable:
         return False
     c = g.combat
     if c.cards[ctx.role] != ctx.card or g.turn_flags.get("turn_ended"):

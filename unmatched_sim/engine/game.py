@@ -69,6 +69,14 @@ LASTING: dict[str, Callable] = {}
 UNTIL = ("combat", "turn", "next_turn")
 
 
+# Hero card zones: ``Player.res`` keys holding action cards (a tuple of card ids, in order) that
+# are in none of deck, hand, discard pile or play — Shakespeare's line, the Wayward Sisters'
+# cauldron. A hero module registers its own: ``CARD_ZONES["line"] = "public"`` (keys starting
+# with "_" are hidden from the view like any hidden resource). Every card of a game is always
+# in exactly one place (``Game.zone_cards`` lists these).
+CARD_ZONES: dict[str, str] = {}
+
+
 def lasting(name: str):
     """Register a lasting effect's handler: ``@lasting("prevent_damage")``."""
     def register(fn):
@@ -304,6 +312,11 @@ class Game:
 
     def all_on_board(self) -> list[int]:
         return [f.idx for f in self.fighters if f.on_board]
+
+    def zone_cards(self, seat: int) -> list[int]:
+        """The action cards in ``seat``'s hero card zones (see CARD_ZONES)."""
+        res = self.players[seat].res
+        return [c for key in CARD_ZONES for c in res.get(key, ())]
 
     # ------------------------------------------------------------------ friend and foe
     def is_foe(self, a: int, b: int) -> bool:

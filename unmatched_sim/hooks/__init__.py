@@ -133,12 +133,25 @@ ABILITIES: dict[str, type[Ability]] = {}
 #   STORY_LINES[event kind] = fn(event row as a dict, with "who") -> text for ``sim replay``.
 AI_ADVICE: dict[str, Callable] = {}
 STORY_LINES: dict[str, Callable[[dict], str]] = {}
+#   CARD_ADVICE[ability hook name] = fn(policy, view, card id) -> float
+#       how much more (or less) a combat card is worth playing now to a hero with that ability,
+#       beyond its value and effects (Shakespeare: a card that completes the line); added by the
+#       greedy and heuristic policies when they choose an attack or defense card.
+CARD_ADVICE: dict[str, Callable] = {}
 
 
 def advise(kind: str):
     """Register how the AI decides a hero's own decision kind: ``@advise("misery_continue")``."""
     def register(fn):
         AI_ADVICE[kind] = fn
+        return fn
+    return register
+
+
+def card_advice(hook: str):
+    """Register a hero's combat-card preference: ``@card_advice("iambic_pentameter")``."""
+    def register(fn):
+        CARD_ADVICE[hook] = fn
         return fn
     return register
 

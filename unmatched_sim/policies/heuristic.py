@@ -697,7 +697,7 @@ class HeuristicPolicy(GreedyPolicy):
 
     def on_attack_card(self, view, d):
         fi, t = d.info["fighter"], d.info["target"]
-        return max(d.options, key=lambda c: (self.attack_eval(view, fi, t, c), -c))
+        return max(d.options, key=lambda c: (self.attack_eval(view, fi, t, c) + self.card_bonus(view, c), -c))
 
     def on_defense_card(self, view, d):
         me = view.fighter(d.info["fighter"])
@@ -730,7 +730,7 @@ class HeuristicPolicy(GreedyPolicy):
             healed = min(heal, me.max_health - me.health)
             s = -w * exp_loss + 0.6 * healed + worth - cost
             s -= (40.0 if me.is_hero else 2.0) * p_dead
-            return s
+            return s + self.card_bonus(view, cid)
         return max(d.options, key=lambda c: (score(c), -(c if c is not None else -1)))
 
     def on_combat_boost(self, view, d):
