@@ -297,8 +297,8 @@ class GreedyPolicy(Policy):
 
     def on_effect_fighter(self, view, d):
         op = d.info.get("op")
-        mine = [o for o in d.options if o is not None and view.fighter(o).owner == view.seat]
-        theirs = [o for o in d.options if o is not None and view.fighter(o).owner != view.seat]
+        mine = [o for o in d.options if o is not None and not view.is_foe(view.fighter(o).owner)]
+        theirs = [o for o in d.options if o is not None and view.is_foe(view.fighter(o).owner)]
         if op in ("damage",):
             if theirs:
                 return min(theirs, key=lambda f: (not view.fighter(f).is_hero, view.fighter(f).health))
@@ -314,7 +314,7 @@ class GreedyPolicy(Policy):
     def on_effect_destination(self, view, d):
         fi = d.info["fighter"]
         f = view.fighter(fi)
-        if f.owner == view.seat:
+        if not view.is_foe(f.owner):    # ours or a teammate's: put it somewhere good
             return max(d.options, key=lambda s: (self.position_score(view, fi, s), -s))
         me = view.my_hero()
         if not me.on_board:
@@ -342,9 +342,9 @@ class GreedyPolicy(Policy):
         harmful = d.info.get("op") == "damage"
 
         def score(fighters):
-            mine = sum(1 for f in fighters if view.fighter(f).owner == view.seat)
+            mine = sum(1 for f in fighters if not view.is_foe(view.fighter(f).owner))   # teammates too
             theirs = len(fighters) - mine
-            their_hero = any(view.fighter(f).is_hero and view.fighter(f).owner != view.seat for f in fighters)
+            their_hero = any(view.fighter(f).is_hero and view.is_foe(view.fighter(f).owner) for f in fighters)
             return (theirs - 2 * mine, their_hero) if harmful else (mine - 2 * theirs, not their_hero)
         return max(d.options, key=score)
 
@@ -493,7 +493,7 @@ class GreedyPolicy(Policy):
         name = op.NAME
         if name == "damage":
             n = self._number(op.amount)
-            cost = sum(self._harm(view, fi, n) for fi in fighters if view.fighter(fi).owner == view.seat)
+            cost = sum(self._harm(view, fi, n) for fi in fighters if not view.is_foe(view.fighter(fi).owner))
         elif name == "discard":
             hand = view.hand
             if not hand:

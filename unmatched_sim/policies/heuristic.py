@@ -223,15 +223,17 @@ def best_of_dist(known: list[float], pool: list[float], n_pool: int, h: int) -> 
 
 
 class Reader:
-    """What this player can tell about the opponent's cards, computed once per decision."""
+    """What this player can tell about one foe's cards (default: the foe in focus), computed
+    once per decision."""
 
-    def __init__(self, view):
+    def __init__(self, view, foe: int | None = None):
         self.view = view
-        self.pool = view.unseen_opponent_cards()
-        known_ids = view.known_opponent_hand()
+        self.foe = foe = view.opp if foe is None else foe
+        self.pool = view.unseen_opponent_cards(foe)
+        known_ids = view.known_opponent_hand(foe)
         # (card, is it theirs?) — our TRICKs in their hand play differently for them
-        self.known = [(view.card(c), view.card_owner(c) == view.opp) for c in known_ids]
-        self.h_unknown = max(0, view.hand_size(view.opp) - len(known_ids))
+        self.known = [(view.card(c), view.card_owner(c) == foe) for c in known_ids]
+        self.h_unknown = max(0, view.hand_size(foe) - len(known_ids))
         self._cache: dict = {}
 
     def defense(self, fighter_name: str) -> list[tuple[float, float]]:
@@ -250,7 +252,7 @@ class Reader:
         key = ("a", fighter_name, played)
         if key not in self._cache:
             use = lambda d: d.can_attack and d.usable_by(fighter_name)
-            lock = self.view.value_lock(self.view.opp)
+            lock = self.view.value_lock(self.foe)
             if lock is not None and not self.view.my_turn:
                 dist = [(float(lock), 1.0)]
             else:
@@ -308,10 +310,17 @@ class HeuristicPolicy(GreedyPolicy):
         cau = self.caution * (1.0 - 0.7 * urgency)
         return agg, cau
 
-    def reader(self, view) -> Reader:
+    def reader(self, view, foe: int | None = None) -> Reader:
+        """The card odds of ``foe`` (default: the foe in focus); the focus foe's reader also
+        holds the per-decision cache."""
         if self._reader is None:
             self._reader = Reader(view)
-        return self._reader
+        if foe is None or foe == self._reader.foe:
+            return self._reader
+        others = self._reader._cache.setdefault("readers", {})
+        if foe not in others:
+            others[foe] = Reader(view, foe)
+        return others[foe]
 
     def keep(self, view, cid) -> float:
         """Worth of keeping a card of our hand; cards no fighter of ours can use only BOOST."""
@@ -391,7 +400,7 @@ class HeuristicPolicy(GreedyPolicy):
         d = view.card(cid)
         tf = view.fighter(target)
         a = self.my_attack_strength(view, cid)
-        dist = self.reader(view).defense(tf.defn.name)
+        dist = self.reader(view, tf.owner).defense(tf.defn.name)
         exp_dmg = p_win = p_kill = 0.0
         for v, p in dist:
             dv = 0.0 if v == NO_CARD else v
@@ -561,13 +570,14 @@ class HeuristicPolicy(GreedyPolicy):
         board, dist = view.board, view.dist
         n = board.size
         out = [0.0] * n
-        opp_move = view.move_value(view.opp)
-        boost = 1 if view.hand_size(view.opp) >= 3 else 0
-        for o in view.on_board(view.opp):
+        foes = view.foes or (view.opp,)
+        fighters = [(o, self.reader(view, t), view.move_value(t), 1 if view.hand_size(t) >= 3 else 0)
+                    for t in foes for o in view.on_board(t)]
+        for o, foe_reader, opp_move, boost in fighters:
             of = view.fighter(o)
             m = (of.defn.move if of.defn.move is not None else opp_move) + boost
             row = dist[of.space]
-            weight = reader.threat(of.defn.name) * (1.0 if of.is_hero else 0.5)
+            weight = foe_reader.threat(of.defn.name) * (1.0 if of.is_hero else 0.5)
             if weight <= 0:
                 continue
             hit = [row[s] <= m + 1 for s in range(n)]
@@ -591,8 +601,10 @@ class HeuristicPolicy(GreedyPolicy):
         got = reader._cache.get(key)
         if got is None:
             f = view.fighter(fi)
-            opp = [view.fighter(o) for o in view.on_board(view.opp)]
-            hero = next((o for o in opp if o.is_hero), opp[0]) if opp else None
+            # Every foe's fighters are targets; the foe in focus's hero is the one to close on.
+            focus = [view.fighter(o) for o in view.on_board(view.opp)]
+            opp = focus + [view.fighter(o) for t in view.foes if t != view.opp for o in view.on_board(t)]
+            hero = next((o for o in focus if o.is_hero), (focus or opp or [None])[0])
             name = f.defn.name
             can_attack = any(view.card(c).can_attack and view.card(c).usable_by(name) for c in view.hand)
             me = view.my_hero()
@@ -702,7 +714,7 @@ class HeuristicPolicy(GreedyPolicy):
     def on_defense_card(self, view, d):
         me = view.fighter(d.info["fighter"])
         attacker = view.fighter(d.info["attacker"])
-        dist = self.reader(view).attack(attacker.defn.name, played=True)
+        dist = self.reader(view, attacker.owner).attack(attacker.defn.name, played=True)
         w = self.hp_weight(me, True)
 
         def score(cid):

@@ -54,20 +54,39 @@ def strong_attack_guess(game, candidates, rng):
     return rng.choices(candidates, weights)[0]
 
 
+def _standing(game, s: int) -> float:
+    """How well player ``s`` stands, in rough health units (for cut-off playouts)."""
+    p = game.players[s]
+    hero = game.hero_of(s)
+    score = 3.0 * hero.health / hero.max_health + 0.15 * hero.health
+    score += 0.3 * sum(game.fighters[f].health for f in p.fighters[1:] if game.fighters[f].alive)
+    score += 0.12 * min(len(p.hand), 7)
+    if not p.deck:
+        score -= 0.5
+    return score
+
+
 def evaluate(game, seat: int) -> float:
-    """Score in [0, 1] for ``seat`` of an unfinished game (rollouts cut at the horizon)."""
+    """Score in [0, 1] for ``seat`` of an unfinished game (rollouts cut at the horizon): its
+    side's standing against the average foe's, through a logistic."""
     if game.over:
-        return 1.0 if game.winner == seat else 0.0 if game.winner is not None else 0.5
-    score = 0.0
-    for s, sign in ((seat, 1.0), (1 - seat, -1.0)):
-        p = game.players[s]
-        hero = game.hero_of(s)
-        score += sign * (3.0 * hero.health / hero.max_health + 0.15 * hero.health)
-        score += sign * 0.3 * sum(game.fighters[f].health for f in p.fighters[1:] if game.fighters[f].alive)
-        score += sign * 0.12 * min(len(p.hand), 7)
-        if not p.deck:
-            score -= sign * 0.5
+        return outcome(game)[seat]
+    foes = game.all_foes(seat)
+    score = sum(_standing(game, s) for s in game.friendly(seat))
+    score -= sum(_standing(game, s) for s in foes) / max(1, len(foes)) * (len(game.friendly(seat)))
     return 1.0 / (1.0 + math.exp(-score))
+
+
+def outcome(game) -> tuple[float, ...]:
+    """Each player's reward for a finished game: 1 for first place down to 0 for last (a duel:
+    1 to the winner, 0 to the loser); 0.5 each when nobody won."""
+    n = len(game.players)
+    if game.winner is None:
+        return (0.5,) * n
+    worst = max(game.places)
+    if worst <= 1:
+        return (1.0,) * n
+    return tuple(1.0 - (pl - 1) / (worst - 1) for pl in game.places)
 
 
 @register
@@ -205,9 +224,9 @@ class ISMCTSPolicy(Policy):
             nd.visits += 1
             nd.reward += result[nd.player]
 
-    def _rollout(self, game) -> tuple[float, float]:
+    def _rollout(self, game) -> tuple[float, ...]:
         policy = self.rollout_policy
-        views = (PlayerView(game, 0), PlayerView(game, 1))
+        views = tuple(PlayerView(game, s) for s in range(len(game.players)))
         stop = game.turn + self.horizon if self.horizon else None
         while game.pending is not None and not game.over:
             if stop is not None and game.turn >= stop:
@@ -215,8 +234,8 @@ class ISMCTSPolicy(Policy):
             d = game.pending
             game.answer(policy.choose(views[d.player], d))
         if game.over:
-            if game.winner is None:
-                return (0.5, 0.5)
-            return (1.0, 0.0) if game.winner == 0 else (0.0, 1.0)
-        v = evaluate(game, 0)
-        return (v, 1.0 - v)
+            return outcome(game)
+        if len(game.players) == 2:
+            v = evaluate(game, 0)
+            return (v, 1.0 - v)
+        return tuple(evaluate(game, s) for s in range(len(game.players)))
