@@ -776,7 +776,7 @@ class Move(FighterOp):
     """Move fighters up to N spaces by the normal movement rules, from their owner's side."""
     SELECTOR_FIELD = "who"
     FIELDS = {"who": Field("selector", required=True), "up_to": Field("amount", required=True),
-              "through_opponents": Field("bool", False)}
+              "through_opponents": Field("bool", False), "up_to_fighters": Field("int", 0)}
 
     def run(self, g, ctx):
         if self.choose_one or getattr(self, "up_to_fighters", 0):
@@ -810,7 +810,7 @@ class Place(FighterOp):
     """Place fighters in an empty space of the player's choice (not a move)."""
     SELECTOR_FIELD = "who"
     FIELDS = {"who": Field("selector", required=True),
-              "where": Field("choice", "any", ("any", "adjacent_to_self", "hero_zone"))}
+              "where": Field("choice", "any", ("any", "adjacent_to_self", "hero_zone", "adjacent_to_hero"))}
 
     def apply(self, g, ctx, fi):
         options = place_options(g, ctx, self.where)
@@ -829,6 +829,10 @@ def place_options(g: Game, ctx: Ctx, where: str) -> list[int]:
     if where == "adjacent_to_self":
         me = g.fighters[g.ctx_fighter(ctx)]
         return [s for s in empty if me.on_board and s in g.board.adjacent[me.space]]
+    if where == "adjacent_to_hero":   # next to your hero (any of them, for several heroes)
+        heroes = [g.fighters[fi] for fi in _hero(g, ctx)]
+        adj = g.board.adjacent
+        return [s for s in empty if any(h.on_board and s in adj[h.space] for h in heroes)]
     if where == "hero_zone":
         hero = g.hero_of(ctx.player)
         zm = g.board.zone_mask

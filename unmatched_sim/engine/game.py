@@ -57,6 +57,8 @@ EVENTS = {
     "damage": "modify_damage",                 # (fighter, amount, source, by, card): prevent/floor
     "before_defense": "before_defense",        # (combat, None): window before the defender chooses
     "hold": "modify_hold",                     # (fighter, held): may it not leave its space?
+    "move_through": "modify_move_through",     # (fighter, allowed): may it move through foes?
+    "before_moves": "before_maneuver_moves",   # (seat, None): a maneuver's moves are about to start
 }
 
 # Lasting effects: what a card leaves in force for a while ("prevent all damage this combat",
@@ -497,6 +499,8 @@ class Game:
             return []
         if (self.lasting or self.handlers["hold"]) and self.held(fi):
             return [f.space]
+        if not through_opponents and self.handlers["move_through"]:
+            through_opponents = self.modify("move_through", False, fi)
         start, team = f.space, self.team
         my_team = team[f.owner]
         occ, F, edges = self.occupant, self.fighters, self.board.move_edges
@@ -1053,12 +1057,16 @@ def _maneuver_boost_chosen(g: Game, seat: int, cid: int | None) -> None:
     g.turn_flags["maneuvered"] = True
     if cid is None:
         g.push((_move_phase, (seat, 0, False, ())))
-        return
-    # The move phase must be scheduled before the boost so that a BOOST bonus resolves first.
-    # The bonus may change the move value (Loki), so the phase reads it when it starts.
-    g.push((_move_phase_boosted, (seat, cid)))
-    added = g.boost(seat, cid, "maneuver")
-    g.turn_flags["maneuver_boost"] = added
+    else:
+        # The move phase must be scheduled before the boost so that a BOOST bonus resolves
+        # first. The bonus may change the move value (Loki), so the phase reads it when it starts.
+        g.push((_move_phase_boosted, (seat, cid)))
+        added = g.boost(seat, cid, "maneuver")
+        g.turn_flags["maneuver_boost"] = added
+    if g.handlers["before_moves"]:
+        # The moment after the draw and the BOOST, before any fighter moves (Glamour of Love):
+        # handlers push steps, which run before the move phase.
+        g.modify("before_moves", None, seat)
 
 
 def _move_phase_boosted(g: Game, seat: int, cid: int) -> None:

@@ -109,6 +109,15 @@ class Ability:
         elsewhere, and a conveyor belt does not carry it."""
         return held
 
+    def modify_move_through(self, g: "Game", seat: int, fighter: int, allowed: bool) -> bool:
+        """May ``fighter`` (anyone's) move through opposing fighters (Glamour of Invisibility)?"""
+        return allowed
+
+    def before_maneuver_moves(self, g: "Game", seat: int, player: int, value: None) -> None:
+        """``player``'s maneuver has drawn and boosted; its fighters are about to move (Glamour
+        of Love). Push steps with ``g.push`` to act first."""
+        return None
+
     def before_defense(self, g: "Game", seat: int, combat: "Combat", value: None) -> None:
         """The window after the attack card is played face down and before the defender
         chooses; push steps with ``g.push`` to act in it (the defender is asked after them)."""

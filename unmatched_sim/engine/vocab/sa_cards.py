@@ -64,3 +64,58 @@ class ReturnDiscarded(Op):
                 p.hand.append(cid)
                 p.known_hand = p.known_hand | {cid}   # it came from a face-up pile
                 g.log("return_to_hand", p.seat, card=cid)
+
+
+@op("shuffle_from_hand")
+class ShuffleFromHand(Op):
+    """Look at the opponent's hand (their reveal-to-cancel card may stop it), choose a card
+    there (decision ``effect_hand_card``) and they shuffle it into their deck (What Fools These
+    Mortals Be)."""
+    FIELDS = {}
+    NEEDS_OPPONENT = True
+
+    def applicable(self, g, ctx):
+        return bool(g.players[g.opponent_of(ctx)].hand)
+
+    def run(self, g, ctx):
+        from unmatched_sim.engine.effects import look_at_hand
+        victim = g.opponent_of(ctx)
+        if g.players[victim].hand:
+            look_at_hand(g, ctx, victim, self._looked, ())
+
+    def _looked(self, g, ctx, victim):
+        hand = g.players[victim].hand
+        if hand:
+            g.ask(ctx.player, "effect_hand_card", list(hand), self._chosen, ctx, victim,
+                  card=ctx.card, victim=victim)
+
+    def _chosen(self, g, ctx, victim, cid):
+        from unmatched_sim.engine.vocab.deck import shuffle_deck
+        g.take_from_hand(victim, cid)
+        g.players[victim].deck.append(cid)
+        g.log("to_deck", victim, card=cid, detail=g.card(ctx.card).name if ctx.card >= 0 else None)
+        shuffle_deck(g, victim)
+
+
+@op("choose_some")
+class ChooseSome(Op):
+    """Choose ``count`` different effects among ``options`` (Gift of the Fair Folk: "choose 2
+    different effects"); they resolve in printed order. One decision ``effect_modes`` whose
+    options are tuples of labels."""
+    FIELDS = {"count": Field("int", 2), "options": Field("raw", required=True)}
+
+    def __init__(self, spec, hero_fighters):
+        from unmatched_sim.engine.effects import ChooseOne
+        super().__init__(spec, hero_fighters)
+        self.modes = ChooseOne({"op": "choose_one", "options": self.options}, hero_fighters).modes
+
+    def run(self, g, ctx):
+        from itertools import combinations
+        labels = [label for label, _ in self.modes]
+        sets = list(combinations(labels, min(self.count, len(labels))))
+        g.ask(ctx.player, "effect_modes", sets, self._chosen, ctx, card=ctx.card)
+
+    def _chosen(self, g, ctx, chosen):
+        g.log("mode", ctx.player, card=ctx.card if ctx.card >= 0 else None, detail="+".join(chosen))
+        ops = tuple(o for label, mode in self.modes if label in chosen for o in mode)
+        g.run_effects(ops, ctx)

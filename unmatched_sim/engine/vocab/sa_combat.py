@@ -51,3 +51,32 @@ class EndTurn(Op):
 
     def run(self, g, ctx):
         g.end_turn(ctx.card if ctx.card >= 0 else None)
+
+
+@op("return_combat_card")
+class ReturnCombatCard(Op):
+    """The opponent's combat card leaves the combat and goes back to the hand it was played
+    from (But a Dream): it no longer counts, its effects are over, and it is not cleaned up.
+    Everyone saw it, so it is known in that hand."""
+    FIELDS = {}
+
+    def applicable(self, g, ctx):
+        c = g.combat
+        return c is not None and ctx.role <= DEFENDER and c.cards[1 - ctx.role] is not None
+
+    def run(self, g, ctx):
+        c = g.combat
+        if c is None or ctx.role > DEFENDER:
+            return
+        role = 1 - ctx.role
+        cid = c.cards[role]
+        if cid is None:
+            return
+        c.cards[role] = None
+        if cid in g.in_play:
+            g.in_play.remove(cid)
+        seat = c.players[role]
+        p = g.players[seat]
+        p.hand.append(cid)
+        p.known_hand = p.known_hand | {cid}
+        g.log("return_to_hand", seat, card=cid, detail=g.card(ctx.card).name if ctx.card >= 0 else None)

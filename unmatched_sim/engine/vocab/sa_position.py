@@ -43,7 +43,17 @@ def _own_adjacent_to_opposing_combatant(g, ctx) -> int:
     return sum(1 for fi in g.fighters_adjacent_to(theirs) if g.fighters[fi].owner == ctx.player)
 
 
+def _in_zone(g, ctx) -> list[int]:
+    """Any fighter sharing a zone with the fighter resolving the effect, itself included (A
+    Momentary Glance: "any one fighter in Titania's zone")."""
+    me = g.ctx_fighter(ctx)
+    if not g.fighters[me].on_board:
+        return []
+    return [fi for fi in g.all_on_board() if fi == me or g.same_zone(me, fi)]
+
+
 SELECTORS.update({
+    "fighter_in_zone": (True, _in_zone),
     "other_in_zone": (True, _others_in_zone),
     "each_other_in_zone": (False, _others_in_zone),
 })
