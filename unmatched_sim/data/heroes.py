@@ -76,7 +76,9 @@ def _type_names(types) -> str:
 
 
 def _fighter(ck: _Checker, raw: dict, where: str, is_hero: bool) -> FighterDef:
-    opt = {} if is_hero else {"count": int, "starts_on_board": bool, "move": int}
+    # A hero may come in several (the Wayward Sisters: three heroes; the side is beaten when all
+    # of them are defeated); the first is placed on the starting space, the others like sidekicks.
+    opt = {"count": int} if is_hero else {"count": int, "starts_on_board": bool, "move": int}
     ck.table(raw, where, {"name": str, "health": int, "attack": str}, {**opt, "note": str})
     if raw["attack"] not in ("melee", "ranged"):
         ck.fail(f"{where}.attack", f"must be \"melee\" or \"ranged\", got {raw['attack']!r}")

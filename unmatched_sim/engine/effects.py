@@ -124,10 +124,11 @@ def _opposing_in_zone(g: Game, ctx: Ctx) -> list[int]:
 # name -> (chooses one?, candidates). "each_" variants are derived below.
 SELECTORS: dict[str, tuple[bool, Callable[[Game, Ctx], list[int]]]] = {
     "self": (False, _self),                       # the fighter resolving the card
-    "hero": (False, _hero),                       # your hero
+    # your hero; with several heroes (the Wayward Sisters) you choose one, "each_hero" is all
+    "hero": (True, _hero),
     # the hero of the player whose deck the card comes from: "Loki recovers 3" on a TRICK the
     # opponent plays (the same as "hero" when you play your own card)
-    "owner_hero": (False, _owner_hero),
+    "owner_hero": (True, _owner_hero),
     "combatant": (True, _combatants),             # one of the two fighters in the combat
     "opposing_combatant": (False, _opposing_combatant),  # the other fighter in the combat
     "own_fighter": (True, _own),                  # one of your fighters
@@ -810,7 +811,8 @@ class Place(FighterOp):
     """Place fighters in an empty space of the player's choice (not a move)."""
     SELECTOR_FIELD = "who"
     FIELDS = {"who": Field("selector", required=True),
-              "where": Field("choice", "any", ("any", "adjacent_to_self", "hero_zone", "adjacent_to_hero"))}
+              "where": Field("choice", "any", ("any", "adjacent_to_self", "hero_zone", "adjacent_to_hero",
+                                               "self_zone"))}
 
     def apply(self, g, ctx, fi):
         options = place_options(g, ctx, self.where)
@@ -829,6 +831,10 @@ def place_options(g: Game, ctx: Ctx, where: str) -> list[int]:
     if where == "adjacent_to_self":
         me = g.fighters[g.ctx_fighter(ctx)]
         return [s for s in empty if me.on_board and s in g.board.adjacent[me.space]]
+    if where == "self_zone":          # in a zone of the fighter resolving the effect (Ward)
+        me = g.fighters[g.ctx_fighter(ctx)]
+        zm = g.board.zone_mask
+        return [s for s in empty if me.on_board and zm[s] & zm[me.space]]
     if where == "adjacent_to_hero":   # next to your hero (any of them, for several heroes)
         heroes = [g.fighters[fi] for fi in _hero(g, ctx)]
         adj = g.board.adjacent

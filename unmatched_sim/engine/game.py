@@ -122,7 +122,9 @@ class Game:
         for seat, hero in enumerate(heroes):
             player = Player(seat, hero, make_ability(hero), team=self.format.team_of(seat))
             self.players.append(player)
-            self._add_fighter(player, hero.hero, hero.hero.name)
+            for i in range(hero.hero.count):   # several heroes (the Wayward Sisters): Name 1, 2, 3
+                self._add_fighter(player, hero.hero,
+                                  hero.hero.name if hero.hero.count == 1 else f"{hero.hero.name} {i + 1}")
             for sk in hero.sidekicks:
                 for i in range(sk.count):
                     name = sk.name if sk.count == 1 else f"{sk.name} {i + 1}"
@@ -292,7 +294,15 @@ class Game:
         return self.cards[cid].owner
 
     def hero_of(self, seat: int) -> Fighter:
-        return self.fighters[self.players[seat].fighters[0]]
+        """``seat``'s hero; with several heroes (the Wayward Sisters), the first one still
+        undefeated (the first one if none is)."""
+        p = self.players[seat]
+        F = self.fighters
+        if p.hero.hero.count > 1:
+            for fi in p.fighters:
+                if F[fi].is_hero and F[fi].alive:
+                    return F[fi]
+        return F[p.fighters[0]]
 
     def hero_defeated(self, seat: int) -> bool:
         F = self.fighters
@@ -611,8 +621,8 @@ class Game:
         f = self.fighters[fi]
         f.alive = False
         self._remove_from_board(fi)
-        if f.is_hero and self.defeat_cause[f.owner] is None:
-            self.defeat_cause[f.owner] = source
+        if f.is_hero and self.defeat_cause[f.owner] is None and self.hero_defeated(f.owner):
+            self.defeat_cause[f.owner] = source   # the blow that defeated the last hero
         self.log("defeat", f.owner, fi, detail=source, by=by)
         if f.is_hero and self.format.removes_sidekicks and self.hero_defeated(f.owner):
             # Free-for-all: a player whose hero is defeated is eliminated; their sidekicks
