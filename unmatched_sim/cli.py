@@ -10,7 +10,7 @@ from pathlib import Path
 
 import click
 
-from unmatched_sim.errors import UserError
+from unmatched_sim.errors import RunInterrupted, UserError
 
 
 DEFAULT_POLICY = "tuned"
@@ -39,6 +39,12 @@ def run_options(f):
         click.option("--max-turns", type=int, default=None,
                      help="End a game as a draw after this many turns (both players' turns count)."),
         click.option("--no-progress", is_flag=True, help="Hide the progress bar."),
+        click.option("--resume", is_flag=True,
+                     help="Continue an interrupted run of this same command from its finished chunks."),
+        click.option("--backend", type=click.Choice(["local", "dask"]), default="local", show_default=True,
+                     help="Play on this machine's cores, or on a dask.distributed cluster."),
+        click.option("--scheduler", default=None,
+                     help="With --backend dask: the scheduler's address, e.g. tcp://10.0.0.5:8786."),
     ]
     for opt in reversed(opts):
         f = opt(f)
@@ -48,12 +54,15 @@ def run_options(f):
 def _policies(policy, policy_a, policy_b) -> tuple[str, str]:
     from unmatched_sim.policies import validate_policy_spec
 
-    if policy and (policy_a or policy_b):
+    if policy is not None and (policy_a is not None or policy_b is not None):
         _fail("give either --policy or --policy-a/--policy-b, not both")
+    for opt, value in (("--policy", policy), ("--policy-a", policy_a), ("--policy-b", policy_b)):
+        if value is not None and not value.strip():
+            _fail(f"{opt} is empty; name a policy, e.g. {opt} greedy (see: sim policies)")
     # The default is the strongest fast player: the heuristic in each hero's measured style
     # (see docs/policies.md).
-    a = policy_a or policy or DEFAULT_POLICY
-    b = policy_b or policy or DEFAULT_POLICY
+    a = policy_a if policy_a is not None else policy if policy is not None else DEFAULT_POLICY
+    b = policy_b if policy_b is not None else policy if policy is not None else DEFAULT_POLICY
     validate_policy_spec(a), validate_policy_spec(b)   # validate now, before any game is played
     return a, b
 
@@ -77,18 +86,25 @@ def _prepare(hero_ids: list[str], pairings, games, seed, board, policy, policy_a
     b = find_board(board)
     pa, pb = _policies(policy, policy_a, policy_b)
     pairings = tuple((find_hero(a).id, find_hero(bb).id) for a, bb in pairings)
+    from unmatched_sim.data.limits import check_fits
+    check_fits(list(heroes.values()), b, pairings)
     hero_files, board_file = spec_files(list(heroes.values()), b)
     spec = RunSpec(pairings=pairings, games=games, seed=seed, board=b.id, policy_a=pa, policy_b=pb,
                    max_turns=max_turns or DEFAULT_MAX_TURNS, hero_files=hero_files, board_file=board_file)
     return spec, heroes, b
 
 
-def _execute(spec, out, jobs, force, no_progress):
+def _execute(spec, out, jobs, force, no_progress, resume=False, backend="local", scheduler=None):
     from unmatched_sim.runner import default_out_dir, execute
 
-    out = out or default_out_dir(spec.pairings, spec.board, spec.seed, spec.games)
-    meta = execute(spec, out, jobs=jobs if jobs is not None else -1, force=force,
-                   progress=not no_progress, command=["sim"] + sys.argv[1:])
+    from unmatched_sim.backends import check_backend
+
+    check_backend(backend, scheduler)
+    out = out or default_out_dir(spec.pairings, spec.board, spec.seed, spec.games, resume=resume)
+    # --resume is how this command was run, not what it runs: the run records the command without it
+    command = ["sim"] + [a for a in sys.argv[1:] if a != "--resume"]
+    meta = execute(spec, out, jobs=jobs, force=force, progress=not no_progress, command=command,
+                   resume=resume, backend=backend, scheduler=scheduler)
     return out, meta
 
 
@@ -108,7 +124,7 @@ def cli():
 @click.argument("hero_b")
 @run_options
 def matchup(hero_a, hero_b, games, seed, board, policy, policy_a, policy_b, jobs, out, force, as_json,
-            max_turns, no_progress):
+            max_turns, no_progress, resume, backend, scheduler):
     """Play HERO_A against HERO_B and report win rates with 95% intervals."""
     from unmatched_sim.analysis import matchup_summary
     from unmatched_sim.runner import read_games
@@ -116,7 +132,7 @@ def matchup(hero_a, hero_b, games, seed, board, policy, policy_a, policy_b, jobs
     spec, heroes, b = _prepare([hero_a, hero_b], [(hero_a, hero_b)], games, seed, board, policy,
                                policy_a, policy_b, jobs, max_turns)
     started = time.perf_counter()
-    out, meta = _execute(spec, out, jobs, force, no_progress or as_json)
+    out, meta = _execute(spec, out, jobs, force, no_progress or as_json, resume, backend, scheduler)
     elapsed = time.perf_counter() - started
     summary = matchup_summary(read_games(out))
     summary.update({"elapsed_s": round(elapsed, 3), "board": b.id, "seed": seed,
@@ -148,13 +164,16 @@ def matchup(hero_a, hero_b, games, seed, board, policy, policy_a, policy_b, jobs
 @click.argument("heroes", nargs=-1)
 @run_options
 def tournament(heroes, games, seed, board, policy, policy_a, policy_b, jobs, out, force, as_json,
-               max_turns, no_progress):
+               max_turns, no_progress, resume, backend, scheduler):
     """Round-robin of HEROES (default: every hero), mirrors included, into one run directory."""
     from unmatched_sim.analysis import matchup_summary
     from unmatched_sim.data.catalog import find_hero, hero_ids
     from unmatched_sim.runner import read_games
 
     names = list(heroes) or hero_ids()
+    if not names:
+        from unmatched_sim.data.catalog import heroes_dir
+        _fail(f"no hero files (*.toml) in {heroes_dir()}; point UNMATCHED_HEROES at a folder of hero files")
     ids = []
     for n in names:
         hid = find_hero(n).id
@@ -163,7 +182,7 @@ def tournament(heroes, games, seed, board, policy, policy_a, policy_b, jobs, out
     pairings = [(a, b) for i, a in enumerate(ids) for b in ids[i:]]
     spec, defs, b = _prepare(ids, pairings, games, seed, board, policy, policy_a, policy_b, jobs, max_turns)
     started = time.perf_counter()
-    out, meta = _execute(spec, out, jobs, force, no_progress or as_json)
+    out, meta = _execute(spec, out, jobs, force, no_progress or as_json, resume, backend, scheduler)
     elapsed = time.perf_counter() - started
     df = read_games(out)
     import polars as pl
@@ -184,6 +203,45 @@ def tournament(heroes, games, seed, board, policy, policy_a, policy_b, jobs, out
         click.echo(f"  {r['hero_a']:>12} vs {r['hero_b']:<12} {ka} wins {_pct(r['win_rate'][ka])} "
                    f"[{_pct(lo)}, {_pct(hi)}]  mean {r['mean_turns']:.1f} turns")
     click.echo(f"  {elapsed:.1f} s; log in {out}  (next: sim report {out})")
+
+
+@cli.command()
+@click.argument("run_dir", type=click.Path(path_type=Path))
+@click.option("--jobs", "-j", type=int, default=None, help="Worker processes [default: all cores].")
+@click.option("--no-progress", is_flag=True, help="Hide the progress bar.")
+@click.option("--backend", type=click.Choice(["local", "dask"]), default="local", show_default=True,
+              help="Play on this machine's cores, or on a dask.distributed cluster.")
+@click.option("--scheduler", default=None, help="With --backend dask: the scheduler's address.")
+def resume(run_dir, jobs, no_progress, backend, scheduler):
+    """Finish an interrupted run into RUN_DIR (its --out) from the chunks it had finished.
+
+    The same as re-running the run's own command with --resume: the games and files are those
+    an uninterrupted run would have written.
+    """
+    from unmatched_sim.runlock import partial_dir, read_run_json
+    from unmatched_sim.runner import execute, read_plan, spec_from_json
+
+    if jobs is not None and jobs == 0:
+        _fail("--jobs must be a positive number of workers, or negative to leave cores free (got 0)")
+    if scheduler and backend != "dask":
+        _fail("--scheduler is for --backend dask; add --backend dask or leave --scheduler out")
+    partial = partial_dir(run_dir)
+    doc = read_plan(partial) if partial.is_dir() else None
+    if doc is None:
+        if read_run_json(run_dir) is not None:
+            click.echo(f"nothing to resume: {run_dir} holds a finished run")
+            return
+        _fail(f"nothing to resume for {run_dir}: no unfinished run ({partial.name} beside it); "
+              "give the --out of the interrupted run")
+    try:
+        spec = spec_from_json(doc["spec"])
+    except (KeyError, TypeError, ValueError) as e:
+        _fail(f"{partial / 'plan.json'} is damaged ({e}); start the run again with --force")
+    started = time.perf_counter()
+    meta = execute(spec, run_dir, jobs=jobs, progress=not no_progress, command=doc.get("command"),
+                   resume=True, backend=backend, scheduler=scheduler)
+    click.echo(f"{run_dir}: {meta['total_games']} games complete ({time.perf_counter() - started:.1f} s); "
+               f"next: sim report {run_dir}")
 
 
 @cli.command()
@@ -226,6 +284,16 @@ def replay(run_dir, game_id, heroes, game_seed, first, board, policy, policy_a, 
     """
     from unmatched_sim.replay import replay_from_run, replay_from_seed
 
+    if max_turns is not None and max_turns < 2:
+        _fail(f"--max-turns must be at least 2 (got {max_turns})")
+    if not heroes:
+        ctx = click.get_current_context()
+        given = [f"--{name.replace('game_seed', 'seed').replace('_', '-')}"
+                 for name in ("game_seed", "first", "board", "policy", "policy_a", "policy_b", "max_turns")
+                 if ctx.get_parameter_source(name) == click.core.ParameterSource.COMMANDLINE]
+        if given:
+            _fail(f"{', '.join(given)} {'is' if len(given) == 1 else 'are'} only for --heroes replays; "
+                  "`sim replay RUN_DIR GAME_ID` re-plays the game exactly as the run played it")
     if heroes:
         if run_dir is not None:
             _fail("give either RUN_DIR GAME_ID or --heroes, not both")
@@ -322,6 +390,9 @@ def ladder(hero_list, policy_list, games, seed, board, jobs, out, force, by_hero
     from unmatched_sim.runner import RunSpec, read_games
 
     names = [h for item in hero_list for h in item.replace(",", " ").split()] or hero_ids()
+    if not names:
+        from unmatched_sim.data.catalog import heroes_dir
+        _fail(f"no hero files (*.toml) in {heroes_dir()}; point UNMATCHED_HEROES at a folder of hero files")
     ids = []
     for n in names:
         hid = find_hero(n).id
@@ -417,6 +488,9 @@ def main(argv: list[str] | None = None) -> None:
     except KeyboardInterrupt:
         click.echo("error: interrupted; nothing was written to --out", err=True)
         sys.exit(130)
+    except RunInterrupted as e:
+        click.echo(f"error: {e}", err=True)
+        sys.exit(e.exit_code)
     except UserError as e:
         click.echo(f"error: {e}", err=True)
         sys.exit(1)

@@ -29,3 +29,11 @@ def suggest(name: str, choices: list[str]) -> str:
     if close:
         return f" (did you mean '{close[0]}'?)"
     return f" (known: {', '.join(sorted(choices))})" if choices else ""
+
+
+class RunInterrupted(UserError):
+    """A run stopped by Ctrl-C or SIGTERM; says what was kept. Exits 130 (SIGINT) or 143 (SIGTERM)."""
+
+    def __init__(self, message: str, exit_code: int = 130):
+        super().__init__(message)
+        self.exit_code = exit_code

@@ -18,7 +18,7 @@ def read_toml(path: Path, what: str) -> tuple[dict, str]:
     except OSError as e:
         raise DataError(path, "", f"cannot read {what} file: {e.strerror}") from None
     try:
-        raw = tomllib.loads(data.decode("utf-8"))
+        raw = tomllib.loads(data.decode("utf-8-sig"))   # a BOM from a Windows editor is fine
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as e:
         raise DataError(path, "", f"not valid TOML: {e}") from None
     return raw, hashlib.sha256(data).hexdigest()

@@ -44,6 +44,9 @@ def replay_from_run(run_dir: Path, game_id: int) -> list[str]:
     if rows.height == 0:
         raise UserError(f"game {game_id} is not in {run_dir} (game ids run 0..{games.height - 1})")
     row = rows.row(0, named=True)
+    from unmatched_sim.log import event_files
+    from unmatched_sim.logcheck import check_log
+    check_log(run_dir, meta, games.lazy(), event_files(run_dir), game_id)
     heroes = {}
     for hid, f in meta["hero_files"].items():
         path = Path(f["path"])
@@ -83,8 +86,11 @@ def replay_from_seed(hero_names, seed: int, first: str, board_name: str, policy_
     ha, hb = (find_hero(n) for n in hero_names)
     board = find_board(board_name)
     heroes = {ha.id: ha, hb.id: hb}
+    from unmatched_sim.data.limits import check_fits
+    check_fits([ha, hb], board, [(ha.id, hb.id)])
     spec = GameSpec(0, 0, seed, ha.id, hb.id, a_first=(first == "a"))
-    game, row = play_game(spec, heroes, board, policy_a, policy_b, max_turns or DEFAULT_MAX_TURNS)
+    game, row = play_game(spec, heroes, board, policy_a, policy_b,
+                          DEFAULT_MAX_TURNS if max_turns is None else max_turns)
     lines = _header(heroes, spec, board, policy_a, policy_b, None)
     lines += tell(_events_of(game, spec), _names(heroes, spec))
     return lines

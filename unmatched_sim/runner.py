@@ -36,7 +36,7 @@ from unmatched_sim.data.board import Board, load_board_file
 from unmatched_sim.data.heroes import load_hero_file
 from unmatched_sim.engine.game import DEFAULT_MAX_TURNS, Game
 from unmatched_sim.engine.view import PlayerView
-from unmatched_sim.errors import UserError
+from unmatched_sim.errors import RunInterrupted, UserError
 from unmatched_sim.files import replace_dir
 from unmatched_sim.log import EventBuffer, event_files, games_frame, write_parquet
 from unmatched_sim.model import HeroDef
@@ -82,16 +82,23 @@ def game_seed(run_seed: int, hero_a: str, hero_b: str, pair: int) -> int:
 
 
 def plan(spec: RunSpec) -> list[GameSpec]:
-    out = []
-    gid = 0
+    return list(plan_range(spec, 0, spec.total_games))
+
+
+def plan_range(spec: RunSpec, start: int, stop: int) -> Iterator[GameSpec]:
+    """Games ``start`` .. ``stop - 1`` of the run, made on demand (the same games ``plan`` lists),
+    so a run of any size is planned in constant memory: game id = matchup index x games + i."""
     matchups = spec.matchups or tuple((a, b, None, None) for a, b in spec.pairings)
-    for a, b, pa, pb in matchups:
-        for i in range(spec.games):
-            pair = i // 2
-            out.append(GameSpec(gid, pair, game_seed(spec.seed, a, b, pair), a, b, a_first=(i % 2 == 0),
-                                policy_a=pa, policy_b=pb))
-            gid += 1
-    return out
+    for gid in range(start, min(stop, spec.total_games)):
+        m, i = divmod(gid, spec.games)
+        a, b, pa, pb = matchups[m]
+        pair = i // 2
+        yield GameSpec(gid, pair, game_seed(spec.seed, a, b, pair), a, b, a_first=(i % 2 == 0),
+                       policy_a=pa, policy_b=pb)
+
+
+def chunk_count(total: int, size: int) -> int:
+    return -(-total // size)
 
 
 def chunk_size(total: int) -> int:
@@ -166,24 +173,119 @@ def _run_chunk(index: int, games: list[GameSpec], spec: RunSpec, out_dir: str) -
     return len(games), _peak_rss_mb()
 
 
+def _chunk_frames(start: int, stop: int, spec: RunSpec) -> tuple[pl.DataFrame, pl.DataFrame, int]:
+    """Play games ``start`` .. ``stop - 1``: (events frame, games frame, games played)."""
+    heroes = {hid: _hero(f["path"], f["sha256"]) for hid, f in spec.hero_files.items()}
+    board = _board(spec.board_file["path"], spec.board_file["sha256"])
+    buf = EventBuffer()
+    rows = []
+    for g in plan_range(spec, start, stop):
+        game, row = play_game(g, heroes, board, g.policy_a or spec.policy_a, g.policy_b or spec.policy_b,
+                              spec.max_turns)
+        buf.add_game(g.game_id, ("a", "b") if g.a_first else ("b", "a"), game.events)
+        rows.append(row)
+    return buf.frame(), games_frame(rows), len(rows)
+
+
+def part_name(index: int) -> str:
+    return f"part-{index:05d}.parquet"
+
+
+def _write_chunk(out: Path, index: int, events: pl.DataFrame, games: pl.DataFrame) -> None:
+    """Write one chunk's two parts, each whole or not at all; the games part, written last,
+    marks the chunk finished (what --resume trusts)."""
+    _write_chunk_bytes(out, index, parquet_bytes(events), parquet_bytes(games))
+
+
+def parquet_bytes(df: pl.DataFrame) -> bytes:
+    """A frame as Parquet bytes (the same bytes as written to a file). Parts are made in memory
+    and written by Python, because a Parquet writer can leave a truncated file behind on a full
+    disk without raising; Python's own write raises ENOSPC."""
+    import io
+
+    buf = io.BytesIO()
+    write_parquet(df, buf)
+    return buf.getvalue()
+
+
+def _write_chunk_bytes(out: Path, index: int, events: bytes, games: bytes) -> None:
+    for sub, data in (("events", events), ("games-parts", games)):
+        path = out / sub / part_name(index)
+        tmp = path.with_name(path.name + f".tmp-{os.getpid()}")
+        try:
+            with open(tmp, "wb") as f:
+                f.write(data)
+                f.flush()
+                os.fsync(f.fileno())
+        except BaseException:
+            tmp.unlink(missing_ok=True)
+            raise
+        os.replace(tmp, path)
+
+
+def _run_chunk_range(index: int, start: int, stop: int, spec: RunSpec, out_dir: str) -> tuple[int, int, float]:
+    """Worker: play one chunk and write its parts into the run's unfinished directory."""
+    _watch_parent()
+    events, games, n = _chunk_frames(start, stop, spec)
+    _write_chunk(Path(out_dir), index, events, games)
+    return index, n, _peak_rss_mb()
+
+
+def _run_chunk_bytes(index: int, start: int, stop: int, spec: RunSpec) -> tuple[int, int, float, bytes, bytes]:
+    """Worker on a cluster: play one chunk and return its two Parquet parts as bytes, so the
+    client writes them and the run needs no filesystem shared with the workers."""
+    events, games, n = _chunk_frames(start, stop, spec)
+    return index, n, _peak_rss_mb(), parquet_bytes(events), parquet_bytes(games)
+
+
+_WATCHING = False
+
+
+def _watch_parent(parent: int | None = None) -> None:
+    """In a worker process (run as the pool's initializer, so also in a worker that never got a
+    chunk): exit at once if the run's process ``parent`` dies (kill -9 of a run must not leave
+    workers waiting on for minutes)."""
+    global _WATCHING
+    if _WATCHING:
+        return
+    _WATCHING = True
+    import threading
+
+    parent = parent or os.getppid()
+    if os.getppid() != parent:
+        os._exit(1)
+
+    def watch():
+        while True:
+            time.sleep(0.5)
+            if os.getppid() != parent:
+                os._exit(1)
+
+    threading.Thread(target=watch, name="unmatched-parent-watch", daemon=True).start()
+
+
 def _peak_rss_mb() -> float:
     import resource
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
 # --------------------------------------------------------------------------- the run directory
-def check_out_dir(out: Path, force: bool) -> None:
-    """Refuse to overwrite anything that is not a run, and a run unless --force."""
-    if out.exists():
-        if not out.is_dir():
-            raise UserError(f"--out {out} exists and is not a directory; choose another --out")
-        if any(out.iterdir()):
-            if not (out / "run.json").exists():
-                raise UserError(f"--out {out} is a non-empty directory that is not a run; "
-                                "choose another --out (nothing was written)")
-            if not force:
-                raise UserError(f"--out {out} already holds a run; use --force to replace it "
-                                "or choose another --out")
+def check_out_path(out: Path) -> None:
+    """Refuse an --out that can never be a run folder (the current folder or one holding it, a
+    path through a file), and create its parent."""
+    try:
+        here = Path.cwd().resolve()
+        where = out.resolve()
+    except OSError as e:
+        raise UserError(f"cannot use --out {out}: {e.strerror}") from None
+    if where == here or where in here.parents:
+        raise UserError(f"--out {out} is the current folder or holds it; a run needs a folder of its "
+                        "own, e.g. --out runs/my-run")
+    for p in [*reversed(where.parents), where]:
+        if p.exists() and not p.is_dir():
+            if p == where:
+                raise UserError(f"--out {out} exists and is not a directory; choose another --out")
+            raise UserError(f"cannot create --out {out}: {p} is a file, not a folder; choose another --out")
     parent = out.parent
     try:
         parent.mkdir(parents=True, exist_ok=True)
@@ -193,83 +295,347 @@ def check_out_dir(out: Path, force: bool) -> None:
         raise UserError(f"cannot write to --out {out}: {parent} is not writable")
 
 
-def default_out_dir(pairings: tuple[tuple[str, str], ...], board: str, seed: int, games: int) -> Path:
+def check_out_dir(out: Path, force: bool) -> None:
+    """Refuse to overwrite anything that is not a run, and a run unless --force. A folder is a run
+    only if the tool wrote it and everything in it (``runlock.is_run_dir``)."""
+    from unmatched_sim.runlock import TOOL, foreign_entries, read_run_json
+
+    check_out_path(out)
+    if out.exists() and any(out.iterdir()):
+        meta = read_run_json(out)
+        if meta is None or meta.get("tool") != TOOL:
+            raise UserError(f"--out {out} is a non-empty directory that is not a run; "
+                            "choose another --out (nothing was written)")
+        foreign = foreign_entries(out)
+        if foreign:
+            shown = ", ".join(foreign[:3]) + (f" and {len(foreign) - 3} more" if len(foreign) > 3 else "")
+            raise UserError(f"--out {out} holds a run but also files the tool did not write ({shown}); "
+                            "move them out or choose another --out (nothing was removed)")
+        if not force:
+            raise UserError(f"--out {out} already holds a run; use --force to replace it "
+                            "or choose another --out")
+
+
+def default_out_dir(pairings: tuple[tuple[str, str], ...], board: str, seed: int, games: int,
+                    resume: bool = False) -> Path:
+    """A new folder under runs/ named after the run; with ``resume``, the first of those names
+    whose unfinished run is waiting (so the same command plus --resume finds it)."""
+    from unmatched_sim.runlock import partial_dir
+
     if len(pairings) == 1:
         stem = f"{pairings[0][0]}-vs-{pairings[0][1]}_{board}_seed{seed}_n{games}"
     else:
         stem = f"tournament-{len(pairings)}_{board}_seed{seed}_n{games}"
     base = Path("runs") / stem
     out, k = base, 2
-    while out.exists():
+    while out.exists() or partial_dir(out).exists():
+        if resume and partial_dir(out).exists() and not out.exists():
+            return out
         out = base.with_name(f"{stem}-{k}")
         k += 1
     return out
 
 
-def execute(spec: RunSpec, out: Path, *, jobs: int = -1, force: bool = False, progress: bool = True,
-            command: list[str] | None = None) -> dict:
-    """Play every game of ``spec`` and write the run directory ``out``. Returns run.json."""
-    check_out_dir(out, force)
-    games = plan(spec)
-    size = chunk_size(len(games))
-    chunks = [games[i:i + size] for i in range(0, len(games), size)]
-    tmp = out.parent / f".{out.name}.tmp-{os.getpid()}"
-    if tmp.exists():
-        shutil.rmtree(tmp)
+class Terminated(KeyboardInterrupt):
+    """SIGTERM (``timeout``, Slurm, ``docker stop``): stop like Ctrl-C, keeping finished chunks."""
+
+
+def spec_json(spec: RunSpec) -> dict:
+    """RunSpec as plain JSON data (the fingerprint an unfinished run is resumed against)."""
+    import dataclasses
+
+    return json.loads(json.dumps(dataclasses.asdict(spec)))
+
+
+def spec_from_json(d: dict) -> RunSpec:
+    return RunSpec(pairings=tuple(tuple(p) for p in d["pairings"]), games=d["games"], seed=d["seed"],
+                   board=d["board"], policy_a=d["policy_a"], policy_b=d["policy_b"],
+                   max_turns=d["max_turns"], hero_files=d["hero_files"], board_file=d["board_file"],
+                   matchups=tuple(tuple(m) for m in d.get("matchups", ())))
+
+
+def read_plan(partial: Path) -> dict | None:
     try:
-        (tmp / "events").mkdir(parents=True)
-        (tmp / "games-parts").mkdir()
+        doc = json.loads((partial / "plan.json").read_text())
+    except (OSError, ValueError):
+        return None
+    return doc if isinstance(doc, dict) and isinstance(doc.get("spec"), dict) else None
+
+
+def _plan_difference(old: dict, new: dict) -> str:
+    keys = sorted(set(old) | set(new), key=lambda k: (k in ("hero_files", "board_file"), k))
+    for key in keys:
+        if old.get(key) != new.get(key):
+            if key == "hero_files" or key == "board_file":
+                return f"{key.replace('_', ' ')} changed since it started"
+            return f"{key.replace('_', ' ')} was {old.get(key)!r}, now {new.get(key)!r}"
+    return "its options differ"
+
+
+def finished_chunks(partial: Path, n_chunks: int) -> set[int]:
+    """Chunks whose two parts are both complete in an unfinished run (partly written files,
+    ``*.tmp-PID``, are removed: their chunk is played again)."""
+    done = set()
+    for sub in ("events", "games-parts"):
+        for t in (partial / sub).glob("*.tmp-*"):
+            t.unlink(missing_ok=True)
+    for i in range(n_chunks):
+        g, e = partial / "games-parts" / part_name(i), partial / "events" / part_name(i)
+        if g.is_file() and e.is_file():
+            try:
+                pl.read_parquet_schema(g), pl.read_parquet_schema(e)
+            except Exception:
+                continue
+            done.add(i)
+    return done
+
+
+def _no_space(e: BaseException) -> bool:
+    import errno
+
+    if isinstance(e, OSError) and e.errno in (errno.ENOSPC, errno.EDQUOT):
+        return True
+    text = str(e)
+    return "No space left on device" in text or "os error 28" in text or "Disk quota exceeded" in text
+
+
+def execute(spec: RunSpec, out: Path, *, jobs: int = -1, force: bool = False, progress: bool = True,
+            command: list[str] | None = None, resume: bool = False, backend: str = "local",
+            scheduler: str | None = None, notify: Callable[[str], None] | None = None) -> dict:
+    """Play every game of ``spec`` and write the run directory ``out``. Returns run.json.
+
+    The run holds a lock on ``out`` throughout. Finished chunks collect in ``.NAME.partial``
+    beside ``out``; an interrupted run (Ctrl-C, SIGTERM, kill -9, a full disk) leaves them there
+    and ``resume=True`` (the same command plus --resume) plays only the chunks still missing, then
+    writes the same directory an uninterrupted run would have.
+    """
+    from unmatched_sim.runlock import OutLock, clean_stale_tmp, partial_dir, read_run_json
+
+    from unmatched_sim.backends import check_backend
+
+    say = notify or (lambda msg: print(msg, file=sys.stderr))
+    check_backend(backend, scheduler)
+    out = Path(out)
+    check_out_path(out)
+    size = chunk_size(spec.total_games)
+    n_chunks = chunk_count(spec.total_games, size)
+    fingerprint = spec_json(spec)
+    partial = partial_dir(out)
+    with OutLock(out), _sigterm_raises():
+        clean_stale_tmp(out)
+        old = read_plan(partial) if partial.exists() else None
+        if old is None and partial.is_dir() and (partial / "games.parquet").is_file():
+            meta = read_run_json(partial)
+            if meta is not None and resume and _same_run(meta, spec, size):
+                # killed after the run was complete but before it was moved into place
+                check_out_dir(out, True)
+                replace_dir(partial, out)
+                say(f"note: {out} was complete but not yet in place; moved it there")
+                return meta
+        if partial.exists() and not resume:
+            if not force:
+                k = len(finished_chunks(partial, n_chunks)) if old else 0
+                raise UserError(f"--out {out} has an unfinished run ({k} chunks finished, in {partial}); "
+                                "add --resume to continue it, or --force to start over")
+            shutil.rmtree(partial)
+            old = None
+        if resume and old is None:
+            meta = read_run_json(out) if out.exists() else None
+            if meta is not None and _same_run(meta, spec, size):
+                say(f"note: nothing to resume: {out} already holds this run, complete")
+                return meta
+            if partial.exists():
+                shutil.rmtree(partial)       # not even a plan was written: nothing was played
+            say(f"note: nothing to resume in {out}; starting the run from the beginning")
+        if old is not None:
+            if old["spec"] != fingerprint:
+                raise UserError(f"the unfinished run in {out} was started with other settings "
+                                f"({_plan_difference(old['spec'], fingerprint)}); resume it with its own "
+                                "command (or `sim resume`), or use --force to start over")
+            command = old.get("command") or command
+            force = force or bool(old.get("force"))
+        check_out_dir(out, force)
+        return _execute_locked(spec, out, partial, old, size, n_chunks, jobs, force, progress, command,
+                               backend, scheduler, say)
+
+
+def _same_run(meta: dict, spec: RunSpec, size: int) -> bool:
+    return (meta.get("tool") == "unmatched-sim" and meta.get("chunk_size") == size
+            and meta.get("seed") == spec.seed and meta.get("total_games") == spec.total_games
+            and meta.get("hero_files") == spec_json(spec)["hero_files"]
+            and meta.get("board_file") == spec.board_file and meta.get("policy_a") == spec.policy_a
+            and meta.get("policy_b") == spec.policy_b and meta.get("max_turns") == spec.max_turns
+            and meta.get("pairings") == [list(p) for p in spec.pairings])
+
+
+class _sigterm_raises:
+    """While a run goes on, SIGTERM stops it as Ctrl-C does (finished chunks kept for --resume)."""
+
+    def __enter__(self):
+        import signal
+        import threading
+
+        self.old = None
+        self.fired = False
+        if threading.current_thread() is threading.main_thread():
+            def handler(signum, frame):
+                if self.fired:        # already stopping: let the clean-up finish
+                    return
+                self.fired = True
+                raise Terminated()
+            self.old = signal.signal(signal.SIGTERM, handler)
+        return self
+
+    def __exit__(self, *exc):
+        import signal
+
+        if self.old is not None:
+            signal.signal(signal.SIGTERM, self.old)
+
+
+def _execute_locked(spec, out, partial, old, size, n_chunks, jobs, force, progress, command, backend,
+                    scheduler, say) -> dict:
+    created = old is None
+    try:
+        (partial / "events").mkdir(parents=True, exist_ok=True)
+        (partial / "games-parts").mkdir(exist_ok=True)
+        if created:
+            doc = {"spec": spec_json(spec), "chunk_size": size, "chunks": n_chunks,
+                   "command": command or sys.argv, "force": force}
+            tmp = partial / "plan.json.tmp"
+            tmp.write_text(json.dumps(doc, indent=2) + "\n")
+            os.replace(tmp, partial / "plan.json")
     except OSError as e:
+        if _no_space(e):
+            raise UserError(f"no space left on the device to write --out {out}; free some space "
+                            "and run again") from None
         raise UserError(f"cannot write to --out {out}: {e.strerror}") from None
+    done = finished_chunks(partial, n_chunks)
+    if done:
+        say(f"resuming {out}: {len(done)} of {n_chunks} chunks already finished")
     started = time.perf_counter()
     try:
-        worker_peak = _play_chunks(spec, chunks, tmp, jobs, progress)
-        parts = sorted((tmp / "games-parts").glob("*.parquet"))
-        pl.scan_parquet(parts).sort("game_id").collect().write_parquet(tmp / "games.parquet",
-                                                                        compression="zstd")
-        shutil.rmtree(tmp / "games-parts")
+        worker_peak = _play_chunk_ranges(spec, size, n_chunks, done, partial, jobs, progress, backend,
+                                         scheduler, say)
+        parts = [partial / "games-parts" / part_name(i) for i in range(n_chunks)]
+        pl.scan_parquet(parts).sink_parquet(partial / "games.parquet", compression="zstd")
+        _check_written(partial / "games.parquet", spec.total_games)
+        shutil.rmtree(partial / "games-parts")
         elapsed = time.perf_counter() - started
-        meta = run_metadata(spec, size, len(chunks), elapsed, command)
+        meta = run_metadata(spec, size, n_chunks, elapsed, command)
         meta["peak_rss_mb"] = {"main": round(_peak_rss_mb(), 1), "workers": round(worker_peak, 1)}
-        (tmp / "run.json").write_text(json.dumps(meta, indent=2) + "\n")
-        replace_dir(tmp, out)
-    except BaseException:
-        shutil.rmtree(tmp, ignore_errors=True)
+        (partial / "run.json").write_text(json.dumps(meta, indent=2) + "\n")
+        (partial / "plan.json").unlink()
+        replace_dir(partial, out)
+    except KeyboardInterrupt as e:
+        _stop_local_workers()
+        k = len(finished_chunks(partial, n_chunks)) if (partial / "plan.json").exists() else 0
+        what = "terminated" if isinstance(e, Terminated) else "interrupted"
+        if k == 0:
+            shutil.rmtree(partial, ignore_errors=True)
+            raise RunInterrupted(f"{what}; nothing was written to --out {out}",
+                                 143 if isinstance(e, Terminated) else 130) from None
+        raise RunInterrupted(f"{what}: {k} of {n_chunks} chunks finished and kept in {partial}; "
+                             "continue with the same command plus --resume "
+                             f"(or `sim resume {out}`)", 143 if isinstance(e, Terminated) else 130) from None
+    except BaseException as e:
+        _stop_local_workers()
+        k = len(finished_chunks(partial, n_chunks)) if (partial / "plan.json").exists() else 0
+        if k == 0:
+            shutil.rmtree(partial, ignore_errors=True)
+        kept = (f"{k} finished chunks are kept in {partial}; add --resume to continue" if k
+                else "nothing was written")
+        if _no_space(e):
+            raise UserError(f"no space left on the device while writing --out {out}: {kept} "
+                            "once space is freed") from None
+        if isinstance(e, OSError) and not isinstance(e, UserError):
+            raise UserError(f"cannot write to --out {out}: {e.strerror or e}; {kept}") from None
         raise
     return meta
 
 
-def _play_chunks(spec: RunSpec, chunks: list[list[GameSpec]], tmp: Path, jobs: int, progress: bool) -> float:
-    """Play every chunk; returns the peak memory (MB) of the processes that played them."""
+def _check_written(path: Path, rows: int) -> None:
+    """A file written by polars really holds ``rows`` rows (a full disk can truncate it silently)."""
+    import errno
+
+    try:
+        ok = pl.scan_parquet(path).select(pl.len()).collect().item() == rows
+    except Exception:
+        ok = False
+    if not ok:
+        path.unlink(missing_ok=True)
+        raise OSError(errno.EIO, f"{path.name} was written incomplete (is the disk full?)")
+
+
+def _stop_local_workers() -> None:
+    """Stop joblib's idle worker processes now instead of letting them linger for minutes."""
+    try:
+        from joblib.externals.loky import get_reusable_executor
+
+        get_reusable_executor().shutdown(wait=False, kill_workers=True)
+    except Exception:
+        pass
+
+
+def available_cores() -> int:
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
+def cap_jobs(jobs: int | None, chunks: int, backend: str = "local") -> tuple[int, str | None]:
+    """Workers to start: --jobs (default all cores; negative: all but |J|-1), never more than the
+    chunks to play nor, locally, the cores this process may use. Returns (workers, note if capped)."""
+    cores = available_cores()
+    if backend == "local":
+        want = _resolve_jobs(jobs if jobs is not None else 0)
+        limit = min(chunks, cores)
+    else:
+        if jobs is None or jobs < 0:
+            return -1, None          # as many as the cluster's workers run at once (joblib asks)
+        want, limit = jobs, chunks
+    n = max(1, min(want, limit))
+    note = None
+    if jobs is not None and jobs > 0 and n < jobs:
+        why = (f"{cores} cores available, {chunks} chunks to play" if backend == "local"
+               else f"{chunks} chunks to play")
+        note = f"note: --jobs {jobs} capped at {n} ({why})"
+    return n, note
+
+
+def _play_chunk_ranges(spec: RunSpec, size: int, n_chunks: int, done: set[int], partial: Path,
+                       jobs: int, progress: bool, backend: str, scheduler: str | None, say) -> float:
+    """Play every chunk not in ``done``; returns the peak memory (MB) of the processes that played."""
     from tqdm import tqdm
 
-    total = sum(len(c) for c in chunks)
-    bar = tqdm(total=total, unit="game", disable=not progress, desc="playing", leave=False,
-               dynamic_ncols=True)
+    from unmatched_sim.backends import run_tasks
+
+    total = spec.total_games
+    todo = [i for i in range(n_chunks) if i not in done]
+    finished = sum(min(size, total - i * size) for i in done)
+    n_jobs, note = cap_jobs(jobs, len(todo), backend)
+    if note:
+        say(note)
+    tasks = run_tasks(spec, size, todo, partial, n_jobs, backend, scheduler)
+    bar = tqdm(total=total, initial=finished, unit="game", disable=not progress, desc="playing",
+               leave=False, dynamic_ncols=True)
     try:
-        n_jobs = _resolve_jobs(jobs)
         peak = 0.0
-        if n_jobs == 1 or len(chunks) == 1:
-            for i, chunk in enumerate(chunks):
-                done, rss = _run_chunk(i, chunk, spec, str(tmp))
-                bar.update(done)
-                peak = max(peak, rss)
-        else:
-            from joblib import Parallel, delayed
-            with Parallel(n_jobs=n_jobs, return_as="generator_unordered") as parallel:
-                for done, rss in parallel(delayed(_run_chunk)(i, c, spec, str(tmp)) for i, c in enumerate(chunks)):
-                    bar.update(done)
-                    peak = max(peak, rss)
+        for result in tasks:
+            bar.update(result[1])
+            peak = max(peak, result[2])
         return peak
     finally:
         bar.close()
 
 
 def _resolve_jobs(jobs: int) -> int:
-    cpus = os.cpu_count() or 1
+    cpus = available_cores()
     if jobs is None or jobs <= 0:
         return max(1, cpus + 1 + jobs) if jobs and jobs < 0 else cpus
     return jobs
+
 
 
 def run_metadata(spec: RunSpec, size: int, chunks: int, elapsed: float, command: list[str] | None) -> dict:
@@ -297,9 +663,30 @@ def read_run(run_dir: Path) -> dict:
     if not meta_path.exists():
         raise UserError(f"{run_dir} is not a run directory (no run.json); make one with `sim matchup`")
     try:
-        return json.loads(meta_path.read_text())
+        meta = json.loads(meta_path.read_text())
     except (OSError, json.JSONDecodeError) as e:
         raise UserError(f"{meta_path} is corrupt: {e}") from None
+    check_run_meta(meta, meta_path)
+    return meta
+
+
+def check_run_meta(meta, meta_path: Path) -> None:
+    """run.json must be the object a run writes: what replay needs, of the right types."""
+    if not isinstance(meta, dict):
+        raise UserError(f"{meta_path} is not a run's metadata (a JSON {type(meta).__name__}, not an "
+                        "object); make the run again")
+    missing = [k for k in ("hero_files", "board_file", "max_turns") if k not in meta]
+    if missing:
+        raise UserError(f"{meta_path} lacks {', '.join(missing)}; it is damaged or not from unmatched-sim; "
+                        "make the run again")
+    hf, bf = meta["hero_files"], meta["board_file"]
+    ok = (isinstance(hf, dict) and all(isinstance(f, dict) and isinstance(f.get("path"), str)
+                                       and isinstance(f.get("sha256"), str) for f in hf.values())
+          and isinstance(bf, dict) and isinstance(bf.get("path"), str) and isinstance(bf.get("sha256"), str)
+          and isinstance(meta["max_turns"], int) and not isinstance(meta["max_turns"], bool))
+    if not ok:
+        raise UserError(f"{meta_path} is damaged: hero_files, board_file or max_turns is not what a run "
+                        "writes; make the run again")
 
 
 def read_games(run_dir: Path) -> pl.DataFrame:

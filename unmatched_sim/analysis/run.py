@@ -252,6 +252,8 @@ def open_run(path: str | os.PathLike) -> Run:
     for f in files:
         _check_parquet(f, EVENT_COLUMNS, EVENT_SCHEMA)
     games = pl.scan_parquet(games_path)
+    from unmatched_sim.logcheck import check_log
+    check_log(run_dir, meta, games, files)
     events = pl.scan_parquet(files)
     return Run(games=games, events=events, meta=meta, path=run_dir, event_files=files)
 

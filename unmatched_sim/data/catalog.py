@@ -24,7 +24,7 @@ PACKAGE = Path(__file__).resolve().parent.parent
 def heroes_dir() -> Path:
     env = os.environ.get("UNMATCHED_HEROES")
     if env:
-        return Path(env)
+        return Path(env).resolve()      # absolute, so a run's record of its files works from anywhere
     checkout = PACKAGE.parent / "heroes"
     if checkout.is_dir():
         return checkout
@@ -35,7 +35,7 @@ def boards_dirs() -> list[Path]:
     dirs = [PACKAGE / "data" / "boards"]
     env = os.environ.get("UNMATCHED_BOARDS")
     if env:
-        dirs.insert(0, Path(env))
+        dirs.insert(0, Path(env).resolve())
     return dirs
 
 
@@ -62,7 +62,7 @@ def find_hero(name: str, directory: Path | None = None) -> HeroDef:
     d = directory or heroes_dir()
     ids = hero_ids(d)
     if not ids:
-        raise UserError(f"no hero files found in {d}")
+        raise UserError(f"no hero files (*.toml) found in {d}; point UNMATCHED_HEROES at a folder of hero files")
     key = _key(name)
     match = next((i for i in ids if _key(i) == key), None)
     if match is None:

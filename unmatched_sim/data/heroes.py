@@ -98,6 +98,8 @@ def parse_hero(raw: dict, path: Path, sha: str = "") -> HeroDef:
     if path.stem and raw["id"] != path.stem:
         ck.fail("id", f"is {raw['id']!r} but the file is named {path.name!r}; they must match")
     ck.positive(raw["move"], "move", allow_zero=True)
+    from unmatched_sim.data.limits import check_hero_numbers
+    check_hero_numbers(raw, ck.fail)
     hero = _fighter(ck, raw["hero"], "hero", True)
     sidekicks = tuple(_fighter(ck, sk, f"sidekicks[{i}] '{sk.get('name', '?')}'"
                                if isinstance(sk, dict) else f"sidekicks[{i}]", False)

@@ -811,6 +811,8 @@ class Game:
             return True
         n = len(self.players)
         out, fmt = self.out, self.format
+        if n == 2 and not (self.hero_defeated(0) or self.hero_defeated(1)):
+            return False     # the duel's fast path: both heroes stand
         newly = [s for s in range(n) if not out[s] and fmt.player_out(self, s)]
         if not newly and fmt.out_when_hero_defeated:
             return False

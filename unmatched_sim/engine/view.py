@@ -43,7 +43,13 @@ def board_distances(board: Board) -> tuple[tuple[int, ...], ...]:
 
 
 class PlayerView:
-    __slots__ = ("_g", "seat", "board", "dist", "_duel_foe")
+    __slots__ = ("_g", "seat", "board", "dist", "opp", "_duel_foe")
+
+    def __new__(cls, game, seat: int):
+        # Several foes: the foe in focus changes with the position (a property, below).
+        if cls is PlayerView and len(game.players) > 2:
+            cls = MultiPlayerView
+        return object.__new__(cls)
 
     def __init__(self, game, seat: int):
         self._g = game
@@ -52,6 +58,8 @@ class PlayerView:
         self.dist = board_distances(game.board)
         foes = game.all_foes(seat)
         self._duel_foe = foes[0] if len(game.players) == 2 else None
+        if self._duel_foe is not None:
+            self.opp = self._duel_foe     # a duel: the opponent, a plain attribute (hot path)
 
     # --- friend and foe
     @property
@@ -70,9 +78,8 @@ class PlayerView:
     def players(self) -> int:
         return len(self._g.players)
 
-    @property
-    def opp(self) -> int:
-        """The foe in focus (see the module text); in a duel, the opponent."""
+    def focus_foe(self) -> int:
+        """The foe in focus (see the module text): ``opp``."""
         if self._duel_foe is not None:
             return self._duel_foe
         g = self._g
@@ -258,3 +265,13 @@ class PlayerView:
     def my_role(self) -> int | None:
         c = self._g.combat
         return None if c is None else (ATTACKER if c.players[ATTACKER] == self.seat else DEFENDER)
+
+
+class MultiPlayerView(PlayerView):
+    """A view with several foes: ``opp`` is worked out from the position each time."""
+
+    __slots__ = ()
+
+    @property
+    def opp(self) -> int:
+        return self.focus_foe()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 
 from unmatched_sim.errors import UserError, suggest
@@ -53,6 +54,14 @@ def parse_policy_spec(spec: str) -> tuple[str, dict]:
             kind = {bool: "true or false", int: "a whole number", float: "a number"}.get(type(default), "text")
             raise UserError(f"policy parameter '{key}' of '{name}' must be {kind}, "
                             f"got '{value}'") from None
+        v = params[key]
+        if isinstance(v, float) and not math.isfinite(v):
+            raise UserError(f"policy parameter '{key}' of '{name}' must be a finite number, got '{value}'")
+        lo, hi = getattr(cls, "param_ranges", {}).get(key, (None, None))
+        if (lo is not None and v < lo) or (hi is not None and v > hi):
+            rng = (f"between {lo:g} and {hi:g}" if lo is not None and hi is not None
+                   else f"at least {lo:g}" if lo is not None else f"at most {hi:g}")
+            raise UserError(f"policy parameter '{key}' of '{name}' must be {rng}, got '{value}'")
     return name, params
 
 

@@ -27,6 +27,8 @@ class Policy:
     summary: ClassVar[str] = ""
     params: ClassVar[dict[str, Any]] = {}
     param_help: ClassVar[dict[str, str]] = {}
+    #: name -> (lowest, highest), either None for no bound; checked when a spec is parsed
+    param_ranges: ClassVar[dict[str, tuple]] = {}
     uses_search: ClassVar[bool] = False    # True: plays games forward (too slow for rollouts)
 
     def __init__(self, rng: random.Random, **params: Any):

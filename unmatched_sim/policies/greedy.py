@@ -56,7 +56,8 @@ class GreedyPolicy(Policy):
               "boosts to reach a target, plays schemes"
     params = {"aggression": 0.7, "doubloon_worth": 1.5}
     param_help = {"aggression": "0..1: chance to attack when its best attack card is weak",
-                  "doubloon_worth": "what a doubloon is worth when paying Blackbeard's ransoms"}
+                  "doubloon_worth": "≥ 0: what a doubloon is worth when paying Blackbeard's ransoms"}
+    param_ranges = {"aggression": (0.0, 1.0), "doubloon_worth": (0.0, None)}
 
     def choose(self, view, decision):
         handler = getattr(self, "on_" + decision.kind, None)

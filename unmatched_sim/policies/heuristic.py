@@ -139,6 +139,25 @@ def effect_worth(d: CardDef, timings=("after_combat", "immediately", "during_com
     return total
 
 
+def estimate_number(spec, view, guess: float = 1.5) -> float:
+    """A number as written in a card: an int, a named quantity (``"own_hand_size"``) or
+    ``{ of = "quantity", times = k }`` (see engine.effects.Amount). Hand sizes are read from
+    the view; any other quantity is estimated as ``guess``."""
+    if isinstance(spec, bool):
+        return guess
+    if isinstance(spec, (int, float)):
+        return spec
+    times = 1
+    if isinstance(spec, dict):
+        times = spec.get("times", 1) if isinstance(spec.get("times", 1), int) else 1
+        spec = spec.get("of")
+    if spec == "own_hand_size":
+        return times * view.hand_size(view.seat)
+    if spec == "opponent_hand_size":
+        return times * view.hand_size(view.opp)
+    return times * guess
+
+
 _IF_NONE, _IF_WON, _IF_LOST, _IF_OTHER = range(4)
 _TERMS: dict[tuple, tuple] = {}
 
@@ -365,14 +384,14 @@ class HeuristicPolicy(GreedyPolicy):
             if cond == "your_turn" and not view.my_turn:
                 continue
             if n == "draw":
-                c = spec.get("count", 1)
+                c = estimate_number(spec.get("count", 1), view)
                 total += 0.7 * c if view.deck_size(view.seat) >= c else -2.0
             elif n == "damage":
-                a = spec.get("amount", 1)
+                a = estimate_number(spec.get("amount", 1), view)
                 total += a * (self.hp_weight(opp, False) if opp.on_board else 0.4)
             elif n == "recover":
                 me = view.my_hero()
-                total += 0.8 * min(spec.get("amount", 1), me.max_health - me.health)
+                total += 0.8 * min(estimate_number(spec.get("amount", 1), view), me.max_health - me.health)
             elif n == "gain_action":
                 total += 1.2
             elif n == "discard":

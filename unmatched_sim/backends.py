@@ -1,0 +1,106 @@
+"""Where chunks of games are played: this machine's cores (joblib's process pool) or a cluster
+(joblib's dask backend over ``dask.distributed``, ``pip install 'unmatched-sim[cluster]'``).
+
+Either way the games are the same (each depends only on its seed) and results stream back in
+whatever order chunks finish. Local workers write their chunk's Parquet parts straight into the
+run's unfinished directory; cluster workers return the parts as bytes and this process writes
+them, so a cluster needs no filesystem shared with this machine (the workers do need the same
+hero and board files at the same paths, checked by their SHA-256 before any game is played).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Iterator
+
+from unmatched_sim.errors import UserError
+
+BACKENDS = ("local", "dask")
+ADDRESS = re.compile(r"^(?:[a-z]+://)?[^\s:/]+:\d{1,5}$|^inproc://\S+$")   # HOST:PORT, with a scheme or not
+
+
+def run_tasks(spec, size: int, todo: list[int], partial: Path, n_jobs: int, backend: str,
+              scheduler: str | None) -> Iterator[tuple]:
+    """Play chunks ``todo`` (each ``size`` games of ``spec``); yields (index, games, peak MB) per
+    finished chunk, its parts already in ``partial``. A cluster is connected to at once (so a bad
+    --scheduler fails before anything starts); the chunks are played as the result is iterated."""
+    total = spec.total_games
+    bounds = ((i, i * size, min(total, (i + 1) * size)) for i in todo)   # lazy: planned as dispatched
+    if backend == "dask":
+        return _dask_tasks(spec, bounds, partial, n_jobs, connect(scheduler))
+    if backend != "local":
+        raise UserError(f"unknown --backend '{backend}' (known: {', '.join(BACKENDS)})")
+    return _local_tasks(spec, bounds, partial, n_jobs, len(todo))
+
+
+def _local_tasks(spec, bounds, partial: Path, n_jobs: int, count: int) -> Iterator[tuple]:
+    from unmatched_sim.runner import _run_chunk_range
+    if n_jobs == 1 or count <= 1:
+        for i, lo, hi in bounds:
+            from unmatched_sim.runner import _chunk_frames, _peak_rss_mb, _write_chunk
+            events, games, n = _chunk_frames(lo, hi, spec)
+            _write_chunk(partial, i, events, games)
+            yield i, n, _peak_rss_mb()
+        return
+    import os
+
+    from joblib import Parallel, delayed, parallel_config
+
+    from unmatched_sim.runner import _watch_parent
+
+    # every worker watches this process from its start: killed, it takes its workers with it
+    with parallel_config(backend="loky", initializer=_watch_parent, initargs=(os.getpid(),)):
+        with Parallel(n_jobs=n_jobs, return_as="generator_unordered") as parallel:
+            yield from parallel(delayed(_run_chunk_range)(i, lo, hi, spec, str(partial)) for i, lo, hi in bounds)
+
+
+def check_backend(backend: str, scheduler: str | None) -> None:
+    """Before anything is written: the backend is known, and dask has what it needs."""
+    if backend not in BACKENDS:
+        raise UserError(f"unknown --backend '{backend}' (known: {', '.join(BACKENDS)})")
+    if scheduler and backend != "dask":
+        raise UserError("--scheduler is for --backend dask; add --backend dask or leave --scheduler out")
+    if backend == "dask":
+        try:
+            import distributed  # noqa: F401
+        except ImportError:
+            raise UserError("--backend dask needs dask.distributed: pip install 'unmatched-sim[cluster]'") from None
+        if not scheduler:
+            raise UserError("--backend dask needs --scheduler tcp://HOST:PORT (the address `dask scheduler` prints)")
+        if not ADDRESS.match(scheduler):
+            raise UserError(f"--scheduler {scheduler} is not a scheduler address; give it as "
+                            "tcp://HOST:PORT (the address `dask scheduler` prints)")
+
+
+def connect(scheduler: str | None):
+    """A ``distributed.Client`` for ``--scheduler``, or one clear error line."""
+    try:
+        from distributed import Client
+    except ImportError:
+        raise UserError("--backend dask needs dask.distributed: pip install 'unmatched-sim[cluster]'") from None
+    if not scheduler:
+        raise UserError("--backend dask needs --scheduler tcp://HOST:PORT (the address `dask scheduler` prints)")
+    try:
+        return Client(scheduler, timeout="10s", set_as_default=False)
+    except (OSError, TimeoutError) as e:
+        raise UserError(f"cannot reach the dask scheduler at {scheduler}: {str(e).splitlines()[0]}") from None
+    except ValueError as e:
+        raise UserError(f"--scheduler {scheduler}: {e}") from None
+
+
+def _dask_tasks(spec, bounds, partial: Path, n_jobs: int, client) -> Iterator[tuple]:
+    import joblib
+    from joblib import Parallel, delayed
+
+    from unmatched_sim.runner import _run_chunk_bytes, _write_chunk_bytes
+
+    try:
+        with joblib.parallel_config(backend="dask", client=client, wait_for_workers_timeout=30):
+            with Parallel(n_jobs=n_jobs, return_as="generator_unordered") as parallel:
+                for i, n, rss, events, games in parallel(
+                        delayed(_run_chunk_bytes)(i, lo, hi, spec) for i, lo, hi in bounds):
+                    _write_chunk_bytes(partial, i, events, games)
+                    yield i, n, rss
+    finally:
+        client.close()

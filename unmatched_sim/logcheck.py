@@ -1,0 +1,91 @@
+"""Is a run's event log complete? ``sim report`` and ``sim replay`` check before they trust it.
+
+Two checks, each failing with one line that names what is wrong:
+
+* the part files: exactly ``events/part-00000.parquet`` .. ``part-{chunks-1}`` as run.json says
+  (a deleted part is named; a copy or stray file is named);
+* the rows: every game has exactly as many event rows as its ``events`` count in games.parquet
+  (a part that lost rows, or a game's events logged twice, is found even under the right name).
+
+Reads only the ``game_id`` column of the events, so it stays fast on large runs.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import polars as pl
+
+from unmatched_sim.errors import UserError
+
+
+def _part(i: int) -> str:
+    return f"part-{i:05d}.parquet"
+
+
+def _list(names: list[str]) -> str:
+    shown = ", ".join(names[:3])
+    return shown + (f" and {len(names) - 3} more" if len(names) > 3 else "")
+
+
+def check_parts(run_dir: Path, meta: dict, files: list[Path]) -> None:
+    chunks = meta.get("chunks")
+    if not isinstance(chunks, int) or isinstance(chunks, bool) or chunks < 1:
+        return          # a hand-made or older log: only the rows can be checked
+    have = {f.name for f in files}
+    expected = {_part(i) for i in range(chunks)}
+    missing = sorted(expected - have)
+    if missing:
+        size = meta.get("chunk_size")
+        games = ""
+        if isinstance(size, int) and len(missing) == 1:
+            i = int(missing[0][5:10])
+            games = f" (games {i * size}–{min((i + 1) * size, meta.get('total_games', (i + 1) * size)) - 1})"
+        raise UserError(f"the event log of {run_dir} is incomplete: events/{_list(missing)} "
+                        f"{'is' if len(missing) == 1 else 'are'} missing{games}; restore "
+                        f"{'it' if len(missing) == 1 else 'them'} or make the run again")
+    extra = sorted(have - expected)
+    if extra:
+        raise UserError(f"events/ of {run_dir} holds {_list(extra)}, which the run did not write "
+                        f"(it wrote {chunks} parts, part-00000 to {_part(chunks - 1)}); move "
+                        f"{'it' if len(extra) == 1 else 'them'} out")
+
+
+def check_rows(run_dir: Path, games: pl.LazyFrame, files: list[Path], game_id: int | None = None) -> None:
+    """Event rows per game against games.parquet's ``events``; ``game_id``: check that game only."""
+    if "events" not in games.collect_schema():
+        return
+    ev = pl.scan_parquet(files).select("game_id")
+    g = games.select("game_id", "events")
+    if game_id is not None:
+        ev, g = ev.filter(pl.col("game_id") == game_id), g.filter(pl.col("game_id") == game_id)
+    counts = ev.group_by("game_id").agg(pl.len().alias("rows"))
+    try:
+        # a played game always logs its setup, so 0 or null means "not recorded" (hand-made logs)
+        bad = (g.filter(pl.col("events") > 0).join(counts, on="game_id", how="left")
+               .with_columns(pl.col("rows").fill_null(0))
+               .filter(pl.col("rows") != pl.col("events")).sort("game_id").collect())
+    except Exception as e:  # damaged files are reported by the readers with their own message
+        first = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
+        raise UserError(f"event files in {run_dir / 'events'} are corrupt or unreadable ({first})") from None
+    if bad.height == 0:
+        return
+    lost = bad.filter(pl.col("rows") < pl.col("events"))
+    extra = bad.filter(pl.col("rows") > pl.col("events"))
+    parts = []
+    if lost.height:
+        ids = lost["game_id"].to_list()
+        parts.append(f"{len(ids)} game(s) lack events (game {_list([str(i) for i in ids])}: "
+                     f"{lost['rows'][0]} of {lost['events'][0]} rows)")
+    if extra.height:
+        ids = extra["game_id"].to_list()
+        parts.append(f"{len(ids)} game(s) have extra event rows, e.g. logged twice (game "
+                     f"{_list([str(i) for i in ids])}: {extra['rows'][0]} rows for {extra['events'][0]} events)")
+    raise UserError(f"the event log of {run_dir} is incomplete or duplicated: {'; '.join(parts)}; "
+                    "make the run again")
+
+
+def check_log(run_dir: Path, meta: dict, games: pl.LazyFrame, files: list[Path],
+              game_id: int | None = None) -> None:
+    check_parts(run_dir, meta, files)
+    check_rows(run_dir, games, files, game_id)
