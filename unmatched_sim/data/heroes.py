@@ -5,7 +5,8 @@ The format (see heroes/houdini.toml for a full example)::
     id = "houdini"            must equal the file name; the CLI id
     name, set, move           display name, product, move value for every fighter
     deck_size = 30            optional; the copies of all cards must add up to it
-    [hero]        name, health, attack = "melee" | "ranged"
+    [hero]        name, health, attack = "melee" | "ranged", count = 1 (several heroes on one
+                  side, "Name 1".."Name N": the Wayward Sisters; beaten when all are defeated)
     [[sidekicks]] name, health, attack, count = 1, starts_on_board = true, move (optional)
     [ability]     name, text, hook = "python_hook" (optional), params = { ... } (optional;
                   the hook's ``parse_params`` checks them when the file loads)
@@ -14,7 +15,7 @@ The format (see heroes/houdini.toml for a full example)::
     [[cards]]     name, type, value, boost, copies, fighter = "any" | "Name" | ["A", "B"],
                   text, uncancelable, tags, and one effect list per timing:
                   immediately, during_combat, after_combat, effect (schemes), boost_bonus,
-                  when_discarded_by_opponent
+                  when_discarded_by_opponent, line_effect (Shakespeare's completion effect)
 
 Every fault is reported with the file, the card or field and what is wrong.
 """
