@@ -572,7 +572,8 @@ class Op:
             if not self.applicable(g, ctx):
                 return
             g.ask(ctx.player, "effect_may", (True, False), self._may_answered, ctx,
-                  card=ctx.card, op=self.NAME, cost=self.cost_discard, cost_damage=self.cost_damage)
+                  card=ctx.card, op=self.NAME, cost=self.cost_discard, cost_damage=self.cost_damage,
+                  cost_kind=self.cost[0] if self.cost else None)
             return
         self._resolve(g, ctx)
 
@@ -1391,7 +1392,8 @@ class Instead(Op):
             g.run_effects(self.effects, ctx)
             return
         g.ask(ctx.player, "effect_may", (True, False), self._may_answered, ctx,
-              card=ctx.card, op=self.NAME, cost=self.cost_discard, cost_damage=self.cost_damage)
+              card=ctx.card, op=self.NAME, cost=self.cost_discard, cost_damage=self.cost_damage,
+              cost_kind=self.cost[0] if self.cost else None)
 
     def _may_answered(self, g, ctx, yes):
         if not yes:

@@ -304,6 +304,11 @@ class Game:
                     return F[fi]
         return F[p.fighters[0]]
 
+    def heroes_health(self, seat: int) -> int:
+        """Health left on ``seat``'s hero(es): the Wayward Sisters' three added up."""
+        F = self.fighters
+        return sum(F[i].health for i in self.players[seat].fighters if F[i].is_hero)
+
     def hero_defeated(self, seat: int) -> bool:
         F = self.fighters
         return not any(F[i].alive for i in self.players[seat].fighters if F[i].is_hero)

@@ -176,6 +176,21 @@ class FairyMagic(Ability):
 
 
 # ---------------------------------------------------------------- the AI
+GLAMOUR_WORTH = {SLEEP: 2.0, JEALOUSY: 1.5, RHYME: 1.5, GREED: 1.0, INVISIBILITY: 0.5, LOVE: 0.5}
+PAID_WORTH = {"set_value": 1.5, "cancel_effects": 1.5, "instead": 1.0, "place": 0.7}
+
+
+@advise("cost:glamour")
+def _advise_glamour_cost(policy, view, d):
+    """Discard the face-up glamour when what it buys is worth more than keeping it: a glamour
+    that will be replaced next turn (the glamour deck is not empty) is worth half."""
+    res = view.resources(view.seat)
+    up = res.get(ACTIVE, "")
+    left = len(view.hero().ability.params["glamours"]) - len(res.get(DISCARD, ())) - (1 if up else 0)
+    keep = GLAMOUR_WORTH.get(up, 1.0) * (0.5 if left > 0 else 1.0)
+    return PAID_WORTH.get(d.info.get("op"), 1.0) + 0.3 >= keep
+
+
 @advise("glamour_greed")
 def _advise_greed(policy, view, d):
     """Draw, unless the deck is nearly empty."""

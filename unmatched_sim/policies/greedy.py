@@ -286,7 +286,17 @@ class GreedyPolicy(Policy):
         return max(d.options, key=lambda s: (self.position_score(view, fi, s), -s))
 
     # ------------------------------------------------------------ effects
+    def cost_advice(self, view, d):
+        """A hero's own advice on paying a cost of its own kind (``cost_kind``, e.g. Titania's
+        glamour): registered as ``@advise("cost:<kind>")``; None if there is none."""
+        kind = d.info.get("cost_kind")
+        fn = AI_ADVICE.get(f"cost:{kind}") if kind not in (None, "discard", "damage") else None
+        return fn(self, view, d) if fn is not None else None
+
     def on_effect_may(self, view, d):
+        advice = self.cost_advice(view, d)
+        if advice is not None:
+            return advice
         cost = d.info.get("cost", 0)
         if cost:
             return len(view.hand) >= cost + 2

@@ -870,6 +870,9 @@ class HeuristicPolicy(GreedyPolicy):
         return cheapest if harm > 0.8 * self.keep(view, cheapest) else None
 
     def on_effect_may(self, view, d):
+        advice = self.cost_advice(view, d)
+        if advice is not None:
+            return advice
         cost = d.info.get("cost", 0)
         op = d.info.get("op")
         if view.deck_size(view.seat) == 0 and op == "draw":
