@@ -28,7 +28,7 @@ CASES = [("random", "random"), ("greedy", "greedy"), ("heuristic", "heuristic"),
 def engine_case(heroes: list[str], board: str, pa: str, pb: str, games: int) -> dict:
     from unmatched_sim.data.catalog import find_board, find_hero
     from unmatched_sim.log import EventBuffer
-    from unmatched_sim.runner import RunSpec, plan, play_game
+    from unmatched_sim.runner import RunSpec, plan, play_game, seat_labels
 
     hs = {h.id: h for h in (find_hero(heroes[0]), find_hero(heroes[1]))}
     b = find_board(board)
@@ -39,7 +39,7 @@ def engine_case(heroes: list[str], board: str, pa: str, pb: str, games: int) -> 
     start = time.perf_counter()
     for g in plan(spec):
         game, row = play_game(g, hs, b, pa, pb)
-        buf.add_game(g.game_id, ("a", "b") if g.a_first else ("b", "a"), game.events)
+        buf.add_game(g.game_id, seat_labels(g), game.events)
         events += row["events"]
         decisions += row["decisions"]
         turns += row["turns"]

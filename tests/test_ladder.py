@@ -66,12 +66,14 @@ def test_bradley_terry_recovers_known_odds():
     assert r["p"] - r["q"] == pytest.approx(r["q"] - r["r"], abs=1)
 
 
-def test_summary_counts_draws_half_and_reads_either_side():
+def test_summary_counts_a_draw_as_not_won_and_reads_either_side():
     df = pl.DataFrame({"policy_a": ["p", "q", "p", "p"], "policy_b": ["q", "p", "q", "q"],
                        "winner": ["a", "a", None, "b"], "hero_a": ["x"] * 4, "hero_b": ["y"] * 4})
     s = ladder_summary(df, ["p", "q"], bootstrap=20)
     pq = next(r for r in s["pairwise"] if (r["policy"], r["opponent"]) == ("p", "q"))
-    assert pq["games"] == 4 and pq["score"] == 1.5 and pq["draws"] == 1
+    assert pq["games"] == 4 and pq["score"] == 1.0 and pq["draws"] == 1
+    qp = next(r for r in s["pairwise"] if (r["policy"], r["opponent"]) == ("q", "p"))
+    assert qp["score"] == 2.0 and qp["draws"] == 1
     assert s["ratings"][0]["policy"] == "q"
 
 

@@ -9,6 +9,7 @@ import time
 from pathlib import Path
 
 import click
+import polars as pl
 
 from unmatched_sim.errors import RunInterrupted, UserError
 
@@ -26,18 +27,22 @@ def run_options(f):
         click.option("--games", "-n", type=int, default=1000, show_default=True,
                      help="Games per pairing; each seed is played from both seats."),
         click.option("--seed", type=int, default=1, show_default=True, help="Run seed."),
-        click.option("--board", default="marmoreal", show_default=True, help="Battlefield id."),
+        click.option("--board", default="marmoreal", show_default=True,
+                     help="Battlefield id; several comma-separated (a,b) play every pairing on each board, same seeds.",
+                     shell_complete=complete_boards),
         click.option("--policy", default=None, help="Policy for both sides, e.g. careful or heuristic:aggression=0.9 "
-                          f"[default: {DEFAULT_POLICY}]."),
-        click.option("--policy-a", default=None, help="Policy of the first hero given."),
-        click.option("--policy-b", default=None, help="Policy of the second hero given."),
+                          f"[default: {DEFAULT_POLICY}].", shell_complete=complete_policies),
+        click.option("--policy-a", default=None, help="Policy of the first hero given.",
+                     shell_complete=complete_policies),
+        click.option("--policy-b", default=None, help="Policy of the second hero given.",
+                     shell_complete=complete_policies),
         click.option("--jobs", "-j", type=int, default=None, help="Worker processes [default: all cores]."),
         click.option("--out", type=click.Path(path_type=Path), default=None,
                      help="Run directory [default: a new folder under runs/]."),
         click.option("--force", is_flag=True, help="Replace an existing run in --out."),
         click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of text."),
         click.option("--max-turns", type=int, default=None,
-                     help="End a game as a draw after this many turns (both players' turns count)."),
+                     help="End a game as a draw after this many turns (both players' turns count) [default: 200]."),
         click.option("--no-progress", is_flag=True, help="Hide the progress bar."),
         click.option("--resume", is_flag=True,
                      help="Continue an interrupted run of this same command from its finished chunks."),
@@ -67,8 +72,33 @@ def _policies(policy, policy_a, policy_b) -> tuple[str, str]:
     return a, b
 
 
+def set_option(f):
+    """``--set`` (repeatable): what-if overrides of the hero files for this run only."""
+    return click.option(
+        "--set", "overrides", multiple=True, metavar="PATH=VALUE",
+        help="What-if change of a hero file for this run only (repeatable), e.g. "
+             "'houdini:Vanishing Act.value=3', 'houdini.health=16', 'genie:Three Wishes.copies=2', "
+             "'pandora.ability.bust_at=4'. Recorded in run.json; replay applies it again.")(f)
+
+
+def split_names(items) -> list[str]:
+    """Names given as several arguments or comma-separated ('houdini,genie'), in order; a display
+    name with spaces stays whole ('The Genie')."""
+    return [h.strip() for item in items for h in str(item).split(",") if h.strip()]
+
+
+def even_games(games: int, quiet: bool = False) -> int:
+    """Each seed is played from both seats, so an odd --games is rounded up (and said so)."""
+    if games >= 1 and games % 2:
+        if not quiet:
+            click.echo(f"note: --games {games} is odd; playing {games + 1} so that every seed is played "
+                       "from both seats", err=True)
+        return games + 1
+    return games
+
+
 def _prepare(hero_ids: list[str], pairings, games, seed, board, policy, policy_a, policy_b, jobs,
-             max_turns):
+             max_turns, overrides=()):
     from unmatched_sim.data.catalog import find_board, find_hero
     from unmatched_sim.engine.game import DEFAULT_MAX_TURNS
     from unmatched_sim.runner import RunSpec, spec_files
@@ -86,21 +116,34 @@ def _prepare(hero_ids: list[str], pairings, games, seed, board, policy, policy_a
     b = find_board(board)
     pa, pb = _policies(policy, policy_a, policy_b)
     pairings = tuple((find_hero(a).id, find_hero(bb).id) for a, bb in pairings)
+    texts = ()
+    if overrides:
+        from unmatched_sim.overrides import load_hero, parse_overrides, resolve
+        ovs = resolve(parse_overrides(overrides), find_hero)
+        for o in ovs:
+            if o.hero not in heroes:
+                _fail(f"--set '{o.text}' changes {o.hero}, who does not play in this run "
+                      f"(heroes: {', '.join(heroes)})")
+        for hid in {o.hero for o in ovs}:
+            heroes[hid] = load_hero(heroes[hid].path, ovs)       # validated like a file
+        texts = tuple(o.text for o in ovs)
     from unmatched_sim.data.limits import check_fits
     check_fits(list(heroes.values()), b, pairings)
     hero_files, board_file = spec_files(list(heroes.values()), b)
     spec = RunSpec(pairings=pairings, games=games, seed=seed, board=b.id, policy_a=pa, policy_b=pb,
-                   max_turns=max_turns or DEFAULT_MAX_TURNS, hero_files=hero_files, board_file=board_file)
+                   max_turns=max_turns or DEFAULT_MAX_TURNS, hero_files=hero_files, board_file=board_file,
+                   overrides=texts)
     return spec, heroes, b
 
 
 def _execute(spec, out, jobs, force, no_progress, resume=False, backend="local", scheduler=None):
-    from unmatched_sim.runner import default_out_dir, execute
+    from unmatched_sim.runner import default_out_dir, execute, run_name
 
     from unmatched_sim.backends import check_backend
 
     check_backend(backend, scheduler)
-    out = out or default_out_dir(spec.pairings, spec.board, spec.seed, spec.games, resume=resume)
+    out = out or default_out_dir(spec.pairings, spec.board, spec.seed, spec.games, resume=resume,
+                                 name=run_name(spec))
     # --resume is how this command was run, not what it runs: the run records the command without it
     command = ["sim"] + [a for a in sys.argv[1:] if a != "--resume"]
     meta = execute(spec, out, jobs=jobs, force=force, progress=not no_progress, command=command,
@@ -108,42 +151,169 @@ def _execute(spec, out, jobs, force, no_progress, resume=False, backend="local",
     return out, meta
 
 
+def _boards(board: str) -> list[str]:
+    """--board a,b: every pairing on each board (same seeds); a board named twice is played once."""
+    from unmatched_sim.data.catalog import find_board
+    out = []
+    for name in split_names([board]):
+        bid = find_board(name).id
+        if bid not in out:
+            out.append(bid)
+    if not out:
+        _fail("--board needs a board id (sim boards lists them)")
+    return out
+
+
+def _execute_all(specs, out, jobs, force, no_progress, resume=False, backend="local", scheduler=None):
+    """One board: an ordinary run; several: one run per board joined into one directory
+    (--resume and --backend apply to a one-board run)."""
+    if len(specs) == 1:
+        return _execute(specs[0], out, jobs, force, no_progress, resume, backend, scheduler)
+    if resume or backend != "local":
+        _fail("--resume and --backend work with one --board at a time")
+    from unmatched_sim.multiboard import execute_boards
+    from unmatched_sim.runner import default_out_dir
+
+    spec = specs[0]
+    from unmatched_sim.runner import run_name
+    out = out or default_out_dir(spec.pairings, "+".join(s.board for s in specs), spec.seed, spec.games,
+                                 name=run_name(spec))
+    meta = execute_boards(specs, out, jobs=jobs if jobs is not None else -1, force=force,
+                          progress=not no_progress, command=["sim"] + sys.argv[1:])
+    return out, meta
+
+
 def _pct(x) -> str:
-    return "  n/a" if x is None else f"{100 * x:5.1f}%"
+    from unmatched_sim.report.charts import round_half_up
+    return "  n/a" if x is None else f"{round_half_up(100 * x, 1):>5}%"
+
+
+# --------------------------------------------------------------------------- shell completion
+def _complete(names, incomplete: str):
+    from click.shell_completion import CompletionItem
+    last = incomplete.rsplit(",", 1)                   # complete the last of 'a,b,c' too
+    head, tail = (last[0] + ",", last[1]) if len(last) == 2 else ("", last[0])
+    return [CompletionItem(head + n) for n in names if n.startswith(tail.lower())]
+
+
+def complete_heroes(ctx, param, incomplete):
+    try:
+        from unmatched_sim.data.catalog import hero_ids
+        return _complete(hero_ids(), incomplete)
+    except Exception:  # completion must never fail loudly
+        return []
+
+
+def complete_boards(ctx, param, incomplete):
+    try:
+        from unmatched_sim.data.catalog import board_ids
+        return _complete(board_ids(), incomplete)
+    except Exception:
+        return []
+
+
+def complete_policies(ctx, param, incomplete):
+    try:
+        from unmatched_sim.policies import POLICIES
+        return _complete(list(POLICIES), incomplete)
+    except Exception:
+        return []
 
 
 # --------------------------------------------------------------------------- commands
+def _set_env_dir(var: str):
+    def callback(ctx, param, value):
+        if value is not None:
+            if not Path(value).is_dir():
+                raise click.BadParameter(f"{value} is not a folder", ctx=ctx, param=param)
+            os.environ[var] = str(Path(value).resolve())     # workers inherit it
+        return value
+    return callback
+
+
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="unmatched-sim", prog_name="sim")
+@click.option("--heroes-dir", type=click.Path(path_type=Path), default=None, expose_value=False,
+              is_eager=True, callback=_set_env_dir("UNMATCHED_HEROES"),
+              help="Folder of hero files to use instead of heroes/ (as UNMATCHED_HEROES).")
+@click.option("--boards-dir", type=click.Path(path_type=Path), default=None, expose_value=False,
+              is_eager=True, callback=_set_env_dir("UNMATCHED_BOARDS"),
+              help="Extra folder of board files (as UNMATCHED_BOARDS).")
 def cli():
-    """unmatched-sim: simulate Unmatched matchups and measure their balance."""
+    """unmatched-sim: simulate Unmatched matchups and measure their balance.
+
+    Shell completion of commands and hero, board and policy names (bash):
+    eval "$(_SIM_COMPLETE=bash_source sim)"   (zsh: zsh_source, fish: fish_source)
+    """
+
+
+def format_options(f):
+    f = click.option("--format", "fmt", type=click.Choice(["duel", "ffa", "teams"]), default=None,
+                     help="duel (2 heroes), ffa: free-for-all (3-4), teams: 2 v 2 (the first two heroes "
+                          "against the last two) [default: duel for 2 heroes, ffa for 3-4].")(f)
+    return f
 
 
 @cli.command()
-@click.argument("hero_a")
-@click.argument("hero_b")
+@click.argument("hero_a", required=False, shell_complete=lambda c, p, i: complete_heroes(c, p, i))
+@click.argument("hero_b", required=False, shell_complete=lambda c, p, i: complete_heroes(c, p, i))
+@click.argument("more", nargs=-1, shell_complete=lambda c, p, i: complete_heroes(c, p, i))
 @run_options
-def matchup(hero_a, hero_b, games, seed, board, policy, policy_a, policy_b, jobs, out, force, as_json,
-            max_turns, no_progress, resume, backend, scheduler):
-    """Play HERO_A against HERO_B and report win rates with 95% intervals."""
+@set_option
+@format_options
+@click.option("--teams", "teams_spec", default=None, metavar="A,B:C,D",
+              help="A team game: heroes A and B against C and D.")
+def matchup(hero_a, hero_b, more, games, seed, board, policy, policy_a, policy_b, jobs, out, force, as_json,
+            max_turns, no_progress, resume, backend, scheduler, overrides, fmt, teams_spec):
+    """Play HERO_A against HERO_B and report win rates with 95% intervals.
+
+    The heroes may also be given as one argument, HERO_A,HERO_B. With three or four heroes
+    (free-for-all, or --format teams / --teams A,B:C,D for two against two) every hero plays
+    every turn position equally often; --policy-a then plays the first hero (team A), --policy-b
+    the others.
+    """
     from unmatched_sim.analysis import matchup_summary
     from unmatched_sim.runner import read_games
 
-    spec, heroes, b = _prepare([hero_a, hero_b], [(hero_a, hero_b)], games, seed, board, policy,
-                               policy_a, policy_b, jobs, max_turns)
+    names = split_names([x for x in (hero_a, hero_b) if x] + list(more))
+    if teams_spec is not None or fmt not in (None, "duel") or len(names) > 2:
+        from unmatched_sim.cli_formats import multi_run, resolve_format
+        from unmatched_sim.data.catalog import find_hero
+        fmt, names = resolve_format(names, fmt, teams_spec)
+        lineup = tuple(find_hero(n).id for n in names)
+        return multi_run(names, fmt, [lineup], games=games, seed=seed, board=board, policy=policy,
+                         policy_a=policy_a, policy_b=policy_b, jobs=jobs, out=out, force=force, as_json=as_json,
+                         max_turns=max_turns, no_progress=no_progress, resume=resume, backend=backend,
+                         scheduler=scheduler, overrides=overrides, single=True)
+    if len(names) != 2:
+        _fail(f"matchup needs two heroes, HERO_A HERO_B or HERO_A,HERO_B (got {', '.join(names) or 'none'})")
+    hero_a, hero_b = names
+
+    games = even_games(games, as_json)
+    specs = [_prepare([hero_a, hero_b], [(hero_a, hero_b)], games, seed, bd, policy,
+                      policy_a, policy_b, jobs, max_turns, overrides) for bd in _boards(board)]
+    spec, heroes, b = specs[0]
     started = time.perf_counter()
-    out, meta = _execute(spec, out, jobs, force, no_progress or as_json, resume, backend, scheduler)
+    out, meta = _execute_all([s[0] for s in specs], out, jobs, force, no_progress or as_json,
+                             resume, backend, scheduler)
     elapsed = time.perf_counter() - started
     summary = matchup_summary(read_games(out))
-    summary.update({"elapsed_s": round(elapsed, 3), "board": b.id, "seed": seed,
-                    "policies": {"a": spec.policy_a, "b": spec.policy_b}, "out": str(out)})
+    summary.update({"elapsed_s": round(elapsed, 3), "board": ",".join(x[2].id for x in specs), "seed": seed,
+                    "policies": {"a": spec.policy_a, "b": spec.policy_b}, "out": str(out),
+                    "overrides": list(spec.overrides)})
+    summary["verdict"] = matchup_verdict(summary, {k: heroes[h].name for k, h in zip(summary["heroes"], spec.pairings[0])})
+    a, bb = spec.pairings[0]
+    names = summary["heroes"]
+    if len(specs) > 1:
+        summary["by_board"] = {x[2].id: matchup_summary(read_games(out).filter(pl.col("board") == x[2].id))
+                               for x in specs}
     if as_json:
         click.echo(json.dumps(summary))
         return
-    a, bb = spec.pairings[0]
-    names = summary["heroes"]
-    click.echo(f"{heroes[a].name} vs {heroes[bb].name} on {b.name}: {summary['games']} games "
+    click.echo(f"{heroes[a].name} vs {heroes[bb].name} on {' and '.join(x[2].name for x in specs)}: {summary['games']} games "
                f"(seed {seed}; each seed from both seats), policies {spec.policy_a} / {spec.policy_b}")
+    if spec.overrides:
+        click.echo(f"  what-if: {'; '.join(spec.overrides)}")
     width = max(len(n) for n in names)
     for key in names:
         lo, hi = summary["ci95"][key]
@@ -155,22 +325,61 @@ def matchup(hero_a, hero_b, games, seed, board, policy, policy_a, policy_b, jobs
         click.echo(f"  draws (turn limit) {summary['draws']}")
     lo, hi = summary["first_player_ci95"]
     click.echo(f"  first player wins {_pct(summary['first_player_win_rate'])}  [{_pct(lo)}, {_pct(hi)}]")
+    for bid, bs in (summary.get("by_board") or {}).items():
+        k0 = bs["heroes"][0]
+        lo, hi = bs["ci95"][k0]
+        click.echo(f"  on {bid:<10} {k0} wins {_pct(bs['win_rate'][k0])} [{_pct(lo)}, {_pct(hi)}] of {bs['games']} games")
     click.echo(f"  mean game length {summary['mean_turns']:.1f} turns")
     click.echo("  games ended by: " + ", ".join(f"{r} {c}" for r, c in summary["end_reasons"].items()))
     click.echo(f"  {elapsed:.1f} s ({summary['games'] / max(elapsed, 1e-9):.0f} games/s); log in {out}")
+    click.echo(f"Verdict: {summary['verdict']}")
+
+
+def matchup_verdict(summary: dict, names: dict) -> str:
+    """A plain sentence: is the matchup distinguishable from 50%, and by how much it leans."""
+    key = summary["heroes"][0]
+    other = summary["heroes"][1]
+    lo, hi = summary["ci95"][key]
+    n = summary["games"]
+    if lo <= 0.5 <= hi:
+        return (f"not distinguishable from 50% with {n:,} games ({names.get(key, key)} wins "
+                f"{100 * summary['win_rate'][key]:.1f}%, 95% CI {100 * lo:.1f}–{100 * hi:.1f}%)")
+    fav, (flo, fhi) = (key, (lo, hi)) if lo > 0.5 else (other, (1 - hi, 1 - lo))
+    if summary.get("draws"):   # with draws the other side's interval is its own
+        flo, fhi = summary["ci95"][fav]
+    return (f"favours {names.get(fav, fav)} by {100 * (flo - 0.5):.0f}–{100 * (fhi - 0.5):.0f} points above "
+            f"an even 50% (wins {100 * summary['win_rate'][fav]:.1f}%, 95% CI {100 * flo:.1f}–{100 * fhi:.1f}%, "
+            f"{n:,} games)")
 
 
 @cli.command()
-@click.argument("heroes", nargs=-1)
+@click.argument("heroes", nargs=-1, shell_complete=lambda c, p, i: complete_heroes(c, p, i))
 @run_options
+@set_option
+@click.option("--gauntlet", default=None, metavar="HERO",
+              shell_complete=lambda c, p, i: complete_heroes(c, p, i),
+              help="Play only HERO against each of the others (one hero against the field).")
+@click.option("--no-mirrors", is_flag=True, help="Leave out mirror matches (a hero against itself).")
+@format_options
+@click.option("--players", type=int, default=None,
+              help="Free-for-all: heroes per game, 3 or 4 [default: 4, or 3 with three heroes].")
+@click.option("--sample", type=int, default=None, metavar="K",
+              help="Free-for-all or teams: play K line-ups drawn at random (from the run seed) "
+                   "instead of every combination.")
 def tournament(heroes, games, seed, board, policy, policy_a, policy_b, jobs, out, force, as_json,
-               max_turns, no_progress, resume, backend, scheduler):
-    """Round-robin of HEROES (default: every hero), mirrors included, into one run directory."""
+               max_turns, no_progress, resume, backend, scheduler, overrides, gauntlet, no_mirrors,
+               fmt, players, sample):
+    """Round-robin of HEROES (default: every hero), mirrors included, into one run directory.
+
+    HEROES may be given as separate arguments or comma-separated: houdini genie or houdini,genie.
+    With --format ffa or teams: every line-up of distinct heroes (every set of --players heroes;
+    every split of every four into two teams), or --sample K of them; --games per line-up.
+    """
     from unmatched_sim.analysis import matchup_summary
     from unmatched_sim.data.catalog import find_hero, hero_ids
     from unmatched_sim.runner import read_games
 
-    names = list(heroes) or hero_ids()
+    names = split_names(heroes) or hero_ids()
     if not names:
         from unmatched_sim.data.catalog import heroes_dir
         _fail(f"no hero files (*.toml) in {heroes_dir()}; point UNMATCHED_HEROES at a folder of hero files")
@@ -179,10 +388,31 @@ def tournament(heroes, games, seed, board, policy, policy_a, policy_b, jobs, out
         hid = find_hero(n).id
         if hid not in ids:
             ids.append(hid)
-    pairings = [(a, b) for i, a in enumerate(ids) for b in ids[i:]]
-    spec, defs, b = _prepare(ids, pairings, games, seed, board, policy, policy_a, policy_b, jobs, max_turns)
+    if fmt in ("ffa", "teams"):
+        if gauntlet or no_mirrors:
+            _fail("--gauntlet and --no-mirrors are for duel tournaments (free-for-all and team line-ups "
+                  "never repeat a hero)")
+        from unmatched_sim.cli_formats import multi_run, plan_tournament
+        lineups = plan_tournament(ids, fmt, players, sample, seed, as_json)
+        return multi_run(ids, fmt, lineups, games=games, seed=seed, board=board, policy=policy,
+                         policy_a=policy_a, policy_b=policy_b, jobs=jobs, out=out, force=force, as_json=as_json,
+                         max_turns=max_turns, no_progress=no_progress, resume=resume, backend=backend,
+                         scheduler=scheduler, overrides=overrides, single=False)
+    if players is not None or sample is not None:
+        _fail("--players and --sample are for --format ffa or teams")
+    if gauntlet:
+        g = find_hero(gauntlet).id
+        ids = [g] + [h for h in ids if h != g]
+    pairings = tournament_pairings(ids, ids[0] if gauntlet else None, no_mirrors)
+    if not pairings:
+        _fail("no pairings to play: a single hero with --no-mirrors or --gauntlet leaves nothing")
+    games = even_games(games, as_json)
+    specs = [_prepare(ids, pairings, games, seed, bd, policy, policy_a, policy_b, jobs, max_turns, overrides)
+             for bd in _boards(board)]
+    spec, defs, b = specs[0]
     started = time.perf_counter()
-    out, meta = _execute(spec, out, jobs, force, no_progress or as_json, resume, backend, scheduler)
+    out, meta = _execute_all([s[0] for s in specs], out, jobs, force, no_progress or as_json,
+                             resume, backend, scheduler)
     elapsed = time.perf_counter() - started
     df = read_games(out)
     import polars as pl
@@ -191,18 +421,37 @@ def tournament(heroes, games, seed, board, policy, policy_a, policy_b, jobs, out
         s = matchup_summary(df.filter((pl.col("hero_a") == a) & (pl.col("hero_b") == bb)))
         rows.append({"hero_a": a, "hero_b": bb, **s})
     result = {"games": df.height, "pairings": rows, "elapsed_s": round(elapsed, 3), "out": str(out),
-              "board": b.id, "seed": seed}
+              "board": ",".join(x[2].id for x in specs), "seed": seed, "overrides": list(spec.overrides)}
     if as_json:
         click.echo(json.dumps(result))
         return
-    click.echo(f"Round-robin of {len(ids)} heroes on {b.name}: {len(pairings)} pairings × {games} games "
+    kind = f"Gauntlet of {ids[0]} against {len(ids) - 1} heroes" if gauntlet else f"Round-robin of {len(ids)} heroes"
+    click.echo(f"{kind} on {' and '.join(x[2].name for x in specs)}: {len(pairings)} pairings × {games} games "
+               + (f"× {len(specs)} boards " if len(specs) > 1 else "") +
                f"= {df.height} games, policies {spec.policy_a} / {spec.policy_b}")
+    if spec.overrides:
+        click.echo(f"  what-if: {'; '.join(spec.overrides)}")
+    w = max(len(h) for h in ids)
     for r in rows:
         ka, kb = r["heroes"]
+        if r["hero_a"] == r["hero_b"]:
+            # a mirror: either copy's win rate is meaningless; the first player's is not
+            lo, hi = r["first_player_ci95"]
+            click.echo(f"  {r['hero_a']:>{w}} vs {r['hero_b']:<{w}}  mirror: first player wins "
+                       f"{_pct(r['first_player_win_rate'])} [{_pct(lo)}, {_pct(hi)}]  mean {r['mean_turns']:5.1f} turns")
+            continue
         lo, hi = r["ci95"][ka]
-        click.echo(f"  {r['hero_a']:>12} vs {r['hero_b']:<12} {ka} wins {_pct(r['win_rate'][ka])} "
-                   f"[{_pct(lo)}, {_pct(hi)}]  mean {r['mean_turns']:.1f} turns")
+        click.echo(f"  {r['hero_a']:>{w}} vs {r['hero_b']:<{w}}  {ka:>{w}} wins {_pct(r['win_rate'][ka])} "
+                   f"[{_pct(lo)}, {_pct(hi)}]  mean {r['mean_turns']:5.1f} turns")
     click.echo(f"  {elapsed:.1f} s; log in {out}  (next: sim report {out})")
+
+
+def tournament_pairings(ids: list[str], gauntlet: str | None = None, no_mirrors: bool = False):
+    """Every pairing of a round-robin (mirrors included unless ``no_mirrors``), or with a
+    ``gauntlet`` hero only that hero against each of the others."""
+    if gauntlet:
+        return [(gauntlet, o) for o in ids if o != gauntlet]
+    return [(a, b) for i, a in enumerate(ids) for b in ids[i:] if not (no_mirrors and a == b)]
 
 
 @cli.command()
@@ -248,14 +497,25 @@ def resume(run_dir, jobs, no_progress, backend, scheduler):
 @click.argument("run_dir", type=click.Path(path_type=Path))
 @click.option("--out", type=click.Path(path_type=Path), default=None,
               help="Report folder [default: reports/<run name>/]; a previous report there is replaced.")
-def report(run_dir, out):
+@click.option("--tempo", "tempo", multiple=True, metavar="HERO,OPPONENT",
+              help="Draw the race (both heroes' health by turn) of this matchup (repeatable) "
+                   "[default: the matchup of a two-hero run].")
+def report(run_dir, out, tempo):
     """Write the balance report of RUN_DIR: index.html, summary.md and charts (PNG + SVG).
 
     RUN_DIR is a run directory from `sim tournament` or `sim matchup`. Open index.html in a browser.
+    Every table is also written as CSV under tables/, and all the numbers in numbers.json.
     """
+    from unmatched_sim.data.catalog import find_hero
     from unmatched_sim.report import build_report
 
-    r = build_report(run_dir, out)
+    pairs = []
+    for t in tempo:
+        names = split_names([t])
+        if len(names) != 2:
+            _fail(f"--tempo {t!r}: give two heroes, HERO,OPPONENT")
+        pairs.append(tuple(find_hero(n).id for n in names))
+    r = build_report(run_dir, out, pairs or None)
     click.echo(f"Report of {r.games:,} games ({len(r.heroes)} hero{'es' if len(r.heroes) != 1 else ''}) in {r.out}: "
                f"open {r.out / 'index.html'}")
     for title, why in r.left_out:
@@ -272,9 +532,10 @@ def report(run_dir, out):
               help="With --heroes: which hero takes the first turn.")
 @click.option("--board", default="marmoreal", show_default=True, help="With --heroes: battlefield.")
 @click.option("--policy", default=None, help="With --heroes: policy for both sides.")
-@click.option("--policy-a", default=None)
-@click.option("--policy-b", default=None)
-@click.option("--max-turns", type=int, default=None)
+@click.option("--policy-a", default=None, help="With --heroes: policy of HERO_A (instead of --policy).")
+@click.option("--policy-b", default=None, help="With --heroes: policy of HERO_B (instead of --policy).")
+@click.option("--max-turns", type=int, default=None,
+              help="With --heroes: end the game as a draw after this many turns [default: 200].")
 def replay(run_dir, game_id, heroes, game_seed, first, board, policy, policy_a, policy_b, max_turns):
     """Re-play one game and tell it turn by turn.
 
@@ -374,10 +635,11 @@ def policies_cmd():
 @click.option("--by-hero", is_flag=True, help="Also print each policy's win rate with each hero.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of text.")
 @click.option("--max-turns", type=int, default=None,
-              help="End a game as a draw after this many turns (both players' turns count).")
+              help="End a game as a draw after this many turns (both players' turns count) [default: 200].")
 @click.option("--no-progress", is_flag=True, help="Hide the progress bar.")
+@set_option
 def ladder(hero_list, policy_list, games, seed, board, jobs, out, force, by_hero, as_json, max_turns,
-           no_progress):
+           no_progress, overrides):
     """Rank AI policies: every pair plays every hero matchup, mirrors and mixed, seats swapped.
 
     Prints each policy's win rate against each other with 95% intervals, and a Bradley-Terry
@@ -410,11 +672,13 @@ def ladder(hero_list, policy_list, games, seed, board, jobs, out, force, by_hero
         _fail(f"--policies needs at least two policies to compare (got {', '.join(pols) or 'none'})")
     pairings = [(a, b) for i, a in enumerate(ids) for b in ids[i:]]
     # _prepare validates games / jobs / max-turns / board the same way as matchup and tournament.
-    spec, defs, b = _prepare(ids, pairings, games, seed, board, None, pols[0], pols[1], jobs, max_turns)
+    games = even_games(games, as_json)
+    spec, defs, b = _prepare(ids, pairings, games, seed, board, None, pols[0], pols[1], jobs, max_turns,
+                             overrides)
     matchups = tuple(ladder_matchups(ids, pols))
     spec = RunSpec(pairings=spec.pairings, games=games, seed=seed, board=spec.board, policy_a="ladder",
                    policy_b="ladder", max_turns=spec.max_turns, hero_files=spec.hero_files,
-                   board_file=spec.board_file, matchups=matchups)
+                   board_file=spec.board_file, matchups=matchups, overrides=spec.overrides)
     if out is None:
         from unmatched_sim.runner import default_out_dir
         base = default_out_dir(spec.pairings, spec.board, seed, games)
@@ -443,7 +707,7 @@ def ladder(hero_list, policy_list, games, seed, board, jobs, out, force, by_hero
     order = [r["policy"] for r in summary["ratings"]]
     cell = {(r["policy"], r["opponent"]): r for r in summary["pairwise"]}
     cw = max(20, w)
-    click.echo("  win rate of the row's policy against the column's (draws count half), 95% CI:")
+    click.echo("  win rate of the row's policy against the column's (a draw is a game not won), 95% CI:")
     click.echo("  " + " " * (w + 2) + "".join(f"{p[:cw]:>{cw + 2}}" for p in order))
     for p in order:
         cells = []
@@ -465,6 +729,11 @@ def ladder(hero_list, policy_list, games, seed, board, jobs, out, force, by_hero
     if summary["draws"]:
         click.echo(f"  draws (turn limit) {summary['draws']}")
     click.echo(f"  {elapsed:.1f} s; log in {out}")
+
+
+# --------------------------------------------------------------------------- the workbench
+# sim compare, sim games and sim sweep live in cli_workbench.py; importing it registers them.
+from unmatched_sim import cli_workbench  # noqa: E402,F401
 
 
 # --------------------------------------------------------------------------- entry point
@@ -507,4 +776,6 @@ def main(argv: list[str] | None = None) -> None:
 
 
 if __name__ == "__main__":
-    main()
+    # run the imported module's group, on which cli_workbench registered its commands
+    from unmatched_sim.cli import main as _main
+    _main()

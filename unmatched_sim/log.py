@@ -42,7 +42,41 @@ GAME_SCHEMA = {
     "turns": pl.Int32, "end_reason": pl.Utf8, "policy_a": pl.Utf8, "policy_b": pl.Utf8,
     "board": pl.Utf8, "health_a": pl.Int32, "health_b": pl.Int32, "events": pl.Int32,
     "decisions": pl.Int32,
+    # Every format: the players, by slot (the order the heroes were given: a, b, c, d). The
+    # columns above are the duel's; in a free-for-all or team game hero_a/hero_b/health_a/
+    # health_b are slots a and b, first_player the slot that moved first, winner the winning
+    # slot(s) ("c"; a team: "a+b") and winner_hero their hero(s) ("loki"; "houdini+genie").
+    "format": pl.Utf8, "lineup": pl.List(pl.Utf8), "seats": pl.List(pl.Int8),
+    "teams": pl.List(pl.Utf8), "places": pl.List(pl.Int8), "out_turns": pl.List(pl.Int16),
+    "healths": pl.List(pl.Int16), "policies": pl.List(pl.Utf8),
 }
+
+# players.parquet: one row per player per game (the list columns above, exploded).
+PLAYER_SCHEMA = {
+    "game_id": pl.Int64, "slot": pl.Utf8, "seat": pl.Int8, "team": pl.Utf8, "hero": pl.Utf8,
+    "policy": pl.Utf8, "place": pl.Int8, "out_turn": pl.Int16, "health": pl.Int16, "won": pl.Boolean,
+    "format": pl.Utf8,
+}
+SLOTS = "abcd"
+
+
+def players_frame(games: pl.DataFrame | pl.LazyFrame) -> pl.LazyFrame:
+    """The per-player results table from the games table (lazy): slot, turn position (seat
+    0 moved first), team, hero, policy, finishing place, the turn the player went out (null:
+    never), the hero's health left and whether the player's side won."""
+    g = games.lazy().select("game_id", "format", "winner", "lineup", "seats", "teams", "places",
+                            "out_turns", "healths", "policies")
+    g = g.with_columns(pl.int_ranges(0, pl.col("lineup").list.len()).alias("_k"))
+    x = g.explode("lineup", "seats", "teams", "places", "out_turns", "healths", "policies", "_k")
+    return x.select(
+        pl.col("game_id"),
+        pl.col("_k").replace_strict(dict(enumerate(SLOTS)), return_dtype=pl.Utf8).alias("slot"),
+        pl.col("seats").alias("seat"), pl.col("teams").alias("team"), pl.col("lineup").alias("hero"),
+        pl.col("policies").alias("policy"), pl.col("places").alias("place"),
+        pl.col("out_turns").alias("out_turn"), pl.col("healths").alias("health"),
+        ((pl.col("places") == 1) & pl.col("winner").is_not_null()).alias("won"),
+        pl.col("format"),
+    )
 
 
 class EventBuffer:

@@ -12,22 +12,47 @@ from unmatched_sim.data.heroes import load_hero_file
 from unmatched_sim.engine.game import DEFAULT_MAX_TURNS
 from unmatched_sim.errors import UserError
 from unmatched_sim.log import EventBuffer
-from unmatched_sim.runner import GameSpec, play_game, read_game_events, read_games, read_run
+from unmatched_sim.log import SLOTS
+from unmatched_sim.runner import (GameSpec, play_game, read_game_events, read_games, read_run, seat_labels,
+                                  seating)
 from unmatched_sim.story import tell
 
 
 def _events_of(game, spec: GameSpec) -> list[dict]:
     buf = EventBuffer()
-    buf.add_game(spec.game_id, ("a", "b") if spec.a_first else ("b", "a"), game.events)
+    buf.add_game(spec.game_id, seat_labels(spec), game.events)
     return buf.frame().drop("game_id").to_dicts()
 
 
+def _team(spec: GameSpec, slot: int) -> str:
+    return (" team A" if slot < 2 else " team B") if spec.format == "teams" else ""
+
+
 def _names(heroes, spec: GameSpec) -> dict[str, str]:
-    a, b = heroes[spec.hero_a].name, heroes[spec.hero_b].name
-    return {"a": f"{a} (a)", "b": f"{b} (b)"}
+    """Player label -> how the story names that player ("Houdini (a)", "Loki (c, team B)")."""
+    lineup = spec.lineup or (spec.hero_a, spec.hero_b)
+    return {SLOTS[k]: f"{heroes[h].name} ({SLOTS[k]}{',' + _team(spec, k) if _team(spec, k) else ''})"
+            for k, h in enumerate(lineup)}
+
+
+def _teams(spec: GameSpec) -> dict[str, str] | None:
+    if spec.format != "teams":
+        return None
+    return {SLOTS[k]: ("team A" if k < 2 else "team B") for k in range(len(spec.lineup))}
 
 
 def _header(heroes, spec: GameSpec, board, pa: str, pb: str, row: dict | None) -> list[str]:
+    if spec.lineup:
+        order = seating(spec.format, len(spec.lineup), spec.rotation)
+        who = ", ".join(f"{heroes[spec.lineup[k]].name} ({SLOTS[k]}{',' + _team(spec, k) if _team(spec, k) else ''})"
+                        for k in order)
+        kind = "team game" if spec.format == "teams" else "free-for-all"
+        lines = [f"Game {spec.game_id}: {kind} on {board.name}, seed {spec.seed}; turn order: {who}; "
+                 f"policies {pa} (a{', team A' if spec.format == 'teams' else ''}) / {pb} (the others)"]
+        if row is not None:
+            winner = (row["winner_hero"] or "nobody").replace("+", " and ")
+            lines.append(f"Logged result: {winner} won after {row['turns']} turns ({row['end_reason']})")
+        return lines
     first = spec.hero_a if spec.a_first else spec.hero_b
     lines = [f"Game {spec.game_id}: {heroes[spec.hero_a].name} (a, {pa}) vs {heroes[spec.hero_b].name} "
              f"(b, {pb}) on {board.name}; seed {spec.seed}; {heroes[first].name} goes first"]
@@ -53,21 +78,26 @@ def replay_from_run(run_dir: Path, game_id: int) -> list[str]:
         if not path.exists():
             raise UserError(f"hero file {path} used by this run no longer exists")
         hero = load_hero_file(path)
+        if hero.sha256 == f["sha256"] and meta.get("overrides"):
+            # a what-if run: the same --set overrides again (run.json records them)
+            from unmatched_sim.overrides import load_hero, parse_overrides
+            hero = load_hero(path, parse_overrides(meta["overrides"]), f["sha256"])
         if hero.sha256 != f["sha256"]:
             raise UserError(f"{path} has changed since this run was made, so the game cannot be "
                             "replayed exactly; restore the file or make a new run")
         heroes[hid] = hero
-    board = load_board_file(Path(meta["board_file"]["path"]))
-    if board.sha256 != meta["board_file"]["sha256"]:
+    from unmatched_sim.multiboard import board_file_of
+    board_file = board_file_of(meta, row["board"])       # a run on several boards: the game's own
+    board = load_board_file(Path(board_file["path"]))
+    if board.sha256 != board_file["sha256"]:
         raise UserError(f"{board.path} has changed since this run was made; the game cannot be replayed exactly")
-    spec = GameSpec(row["game_id"], row["pair"], row["seed"], row["hero_a"], row["hero_b"],
-                    a_first=row["first_player"] == "a")
+    spec = spec_of_row(row)
     game, replayed_row = play_game(spec, heroes, board, row["policy_a"], row["policy_b"],
                                    meta.get("max_turns", DEFAULT_MAX_TURNS))
     replayed = _events_of(game, spec)
     logged = read_game_events(run_dir, game_id).drop("game_id").to_dicts()
     lines = _header(heroes, spec, board, row["policy_a"], row["policy_b"], row)
-    lines += tell(replayed, _names(heroes, spec))
+    lines += tell(replayed, _names(heroes, spec), _teams(spec))
     lines.append("")
     if replayed != logged:
         n = min(len(replayed), len(logged))
@@ -79,6 +109,19 @@ def replay_from_run(run_dir: Path, game_id: int) -> list[str]:
                         f"logged {want}, replayed {got}")
     lines.append(f"✓ replay matches the {len(logged)} logged events of game {game_id}")
     return lines
+
+
+def spec_of_row(row: dict) -> GameSpec:
+    """The game a games-table row was made from (any format)."""
+    fmt = row.get("format") or "duel"
+    if fmt == "duel":
+        return GameSpec(row["game_id"], row["pair"], row["seed"], row["hero_a"], row["hero_b"],
+                        a_first=row["first_player"] == "a")
+    lineup = tuple(row["lineup"])
+    first_slot = SLOTS.index(row["first_player"])
+    rotation = next(r for r in range(len(lineup)) if seating(fmt, len(lineup), r)[0] == first_slot)
+    return GameSpec(row["game_id"], row["pair"], row["seed"], lineup[0], lineup[1], a_first=True,
+                    lineup=lineup, rotation=rotation, format=fmt)
 
 
 def replay_from_seed(hero_names, seed: int, first: str, board_name: str, policy_a: str, policy_b: str,

@@ -26,7 +26,7 @@ from unmatched_sim.errors import UserError
 
 TOOL = "unmatched-sim"
 #: what the tool writes in a finished run directory
-RUN_ENTRIES = frozenset({"run.json", "games.parquet", "events"})
+RUN_ENTRIES = frozenset({"run.json", "games.parquet", "players.parquet", "events"})
 PART_RE = re.compile(r"^part-\d{5}\.parquet$")
 
 

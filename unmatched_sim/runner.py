@@ -38,7 +38,7 @@ from unmatched_sim.engine.game import DEFAULT_MAX_TURNS, Game
 from unmatched_sim.engine.view import PlayerView
 from unmatched_sim.errors import RunInterrupted, UserError
 from unmatched_sim.files import replace_dir
-from unmatched_sim.log import EventBuffer, event_files, games_frame, write_parquet
+from unmatched_sim.log import SLOTS, EventBuffer, event_files, games_frame, write_parquet
 from unmatched_sim.model import HeroDef
 from unmatched_sim.policies import make_policy
 
@@ -53,6 +53,11 @@ class GameSpec:
     a_first: bool
     policy_a: str | None = None    # None: the run's policy_a (a ladder sets each game's own)
     policy_b: str | None = None
+    # Free-for-all and team games: the heroes by slot (a, b, c, d) and which rotation of the
+    # seating this game plays (see ``seating``); a duel leaves them empty.
+    lineup: tuple[str, ...] = ()
+    rotation: int = 0
+    format: str = "duel"
 
 
 @dataclass(frozen=True)
@@ -70,10 +75,18 @@ class RunSpec:
     # instead of every pairing played by policy_a / policy_b. Seeds depend on the heroes only,
     # so every pair of policies meets on the same deals (common random numbers).
     matchups: tuple[tuple[str, str, str, str], ...] = ()
+    # What-if overrides (``--set`` texts, see ``unmatched_sim.overrides``), applied to the hero
+    # files as they load; the files' hashes above stay those of the files on disk.
+    overrides: tuple[str, ...] = ()
+    # Free-for-all ("ffa") and team ("teams") runs: each line-up of heroes (by slot; teams: slots
+    # a, b against c, d) is played ``games`` times, every hero in every turn position equally
+    # often. ``pairings`` then lists the line-ups' first two heroes (for names and defaults).
+    format: str = "duel"
+    lineups: tuple[tuple[str, ...], ...] = ()
 
     @property
     def total_games(self) -> int:
-        return self.games * (len(self.matchups) or len(self.pairings))
+        return self.games * (len(self.lineups) or len(self.matchups) or len(self.pairings))
 
 
 def game_seed(run_seed: int, hero_a: str, hero_b: str, pair: int) -> int:
@@ -85,9 +98,33 @@ def plan(spec: RunSpec) -> list[GameSpec]:
     return list(plan_range(spec, 0, spec.total_games))
 
 
+def lineup_seed(run_seed: int, lineup: tuple[str, ...], fmt: str, pair: int) -> int:
+    digest = hashlib.sha256(f"{run_seed}|{fmt}|{'|'.join(lineup)}|{pair}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") >> 1
+
+
+def seating(fmt: str, players: int, rotation: int) -> tuple[int, ...]:
+    """The slot sitting in each turn position: ``seating(...)[seat] = slot``.
+
+    The games of one seed play every rotation of the turn order, so each hero takes every turn
+    position once per seed — the multi-player form of a duel's "each seed from both seats". A
+    team game keeps the rulebooks' alternation A1 B1 A2 B2 (slots a, b are team A; c, d team B)
+    and rotates it, which also swaps which team moves first."""
+    base = (0, 2, 1, 3) if fmt == "teams" else tuple(range(players))
+    return tuple(base[(k + rotation) % players] for k in range(players))
+
+
 def plan_range(spec: RunSpec, start: int, stop: int) -> Iterator[GameSpec]:
     """Games ``start`` .. ``stop - 1`` of the run, made on demand (the same games ``plan`` lists),
     so a run of any size is planned in constant memory: game id = matchup index x games + i."""
+    if spec.lineups:
+        for gid in range(start, min(stop, spec.total_games)):
+            m, i = divmod(gid, spec.games)
+            lineup = spec.lineups[m]
+            pair, rot = divmod(i, len(lineup))
+            yield GameSpec(gid, pair, lineup_seed(spec.seed, lineup, spec.format, pair), lineup[0], lineup[1],
+                           a_first=True, lineup=lineup, rotation=rot, format=spec.format)
+        return
     matchups = spec.matchups or tuple((a, b, None, None) for a, b in spec.pairings)
     for gid in range(start, min(stop, spec.total_games)):
         m, i = divmod(gid, spec.games)
@@ -123,17 +160,15 @@ def _board(path: str, sha: str) -> Board:
     return board
 
 
-def play_game(g: GameSpec, heroes: dict[str, HeroDef], board: Board, policy_a: str, policy_b: str,
-              max_turns: int = DEFAULT_MAX_TURNS, record: bool = True,
-              on_decision: Callable | None = None) -> tuple[Game, dict]:
-    """Play one game to the end. Seat 0 moves first; ``sides[seat]`` is "a" or "b"."""
-    sides = ("a", "b") if g.a_first else ("b", "a")
-    by_side = {"a": heroes[g.hero_a], "b": heroes[g.hero_b]}
-    policy_of = {"a": policy_a, "b": policy_b}
-    game = Game(board, (by_side[sides[0]], by_side[sides[1]]), g.seed, side_keys=sides,
-                max_turns=max_turns, record=record)
-    policies = [make_policy(policy_of[s], random.Random(f"{g.seed}:policy:{s}")) for s in sides]
-    views = [PlayerView(game, 0), PlayerView(game, 1)]
+def seat_labels(g: GameSpec) -> tuple[str, ...]:
+    """The slot label ("a".."d") of the player in each seat (seat 0 moves first)."""
+    if g.lineup:
+        return tuple(SLOTS[k] for k in seating(g.format, len(g.lineup), g.rotation))
+    return ("a", "b") if g.a_first else ("b", "a")
+
+
+def _drive(game: Game, policies: list, on_decision: Callable | None) -> int:
+    views = [PlayerView(game, s) for s in range(len(game.players))]
     game.start()
     decisions = 0
     while game.pending is not None:
@@ -143,6 +178,34 @@ def play_game(g: GameSpec, heroes: dict[str, HeroDef], board: Board, policy_a: s
             on_decision(game, d, choice)
         game.answer(choice)
         decisions += 1
+    return decisions
+
+
+def _player_columns(game: Game, fmt: str, lineup: tuple[str, ...], slot_of_seat: tuple[int, ...],
+                    policy_of_slot: list[str]) -> dict:
+    """The games table's per-player list columns, by slot."""
+    seat_of = {slot: seat for seat, slot in enumerate(slot_of_seat)}
+    seats = [seat_of[k] for k in range(len(lineup))]
+    team_name = (lambda s: "AB"[game.team[s]]) if fmt == "teams" else (lambda s: SLOTS[slot_of_seat[s]])
+    return {"format": fmt, "lineup": list(lineup), "seats": seats,
+            "teams": [team_name(s) for s in seats], "places": [game.places[s] for s in seats],
+            "out_turns": [game.out_turn[s] for s in seats],
+            "healths": [game.hero_of(s).health for s in seats], "policies": policy_of_slot}
+
+
+def play_game(g: GameSpec, heroes: dict[str, HeroDef], board: Board, policy_a: str, policy_b: str,
+              max_turns: int = DEFAULT_MAX_TURNS, record: bool = True,
+              on_decision: Callable | None = None) -> tuple[Game, dict]:
+    """Play one game to the end. Seat 0 moves first; ``sides[seat]`` is "a" or "b"."""
+    if g.lineup:
+        return play_multi(g, heroes, board, policy_a, policy_b, max_turns, record, on_decision)
+    sides = ("a", "b") if g.a_first else ("b", "a")
+    by_side = {"a": heroes[g.hero_a], "b": heroes[g.hero_b]}
+    policy_of = {"a": policy_a, "b": policy_b}
+    game = Game(board, (by_side[sides[0]], by_side[sides[1]]), g.seed, side_keys=sides,
+                max_turns=max_turns, record=record)
+    policies = [make_policy(policy_of[s], random.Random(f"{g.seed}:policy:{s}")) for s in sides]
+    decisions = _drive(game, policies, on_decision)
     seat_of = {s: i for i, s in enumerate(sides)}
     row = {
         "game_id": g.game_id, "pair": g.pair, "seed": g.seed, "hero_a": g.hero_a, "hero_b": g.hero_b,
@@ -153,19 +216,64 @@ def play_game(g: GameSpec, heroes: dict[str, HeroDef], board: Board, policy_a: s
         "policy_a": policy_a, "policy_b": policy_b, "board": board.id,
         "health_a": game.heroes_health(seat_of["a"]), "health_b": game.heroes_health(seat_of["b"]),
         "events": len(game.events) if game.events is not None else 0, "decisions": decisions,
+        **_player_columns(game, "duel", (g.hero_a, g.hero_b), tuple(SLOTS.index(s) for s in sides),
+                          [policy_a, policy_b]),
     }
     return game, row
 
 
+def play_multi(g: GameSpec, heroes: dict[str, HeroDef], board: Board, policy_a: str, policy_b: str,
+               max_turns: int = DEFAULT_MAX_TURNS, record: bool = True,
+               on_decision: Callable | None = None) -> tuple[Game, dict]:
+    """Play one free-for-all or team game. Slot a plays ``policy_a``, the others ``policy_b``
+    (a team game: team A plays ``policy_a``, team B ``policy_b``)."""
+    from unmatched_sim.engine.formats import make_format
+
+    n = len(g.lineup)
+    slot_of_seat = seating(g.format, n, g.rotation)
+    labels = tuple(SLOTS[k] for k in slot_of_seat)
+    if g.format == "teams":
+        policy_of_slot = [policy_a if k < 2 else policy_b for k in range(n)]
+    else:
+        policy_of_slot = [policy_a] + [policy_b] * (n - 1)
+    game = Game(board, tuple(heroes[g.lineup[k]] for k in slot_of_seat), g.seed, side_keys=labels,
+                fmt=make_format(g.format, n), max_turns=max_turns, record=record)
+    policies = [make_policy(policy_of_slot[k], random.Random(f"{g.seed}:policy:{SLOTS[k]}"))
+                for k in slot_of_seat]
+    decisions = _drive(game, policies, on_decision)
+    winners = [s for s in range(n) if game.won(s)]
+    win_slots = sorted(slot_of_seat[s] for s in winners)
+    row = {
+        "game_id": g.game_id, "pair": g.pair, "seed": g.seed, "hero_a": g.lineup[0], "hero_b": g.lineup[1],
+        "first_player": labels[0], "first_hero": g.lineup[slot_of_seat[0]],
+        "winner": "+".join(SLOTS[k] for k in win_slots) or None,
+        "winner_hero": "+".join(g.lineup[k] for k in win_slots) or None,
+        "turns": game.turn, "end_reason": game.end_reason,
+        "policy_a": policy_a, "policy_b": policy_b, "board": board.id,
+        "health_a": game.hero_of(slot_of_seat.index(0)).health, "health_b": game.hero_of(slot_of_seat.index(1)).health,
+        "events": len(game.events) if game.events is not None else 0, "decisions": decisions,
+        **_player_columns(game, g.format, g.lineup, slot_of_seat, policy_of_slot),
+    }
+    return game, row
+
+
+def spec_heroes(spec: RunSpec) -> dict[str, HeroDef]:
+    """The heroes a run plays: its hero files, with its what-if overrides applied."""
+    if spec.overrides:
+        from unmatched_sim.overrides import cached_hero
+        return {hid: cached_hero(f["path"], f["sha256"], spec.overrides) for hid, f in spec.hero_files.items()}
+    return {hid: _hero(f["path"], f["sha256"]) for hid, f in spec.hero_files.items()}
+
+
 def _run_chunk(index: int, games: list[GameSpec], spec: RunSpec, out_dir: str) -> int:
-    heroes = {hid: _hero(f["path"], f["sha256"]) for hid, f in spec.hero_files.items()}
+    heroes = spec_heroes(spec)
     board = _board(spec.board_file["path"], spec.board_file["sha256"])
     buf = EventBuffer()
     rows = []
     for g in games:
         game, row = play_game(g, heroes, board, g.policy_a or spec.policy_a, g.policy_b or spec.policy_b,
                               spec.max_turns)
-        buf.add_game(g.game_id, ("a", "b") if g.a_first else ("b", "a"), game.events)
+        buf.add_game(g.game_id, seat_labels(g), game.events)
         rows.append(row)
     out = Path(out_dir)
     write_parquet(buf.frame(), out / "events" / f"part-{index:05d}.parquet")
@@ -175,14 +283,14 @@ def _run_chunk(index: int, games: list[GameSpec], spec: RunSpec, out_dir: str) -
 
 def _chunk_frames(start: int, stop: int, spec: RunSpec) -> tuple[pl.DataFrame, pl.DataFrame, int]:
     """Play games ``start`` .. ``stop - 1``: (events frame, games frame, games played)."""
-    heroes = {hid: _hero(f["path"], f["sha256"]) for hid, f in spec.hero_files.items()}
+    heroes = spec_heroes(spec)
     board = _board(spec.board_file["path"], spec.board_file["sha256"])
     buf = EventBuffer()
     rows = []
     for g in plan_range(spec, start, stop):
         game, row = play_game(g, heroes, board, g.policy_a or spec.policy_a, g.policy_b or spec.policy_b,
                               spec.max_turns)
-        buf.add_game(g.game_id, ("a", "b") if g.a_first else ("b", "a"), game.events)
+        buf.add_game(g.game_id, seat_labels(g), game.events)
         rows.append(row)
     return buf.frame(), games_frame(rows), len(rows)
 
@@ -264,6 +372,13 @@ def _watch_parent(parent: int | None = None) -> None:
     threading.Thread(target=watch, name="unmatched-parent-watch", daemon=True).start()
 
 
+def write_players(run_dir: Path) -> None:
+    """players.parquet: one row per player per game, from games.parquet (log.players_frame)."""
+    from unmatched_sim.log import players_frame
+    players_frame(pl.scan_parquet(run_dir / "games.parquet")).sink_parquet(
+        run_dir / "players.parquet", compression="zstd")
+
+
 def _peak_rss_mb() -> float:
     import resource
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
@@ -317,12 +432,15 @@ def check_out_dir(out: Path, force: bool) -> None:
 
 
 def default_out_dir(pairings: tuple[tuple[str, str], ...], board: str, seed: int, games: int,
-                    resume: bool = False) -> Path:
-    """A new folder under runs/ named after the run; with ``resume``, the first of those names
-    whose unfinished run is waiting (so the same command plus --resume finds it)."""
+                    resume: bool = False, name: str | None = None) -> Path:
+    """A new folder under runs/ named after the run (``name``: what was played, instead of the
+    pairings); with ``resume``, the first of those names whose unfinished run is waiting (so
+    the same command plus --resume finds it)."""
     from unmatched_sim.runlock import partial_dir
 
-    if len(pairings) == 1:
+    if name is not None:
+        stem = f"{name}_{board}_seed{seed}_n{games}"
+    elif len(pairings) == 1:
         stem = f"{pairings[0][0]}-vs-{pairings[0][1]}_{board}_seed{seed}_n{games}"
     else:
         stem = f"tournament-{len(pairings)}_{board}_seed{seed}_n{games}"
@@ -338,6 +456,18 @@ def default_out_dir(pairings: tuple[tuple[str, str], ...], board: str, seed: int
 
 class Terminated(KeyboardInterrupt):
     """SIGTERM (``timeout``, Slurm, ``docker stop``): stop like Ctrl-C, keeping finished chunks."""
+
+
+def run_name(spec: RunSpec) -> str | None:
+    """How a free-for-all or team run's folder is named (None: a duel run, named by pairings)."""
+    if not spec.lineups:
+        return None
+    if len(spec.lineups) == 1:
+        lu = spec.lineups[0]
+        if spec.format == "teams":
+            return f"teams-{lu[0]}+{lu[1]}-vs-{lu[2]}+{lu[3]}"
+        return f"ffa-{'-'.join(lu)}"
+    return f"{spec.format}-tournament-{len(spec.lineups)}"
 
 
 def spec_json(spec: RunSpec) -> dict:
@@ -520,6 +650,7 @@ def _execute_locked(spec, out, partial, old, size, n_chunks, jobs, force, progre
         parts = [partial / "games-parts" / part_name(i) for i in range(n_chunks)]
         pl.scan_parquet(parts).sink_parquet(partial / "games.parquet", compression="zstd")
         _check_written(partial / "games.parquet", spec.total_games)
+        write_players(partial)
         shutil.rmtree(partial / "games-parts")
         elapsed = time.perf_counter() - started
         meta = run_metadata(spec, size, n_chunks, elapsed, command)
@@ -652,6 +783,9 @@ def run_metadata(spec: RunSpec, size: int, chunks: int, elapsed: float, command:
         "chunk_size": size, "chunks": chunks, "elapsed_s": round(elapsed, 3),
         "hero_files": spec.hero_files, "board_file": spec.board_file,
         **({"matchups": [list(m) for m in spec.matchups]} if spec.matchups else {}),
+        **({"overrides": list(spec.overrides)} if spec.overrides else {}),
+        "format": spec.format,
+        **({"lineups": [list(lu) for lu in spec.lineups]} if spec.lineups else {}),
     }
 
 

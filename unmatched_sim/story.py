@@ -41,7 +41,15 @@ LINES = {
     "recover": lambda e: f"{e['fighter']} recovers {e['amount']}"
                          + (f" ({e['card']})" if e.get("card") else "") + f" → {e['health']} health",
     "set_health": lambda e: f"{e['fighter']}'s health is set to {e['health']} ({e['card']})",
-    "defeat": lambda e: f"✖ {e['fighter']} is defeated ({e['detail']})",
+    "defeat": lambda e: f"✖ {e['fighter']} is defeated ({e['detail']})"
+                        + (f" by {e['by_fighter']}" if e.get("by_fighter") and e.get("detail") == "combat" else ""),
+    "removed": lambda e: f"{e['fighter']} leaves the board: {e['who']} is out",
+    "eliminated": lambda e: f"✖ {e['who']} is out of the game ({e['detail'].replace('_', ' ')})",
+    "opponent_chosen": lambda e: f"{e['who']} picks {e['target']}'s player as the opponent for {e['card'] or 'the effect'}",
+    "damage_prevented": lambda e: f"damage to {e['fighter']} is prevented",
+    "lasting": lambda e: f"{e['who']}: {e['detail'].split(':')[0].replace('_', ' ')} until the end of the "
+                         + {"combat": "combat", "turn": "turn", "next_turn": "next turn"}.get(e['detail'].split(':')[1], "turn"),
+    "held": lambda e: f"{e['fighter']} is held in place",
     "scheme": lambda e: f"{e['fighter']} plays the scheme {e['card']}",
     "discard": lambda e: f"{e['who']} discards {e['card']} ({e['detail'].replace('_', ' ')})",
     "turn_ended": lambda e: f"{e['who']}'s turn is over" + (f" ({e['card']})" if e.get("card") else ""),
@@ -74,8 +82,9 @@ LINES = {
 SKIP = {"turn_end"}
 
 
-def tell(events: Iterable[dict], names: dict[str, str]) -> list[str]:
-    """``names`` maps side ("a"/"b") to a label like "Houdini (a)"."""
+def tell(events: Iterable[dict], names: dict[str, str], teams: dict[str, str] | None = None) -> list[str]:
+    """``names`` maps a player ("a".."d") to a label like "Houdini (a)"; ``teams`` (team games)
+    maps a player to its team's name, so the end says which team won."""
     out: list[str] = []
     for e in events:
         e = dict(e)
@@ -89,6 +98,9 @@ def tell(events: Iterable[dict], names: dict[str, str]) -> list[str]:
             continue
         if kind == "game_end":
             winner = names.get(e.get("player")) if e.get("player") else None
+            if winner and teams:
+                team = teams.get(e["player"])
+                winner = f"{team} ({' and '.join(names[p] for p in names if teams.get(p) == team)})"
             out.append("")
             out.append(f"★ Game over: {winner + ' wins' if winner else 'no winner'} ({e['detail']})")
             continue

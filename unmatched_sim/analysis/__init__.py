@@ -24,11 +24,19 @@ Tables (see each function's docstring for its columns):
     misery_risk_by_feathers, misery_pushes, misery_summary, misery_win_rates, exact_bust_odds
     game_length         distribution of game length; game_length_summary per matchup
     end_reasons         how games ended (optionally per matchup)
+    cards               per hero card: drawn, played as attack/defense/scheme/BOOST, discarded,
+                        opening hand, played/drawn win rates, damage dealt and prevented per play
+    find_games          games matching filters (hero, winner, end reason, turns, a SQL expression)
+    tempo               a matchup's health lead by turn (the race)
+    compare.compare     paired comparison of two runs from the same seeds (compare_heroes,
+                        compare_matchups, flipped_games)
 
 Queries are lazy scans collected with polars' streaming engine; per-game computations run slice
 by slice over the games, so memory stays flat however many events a run holds.
 """
 
+from unmatched_sim.analysis.cards import cards
+from unmatched_sim.analysis.games import find_games
 from unmatched_sim.analysis.damage import damage_by_source, damage_curves, starting_health
 from unmatched_sim.analysis.decks import exhaustion, exhaustion_by_game, exhaustion_timing
 from unmatched_sim.analysis.length import end_reasons, game_length, game_length_summary
@@ -39,10 +47,11 @@ from unmatched_sim.analysis.misery import (bust_fraction_given_feathers, bust_fr
                                            misery_risk_by_feathers, misery_summary, misery_win_rates,
                                            parse_misery_box, survival_fractions)
 from unmatched_sim.analysis.run import Run, as_run, open_run
+from unmatched_sim.analysis.tempo import tempo
 from unmatched_sim.analysis.winrates import bradley_terry, ranking, seat_split, win_matrix
 
 __all__ = [
-    "matchup_summary", "side_keys",
+    "matchup_summary", "side_keys", "cards", "find_games", "tempo",
     "Run", "open_run", "as_run",
     "win_matrix", "ranking", "bradley_terry", "seat_split",
     "damage_curves", "damage_by_source", "starting_health",

@@ -6,7 +6,7 @@ seats, so neither hero choice nor going first favours a policy. Seeds depend onl
 so all pairs of policies play the same deals.
 
 From ``games.parquet`` of such a run this module computes each policy's score against each
-other (wins + half the draws, with 95% Wilson intervals) and a Bradley-Terry rating on the Elo
+other (wins / games — a draw is a game neither side won, as in every other table — with 95% Wilson intervals) and a Bradley-Terry rating on the Elo
 scale (400 points = 10:1 odds; the mean rating is 1500), with a 95% interval from a parametric
 bootstrap of the pairwise results.
 """
@@ -60,13 +60,14 @@ def pairwise(games: pl.DataFrame) -> dict[tuple[str, str], dict]:
         pa, pb, winner = row
         if pa == pb:
             continue
-        sa = 1.0 if winner == "a" else 0.0 if winner == "b" else 0.5
-        for p, q, s in ((pa, pb, sa), (pb, pa, 1.0 - sa)):
+        # One rule for draws everywhere (ladder, matchup, report): a draw is a game neither side won.
+        sa, sb = (1.0, 0.0) if winner == "a" else (0.0, 1.0) if winner == "b" else (0.0, 0.0)
+        for p, q, s in ((pa, pb, sa), (pb, pa, sb)):
             r = res.setdefault((p, q), {"games": 0, "score": 0.0, "wins": 0, "draws": 0})
             r["games"] += 1
             r["score"] += s
             r["wins"] += s == 1.0
-            r["draws"] += s == 0.5
+            r["draws"] += winner is None
     for r in res.values():
         n = r["games"]
         r["win_rate"] = r["score"] / n if n else None
@@ -116,7 +117,8 @@ def ladder_summary(games: pl.DataFrame, policies: list[str] | None = None, *, bo
         policies = seen
     pw = pairwise(games)
     score = {k: v["score"] for k, v in pw.items()}
-    count = {k: v["games"] for k, v in pw.items()}
+    # the rating is fitted to decided games (a draw is neither side's win, and no evidence either way)
+    count = {k: v["games"] - v["draws"] for k, v in pw.items()}
     rating = bradley_terry(policies, score, count)
     # Parametric bootstrap: redraw each pair's results from its observed score.
     rng = random.Random(seed)
@@ -126,7 +128,7 @@ def ladder_summary(games: pl.DataFrame, policies: list[str] | None = None, *, bo
         sc: dict[tuple[str, str], float] = {}
         for p, q in pairs:
             nn = count[(p, q)]
-            rate = score[(p, q)] / nn
+            rate = score[(p, q)] / nn if nn else 0.0
             x = sum(1 for _ in range(nn) if rng.random() < rate)
             sc[(p, q)], sc[(q, p)] = x, nn - x
         r = bradley_terry(policies, sc, count)

@@ -38,16 +38,17 @@ class ReportResult:
 
 # --------------------------------------------------------------------------- formatting
 def pct(x, digits: int = 1) -> str:
-    return "–" if x is None else f"{100 * x:.{digits}f}%"
+    # rounded half up (32.5% -> 33%), not Python's round-half-to-even, so 32.5/67.5 give 33/68
+    return "–" if x is None else f"{C.round_half_up(100 * x, digits)}%"
 
 
 def pts(x) -> str:
     """A difference of two rates, in percentage points."""
-    return "–" if x is None else f"{100 * x:+.1f} pts"
+    return "–" if x is None else ("+" if x >= 0 else "") + f"{C.round_half_up(100 * x, 1)} pts"
 
 
 def ci(lo, hi, digits: int = 1) -> str:
-    return "–" if lo is None or hi is None else f"{100 * lo:.{digits}f}–{100 * hi:.{digits}f}%"
+    return "–" if lo is None or hi is None else f"{C.round_half_up(100 * lo, digits)}–{C.round_half_up(100 * hi, digits)}%"
 
 
 def num(x, digits: int = 1) -> str:
@@ -87,17 +88,34 @@ def _prepare_out(out: Path) -> Path:
 
 
 # --------------------------------------------------------------------------- the report
-def build_report(run_dir: str | os.PathLike, out: str | os.PathLike | None = None) -> ReportResult:
-    """Write the balance report of ``run_dir`` into ``out`` (default ``reports/<run name>/``)."""
+def build_report(run_dir: str | os.PathLike, out: str | os.PathLike | None = None,
+                 tempo: list[tuple[str, str]] | None = None) -> ReportResult:
+    """Write the balance report of ``run_dir`` into ``out`` (default ``reports/<run name>/``).
+    ``tempo``: matchups (hero, opponent) to draw the race of (default: the only matchup of a
+    two-hero run). Every table is also written as CSV under ``tables/`` and all of them in
+    ``numbers.json``."""
+    from unmatched_sim.report.workbench import export_report_tables
+
     started = time.perf_counter()
     run = A.open_run(run_dir)
     out = Path(out) if out is not None else default_report_dir(Path(run_dir))
+    for h, o in tempo or []:
+        if h not in run.heroes() or o not in run.heroes():
+            raise UserError(f"--tempo {h},{o}: both heroes must play in {run_dir} (heroes: {', '.join(run.heroes())})")
+    multi = run.meta.get("format") in ("ffa", "teams")
+    if multi and tempo:
+        raise UserError("--tempo draws a duel's race; this run is a free-for-all or team run")
     tmp = _prepare_out(out)
     try:
-        doc, files = _make(run, tmp)
+        if multi:                 # free-for-all and team runs have a report of their own
+            return _multi_report(run, Path(run_dir), tmp, out, started)
+        doc, files = _make(run, tmp, tempo)
         (tmp / "index.html").write_text(render_html(doc), encoding="utf-8")
         (tmp / "summary.md").write_text(render_markdown(doc), encoding="utf-8")
         files = ["index.html", "summary.md"] + files
+        files += export_report_tables(run, tmp, run.heroes(), {"findings": doc.findings,
+                                                               "overrides": run.meta.get("overrides") or []},
+                                      run._cache.get("tempo_pairs"))
         replace_dir(tmp, out)
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
@@ -105,7 +123,59 @@ def build_report(run_dir: str | os.PathLike, out: str | os.PathLike | None = Non
     return ReportResult(out, files, time.perf_counter() - started, run.n_games(), run.heroes(), doc.left_out)
 
 
-def _make(run: A.Run, out: Path) -> tuple[Document, list[str]]:
+def _multi_report(run: A.Run, run_dir: Path, tmp: Path, out: Path, started: float) -> ReportResult:
+    """The report of a free-for-all or team run (report/multi.py), with its tables as CSV."""
+    import json as _json
+
+    import polars as pl
+
+    from unmatched_sim.analysis import multi as M
+    from unmatched_sim.report.multi import make_multi
+
+    games = run.collect(run.games, "games")
+    path = run_dir / "players.parquet"
+    if not path.exists():
+        raise UserError(f"{run_dir} has no players.parquet; make the run again with this version of sim")
+    players = pl.read_parquet(path)
+    m = run.meta
+    lineups = m.get("lineups") or []
+    rows = [["Run", str(run_dir)], ["Format", str(m.get("format"))],
+            ["Line-ups", f"{len(lineups)} × {m.get('games_per_pairing', '?')} games (every hero in every turn "
+                         f"position equally often)" + (f": {', '.join('/'.join(lu) for lu in lineups[:6])}"
+                                                       + (" …" if len(lineups) > 6 else "") if lineups else "")],
+            ["Games", f"{games.height:,}"], ["Policies", f"{m.get('policy_a')} (slot a / team A), {m.get('policy_b')} (the others)"],
+            ["Board", str(m.get("board", "?"))], ["Seed", str(m.get("seed", "?"))],
+            ["What-if overrides", "; ".join(m.get("overrides") or []) or "none"],
+            ["Turn limit", f"{m.get('max_turns', '?')} turns (then a draw)"],
+            ["Simulator version", f"unmatched-sim {m.get('version', '?')}"],
+            ["Command", "`" + " ".join(m.get("command", [])) + "`" if m.get("command") else "?"]]
+    try:
+        doc, files = make_multi(m, games, players, tmp, Table(["Input", "Value"], rows, align="ll"))
+        (tmp / "index.html").write_text(render_html(doc), encoding="utf-8")
+        (tmp / "summary.md").write_text(render_markdown(doc), encoding="utf-8")
+        files = ["index.html", "summary.md"] + files
+        (tmp / "tables").mkdir(exist_ok=True)
+        tables = {"hero_results": M.hero_results(players), "places": M.place_distribution(players),
+                  "turn_position": M.turn_position(players), "plackett_luce": M.plackett_luce(players)}
+        if m.get("format") == "teams":
+            tables["team_pairs"] = M.team_pairs(players)
+        for name, df in tables.items():
+            df.write_csv(tmp / "tables" / f"{name}.csv")
+            files.append(f"tables/{name}.csv")
+        (tmp / "numbers.json").write_text(_json.dumps({k: v.to_dicts() for k, v in tables.items()}, indent=1,
+                                                      default=str) + "\n")
+        files.append("numbers.json")
+        replace_dir(tmp, out)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+    heroes = sorted(players["hero"].unique().to_list())
+    return ReportResult(out, files, time.perf_counter() - started, games.height, heroes, doc.left_out)
+
+
+def _make(run: A.Run, out: Path, tempo: list[tuple[str, str]] | None = None) -> tuple[Document, list[str]]:
+    from unmatched_sim.report import workbench as W
+
     files: list[str] = []
     meta = run.meta
     rank = A.ranking(run)
@@ -172,7 +242,8 @@ def _make(run: A.Run, out: Path) -> tuple[Document, list[str]]:
             row = [h]
             for o in order:
                 if h == o:
-                    row.append("mirror")
+                    played = seats.filter(pl.col("hero") == h)["mirror_games"]
+                    row.append("mirror" if played.len() and played[0] else "no mirror played")
                     continue
                 r = cells.get((h, o))
                 row.append("–" if r is None else
@@ -185,10 +256,7 @@ def _make(run: A.Run, out: Path) -> tuple[Document, list[str]]:
         sig = matrix.filter(pl.col("significant") & (pl.col("win_rate") > 0.5)).sort("win_rate", descending=True)
         pairs = matrix.filter(pl.col("hero") < pl.col("opponent")).height
         top, bottom = rank.row(0, named=True), rank.row(rank.height - 1, named=True)
-        findings.append(f"**{top['hero']}** is the strongest hero (Bradley-Terry: beats an average hero "
-                        f"{pct(top['bt_win_vs_average'], 0)} of the time; {pct(top['win_rate'])} of its games won) "
-                        f"and **{bottom['hero']}** the weakest ({pct(bottom['bt_win_vs_average'], 0)}; "
-                        f"{pct(bottom['win_rate'])} won).")
+        findings.append(_strongest_weakest(top, bottom, rank.height))
         if sig.height:
             worst = sig.row(0, named=True)
             findings.append((f"{sig.height} of {pairs} matchups are clearly unbalanced" if pairs > 1 else
@@ -196,52 +264,67 @@ def _make(run: A.Run, out: Path) -> tuple[Document, list[str]]:
                             + ("the most lopsided: " if pairs > 1 else "")
                             + f"**{worst['hero']}** beats **{worst['opponent']}** "
                             f"{pct(worst['win_rate'])} of the time ({ci(worst['ci_low'], worst['ci_high'])}, "
-                            f"{worst['games']:,} games).")
+                            f"{worst['games']:,} games)" + _upset(run, worst["hero"], worst["opponent"]) + ".")
         else:
             findings.append(f"None of the {pairs} matchups is clearly unbalanced: every 95% interval includes 50%."
                             if pairs > 1 else "The matchup is not clearly unbalanced: its 95% interval includes 50%.")
+    blocks.append(W.examples_table(run, order))
     sections.append(Section("winrates", "Who beats whom", blocks))
 
     # ---------------------------------------------------------------- seats
     allrow = seats.row(0, named=True)
+    # two charts, one quantity each: a hero's win rate by seat against other heroes, and the first
+    # player's win rate in mirror matches
     rows = [{"label": "all games", "series": [
         (allrow["first_win_rate"], allrow["first_ci_low"], allrow["first_ci_high"], "going first",
-         {"marker": "o", "color": "#2ca02c"}),
+         {"marker": "o", "color": "#2ca02c"})]}]
+    mrows = [{"label": "all mirrors", "series": [
         (allrow["mirror_first_win_rate"], allrow["mirror_ci_low"], allrow["mirror_ci_high"],
-         "going first in a mirror match", {"marker": "^", "color": "#7f7f7f"})]}]
+         "first player's win rate in mirror matches", {"marker": "^", "color": "#7f7f7f"})]}] \
+        if allrow["mirror_games"] else []
     for r in seats.filter(pl.col("hero") != "all games").iter_rows(named=True):
         rows.append({"label": r["hero"], "series": [
             (r["first_win_rate"], r["first_ci_low"], r["first_ci_high"], "going first", {"marker": "o", "color": "#2ca02c"}),
             (r["second_win_rate"], r["second_ci_low"], r["second_ci_high"], "going second",
-             {"marker": "o", "color": "#9467bd", "mfc": "white"}),
-            (r["mirror_first_win_rate"], r["mirror_ci_low"], r["mirror_ci_high"], "going first in a mirror match",
-             {"marker": "^", "color": "#7f7f7f"})]})
+             {"marker": "o", "color": "#9467bd", "mfc": "white"})]})
+        if r["mirror_games"]:
+            mrows.append({"label": r["hero"], "series": [
+                (r["mirror_first_win_rate"], r["mirror_ci_low"], r["mirror_ci_high"],
+                 "first player's win rate in mirror matches", {"marker": "^", "color": "#7f7f7f"})]})
     order_rows = [rows[0]] + sorted(rows[1:], key=lambda x: order.index(x["label"]) if x["label"] in order else 99)
-    chart(C.forest_chart(order_rows, "Win rate by seat",
-                         legend_order=["going first", "going second", "going first in a mirror match"]), "seats")
+    chart(C.forest_chart(order_rows, "Win rate by seat, against other heroes",
+                         legend_order=["going first", "going second"]), "seats")
+    seat_blocks = [Chart("seats", "Win rate by seat chart",
+                         "Filled green dot: the hero's win rate against other heroes when it took the first turn; "
+                         "open purple dot: when it went second. Lines are 95% intervals; the dashed line is 50%. The "
+                         "top row counts every game once, from the first player's side.")]
+    if mrows:
+        chart(C.forest_chart(mrows, "First player's win rate in mirror matches"), "seats_mirror")
+        seat_blocks.append(Chart("seats_mirror", "Mirror matches by seat chart",
+                                 "How often the player who took the first turn won a hero's mirror matches — the "
+                                 "purest measure of the seat, since both sides are the same hero (95% intervals)."))
     seat_rows = [["all games (first player)", f"{pct(allrow['first_win_rate'])} ({ci(allrow['first_ci_low'], allrow['first_ci_high'])})",
                   f"{pct(allrow['second_win_rate'])} ({ci(allrow['second_ci_low'], allrow['second_ci_high'])})",
-                  pts(allrow["first_minus_second"]), num(allrow["first_games"]),
+                  _diff_ci(allrow), num(allrow["first_games"]),
                   f"{pct(allrow['mirror_first_win_rate'])} ({ci(allrow['mirror_ci_low'], allrow['mirror_ci_high'])}, n={allrow['mirror_games']:,})"
                   if allrow["mirror_games"] else "–"]]
     for h in order:
         r = seats.filter(pl.col("hero") == h).row(0, named=True)
         seat_rows.append([h, f"{pct(r['first_win_rate'])} ({ci(r['first_ci_low'], r['first_ci_high'])})",
                           f"{pct(r['second_win_rate'])} ({ci(r['second_ci_low'], r['second_ci_high'])})",
-                          pts(r["first_minus_second"]), num(r["first_games"] + r["second_games"]),
+                          _diff_ci(r), num(r["first_games"] + r["second_games"]),
                           f"{pct(r['mirror_first_win_rate'])} ({ci(r['mirror_ci_low'], r['mirror_ci_high'])}, n={r['mirror_games']:,})"
                           if r["mirror_games"] else "–"])
     sections.append(Section("seats", "First-player advantage", [
         "Every seed is played twice, once with each hero taking the first turn, so each hero goes first in "
         "half of its games.",
-        Chart("seats", "Win rate by seat chart",
-              "Filled green dot: win rate when the hero took the first turn; open purple dot: when it went second; "
-              "grey triangle: how often the first player won the hero's mirror matches (the purest measure of "
-              "the seat, since both sides are the same hero). Lines are 95% intervals; the dashed line is 50%. "
-              "The top row counts every game once, from the first player's side."),
-        Table(["Hero", "Going first", "Going second", "First minus second", "Games", "Mirror: first player wins"], seat_rows,
+        *seat_blocks,
+        Table(["Hero", "Going first", "Going second", "First minus second (95%)", "Games", "Mirror: first player wins"], seat_rows,
               caption="Win rate by seat (95% intervals)", align="lrrrrr",
-              note="Per hero: its games against other heroes. Python: `analysis.seat_split(run)`."),
+              note="Per hero: its games against other heroes. First minus second: the difference of the two win "
+                   "rates in points, with Newcombe's 95% interval for a difference of two proportions. "
+                   "Python: `analysis.seat_split(run)`."),
+        W.seats_by_matchup_table(run),
     ]))
     fp_sig = allrow["first_ci_low"] is not None and (allrow["first_ci_low"] > 0.5 or allrow["first_ci_high"] < 0.5)
     verdict = ("a real first-player advantage" if fp_sig and allrow["first_win_rate"] > 0.5 else
@@ -262,7 +345,7 @@ def _make(run: A.Run, out: Path) -> tuple[Document, list[str]]:
     src_rows = []
     for h in order:
         for r in sources.filter(pl.col("hero") == h).iter_rows(named=True):
-            src_rows.append([h, r["source"], num(r["dealt_per_game"], 2), num(r["taken_per_game"], 2),
+            src_rows.append([h, C.source_label(r["source"]), num(r["dealt_per_game"], 2), num(r["taken_per_game"], 2),
                              num(r["dealt"]), num(r["taken"])])
     sh = ", ".join(f"{h} {v}" for h, v in start.iter_rows())
     at = min(T, 6)
@@ -282,14 +365,27 @@ def _make(run: A.Run, out: Path) -> tuple[Document, list[str]]:
               f"dotted line is the hero's median game length. Starting health (from the log): {sh}."),
         Chart("damage_sources", "Damage by source",
               "Average damage per game, split by source. Dealt: damage the hero's side did to the opposing "
-              "fighters (hero and sidekicks). Taken: damage the hero's side suffered. `combat` is combat damage, "
-              "`effect` card effects, `ability` hero abilities, `exhaustion` the 2 damage per card a player "
-              "cannot draw, `misery_bust` Pandora's busts. Exhaustion and misery busts are self-inflicted: they "
+              "fighters (hero and sidekicks together). Taken: damage the hero's side suffered. Sources: "
+              + _source_caption(sources) + " Exhaustion and misery busts are self-inflicted: they "
               "count only as damage taken."),
         Table(["Hero", "Source", "Dealt / game", "Taken / game", "Dealt (total)", "Taken (total)"], src_rows,
               caption="Damage by source", align="llrrrr",
               note="Python: `analysis.damage_curves(run)`, `analysis.damage_by_source(run)`."),
+        W.damage_by_fighter_table(run, order),
     ]))
+
+    # ---------------------------------------------------------------- boards, cards and the race
+    board_section = W.boards_section(run, order)
+    if board_section is not None:
+        sections.append(board_section)
+    sections.append(W.cards_section(run, order))
+    pairs = tempo
+    if pairs is None:
+        mixed = [tuple(p) for p in meta.get("pairings") or [] if p[0] != p[1]]
+        pairs = mixed if len(mixed) == 1 else []
+    run._cache["tempo_pairs"] = pairs
+    if pairs:
+        sections.append(W.tempo_section(run, pairs, chart))
 
     # ---------------------------------------------------------------- exhaustion
     ex = A.exhaustion(run)
@@ -346,7 +442,7 @@ def _make(run: A.Run, out: Path) -> tuple[Document, list[str]]:
     len_rows = [[f"{r['hero_a']} vs {r['hero_b']}" if r["hero_a"] != "all" else "all games", num(r["games"]),
                  num(r["mean"], 1), num(r["median"], 0), f"{num(r['q25'], 0)}–{num(r['q75'], 0)}",
                  f"{r['min']}–{r['max']}"] for r in summary.iter_rows(named=True)]
-    reason_rows = [[r["end_reason"], num(r["games"]), pct(r["share"])] for r in reasons.iter_rows(named=True)]
+    reason_rows = [[C.source_label(r["end_reason"]), num(r["games"]), pct(r["share"])] for r in reasons.iter_rows(named=True)]
     draws = reasons.filter(pl.col("end_reason") == "turn_limit")
     sections.append(Section("length", "Game length and how games end", [
         Chart("game_length", "Game length and end reasons",
@@ -393,6 +489,65 @@ def _make(run: A.Run, out: Path) -> tuple[Document, list[str]]:
     return doc, files
 
 
+def _diff_ci(r: dict) -> str:
+    """First minus second win rate, with Newcombe's interval for the difference."""
+    from unmatched_sim.analysis.compare import unpaired_interval
+    if not r["first_games"] or not r["second_games"]:
+        return "–"
+    lo, hi = unpaired_interval(r["second_wins"], r["first_wins"], r["second_games"], r["first_games"])
+    return f"{pts(r['first_minus_second'])} [{C.round_half_up(100 * lo, 1)}, {C.round_half_up(100 * hi, 1)}]"
+
+
+def _upset(run: A.Run, favourite: str, underdog: str) -> str:
+    """'; its quickest win: game 12, its upsets: e.g. game 40' — ids ready for sim replay."""
+    from unmatched_sim.analysis.games import find_games
+    fav = find_games(run, hero=favourite, opponent=underdog, winner=favourite, order="turns", limit=1)
+    ups = find_games(run, hero=favourite, opponent=underdog, winner=underdog, order="turns", limit=2)
+    parts = []
+    if fav.height:
+        parts.append(f"its quickest win is game {fav['game_id'][0]}")
+    if ups.height:
+        parts.append(f"upsets by {underdog} include game{'s' if ups.height > 1 else ''} "
+                     + " and ".join(str(g) for g in ups["game_id"]))
+    return ("; " + ", ".join(parts) + f" (`sim replay {run.path} GAME_ID`)") if parts and run.path else ""
+
+
+#: a figure resting on fewer games than this is flagged as such in "At a glance"
+FEW_GAMES = 30
+
+
+def _strongest_weakest(top: dict, bottom: dict, heroes: int) -> str:
+    """Name a strongest / weakest hero only when its interval says so; flag few games."""
+    def rate(r):
+        few = f", only {r['games']:,} games" if r["games"] < FEW_GAMES else ""
+        return f"{pct(r['win_rate'])} won, {ci(r['ci_low'], r['ci_high'])}{few}"
+    strong = top["ci_low"] is not None and top["ci_low"] > 0.5
+    weak = bottom["ci_high"] is not None and bottom["ci_high"] < 0.5
+    if heroes == 2:
+        if strong:
+            return f"**{top['hero']}** is the stronger hero ({rate(top)}); **{bottom['hero']}** {rate(bottom)}."
+        return (f"Neither hero is clearly stronger: **{top['hero']}** {rate(top)}, **{bottom['hero']}** "
+                f"{rate(bottom)} — the intervals include 50%.")
+    parts = []
+    parts.append(f"**{top['hero']}** is the strongest hero ({rate(top)}; Bradley-Terry: beats an average hero "
+                 f"{pct(top['bt_win_vs_average'], 0)} of the time)" if strong else
+                 f"No hero is clearly strongest: the best record, **{top['hero']}**'s ({rate(top)}), could be luck "
+                 "(its interval includes 50%)")
+    parts.append(f"**{bottom['hero']}** the weakest ({rate(bottom)})" if weak else
+                 f"no hero is clearly weakest (the worst record, **{bottom['hero']}**'s {rate(bottom)}, could be luck)")
+    return "; ".join(parts) + "."
+
+
+def _source_caption(sources: pl.DataFrame) -> str:
+    """Defines only the damage sources that occur in this run."""
+    what = {"combat": "combat damage", "effect": "damage from card effects",
+            "ability": "damage from a hero's special ability",
+            "exhaustion": "the 2 damage per card a player cannot draw from an empty deck",
+            "misery_bust": "Pandora's busts"}
+    present = [s for s in sources["source"].unique(maintain_order=True).to_list()]
+    return "; ".join(f"**{C.source_label(s)}**: {what.get(s, 'a hero-specific source')}" for s in present) + "."
+
+
 def _subtitle(run: A.Run) -> str:
     m = run.meta
     heroes = run.heroes()
@@ -432,6 +587,9 @@ def _inputs_table(run: A.Run, order: list[str], names: dict[str, str]) -> Table:
                   f"{m.get('games_per_pairing', '?')} games, each seed played from both seats"],
         ["Policies", _policies(run)],
         ["Board", str(m.get("board", "?"))],
+        ["What-if overrides", ("; ".join(f"`{o}`" for o in m["overrides"]) + " (applied to the hero files for "
+                               "this run only; `sim replay` applies them again)") if m.get("overrides") else
+         "none (the hero files as they are)"],
         ["Seed", str(m.get("seed", "?"))],
         ["Turn limit", f"{m.get('max_turns', '?')} turns (then a draw)"],
         ["Simulator version", f"unmatched-sim {m.get('version', '?')} (polars {m.get('polars', '?')})"],

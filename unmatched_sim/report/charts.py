@@ -42,8 +42,26 @@ def _fig(w: float, h: float) -> Figure:
         return Figure(figsize=(w, h), layout="constrained")
 
 
+def round_half_up(x: float, digits: int = 0) -> str:
+    """Decimal rounding of a number as people expect it (32.5 -> 33, not Python's 32)."""
+    from decimal import ROUND_HALF_UP, Decimal
+    q = Decimal(1).scaleb(-digits)
+    return str(Decimal(repr(x)).quantize(q, rounding=ROUND_HALF_UP))
+
+
 def _pct(x) -> str:
-    return "–" if x is None else f"{100 * x:.0f}%"
+    return "–" if x is None else f"{round_half_up(100 * x)}%"
+
+
+#: readable names of damage sources and end reasons (the log's ids stay in the CSV tables)
+SOURCE_LABELS = {"combat": "combat", "effect": "card effects", "ability": "hero ability",
+                 "exhaustion": "exhaustion (empty deck)", "misery_bust": "misery bust (Pandora)",
+                 "both_heroes_defeated": "both heroes defeated", "turn_limit": "turn limit (draw)",
+                 "unknown": "unknown"}
+
+
+def source_label(s: str) -> str:
+    return SOURCE_LABELS.get(s, s.replace("_", " "))
 
 
 # --------------------------------------------------------------------------- win rates
@@ -75,6 +93,9 @@ def win_matrix_chart(matrix: pl.DataFrame, seats: pl.DataFrame, order: list[str]
                     txt = "mirror"
                     if m and m["mirror_games"]:
                         txt += f"\n1st seat {_pct(m['mirror_first_win_rate'])}\nn={m['mirror_games']:,}"
+                    else:       # never played in this run: a blank cell, not a grey "mirror" one
+                        ax.add_patch(matplotlib.patches.Rectangle((j - 0.5, i - 0.5), 1, 1, color="white", lw=0))
+                        txt = "no mirror\nplayed"
                     ax.text(j, i, txt, ha="center", va="center", fontsize=small, color="#555555")
                     continue
                 r = cell.get((h, o))
@@ -207,7 +228,7 @@ def damage_sources_chart(sources: pl.DataFrame, order: list[str]) -> Figure:
                 if not any(vals):
                     continue
                 ys = [n - 1 - i for i in range(n)]
-                ax.barh(ys, vals, left=left, color=colors[s], label=s, height=0.6)
+                ax.barh(ys, vals, left=left, color=colors[s], label=source_label(s), height=0.6)
                 left = [a + b for a, b in zip(left, vals)]
             for i, total in enumerate(left):
                 ax.text(total, n - 1 - i, f" {total:.1f}", va="center", fontsize=8)
@@ -238,8 +259,13 @@ def exhaustion_chart(timing: pl.DataFrame, order: list[str], max_turn: int) -> F
                 continue
             xs = [0] + t["turn"].to_list() + [max(max_turn, t["turn"].max() + 1)]
             ys = [0] + t["cumulative_share"].to_list() + [t["cumulative_share"][-1]]
-            ax.step(xs, ys, where="post", color=colors[h], lw=2, label=h)
-        ax.yaxis.set_major_formatter(matplotlib.ticker.FuncFormatter(lambda x, _: f"{100 * x:.0f}%"))
+            k = order.index(h)
+            # line style and marker as well as colour, so blue/cyan and red/orange lines stay apart
+            ax.step(xs, ys, where="post", color=colors[h], lw=2, label=h, ls=["-", "--", "-.", ":"][k % 4],
+                    marker=["o", "s", "^", "D", "v", "P"][k % 6], markevery=max(1, len(xs) // 6), ms=4)
+        # ticks at round percentages, printed with as many decimals as they need (2.5%, not "2%")
+        ax.yaxis.set_major_locator(matplotlib.ticker.MaxNLocator(nbins=6, steps=[1, 2, 5, 10]))
+        ax.yaxis.set_major_formatter(matplotlib.ticker.FuncFormatter(lambda y, _: f"{round(100 * y, 3):g}%"))
         ax.set_ylim(bottom=0)
         ax.set_xlabel("turn (both players' turns count)")
         ax.xaxis.set_major_locator(matplotlib.ticker.MaxNLocator(integer=True))

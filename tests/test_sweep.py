@@ -1,0 +1,71 @@
+"""sim sweep: one run per value on the same seeds, a table and chart, the value closest to 50%."""
+
+from __future__ import annotations
+
+import json
+
+import polars as pl
+import pytest
+
+from tests.cli_helpers import run_cli
+from tests.test_cli import assert_one_line_error
+from unmatched_sim.errors import UserError
+from unmatched_sim.sweep import closest_to_even, parse_values
+
+
+def test_parse_values_ranges_and_lists():
+    assert parse_values("1..4") == (1, 2, 3, 4)
+    assert parse_values("2..8..3") == (2, 5, 8)
+    assert parse_values("0.2,0.5") == (0.2, 0.5)
+    with pytest.raises(UserError):
+        parse_values("4..1")
+    with pytest.raises(UserError):
+        parse_values("3")
+
+
+def test_closest_to_even_picks_the_value_nearest_fifty_per_opponent():
+    t = pl.DataFrame({"value": ["1", "2", "3", "1", "2", "3"], "opponent": ["x"] * 3 + ["all"] * 3,
+                      "win_rate": [0.2, 0.45, 0.7, 0.1, 0.3, 0.52], "ci_low": [0.0] * 6, "ci_high": [1.0] * 6,
+                      "games": [10] * 6})
+    best = closest_to_even(t)
+    assert dict(zip(best["opponent"], best["value"])) == {"x": "2", "all": "3"}
+
+
+def test_sweep_plays_each_value_on_the_same_seeds(capsys, tmp_path):
+    out = tmp_path / "sw"
+    code, text, err = run_cli(capsys, "sweep", "houdini:Flourish.value=1..3", "--against", "genie", "-n", "6",
+                              "-j", "1", "--policy", "greedy", "--out", str(out), "--json")
+    assert code == 0, err
+    result = json.loads(text)
+    assert [r["value"] for r in result["results"] if r["opponent"] == "genie"] == ["1", "2", "3"]
+    seeds = [pl.read_parquet(out / f"value-{v}" / "games.parquet")["seed"].to_list() for v in (1, 2, 3)]
+    assert seeds[0] == seeds[1] == seeds[2]
+    for v in (1, 2, 3):
+        meta = json.loads((out / f"value-{v}" / "run.json").read_text())
+        assert meta["overrides"] == [f"houdini:Flourish.value={v}"]
+    for name in ("sweep.png", "sweep.svg", "sweep.csv", "sweep.json", "summary.md"):
+        assert (out / name).exists()
+    table = pl.read_csv(out / "sweep.csv")
+    assert table.filter(pl.col("opponent") == "genie")["games"].to_list() == [6, 6, 6]
+
+
+def test_a_bad_sweep_path_fails_before_any_game(capsys, tmp_path):
+    code, text, err = run_cli(capsys, "sweep", "houdini:Flourish.valu=1..3", "--against", "genie", "-n", "2",
+                              "--out", str(tmp_path / "sw"))
+    assert_one_line_error(code, err, "value, boost, copies")
+    assert not (tmp_path / "sw").exists()
+
+
+def test_an_existing_sweep_is_kept_unless_force(capsys, tmp_path):
+    out = tmp_path / "sw"
+    args = ["sweep", "houdini.health=13,14", "--against", "genie", "-n", "2", "-j", "1", "--policy", "greedy",
+            "--out", str(out), "--json"]
+    code, text, err = run_cli(capsys, *args)
+    assert code == 0, err
+    code, text, err = run_cli(capsys, *args)
+    assert_one_line_error(code, err, "already holds a sweep")
+    assert (out / "sweep.json").exists()
+    code, text, err = run_cli(capsys, *args, "--force")
+    assert code == 0, err
+    assert json.loads((out / "sweep.json").read_text())["values"] == [13, 14]
+    assert not list(tmp_path.glob(".sw.tmp-*"))

@@ -1,0 +1,275 @@
+"""Per-card statistics: ``cards(run)`` — how each hero's cards are drawn, played and discarded,
+how games go when they are played, and the damage they deal and prevent.
+
+Read from the event log, side by side: every row belongs to a player (side), whose hero comes from
+``Run.sides()``. A card counts for the hero whose deck it belongs to (the cards that hero's sides
+draw); a card of one hero played by the other (Loki's TRICKs in the opponent's hand) is left out
+of both. Mirror matches are left out when the run has other games (as in the ranking), so a win
+rate says how the card does against other heroes.
+
+Columns (one row per hero and card):
+
+* ``hero``, ``card``, ``hero_games`` — games of that hero counted
+* ``drawn`` (cards drawn in play, not the opening hand), ``opening`` (copies in the opening hand,
+  or null when opening hands cannot be rebuilt; see ``opening_hands``), ``attack``, ``defense``,
+  ``scheme``, ``boost`` (times played each way), ``plays`` (their sum), ``discarded`` (discarded
+  from hand for any reason other than a BOOST)
+* per hero-game: ``drawn_per_game``, ``plays_per_game``
+* ``games_played``, ``played_win_rate`` (+ ``played_ci_low``/``_high``): the hero's win rate in
+  games in which it played the card at least once; ``not_played_win_rate`` the rest;
+  ``played_minus_not`` the difference (an association, not a cause)
+* ``games_drawn``, ``drawn_win_rate``: games in which the card was in hand at some point (opening
+  hand or drawn)
+* ``win_rate_per_play``: each play weighted by the game's result (HSReplay's per-play rate)
+* ``damage_per_play``: combat damage dealt by the card as an attack card plus damage its effects
+  dealt to opposing fighters, per play; ``prevented_per_defense``: combat damage a defense card
+  stopped (the smaller of the attack value and its value), per defense play
+"""
+
+from __future__ import annotations
+
+import random
+import warnings
+from pathlib import Path
+
+import polars as pl
+
+from unmatched_sim.analysis._common import with_ci
+from unmatched_sim.analysis.run import Run, RunLike, as_run
+
+KINDS = ("draw", "reveal", "scheme", "boost", "discard", "combat_result", "damage", "attack")
+STARTING_HAND = 5
+GAMES_PER_SLICE = 2_000
+#: games whose opening hands are checked against the log
+CHECK_GAMES = 2_000
+
+
+def _slice_counts(ev: pl.DataFrame) -> pl.DataFrame:
+    """Per (game_id, player, card): draws, plays by kind, discards, damage dealt and prevented."""
+    ev = ev.sort("game_id", "seq").with_columns(
+        (pl.col("kind") == "attack").cast(pl.Int32).cum_sum().over("game_id").alias("cid"))
+    plays = ev.filter(pl.col("kind").is_in(("reveal", "scheme", "boost")) & pl.col("card").is_not_null()).with_columns(
+        pl.when(pl.col("kind") == "reveal").then(pl.col("detail")).otherwise(pl.col("kind")).alias("how"))
+    # combat: the result of the combat each revealed card was in
+    cr = (ev.filter(pl.col("kind") == "combat_result")
+          .with_columns(pl.col("detail").str.split_exact("-", 1).alias("v"))
+          .unnest("v")
+          .select("game_id", "cid", pl.col("player").alias("won_by"), pl.col("amount").cast(pl.Int64).alias("combat_damage"),
+                  pl.col("field_0").cast(pl.Int64, strict=False).alias("att"),
+                  pl.col("field_1").cast(pl.Int64, strict=False).alias("dfn"))
+          .unique(["game_id", "cid"], keep="last"))
+    rev = plays.filter(pl.col("kind") == "reveal").join(cr, on=["game_id", "cid"], how="left")
+    combat = rev.select(
+        "game_id", "player", "card",
+        pl.when((pl.col("how") == "attack") & (pl.col("won_by") == pl.col("player")))
+        .then(pl.col("combat_damage")).otherwise(0).fill_null(0).alias("dealt"),
+        pl.when(pl.col("how") == "defense").then(pl.min_horizontal("att", "dfn")).otherwise(0)
+        .fill_null(0).alias("prevented"))
+    # effect damage: a damage row naming a card belongs to the latest play of that card
+    dmg = ev.filter((pl.col("kind") == "damage") & pl.col("card").is_not_null() & (pl.col("detail") != "combat"))
+    eff = pl.DataFrame(schema={"game_id": pl.Int64, "player": pl.Utf8, "card": pl.Utf8, "dealt": pl.Int64,
+                               "prevented": pl.Int64})
+    if dmg.height and plays.height:
+        p = plays.select("game_id", "card", "seq", pl.col("player").alias("by")).sort("seq")
+        d = dmg.select("game_id", "card", "seq", pl.col("player").alias("victim"),
+                       pl.col("amount").cast(pl.Int64)).sort("seq")
+        with warnings.catch_warnings():          # both sides are sorted by seq within each group
+            warnings.simplefilter("ignore")
+            j = d.join_asof(p, on="seq", by=["game_id", "card"], strategy="backward")
+        j = j.filter(
+            pl.col("by").is_not_null() & (pl.col("by") != pl.col("victim")))
+        eff = j.select("game_id", pl.col("by").alias("player"), "card", pl.col("amount").alias("dealt"),
+                       pl.lit(0, pl.Int64).alias("prevented"))
+    damage = (pl.concat([combat.with_columns(pl.col("dealt").cast(pl.Int64), pl.col("prevented").cast(pl.Int64)), eff])
+              .group_by("game_id", "player", "card").agg(pl.col("dealt").sum(), pl.col("prevented").sum()))
+    counts = (ev.filter(pl.col("card").is_not_null() & pl.col("kind").is_in(("draw", "reveal", "scheme", "boost", "discard")))
+              .with_columns(pl.when(pl.col("kind") == "reveal").then(pl.col("detail")).otherwise(pl.col("kind")).alias("how"))
+              .filter(~((pl.col("how") == "discard") & (pl.col("detail") == "boost")))
+              .group_by("game_id", "player", "card").agg(
+                  *[(pl.col("how") == h).sum().cast(pl.Int64).alias(h)
+                    for h in ("draw", "attack", "defense", "scheme", "boost", "discard")]))
+    return counts.join(damage, on=["game_id", "player", "card"], how="full", coalesce=True).with_columns(
+        pl.col("draw", "attack", "defense", "scheme", "boost", "discard", "dealt", "prevented").fill_null(0))
+
+
+def card_games(run: RunLike) -> pl.DataFrame:
+    """Per (game, player, card) counts: game_id, player, card, draw, attack, defense, scheme,
+    boost, discard, dealt, prevented, and opening (copies in the opening hand, null if opening
+    hands cannot be rebuilt). The whole run at once: for a notebook on a small run (``cards``
+    reduces slice by slice instead)."""
+    run = as_run(run)
+    deals, _why = _opening_deals(run)
+    parts = _by_slice(run, False, lambda lo, hi, c: _with_opening(c, deals, lo, hi))
+    if parts is None:
+        parts = _by_slice(run, True, lambda lo, hi, c: _with_opening(c, deals, lo, hi))
+    return pl.concat(parts) if parts else _with_opening(_slice_counts(_EMPTY), deals, 0, -1)
+
+
+_EMPTY = pl.DataFrame(schema={"game_id": pl.Int64, "seq": pl.Int32, "player": pl.Utf8, "kind": pl.Utf8,
+                              "card": pl.Utf8, "amount": pl.Int16, "detail": pl.Utf8})
+COUNTS = ("draw", "attack", "defense", "scheme", "boost", "discard", "dealt", "prevented")
+
+
+def _with_opening(counts: pl.DataFrame, deals, lo: int, hi: int) -> pl.DataFrame:
+    if deals is None:
+        return counts.with_columns(pl.lit(None, pl.Int64).alias("opening"))
+    per_game, hands = deals
+    op = (per_game.filter(pl.col("game_id").is_between(lo, hi)).join(hands, on="d")
+          .group_by("game_id", "player", "card").agg(pl.len().cast(pl.Int64).alias("opening")))
+    return counts.join(op, on=["game_id", "player", "card"], how="full", coalesce=True).with_columns(
+        pl.col(*COUNTS, "opening").fill_null(0))
+
+
+def _by_slice(run: Run, exact: bool, reduce) -> list[pl.DataFrame] | None:
+    """``reduce(lo, hi, counts)`` for each slice of games; None if the files' games turn out not to
+    be in order (then call again with ``exact=True``)."""
+    parts = []
+    for lo, hi, ev, checked in run.slices(GAMES_PER_SLICE, exact=exact):
+        sub = run.collect(ev.filter(pl.col("kind").is_in(KINDS)).select(
+            "game_id", "seq", "player", "kind", "card", "amount", "detail"))
+        if not checked and sub.height and (sub["game_id"].min() < lo or sub["game_id"].max() > hi):
+            return None
+        parts.append(reduce(lo, hi, _slice_counts(sub)))
+        del sub
+    return parts
+
+
+# --------------------------------------------------------------------------- opening hands
+def opening_hands(run: RunLike) -> tuple[pl.DataFrame | None, str]:
+    """Each side's opening hand as (game_id, player, card, opening = copies), or None and why
+    not; see ``_opening_deals``."""
+    run = as_run(run)
+    deals, why = _opening_deals(run)
+    if deals is None:
+        return None, why
+    per_game, hands = deals
+    return (per_game.join(hands, on="d").group_by("game_id", "player", "card")
+            .agg(pl.len().cast(pl.Int64).alias("opening"))), why
+
+
+def _opening_deals(run: Run) -> tuple[tuple[pl.DataFrame, pl.DataFrame] | None, str]:
+    """Each side's opening hand, cached: ((game_id, player, d), (d, card) rows of each deal d), rebuilt from the
+    game seed and the hero files (the log's ``setup`` row does not list the cards). A side's deck
+    is shuffled by ``random.Random(f"{seed}:{side}")`` and the hand is its last five cards; the
+    rebuild is checked against the log on the first ``CHECK_GAMES`` games (each side's first draw
+    must be the next card of the rebuilt deck) and refused if any disagrees. Returns (table or None, why not)."""
+    if "opening_deals" not in run._cache:
+        run._cache["opening_deals"] = _rebuild_deals(run)
+    return run._cache["opening_deals"]
+
+
+def _rebuild_deals(run: Run) -> tuple[tuple[pl.DataFrame, pl.DataFrame] | None, str]:
+    files = run.meta.get("hero_files") or {}
+    if not files:
+        return None, "the run does not record its hero files"
+    from unmatched_sim.errors import UserError
+    from unmatched_sim.overrides import load_hero, parse_overrides
+    try:
+        ovs = parse_overrides(run.meta.get("overrides") or [])
+        decks = {}
+        for hid, f in files.items():
+            hero = load_hero(Path(f["path"]), ovs, f.get("sha256", ""))
+            decks[hid] = [c.name for c in hero.cards for _ in range(c.copies)]
+    except (UserError, OSError) as e:
+        return None, f"the hero files cannot be read as they were for this run ({str(e).splitlines()[0]})"
+    games = run.collect(run.games.select("game_id", "seed", "hero_a", "hero_b"), "games")
+    sides = pl.concat([games.select("game_id", "seed", pl.lit("a").alias("player"), pl.col("hero_a").alias("hero")),
+                       games.select("game_id", "seed", pl.lit("b").alias("player"), pl.col("hero_b").alias("hero"))])
+    missing = sorted(set(sides["hero"].unique().to_list()) - set(decks))
+    if missing:
+        return None, f"hero {missing[0]} has no file in run.json"
+    # both seatings of a seed deal each side the same cards: one shuffle per (seed, side, hero)
+    deals = sides.select("seed", "player", "hero").unique(maintain_order=True).with_row_index("d")
+    d_col, card_col, nexts = [], [], []          # flat columns: cheap to build, no list dtype
+    for d, seed, side, hid in deals.iter_rows():
+        deck = decks[hid][:]
+        random.Random(f"{seed}:{side}").shuffle(deck)
+        hand = deck[-STARTING_HAND:]
+        d_col.extend([d] * len(hand))
+        card_col.extend(hand)
+        nexts.append(deck[-STARTING_HAND - 1] if len(deck) > STARTING_HAND else None)
+    deals = deals.with_columns(pl.Series("next_card", nexts, dtype=pl.Utf8))
+    hands = pl.DataFrame({"d": d_col, "card": card_col}, schema={"d": deals.schema["d"], "card": pl.Utf8})
+    per_game = sides.join(deals, on=["seed", "player", "hero"]).select("game_id", "player", "d", "next_card")
+    # check: the first card each side takes from its deck, when it is a draw, is the next card
+    # (on the first CHECK_GAMES games: enough to catch a changed setup, and cheap on a large run)
+    upto = games["game_id"].sort().head(CHECK_GAMES).max()
+    first = run.collect(run.events.filter(pl.col("game_id") <= upto)
+                        .filter(pl.col("kind").is_in(("draw", "discard_from_deck", "put_on_deck", "return_to_deck")))
+                        .group_by("game_id", "player").agg(pl.col("kind").sort_by("seq").first(),
+                                                           pl.col("card").sort_by("seq").first()))
+    checked_rows = first.filter(pl.col("kind") == "draw").join(per_game, on=["game_id", "player"])
+    checked = checked_rows.height
+    bad = checked_rows.filter(pl.col("card").ne_missing(pl.col("next_card"))).height
+    if bad:
+        return None, (f"the opening hands rebuilt from the seeds disagree with the log in {bad} of {checked} "
+                      "games (the engine's setup has changed)")
+    return (per_game.select("game_id", "player", "d"), hands), \
+        f"rebuilt from the seeds and checked against the first draw of {checked:,} hands"
+
+
+# --------------------------------------------------------------------------- the table
+def cards(run: RunLike, hero: str | None = None) -> pl.DataFrame:
+    """Per-card statistics, one row per (hero, card); see the module docstring for columns."""
+    run = as_run(run)
+    sides = run.sides()
+    if sides.filter(~pl.col("mirror")).height:
+        sides = sides.filter(~pl.col("mirror"))
+    sides = sides.select("game_id", "player", "hero", "won")
+    deals, _why = _opening_deals(run)
+
+    def reduce(lo, hi, counts):
+        per = _with_opening(counts, deals, lo, hi).join(sides, on=["game_id", "player"])
+        per = per.with_columns(
+            (pl.col("attack") + pl.col("defense") + pl.col("scheme") + pl.col("boost")).alias("plays"),
+            ((pl.col("draw") + pl.col("opening").fill_null(0)) > 0).alias("held"))
+        return per.group_by("hero", "card").agg(
+            pl.col("draw").sum().alias("drawn"), pl.col("opening").sum().alias("opening"),
+            *[pl.col(c).sum() for c in ("attack", "defense", "scheme", "boost", "plays")],
+            pl.col("discard").sum().alias("discarded"),
+            (pl.col("plays") > 0).sum().cast(pl.Int64).alias("games_played"),
+            ((pl.col("plays") > 0) & pl.col("won")).sum().cast(pl.Int64).alias("wins_played"),
+            pl.col("held").sum().cast(pl.Int64).alias("games_drawn"),
+            (pl.col("held") & pl.col("won")).sum().cast(pl.Int64).alias("wins_drawn"),
+            (pl.col("plays") * pl.col("won").cast(pl.Int64)).sum().alias("play_wins"),
+            pl.col("dealt").sum().alias("damage_dealt"), pl.col("prevented").sum().alias("damage_prevented"))
+
+    parts = _by_slice(run, False, reduce)
+    if parts is None:           # the files' games were not in order: slice by exact ranges
+        parts = _by_slice(run, True, reduce)
+    if not parts:
+        parts = [reduce(0, -1, _slice_counts(_EMPTY))]
+    sums = [c for c in parts[0].columns if c not in ("hero", "card")]
+    agg = pl.concat(parts).group_by("hero", "card").agg(
+        *[pl.col(c).sum() for c in sums if c != "opening"],
+        pl.col("opening").sum() if deals is not None else pl.lit(None, pl.Int64).alias("opening"))
+    # a card belongs to the hero whose sides draw it (or hold it in an opening hand)
+    agg = agg.filter((pl.col("drawn") > 0) | (pl.col("opening").fill_null(0) > 0))
+    hero_games = sides.group_by("hero").agg(pl.len().cast(pl.Int64).alias("hero_games"),
+                                            pl.col("won").sum().cast(pl.Int64).alias("hero_wins"))
+    agg = agg.join(hero_games, on="hero")
+    agg = agg.with_columns(
+        (pl.col("hero_games") - pl.col("games_played")).alias("games_not_played"),
+        (pl.col("hero_wins") - pl.col("wins_played")).alias("wins_not_played"))
+    agg = with_ci(agg, "wins_played", "games_played", "played_win_rate", "played_ci_low", "played_ci_high")
+    agg = with_ci(agg, "wins_not_played", "games_not_played", "not_played_win_rate", "not_played_ci_low",
+                  "not_played_ci_high")
+    agg = with_ci(agg, "wins_drawn", "games_drawn", "drawn_win_rate", "drawn_ci_low", "drawn_ci_high")
+    out = agg.with_columns(
+        (pl.col("drawn") / pl.col("hero_games")).alias("drawn_per_game"),
+        (pl.col("plays") / pl.col("hero_games")).alias("plays_per_game"),
+        (pl.col("played_win_rate") - pl.col("not_played_win_rate")).alias("played_minus_not"),
+        pl.when(pl.col("plays") > 0).then(pl.col("play_wins") / pl.col("plays")).alias("win_rate_per_play"),
+        pl.when(pl.col("plays") > 0).then(pl.col("damage_dealt") / pl.col("plays")).alias("damage_per_play"),
+        pl.when(pl.col("defense") > 0).then(pl.col("damage_prevented") / pl.col("defense")).alias("prevented_per_defense"),
+    ).select("hero", "card", "hero_games", "drawn", "opening", "attack", "defense", "scheme", "boost", "plays",
+             "discarded", "drawn_per_game", "plays_per_game", "games_played", "played_win_rate", "played_ci_low",
+             "played_ci_high", "not_played_win_rate", "played_minus_not", "games_drawn", "drawn_win_rate",
+             "drawn_ci_low", "drawn_ci_high", "win_rate_per_play", "damage_dealt", "damage_per_play",
+             "damage_prevented", "prevented_per_defense").sort("hero", "plays", descending=[False, True])
+    return out.filter(pl.col("hero") == hero) if hero else out
+
+
+def opening_note(run: RunLike) -> str:
+    """Why opening-hand counts are (or are not) shown."""
+    return _opening_deals(as_run(run))[1]

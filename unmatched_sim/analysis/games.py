@@ -1,0 +1,87 @@
+"""Finding games: ``find_games(run, ...)`` — the games of a run that match some filters, with a
+one-line summary each, ready for ``sim replay RUN GAME_ID``."""
+
+from __future__ import annotations
+
+import polars as pl
+
+from unmatched_sim.analysis.run import RunLike, as_run
+from unmatched_sim.errors import UserError
+
+
+def find_games(run: RunLike, *, hero: str | None = None, opponent: str | None = None,
+               winner: str | None = None, end_reason: str | None = None, max_turns: int | None = None,
+               min_turns: int | None = None, board: str | None = None, where: str | None = None,
+               limit: int | None = 20, order: str = "game_id") -> pl.DataFrame:
+    """Games matching every filter given (all optional):
+
+    ``hero`` plays in the game (either side); ``opponent`` plays against it; ``winner`` is the
+    winning hero id, or ``draw`` for no winner; ``end_reason`` (``combat``, ``exhaustion``,
+    ``turn_limit``...); ``min_turns``/``max_turns`` bound the length; ``where`` is a polars SQL
+    expression over games.parquet's columns, e.g. ``winner_hero = 'houdini' AND turns < 6``.
+    ``order``: ``game_id`` (default), ``turns`` (shortest first) or ``-turns`` (longest first).
+
+    Columns: game_id, seed, hero_a, hero_b, first_hero, winner_hero, turns, end_reason, health_a,
+    health_b, board, summary (one line). ``limit`` rows at most (None: all).
+    """
+    run = as_run(run)
+    g = run.games
+    cols = run.collect(g.limit(0), "games").columns
+    conds = []
+    if hero:
+        conds.append((pl.col("hero_a") == hero) | (pl.col("hero_b") == hero))
+        if opponent:
+            conds.append(((pl.col("hero_a") == hero) & (pl.col("hero_b") == opponent))
+                         | ((pl.col("hero_b") == hero) & (pl.col("hero_a") == opponent)))
+    elif opponent:
+        conds.append((pl.col("hero_a") == opponent) | (pl.col("hero_b") == opponent))
+    if winner:
+        conds.append(pl.col("winner_hero").is_null() if winner in ("draw", "none") else pl.col("winner_hero") == winner)
+    if end_reason:
+        conds.append(pl.col("end_reason") == end_reason)
+    if max_turns is not None:
+        conds.append(pl.col("turns") <= max_turns)
+    if min_turns is not None:
+        conds.append(pl.col("turns") >= min_turns)
+    if board:
+        conds.append(pl.col("board") == board)
+    if where:
+        try:
+            expr = pl.sql_expr(where)
+            run.collect(g.limit(1).filter(expr), "games")         # check it now, on one row
+        except Exception as e:  # polars raises several types for a bad expression
+            msg = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
+            msg = msg.split("; valid columns")[0]
+            raise UserError(f"--where {where!r} is not a valid filter ({msg}); columns: {', '.join(cols)}") from None
+        conds.append(expr)
+    q = g
+    for c in conds:
+        q = q.filter(c)
+    desc = order.startswith("-")
+    key = order.lstrip("-")
+    if key not in cols:
+        raise UserError(f"cannot order games by {key!r}; columns: {', '.join(cols)}")
+    q = q.sort([key, "game_id"], descending=[desc, False])
+    if limit is not None:
+        q = q.limit(limit)
+    df = run.collect(q.select("game_id", "seed", "hero_a", "hero_b", "first_hero", "winner_hero", "turns",
+                              "end_reason", "health_a", "health_b", "board"), "games")
+    return df.with_columns(pl.Series("summary", [summary_line(r) for r in df.iter_rows(named=True)], dtype=pl.Utf8))
+
+
+def count_games(run: RunLike, **filters) -> int:
+    return find_games(run, limit=None, **filters).height
+
+
+def summary_line(r: dict) -> str:
+    who = f"{r['hero_a']} (a) vs {r['hero_b']} (b)"
+    if r["winner_hero"] is None:
+        result = f"no winner after {r['turns']} turns ({r['end_reason']})"
+    else:
+        result = f"{r['winner_hero']} won in {r['turns']} turns by {r['end_reason']}"
+    return f"{who}, {r['first_hero']} first; {result}; health left {r['health_a']}–{r['health_b']}"
+
+
+def example_ids(run: RunLike, n: int = 3, **filters) -> list[int]:
+    """A few game ids matching the filters (for a report cell's 'e.g. games ...')."""
+    return find_games(run, limit=n, **filters)["game_id"].to_list()

@@ -1,0 +1,73 @@
+"""The race of one matchup: both heroes' health by turn, and the lead, on one axis
+(``tempo(run, hero, opponent)``). Read side by side from the event log: each side's hero fighter
+is its first fighter placed at setup; its health after each turn is the last health logged up to
+that turn (its starting health before any). A finished game keeps its final health on later
+turns, so every game counts at every turn."""
+
+from __future__ import annotations
+
+import polars as pl
+
+from unmatched_sim.analysis.run import RunLike, as_run
+from unmatched_sim.errors import UserError
+
+#: at most this many games of the matchup are read (the first ones: medians and quartiles of the
+#: race need no more, and memory stays small on a large run)
+MAX_GAMES = 4_000
+
+
+def tempo(run: RunLike, hero: str, opponent: str, max_turn: int | None = None) -> pl.DataFrame:
+    """Per turn: ``turn``, ``games``, ``hero_health_median``/``_q25``/``_q75``,
+    ``opponent_health_median``/``_q25``/``_q75``, ``lead_median``/``_q25``/``_q75`` (hero's health
+    minus the opponent's, per game), ``hero_ahead`` (share of games the hero leads). In a mirror the
+    hero is the first player's side and the opponent the second's."""
+    run = as_run(run)
+    s = run.sides()
+    mirror = hero == opponent
+    if mirror:
+        mine = s.filter((pl.col("hero") == hero) & pl.col("mirror") & pl.col("first"))
+    else:
+        mine = s.filter((pl.col("hero") == hero) & (pl.col("opponent") == opponent))
+    if mine.height == 0:
+        raise UserError(f"no games of {hero} against {opponent} in {run.name} "
+                        f"(heroes: {', '.join(run.heroes())})")
+    mine = mine.sort("game_id").head(MAX_GAMES)
+    other = {"a": "b", "b": "a"}
+    pick = mine.select("game_id", pl.col("player").alias("me"),
+                       pl.col("player").replace_strict(other).alias("them"))
+    ids = pick["game_id"]
+    lo, hi = ids.min(), ids.max()
+    ev = run.collect(run.events.filter(pl.col("game_id").is_between(lo, hi)
+                                       & pl.col("kind").is_in(("place", "damage", "recover", "set_health")))
+                     .select("game_id", "seq", pl.col("turn").cast(pl.Int32), "player", "kind", "fighter",
+                             pl.col("health").cast(pl.Int64)))
+    ev = ev.join(pick.select("game_id"), on="game_id", how="semi")
+    hf = (ev.filter((pl.col("kind") == "place") & (pl.col("turn") == 0)).sort("seq")
+          .group_by("game_id", "player").agg(pl.col("fighter").first().alias("hf"), pl.col("health").first().alias("start")))
+    hrows = (ev.filter(pl.col("kind") != "place").join(hf, on=["game_id", "player"])
+             .filter(pl.col("fighter") == pl.col("hf"))
+             .group_by("game_id", "player", "turn").agg(pl.col("health").sort_by("seq").last()))
+    T = max_turn or int(mine["turns"].quantile(0.95, interpolation="higher") or 1)
+    grid = (hf.select("game_id", "player", "start")
+            .join(pl.DataFrame({"turn": list(range(0, T + 1))}, schema={"turn": pl.Int32}), how="cross")
+            .join(hrows, on=["game_id", "player", "turn"], how="left").sort("game_id", "player", "turn")
+            .with_columns(pl.col("health").forward_fill().over("game_id", "player"))
+            .with_columns(pl.col("health").fill_null(pl.col("start"))))
+    me = grid.join(pick, left_on=["game_id", "player"], right_on=["game_id", "me"]).select(
+        "game_id", "turn", pl.col("health").alias("h"))
+    them = grid.join(pick, left_on=["game_id", "player"], right_on=["game_id", "them"]).select(
+        "game_id", "turn", pl.col("health").alias("o"))
+    both = me.join(them, on=["game_id", "turn"]).with_columns((pl.col("h") - pl.col("o")).alias("lead"))
+
+    def q(c, x):
+        return pl.col(c).quantile(x, interpolation="linear")
+    return (both.group_by("turn").agg(
+        pl.len().cast(pl.Int64).alias("games"),
+        pl.col("h").median().alias("hero_health_median"), q("h", 0.25).alias("hero_health_q25"),
+        q("h", 0.75).alias("hero_health_q75"),
+        pl.col("o").median().alias("opponent_health_median"), q("o", 0.25).alias("opponent_health_q25"),
+        q("o", 0.75).alias("opponent_health_q75"),
+        pl.col("lead").median().alias("lead_median"), q("lead", 0.25).alias("lead_q25"),
+        q("lead", 0.75).alias("lead_q75"),
+        (pl.col("lead") > 0).mean().alias("hero_ahead"))
+        .sort("turn").with_columns(pl.lit(hero).alias("hero"), pl.lit(opponent).alias("opponent")))

@@ -1,0 +1,181 @@
+"""``sim compare RUN_A RUN_B``: the diff report of two runs from the same seeds (HTML, Markdown,
+a chart, and every table as CSV plus one JSON file)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import matplotlib
+import matplotlib.ticker
+import polars as pl
+
+from unmatched_sim import __version__
+from unmatched_sim import analysis as A
+from unmatched_sim.analysis import compare as K
+from unmatched_sim.files import replace_dir
+from unmatched_sim.report import charts as C
+from unmatched_sim.report.build import _prepare_out, pct
+from unmatched_sim.report.document import Chart, Document, Section, Table, render_html, render_markdown
+from unmatched_sim.report.export import export_tables
+
+
+@dataclass
+class CompareResult:
+    out: Path
+    files: list[str]
+    seconds: float
+    result: dict
+
+
+def pts(x, digits: int = 1) -> str:
+    if x is None:
+        return "–"
+    text = C.round_half_up(100 * x, digits)
+    return text if text.startswith("-") else "+" + text
+
+
+def pts_ci(lo, hi, digits: int = 1) -> str:
+    return f"[{pts(lo, digits)}, {pts(hi, digits)}]"
+
+
+def change_chart(rows: list[tuple[str, float, float, float, float, float]], title: str):
+    """Each row: (label, change, paired lo, paired hi, unpaired lo, unpaired hi), in points."""
+    n = len(rows)
+    with matplotlib.rc_context(C.RC):
+        fig = C._fig(7.5, max(2.4, 0.45 * n + 1.6))
+        ax = fig.add_subplot()
+        for i, (label, v, lo, hi, ulo, uhi) in enumerate(rows):
+            y = n - 1 - i
+            ax.errorbar([v], [y - 0.12], xerr=[[v - ulo], [uhi - v]], color="#aaaaaa", marker="o", mfc="white",
+                        ms=5, lw=1.4, label="unpaired 95% interval (as if independent runs)" if i == 0 else None)
+            ax.errorbar([v], [y + 0.12], xerr=[[v - lo], [hi - v]], color="#1f77b4", marker="o", ms=6, lw=2,
+                        label="paired 95% interval (same seeds)" if i == 0 else None)
+        ax.axvline(0, color="#999999", lw=1, ls="--", zorder=0)
+        ax.set_yticks([n - 1 - i for i in range(n)], [r[0] for r in rows])
+        ax.xaxis.set_major_formatter(matplotlib.ticker.FuncFormatter(lambda x, _: f"{100 * x:+.0f}"))
+        ax.set_xlabel("change of win rate, B − A (percentage points)")
+        ax.set_ylim(-0.6, n - 0.4)
+        ax.set_title(title)
+        ax.grid(axis="x", color="#eeeeee")
+        fig.legend(loc="outside lower center", ncol=2, frameon=False, fontsize=8.5)
+    return fig
+
+
+def default_compare_dir(run_a: Path, run_b: Path) -> Path:
+    return Path("reports") / f"compare-{Path(os.path.abspath(run_a)).name}-vs-{Path(os.path.abspath(run_b)).name}"
+
+
+def build_compare_report(run_a, run_b, out=None, flips_shown: int = 40) -> CompareResult:
+    started = time.perf_counter()
+    a, b = A.open_run(run_a), A.open_run(run_b)
+    result = K.compare(a, b)            # refuses non-comparable runs before anything is written
+    out = Path(out) if out is not None else default_compare_dir(Path(run_a), Path(run_b))
+    tmp = _prepare_out(out)
+    try:
+        files = []
+        heroes, matchups, flips = result["heroes"], result["matchups"], result["flipped"]
+        rows = [(f"{r['hero']} (all)", r["change"], r["paired_ci_low"], r["paired_ci_high"],
+                 r["unpaired_ci_low"], r["unpaired_ci_high"]) for r in heroes.iter_rows(named=True)]
+        # each matchup once, from the side of the hero named first in the run's pairings
+        for h, o in [tuple(p) for p in a.meta.get("pairings") or [] if p[0] != p[1]]:
+            m = matchups.filter((pl.col("hero") == h) & (pl.col("opponent") == o))
+            if m.height:
+                r = m.row(0, named=True)
+                rows.append((f"{h} vs {o}", r["change"], r["paired_ci_low"], r["paired_ci_high"],
+                             r["unpaired_ci_low"], r["unpaired_ci_high"]))
+        if rows:
+            files += C.save(change_chart(rows, "Change of win rate from run A to run B"), tmp, "changes")
+        doc = _document(a, b, result, flips_shown)
+        (tmp / "index.html").write_text(render_html(doc), encoding="utf-8")
+        (tmp / "summary.md").write_text(render_markdown(doc), encoding="utf-8")
+        files = ["index.html", "summary.md"] + files
+        files += export_tables(tmp, {"heroes": heroes, "matchups": matchups, "flipped_games": flips},
+                               extra={"run_a": str(a.path), "run_b": str(b.path), "games": result["games"],
+                                      "differences": result["differences"],
+                                      "width_ratio_median": result["width_ratio_median"]},
+                               json_name="compare.json")
+        replace_dir(tmp, out)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+    return CompareResult(out, files, time.perf_counter() - started, result)
+
+
+def _document(a: A.Run, b: A.Run, result: dict, flips_shown: int) -> Document:
+    heroes, matchups, flips = result["heroes"], result["matchups"], result["flipped"]
+    diffs = result["differences"] or ["nothing: the two runs have the same inputs, so every change is 0"]
+    n = result["games"]
+    findings = [f"Run B differs from run A in: {'; '.join(diffs)}.",
+                f"{flips.height:,} of {n:,} games ({pct(flips.height / n if n else None)}) have a different "
+                "winner; every other game was decided the same way in both runs."]
+    for r in heroes.sort("change", descending=True).iter_rows(named=True):
+        sig = "a real change" if r["significant"] else "not distinguishable from no change"
+        findings.append(f"**{r['hero']}**: {pct(r['win_rate_a'])} → {pct(r['win_rate_b'])} "
+                        f"({pts(r['change'])} points, paired 95% interval {pts_ci(r['paired_ci_low'], r['paired_ci_high'])}; "
+                        f"unpaired {pts_ci(r['unpaired_ci_low'], r['unpaired_ci_high'])}) — {sig}.")
+    if result["width_ratio_median"]:
+        findings.append(f"The paired intervals are {result['width_ratio_median']:.1f}× narrower than the unpaired "
+                        "ones (median): both runs played the same seeds, so most games end the same way and only "
+                        "the flipped games carry the difference.")
+    hero_rows = [[r["hero"], f"{r['games']:,}", pct(r["win_rate_a"]), pct(r["win_rate_b"]), pts(r["change"]),
+                  pts_ci(r["paired_ci_low"], r["paired_ci_high"]), pts_ci(r["unpaired_ci_low"], r["unpaired_ci_high"]),
+                  f"{r['flipped_to_win']:,} / {r['flipped_to_loss']:,}", "yes" if r["significant"] else "no"]
+                 for r in heroes.iter_rows(named=True)]
+    head = ["Hero", "Games", "Win rate A", "Win rate B", "Change (pts)", "Paired 95%", "Unpaired 95%",
+            "Flipped to win / to loss", "Real change"]
+    m_rows = [[f"{r['hero']} vs {r['opponent']}", f"{r['games']:,}", pct(r["win_rate_a"]), pct(r["win_rate_b"]),
+               pts(r["change"]), pts_ci(r["paired_ci_low"], r["paired_ci_high"]),
+               pts_ci(r["unpaired_ci_low"], r["unpaired_ci_high"]),
+               f"{r['flipped_to_win']:,} / {r['flipped_to_loss']:,}", "yes" if r["significant"] else "no"]
+              for r in matchups.iter_rows(named=True)]
+    shown = flips.head(flips_shown)
+    f_rows = [[str(r["game_id"]), f"{r['hero_a']} vs {r['hero_b']}", r["first_hero"], r["winner_a"] or "draw",
+               r["winner_b"] or "draw", f"{r['turns_a']} → {r['turns_b']}", f"{r['end_reason_a']} → {r['end_reason_b']}"]
+              for r in shown.iter_rows(named=True)]
+    example = flips.row(0, named=True)["game_id"] if flips.height else 0
+    sections = [
+        Section("changes", "What changed", [
+            Chart("changes", "Change of win rate with paired and unpaired intervals",
+                  "Each row: the change of a win rate from run A to run B in percentage points (dot). Blue: the "
+                  "paired 95% interval, which uses that game i of both runs was played from the same seed, seat "
+                  "and deals; grey: the interval two independent runs of this size would give. The dashed line "
+                  "is no change."),
+            Table(head, hero_rows, caption="Each hero against the others (mirrors left out)", align="lrrrrrrrl",
+                  note="Change = win rate in B − win rate in A. Paired: per game the hero scores won in B − won in "
+                       "A; normal interval of the mean with a variance clustered by seed (both seatings of a seed "
+                       "share the deals). Unpaired: Newcombe's interval from the two Wilson intervals, ignoring the "
+                       "pairing. Python: `analysis.compare.compare_heroes(a, b)`."),
+            Table(["Matchup"] + head[1:], m_rows, caption="Each matchup (row hero's win rate)", align="lrrrrrrrl",
+                  note="Python: `analysis.compare.compare_matchups(a, b)`."),
+        ]),
+        Section("flipped", "Games whose winner flipped", [
+            f"{flips.height:,} games have a different winner in the two runs"
+            + (f"; the first {shown.height} are listed" if flips.height > shown.height else "")
+            + f". Tell either version with `sim replay {a.path} GAME_ID` and `sim replay {b.path} GAME_ID` "
+              f"(e.g. game {example}). All of them are in `tables/flipped_games.csv`.",
+            Table(["Game", "Matchup", "Went first", "Winner in A", "Winner in B", "Turns A → B", "End A → B"], f_rows,
+                  caption="Flipped games", align="lllllrl",
+                  note="Python: `analysis.compare.flipped_games(a, b)`."),
+        ]),
+    ]
+    inputs = Table(["Input", "Run A", "Run B"], [
+        ["Run", str(a.path), str(b.path)],
+        ["Games", f"{a.n_games():,}", f"{b.n_games():,}"],
+        ["Seed", str(a.meta.get("seed")), str(b.meta.get("seed"))],
+        ["Board", str(a.meta.get("board")), str(b.meta.get("board"))],
+        ["Policies", f"{a.meta.get('policy_a')} / {a.meta.get('policy_b')}",
+         f"{b.meta.get('policy_a')} / {b.meta.get('policy_b')}"],
+        ["What-if overrides", "; ".join(a.meta.get("overrides") or []) or "none",
+         "; ".join(b.meta.get("overrides") or []) or "none"],
+        ["Command", "`" + " ".join(a.meta.get("command", [])) + "`", "`" + " ".join(b.meta.get("command", [])) + "`"],
+    ], align="lll")
+    return Document(title=f"Comparison — {a.name} → {b.name}",
+                    subtitle=f"{n:,} games played from the same seeds in both runs; what changed, with paired "
+                             "intervals.",
+                    inputs=inputs, findings=findings, sections=sections, left_out=[],
+                    footer=f"Made by unmatched-sim {__version__} with `sim compare {a.path} {b.path}`. "
+                           "Tables: `tables/*.csv`; all numbers: `compare.json`.")
