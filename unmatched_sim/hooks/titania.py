@@ -193,8 +193,9 @@ def _advise_glamour_cost(policy, view, d):
 
 @advise("glamour_greed")
 def _advise_greed(policy, view, d):
-    """Draw, unless the deck is nearly empty."""
-    return view.deck_size(view.seat) > 2
+    """Draw, unless the deck is nearly empty or the card would only be lost to the hand limit
+    (Greed comes at the end of the turn, before the hand limit)."""
+    return view.deck_size(view.seat) > 2 and len(view.hand) < 7
 
 
 @advise("glamour_jealousy")
