@@ -925,6 +925,22 @@ class HeuristicPolicy(GreedyPolicy):
         me = view.my_hero().idx
         return max(d.options, key=lambda label: self.ops_worth(view, modes[label], me))
 
+    def on_effect_modes(self, view, d):
+        """"Choose N different effects" (choose_some: Gift of the Fair Folk): the set of modes
+        worth most together."""
+        card = d.info.get("card")
+        modes = None
+        if card is not None and card >= 0:
+            for timing_ops in view.card(card).effects.values():
+                for op in timing_ops:
+                    if op.NAME == "choose_some":
+                        modes = dict(op.modes)
+        if not modes:
+            return d.options[0]
+        me = view.my_hero().idx
+        return max(d.options, key=lambda labels: (sum(self.ops_worth(view, modes[lab], me) for lab in labels),
+                                                  labels))
+
 
 @register
 class AggressivePolicy(HeuristicPolicy):
