@@ -2,6 +2,8 @@
 
     python scripts/bench.py                      # default: houdini vs genie, 2000 games per case
     python scripts/bench.py --games 500 --heroes pandora loki --write docs/benchmarks.md
+    python scripts/bench.py --format ffa --heroes houdini genie loki pandora --games 400
+    python scripts/bench.py --format teams --heroes houdini genie loki pandora --games 400
 
 Each case runs in a fresh subprocess so its peak memory (max RSS) is its own:
   * engine: one core plays the games with the event log recorded into column buffers and turned
@@ -25,15 +27,22 @@ from pathlib import Path
 CASES = [("random", "random"), ("greedy", "greedy"), ("heuristic", "heuristic"), ("tuned", "tuned")]
 
 
-def engine_case(heroes: list[str], board: str, pa: str, pb: str, games: int) -> dict:
+def _spec(heroes: list[str], board: str, pa: str, pb: str, games: int, fmt: str, **files):
     from unmatched_sim.data.catalog import find_board, find_hero
-    from unmatched_sim.log import EventBuffer
-    from unmatched_sim.runner import RunSpec, plan, play_game, seat_labels
+    from unmatched_sim.runner import RunSpec
 
-    hs = {h.id: h for h in (find_hero(heroes[0]), find_hero(heroes[1]))}
+    found = [find_hero(h) for h in heroes]
+    ids = tuple(h.id for h in found)
     b = find_board(board)
-    ids = list(hs)
-    spec = RunSpec(((ids[0], ids[1]),), games, 1, b.id, pa, pb)
+    extra = {"format": fmt, "lineups": (ids,)} if fmt != "duel" else {}
+    return RunSpec(((ids[0], ids[1]),), games, 1, b.id, pa, pb, **files, **extra), {h.id: h for h in found}, b
+
+
+def engine_case(heroes: list[str], board: str, pa: str, pb: str, games: int, fmt: str = "duel") -> dict:
+    from unmatched_sim.log import EventBuffer
+    from unmatched_sim.runner import plan, play_game, seat_labels
+
+    spec, hs, b = _spec(heroes, board, pa, pb, games, fmt)
     events = decisions = turns = 0
     buf = EventBuffer()
     start = time.perf_counter()
@@ -54,15 +63,12 @@ def engine_case(heroes: list[str], board: str, pa: str, pb: str, games: int) -> 
             "peak_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}
 
 
-def pipeline_case(heroes: list[str], board: str, pa: str, pb: str, games: int) -> dict:
-    from unmatched_sim.data.catalog import find_board, find_hero
-    from unmatched_sim.runner import RunSpec, execute, spec_files
+def pipeline_case(heroes: list[str], board: str, pa: str, pb: str, games: int, fmt: str = "duel") -> dict:
+    from unmatched_sim.runner import execute, spec_files
 
-    hs = [find_hero(heroes[0]), find_hero(heroes[1])]
-    b = find_board(board)
-    hero_files, board_file = spec_files(hs, b)
-    spec = RunSpec(((hs[0].id, hs[1].id),), games, 1, b.id, pa, pb, hero_files=hero_files,
-                   board_file=board_file)
+    _, hs, b = _spec(heroes, board, pa, pb, games, fmt)
+    hero_files, board_file = spec_files(list(hs.values()), b)
+    spec, _, _ = _spec(heroes, board, pa, pb, games, fmt, hero_files=hero_files, board_file=board_file)
     with tempfile.TemporaryDirectory() as tmp:
         start = time.perf_counter()
         meta = execute(spec, Path(tmp) / "run", jobs=-1, progress=False, command=["bench"])
@@ -76,9 +82,9 @@ def pipeline_case(heroes: list[str], board: str, pa: str, pb: str, games: int) -
             "peak_rss_mb_worker": meta["peak_rss_mb"]["workers"]}
 
 
-def run_isolated(kind: str, heroes, board, pa, pb, games) -> dict:
+def run_isolated(kind: str, heroes, board, pa, pb, games, fmt="duel") -> dict:
     code = (f"import json,sys; sys.path.insert(0, {str(Path(__file__).parent)!r}); import bench; "
-            f"print(json.dumps(bench.{kind}_case({heroes!r}, {board!r}, {pa!r}, {pb!r}, {games})))")
+            f"print(json.dumps(bench.{kind}_case({list(heroes)!r}, {board!r}, {pa!r}, {pb!r}, {games}, {fmt!r})))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     return json.loads(out.stdout.strip().splitlines()[-1])
 
@@ -86,14 +92,18 @@ def run_isolated(kind: str, heroes, board, pa, pb, games) -> dict:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--games", type=int, default=2000)
-    ap.add_argument("--heroes", nargs=2, default=["houdini", "genie"])
+    ap.add_argument("--heroes", nargs="+", default=["houdini", "genie"])
+    ap.add_argument("--format", default="duel", choices=["duel", "ffa", "teams"],
+                    help="duel (2 heroes), ffa (3-4), teams (4: the first two against the last two)")
+    ap.add_argument("--cases", default=None, help="comma-separated policies to measure (default: all)")
     ap.add_argument("--board", default="marmoreal")
     ap.add_argument("--write", type=Path, default=None, help="write a Markdown table to this file")
     args = ap.parse_args()
     rows = []
-    for pa, pb in CASES:
-        e = run_isolated("engine", args.heroes, args.board, pa, pb, args.games)
-        p = run_isolated("pipeline", args.heroes, args.board, pa, pb, args.games)
+    cases = [(c, c) for c in args.cases.split(",")] if args.cases else CASES
+    for pa, pb in cases:
+        e = run_isolated("engine", args.heroes, args.board, pa, pb, args.games, args.format)
+        p = run_isolated("pipeline", args.heroes, args.board, pa, pb, args.games, args.format)
         rows.append((pa, pb, e, p))
         print(f"{pa} vs {pb}: engine {e['games_per_s']:.0f} games/s/core, {e['events_per_s']:.0f} events/s, "
               f"{e['decisions_per_s']:.0f} decisions/s, {e['events_per_game']:.0f} events/game, "
@@ -103,7 +113,7 @@ def main() -> None:
     if args.write:
         lines = [
             f"Measured {time.strftime('%Y-%m-%d')} with `python scripts/bench.py --games {args.games} "
-            f"--heroes {' '.join(args.heroes)} --board {args.board}` on {platform.machine()}, "
+            f"--heroes {' '.join(args.heroes)} --board {args.board} --format {args.format}` on {platform.machine()}, "
             f"{os.cpu_count()} cores, Python {platform.python_version()}.",
             "",
             "| policies | engine games/s (1 core) | events/s | decisions/s | events/game | turns/game "

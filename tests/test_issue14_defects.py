@@ -275,9 +275,9 @@ def children(pid: int) -> list[int]:
     return [int(x) for x in out.split()]
 
 
-def test_defect7_sigterm_stops_workers_keeps_chunks_and_resume_finishes(tmp_path):
+def test_defect7_sigterm_stops_workers_keeps_chunks_and_resume_finishes(tmp_path, capsys):
     out = tmp_path / "r"
-    cmd = SIM + ["matchup", "houdini", "genie", "-n", "300", "-j", "2", "--policy", "greedy",
+    cmd = SIM + ["matchup", "houdini", "genie", "-n", "160", "-j", "2", "--policy", "greedy",
                  "--no-progress", "--out", str(out)]
     proc = subprocess.Popen(cmd, cwd=REPO, stderr=subprocess.PIPE, text=True)
     wait_for_chunks(tmp_path / ".r.partial", proc, 1)
@@ -288,12 +288,12 @@ def test_defect7_sigterm_stops_workers_keeps_chunks_and_resume_finishes(tmp_path
         pytest.skip("the run finished before SIGTERM arrived")
     assert proc.returncode == 143, err
     assert "terminated" in err and "--resume" in err and len(err.strip().splitlines()) == 1
-    time.sleep(1.0)
+    time.sleep(0.5)
     assert not [k for k in kids if Path(f"/proc/{k}").exists() and "loky" in Path(f"/proc/{k}/cmdline").read_text(errors="ignore")]
     assert (tmp_path / ".r.partial" / "plan.json").exists() and not out.exists()
-    done = subprocess.run(cmd + ["--resume"], cwd=REPO, capture_output=True, text=True, timeout=120)
-    assert done.returncode == 0, done.stderr
-    assert pl.read_parquet(out / "games.parquet")["game_id"].to_list() == list(range(300))
+    code, _, err = run_cli(capsys, *[a if a != "2" else "1" for a in cmd[3:]], "--resume")   # -j 1
+    assert code == 0, err
+    assert pl.read_parquet(out / "games.parquet")["game_id"].to_list() == list(range(160))
     assert not (tmp_path / ".r.partial").exists() and not (tmp_path / ".r.lock").exists()
 
 
@@ -416,3 +416,17 @@ def test_defect10_planning_is_lazy_and_flat():
     tracemalloc.stop()
     assert len(last) == size and last[-1].game_id == 9_999_999 and last[-1].hero_b == "genie"
     assert time.perf_counter() - started < 1.0 and peak < 2_000_000
+
+
+def test_defect7_sigterm_stops_every_command_as_ctrl_c_does():
+    """Outside a run too (a report, a replay): SIGTERM raises, so each command's clean-up runs."""
+    from unmatched_sim.cli import _stop_on_sigterm
+    from unmatched_sim.runner import Terminated
+
+    previous = _stop_on_sigterm()
+    try:
+        with pytest.raises(Terminated):
+            os.kill(os.getpid(), signal.SIGTERM)
+            time.sleep(5)
+    finally:
+        signal.signal(signal.SIGTERM, previous)

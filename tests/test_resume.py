@@ -78,17 +78,28 @@ def resume(where: Path, n: int, how: str = "flag", jobs: str = "2") -> subproces
     return subprocess.run(SIM + args, cwd=where, capture_output=True, text=True, timeout=300)
 
 
-def test_kill_9_at_a_random_point_then_resume_is_byte_identical(tmp_path):
+def in_process(capsys, monkeypatch, where: Path, recorded: list[str], args: list[str]) -> None:
+    """Run ``sim ARGS`` in this process in ``where``, as if its command line were ``recorded``
+    (what run.json records), e.g. the same command with fewer workers for speed."""
+    monkeypatch.chdir(where)
+    monkeypatch.setattr(sys, "argv", ["sim", *recorded])
+    code, _, err = run_cli(capsys, *args)
+    assert code == 0, err
+
+
+def test_kill_9_at_a_random_point_then_resume_is_byte_identical(tmp_path, capsys, monkeypatch):
     n = 160
-    want = reference(tmp_path, n)
+    (tmp_path / "ref").mkdir()
+    in_process(capsys, monkeypatch, tmp_path / "ref", run_args(n, "-j", "2"), run_args(n, "-j", "1"))
+    want = snapshot(tmp_path / "ref" / "r")
     where = tmp_path / "killed"
     where.mkdir()
     code = kill_at_random(where, n, signal.SIGKILL, random.Random(int(os.environ.get("SOAK_SEED", "7"))))
-    if code != 0:      # killed while playing (plan.json), or complete but not yet moved (run.json)
+    if code != 0:      # killed while playing (plan.json), complete but not yet moved (run.json), or after
         partial = where / ".r.partial"
-        assert (partial / "plan.json").exists() or (partial / "run.json").exists()
-    done = resume(where, n)
-    assert done.returncode == 0, done.stderr
+        assert ((partial / "plan.json").exists() or (partial / "run.json").exists()
+                or (where / "r" / "run.json").exists()), sorted(p.name for p in where.iterdir())
+    in_process(capsys, monkeypatch, where, ["unused"], run_args(n, "-j", "1", "--resume"))
     assert snapshot(where / "r") == want
     assert sorted(p.name for p in where.iterdir() if p.name.startswith(".")) == []
 
@@ -243,3 +254,30 @@ def test_soak_a_real_full_disk_keeps_finished_chunks_and_resume_completes(tmp_pa
     assert done.returncode == 0, done.stderr
     assert f"{kept} of" in done.stderr
     assert snapshot(roomy / "r") == reference(tmp_path, 1000)
+
+
+def test_sim_resume_refuses_when_a_hero_file_changed_since_the_run_started(tmp_path, capsys, monkeypatch):
+    import shutil
+
+    import unmatched_sim.runner as R
+
+    heroes = tmp_path / "heroes"
+    shutil.copytree(Path(__file__).resolve().parent.parent / "heroes", heroes)
+    monkeypatch.setenv("UNMATCHED_HEROES", str(heroes))
+    monkeypatch.chdir(tmp_path)
+    real = R._write_chunk
+
+    def interrupt(out, index, events, games):
+        real(out, index, events, games)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(R, "_write_chunk", interrupt)
+    code, _, err = run_cli(capsys, *run_args(60, "-j", "1"))
+    assert code == 130
+    monkeypatch.setattr(R, "_write_chunk", real)
+    (heroes / "genie.toml").write_text((heroes / "genie.toml").read_text() + "\n# edited\n")
+    code, _, err = run_cli(capsys, "resume", "r", "-j", "1")
+    assert_one_line_error(code, err, "genie.toml", "has changed since the run started")
+    code, _, err = run_cli(capsys, *run_args(60, "-j", "1", "--resume"))
+    assert_one_line_error(code, err, "other settings", "hero files changed")
+    assert (tmp_path / ".r.partial").exists()

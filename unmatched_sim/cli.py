@@ -107,8 +107,8 @@ def _prepare(hero_ids: list[str], pairings, games, seed, board, policy, policy_a
         _fail(f"--games must be at least 1 (got {games})")
     if jobs is not None and jobs == 0:
         _fail("--jobs must be a positive number of workers, or negative to leave cores free (got 0)")
-    if max_turns is not None and max_turns < 2:
-        _fail(f"--max-turns must be at least 2 (got {max_turns})")
+    if max_turns is not None and not 2 <= max_turns <= 30000:
+        _fail(f"--max-turns must be from 2 to 30000 (got {max_turns})")
     heroes = {}
     for name in hero_ids:
         h = find_hero(name)
@@ -486,6 +486,15 @@ def resume(run_dir, jobs, no_progress, backend, scheduler):
         spec = spec_from_json(doc["spec"])
     except (KeyError, TypeError, ValueError) as e:
         _fail(f"{partial / 'plan.json'} is damaged ({e}); start the run again with --force")
+    import hashlib
+    for f in [*spec.hero_files.values(), spec.board_file]:
+        try:
+            sha = hashlib.sha256(Path(f["path"]).read_bytes()).hexdigest()
+        except OSError:
+            sha = None
+        if sha != f["sha256"]:
+            _fail(f"{f['path']} {'is gone' if sha is None else 'has changed'} since the run started, so its "
+                  "remaining games would not match; restore it, or start the run again with --force")
     started = time.perf_counter()
     meta = execute(spec, run_dir, jobs=jobs, progress=not no_progress, command=doc.get("command"),
                    resume=True, backend=backend, scheduler=scheduler)
@@ -545,8 +554,8 @@ def replay(run_dir, game_id, heroes, game_seed, first, board, policy, policy_a, 
     """
     from unmatched_sim.replay import replay_from_run, replay_from_seed
 
-    if max_turns is not None and max_turns < 2:
-        _fail(f"--max-turns must be at least 2 (got {max_turns})")
+    if max_turns is not None and not 2 <= max_turns <= 30000:
+        _fail(f"--max-turns must be from 2 to 30000 (got {max_turns})")
     if not heroes:
         ctx = click.get_current_context()
         given = [f"--{name.replace('game_seed', 'seed').replace('_', '-')}"
@@ -737,8 +746,34 @@ from unmatched_sim import cli_workbench  # noqa: E402,F401
 
 
 # --------------------------------------------------------------------------- entry point
+def _stop_on_sigterm() -> None:
+    """SIGTERM (timeout, Slurm, docker stop) stops any command as Ctrl-C does, so every command's
+    clean-up runs (a run keeps its finished chunks; a half-written report folder is removed)."""
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        return None
+
+    def handler(signum, frame):
+        from unmatched_sim.runner import Terminated
+        raise Terminated()
+
+    return signal.signal(signal.SIGTERM, handler)
+
+
 def main(argv: list[str] | None = None) -> None:
     """Run the CLI: a user error is one line on stderr and a non-zero exit, never a traceback."""
+    previous = _stop_on_sigterm()
+    try:
+        _main(argv)
+    finally:
+        if previous is not None:
+            import signal
+            signal.signal(signal.SIGTERM, previous)
+
+
+def _main(argv: list[str] | None) -> None:
     try:
         cli.main(args=argv, prog_name="sim", standalone_mode=False)
     except click.exceptions.NoArgsIsHelpError as e:  # pragma: no cover - click version dependent
@@ -751,7 +786,11 @@ def main(argv: list[str] | None = None) -> None:
     except click.ClickException as e:
         click.echo(f"error: {e.format_message()}", err=True)
         sys.exit(e.exit_code or 1)
-    except click.exceptions.Abort:
+    except click.exceptions.Abort as e:
+        from unmatched_sim.runner import Terminated
+        if isinstance(e.__context__, Terminated):
+            click.echo("error: terminated; nothing was written", err=True)
+            sys.exit(143)
         click.echo("error: aborted", err=True)
         sys.exit(130)
     except KeyboardInterrupt:

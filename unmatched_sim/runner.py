@@ -539,9 +539,8 @@ def execute(spec: RunSpec, out: Path, *, jobs: int = -1, force: bool = False, pr
     and ``resume=True`` (the same command plus --resume) plays only the chunks still missing, then
     writes the same directory an uninterrupted run would have.
     """
-    from unmatched_sim.runlock import OutLock, clean_stale_tmp, partial_dir, read_run_json
-
     from unmatched_sim.backends import check_backend
+    from unmatched_sim.runlock import OutLock, clean_stale_tmp, partial_dir, read_run_json
 
     say = notify or (lambda msg: print(msg, file=sys.stderr))
     check_backend(backend, scheduler)
@@ -575,6 +574,9 @@ def execute(spec: RunSpec, out: Path, *, jobs: int = -1, force: bool = False, pr
                 say(f"note: nothing to resume: {out} already holds this run, complete")
                 return meta
             if partial.exists():
+                if any(p.is_file() for p in partial.rglob("*")):
+                    raise UserError(f"{partial} holds an unfinished run that this command cannot resume "
+                                    "(its plan.json is missing or damaged); use --force to start over")
                 shutil.rmtree(partial)       # not even a plan was written: nothing was played
             say(f"note: nothing to resume in {out}; starting the run from the beginning")
         if old is not None:

@@ -50,6 +50,17 @@ LINES = {
     "lasting": lambda e: f"{e['who']}: {e['detail'].split(':')[0].replace('_', ' ')} until the end of the "
                          + {"combat": "combat", "turn": "turn", "next_turn": "next turn"}.get(e['detail'].split(':')[1], "turn"),
     "held": lambda e: f"{e['fighter']} is held in place",
+    # Deck verbs (engine/vocab/deck.py)
+    "deck_look": lambda e: f"{e['who']} looks at the top {e['amount']} card(s) of a deck"
+                           + (f" ({e['card']})" if e.get("card") else ""),
+    "deck_reveal": lambda e: f"{e['who']}'s top card is revealed: {e['card']}",
+    "deck_to_hand": lambda e: f"{e['who']} takes {e['card']} from the deck into hand",
+    "deck_to_bottom": lambda e: f"{e['who']} puts {e['card'] or 'a card'} at the bottom of the deck",
+    "deck_arranged": lambda e: f"{e['amount']} cards go back on top in a chosen order",
+    "search_found": lambda e: f"{e['who']} finds {e['card']} in the {e['detail'].replace('_', ' ')}",
+    "search_failed": lambda e: f"{e['who']} searches for {e['detail']} and finds none",
+    "shuffle": lambda e: f"{e['who']} shuffles the deck ({e['amount']} cards)",
+    "to_deck": lambda e: f"{e['who']} shuffles {e['card']} into the deck",
     "scheme": lambda e: f"{e['fighter']} plays the scheme {e['card']}",
     "discard": lambda e: f"{e['who']} discards {e['card']} ({e['detail'].replace('_', ' ')})",
     "turn_ended": lambda e: f"{e['who']}'s turn is over" + (f" ({e['card']})" if e.get("card") else ""),
@@ -63,11 +74,6 @@ LINES = {
     "value_lock": lambda e: f"{e['who']}'s card values are {e['amount']} for the rest of the turn",
     "ability": lambda e: f"{e['who']} uses their ability: {e['detail'].replace('_', ' ')}"
                          + (f" ({e['card']})" if e.get("card") else ""),
-    # Blackbeard: value = his doubloons afterwards (the treasury holds the rest of the 3)
-    "doubloons_paid": lambda e: f"{e['who']} pays {e['amount']} doubloon(s) "
-                                f"({e['detail'].replace('_', ' ')}) → Blackbeard has {e['value']}",
-    "doubloons_stolen": lambda e: f"{e['who']} steals {e['amount']} doubloon(s) from the treasury "
-                                  f"({e['card']}) → Blackbeard has {e['value']}",
     "ransom_paid": lambda e: f"{e['who']} pays a ransom of {e['amount']} to stop {e['card']} ({e['detail']})",
     "ransom_refused": lambda e: f"{e['who']} {'refuses' if e['value'] >= max(1, e['amount']) else 'cannot pay'}"
                                 f" the ransom on {e['card']} ({e['detail']})",

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from unmatched_sim.engine.effects import hook_effect
 from unmatched_sim.engine.state import DEFENDER
-from unmatched_sim.hooks import Ability, ability
+from unmatched_sim.hooks import Ability, ability, story_line
 
 DOUBLOONS, TREASURY = "doubloons", "treasury"
 # Why doubloons were paid (the ``detail`` of ``doubloons_paid`` events).
@@ -114,3 +114,11 @@ def _lower_value_paid(g, ctx, per, available, n):
     g.log("ransom_paid", payer, card=ctx.card, amount=n, value=available, detail="subtract_value")
     g.players[ctx.player].ability.pay_ransom(g, ctx.player, payer, n, ctx.card)
     g.combat.mods[ctx.role].append(("add", -per * n))
+
+
+# ---------------------------------------------------------------------- the replay's story
+# value = Blackbeard's doubloons afterwards (the treasury holds the rest of the 3)
+story_line("doubloons_paid")(lambda e: f"{e['who']} pays {e['amount']} doubloon(s) "
+                                       f"({e['detail'].replace('_', ' ')}) → Blackbeard has {e['value']}")
+story_line("doubloons_stolen")(lambda e: f"{e['who']} steals {e['amount']} doubloon(s) from the treasury "
+                                         f"({e['card']}) → Blackbeard has {e['value']}")

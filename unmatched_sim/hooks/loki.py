@@ -26,7 +26,7 @@ from __future__ import annotations
 from unmatched_sim.engine.effects import hook_effect, look_at_hand
 from unmatched_sim.engine.game import OWN_EFFECT
 from unmatched_sim.engine.state import ATTACKER, DEFENDER, SCHEME_ROLE, Ctx
-from unmatched_sim.hooks import Ability, ability
+from unmatched_sim.hooks import Ability, ability, story_line
 from unmatched_sim.model import IMMEDIATELY
 
 TRICK = "trick"
@@ -227,3 +227,11 @@ def _lft_chosen(g, ctx: Ctx, victim: int, cid: int) -> None:
     ops = g.cards[cid].defn.effects.get(IMMEDIATELY)
     if ops:
         g.run_effects(ops, Ctx(victim, cid, DEFENDER, fi))
+
+# ---------------------------------------------------------------------- the replay's story
+story_line("trick_to_opponent")(lambda e: f"the TRICK {e['card']} goes into an opponent's hand")
+story_line("trick_played_by_opponent")(lambda e: f"{e['who']} plays Loki's TRICK {e['card']} ({e['detail']})")
+story_line("trick_to_discard")(lambda e: f"the TRICK {e['card']} goes to Loki's discard pile")
+story_line("trick_reclaimed")(lambda e: f"Loki takes back the TRICK {e['card']} (to his {e['detail']})")
+story_line("trick_taken")(lambda e: f"Loki takes the TRICK {e['card']} from the opponent's hand ({e['detail']})")
+story_line("hand_reveal")(lambda e: f"{e['who']} reveals {e['card']} from hand ({e['detail']})")

@@ -34,7 +34,7 @@ from typing import NamedTuple
 from unmatched_sim.engine.determinize import HIDDEN_ORDER
 from unmatched_sim.engine.effects import SpecError, hook_effect, parse_effects
 from unmatched_sim.engine.state import OTHER_ROLE, Ctx
-from unmatched_sim.hooks import Ability, ability
+from unmatched_sim.hooks import Ability, ability, story_line
 
 MISERY_BUST = "misery_bust"          # damage source, hence the game's end reason if it kills her
 BOX, PEEK, REVEALED, FEATHERS = "_misery_box", "_misery_peek", "revealed_miseries", "misery_feathers"
@@ -200,3 +200,9 @@ def peek_misery_box(g, ctx, op):
     box = res.get(BOX)
     if box:
         res[PEEK] = box[-1]
+
+# ---------------------------------------------------------------------- the replay's story
+story_line("misery_reveal")(lambda e: f"Pandora's Box reveals {e['card']} ({e['amount']} feather(s), "
+                                      f"{e['value']} this turn)")
+story_line("misery_stop")(lambda e: f"Pandora closes the box after {e['amount']} misery(ies), {e['value']} feather(s)")
+story_line("misery_bust")(lambda e: f"the box busts at {e['value']} feathers: {e['amount']} damage to Pandora")
