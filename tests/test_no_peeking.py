@@ -286,3 +286,28 @@ def test_king_arthurs_face_down_boost_is_hidden_from_the_defender():
             want = make_policy(policy, random.Random(k)).choose(view, g.pending)
             world = determinize(g, seat, rng)
             assert make_policy(policy, random.Random(k)).choose(PlayerView(world, seat), world.pending) == want
+
+
+def test_hero_card_zones_are_public_and_never_redealt(positions):
+    """Shakespeare's line (and any hero card zone, CARD_ZONES) is face up: every player's view
+    shows it, determinization leaves it exactly as it is, and its cards are never in the pool
+    of hidden cards that gets re-dealt."""
+    from unmatched_sim.engine.game import CARD_ZONES
+    rng = random.Random(5)
+    seen = 0
+    for g in positions:
+        seat = g.pending.player
+        for s in range(len(g.players)):
+            zone = g.zone_cards(s)
+            if not zone:
+                continue
+            seen += 1
+            view = PlayerView(g, seat).resources(s)
+            for key, vis in CARD_ZONES.items():
+                if vis == "public" and key in g.players[s].res:
+                    assert view[key] == g.players[s].res[key]
+            hid = hidden_cards(g, seat)
+            assert not set(zone) & set(hid["opponent_hand"] + hid["opponent_deck"] + hid["own_deck"])
+            d = determinize(g, seat, rng)
+            assert d.zone_cards(s) == zone
+    assert seen > 0

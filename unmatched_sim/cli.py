@@ -588,7 +588,8 @@ def heroes_cmd():
     click.echo(f"  {'id':<12} {'name':<16} {'health':>6} {'move':>4} {'attack':<7} {'sidekicks':<24} {'cards':>5}  ability")
     for h in hs:
         sk = ", ".join(f"{s.name} ({s.health})" + (f" x{s.count}" if s.count > 1 else "") for s in h.sidekicks) or "-"
-        click.echo(f"  {h.id:<12} {h.name:<16} {h.hero.health:>6} {h.move:>4} "
+        health = f"{h.hero.health}" + (f" x{h.hero.count}" if h.hero.count > 1 else "")   # the Sisters
+        click.echo(f"  {h.id:<12} {h.name:<16} {health:>6} {h.move:>4} "
                    f"{'ranged' if h.hero.ranged else 'melee':<7} {sk:<24} {h.deck_size:>5}  {h.ability.name}")
 
 

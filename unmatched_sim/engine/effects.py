@@ -37,7 +37,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from unmatched_sim.engine.game import (COST, EFFECT_DAMAGE, OPPONENT_EFFECT, OWN_EFFECT, Game)
+from unmatched_sim.engine.game import (COST, EFFECT_DAMAGE, FROM_DECK, OPPONENT_EFFECT, OWN_EFFECT, Game)
 from unmatched_sim.engine.state import ATTACKER, DEFENDER, Ctx
 
 # ---------------------------------------------------------------------- registries
@@ -125,10 +125,11 @@ def _opposing_in_zone(g: Game, ctx: Ctx) -> list[int]:
 # name -> (chooses one?, candidates). "each_" variants are derived below.
 SELECTORS: dict[str, tuple[bool, Callable[[Game, Ctx], list[int]]]] = {
     "self": (False, _self),                       # the fighter resolving the card
-    "hero": (False, _hero),                       # your hero
+    # your hero; with several heroes (the Wayward Sisters) you choose one, "each_hero" is all
+    "hero": (True, _hero),
     # the hero of the player whose deck the card comes from: "Loki recovers 3" on a TRICK the
     # opponent plays (the same as "hero" when you play your own card)
-    "owner_hero": (False, _owner_hero),
+    "owner_hero": (True, _owner_hero),
     "combatant": (True, _combatants),             # one of the two fighters in the combat
     "opposing_combatant": (False, _opposing_combatant),  # the other fighter in the combat
     "own_fighter": (True, _own),                  # one of your fighters
@@ -395,7 +396,10 @@ def _convert(name: str, f: Field, value: Any, hero_fighters: frozenset[str]) -> 
             raise SpecError(f"'{name}' must be true or false, got {value!r}")
         return value
     if f.kind == "amount":
-        return Amount(value)
+        try:
+            return Amount(value)
+        except SpecError as e:
+            raise SpecError(f"'{name}': {e}") from None
     if f.kind == "choice":
         if value not in f.choices:
             raise SpecError(f"'{name}' must be one of {list(f.choices)}, got {value!r}")
@@ -496,10 +500,10 @@ class DamageCost(Cost):
 # ---------------------------------------------------------------------- the Op base class
 def effect_cancelled(g: Game, ctx: Ctx) -> bool:
     """Effects of a combat card stop once it is cancelled or has left the combat."""
-    if ctx.role > DEFENDER or g.combat is None:
+    if ctx.role > DEFENDER or g.combat is None or ctx.uncancelable:
         return False
     c = g.combat
-    if c.cards[ctx.role] != ctx.card:
+    if c.cards[ctx.role] != ctx.card or g.turn_flags.get("turn_ended"):
         return True
     return c.cancelled[ctx.role] and not g.card(ctx.card).uncancelable
 
@@ -570,7 +574,8 @@ class Op:
             if not self.applicable(g, ctx):
                 return
             g.ask(ctx.player, "effect_may", (True, False), self._may_answered, ctx,
-                  card=ctx.card, op=self.NAME, cost=self.cost_discard, cost_damage=self.cost_damage)
+                  card=ctx.card, op=self.NAME, cost=self.cost_discard, cost_damage=self.cost_damage,
+                  cost_kind=self.cost[0] if self.cost else None)
             return
         self._resolve(g, ctx)
 
@@ -774,8 +779,8 @@ class Recover(FighterOp):
 class Move(FighterOp):
     """Move fighters up to N spaces by the normal movement rules, from their owner's side."""
     SELECTOR_FIELD = "who"
-    FIELDS = {"who": Field("selector", required=True), "up_to": Field("int", required=True),
-              "through_opponents": Field("bool", False)}
+    FIELDS = {"who": Field("selector", required=True), "up_to": Field("amount", required=True),
+              "through_opponents": Field("bool", False), "up_to_fighters": Field("int", 0)}
 
     def run(self, g, ctx):
         if self.choose_one or getattr(self, "up_to_fighters", 0):
@@ -795,7 +800,7 @@ class Move(FighterOp):
         g.push((self.apply, (ctx, fi)), (self._next, (ctx, tuple(x for x in left if x != fi))))
 
     def apply(self, g, ctx, fi):
-        options = g.reachable(fi, self.up_to, self.through_opponents)
+        options = g.reachable(fi, self.up_to(g, ctx), self.through_opponents)
         if options:
             g.ask(ctx.player, "effect_destination", options, self._moved, ctx, fi,
                   card=ctx.card, fighter=fi, op=self.NAME)
@@ -809,7 +814,8 @@ class Place(FighterOp):
     """Place fighters in an empty space of the player's choice (not a move)."""
     SELECTOR_FIELD = "who"
     FIELDS = {"who": Field("selector", required=True),
-              "where": Field("choice", "any", ("any", "adjacent_to_self", "hero_zone"))}
+              "where": Field("choice", "any", ("any", "adjacent_to_self", "hero_zone", "adjacent_to_hero",
+                                               "self_zone"))}
 
     def apply(self, g, ctx, fi):
         options = place_options(g, ctx, self.where)
@@ -828,6 +834,14 @@ def place_options(g: Game, ctx: Ctx, where: str) -> list[int]:
     if where == "adjacent_to_self":
         me = g.fighters[g.ctx_fighter(ctx)]
         return [s for s in empty if me.on_board and s in g.board.adjacent[me.space]]
+    if where == "self_zone":          # in a zone of the fighter resolving the effect (Ward)
+        me = g.fighters[g.ctx_fighter(ctx)]
+        zm = g.board.zone_mask
+        return [s for s in empty if me.on_board and zm[s] & zm[me.space]]
+    if where == "adjacent_to_hero":   # next to your hero (any of them, for several heroes)
+        heroes = [g.fighters[fi] for fi in _hero(g, ctx)]
+        adj = g.board.adjacent
+        return [s for s in empty if any(h.on_board and s in adj[h.space] for h in heroes)]
     if where == "hero_zone":
         hero = g.hero_of(ctx.player)
         zm = g.board.zone_mask
@@ -1218,11 +1232,10 @@ class DiscardDeckTop(Op):
         p = g.players[ctx.player]
         if not p.deck:
             return
-        cid = p.deck.pop()
-        if p.deck_top_known:
-            p.deck_top_known -= 1
-        p.discard.append(cid)
+        cid = g.take_deck_top(ctx.player)
+        g.turn_flags[(DISCARDED, ctx.card)] = (cid,)   # "return the card you discarded"
         boost = g.players[g.owner(cid)].ability.boost_value(g, cid)
+        g.to_discard_pile(cid, FROM_DECK)
         g.log("discard_from_deck", ctx.player, card=cid, amount=boost)
         if not p.deck:
             g.log("deck_empty", ctx.player)
@@ -1389,7 +1402,8 @@ class Instead(Op):
             g.run_effects(self.effects, ctx)
             return
         g.ask(ctx.player, "effect_may", (True, False), self._may_answered, ctx,
-              card=ctx.card, op=self.NAME, cost=self.cost_discard, cost_damage=self.cost_damage)
+              card=ctx.card, op=self.NAME, cost=self.cost_discard, cost_damage=self.cost_damage,
+              cost_kind=self.cost[0] if self.cost else None)
 
     def _may_answered(self, g, ctx, yes):
         if not yes:

@@ -120,6 +120,15 @@ class Ability:
         elsewhere, and a conveyor belt does not carry it."""
         return held
 
+    def modify_move_through(self, g: "Game", seat: int, fighter: int, allowed: bool) -> bool:
+        """May ``fighter`` (anyone's) move through opposing fighters (Glamour of Invisibility)?"""
+        return allowed
+
+    def before_maneuver_moves(self, g: "Game", seat: int, player: int, value: None) -> None:
+        """``player``'s maneuver has drawn and boosted; its fighters are about to move (Glamour
+        of Love). Push steps with ``g.push`` to act first."""
+        return None
+
     def before_defense(self, g: "Game", seat: int, combat: "Combat", value: None) -> None:
         """The window after the attack card is played face down and before the defender
         chooses; push steps with ``g.push`` to act in it (the defender is asked after them)."""
@@ -150,12 +159,25 @@ ABILITIES: dict[str, type[Ability]] = {}
 #   STORY_LINES[event kind] = fn(event row as a dict, with "who") -> text for ``sim replay``.
 AI_ADVICE: dict[str, Callable] = {}
 STORY_LINES: dict[str, Callable[[dict], str]] = {}
+#   CARD_ADVICE[ability hook name] = fn(policy, view, card id) -> float
+#       how much more (or less) a combat card is worth playing now to a hero with that ability,
+#       beyond its value and effects (Shakespeare: a card that completes the line); added by the
+#       greedy and heuristic policies when they choose an attack or defense card.
+CARD_ADVICE: dict[str, Callable] = {}
 
 
 def advise(kind: str):
     """Register how the AI decides a hero's own decision kind: ``@advise("misery_continue")``."""
     def register(fn):
         AI_ADVICE[kind] = fn
+        return fn
+    return register
+
+
+def card_advice(hook: str):
+    """Register a hero's combat-card preference: ``@card_advice("iambic_pentameter")``."""
+    def register(fn):
+        CARD_ADVICE[hook] = fn
         return fn
     return register
 

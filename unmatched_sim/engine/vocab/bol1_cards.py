@@ -29,7 +29,7 @@ Conditions
 from __future__ import annotations
 
 from unmatched_sim.engine.effects import (CONDITIONS, QUANTITIES, SELECTORS, ChooseOne, Field,
-                                         FighterOp, Op, SpecError, Summon, op)
+                                         FighterOp, Op, SpecError, op)
 from unmatched_sim.engine.game import EFFECT_DAMAGE
 from unmatched_sim.engine.state import DEFENDER
 
@@ -78,26 +78,6 @@ class TakeTaggedFromDiscard(Op):
             g.log("return_to_hand", ctx.player, card=cid)
         if taken:
             p.known_hand = p.known_hand | frozenset(taken)
-
-
-@op("return_defeated")
-class ReturnDefeated(Summon):
-    """One defeated token of ``sidekick`` (if any) is put back at full health on an empty space
-    (``where`` as for summon). Unlike summon it never moves a token already on the board, nor
-    brings in one that has never been defeated."""
-
-    def applicable(self, g, ctx):
-        return bool(self._defeated(g, ctx))
-
-    def _defeated(self, g, ctx):
-        F = g.fighters
-        return [fi for fi in g.players[ctx.player].fighters
-                if F[fi].defn.name == self.sidekick and not F[fi].alive and not F[fi].on_board]
-
-    def run(self, g, ctx):
-        defeated = self._defeated(g, ctx)
-        if defeated:
-            self._token_chosen(g, ctx, defeated[0])
 
 
 @op("set_health")
