@@ -37,12 +37,13 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from unmatched_sim.registry import Registry
 from unmatched_sim.engine.game import (COST, EFFECT_DAMAGE, FROM_DECK, OPPONENT_EFFECT, OWN_EFFECT, Game)
 from unmatched_sim.engine.state import ATTACKER, DEFENDER, Ctx
 
 # ---------------------------------------------------------------------- registries
-OPS: dict[str, type["Op"]] = {}
-HOOK_EFFECTS: dict[str, Callable[[Game, Ctx, "Op"], None]] = {}
+OPS: dict[str, type["Op"]] = Registry("effect op")
+HOOK_EFFECTS: dict[str, Callable[[Game, Ctx, "Op"], None]] = Registry("effect hook")
 
 
 def op(name: str):
@@ -123,7 +124,7 @@ def _opposing_in_zone(g: Game, ctx: Ctx) -> list[int]:
 
 
 # name -> (chooses one?, candidates). "each_" variants are derived below.
-SELECTORS: dict[str, tuple[bool, Callable[[Game, Ctx], list[int]]]] = {
+SELECTORS: dict[str, tuple[bool, Callable[[Game, Ctx], list[int]]]] = Registry("selector", {
     "self": (False, _self),                       # the fighter resolving the card
     # your hero; with several heroes (the Wayward Sisters) you choose one, "each_hero" is all
     "hero": (True, _hero),
@@ -139,7 +140,7 @@ SELECTORS: dict[str, tuple[bool, Callable[[Game, Ctx], list[int]]]] = {
     "adjacent": (True, _adjacent),                # a fighter adjacent to yours
     "adjacent_opposing": (True, _adjacent_opposing),
     "opposing_in_zone": (True, _opposing_in_zone),
-}
+})
 for _name, (_one, _fn) in list(SELECTORS.items()):
     if _one:
         base = _name[:-len("_fighter")] if _name.endswith("_fighter") else _name
@@ -217,7 +218,7 @@ def _won_combat_this_turn(g: Game, ctx: Ctx) -> bool:
     return bool(g.turn_flags.get(("won_combat", ctx.player)))
 
 
-CONDITIONS: dict[str, Callable[[Game, Ctx], bool]] = {
+CONDITIONS: dict[str, Callable[[Game, Ctx], bool]] = Registry("condition", {
     "won": _won,                                  # you won this combat
     "lost": _lost,                                # you lost this combat
     "won_combat_this_turn": _won_combat_this_turn,   # "if you already won a combat this turn"
@@ -236,7 +237,7 @@ CONDITIONS: dict[str, Callable[[Game, Ctx], bool]] = {
     "opponent_played_trick": _opponent_played_trick,
     # the opponent holds more cards than you
     "opponent_hand_larger": _opponent_hand_larger,
-}
+})
 
 
 # ---------------------------------------------------------------------- quantities
@@ -304,7 +305,7 @@ def _opponent_hand_tricks(g: Game, ctx: Ctx) -> int:
                if cards[c].owner == ctx.player and "trick" in cards[c].defn.tags)
 
 
-QUANTITIES: dict[str, Callable[[Game, Ctx], int]] = {
+QUANTITIES: dict[str, Callable[[Game, Ctx], int]] = Registry("quantity", {
     "fighter_health": _fighter_health,            # health of the fighter resolving the effect
     "opposing_fighters_in_zone": _opposing_in_zone_count,  # in the resolving fighter's zone
     "discarded_boost_value": _discarded_boost,    # BOOST of the cards this card's discard took
@@ -319,7 +320,7 @@ QUANTITIES: dict[str, Callable[[Game, Ctx], int]] = {
     "revealed_miseries": _revealed_miseries,
     # TRICK cards of your deck now in the opponent's hand (Loki's TRICKs change hands)
     "opponent_hand_tricks": _opponent_hand_tricks,
-}
+})
 
 
 class Amount:
@@ -454,7 +455,7 @@ class Cost:
         raise NotImplementedError
 
 
-COSTS: dict[str, Cost] = {}
+COSTS: dict[str, Cost] = Registry("cost", {})
 
 
 def cost(name: str):

@@ -28,6 +28,7 @@ from typing import Callable, Iterable
 
 from unmatched_sim.data.board import Board
 from unmatched_sim.engine.formats import Format, default_format
+from unmatched_sim.registry import Registry
 from unmatched_sim.engine.state import (ATTACKER, DEFENDER, NO_SPACE, OTHER_ROLE, SCHEME_ROLE,
                                         CardInfo, Combat, Ctx, Decision, Fighter, Player)
 from unmatched_sim.model import (AFTER, BOOST_BONUS, DURING, EFFECT, IMMEDIATELY,
@@ -69,7 +70,7 @@ EVENTS = {
 # called for that event like an ability's: fn(game, seat, data, *event args, value) -> value.
 # ``until``: "combat" (ends with the combat), "turn" (ends with this turn), "next_turn" (ends
 # when ``seat``'s next turn starts).
-LASTING: dict[str, Callable] = {}
+LASTING: dict[str, Callable] = Registry("lasting effect")
 UNTIL = ("combat", "turn", "next_turn")
 
 

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable
 
+from unmatched_sim.registry import Registry
+
 if TYPE_CHECKING:
     from unmatched_sim.engine.game import Game
     from unmatched_sim.engine.state import Combat
@@ -149,7 +151,7 @@ class Ability:
         """``payer`` pays ``amount`` toward a ransom on our ``card``: move what is paid."""
 
 
-ABILITIES: dict[str, type[Ability]] = {}
+ABILITIES: dict[str, type[Ability]] = Registry("ability hook")
 
 # What the AI and the replay story need to know of a hero, registered by its hook module so a
 # hero's code stays in one place:
@@ -157,8 +159,8 @@ ABILITIES: dict[str, type[Ability]] = {}
 #       used by the greedy policy and every policy built on it (heuristic, tuned, the search's
 #       guide) for a decision kind they have no method of their own for;
 #   STORY_LINES[event kind] = fn(event row as a dict, with "who") -> text for ``sim replay``.
-AI_ADVICE: dict[str, Callable] = {}
-STORY_LINES: dict[str, Callable[[dict], str]] = {}
+AI_ADVICE: dict[str, Callable] = Registry("AI advice for decision")
+STORY_LINES: dict[str, Callable[[dict], str]] = Registry("story line for event")
 #   CARD_ADVICE[ability hook name] = fn(policy, view, card id) -> float
 #       how much more (or less) a combat card is worth playing now to a hero with that ability,
 #       beyond its value and effects (Shakespeare: a card that completes the line); added by the
