@@ -208,6 +208,86 @@ def test_pandora_keeps_the_misery_she_peeked_and_the_opponent_cannot_see_the_box
     assert tops_me == {box[-1]} and len(tops_opp) > 1
 
 
+def test_insightful_deduction_revealed_tops_stay_put_for_both_players_the_rest_is_redealt():
+    """Jill Trent reveals the Genie's top three, puts one under and two back on top: both
+    players saw them, so both determinizations keep those two on top; the rest is re-dealt."""
+    if "dr_jill_trent" not in hero_ids():
+        pytest.skip("no Jill Trent yet")
+    from tests.scenario import Scenario
+    s = Scenario("dr_jill_trent", "genie").place("Dr. Jill Trent", "M10").place("The Genie", "M11")
+    s.place("Daisy", "M31").hand(0, "Insightful Deduction", "Helpful Assistant")
+    s.deck_top(1, "Feint", "Three Wishes", "Back in the Lamp")
+    s.begin_turn(0)
+    s.expect("gadget_choice").choose("hypnoray_blaster")
+    s.attack("Dr. Jill Trent", "The Genie", "Insightful Deduction", None)
+    s.expect("deck_to_bottom").choose("Three Wishes")
+    s.expect("deck_order").choose("Back in the Lamp")
+    g = s.game
+    top2 = g.players[1].deck[-2:]
+    below = set()
+    for k in range(20):
+        for seat in (0, 1):
+            d = determinize(g, seat, random.Random(k))
+            assert d.players[1].deck[-2:] == top2
+            assert sorted(d.players[1].deck) == sorted(g.players[1].deck)
+        below.add(tuple(determinize(g, 0, random.Random(k)).players[1].deck[:-2]))
+    assert len(below) > 1
+
+
+def _arthur_defense_positions(limit: int = 6):
+    """Positions where the Genie defends against King Arthur with a face-down BOOST beside the
+    attack card (the face-down BOOST of his ability)."""
+    from unmatched_sim.engine.determinize import FACE_DOWN_EXTRA
+    board = find_board("marmoreal")
+    heroes = {h: find_hero(h) for h in ("king_arthur", "genie")}
+    out = []
+    for k in range(40):
+        def grab(game, d, choice):
+            c = game.combat
+            if (d.kind == "defense_card" and c is not None and c.extra.get(FACE_DOWN_EXTRA)
+                    and len(out) < limit):
+                out.append(game.clone())
+        play_game(GameSpec(k, k, 4000 + k, "king_arthur", "genie", a_first=k % 2 == 0), heroes, board,
+                  "greedy", "greedy", record=False, on_decision=grab)
+        if len(out) >= limit:
+            break
+    return out
+
+
+def test_king_arthurs_face_down_boost_is_hidden_from_the_defender():
+    from unmatched_sim.engine.determinize import FACE_DOWN_EXTRA
+    if "king_arthur" not in hero_ids():
+        pytest.skip("no King Arthur yet")
+    positions = _arthur_defense_positions()
+    assert positions
+    rng = random.Random(9)
+    for k, g in enumerate(positions):
+        seat = g.pending.player
+        c = g.combat
+        (boost,) = c.extra[FACE_DOWN_EXTRA]
+        view = PlayerView(g, seat)
+        assert view.combat_cards()[ATTACKER] is None and view.combat_value(ATTACKER) is None
+        assert boost in hidden_cards(g, seat)["attack_card"]
+        name = g.card(boost).name
+        # the face-down card still counts as unseen: every copy not in a face-up place
+        visible = sum(1 for x in g.players[c.players[ATTACKER]].discard if g.card(x).name == name)
+        copies = next(d.copies for d in g.players[c.players[ATTACKER]].hero.cards if d.name == name)
+        assert [d.name for d in view.unseen_opponent_cards(c.players[ATTACKER])].count(name) == copies - visible
+        dealt = set()
+        for _ in range(10):
+            d = determinize(g, seat, rng)
+            (x,) = d.combat.extra[FACE_DOWN_EXTRA]
+            assert x in d.in_play and d.card(x).boost is not None
+            assert public_state(d, seat) == public_state(g, seat)
+            dealt.add(x)
+        assert len(dealt) > 1
+        # a heuristic defender decides the same whichever card is face down
+        for policy in HEURISTICS:
+            want = make_policy(policy, random.Random(k)).choose(view, g.pending)
+            world = determinize(g, seat, rng)
+            assert make_policy(policy, random.Random(k)).choose(PlayerView(world, seat), world.pending) == want
+
+
 def test_hero_card_zones_are_public_and_never_redealt(positions):
     """Shakespeare's line (and any hero card zone, CARD_ZONES) is face up: every player's view
     shows it, determinization leaves it exactly as it is, and its cards are never in the pool

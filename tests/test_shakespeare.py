@@ -253,22 +253,21 @@ def test_places_places_line_effect_puts_shakespeare_in_a_zone_without_actors():
 def test_once_more_unto_the_breach_returns_a_defeated_actor_to_shakespeares_zone():
     s = vs_chupa(actors=("M28",)).hand(0, "Once More unto the Breach", SPARE)
     attack(s, "Once More unto the Breach")
-    s.expect("effect_fighter").choose("Actor 2")
-    s.expect("effect_destination")
+    s.expect("effect_destination")            # the Actors are identical tokens: no choice of which
     zm = s.board.zone_mask
     assert all(zm[o] & zm[s.space("M10")] for o in s.pending.options)
     s.choose("M15")
     a = s.f("Actor 2")
     assert a.alive and a.health == 1 and a.space == s.space("M15")
-    assert [e["fighter"] for e in s.events("return_fighter")] == ["Actor 2"]
+    assert [e["fighter"] for e in s.events("return_fighter")] == ["Actor 2"]   # the first one down
 
 
 def test_once_more_unto_the_breach_line_effect_returns_all_defeated_actors():
     s = vs_chupa(actors=("M28",)).hand(0, "Once More unto the Breach", SPARE)
     line(s, "Horror", "Alas")
     attack(s, "Once More unto the Breach")
-    s.expect("effect_fighter").choose("Actor 2")      # the after-combat effect: one
-    s.choose("M15")
+    s.expect("effect_destination").choose("M15")     # the after-combat effect: one
+
     s.choose("M19")                                   # the line effect: the other one
     assert all(s.f(f"Actor {i}").alive for i in (1, 2, 3))
     assert len(s.events("return_fighter")) == 2

@@ -21,7 +21,8 @@ Each ``op`` names a class below. Every op also accepts these fields:
 
 Fighters are chosen with *selectors* (see SELECTORS): "self" is the fighter resolving the
 card; names starting with ``each_`` affect every match; the others mean "choose one" and the
-card's player chooses. A hero's own fighter names ("Bess") also work as selectors.
+card's player chooses. A hero's own fighter names ("Bess") also work as selectors, and
+``each_<name>`` ("each_Harpy") selects every fighter of that name.
 
 Numbers may be an int, a named quantity (see QUANTITIES), or ``{ of = "name", times = k }``.
 A condition may also compare a quantity: ``if = { quantity = "fighter_health", at_most = 7 }``
@@ -148,9 +149,10 @@ for _name, (_one, _fn) in list(SELECTORS.items()):
 def selector_for(name: str, hero_fighters: frozenset[str]) -> tuple[bool, Callable]:
     if name in SELECTORS:
         return SELECTORS[name]
-    each = name.startswith("each_") and name[5:] in hero_fighters   # "each_Actor": all of them
+    # "each_<fighter name>": every one of this hero's fighters of that name ("each Harpy").
+    each = name.startswith("each_") and name[len("each_"):] in hero_fighters
     if name in hero_fighters or each:
-        def named(g: Game, ctx: Ctx, _name=name[5:] if each else name) -> list[int]:
+        def named(g: Game, ctx: Ctx, _name=name[len("each_"):] if each else name) -> list[int]:
             return [fi for fi in g.players[ctx.player].fighters
                     if g.fighters[fi].defn.name == _name and g.fighters[fi].on_board]
         return (not each, named)
@@ -1285,8 +1287,12 @@ class SwapFighters(Op):
               "switch_combatant": Field("bool", False)}
 
     def applicable(self, g, ctx):
-        names = {g.fighters[fi].defn.name for fi in g.on_board(ctx.player)}
-        return self.a in names and self.b in names
+        mine = {g.fighters[fi].defn.name: fi for fi in g.on_board(ctx.player)}
+        if self.a not in mine or self.b not in mine:
+            return False
+        if g.lasting or g.handlers["hold"]:
+            return not (g.held(mine[self.a]) or g.held(mine[self.b]))
+        return True
 
     def run(self, g, ctx):
         F = g.fighters
@@ -1294,6 +1300,10 @@ class SwapFighters(Op):
         if self.a not in mine or self.b not in mine:
             return
         a, b = mine[self.a], mine[self.b]
+        if (g.lasting or g.handlers["hold"]) and (g.held(a) or g.held(b)):
+            # A fighter that cannot leave its space cannot trade it (Terrifying Roar).
+            g.log("held", ctx.player, a if g.held(a) else b, ctx.card, space=F[a if g.held(a) else b].space)
+            return
         g.swap_spaces(a, b, ctx.card)
         c = g.combat
         if self.switch_combatant and c is not None and ctx.role <= DEFENDER:

@@ -57,6 +57,8 @@ EVENTS = {
     "damage": "modify_damage",                 # (fighter, amount, source, by, card): prevent/floor
     "before_defense": "before_defense",        # (combat, None): window before the defender chooses
     "hold": "modify_hold",                     # (fighter, held): may it not leave its space?
+    "combat_step": "combat_step",              # (combat, timing, None): an ability acts in a combat
+                                               # window, after both cards' effects of that timing
     "move_through": "modify_move_through",     # (fighter, allowed): may it move through foes?
     "before_moves": "before_maneuver_moves",   # (seat, None): a maneuver's moves are about to start
 }
@@ -910,7 +912,7 @@ class Game:
             if bonus:
                 name = self.fighters[c.fighters[ATTACKER]].defn.name
                 v += sum(n for s, who, n in bonus if s == seat and (who is None or who == name))
-        if bonuses and self.handlers["combat_value"]:
+        if bonuses and (self.handlers["combat_value"] or self.lasting):
             v = self.modify("combat_value", v, c, role)
         return max(0, v)
 
@@ -1231,6 +1233,10 @@ def _combat_window(g: Game, timing: str) -> None:
         if ops:
             ctx = Ctx(c.players[role], cid, role, c.fighters[role])
             steps.extend((op.start, (ctx,)) for op in ops)
+    if g.handlers["combat_step"]:
+        # Abilities acting at this timing (Jill Trent's gadgets) push their steps first, so
+        # they resolve after the cards' effects ("card effects before hero abilities").
+        g.modify("combat_step", None, c, timing)
     g.push(*steps)
 
 

@@ -103,6 +103,8 @@ class ReturnDefeated(Op):
             return
         if self.all:
             g.push(*((self._one, (ctx, fi)) for fi in down))
+        elif len({g.fighters[fi].defn for fi in down}) == 1:
+            self._one(g, ctx, down[0])     # identical tokens (Harpies): which one is no choice
         else:
             g.ask(ctx.player, "effect_fighter", down, self._one, ctx, card=ctx.card, op=self.NAME)
 
