@@ -423,3 +423,19 @@ def test_hamlet_plays_a_two_versus_two_team_game_to_the_end():
         g = _play_random(Teams(4), ("hamlet", "chupacabra", "pandora", "houdini"), seed)
         assert g.over
         assert any(e[2] == "question" for e in g.events)
+
+
+def test_the_rest_is_silence_ends_a_wayward_sisters_turn_before_any_spell():
+    """The Sisters' spell comes "after attacking": ending their turn in the combat skips it
+    (their played card still goes into the cauldron at cleanup)."""
+    from unmatched_sim.engine.vocab.sa_cauldron import CAULDRON
+    s = Scenario("hamlet", "wayward_sisters").place("Hamlet", "M10").place(RG, "M28")
+    s.place("Sister 1", "M11").remove("Sister 2").remove("Sister 3")
+    s.hand(0, "The Rest Is Silence").hand(1, "Ward", "Prophecy")
+    p = s.game.players[1]
+    p.res[CAULDRON] = (s._take_card(1, "Hurly-Burly"),)          # snake + Ward's bat: castable
+    s.begin_turn(1)
+    s.attack("Sister 1", "Hamlet", "Ward", "The Rest Is Silence")
+    assert s.events("turn_ended") and s.events("spell") == []
+    assert sorted(s.game.cards[c].defn.name for c in p.res[CAULDRON]) == ["Hurly-Burly", "Ward"]
+    assert s.game.active == 0

@@ -369,3 +369,16 @@ def test_titania_plays_a_two_versus_two_team_game_to_the_end():
     for seed in range(3):
         g = _play_random(Teams(4), ("titania", "chupacabra", "hamlet", "shakespeare"), seed)
         assert g.over and any(e[2] == "glamour_flip" for e in g.events)
+
+
+def test_but_a_dream_sends_a_sisters_card_back_to_her_hand_not_her_cauldron():
+    from unmatched_sim.engine.vocab.sa_cauldron import CAULDRON
+    s = Scenario("titania", "wayward_sisters").place("Titania", "M10").place("Oberon", "M28")
+    s.place("Sister 1", "M11").remove("Sister 2").remove("Sister 3")
+    s.game.players[0].res[ACTIVE] = ""
+    s.game.players[0].res[DECK] = ()
+    s.hand(0, "But a Dream").hand(1, "Hurly-Burly", "Prophecy")
+    s.begin_turn(1)
+    s.attack("Sister 1", "Titania", "Hurly-Burly", "But a Dream")
+    assert "Hurly-Burly" in s.hand_names(1) and s.game.players[1].res[CAULDRON] == ()
+    assert combat(s) == "0-0" and s.events("deck_reveal") == []
