@@ -311,3 +311,72 @@ def test_hero_card_zones_are_public_and_never_redealt(positions):
             d = determinize(g, seat, rng)
             assert d.zone_cards(s) == zone
     assert seen > 0
+
+
+# ---------------------------------------------------------------------- several opponents
+def _multi_positions(fmt: str, n: int, games: int = 6, every: int = 7):
+    """Copies of free-for-all / team games of sampled line-ups at decision points."""
+    board = find_board("marmoreal")
+    ids = hero_ids()
+    rng = random.Random(f"peek:{fmt}:{n}")
+    out = []
+    for k in range(games):
+        lineup = tuple(rng.choice(ids) for _ in range(n))
+        heroes = {h: find_hero(h) for h in lineup}
+        count = [0]
+
+        def grab(game, d, choice, count=count):
+            count[0] += 1
+            if count[0] % every == 0:
+                out.append(game.clone())
+        spec = GameSpec(k, k, 7000 + k, lineup[0], lineup[1], True, lineup=lineup, rotation=k % n, format=fmt)
+        play_game(spec, heroes, board, "greedy", "random" if k % 2 else "greedy", record=False,
+                  on_decision=grab)
+    return out
+
+
+def _multi_public(g, seat):
+    """What ``seat`` may know in a game of any size, as plain values."""
+    c = g.combat
+    return (
+        [(f.health, f.space, f.alive, f.on_board) for f in g.fighters],
+        list(g.players[seat].hand), [list(p.discard) for p in g.players], [len(p.hand) for p in g.players],
+        [len(p.deck) for p in g.players],
+        [[x for x in p.hand if g.known_to(seat, t, x)] for t, p in enumerate(g.players) if t != seat],
+        g.turn, g.active, g.pending.kind, g.pending.options, g.pending.player, list(g.out),
+        None if c is None else (c.fighters, c.revealed,
+                                [x if (c.revealed or c.players[r] == seat) else "?" for r, x in enumerate(c.cards)]),
+    )
+
+
+@pytest.mark.parametrize("fmt,n", [("ffa", 3), ("ffa", 4), ("teams", 4)])
+def test_determinization_with_several_opponents_keeps_what_the_player_knows(fmt, n):
+    """Every other player's unseen hand cards and deck are re-dealt from that player's own
+    cards (each pool on its own); what the player has seen stays exactly where it is."""
+    positions = _multi_positions(fmt, n)
+    assert len(positions) >= 20
+    rng = random.Random(3)
+    for g in positions:
+        seat = g.pending.player
+        before = _multi_public(g, seat)
+        d = determinize(g, seat, rng)
+        assert _multi_public(d, seat) == before and _multi_public(g, seat) == before
+        for t, (p, dp) in enumerate(zip(g.players, d.players)):
+            if t == seat:
+                continue
+            assert sorted(p.hand + p.deck) == sorted(dp.hand + dp.deck) or g.combat is not None
+            assert all(g.cards[x].owner == t or g.known_to(seat, t, x) or g.cards[x].owner == seat
+                       for x in dp.hand + dp.deck)
+
+
+@pytest.mark.parametrize("fmt,n", [("ffa", 3), ("ffa", 4), ("teams", 4)])
+def test_heuristics_choose_the_same_when_other_players_hidden_cards_are_redealt(fmt, n):
+    positions = _multi_positions(fmt, n, games=4, every=9)
+    rng = random.Random(5)
+    for k, g in enumerate(positions):
+        seat = g.pending.player
+        for policy in ("greedy", "tuned"):
+            want = make_policy(policy, random.Random(k)).choose(PlayerView(g, seat), g.pending)
+            world = determinize(g, seat, rng)
+            got = make_policy(policy, random.Random(k)).choose(PlayerView(world, seat), world.pending)
+            assert got == want, (policy, g.pending.kind)
