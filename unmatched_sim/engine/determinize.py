@@ -15,7 +15,9 @@ been re-dealt at random from the cards not otherwise accounted for:
   goes back into the attacker's pool and a card the attacking fighter could have played is drawn from the
   pool in its place (``attack_guess`` picks it from the candidates; default: uniformly). Its
   back shows whose deck it is from: if it is ``seat``'s own (a TRICK of Loki's the opponent
-  held), it is swapped only with ``seat``'s other cards in the opponent's hand;
+  held), it is swapped only with ``seat``'s other cards in the opponent's hand; cards played
+  face down beside it (``FACE_DOWN_EXTRA``: King Arthur's BOOST) are re-dealt the same way,
+  from the attacker's cards that can BOOST;
 * hero state registered as hidden (``HIDDEN_ORDER``: a face-down stack in ``Player.res``, such
   as Pandora's miseries) is reshuffled;
 * every random stream of the clone is reseeded from ``rng``, so the real game's future shuffles
@@ -33,6 +35,12 @@ import random
 from typing import Callable
 
 from unmatched_sim.engine.state import ATTACKER, DEFENDER
+
+# Combat.extra key: extra cards the attacker played face down with the attack card (King
+# Arthur's BOOST), a tuple of card ids kept in ``Game.in_play``. Until the reveal the defender
+# sees only their backs: determinization deals them again from the attacker's unseen cards
+# (any card that can BOOST), and PlayerView counts them as unseen.
+FACE_DOWN_EXTRA = "face_down_extra"
 
 # Player.res keys holding a face-down, ordered stack (a tuple of items, top last) that nobody
 # may look at. A hero module registers its own: ``HIDDEN_ORDER.add("_misery_box")``.
@@ -57,21 +65,25 @@ def hidden_cards(game, seat: int) -> dict[str, list[int]]:
     }
     c = game.combat
     if c is not None and not c.revealed and c.players[DEFENDER] == seat and c.cards[ATTACKER] is not None:
-        out["attack_card"] = _own_back_candidates(game, seat) or [c.cards[ATTACKER]]
+        out["attack_card"] = (_own_back_candidates(game, seat) or [c.cards[ATTACKER]]) \
+            + list(c.extra.get(FACE_DOWN_EXTRA, ()))
     return out
 
 
 def _own_back_candidates(game, seat: int) -> list[int]:
     """A face-down attack card shows its back, so ``seat`` sees whose deck it is from. If it is
     one of ``seat``'s own (a TRICK of Loki's the opponent held), it is one of the own cards ``seat``
-    knew the opponent held that the attacker could play: those, sorted; else []."""
+    knew the opponent held that the attacker could play: those, sorted; else []. With several
+    players the same holds for a back of any deck but the attacker's own (a third player's
+    TRICK the attacker held, public while in its hand)."""
     c = game.combat
     hidden = c.cards[ATTACKER]
     cards = game.cards
-    if cards[hidden].owner != seat:
+    back = cards[hidden].owner
+    if back == c.players[ATTACKER]:
         return []
     name = game.fighters[c.fighters[ATTACKER]].defn.name
-    return sorted([hidden] + [x for x in game.players[c.players[ATTACKER]].hand if cards[x].owner == seat
+    return sorted([hidden] + [x for x in game.players[c.players[ATTACKER]].hand if cards[x].owner == back
                               and cards[x].defn.can_attack and cards[x].defn.usable_by(name)])
 
 
@@ -138,6 +150,9 @@ def _redeal(g, game, seat: int, opp: int, rng: random.Random, attack_guess, hidd
     pool = [them.hand[i] for i in slots] + them.deck[:len(them.deck) - top]
     # A face-down card with ``seat``'s own back (a TRICK of Loki's the opponent held) trades
     # places with one of the others it could be; the opponent's own cards are not touched.
+    # Cards played face down beside the attack card (King Arthur's BOOST) join the pool before
+    # anything is dealt, so what is dealt depends only on what ``seat`` knows.
+    extra = c.extra.get(FACE_DOWN_EXTRA, ()) if (hidden_attack and c is not None) else ()
     candidates = _own_back_candidates(g, seat) if hidden_attack else []
     if candidates:
         hidden_attack = False
@@ -151,6 +166,7 @@ def _redeal(g, game, seat: int, opp: int, rng: random.Random, attack_guess, hidd
             c.cards[ATTACKER] = pick
     if hidden_attack:
         pool.append(c.cards[ATTACKER])
+    pool.extend(extra)
     pool.sort()
     if hidden_attack:
         name = g.fighters[c.fighters[ATTACKER]].defn.name
@@ -163,6 +179,18 @@ def _redeal(g, game, seat: int, opp: int, rng: random.Random, attack_guess, hidd
         if pick != c.cards[ATTACKER]:   # the clone's combat and in_play are its own copies
             g.in_play[g.in_play.index(c.cards[ATTACKER])] = pick
             c.cards[ATTACKER] = pick
+    if extra:
+        # Each face-down BOOST is dealt again from the same pool, among the cards that could
+        # have been played that way.
+        dealt = []
+        for cid in extra:
+            options = [x for x in pool if cards[x].defn.boost is not None and cards[x].owner == opp]
+            pick = options[rng.randrange(len(options))]
+            pool.remove(pick)
+            dealt.append(pick)
+            if pick != cid:
+                g.in_play[g.in_play.index(cid)] = pick
+        c.extra[FACE_DOWN_EXTRA] = tuple(dealt)
     rng.shuffle(pool)
     hand = them.hand
     for k, i in enumerate(slots):

@@ -15,6 +15,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from unmatched_sim.data.board import Board
+from unmatched_sim.engine.determinize import FACE_DOWN_EXTRA
 from unmatched_sim.engine.state import ATTACKER, DEFENDER, Fighter
 from unmatched_sim.model import CardDef, HeroDef
 
@@ -161,8 +162,10 @@ class PlayerView:
         seen: dict[str, int] = {}
         # Their cards in a face-up place: discard piles, our hand (Loki's TRICKs), cards we
         # have seen in any other hand, and cards in play except a combat card still face down.
-        hidden = g.combat.cards[ATTACKER] if (g.combat is not None and not g.combat.revealed) else None
-        in_play = [c for c in g.in_play if c != hidden]
+        c = g.combat
+        hidden = ((c.cards[ATTACKER],) + tuple(c.extra.get(FACE_DOWN_EXTRA, ()))
+                  if (c is not None and not c.revealed) else ())
+        in_play = [x for x in g.in_play if x not in hidden]
         if self._duel_foe is not None:
             places = (g.players[opp].discard + g.players[self.seat].discard + self.hand
                       + self.known_opponent_hand(opp) + in_play)
@@ -269,6 +272,13 @@ class PlayerView:
         if c is not None and not c.revealed and c.cards[role] is not None and c.players[role] != self.seat:
             return None
         return self._g.combat_value(role)
+
+    def combat_bonus_estimate(self, fi: int, role: int) -> float:
+        """What fighter ``fi``'s own ability is expected to add to a card it plays in ``role``
+        (public facts only; ``Ability.combat_bonus_estimate``): an AI estimate, not a rule."""
+        g = self._g
+        owner = g.fighters[fi].owner
+        return g.players[owner].ability.combat_bonus_estimate(g, owner, fi, role)
 
     def my_role(self) -> int | None:
         c = self._g.combat

@@ -43,7 +43,10 @@ BLOCK_ALL = 99        # a defense that makes the attack worth 0 (Celestial Raime
 OP_WORTH = {"draw": 0.7, "gain_action": 1.1, "damage": 0.9, "recover": 0.6, "discard": 0.6,
             "cancel_effects": 0.6, "place": 0.4, "move": 0.3, "summon": 0.8, "look_at_hand": 0.1,
             "boost_card": 0.8, "put_on_deck": 0.1, "return_boost_card": 0.6, "take_from_discard": 0.6,
-            "return_discard_top": 0.5, "unless_discard": 0.5, "hook": 0.5}
+            "return_discard_top": 0.5, "unless_discard": 0.5, "hook": 0.5,
+            # Battle of Legends Vol. 1 verbs (engine/vocab/bol1_cards.py)
+            "take_tagged_from_discard": 1.0, "return_defeated": 0.8, "set_health": 1.0,
+            "damage_spaces": 1.0}
 
 
 # ---------------------------------------------------------------------- card facts (cached)
@@ -473,6 +476,8 @@ class HeuristicPolicy(GreedyPolicy):
         a = self.my_attack_strength(view, cid)
         if view.value_lock(view.seat) is None or not view.my_turn:
             a += view.attack_bonus_preview(fi, target)    # an ability's standing bonus (Golden Bat)
+        if view.value_lock(view.seat) is None:
+            a += view.combat_bonus_estimate(fi, 0)      # Alice BIG, King Arthur's BOOST
         dist = self.reader(view, tf.owner).defense(tf.defn.name)
         exp_dmg = p_win = p_kill = 0.0
         for v, p in dist:
@@ -580,6 +585,14 @@ class HeuristicPolicy(GreedyPolicy):
                 w = 1.0 + (0.6 if self.best_attack(view)[1] is not None else 0.0)
             elif n == "choose_one":
                 w = max((self.ops_worth(view, mode_ops, fi) for _, mode_ops in op.modes), default=0.0)
+            elif n == "look_at_deck":         # Prophecy: the cards kept are drawn, chosen
+                k = spec.get("to_hand", 0)
+                w = (self.draw_worth(view, k) + 0.3 if spec.get("who", "self") == "self" else 0.2)
+            elif n == "search_deck":          # The Lady of the Lake: a chosen card to hand
+                w = 1.0
+            elif n == "choose_different":     # the best ``count`` of the options
+                w = sum(sorted((self.ops_worth(view, mode_ops, fi) for _, mode_ops in op.modes),
+                               reverse=True)[:op.count])
             elif n == "lock_values":
                 w = self.lock_worth(view, spec.get("value", 4))
             elif n == "discard":
@@ -970,20 +983,23 @@ class HeuristicPolicy(GreedyPolicy):
 
     def on_attack_card(self, view, d):
         fi, t = d.info["fighter"], d.info["target"]
-        return max(d.options, key=lambda c: (self.attack_eval(view, fi, t, c), -c))
+        return max(d.options, key=lambda c: (self.attack_eval(view, fi, t, c) + self.card_bonus(view, c), -c))
 
     def on_defense_card(self, view, d):
         me = view.fighter(d.info["fighter"])
         attacker = view.fighter(d.info["attacker"])
         dist = self.reader(view, attacker.owner).attack(attacker.defn.name, played=True)
         w = self.hp_weight(me, True)
+        # Standing bonuses of the fighters' own abilities (Alice's size): public estimates.
+        mine_bonus = view.combat_bonus_estimate(me.idx, 1)
+        their_bonus = view.combat_bonus_estimate(attacker.idx, 0)
 
         def score(cid):
             if cid is None:
                 dv, heal, worth, cost = 0.0, 0.0, 0.0, 0.0
             else:
                 card = view.card(cid)
-                dv = card_strength(card, self.mine(view, cid))[1]
+                dv = card_strength(card, self.mine(view, cid))[1] + mine_bonus
                 heal = 0.0
                 for op in _ops(card, "immediately"):
                     if op.NAME == "recover":
@@ -993,7 +1009,7 @@ class HeuristicPolicy(GreedyPolicy):
                 cost = self.spend_weight() * self.keep_base(view, cid)
             exp_loss = p_dead = 0.0
             for v, p in dist:
-                av = 0.0 if v == NO_CARD else v
+                av = 0.0 if v == NO_CARD else v + their_bonus
                 dmg = 0.0 if dv >= BLOCK_ALL else max(0.0, av - dv)
                 health = min(me.max_health, me.health + heal)
                 dmg = min(dmg, health)
@@ -1003,7 +1019,7 @@ class HeuristicPolicy(GreedyPolicy):
             healed = min(heal, me.max_health - me.health)
             s = -w * exp_loss + 0.6 * healed + worth - cost
             s -= (40.0 if me.is_hero else 2.0) * p_dead
-            return s
+            return s + self.card_bonus(view, cid)
         return max(d.options, key=lambda c: (score(c), -(c if c is not None else -1)))
 
     def on_combat_boost(self, view, d):
@@ -1112,6 +1128,9 @@ class HeuristicPolicy(GreedyPolicy):
         return cheapest if harm > 0.8 * self.keep(view, cheapest) else None
 
     def on_effect_may(self, view, d):
+        advice = self.cost_advice(view, d)
+        if advice is not None:
+            return advice
         cost = d.info.get("cost", 0)
         op = d.info.get("op")
         if view.deck_size(view.seat) == 0 and op == "draw":
@@ -1157,12 +1176,28 @@ class HeuristicPolicy(GreedyPolicy):
         if card is not None and card >= 0:
             for timing_ops in view.card(card).effects.values():
                 for op in timing_ops:
-                    if op.NAME == "choose_one":
+                    if op.NAME in ("choose_one", "choose_different"):
                         modes = dict(op.modes)
         if not modes or not all(label in modes for label in d.options):
             return super().on_effect_mode(view, d)
         me = view.my_hero().idx
         return max(d.options, key=lambda label: self.ops_worth(view, modes[label], me))
+
+    def on_effect_modes(self, view, d):
+        """"Choose N different effects" (choose_some: Gift of the Fair Folk): the set of modes
+        worth most together."""
+        card = d.info.get("card")
+        modes = None
+        if card is not None and card >= 0:
+            for timing_ops in view.card(card).effects.values():
+                for op in timing_ops:
+                    if op.NAME == "choose_some":
+                        modes = dict(op.modes)
+        if not modes:
+            return d.options[0]
+        me = view.my_hero().idx
+        return max(d.options, key=lambda labels: (sum(self.ops_worth(view, modes[lab], me) for lab in labels),
+                                                  labels))
 
 
 @register
