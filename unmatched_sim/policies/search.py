@@ -93,10 +93,10 @@ def outcome(game) -> tuple[float, ...]:
 class ISMCTSPolicy(Policy):
     name = "ismcts"
     summary = ("information-set Monte Carlo tree search: samples the hidden cards from what it "
-               "knows, guided by tuned, plays out with greedy (or any fast policy, to a horizon); "
+               "knows, guided by tuned, plays out with tuned for 2 turns then scores the position; "
                "budget per decision")
-    params = {"iterations": 200, "ms": 0.0, "c": 0.7, "rollout": "greedy", "guide": "tuned",
-              "horizon": 0, "prior": 0.1, "blind_defense": True}
+    params = {"iterations": 200, "ms": 0.0, "c": 0.7, "rollout": "tuned", "guide": "tuned",
+              "horizon": 2, "prior": 0.1, "blind_defense": True}
     param_help = {
         "iterations": "playouts per decision (deterministic for a given seed)",
         "ms": "if > 0: milliseconds per decision instead (not deterministic: depends on the machine)",
