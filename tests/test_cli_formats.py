@@ -134,3 +134,18 @@ def test_a_board_without_enough_starting_spaces_is_refused_with_a_suggestion(cap
                              "--out", str(tmp_path / "x"), "-n", "3")
     assert code != 0 and "cannot seat 3 players" in err and "--board marmoreal" in err
     assert not (tmp_path / "x").exists()
+
+
+def test_sim_games_finds_multiplayer_games_by_hero_and_winner(capsys, tmp_path):
+    out, _ = run(capsys, tmp_path, "t", "matchup", "--teams", "houdini,genie:loki,pandora", "-n", "8", "-j", "1")
+    from unmatched_sim.analysis.games import find_games
+    games = pl.read_parquet(out / "games.parquet")
+    won_by_loki = games.filter(pl.col("winner_hero").str.contains("loki"))["game_id"].to_list()
+    found = find_games(out, hero="loki", winner="loki", limit=None)
+    assert found["game_id"].to_list() == won_by_loki
+
+
+def test_sim_compare_refuses_a_free_for_all_run_in_one_line(capsys, tmp_path):
+    a, _ = run(capsys, tmp_path, "a", "matchup", "houdini", "genie", "loki", "-n", "3", "-j", "1")
+    code, out, err = run_cli(capsys, "compare", str(a), str(a))
+    assert code != 0 and "reads duel runs only" in err and "Traceback" not in err

@@ -260,3 +260,29 @@ def test_king_arthurs_face_down_boost_is_hidden_from_the_defender():
             want = make_policy(policy, random.Random(k)).choose(view, g.pending)
             world = determinize(g, seat, rng)
             assert make_policy(policy, random.Random(k)).choose(PlayerView(world, seat), world.pending) == want
+
+
+def test_insightful_deduction_revealed_tops_stay_put_for_both_players_the_rest_is_redealt():
+    """Jill Trent reveals the Genie's top three, puts one under and two back on top: both
+    players saw them, so both determinizations keep those two on top; the rest is re-dealt."""
+    if "dr_jill_trent" not in hero_ids():
+        pytest.skip("no Jill Trent yet")
+    from tests.scenario import Scenario
+    s = Scenario("dr_jill_trent", "genie").place("Dr. Jill Trent", "M10").place("The Genie", "M11")
+    s.place("Daisy", "M31").hand(0, "Insightful Deduction", "Helpful Assistant")
+    s.deck_top(1, "Feint", "Three Wishes", "Back in the Lamp")
+    s.begin_turn(0)
+    s.expect("gadget_choice").choose("hypnoray_blaster")
+    s.attack("Dr. Jill Trent", "The Genie", "Insightful Deduction", None)
+    s.expect("deck_to_bottom").choose("Three Wishes")
+    s.expect("deck_order").choose("Back in the Lamp")
+    g = s.game
+    top2 = g.players[1].deck[-2:]
+    below = set()
+    for k in range(20):
+        for seat in (0, 1):
+            d = determinize(g, seat, random.Random(k))
+            assert d.players[1].deck[-2:] == top2
+            assert sorted(d.players[1].deck) == sorted(g.players[1].deck)
+        below.add(tuple(determinize(g, 0, random.Random(k)).players[1].deck[:-2]))
+    assert len(below) > 1

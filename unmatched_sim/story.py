@@ -53,7 +53,8 @@ LINES = {
     # Deck verbs (engine/vocab/deck.py)
     "deck_look": lambda e: f"{e['who']} looks at the top {e['amount']} card(s) of a deck"
                            + (f" ({e['card']})" if e.get("card") else ""),
-    "deck_reveal": lambda e: f"{e['who']}'s top card is revealed: {e['card']}",
+    "deck_reveal": lambda e: (f"{e['who']}'s deck is empty: nothing to reveal" if e.get("detail") == "empty" else
+                              f"{e['who']}'s {'bottom' if e.get('detail') == 'bottom' else 'top'} card is revealed: {e['card']}"),
     "deck_to_hand": lambda e: f"{e['who']} takes {e['card']} from the deck into hand",
     "deck_to_bottom": lambda e: f"{e['who']} puts {e['card'] or 'a card'} at the bottom of the deck",
     "deck_arranged": lambda e: f"{e['amount']} cards go back on top in a chosen order",

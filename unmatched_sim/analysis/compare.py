@@ -64,6 +64,10 @@ def _short(v) -> str:
 
 
 def check_comparable(a, b) -> None:
+    for r in (as_run(a), as_run(b)):
+        if r.meta.get("format") in ("ffa", "teams"):
+            raise UserError(f"{r.path or r.name} is a {r.meta['format']} run; sim compare reads duel runs only "
+                            "(compare free-for-all or team runs with their reports for now)")
     why = not_comparable(a, b)
     if why:
         raise UserError("the runs are not comparable game by game: " + "; ".join(why)

@@ -28,6 +28,17 @@ def find_games(run: RunLike, *, hero: str | None = None, opponent: str | None = 
     g = run.games
     cols = run.collect(g.limit(0), "games").columns
     conds = []
+    multi = run.meta.get("format") in ("ffa", "teams")
+    if multi:
+        # A free-for-all or team game: "plays" is in the line-up; "against" is on another side.
+        if hero:
+            conds.append(pl.col("lineup").list.contains(hero))
+        if opponent:
+            conds.append(pl.col("lineup").list.contains(opponent))
+        hero = opponent = None
+    if winner and multi and winner not in ("draw", "none"):
+        conds.append(pl.col("winner_hero").str.split("+").list.contains(winner))
+        winner = None
     if hero:
         conds.append((pl.col("hero_a") == hero) | (pl.col("hero_b") == hero))
         if opponent:
@@ -64,9 +75,22 @@ def find_games(run: RunLike, *, hero: str | None = None, opponent: str | None = 
     q = q.sort([key, "game_id"], descending=[desc, False])
     if limit is not None:
         q = q.limit(limit)
+    extra = ["format", "lineup"] if multi else []
     df = run.collect(q.select("game_id", "seed", "hero_a", "hero_b", "first_hero", "winner_hero", "turns",
-                              "end_reason", "health_a", "health_b", "board"), "games")
-    return df.with_columns(pl.Series("summary", [summary_line(r) for r in df.iter_rows(named=True)], dtype=pl.Utf8))
+                              "end_reason", "health_a", "health_b", "board", *extra), "games")
+    line = multi_summary_line if multi else summary_line
+    return df.with_columns(pl.Series("summary", [line(r) for r in df.iter_rows(named=True)], dtype=pl.Utf8))
+
+
+def multi_summary_line(r: dict) -> str:
+    lu = r["lineup"]
+    if r["format"] == "teams":
+        who = f"{lu[0]}+{lu[1]} (team A) vs {lu[2]}+{lu[3]} (team B)"
+    else:
+        who = ", ".join(f"{h} ({'abcd'[k]})" for k, h in enumerate(lu))
+    result = (f"no winner after {r['turns']} turns ({r['end_reason']})" if r["winner_hero"] is None else
+              f"{r['winner_hero'].replace('+', ' and ')} won in {r['turns']} turns by {r['end_reason']}")
+    return f"{who}, {r['first_hero']} first; {result}"
 
 
 def count_games(run: RunLike, **filters) -> int:

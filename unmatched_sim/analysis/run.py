@@ -115,6 +115,11 @@ class Run:
 
     def heroes(self) -> list[str]:
         """Every hero in the run, in the order first met (run.json's pairings, then the games)."""
+        if "heroes" not in self._cache and self.meta.get("lineups"):
+            seen: list[str] = []            # a free-for-all or team run: every hero of the line-ups
+            for lu in self.meta["lineups"]:
+                seen += [h for h in lu if h not in seen]
+            self._cache["heroes"] = seen
         if "heroes" not in self._cache:
             seen: list[str] = []
             for pair in self.meta.get("pairings", []):

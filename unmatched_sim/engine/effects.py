@@ -1274,8 +1274,12 @@ class SwapFighters(Op):
               "switch_combatant": Field("bool", False)}
 
     def applicable(self, g, ctx):
-        names = {g.fighters[fi].defn.name for fi in g.on_board(ctx.player)}
-        return self.a in names and self.b in names
+        mine = {g.fighters[fi].defn.name: fi for fi in g.on_board(ctx.player)}
+        if self.a not in mine or self.b not in mine:
+            return False
+        if g.lasting or g.handlers["hold"]:
+            return not (g.held(mine[self.a]) or g.held(mine[self.b]))
+        return True
 
     def run(self, g, ctx):
         F = g.fighters
@@ -1283,6 +1287,10 @@ class SwapFighters(Op):
         if self.a not in mine or self.b not in mine:
             return
         a, b = mine[self.a], mine[self.b]
+        if (g.lasting or g.handlers["hold"]) and (g.held(a) or g.held(b)):
+            # A fighter that cannot leave its space cannot trade it (Terrifying Roar).
+            g.log("held", ctx.player, a if g.held(a) else b, ctx.card, space=F[a if g.held(a) else b].space)
+            return
         g.swap_spaces(a, b, ctx.card)
         c = g.combat
         if self.switch_combatant and c is not None and ctx.role <= DEFENDER:

@@ -57,6 +57,8 @@ EVENTS = {
     "damage": "modify_damage",                 # (fighter, amount, source, by, card): prevent/floor
     "before_defense": "before_defense",        # (combat, None): window before the defender chooses
     "hold": "modify_hold",                     # (fighter, held): may it not leave its space?
+    "combat_step": "combat_step",              # (combat, timing, None): an ability acts in a combat
+                                               # window, after both cards' effects of that timing
 }
 
 # Lasting effects: what a card leaves in force for a while ("prevent all damage this combat",
@@ -864,7 +866,7 @@ class Game:
             if bonus:
                 name = self.fighters[c.fighters[ATTACKER]].defn.name
                 v += sum(n for s, who, n in bonus if s == seat and (who is None or who == name))
-        if bonuses and self.handlers["combat_value"]:
+        if bonuses and (self.handlers["combat_value"] or self.lasting):
             v = self.modify("combat_value", v, c, role)
         return max(0, v)
 
@@ -1181,6 +1183,10 @@ def _combat_window(g: Game, timing: str) -> None:
         if ops:
             ctx = Ctx(c.players[role], cid, role, c.fighters[role])
             steps.extend((op.start, (ctx,)) for op in ops)
+    if g.handlers["combat_step"]:
+        # Abilities acting at this timing (Jill Trent's gadgets) push their steps first, so
+        # they resolve after the cards' effects ("card effects before hero abilities").
+        g.modify("combat_step", None, c, timing)
     g.push(*steps)
 
 

@@ -80,6 +80,10 @@ class Ability:
         the value of a card our ``fighter`` plays in ``role`` (ATTACKER / DEFENDER), from public
         facts alone (Alice's size; King Arthur's face-down BOOST). Default 0."""
         return 0.0
+    def attack_bonus_preview(self, g: "Game", seat: int, fighter: int, target: int) -> int:
+        """What ``attack_bonus`` would add if ``fighter`` attacked ``target`` now (for the AI,
+        before any card is chosen); 0 unless the ability knows better."""
+        return 0
 
     def on_combat_damage(self, g: "Game", fighter: int, amount: int) -> None: ...
     def after_combat(self, g: "Game", seat: int, role: int) -> None: ...
@@ -118,6 +122,12 @@ class Ability:
     def before_defense(self, g: "Game", seat: int, combat: "Combat", value: None) -> None:
         """The window after the attack card is played face down and before the defender
         chooses; push steps with ``g.push`` to act in it (the defender is asked after them)."""
+        return None
+
+    def combat_step(self, g: "Game", seat: int, combat: "Combat", timing: str, value: None) -> None:
+        """A combat window opens (``timing``: immediately, during_combat, after_combat): push
+        steps with ``g.push`` to act in it; they resolve after both cards' effects of that
+        timing (Jill Trent's Hypnoray Blaster acts during combat)."""
         return None
 
     # --- ransoms: "<effect> unless 🪙×N" on our cards (see engine.effects.offer_ransom)

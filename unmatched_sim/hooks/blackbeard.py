@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from unmatched_sim.engine.effects import hook_effect
 from unmatched_sim.engine.state import DEFENDER
-from unmatched_sim.hooks import Ability, ability, story_line
+from unmatched_sim.hooks import Ability, ability, advise, story_line
 
 DOUBLOONS, TREASURY = "doubloons", "treasury"
 # Why doubloons were paid (the ``detail`` of ``doubloons_paid`` events).
@@ -122,3 +122,52 @@ story_line("doubloons_paid")(lambda e: f"{e['who']} pays {e['amount']} doubloon(
                                        f"({e['detail'].replace('_', ' ')}) → Blackbeard has {e['value']}")
 story_line("doubloons_stolen")(lambda e: f"{e['who']} steals {e['amount']} doubloon(s) from the treasury "
                                          f"({e['card']}) → Blackbeard has {e['value']}")
+
+
+# ---------------------------------------------------------------------- how the AI plays it
+# The greedy policy (and every policy built on it, unless it has a method of its own for the
+# decision) asks these for this hero's own decisions (hooks.advise).
+@advise("ability_pay_for_action")
+def advise_ability_pay_for_action(policy, view, d):
+    """Pay a doubloon for a third action when it buys an attack: two attack cards and a
+    target in reach now or after one maneuver, or one attack card and a target two
+    maneuvers away (maneuver, maneuver, attack)."""
+    attack_cards = [c for c in view.hand if view.card(c).can_attack]
+    if not attack_cards:
+        return False
+    for fi in view.on_board(view.seat):
+        if view.attack_targets(fi) and policy.usable_attack_cards(view, fi):
+            return len(attack_cards) >= 2
+    me = view.my_hero()
+    targets = policy.target_spaces(view)
+    if not me.on_board or not targets or not policy.usable_attack_cards(view, me.idx):
+        return False
+    move = view.move_value()
+    if any(view.can_hit_from(me.idx, s, t) for s in view.reachable(me.idx, move) for t in targets):
+        return len(attack_cards) >= 2
+    return any(view.can_hit_from(me.idx, s, t) for s in view.reachable(me.idx, 2 * move)
+               for t in targets)
+
+
+@advise("ransom_amount")
+def advise_ransom_amount(policy, view, d):
+    """Queen Anne's Revenge: each doubloon we pay makes it ``per_doubloon`` weaker. Pay the
+    number that costs least: doubloons against the damage kept off our fighter (it attacks
+    us) or the damage we get through (it defends)."""
+    role = view.my_role()
+    if role is None:
+        return 0
+    per = d.info.get("per_doubloon", 2)
+    mine, theirs = view.combat_value(role), view.combat_value(1 - role)
+    me, them = view.combat_fighters()[role], view.combat_fighters()[1 - role]
+
+    def cost(k):
+        queen = max(0, theirs - per * k)
+        if role == 1:
+            return policy.doubloon_worth * k + policy._harm(view, me, max(0, queen - mine))
+        target = view.fighter(them)
+        dealt = min(max(0, mine - queen), target.health)
+        gain = 100.0 if target.is_hero and dealt >= target.health else 0.9 * dealt
+        return policy.doubloon_worth * k - gain
+    return min(d.options, key=lambda k: (cost(k), k))
+

@@ -7,7 +7,7 @@ special ability needs code.
 from __future__ import annotations
 
 from unmatched_sim.engine.effects import SpecError
-from unmatched_sim.hooks import Ability, ability
+from unmatched_sim.hooks import Ability, ability, advise
 
 
 @ability("draw_after_attacking")
@@ -45,3 +45,14 @@ class DrawAfterAttacking(Ability):
             return
         g.log("ability", seat, g.players[seat].fighters[0], amount=cards, detail="draw_after_attacking")
         g.draw(seat, cards)
+
+
+# ---------------------------------------------------------------------- how the AI plays it
+# The greedy policy (and every policy built on it, unless it has a method of its own for the
+# decision) asks these for this hero's own decisions (hooks.advise).
+@advise("ability_draw")
+def advise_ability_draw(policy, view, d):
+    """An optional draw (The Hunger): always, unless the deck cannot supply it — drawing
+    from an empty deck deals 2 damage to each of our fighters instead."""
+    return view.deck_size(view.seat) >= d.info.get("count", 1)
+

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from unmatched_sim.engine.game import OWN_EFFECT
-from unmatched_sim.hooks import Ability, ability
+from unmatched_sim.hooks import Ability, ability, advise
 
 
 @ability("discard_for_action")
@@ -27,3 +27,15 @@ class DiscardForAction(Ability):
                   left - 1)
         else:
             g.gain_action(seat, self.params.get("actions", 1))
+
+
+# ---------------------------------------------------------------------- how the AI plays it
+# The greedy policy (and every policy built on it, unless it has a method of its own for the
+# decision) asks these for this hero's own decisions (hooks.advise).
+@advise("ability_discard_for_action")
+def advise_ability_discard_for_action(policy, view, d):
+    cards = [c for c in d.options if c is not None]
+    if len(view.hand) >= 3 and cards:
+        return policy.lowest(view, cards)
+    return None
+

@@ -26,7 +26,7 @@ from __future__ import annotations
 from unmatched_sim.engine.effects import hook_effect, look_at_hand
 from unmatched_sim.engine.game import OWN_EFFECT
 from unmatched_sim.engine.state import ATTACKER, DEFENDER, SCHEME_ROLE, Ctx
-from unmatched_sim.hooks import Ability, ability, story_line
+from unmatched_sim.hooks import Ability, ability, advise, story_line
 from unmatched_sim.model import IMMEDIATELY
 
 TRICK = "trick"
@@ -235,3 +235,39 @@ story_line("trick_to_discard")(lambda e: f"the TRICK {e['card']} goes to Loki's 
 story_line("trick_reclaimed")(lambda e: f"Loki takes back the TRICK {e['card']} (to his {e['detail']})")
 story_line("trick_taken")(lambda e: f"Loki takes the TRICK {e['card']} from the opponent's hand ({e['detail']})")
 story_line("hand_reveal")(lambda e: f"{e['who']} reveals {e['card']} from hand ({e['detail']})")
+
+
+# ---------------------------------------------------------------------- how the AI plays it
+# The greedy policy (and every policy built on it, unless it has a method of its own for the
+# decision) asks these for this hero's own decisions (hooks.advise).
+@advise("trick_destination")
+def advise_trick_destination(policy, view, d):
+    """The opponent discarded one of our TRICKs: into our hand while there is room for it;
+    on top of the deck when the hand is nearly full (no hand-limit loss) or the deck is
+    empty (the next draw then costs no exhaustion damage). Never left in the discard."""
+    if view.deck_size(view.seat) == 0 or len(view.hand) >= 6:
+        return "deck"
+    return "hand"
+
+
+@advise("reveal_hand_card")
+def advise_reveal_hand_card(policy, view, d):
+    """Pick a card in the opponent's hand by its back: one of our TRICKs if they hold one
+    (Lævateinn takes it back; with the Lure they discard it and we take it back), else any."""
+    tricks = [p for p in d.info.get("tricks", ()) if p in d.options]
+    if tricks:
+        return tricks[0]
+    return policy.rng.choice(list(d.options))
+
+
+@advise("choose_opponent_card")
+def advise_choose_opponent_card(policy, view, d):
+    """Looking for Trouble: the defender plays the card we pick — the weakest defense,
+    counting what it would do for them (healing counts in full)."""
+    def strength(c):
+        card = view.card(c)
+        heal = sum(getattr(op.amount, "const", 2) for op in card.effects.get("immediately", ())
+                   if op.NAME == "recover")
+        return (card.value or 0) + heal + 0.3 * policy.held_power(view, c, view.opp)
+    return min(d.options, key=lambda c: (strength(c), c))
+

@@ -34,7 +34,7 @@ from typing import NamedTuple
 from unmatched_sim.engine.determinize import HIDDEN_ORDER
 from unmatched_sim.engine.effects import SpecError, hook_effect, parse_effects
 from unmatched_sim.engine.state import OTHER_ROLE, Ctx
-from unmatched_sim.hooks import Ability, ability, story_line
+from unmatched_sim.hooks import Ability, ability, advise, story_line
 
 MISERY_BUST = "misery_bust"          # damage source, hence the game's end reason if it kills her
 BOX, PEEK, REVEALED, FEATHERS = "_misery_box", "_misery_peek", "revealed_miseries", "misery_feathers"
@@ -206,3 +206,30 @@ story_line("misery_reveal")(lambda e: f"Pandora's Box reveals {e['card']} ({e['a
                                       f"{e['value']} this turn)")
 story_line("misery_stop")(lambda e: f"Pandora closes the box after {e['amount']} misery(ies), {e['value']} feather(s)")
 story_line("misery_bust")(lambda e: f"the box busts at {e['value']} feathers: {e['amount']} damage to Pandora")
+
+
+# ---------------------------------------------------------------------- how the AI plays it
+# The greedy policy (and every policy built on it, unless it has a method of its own for the
+# decision) asks these for this hero's own decisions (hooks.advise).
+@advise("misery_continue")
+def advise_misery_continue(policy, view, d):
+    """Pandora's box: reveal another misery while the chance of busting, times the damage
+    a bust would deal now, is worth less than one more misery; never risk a bust that could
+    defeat her. A misery she has looked at (Hope) is known for certain."""
+    if "reveal" not in d.options:
+        return "stop"
+    info = d.info
+    need = info["bust_at"] - info["feathers"]       # feathers on the next card that bust
+    known = info.get("next_known")
+    if known is not None:
+        return "reveal" if known[1] < need else "stop"
+    left = info["unrevealed_feathers"]
+    p_bust = sum(1 for f in left if f >= need) / len(left)
+    if p_bust == 0:
+        return "reveal"
+    damage, health = info["bust_damage"], view.my_hero().health
+    if damage >= health:
+        return "stop"
+    risk = p_bust * damage * (1.0 if health - damage > 5 else 2.0)
+    return "reveal" if (1.0 - p_bust) * 1.0 > risk else "stop"
+

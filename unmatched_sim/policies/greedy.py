@@ -343,11 +343,6 @@ class GreedyPolicy(Policy):
             return (theirs - 2 * mine, their_hero) if harmful else (mine - 2 * theirs, not their_hero)
         return max(d.options, key=score)
 
-    def on_ability_draw(self, view, d):
-        """An optional draw (The Hunger): always, unless the deck cannot supply it — drawing
-        from an empty deck deals 2 damage to each of our fighters instead."""
-        return view.deck_size(view.seat) >= d.info.get("count", 1)
-
     def on_conveyor_bin(self, view, d):
         fi = d.info["fighter"]
         return max(d.options, key=lambda s: (self.position_score(view, fi, s), -s))
@@ -388,33 +383,6 @@ class GreedyPolicy(Policy):
             return None
         return max(pool, key=lambda c: (view.card(c).boost_value - 0.3 * self.power(view, c), -c))
 
-    def on_ability_discard_for_action(self, view, d):
-        cards = [c for c in d.options if c is not None]
-        if len(view.hand) >= 3 and cards:
-            return self.lowest(view, cards)
-        return None
-
-    def on_misery_continue(self, view, d):
-        """Pandora's box: reveal another misery while the chance of busting, times the damage
-        a bust would deal now, is worth less than one more misery; never risk a bust that could
-        defeat her. A misery she has looked at (Hope) is known for certain."""
-        if "reveal" not in d.options:
-            return "stop"
-        info = d.info
-        need = info["bust_at"] - info["feathers"]       # feathers on the next card that bust
-        known = info.get("next_known")
-        if known is not None:
-            return "reveal" if known[1] < need else "stop"
-        left = info["unrevealed_feathers"]
-        p_bust = sum(1 for f in left if f >= need) / len(left)
-        if p_bust == 0:
-            return "reveal"
-        damage, health = info["bust_damage"], view.my_hero().health
-        if damage >= health:
-            return "stop"
-        risk = p_bust * damage * (1.0 if health - damage > 5 else 2.0)
-        return "reveal" if (1.0 - p_bust) * 1.0 > risk else "stop"
-
     def on_effect_take_from_discard(self, view, d):
         return self.highest(view, d.options)
 
@@ -428,26 +396,6 @@ class GreedyPolicy(Policy):
                            "summon": 1.0, "choose_one": 1.5, "lock_values": 1.0,
                            "swap_fighters": 0.5}
     PER_UNIT = ("draw", "damage", "recover", "discard")
-
-    def on_ability_pay_for_action(self, view, d):
-        """Pay a doubloon for a third action when it buys an attack: two attack cards and a
-        target in reach now or after one maneuver, or one attack card and a target two
-        maneuvers away (maneuver, maneuver, attack)."""
-        attack_cards = [c for c in view.hand if view.card(c).can_attack]
-        if not attack_cards:
-            return False
-        for fi in view.on_board(view.seat):
-            if view.attack_targets(fi) and self.usable_attack_cards(view, fi):
-                return len(attack_cards) >= 2
-        me = view.my_hero()
-        targets = self.target_spaces(view)
-        if not me.on_board or not targets or not self.usable_attack_cards(view, me.idx):
-            return False
-        move = view.move_value()
-        if any(view.can_hit_from(me.idx, s, t) for s in view.reachable(me.idx, move) for t in targets):
-            return len(attack_cards) >= 2
-        return any(view.can_hit_from(me.idx, s, t) for s in view.reachable(me.idx, 2 * move)
-                   for t in targets)
 
     @staticmethod
     def _number(amount, default: int = 2) -> int:
@@ -513,54 +461,6 @@ class GreedyPolicy(Policy):
         else:
             cost = self.RANSOM_EFFECT_WORTH.get(name, 1.0)
         return cost > price
-
-    def on_ransom_amount(self, view, d):
-        """Queen Anne's Revenge: each doubloon we pay makes it ``per_doubloon`` weaker. Pay the
-        number that costs least: doubloons against the damage kept off our fighter (it attacks
-        us) or the damage we get through (it defends)."""
-        role = view.my_role()
-        if role is None:
-            return 0
-        per = d.info.get("per_doubloon", 2)
-        mine, theirs = view.combat_value(role), view.combat_value(1 - role)
-        me, them = view.combat_fighters()[role], view.combat_fighters()[1 - role]
-
-        def cost(k):
-            queen = max(0, theirs - per * k)
-            if role == 1:
-                return self.doubloon_worth * k + self._harm(view, me, max(0, queen - mine))
-            target = view.fighter(them)
-            dealt = min(max(0, mine - queen), target.health)
-            gain = 100.0 if target.is_hero and dealt >= target.health else 0.9 * dealt
-            return self.doubloon_worth * k - gain
-        return min(d.options, key=lambda k: (cost(k), k))
-
-    # ------------------------------------------------------------ Loki's TRICKs
-    def on_trick_destination(self, view, d):
-        """The opponent discarded one of our TRICKs: into our hand while there is room for it;
-        on top of the deck when the hand is nearly full (no hand-limit loss) or the deck is
-        empty (the next draw then costs no exhaustion damage). Never left in the discard."""
-        if view.deck_size(view.seat) == 0 or len(view.hand) >= 6:
-            return "deck"
-        return "hand"
-
-    def on_reveal_hand_card(self, view, d):
-        """Pick a card in the opponent's hand by its back: one of our TRICKs if they hold one
-        (Lævateinn takes it back; with the Lure they discard it and we take it back), else any."""
-        tricks = [p for p in d.info.get("tricks", ()) if p in d.options]
-        if tricks:
-            return tricks[0]
-        return self.rng.choice(list(d.options))
-
-    def on_choose_opponent_card(self, view, d):
-        """Looking for Trouble: the defender plays the card we pick — the weakest defense,
-        counting what it would do for them (healing counts in full)."""
-        def strength(c):
-            card = view.card(c)
-            heal = sum(getattr(op.amount, "const", 2) for op in card.effects.get("immediately", ())
-                       if op.NAME == "recover")
-            return (card.value or 0) + heal + 0.3 * self.held_power(view, c, view.opp)
-        return min(d.options, key=lambda c: (strength(c), c))
 
     def on_effect_unless_discard(self, view, d):
         """"Discard a card or suffer the effect" (Sindri's Bet: or our attack loses 3): pay with

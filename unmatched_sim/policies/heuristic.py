@@ -116,6 +116,14 @@ def card_strength(d: CardDef, mine: bool = True) -> tuple[float, float]:
         elif n == "hook":
             att += 0.5
             dfn += 0.5
+        elif n == "discharge_coils":
+            # Coils may be spent to raise the card (Tesla's Death Ray): counted at half, as
+            # they are not always charged.
+            tos = [o.spec["to"] for o in op.one + op.two if o.NAME == "set_value"
+                   and o.spec.get("card", "self") == "self" and isinstance(o.spec.get("to"), int)]
+            if tos and max(tos) > v:
+                att += 0.5 * (max(tos) - v)
+                dfn += 0.5 * (max(tos) - v)
     if d.value == 0 and not any(True for _ in _ops(d, "immediately", "during_combat")):
         att = dfn = 0.0
     _STRENGTH[key] = (d, (att, dfn))
@@ -422,8 +430,9 @@ class HeuristicPolicy(GreedyPolicy):
         d = view.card(cid)
         tf = view.fighter(target)
         a = self.my_attack_strength(view, cid)
-        if view.value_lock(view.seat) is None:
-            a += view.combat_bonus_estimate(fi, 0)      # Alice BIG, King Arthur's BOOST
+        if view.value_lock(view.seat) is None or not view.my_turn:
+            a += view.attack_bonus_preview(fi, target)    # an ability's standing bonus (Golden Bat)
+            a += view.combat_bonus_estimate(fi, 0)        # Alice BIG, King Arthur's BOOST
         dist = self.reader(view, tf.owner).defense(tf.defn.name)
         exp_dmg = p_win = p_kill = 0.0
         for v, p in dist:

@@ -1,0 +1,144 @@
+"""Nikola Tesla: The Scientific Method — two coils, charged and discharged.
+
+The coils are the shared vocabulary of engine/vocab/tta_coils.py (``Player.res["coils"]``:
+how many are charged, public). The ability itself:
+
+* setup: ``initial`` coils charged (1 of ``coils`` = 2);
+* end of each of your turns: you may charge one coil (decision ``coil_charge``: True/False;
+  not asked when both are charged);
+* start of your turn, if both coils are charged: 1 damage to each opposing fighter adjacent to
+  Tesla, then you may move each of those fighters still on the board 1 space (one
+  ``effect_destination`` decision each; its own space means "not moved"). The coils stay
+  charged. The fighters are the ones adjacent when the ability starts (a fighter whose damage
+  was prevented may still be moved).
+"""
+
+from __future__ import annotations
+
+from unmatched_sim.engine.effects import SpecError
+from unmatched_sim.engine.game import ABILITY
+from unmatched_sim.engine.vocab.tta_coils import charge, charged
+from unmatched_sim.hooks import Ability, ability, advise, story_line
+
+
+@ability("scientific_method")
+class ScientificMethod(Ability):
+
+    @classmethod
+    def parse_params(cls, params, fighter_names):
+        known = {"coils", "initial", "overflow_damage", "overflow_move", "coils_underfunded"}
+        extra = set(params) - known
+        if extra:
+            raise SpecError(f"unknown parameter {sorted(extra)[0]!r} (known: {', '.join(sorted(known))})")
+        for key, default in (("coils", 2), ("initial", 1), ("overflow_damage", 1), ("overflow_move", 1)):
+            v = params.get(key, default)
+            if isinstance(v, bool) or not isinstance(v, int) or v < 0:
+                raise SpecError(f"'{key}' must be a whole number ≥ 0, got {v!r}")
+        if params.get("initial", 1) > params.get("coils", 2):
+            raise SpecError("'initial' cannot be more than 'coils'")
+        if params.get("coils_underfunded", "refuse") not in ("refuse", "fizzle"):
+            raise SpecError("'coils_underfunded' must be \"refuse\" or \"fizzle\"")
+        return params
+
+    def setup(self, g, seat):
+        res = g.players[seat].res
+        res["coils_max"] = self.params.get("coils", 2)
+        res["coils"] = self.params.get("initial", 1)
+        res["coils_underfunded"] = self.params.get("coils_underfunded", "refuse")
+        g.log("coil_charge", seat, amount=res["coils"], value=res["coils"], detail="setup")
+
+    # ------------------------------------------------------------ start of turn: overflow
+    def start_of_turn(self, g, seat):
+        res = g.players[seat].res
+        if charged(g, seat) < res.get("coils_max", 2):
+            return
+        tesla = g.players[seat].fighters[0]
+        if not g.fighters[tesla].on_board:
+            return
+        targets = tuple(fi for fi in g.fighters_adjacent_to(tesla) if g.is_foe_fighter(seat, fi))
+        if not targets:
+            return
+        g.log("coil_overflow", seat, tesla, amount=len(targets), value=charged(g, seat))
+        dmg = self.params.get("overflow_damage", 1)
+        for fi in targets:
+            g.damage(fi, dmg, ABILITY, by=tesla)
+        g.push((self._push_next, (seat, targets)))
+
+    def _push_next(self, g, seat, left):
+        left = tuple(fi for fi in left if g.fighters[fi].on_board)
+        if not left or g.over:
+            return
+        fi, rest = left[0], left[1:]
+        g.push((self._push_next, (seat, rest)))
+        options = g.reachable(fi, self.params.get("overflow_move", 1))
+        g.ask(seat, "effect_destination", options, self._pushed, fi, fighter=fi, op="move",
+              ability="scientific_method")
+
+    def _pushed(self, g, fi, dest):
+        g.move_to(fi, dest)
+
+    # ------------------------------------------------------------ end of turn: charge one
+    def end_of_turn(self, g, seat):
+        res = g.players[seat].res
+        if charged(g, seat) >= res.get("coils_max", 2):
+            return
+        g.ask(seat, "coil_charge", (True, False), self._charge, seat)
+
+    def _charge(self, g, seat, yes):
+        if yes:
+            charge(g, seat, 1)
+
+
+# ------------------------------------------------------------ the AI
+@advise("coil_charge")
+def _charge_advice(policy, view, d):
+    return True
+
+
+@advise("discharge_coils")
+def _discharge_advice(policy, view, d):
+    """Spend coils where they pay: the most the card allows, except where it would act on
+    nothing or add little — Polyphase Coils against no card, Lightning Storm with no opposing
+    fighter in Tesla's zone, 7 Hertz's action off Tesla's own turn, more draws from an almost
+    empty deck, Repulsion Blast's extras unless the random discard bites."""
+    name = view.card(d.info["card"]).name if d.info.get("card") is not None else ""
+    best = max(d.options)
+    role = view.my_role()
+    if name == "Polyphase Coils":
+        theirs = view.combat_cards()[1 - role] if role is not None else None
+        return best if theirs is not None else 0
+    if name == "Lightning Storm":
+        me = view.my_hero()
+        hit = me.on_board and any(view.board.same_zone(view.fighter(fi).space, me.space)
+                                  for s in view.foes for fi in view.on_board(s))
+        return best if hit else 0
+    if name == "Repulsion Blast":
+        return 2 if 2 in d.options and view.hand_size(view.opp) >= 2 else 0
+    if name == "7 Hertz" and not view.my_turn:
+        return 0
+    if name == "Intense Experimentation" and view.deck_size(view.seat) < 3:
+        return 0
+    return best
+
+
+# ------------------------------------------------------------ the replay
+@story_line("coil_charge")
+def _charge_line(row):
+    why = " at the start" if row.get("detail") == "setup" else ""
+    return f"{row['who']} charges {row['amount']} coil(s){why}: {row['value']} charged"
+
+
+@story_line("coil_discharge")
+def _discharge_line(row):
+    on = f" for {row['card']}" if row.get("card") else ""
+    return f"{row['who']} discharges {row['amount']} coil(s){on}: {row['value']} charged"
+
+
+@story_line("coil_overflow")
+def _overflow_line(row):
+    return f"both coils charged: {row['fighter']} shocks {row['amount']} adjacent fighter(s)"
+
+
+@story_line("coil_fizzle")
+def _fizzle_line(row):
+    return f"{row['who']} declared two coils with one charged: the effect fizzles"

@@ -1,0 +1,52 @@
+"""How the AI answers the decisions of the Tales to Amaze vocabulary (engine/vocab/tta_*.py),
+and how ``sim replay`` tells their events. They serve any hero whose cards use these verbs."""
+
+from __future__ import annotations
+
+from unmatched_sim.hooks import advise, story_line
+
+
+@advise("damage_to_draw")
+def _damage_to_draw(policy, view, d):
+    """Lagniappe: trade health for cards only while plenty of health is left and the hand is
+    short; never into defeat."""
+    f = view.fighter(d.info["fighter"])
+    want = 0
+    for n in sorted(o for o in d.options if o):
+        if f.health - n >= 7 and len(view.hand) + n <= 6 and view.deck_size(view.seat) >= n + 3:
+            want = n
+    return want
+
+
+@advise("deck_bottom_to")
+def _deck_bottom_to(policy, view, d):
+    """Bottom Dealing: a card worth drawing soon goes on top, a weak one back under."""
+    card = view.card(d.info["revealed"])
+    good = card.type == "scheme" or (card.value or 0) >= 4
+    return "top" if good else "bottom"
+
+
+@advise("reveal_pair")
+def _reveal_pair(policy, view, d):
+    """Quite a Pair: show the pair of the least useful card."""
+    return min(d.options, key=lambda pair: (view.card(pair[0]).value or 0, pair))
+
+
+@story_line("deck_card_to")
+def _deck_card_to(row):
+    return f"{row['who']} puts the revealed {row['card']} on the {row['detail']} of the deck"
+
+
+@story_line("reveal_pair")
+def _reveal_pair_line(row):
+    return f"{row['who']} shows a pair of {row['card']}"
+
+
+@story_line("damage_to_draw")
+def _damage_to_draw_line(row):
+    return f"{row['who']} takes {row['amount']} damage on {row['fighter']} to draw as many cards"
+
+
+@story_line("discard_from_deck")
+def _discard_from_deck_line(row):
+    return f"{row['card']} is discarded from the top of {row['who']}'s deck"
