@@ -113,6 +113,10 @@ class Checker:
                 pass
             elif p.actions != 0:
                 self.fail(f"turn ends with {p.actions} actions left")
+            elif g.turn_flags.get("turn_ended"):   # an effect ended the turn early
+                if self.actions_this_turn > 2 + self.gained_this_turn:
+                    self.fail(f"turn had {self.actions_this_turn} actions, more than 2 + "
+                              f"{self.gained_this_turn} gained")
             elif self.actions_this_turn != 2 + self.gained_this_turn:
                 self.fail(f"turn had {self.actions_this_turn} actions, expected 2 + "
                           f"{self.gained_this_turn} gained")
@@ -123,7 +127,7 @@ class Checker:
         g = self.g
         where: Counter = Counter()
         for seat, p in enumerate(g.players):
-            for pile in (p.hand, p.deck, p.discard):
+            for pile in (p.hand, p.deck, p.discard, g.zone_cards(seat)):
                 where.update(pile)
         where.update(g.in_play)
         dup = [g.cards[c].defn.name for c, n in where.items() if n > 1]

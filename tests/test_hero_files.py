@@ -260,3 +260,16 @@ def test_board_file_that_is_not_toml(tmp_path):
     p.write_text("spaces = [")
     with pytest.raises(DataError, match="not valid TOML"):
         load_board_file(p)
+
+
+def test_a_name_registered_twice_in_the_vocabulary_is_refused():
+    """Heroes written side by side must not silently replace each other's verbs."""
+    from unmatched_sim.engine.effects import CONDITIONS, OPS, Op, op
+
+    with pytest.raises(ValueError, match="effect op 'move' is registered twice"):
+        @op("move")
+        class AnotherMove(Op):
+            pass
+    with pytest.raises(ValueError, match="condition 'won' is registered twice"):
+        CONDITIONS.update({"won": lambda g, ctx: True})
+    assert OPS["move"].__name__ != "AnotherMove"

@@ -62,10 +62,11 @@ def where(s: Scenario, cid: int) -> str:
 
 def check_every_card_once(g: Game) -> None:
     places = Counter()
-    for p in g.players:
+    for seat, p in enumerate(g.players):
         places.update(p.hand)
         places.update(p.deck)
         places.update(p.discard)
+        places.update(g.zone_cards(seat))     # a hero's own card zone (Shakespeare's line)
     places.update(g.in_play)
     assert sorted(places) == list(range(len(g.cards))), "a card is lost or created"
     assert max(places.values()) == 1, "a card is in two places"

@@ -194,7 +194,7 @@ def test_winged_frenzy_returns_a_defeated_harpy_to_medusas_zone_at_full_health()
     zone = s.board.zone_mask[s.space("M10")]
     assert all(s.board.zone_mask[sp] & zone for sp in s.pending.options)
     s.choose("M15")
-    returned = [e for e in s.events("summon")]
+    returned = [e for e in s.events("return_fighter")]
     assert len(returned) == 1
     f = s.game.fighters[[fi for fi in s.game.players[0].fighters
                          if s.game.fighters[fi].space == s.space("M15")][0]]
@@ -211,7 +211,7 @@ def test_winged_frenzy_returns_nothing_when_no_harpy_is_defeated():
         else:
             fi = s.pending.info["fighter"]
             s.game.answer(s.game.fighters[fi].space)
-    assert not s.events("summon")
+    assert not s.events("return_fighter")
     assert [s.f(f"Harpy {n}").space for n in (1, 2, 3)] == [s.space(x) for x in ("M19", "M02", "M05")]
 
 

@@ -208,6 +208,32 @@ def test_pandora_keeps_the_misery_she_peeked_and_the_opponent_cannot_see_the_box
     assert tops_me == {box[-1]} and len(tops_opp) > 1
 
 
+def test_insightful_deduction_revealed_tops_stay_put_for_both_players_the_rest_is_redealt():
+    """Jill Trent reveals the Genie's top three, puts one under and two back on top: both
+    players saw them, so both determinizations keep those two on top; the rest is re-dealt."""
+    if "dr_jill_trent" not in hero_ids():
+        pytest.skip("no Jill Trent yet")
+    from tests.scenario import Scenario
+    s = Scenario("dr_jill_trent", "genie").place("Dr. Jill Trent", "M10").place("The Genie", "M11")
+    s.place("Daisy", "M31").hand(0, "Insightful Deduction", "Helpful Assistant")
+    s.deck_top(1, "Feint", "Three Wishes", "Back in the Lamp")
+    s.begin_turn(0)
+    s.expect("gadget_choice").choose("hypnoray_blaster")
+    s.attack("Dr. Jill Trent", "The Genie", "Insightful Deduction", None)
+    s.expect("deck_to_bottom").choose("Three Wishes")
+    s.expect("deck_order").choose("Back in the Lamp")
+    g = s.game
+    top2 = g.players[1].deck[-2:]
+    below = set()
+    for k in range(20):
+        for seat in (0, 1):
+            d = determinize(g, seat, random.Random(k))
+            assert d.players[1].deck[-2:] == top2
+            assert sorted(d.players[1].deck) == sorted(g.players[1].deck)
+        below.add(tuple(determinize(g, 0, random.Random(k)).players[1].deck[:-2]))
+    assert len(below) > 1
+
+
 def _arthur_defense_positions(limit: int = 6):
     """Positions where the Genie defends against King Arthur with a face-down BOOST beside the
     attack card (the face-down BOOST of his ability)."""
@@ -262,27 +288,95 @@ def test_king_arthurs_face_down_boost_is_hidden_from_the_defender():
             assert make_policy(policy, random.Random(k)).choose(PlayerView(world, seat), world.pending) == want
 
 
-def test_insightful_deduction_revealed_tops_stay_put_for_both_players_the_rest_is_redealt():
-    """Jill Trent reveals the Genie's top three, puts one under and two back on top: both
-    players saw them, so both determinizations keep those two on top; the rest is re-dealt."""
-    if "dr_jill_trent" not in hero_ids():
-        pytest.skip("no Jill Trent yet")
-    from tests.scenario import Scenario
-    s = Scenario("dr_jill_trent", "genie").place("Dr. Jill Trent", "M10").place("The Genie", "M11")
-    s.place("Daisy", "M31").hand(0, "Insightful Deduction", "Helpful Assistant")
-    s.deck_top(1, "Feint", "Three Wishes", "Back in the Lamp")
-    s.begin_turn(0)
-    s.expect("gadget_choice").choose("hypnoray_blaster")
-    s.attack("Dr. Jill Trent", "The Genie", "Insightful Deduction", None)
-    s.expect("deck_to_bottom").choose("Three Wishes")
-    s.expect("deck_order").choose("Back in the Lamp")
-    g = s.game
-    top2 = g.players[1].deck[-2:]
-    below = set()
-    for k in range(20):
-        for seat in (0, 1):
-            d = determinize(g, seat, random.Random(k))
-            assert d.players[1].deck[-2:] == top2
-            assert sorted(d.players[1].deck) == sorted(g.players[1].deck)
-        below.add(tuple(determinize(g, 0, random.Random(k)).players[1].deck[:-2]))
-    assert len(below) > 1
+def test_hero_card_zones_are_public_and_never_redealt(positions):
+    """Shakespeare's line (and any hero card zone, CARD_ZONES) is face up: every player's view
+    shows it, determinization leaves it exactly as it is, and its cards are never in the pool
+    of hidden cards that gets re-dealt."""
+    from unmatched_sim.engine.game import CARD_ZONES
+    rng = random.Random(5)
+    seen = 0
+    for g in positions:
+        seat = g.pending.player
+        for s in range(len(g.players)):
+            zone = g.zone_cards(s)
+            if not zone:
+                continue
+            seen += 1
+            view = PlayerView(g, seat).resources(s)
+            for key, vis in CARD_ZONES.items():
+                if vis == "public" and key in g.players[s].res:
+                    assert view[key] == g.players[s].res[key]
+            hid = hidden_cards(g, seat)
+            assert not set(zone) & set(hid["opponent_hand"] + hid["opponent_deck"] + hid["own_deck"])
+            d = determinize(g, seat, rng)
+            assert d.zone_cards(s) == zone
+    assert seen > 0
+
+
+# ---------------------------------------------------------------------- several opponents
+def _multi_positions(fmt: str, n: int, games: int = 6, every: int = 7):
+    """Copies of free-for-all / team games of sampled line-ups at decision points."""
+    board = find_board("marmoreal")
+    ids = hero_ids()
+    rng = random.Random(f"peek:{fmt}:{n}")
+    out = []
+    for k in range(games):
+        lineup = tuple(rng.choice(ids) for _ in range(n))
+        heroes = {h: find_hero(h) for h in lineup}
+        count = [0]
+
+        def grab(game, d, choice, count=count):
+            count[0] += 1
+            if count[0] % every == 0:
+                out.append(game.clone())
+        spec = GameSpec(k, k, 7000 + k, lineup[0], lineup[1], True, lineup=lineup, rotation=k % n, format=fmt)
+        play_game(spec, heroes, board, "greedy", "random" if k % 2 else "greedy", record=False,
+                  on_decision=grab)
+    return out
+
+
+def _multi_public(g, seat):
+    """What ``seat`` may know in a game of any size, as plain values."""
+    c = g.combat
+    return (
+        [(f.health, f.space, f.alive, f.on_board) for f in g.fighters],
+        list(g.players[seat].hand), [list(p.discard) for p in g.players], [len(p.hand) for p in g.players],
+        [len(p.deck) for p in g.players],
+        [[x for x in p.hand if g.known_to(seat, t, x)] for t, p in enumerate(g.players) if t != seat],
+        g.turn, g.active, g.pending.kind, g.pending.options, g.pending.player, list(g.out),
+        None if c is None else (c.fighters, c.revealed,
+                                [x if (c.revealed or c.players[r] == seat) else "?" for r, x in enumerate(c.cards)]),
+    )
+
+
+@pytest.mark.parametrize("fmt,n", [("ffa", 3), ("ffa", 4), ("teams", 4)])
+def test_determinization_with_several_opponents_keeps_what_the_player_knows(fmt, n):
+    """Every other player's unseen hand cards and deck are re-dealt from that player's own
+    cards (each pool on its own); what the player has seen stays exactly where it is."""
+    positions = _multi_positions(fmt, n)
+    assert len(positions) >= 20
+    rng = random.Random(3)
+    for g in positions:
+        seat = g.pending.player
+        before = _multi_public(g, seat)
+        d = determinize(g, seat, rng)
+        assert _multi_public(d, seat) == before and _multi_public(g, seat) == before
+        for t, (p, dp) in enumerate(zip(g.players, d.players)):
+            if t == seat:
+                continue
+            assert sorted(p.hand + p.deck) == sorted(dp.hand + dp.deck) or g.combat is not None
+            assert all(g.cards[x].owner == t or g.known_to(seat, t, x) or g.cards[x].owner == seat
+                       for x in dp.hand + dp.deck)
+
+
+@pytest.mark.parametrize("fmt,n", [("ffa", 3), ("ffa", 4), ("teams", 4)])
+def test_heuristics_choose_the_same_when_other_players_hidden_cards_are_redealt(fmt, n):
+    positions = _multi_positions(fmt, n, games=4, every=9)
+    rng = random.Random(5)
+    for k, g in enumerate(positions):
+        seat = g.pending.player
+        for policy in ("greedy", "tuned"):
+            want = make_policy(policy, random.Random(k)).choose(PlayerView(g, seat), g.pending)
+            world = determinize(g, seat, rng)
+            got = make_policy(policy, random.Random(k)).choose(PlayerView(world, seat), world.pending)
+            assert got == want, (policy, g.pending.kind)

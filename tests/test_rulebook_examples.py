@@ -48,3 +48,44 @@ def test_houdini_vs_genie_combat_example_without_the_escape_careful_deals_damage
     # 4 vs 2: Houdini takes 2 combat damage (3 -> 1); the Genie won, so Careful does nothing.
     assert s.f("Houdini").health == 1
     assert s.events("combat_result")[0]["amount"] == 2
+
+
+def test_slings_and_arrows_shakespeare_line_example():
+    """Slings and Arrows rulebook, Iambic Pentameter "Example": on Shakespeare's turn he attacks
+    Titania with All Are Punished, his line already holding Et Tu, Brute? (4) and Alas (2). The
+    card joins the line: 10 syllables. Its line effect draws 1 card; then all 3 cards of the line
+    go to the discard pile, and his next combat card starts a new line."""
+    from unmatched_sim.engine.vocab.sa_line import LINE
+    s = Scenario("shakespeare", "titania")
+    s.place("Shakespeare", "M10").place("Titania", "M11").place("Oberon", "M31")
+    for i in (1, 2, 3):
+        s.remove(f"Actor {i}")
+    g = s.game
+    g.players[0].res[LINE] = (s._take_card(0, "Et Tu, Brute?"), s._take_card(0, "Alas"))
+    g.players[1].res["glamour"] = ""
+    g.players[1].res["_glamour_deck"] = ()
+    s.hand(0, "All Are Punished", "Horror").deck_top(0, "Deceive")
+    s.begin_turn(0)
+    s.attack("Shakespeare", "Titania", "All Are Punished", None)
+    assert [(e["card"], e["value"]) for e in s.events("line_complete")] == [("All Are Punished", 10)]
+    assert "Deceive" in s.hand_names(0)
+    assert s.discard_names(0) == sorted(["Et Tu, Brute?", "Alas", "All Are Punished"])
+    assert g.players[0].res[LINE] == ()
+
+
+def test_slings_and_arrows_glamour_of_jealousy_example():
+    """Slings and Arrows rulebook, Fairy Magic's example glamour: with Glamour of Jealousy face
+    up, when Titania or Oberon is attacked they may swap spaces before the defense card is
+    played; the other fighter is then the defender."""
+    s = Scenario("chupacabra", "titania")
+    s.place("Chupacabra", "M11").place("Oberon", "M10").place("Titania", "M31")
+    res = s.game.players[1].res
+    res["glamour"] = "Glamour of Jealousy"
+    res["_glamour_deck"] = tuple(n for n in res["_glamour_deck"] if n != "Glamour of Jealousy")
+    s.hand(0, "Feeding", "Feint").hand(1, "Fairy Song")
+    s.begin_turn(0)
+    s.choose("attack").choose("Feeding")           # Oberon is the only target in reach
+    s.expect("glamour_jealousy").choose(True)
+    assert s.f("Titania").space == s.space("M10") and s.f("Oberon").space == s.space("M31")
+    s.expect("defense_card")
+    assert s.game.combat.fighters[1] == s.fighter("Titania")

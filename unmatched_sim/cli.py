@@ -585,11 +585,18 @@ def heroes_cmd():
 
     hs = all_heroes()
     click.echo(f"{len(hs)} heroes in {heroes_dir()}")
-    click.echo(f"  {'id':<12} {'name':<16} {'health':>6} {'move':>4} {'attack':<7} {'sidekicks':<24} {'cards':>5}  ability")
+    rows = []
     for h in hs:
         sk = ", ".join(f"{s.name} ({s.health})" + (f" x{s.count}" if s.count > 1 else "") for s in h.sidekicks) or "-"
-        click.echo(f"  {h.id:<12} {h.name:<16} {h.hero.health:>6} {h.move:>4} "
-                   f"{'ranged' if h.hero.ranged else 'melee':<7} {sk:<24} {h.deck_size:>5}  {h.ability.name}")
+        health = f"{h.hero.health}" + (f" x{h.hero.count}" if h.hero.count > 1 else "")   # the Sisters
+        rows.append((h.id, h.name, health, str(h.move), "ranged" if h.hero.ranged else "melee", sk,
+                     str(h.deck_size), h.ability.name))
+    head = ("id", "name", "health", "move", "attack", "sidekicks", "cards", "ability")
+    width = [max(len(r[k]) for r in rows + [head]) for k in range(len(head))]
+    right = {2, 3, 6}
+    for r in [head] + rows:
+        cells = [c.rjust(width[k]) if k in right else c.ljust(width[k]) for k, c in enumerate(r)]
+        click.echo("  " + "  ".join(cells).rstrip())
 
 
 @cli.command("boards")

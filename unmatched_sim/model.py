@@ -17,7 +17,10 @@ IMMEDIATELY, DURING, AFTER = "immediately", "during_combat", "after_combat"
 EFFECT = "effect"                      # a scheme card's effect
 BOOST_BONUS = "boost_bonus"            # Houdini: when the owner uses the card to BOOST
 ON_DISCARD_BY_OPPONENT = "when_discarded_by_opponent"
-TIMINGS = (IMMEDIATELY, DURING, AFTER, EFFECT, BOOST_BONUS, ON_DISCARD_BY_OPPONENT)
+# Shakespeare: the completion effect of the card that makes a line exactly 10 syllables; it
+# resolves at cleanup and cannot be cancelled (see hooks/shakespeare.py)
+LINE_EFFECT = "line_effect"
+TIMINGS = (IMMEDIATELY, DURING, AFTER, EFFECT, BOOST_BONUS, ON_DISCARD_BY_OPPONENT, LINE_EFFECT)
 
 
 @dataclass(frozen=True)

@@ -214,7 +214,7 @@ def play_game(g: GameSpec, heroes: dict[str, HeroDef], board: Board, policy_a: s
         "winner_hero": by_side[sides[game.winner]].id if game.winner is not None else None,
         "turns": game.turn, "end_reason": game.end_reason,
         "policy_a": policy_a, "policy_b": policy_b, "board": board.id,
-        "health_a": game.hero_of(seat_of["a"]).health, "health_b": game.hero_of(seat_of["b"]).health,
+        "health_a": game.heroes_health(seat_of["a"]), "health_b": game.heroes_health(seat_of["b"]),
         "events": len(game.events) if game.events is not None else 0, "decisions": decisions,
         **_player_columns(game, "duel", (g.hero_a, g.hero_b), tuple(SLOTS.index(s) for s in sides),
                           [policy_a, policy_b]),

@@ -64,6 +64,8 @@ LINES = {
     "to_deck": lambda e: f"{e['who']} shuffles {e['card']} into the deck",
     "scheme": lambda e: f"{e['fighter']} plays the scheme {e['card']}",
     "discard": lambda e: f"{e['who']} discards {e['card']} ({e['detail'].replace('_', ' ')})",
+    "turn_ended": lambda e: f"{e['who']}'s turn is over" + (f" ({e['card']})" if e.get("card") else ""),
+    "to_deck_bottom": lambda e: f"{e['who']} puts a card under the deck" + (f" ({e['card']})" if e.get("card") else ""),
     "gain_action": lambda e: f"{e['who']} gains {e['amount']} action" + (f" ({e['card']})" if e.get("card") else ""),
     "look_at_hand": lambda e: f"{e['who']} looks at {e['target']}'s hand ({e['amount']} cards)",
     "reveal_cancel": lambda e: f"{e['who']} reveals {e['card']} to cancel {e['detail']}",

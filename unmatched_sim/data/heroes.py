@@ -5,7 +5,8 @@ The format (see heroes/houdini.toml for a full example)::
     id = "houdini"            must equal the file name; the CLI id
     name, set, move           display name, product, move value for every fighter
     deck_size = 30            optional; the copies of all cards must add up to it
-    [hero]        name, health, attack = "melee" | "ranged"
+    [hero]        name, health, attack = "melee" | "ranged", count = 1 (several heroes on one
+                  side, "Name 1".."Name N": the Wayward Sisters; beaten when all are defeated)
     [[sidekicks]] name, health, attack, count = 1, starts_on_board = true, move (optional)
     [ability]     name, text, hook = "python_hook" (optional), params = { ... } (optional;
                   the hook's ``parse_params`` checks them when the file loads)
@@ -14,7 +15,7 @@ The format (see heroes/houdini.toml for a full example)::
     [[cards]]     name, type, value, boost, copies, fighter = "any" | "Name" | ["A", "B"],
                   text, uncancelable, tags, and one effect list per timing:
                   immediately, during_combat, after_combat, effect (schemes), boost_bonus,
-                  when_discarded_by_opponent
+                  when_discarded_by_opponent, line_effect (Shakespeare's completion effect)
 
 Every fault is reported with the file, the card or field and what is wrong.
 """
@@ -76,7 +77,9 @@ def _type_names(types) -> str:
 
 
 def _fighter(ck: _Checker, raw: dict, where: str, is_hero: bool) -> FighterDef:
-    opt = {} if is_hero else {"count": int, "starts_on_board": bool, "move": int}
+    # A hero may come in several (the Wayward Sisters: three heroes; the side is beaten when all
+    # of them are defeated); the first is placed on the starting space, the others like sidekicks.
+    opt = {"count": int} if is_hero else {"count": int, "starts_on_board": bool, "move": int}
     ck.table(raw, where, {"name": str, "health": int, "attack": str}, {**opt, "note": str})
     if raw["attack"] not in ("melee", "ranged"):
         ck.fail(f"{where}.attack", f"must be \"melee\" or \"ranged\", got {raw['attack']!r}")

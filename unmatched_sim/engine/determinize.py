@@ -73,14 +73,17 @@ def hidden_cards(game, seat: int) -> dict[str, list[int]]:
 def _own_back_candidates(game, seat: int) -> list[int]:
     """A face-down attack card shows its back, so ``seat`` sees whose deck it is from. If it is
     one of ``seat``'s own (a TRICK of Loki's the opponent held), it is one of the own cards ``seat``
-    knew the opponent held that the attacker could play: those, sorted; else []."""
+    knew the opponent held that the attacker could play: those, sorted; else []. With several
+    players the same holds for a back of any deck but the attacker's own (a third player's
+    TRICK the attacker held, public while in its hand)."""
     c = game.combat
     hidden = c.cards[ATTACKER]
     cards = game.cards
-    if cards[hidden].owner != seat:
+    back = cards[hidden].owner
+    if back == c.players[ATTACKER]:
         return []
     name = game.fighters[c.fighters[ATTACKER]].defn.name
-    return sorted([hidden] + [x for x in game.players[c.players[ATTACKER]].hand if cards[x].owner == seat
+    return sorted([hidden] + [x for x in game.players[c.players[ATTACKER]].hand if cards[x].owner == back
                               and cards[x].defn.can_attack and cards[x].defn.usable_by(name)])
 
 

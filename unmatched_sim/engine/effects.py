@@ -37,12 +37,13 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from unmatched_sim.engine.game import (COST, EFFECT_DAMAGE, OPPONENT_EFFECT, OWN_EFFECT, Game)
+from unmatched_sim.registry import Registry
+from unmatched_sim.engine.game import (COST, EFFECT_DAMAGE, FROM_DECK, OPPONENT_EFFECT, OWN_EFFECT, Game)
 from unmatched_sim.engine.state import ATTACKER, DEFENDER, Ctx
 
 # ---------------------------------------------------------------------- registries
-OPS: dict[str, type["Op"]] = {}
-HOOK_EFFECTS: dict[str, Callable[[Game, Ctx, "Op"], None]] = {}
+OPS: dict[str, type["Op"]] = Registry("effect op")
+HOOK_EFFECTS: dict[str, Callable[[Game, Ctx, "Op"], None]] = Registry("effect hook")
 
 
 def op(name: str):
@@ -123,12 +124,13 @@ def _opposing_in_zone(g: Game, ctx: Ctx) -> list[int]:
 
 
 # name -> (chooses one?, candidates). "each_" variants are derived below.
-SELECTORS: dict[str, tuple[bool, Callable[[Game, Ctx], list[int]]]] = {
+SELECTORS: dict[str, tuple[bool, Callable[[Game, Ctx], list[int]]]] = Registry("selector", {
     "self": (False, _self),                       # the fighter resolving the card
-    "hero": (False, _hero),                       # your hero
+    # your hero; with several heroes (the Wayward Sisters) you choose one, "each_hero" is all
+    "hero": (True, _hero),
     # the hero of the player whose deck the card comes from: "Loki recovers 3" on a TRICK the
     # opponent plays (the same as "hero" when you play your own card)
-    "owner_hero": (False, _owner_hero),
+    "owner_hero": (True, _owner_hero),
     "combatant": (True, _combatants),             # one of the two fighters in the combat
     "opposing_combatant": (False, _opposing_combatant),  # the other fighter in the combat
     "own_fighter": (True, _own),                  # one of your fighters
@@ -138,7 +140,7 @@ SELECTORS: dict[str, tuple[bool, Callable[[Game, Ctx], list[int]]]] = {
     "adjacent": (True, _adjacent),                # a fighter adjacent to yours
     "adjacent_opposing": (True, _adjacent_opposing),
     "opposing_in_zone": (True, _opposing_in_zone),
-}
+})
 for _name, (_one, _fn) in list(SELECTORS.items()):
     if _one:
         base = _name[:-len("_fighter")] if _name.endswith("_fighter") else _name
@@ -216,7 +218,7 @@ def _won_combat_this_turn(g: Game, ctx: Ctx) -> bool:
     return bool(g.turn_flags.get(("won_combat", ctx.player)))
 
 
-CONDITIONS: dict[str, Callable[[Game, Ctx], bool]] = {
+CONDITIONS: dict[str, Callable[[Game, Ctx], bool]] = Registry("condition", {
     "won": _won,                                  # you won this combat
     "lost": _lost,                                # you lost this combat
     "won_combat_this_turn": _won_combat_this_turn,   # "if you already won a combat this turn"
@@ -235,7 +237,7 @@ CONDITIONS: dict[str, Callable[[Game, Ctx], bool]] = {
     "opponent_played_trick": _opponent_played_trick,
     # the opponent holds more cards than you
     "opponent_hand_larger": _opponent_hand_larger,
-}
+})
 
 
 # ---------------------------------------------------------------------- quantities
@@ -303,7 +305,7 @@ def _opponent_hand_tricks(g: Game, ctx: Ctx) -> int:
                if cards[c].owner == ctx.player and "trick" in cards[c].defn.tags)
 
 
-QUANTITIES: dict[str, Callable[[Game, Ctx], int]] = {
+QUANTITIES: dict[str, Callable[[Game, Ctx], int]] = Registry("quantity", {
     "fighter_health": _fighter_health,            # health of the fighter resolving the effect
     "opposing_fighters_in_zone": _opposing_in_zone_count,  # in the resolving fighter's zone
     "discarded_boost_value": _discarded_boost,    # BOOST of the cards this card's discard took
@@ -318,7 +320,7 @@ QUANTITIES: dict[str, Callable[[Game, Ctx], int]] = {
     "revealed_miseries": _revealed_miseries,
     # TRICK cards of your deck now in the opponent's hand (Loki's TRICKs change hands)
     "opponent_hand_tricks": _opponent_hand_tricks,
-}
+})
 
 
 class Amount:
@@ -395,7 +397,10 @@ def _convert(name: str, f: Field, value: Any, hero_fighters: frozenset[str]) -> 
             raise SpecError(f"'{name}' must be true or false, got {value!r}")
         return value
     if f.kind == "amount":
-        return Amount(value)
+        try:
+            return Amount(value)
+        except SpecError as e:
+            raise SpecError(f"'{name}': {e}") from None
     if f.kind == "choice":
         if value not in f.choices:
             raise SpecError(f"'{name}' must be one of {list(f.choices)}, got {value!r}")
@@ -450,7 +455,7 @@ class Cost:
         raise NotImplementedError
 
 
-COSTS: dict[str, Cost] = {}
+COSTS: dict[str, Cost] = Registry("cost", {})
 
 
 def cost(name: str):
@@ -496,10 +501,10 @@ class DamageCost(Cost):
 # ---------------------------------------------------------------------- the Op base class
 def effect_cancelled(g: Game, ctx: Ctx) -> bool:
     """Effects of a combat card stop once it is cancelled or has left the combat."""
-    if ctx.role > DEFENDER or g.combat is None:
+    if ctx.role > DEFENDER or g.combat is None or ctx.uncancelable:
         return False
     c = g.combat
-    if c.cards[ctx.role] != ctx.card:
+    if c.cards[ctx.role] != ctx.card or g.turn_flags.get("turn_ended"):
         return True
     return c.cancelled[ctx.role] and not g.card(ctx.card).uncancelable
 
@@ -570,7 +575,8 @@ class Op:
             if not self.applicable(g, ctx):
                 return
             g.ask(ctx.player, "effect_may", (True, False), self._may_answered, ctx,
-                  card=ctx.card, op=self.NAME, cost=self.cost_discard, cost_damage=self.cost_damage)
+                  card=ctx.card, op=self.NAME, cost=self.cost_discard, cost_damage=self.cost_damage,
+                  cost_kind=self.cost[0] if self.cost else None)
             return
         self._resolve(g, ctx)
 
@@ -774,8 +780,8 @@ class Recover(FighterOp):
 class Move(FighterOp):
     """Move fighters up to N spaces by the normal movement rules, from their owner's side."""
     SELECTOR_FIELD = "who"
-    FIELDS = {"who": Field("selector", required=True), "up_to": Field("int", required=True),
-              "through_opponents": Field("bool", False)}
+    FIELDS = {"who": Field("selector", required=True), "up_to": Field("amount", required=True),
+              "through_opponents": Field("bool", False), "up_to_fighters": Field("int", 0)}
 
     def run(self, g, ctx):
         if self.choose_one or getattr(self, "up_to_fighters", 0):
@@ -795,7 +801,7 @@ class Move(FighterOp):
         g.push((self.apply, (ctx, fi)), (self._next, (ctx, tuple(x for x in left if x != fi))))
 
     def apply(self, g, ctx, fi):
-        options = g.reachable(fi, self.up_to, self.through_opponents)
+        options = g.reachable(fi, self.up_to(g, ctx), self.through_opponents)
         if options:
             g.ask(ctx.player, "effect_destination", options, self._moved, ctx, fi,
                   card=ctx.card, fighter=fi, op=self.NAME)
@@ -809,7 +815,8 @@ class Place(FighterOp):
     """Place fighters in an empty space of the player's choice (not a move)."""
     SELECTOR_FIELD = "who"
     FIELDS = {"who": Field("selector", required=True),
-              "where": Field("choice", "any", ("any", "adjacent_to_self", "hero_zone"))}
+              "where": Field("choice", "any", ("any", "adjacent_to_self", "hero_zone", "adjacent_to_hero",
+                                               "self_zone"))}
 
     def apply(self, g, ctx, fi):
         options = place_options(g, ctx, self.where)
@@ -828,6 +835,14 @@ def place_options(g: Game, ctx: Ctx, where: str) -> list[int]:
     if where == "adjacent_to_self":
         me = g.fighters[g.ctx_fighter(ctx)]
         return [s for s in empty if me.on_board and s in g.board.adjacent[me.space]]
+    if where == "self_zone":          # in a zone of the fighter resolving the effect (Ward)
+        me = g.fighters[g.ctx_fighter(ctx)]
+        zm = g.board.zone_mask
+        return [s for s in empty if me.on_board and zm[s] & zm[me.space]]
+    if where == "adjacent_to_hero":   # next to your hero (any of them, for several heroes)
+        heroes = [g.fighters[fi] for fi in _hero(g, ctx)]
+        adj = g.board.adjacent
+        return [s for s in empty if any(h.on_board and s in adj[h.space] for h in heroes)]
     if where == "hero_zone":
         hero = g.hero_of(ctx.player)
         zm = g.board.zone_mask
@@ -1218,11 +1233,10 @@ class DiscardDeckTop(Op):
         p = g.players[ctx.player]
         if not p.deck:
             return
-        cid = p.deck.pop()
-        if p.deck_top_known:
-            p.deck_top_known -= 1
-        p.discard.append(cid)
+        cid = g.take_deck_top(ctx.player)
+        g.turn_flags[(DISCARDED, ctx.card)] = (cid,)   # "return the card you discarded"
         boost = g.players[g.owner(cid)].ability.boost_value(g, cid)
+        g.to_discard_pile(cid, FROM_DECK)
         g.log("discard_from_deck", ctx.player, card=cid, amount=boost)
         if not p.deck:
             g.log("deck_empty", ctx.player)
@@ -1389,7 +1403,8 @@ class Instead(Op):
             g.run_effects(self.effects, ctx)
             return
         g.ask(ctx.player, "effect_may", (True, False), self._may_answered, ctx,
-              card=ctx.card, op=self.NAME, cost=self.cost_discard, cost_damage=self.cost_damage)
+              card=ctx.card, op=self.NAME, cost=self.cost_discard, cost_damage=self.cost_damage,
+              cost_kind=self.cost[0] if self.cost else None)
 
     def _may_answered(self, g, ctx, yes):
         if not yes:

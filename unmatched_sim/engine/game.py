@@ -28,6 +28,7 @@ from typing import Callable, Iterable
 
 from unmatched_sim.data.board import Board
 from unmatched_sim.engine.formats import Format, default_format
+from unmatched_sim.registry import Registry
 from unmatched_sim.engine.state import (ATTACKER, DEFENDER, NO_SPACE, OTHER_ROLE, SCHEME_ROLE,
                                         CardInfo, Combat, Ctx, Decision, Fighter, Player)
 from unmatched_sim.model import (AFTER, BOOST_BONUS, DURING, EFFECT, IMMEDIATELY,
@@ -59,6 +60,8 @@ EVENTS = {
     "hold": "modify_hold",                     # (fighter, held): may it not leave its space?
     "combat_step": "combat_step",              # (combat, timing, None): an ability acts in a combat
                                                # window, after both cards' effects of that timing
+    "move_through": "modify_move_through",     # (fighter, allowed): may it move through foes?
+    "before_moves": "before_maneuver_moves",   # (seat, None): a maneuver's moves are about to start
 }
 
 # Lasting effects: what a card leaves in force for a while ("prevent all damage this combat",
@@ -67,8 +70,16 @@ EVENTS = {
 # called for that event like an ability's: fn(game, seat, data, *event args, value) -> value.
 # ``until``: "combat" (ends with the combat), "turn" (ends with this turn), "next_turn" (ends
 # when ``seat``'s next turn starts).
-LASTING: dict[str, Callable] = {}
+LASTING: dict[str, Callable] = Registry("lasting effect")
 UNTIL = ("combat", "turn", "next_turn")
+
+
+# Hero card zones: ``Player.res`` keys holding action cards (a tuple of card ids, in order) that
+# are in none of deck, hand, discard pile or play — Shakespeare's line, the Wayward Sisters'
+# cauldron. A hero module registers its own: ``CARD_ZONES["line"] = "public"`` (keys starting
+# with "_" are hidden from the view like any hidden resource). Every card of a game is always
+# in exactly one place (``Game.zone_cards`` lists these).
+CARD_ZONES: dict[str, str] = {}
 
 
 def lasting(name: str):
@@ -114,7 +125,9 @@ class Game:
         for seat, hero in enumerate(heroes):
             player = Player(seat, hero, make_ability(hero), team=self.format.team_of(seat))
             self.players.append(player)
-            self._add_fighter(player, hero.hero, hero.hero.name)
+            for i in range(hero.hero.count):   # several heroes (the Wayward Sisters): Name 1, 2, 3
+                self._add_fighter(player, hero.hero,
+                                  hero.hero.name if hero.hero.count == 1 else f"{hero.hero.name} {i + 1}")
             for sk in hero.sidekicks:
                 for i in range(sk.count):
                     name = sk.name if sk.count == 1 else f"{sk.name} {i + 1}"
@@ -284,7 +297,20 @@ class Game:
         return self.cards[cid].owner
 
     def hero_of(self, seat: int) -> Fighter:
-        return self.fighters[self.players[seat].fighters[0]]
+        """``seat``'s hero; with several heroes (the Wayward Sisters), the first one still
+        undefeated (the first one if none is)."""
+        p = self.players[seat]
+        F = self.fighters
+        if p.hero.hero.count > 1:
+            for fi in p.fighters:
+                if F[fi].is_hero and F[fi].alive:
+                    return F[fi]
+        return F[p.fighters[0]]
+
+    def heroes_health(self, seat: int) -> int:
+        """Health left on ``seat``'s hero(es): the Wayward Sisters' three added up."""
+        F = self.fighters
+        return sum(F[i].health for i in self.players[seat].fighters if F[i].is_hero)
 
     def hero_defeated(self, seat: int) -> bool:
         F = self.fighters
@@ -306,6 +332,11 @@ class Game:
 
     def all_on_board(self) -> list[int]:
         return [f.idx for f in self.fighters if f.on_board]
+
+    def zone_cards(self, seat: int) -> list[int]:
+        """The action cards in ``seat``'s hero card zones (see CARD_ZONES)."""
+        res = self.players[seat].res
+        return [c for key in CARD_ZONES for c in res.get(key, ())]
 
     # ------------------------------------------------------------------ friend and foe
     def is_foe(self, a: int, b: int) -> bool:
@@ -486,6 +517,8 @@ class Game:
             return []
         if (self.lasting or self.handlers["hold"]) and self.held(fi):
             return [f.space]
+        if not through_opponents and self.handlers["move_through"]:
+            through_opponents = self.modify("move_through", False, fi)
         start, team = f.space, self.team
         my_team = team[f.owner]
         occ, F, edges = self.occupant, self.fighters, self.board.move_edges
@@ -586,6 +619,7 @@ class Game:
                 return 0
         dealt = min(amount, f.health)
         f.health -= dealt
+        self.turn_flags[("took_damage", fi)] = True   # "if Hamlet took damage this turn"
         self.log("damage", f.owner, fi, card, amount=dealt, health=f.health, detail=source, by=by)
         if f.health == 0:
             self.defeat(fi, source, by)
@@ -595,8 +629,8 @@ class Game:
         f = self.fighters[fi]
         f.alive = False
         self._remove_from_board(fi)
-        if f.is_hero and self.defeat_cause[f.owner] is None:
-            self.defeat_cause[f.owner] = source
+        if f.is_hero and self.defeat_cause[f.owner] is None and self.hero_defeated(f.owner):
+            self.defeat_cause[f.owner] = source   # the blow that defeated the last hero
         self.log("defeat", f.owner, fi, detail=source, by=by)
         if f.is_hero and self.format.removes_sidekicks and self.hero_defeated(f.owner):
             # Free-for-all: a player whose hero is defeated is eliminated; their sidekicks
@@ -661,9 +695,22 @@ class Game:
         self.occupant[fa.space], self.occupant[fb.space] = a, b
         self.log("swap", fa.owner, a, card, target=b, space=fa.space)
 
+    def end_turn(self, card: int | None = None) -> None:
+        """An effect ends the turn (The Rest Is Silence): the active player loses the actions
+        left; inside a combat, every effect not yet resolved is skipped (``turn_ended``, read by
+        ``effects.effect_cancelled``), the cleanup still discards the played cards, and
+        after-attacking effects do not happen. Then the turn ends as usual (end-of-turn effects,
+        hand limit)."""
+        if self.over:
+            return
+        self.players[self.active].actions = 0
+        self.turn_flags["turn_ended"] = True
+        self.log("turn_ended", self.active, card=card)
+
     def gain_action(self, seat: int, n: int = 1, card: int | None = None) -> None:
-        """Extra actions only exist on your own turn; gained on the opponent's turn they lapse."""
-        if seat == self.active and not self.over:
+        """Extra actions only exist on your own turn; gained on the opponent's turn they lapse
+        (as do actions gained once an effect has ended the turn)."""
+        if seat == self.active and not self.over and not self.turn_flags.get("turn_ended"):
             self.players[seat].actions += n
             self.log("gain_action", seat, card=card, amount=n)
 
@@ -1030,12 +1077,16 @@ def _maneuver_boost_chosen(g: Game, seat: int, cid: int | None) -> None:
     g.turn_flags["maneuvered"] = True
     if cid is None:
         g.push((_move_phase, (seat, 0, False, ())))
-        return
-    # The move phase must be scheduled before the boost so that a BOOST bonus resolves first.
-    # The bonus may change the move value (Loki), so the phase reads it when it starts.
-    g.push((_move_phase_boosted, (seat, cid)))
-    added = g.boost(seat, cid, "maneuver")
-    g.turn_flags["maneuver_boost"] = added
+    else:
+        # The move phase must be scheduled before the boost so that a BOOST bonus resolves
+        # first. The bonus may change the move value (Loki), so the phase reads it when it starts.
+        g.push((_move_phase_boosted, (seat, cid)))
+        added = g.boost(seat, cid, "maneuver")
+        g.turn_flags["maneuver_boost"] = added
+    if g.handlers["before_moves"]:
+        # The moment after the draw and the BOOST, before any fighter moves (Glamour of Love):
+        # handlers push steps, which run before the move phase.
+        g.modify("before_moves", None, seat)
 
 
 def _move_phase_boosted(g: Game, seat: int, cid: int) -> None:
@@ -1212,6 +1263,8 @@ def _combat_damage(g: Game) -> None:
 
 def _after_combat_abilities(g: Game) -> None:
     c = g.combat
+    if g.turn_flags.get("turn_ended"):
+        return
     for role in (DEFENDER, ATTACKER):
         g.players[c.players[role]].ability.after_combat(g, c.players[role], role)
 
@@ -1229,6 +1282,8 @@ def _after_attacking(g: Game) -> None:
     g.combat = None
     if g.lasting:
         g.end_lasting("combat")
+    if g.turn_flags.get("turn_ended"):
+        return
     g.players[seat].ability.after_attacking(g, seat)
 
 

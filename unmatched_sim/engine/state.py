@@ -120,6 +120,9 @@ class Ctx(NamedTuple):
     # "Your opponent" outside a combat, once chosen (several foes: see Game.run_effects); -1:
     # not chosen. In a combat it is always the other player in the combat (Game.opponent_of).
     opponent: int = -1
+    # Effects that cannot be cancelled whatever their card (a line's completion effect): no
+    # cancel, and no "end the turn", stops them.
+    uncancelable: bool = False
 
 
 class Decision:

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable
 
+from unmatched_sim.registry import Registry
+
 if TYPE_CHECKING:
     from unmatched_sim.engine.game import Game
     from unmatched_sim.engine.state import Combat
@@ -75,15 +77,16 @@ class Ability:
     def attack_bonus(self, g: "Game", combat: "Combat") -> int:
         return 0
 
+    def attack_bonus_preview(self, g: "Game", seat: int, fighter: int, target: int) -> int:
+        """What ``attack_bonus`` would add if ``fighter`` attacked ``target`` now (for the AI,
+        before any card is chosen); 0 unless the ability knows better."""
+        return 0
+
     def combat_bonus_estimate(self, g: "Game", seat: int, fighter: int, role: int) -> float:
         """For the AI only (the rules never read it): what this ability is expected to add to
         the value of a card our ``fighter`` plays in ``role`` (ATTACKER / DEFENDER), from public
         facts alone (Alice's size; King Arthur's face-down BOOST). Default 0."""
         return 0.0
-    def attack_bonus_preview(self, g: "Game", seat: int, fighter: int, target: int) -> int:
-        """What ``attack_bonus`` would add if ``fighter`` attacked ``target`` now (for the AI,
-        before any card is chosen); 0 unless the ability knows better."""
-        return 0
 
     def on_combat_damage(self, g: "Game", fighter: int, amount: int) -> None: ...
     def after_combat(self, g: "Game", seat: int, role: int) -> None: ...
@@ -119,6 +122,15 @@ class Ability:
         elsewhere, and a conveyor belt does not carry it."""
         return held
 
+    def modify_move_through(self, g: "Game", seat: int, fighter: int, allowed: bool) -> bool:
+        """May ``fighter`` (anyone's) move through opposing fighters (Glamour of Invisibility)?"""
+        return allowed
+
+    def before_maneuver_moves(self, g: "Game", seat: int, player: int, value: None) -> None:
+        """``player``'s maneuver has drawn and boosted; its fighters are about to move (Glamour
+        of Love). Push steps with ``g.push`` to act first."""
+        return None
+
     def before_defense(self, g: "Game", seat: int, combat: "Combat", value: None) -> None:
         """The window after the attack card is played face down and before the defender
         chooses; push steps with ``g.push`` to act in it (the defender is asked after them)."""
@@ -139,7 +151,7 @@ class Ability:
         """``payer`` pays ``amount`` toward a ransom on our ``card``: move what is paid."""
 
 
-ABILITIES: dict[str, type[Ability]] = {}
+ABILITIES: dict[str, type[Ability]] = Registry("ability hook")
 
 # What the AI and the replay story need to know of a hero, registered by its hook module so a
 # hero's code stays in one place:
@@ -147,14 +159,27 @@ ABILITIES: dict[str, type[Ability]] = {}
 #       used by the greedy policy and every policy built on it (heuristic, tuned, the search's
 #       guide) for a decision kind they have no method of their own for;
 #   STORY_LINES[event kind] = fn(event row as a dict, with "who") -> text for ``sim replay``.
-AI_ADVICE: dict[str, Callable] = {}
-STORY_LINES: dict[str, Callable[[dict], str]] = {}
+AI_ADVICE: dict[str, Callable] = Registry("AI advice for decision")
+STORY_LINES: dict[str, Callable[[dict], str]] = Registry("story line for event")
+#   CARD_ADVICE[ability hook name] = fn(policy, view, card id) -> float
+#       how much more (or less) a combat card is worth playing now to a hero with that ability,
+#       beyond its value and effects (Shakespeare: a card that completes the line); added by the
+#       greedy and heuristic policies when they choose an attack or defense card.
+CARD_ADVICE: dict[str, Callable] = {}
 
 
 def advise(kind: str):
     """Register how the AI decides a hero's own decision kind: ``@advise("misery_continue")``."""
     def register(fn):
         AI_ADVICE[kind] = fn
+        return fn
+    return register
+
+
+def card_advice(hook: str):
+    """Register a hero's combat-card preference: ``@card_advice("iambic_pentameter")``."""
+    def register(fn):
+        CARD_ADVICE[hook] = fn
         return fn
     return register
 

@@ -7,7 +7,7 @@ default so new heroes play (if not cleverly) before they get their own heuristic
 from __future__ import annotations
 
 from unmatched_sim.engine.effects import QUANTITIES
-from unmatched_sim.hooks import AI_ADVICE
+from unmatched_sim.hooks import AI_ADVICE, CARD_ADVICE
 from unmatched_sim.model import CardDef
 from unmatched_sim.policies import register
 from unmatched_sim.policies.base import Policy
@@ -211,11 +211,17 @@ class GreedyPolicy(Policy):
                 total += amount if isinstance(amount, int) else 0
         return total
 
+    def card_bonus(self, view, cid) -> float:
+        """A hero's own preference for playing this combat card now (hooks.CARD_ADVICE)."""
+        fn = CARD_ADVICE.get(view.hero().ability.hook) if CARD_ADVICE else None
+        return fn(self, view, cid) if fn is not None and cid is not None else 0.0
+
     def on_attack_card(self, view, d):
         # Never play a card whose effect on our own hero would defeat it (if another card will do).
         health = view.my_hero().health
         safe = [c for c in d.options if self.self_damage(view, c) < health] or list(d.options)
-        return max(safe, key=lambda c: (self.power(view, c) + self.value_gain(view, c), -c))
+        return max(safe, key=lambda c: (self.power(view, c) + self.value_gain(view, c)
+                                        + self.card_bonus(view, c), -c))
 
     def on_defense_card(self, view, d):
         cards = [c for c in d.options if c is not None]
@@ -232,7 +238,7 @@ class GreedyPolicy(Policy):
             if any(op.NAME == "ignore_value" and op.card == "opponent" and "if" not in op.spec
                    for t in ("immediately", "during_combat") for op in card.effects.get(t, ())):
                 v += 6.0   # the attack is worth 0 (Celestial Raiments): better than any value
-            return v + 0.2 * self.power(view, c)
+            return v + 0.2 * self.power(view, c) + self.card_bonus(view, c)
         return max(cards, key=worth)
 
     def on_sidekick_start(self, view, d):
@@ -280,7 +286,17 @@ class GreedyPolicy(Policy):
         return max(d.options, key=lambda s: (self.position_score(view, fi, s), -s))
 
     # ------------------------------------------------------------ effects
+    def cost_advice(self, view, d):
+        """A hero's own advice on paying a cost of its own kind (``cost_kind``, e.g. Titania's
+        glamour): registered as ``@advise("cost:<kind>")``; None if there is none."""
+        kind = d.info.get("cost_kind")
+        fn = AI_ADVICE.get(f"cost:{kind}") if kind not in (None, "discard", "damage") else None
+        return fn(self, view, d) if fn is not None else None
+
     def on_effect_may(self, view, d):
+        advice = self.cost_advice(view, d)
+        if advice is not None:
+            return advice
         cost = d.info.get("cost", 0)
         if cost:
             return len(view.hand) >= cost + 2

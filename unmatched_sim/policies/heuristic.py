@@ -432,7 +432,8 @@ class HeuristicPolicy(GreedyPolicy):
         a = self.my_attack_strength(view, cid)
         if view.value_lock(view.seat) is None or not view.my_turn:
             a += view.attack_bonus_preview(fi, target)    # an ability's standing bonus (Golden Bat)
-            a += view.combat_bonus_estimate(fi, 0)        # Alice BIG, King Arthur's BOOST
+        if view.value_lock(view.seat) is None:
+            a += view.combat_bonus_estimate(fi, 0)      # Alice BIG, King Arthur's BOOST
         dist = self.reader(view, tf.owner).defense(tf.defn.name)
         exp_dmg = p_win = p_kill = 0.0
         for v, p in dist:
@@ -750,7 +751,7 @@ class HeuristicPolicy(GreedyPolicy):
 
     def on_attack_card(self, view, d):
         fi, t = d.info["fighter"], d.info["target"]
-        return max(d.options, key=lambda c: (self.attack_eval(view, fi, t, c), -c))
+        return max(d.options, key=lambda c: (self.attack_eval(view, fi, t, c) + self.card_bonus(view, c), -c))
 
     def on_defense_card(self, view, d):
         me = view.fighter(d.info["fighter"])
@@ -786,7 +787,7 @@ class HeuristicPolicy(GreedyPolicy):
             healed = min(heal, me.max_health - me.health)
             s = -w * exp_loss + 0.6 * healed + worth - cost
             s -= (40.0 if me.is_hero else 2.0) * p_dead
-            return s
+            return s + self.card_bonus(view, cid)
         return max(d.options, key=lambda c: (score(c), -(c if c is not None else -1)))
 
     def on_combat_boost(self, view, d):
@@ -895,6 +896,9 @@ class HeuristicPolicy(GreedyPolicy):
         return cheapest if harm > 0.8 * self.keep(view, cheapest) else None
 
     def on_effect_may(self, view, d):
+        advice = self.cost_advice(view, d)
+        if advice is not None:
+            return advice
         cost = d.info.get("cost", 0)
         op = d.info.get("op")
         if view.deck_size(view.seat) == 0 and op == "draw":
@@ -946,6 +950,22 @@ class HeuristicPolicy(GreedyPolicy):
             return super().on_effect_mode(view, d)
         me = view.my_hero().idx
         return max(d.options, key=lambda label: self.ops_worth(view, modes[label], me))
+
+    def on_effect_modes(self, view, d):
+        """"Choose N different effects" (choose_some: Gift of the Fair Folk): the set of modes
+        worth most together."""
+        card = d.info.get("card")
+        modes = None
+        if card is not None and card >= 0:
+            for timing_ops in view.card(card).effects.values():
+                for op in timing_ops:
+                    if op.NAME == "choose_some":
+                        modes = dict(op.modes)
+        if not modes:
+            return d.options[0]
+        me = view.my_hero().idx
+        return max(d.options, key=lambda labels: (sum(self.ops_worth(view, modes[lab], me) for lab in labels),
+                                                  labels))
 
 
 @register

@@ -13,9 +13,8 @@ Selectors
 Ops
     ``take_tagged_from_discard``  every card with a tag goes from your discard pile to your hand
                                   (Voyage Home: "take all other VOYAGE cards ...").
-    ``return_defeated``           a defeated sidekick token comes back at full health on an
-                                  empty space (Winged Frenzy: "return a defeated Harpy, if any,
-                                  to any space in Medusa's zone"); nothing if none is defeated.
+    (Winged Frenzy's "return a defeated Harpy" uses the shared ``return_defeated`` of
+    vocab/sa_position.py, which Shakespeare's Actors use too.)
     ``set_health``                a fighter's health becomes N (The Holy Grail).
     ``damage_spaces``             damage each opposing fighter on a chosen space of your zone and
                                   an adjacent space (Restless Spirits); quantity
@@ -29,7 +28,7 @@ Conditions
 from __future__ import annotations
 
 from unmatched_sim.engine.effects import (CONDITIONS, QUANTITIES, SELECTORS, ChooseOne, Field,
-                                         FighterOp, Op, SpecError, Summon, op)
+                                         FighterOp, Op, SpecError, op)
 from unmatched_sim.engine.game import EFFECT_DAMAGE
 from unmatched_sim.engine.state import DEFENDER
 
@@ -78,26 +77,6 @@ class TakeTaggedFromDiscard(Op):
             g.log("return_to_hand", ctx.player, card=cid)
         if taken:
             p.known_hand = p.known_hand | frozenset(taken)
-
-
-@op("return_defeated")
-class ReturnDefeated(Summon):
-    """One defeated token of ``sidekick`` (if any) is put back at full health on an empty space
-    (``where`` as for summon). Unlike summon it never moves a token already on the board, nor
-    brings in one that has never been defeated."""
-
-    def applicable(self, g, ctx):
-        return bool(self._defeated(g, ctx))
-
-    def _defeated(self, g, ctx):
-        F = g.fighters
-        return [fi for fi in g.players[ctx.player].fighters
-                if F[fi].defn.name == self.sidekick and not F[fi].alive and not F[fi].on_board]
-
-    def run(self, g, ctx):
-        defeated = self._defeated(g, ctx)
-        if defeated:
-            self._token_chosen(g, ctx, defeated[0])
 
 
 @op("set_health")

@@ -1,0 +1,136 @@
+"""Hamlet: The Question.
+
+Every card of the deck is written in the shared vocabulary (heroes/hamlet.toml); only the
+Question needs code. At the start of each of his turns Hamlet's player turns the Question token
+(decision ``question_side``: "to_be" or "not_to_be"; the same side as last turn is allowed).
+Choosing NOT TO BE costs ``self_damage`` (2) damage at once to one of that player's fighters
+(decision ``question_damage``: a fighter; source "ability"). While TO BE is up, each maneuver
+draws ``extra_draws`` (1) more card (``modify_maneuver_draws``); while NOT TO BE is up,
+Hamlet's attacks — not his sidekick's — get ``attack_bonus`` (+2) (``attack_bonus``).
+
+State: ``res["question"]`` — "to_be" / "not_to_be", public (the token is face up). Before his
+first turn it is "to_be" (it is chosen again before it can matter). Events: ``question``
+(detail = the side, amount = the damage it cost).
+"""
+
+from __future__ import annotations
+
+from unmatched_sim.engine.effects import SpecError
+from unmatched_sim.engine.game import ABILITY
+from unmatched_sim.hooks import Ability, ability, advise, story_line
+
+TO_BE, NOT_TO_BE = "to_be", "not_to_be"
+QUESTION = "question"
+
+
+@ability("the_question")
+class TheQuestion(Ability):
+    PARAMS = ("extra_draws", "attack_bonus", "self_damage")
+
+    @classmethod
+    def parse_params(cls, params, fighter_names):
+        out = {}
+        for key in params:
+            if key not in cls.PARAMS:
+                raise SpecError(f"unknown parameter {key!r} (known: {', '.join(cls.PARAMS)})")
+        for key, default in zip(cls.PARAMS, (1, 2, 2)):
+            v = params.get(key, default)
+            if isinstance(v, bool) or not isinstance(v, int) or v < 0:
+                raise SpecError(f"'{key}' must be a whole number ≥ 0, got {v!r}")
+            out[key] = v
+        return out
+
+    def setup(self, g, seat):
+        g.players[seat].res[QUESTION] = TO_BE
+
+    def start_of_turn(self, g, seat):
+        g.ask(seat, "question_side", (TO_BE, NOT_TO_BE), self._side, seat,
+              current=g.players[seat].res.get(QUESTION, TO_BE), cost=self.params["self_damage"])
+
+    def _side(self, g, seat, side):
+        g.players[seat].res[QUESTION] = side
+        n = self.params["self_damage"]
+        g.log("question", seat, detail=side, amount=n if side == NOT_TO_BE else 0)
+        if side == NOT_TO_BE and n:
+            mine = g.on_board(seat)
+            if mine:
+                g.ask(seat, "question_damage", mine, self._hurt, seat, amount=n)
+
+    def _hurt(self, g, seat, fi):
+        g.damage(fi, self.params["self_damage"], ABILITY)
+
+    def modify_maneuver_draws(self, g, seat, player, n):
+        if player == seat and g.players[seat].res.get(QUESTION) == TO_BE:
+            return n + self.params["extra_draws"]
+        return n
+
+    def attack_bonus(self, g, combat):
+        seat = combat.players[0]
+        if g.players[seat].res.get(QUESTION) != NOT_TO_BE:
+            return 0
+        return self.params["attack_bonus"] if g.fighters[combat.fighters[0]].is_hero else 0
+
+
+# ---------------------------------------------------------------- the AI
+def _nearest_foe(view, fi) -> int:
+    f = view.fighter(fi)
+    if not f.on_board:
+        return 99
+    dist = view.dist[f.space]
+    return min((dist[view.fighter(t).space] for s in view.foes for t in view.on_board(s)), default=99)
+
+
+@advise("question_side")
+def _advise_side(policy, view, d):
+    """NOT TO BE when Hamlet can reach a foe this turn, holds an attack card for him and can
+    afford the 2 damage (a sidekick above 2 health, or Hamlet well above it); else TO BE."""
+    hero = view.my_hero()
+    if not hero.alive or not hero.on_board:
+        return TO_BE
+    cost = d.info.get("cost", 2)
+    payer_ok = any(view.fighter(fi).health > cost and not view.fighter(fi).is_hero
+                   for fi in view.on_board(view.seat)) or hero.health > cost + 6
+    has_attack = any(view.card(c).can_attack and view.card(c).usable_by(hero.defn.name) for c in view.hand)
+    close = _nearest_foe(view, hero.idx) <= view.move_value() + 1
+    return NOT_TO_BE if payer_ok and has_attack and close else TO_BE
+
+
+@advise("question_damage")
+def _advise_damage(policy, view, d):
+    """The sidekick takes it if it survives; else whoever has the most health."""
+    cost = d.info.get("amount", 2)
+    fighters = [view.fighter(fi) for fi in d.options]
+    sidekicks = [f for f in fighters if not f.is_hero and f.health > cost]
+    if sidekicks:
+        return max(sidekicks, key=lambda f: f.health).idx
+    return max(fighters, key=lambda f: (f.health - (0 if f.is_hero else 100), f.idx)).idx
+
+
+@advise("hand_to_bottom")
+def _advise_bottom(policy, view, d):
+    """Method in the Madness: put under the cards no living fighter can use, then the weakest
+    while more than three cards are left in hand."""
+    cards = [c for c in d.options if c is not None]
+    if not cards:
+        return None
+    names = {view.fighter(fi).defn.name for fi in view.on_board(view.seat)}
+    dead = [c for c in cards if view.card(c).users is not None and not (view.card(c).users & names)]
+    if dead:
+        return dead[0]
+    if len(cards) > 3 and hasattr(policy, "lowest"):
+        return policy.lowest(view, cards)
+    return None
+
+
+@advise("draw_up_to")
+def _advise_draw(policy, view, d):
+    """Draw as many as allowed, but not into exhaustion."""
+    deck = d.info.get("deck", 99)
+    return max((n for n in d.options if n <= deck), default=0)
+
+
+@story_line("question")
+def _story_question(e):
+    side = "TO BE" if e["detail"] == TO_BE else "NOT TO BE"
+    cost = f" and takes {e['amount']} damage for it" if e.get("amount") else ""
+    return f"{e['who']} turns the Question to {side}{cost}."
