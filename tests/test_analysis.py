@@ -472,3 +472,23 @@ def test_without_a_bust_the_threshold_is_unknown_and_exact_odds_are_left_blank()
     assert A.misery_risk(run, bust_at=3).filter(pl.col("revealed") == 1)["exact_blind"][0] == pytest.approx(1 / 7)
     from unmatched_sim.report.charts import misery_risk_chart
     misery_risk_chart(risk)                     # draws without the exact line
+
+
+def test_play_stats_rebuild_positions_and_count_each_heros_turns_attacks_and_boosts(tmp_path):
+    """Per hero from the event log: turns ended where a foe could attack without moving (the
+    frozen tuned-v1 Houdini almost always does), attacks per turn, BOOSTs against cards played."""
+    from unmatched_sim.analysis.play import play_stats
+    from click.testing import CliRunner
+
+    from unmatched_sim.cli import cli
+    out = tmp_path / "run"
+    res = CliRunner().invoke(cli, ["matchup", "houdini", "chupacabra", "-n", "6", "--jobs", "1",
+                                    "--policy", "tuned-v1", "--out", str(out), "--no-progress"])
+    assert res.exit_code == 0, res.output
+    df = play_stats(out)
+    assert set(df["hero"]) == {"houdini", "chupacabra"}
+    row = {r["hero"]: r for r in df.iter_rows(named=True)}
+    assert row["houdini"]["turns"] > 10 and row["houdini"]["ends_in_reach"] > 0.8
+    assert 0 < row["chupacabra"]["attacks_per_turn"] < 2.5
+    assert 0 <= row["houdini"]["boost_share"] <= 1 and row["houdini"]["boosts"] > 0
+    assert row["houdini"]["attacked"] > 0 and 0 <= row["houdini"]["undefended"] <= 1

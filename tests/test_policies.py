@@ -129,27 +129,28 @@ def test_heuristics_beat_random_in_a_short_run():
 
 
 def test_tuned_plays_each_hero_in_the_style_its_file_gives():
-    """tuned = heuristic:aggression=<the hero file's [ai] aggression>, decision for decision;
-    a hero without one is played in the balanced style."""
+    """tuned = heuristic with the hero file's [ai] style (aggression, caution, safety, reserve),
+    decision for decision; a weight the file does not set is played at the balanced default."""
     import dataclasses
 
     from unmatched_sim.engine.game import Game
+    from unmatched_sim.policies.heuristic import HeuristicPolicy
     houdini, chupacabra = find_hero("houdini"), find_hero("chupacabra")
-    unstyled = dataclasses.replace(chupacabra, ai_aggression=None)
+    unstyled = dataclasses.replace(chupacabra, ai_aggression=None, ai_style=())
     for pair in ((houdini, chupacabra), (chupacabra, houdini), (unstyled, houdini)):
         g = Game(BOARD, pair, seed=5, record=False).start()
         pols = [make_policy("greedy", random.Random(s)) for s in (0, 1)]
         compared = 0
         while g.pending is not None and compared < 120:
             d, seat = g.pending, g.pending.player
-            style = pair[seat].ai_aggression
-            twin = f"heuristic:aggression={0.55 if style is None else style}"
+            style = {**HeuristicPolicy.params, **dict(pair[seat].ai_style)}
+            twin = "heuristic:" + ",".join(f"{k}={v}" for k, v in style.items())
             view = PlayerView(g, seat)
             assert make_policy("tuned", random.Random(1)).choose(view, d) == \
                 make_policy(twin, random.Random(1)).choose(view, d)
             compared += 1
             g.answer(pols[seat].choose(view, d))
-    assert find_hero("houdini").ai_aggression != find_hero("chupacabra").ai_aggression
+    assert find_hero("houdini").ai_style != find_hero("chupacabra").ai_style
 
 
 # ------------------------------------------------------------------ determinism

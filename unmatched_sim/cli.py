@@ -749,6 +749,8 @@ def ladder(hero_list, policy_list, games, seed, board, jobs, out, force, by_hero
 # --------------------------------------------------------------------------- the workbench
 # sim compare, sim games and sim sweep live in cli_workbench.py; importing it registers them.
 from unmatched_sim import cli_workbench  # noqa: E402,F401
+# sim robust lives in cli_ai.py (the AI's robustness check); importing it registers it.
+from unmatched_sim import cli_ai  # noqa: E402,F401
 
 
 # --------------------------------------------------------------------------- entry point

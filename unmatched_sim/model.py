@@ -88,6 +88,8 @@ class HeroDef:
     # The heuristic style this hero plays best in (the ``tuned`` policy reads it; the rules
     # never do). None: the balanced style.
     ai_aggression: float | None = None
+    # The whole style from the [ai] table: (key, value) pairs of AI_STYLE_KEYS that are set.
+    ai_style: tuple[tuple[str, float], ...] = ()
 
     @property
     def deck_size(self) -> int:

@@ -848,7 +848,8 @@ def read_game_events(run_dir: Path, game_id: int) -> pl.DataFrame:
 
 def spec_files(heroes: list[HeroDef], board: Board) -> tuple[dict, dict]:
     # The AI style from each hero file goes along so a report can say how `tuned` played it.
-    return ({h.id: {"path": h.path, "sha256": h.sha256, "ai_aggression": h.ai_aggression} for h in heroes},
+    return ({h.id: {"path": h.path, "sha256": h.sha256, "ai_aggression": h.ai_aggression,
+                   "ai_style": dict(h.ai_style)} for h in heroes},
             {"id": board.id, "path": board.path, "sha256": board.sha256})
 
 

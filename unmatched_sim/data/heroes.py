@@ -10,8 +10,9 @@ The format (see heroes/houdini.toml for a full example)::
     [[sidekicks]] name, health, attack, count = 1, starts_on_board = true, move (optional)
     [ability]     name, text, hook = "python_hook" (optional), params = { ... } (optional;
                   the hook's ``parse_params`` checks them when the file loads)
-    [ai]          aggression = 0..1, note (optional; the style the ``tuned`` policy plays this
-                  hero in; the rules never read it. scripts/tune_styles.py --write sets it)
+    [ai]          aggression, caution, safety, reserve = 0..1 each, note (all optional; the
+                  style the ``tuned`` policy plays this hero in; the rules never read it.
+                  scripts/tune_styles.py --write sets it)
     [[cards]]     name, type, value, boost, copies, fighter = "any" | "Name" | ["A", "B"],
                   text, uncancelable, tags, and one effect list per timing:
                   immediately, during_combat, after_combat, effect (schemes), boost_bonus,
@@ -27,6 +28,9 @@ from pathlib import Path
 from unmatched_sim.engine.effects import SpecError, parse_effects
 from unmatched_sim.errors import DataError
 from unmatched_sim.files import read_toml
+
+# The style weights an [ai] table may set (see policies/heuristic.py; all 0..1).
+AI_STYLE_KEYS = ("aggression", "caution", "safety", "reserve")
 from unmatched_sim.model import (CARD_TYPES, EFFECT, SCHEME, TIMINGS, AbilityDef, CardDef,
                                  FighterDef, HeroDef)
 
@@ -180,14 +184,16 @@ def parse_hero(raw: dict, path: Path, sha: str = "") -> HeroDef:
     if total != deck_size:
         ck.fail("cards", f"the copies add up to {total} cards, but the deck must have {deck_size} "
                 "(set 'deck_size' to play a deck of another size)")
-    ai = ck.table(raw.get("ai", {}), "ai", {}, {"aggression": (int, float), "note": str})
+    ai = ck.table(raw.get("ai", {}), "ai", {}, {**{k: (int, float) for k in AI_STYLE_KEYS}, "note": str})
+    for key in AI_STYLE_KEYS:
+        if key in ai and not 0 <= ai[key] <= 1:
+            ck.fail(f"ai.{key}", f"must be between 0 and 1, got {ai[key]!r}")
     aggression = ai.get("aggression")
-    if aggression is not None and not 0 <= aggression <= 1:
-        ck.fail("ai.aggression", f"must be between 0 and 1, got {aggression!r}")
     return HeroDef(id=raw["id"], name=raw["name"], set=raw.get("set", ""), move=raw["move"], hero=hero,
                    sidekicks=sidekicks, ability=ability, cards=tuple(cards), path=str(path),
                    sha256=sha, notes=raw.get("notes", ""),
-                   ai_aggression=float(aggression) if aggression is not None else None)
+                   ai_aggression=float(aggression) if aggression is not None else None,
+                   ai_style=tuple((k, float(ai[k])) for k in AI_STYLE_KEYS if k in ai))
 
 
 def load_hero_file(path: Path) -> HeroDef:
@@ -195,18 +201,20 @@ def load_hero_file(path: Path) -> HeroDef:
     return parse_hero(raw, path, sha)
 
 
-def write_ai_style(path: Path, aggression: float, note: str) -> None:
-    """Set ``[ai] aggression`` and ``note`` in a hero file, keeping everything else (comments
-    included) as it is; a file without an ``[ai]`` table gets one before its first card."""
+def write_ai_style(path: Path, aggression: float | dict, note: str) -> None:
+    """Set ``[ai] aggression`` (or a whole style: a dict of ``AI_STYLE_KEYS`` values) and
+    ``note`` in a hero file, keeping everything else (comments included) as it is; a file
+    without an ``[ai]`` table gets one before its first card."""
     import re
 
     text = Path(path).read_text(encoding="utf-8")
     note = note.replace("\\", "\\\\").replace('"', '\\"')
-    body = f'aggression = {aggression:g}\nnote = "{note}"\n'
+    style = aggression if isinstance(aggression, dict) else {"aggression": aggression}
+    body = "".join(f"{k} = {style[k]:g}\n" for k in AI_STYLE_KEYS if k in style) + f'note = "{note}"\n'
     table = re.search(r"^\[ai\][ \t]*\n(?:(?!\[).*\n)*", text, flags=re.M)
     if table:
         kept = [line for line in table.group(0).splitlines(keepends=True)[1:]
-                if not re.match(r"\s*(aggression|note)\s*=", line)]
+                if not re.match(r"\s*(aggression|caution|safety|reserve|note)\s*=", line)]
         blank = [line for line in kept if not line.strip()]
         rest = [line for line in kept if line.strip()]
         text = text[:table.start()] + "[ai]\n" + body + "".join(rest + blank) + text[table.end():]

@@ -304,13 +304,18 @@ class HeuristicPolicy(GreedyPolicy):
     name = "heuristic"
     summary = ("plays with intent: card odds from the unseen cards, ranged/melee positioning, "
                "boosts and defenses when they pay, deck-exhaustion aware (balanced style)")
-    params = {"aggression": 0.55, "caution": 0.5}
+    params = {"aggression": 0.55, "caution": 0.5, "safety": 0.5, "reserve": 0.5}
+    param_ranges = {k: (0.0, 1.0) for k in params}
     param_help = {"aggression": "0..1: how much dealing damage outweighs keeping cards and position",
+                  "safety": "0..1: how much the blows the foes could deal next turn where the hero "
+                            "ends up weigh (out of reach, or in reach of one attack, not two)",
+                  "reserve": "0..1: how much a last defense card (or healing) is kept back from "
+                             "BOOSTs and discards",
                   "caution": "0..1: how much the hero's health and safety weigh"}
 
     def __init__(self, rng, **params):
         super().__init__(rng, **params)
-        for key in ("aggression", "caution"):
+        for key in ("aggression", "caution", "safety", "reserve"):
             if not 0.0 <= getattr(self, key) <= 1.0:
                 raise ValueError(f"{key} must be between 0 and 1 (got {getattr(self, key)})")
         # greedy's handlers we inherit may read greedy's own parameters: give them its defaults.
@@ -353,7 +358,13 @@ class HeuristicPolicy(GreedyPolicy):
         return others[foe]
 
     def keep(self, view, cid) -> float:
-        """Worth of keeping a card of our hand; cards no fighter of ours can use only BOOST."""
+        """Worth of keeping a card of our hand (the cost of spending it on a BOOST, a discard or
+        an attack): its worth in play, plus the reserve a defense card or healing is."""
+        return self.keep_base(view, cid) + self.reserve_worth(view, cid)
+
+    def keep_base(self, view, cid) -> float:
+        """Worth of a card of our hand as a card to play; cards no fighter of ours can use only
+        BOOST."""
         d = view.card(cid)
         if d.type != "scheme" and d.users is not None:
             alive = {view.fighter(fi).defn.name for fi in view.on_board(view.seat)}
@@ -363,6 +374,39 @@ class HeuristicPolicy(GreedyPolicy):
         if view.deck_size(view.seat) == 0:
             w *= 1.2          # nothing more is coming
         return w
+
+    def reserve_worth(self, view, cid) -> float:
+        """What a card is worth as a reserve beyond its play value: the last defense cards our
+        hero holds (spent on a BOOST or discarded, the next attack meets no defense), and
+        healing at what the health it restores is worth now."""
+        me = view.my_hero()
+        if not me.on_board or self.reserve <= 0:
+            return 0.0
+        cache = self.reader(view)._cache
+        key = ("reserve", cid)
+        got = cache.get(key)
+        if got is not None:
+            return got
+        d = view.card(cid)
+        name = me.defn.name
+        extra = 0.0
+        if d.can_defend and d.usable_by(name):
+            n_def = sum(1 for c in view.hand if view.card(c).can_defend and view.card(c).usable_by(name))
+            if n_def <= 1:
+                extra += self.reserve * (1.2 + 8.0 / max(1, me.health))
+            elif n_def == 2:
+                extra += self.reserve * (0.4 + 3.0 / max(1, me.health))
+        heal = 0.0
+        for op in _ops(d, "immediately", "after_combat"):
+            if op.NAME == "recover" and str(op.spec.get("target", "self")) in ("self", me.defn.name):
+                a = op.spec.get("amount", 1)
+                heal += a if isinstance(a, int) else 1.5
+        if heal:
+            # health lost by now, plus what the game's next blows will take
+            room = min(heal, me.max_health - me.health + 3)
+            extra += (0.3 + 0.5 * self.reserve) * room * self.hp_weight(me, True) * 0.5
+        cache[key] = extra
+        return extra
 
     def power(self, view, cid) -> float:       # greedy's helpers (lowest/highest) use this
         return self.keep(view, cid)
@@ -479,10 +523,24 @@ class HeuristicPolicy(GreedyPolicy):
         scores = {"maneuver": self.maneuver_eval(view)}
         if "attack" in opts:
             s, _, _ = self.best_attack(view)
-            scores["attack"] = s + 0.6 + self.agg
+            scores["attack"] = s + 0.6 + self.agg + self.hit_and_run(view)
         if "scheme" in opts:
             scores["scheme"] = max(self.scheme_eval(view, cid, fi) for cid, fi in self.scheme_options(view))
         return max(scores, key=lambda k: (scores[k], k == "attack"))
+
+    def hit_and_run(self, view) -> float:
+        """Hit and run: attacking first keeps a maneuver in hand to get out of reach afterwards,
+        so an attack with an action to spare is worth what that escape would gain (the
+        maneuver's own repositioning term, as if it were the turn's last action)."""
+        if view.actions_left < 2:
+            return 0.0
+        me = view.my_hero()
+        if not me.on_board:
+            return 0.0
+        here = self.space_value(view, me.idx, me.space, 0)
+        reach = view.reachable(me.idx, view.move_value())
+        best = max((self.space_value(view, me.idx, s, 0) for s in reach), default=here)
+        return 0.6 * max(0.0, best - here)
 
     def scheme_options(self, view):
         out = []
@@ -602,39 +660,96 @@ class HeuristicPolicy(GreedyPolicy):
         return w + 0.6 * max(0.0, best - here) + 0.3
 
     # ------------------------------------------------------------ positions
-    def threat_map(self, view) -> list[float]:
-        """Expected harm opposing fighters could do next turn to a fighter of ours on each
-        space: what each could reach with its move plus a likely BOOST (on an empty board)."""
+    def threat_map(self, view) -> list[tuple[float, ...]]:
+        """For each space, the attacks the foes could make next turn on a fighter of ours
+        standing there: a tuple of expected attack strengths (exact odds of the best card each
+        attacker may hold, from the unseen cards), strongest first.
+
+        A foe that can hit the space *without moving* has both its actions for attacks (two,
+        if its hand holds two cards); one that must first move there (its move plus a likely
+        BOOST, along the paths our fighters do not block) has one. Every foe counts, each with
+        its own cards and its own two actions."""
         reader = self.reader(view)
         got = reader._cache.get("threat_map")
         if got is not None:
             return got
-        board, dist = view.board, view.dist
+        board = view.board
         n = board.size
-        out = [0.0] * n
+        zm = board.zone_mask
+        adjacent = board.adjacent
+        hits: list[list[float]] = [[] for _ in range(n)]
         foes = view.foes or (view.opp,)
-        fighters = [(o, self.reader(view, t), view.move_value(t), 1 if view.hand_size(t) >= 3 else 0)
-                    for t in foes for o in view.on_board(t)]
-        for o, foe_reader, opp_move, boost in fighters:
-            of = view.fighter(o)
-            m = (of.defn.move if of.defn.move is not None else opp_move) + boost
-            row = dist[of.space]
-            weight = foe_reader.threat(of.defn.name) * (1.0 if of.is_hero else 0.5)
-            if weight <= 0:
+        for t in foes:
+            foe_reader = self.reader(view, t)
+            hand = view.hand_size(t)
+            if hand <= 0 and view.deck_size(t) <= 0:
                 continue
-            hit = [row[s] <= m + 1 for s in range(n)]
-            if of.defn.ranged:
-                zm = board.zone_mask
+            per_space = [0.0] * n       # best attack reaching the space without moving
+            moved = [0.0] * n           # best attack reaching it after a move
+            boost = 1 if hand >= 3 else 0
+            for o in view.on_board(t):
+                of = view.fighter(o)
+                e = foe_reader.threat(of.defn.name)
+                if e <= 0:
+                    continue
+                here = of.space
+                still = set(adjacent[here])
+                if of.defn.ranged:
+                    still.update(s for s in range(n) if zm[s] & zm[here])
+                m = (of.defn.move if of.defn.move is not None else view.move_value(t)) + boost
+                near = set()
                 zones = 0
-                for x in range(n):
-                    if row[x] <= m:
-                        zones |= zm[x]
-                hit = [h or bool(zm[s] & zones) for s, h in enumerate(hit)]
+                for r in view.reachable(o, m):
+                    near.update(adjacent[r])
+                    zones |= zm[r]
+                if of.defn.ranged:
+                    near.update(s for s in range(n) if zm[s] & zones)
+                for s in still:
+                    if e > per_space[s]:
+                        per_space[s] = e
+                for s in near:
+                    if e > moved[s]:
+                        moved[s] = e
+            # A hand of one card (plus the maneuver's draw) makes one attack; two make two.
+            second = 0.8 if hand >= 2 else 0.0
             for s in range(n):
-                if hit[s]:
-                    out[s] += weight
+                if per_space[s] > 0:
+                    hits[s].append(per_space[s])
+                    if second:
+                        hits[s].append(second * max(per_space[s], moved[s]))
+                elif moved[s] > 0:
+                    hits[s].append(moved[s])
+        out = [tuple(sorted(h, reverse=True)) for h in hits]
         reader._cache["threat_map"] = out
         return out
+
+    def my_defenses(self, view, fi) -> tuple[float, ...]:
+        """Defense strengths of the cards in our hand that fighter ``fi`` could use, best first."""
+        cache = self.reader(view)._cache
+        key = ("defenses", fi)
+        got = cache.get(key)
+        if got is None:
+            name = view.fighter(fi).defn.name
+            got = cache[key] = tuple(sorted(
+                (min(8.0, card_strength(view.card(c), self.mine(view, c))[1]) for c in view.hand
+                 if view.card(c).can_defend and view.card(c).usable_by(name)), reverse=True))
+        return got
+
+    def exposure(self, view, fi, space) -> tuple[float, float]:
+        """(expected damage, chance-ish of defeat) for our fighter ``fi`` ending on ``space``:
+        each attack that could come, answered by our defense cards in turn (the best first)."""
+        f = view.fighter(fi)
+        attacks = self.threat_map(view)[space]
+        if not attacks:
+            return 0.0, 0.0
+        defs = self.my_defenses(view, fi)
+        dmg = 0.0
+        for i, a in enumerate(attacks):
+            d = defs[i] if i < len(defs) else 0.0
+            # a defense stops the expected blow only on average: the attack may be stronger
+            dmg += max(0.25 * a, a - 0.85 * d)
+        lethal = min(1.0, max(0.0, (dmg - f.health + 2.0) / 3.0))
+        return dmg, lethal
 
     def _space_ctx(self, view, fi):
         """Per-decision facts space_value needs for fighter ``fi``."""
@@ -685,15 +800,15 @@ class HeuristicPolicy(GreedyPolicy):
                 value -= 0.35 * max(0, d_hero - 1)
         else:
             value -= (0.55 if f.is_hero else 0.35) * max(0, d_hero - 1)
-        # Safety.
-        threat = self.threat_map(view)[space]
-        if f.is_hero:
-            weight = (0.15 + 0.5 * self.cau) * (1.0 + 4.0 / max(1, f.health))
-            if not f.defn.ranged:
-                weight *= 0.5     # a melee hero has to stand in reach to fight at all
-        else:
-            weight = 0.12
-        value -= weight * threat
+        # Safety: the blows we could take next turn where we end up (fewer if we still act).
+        dmg, lethal = self.exposure(view, fi, space)
+        if dmg:
+            soon = 1.0 if actions_after <= 0 else 0.45
+            if f.is_hero:
+                w = self.hp_weight(f, True) * self.safety
+                value -= soon * (w * dmg + (25.0 * self.safety + 5.0) * lethal)
+            else:
+                value -= soon * 0.15 * dmg
         # Sidekicks: screen our hero (careful) or press the attack (aggressive).
         if not f.is_hero and me is not None:
             guard = dist[space][me.space] <= 1 and dist[space][hero.space] <= dist[me.space][hero.space]
@@ -705,6 +820,123 @@ class HeuristicPolicy(GreedyPolicy):
         fi = d.info["fighter"]
         after = view.actions_left
         return max(d.options, key=lambda s: (self.space_value(view, fi, s, after), -s))
+
+    # ------------------------------------------------------------ effects we decide
+    def _after_now(self, view) -> int:
+        """Actions we still have after an effect resolves now (none on a foe's turn: a fighter
+        of ours placed then is exposed to the foe's remaining actions at once)."""
+        return view.actions_left if view.my_turn else 0
+
+    def foe_space_value(self, view, fi, space) -> float:
+        """How good it is for us that the foe's fighter ``fi`` stands on ``space`` (moved or
+        placed by our effect): far from our fighters when it threatens them, within our reach
+        when we still have an attack to make this turn."""
+        f = view.fighter(fi)
+        dist = view.dist
+        reader = self.reader(view, f.owner)
+        e = reader.threat(f.defn.name) * (1.0 if f.is_hero else 0.6)
+        m = (f.defn.move if f.defn.move is not None else view.move_value(f.owner)) + 1
+        value = 0.0
+        for mi in view.on_board(view.seat):
+            me = view.fighter(mi)
+            w = self.hp_weight(me, True) * (1.0 if me.is_hero else 0.4) * (0.5 + self.safety)
+            if view.can_hit_from(fi, space, me.space):
+                value -= w * 1.8 * e           # two attacks without moving
+            elif dist[space][me.space] <= m + 1 or (f.defn.ranged and dist[space][me.space] <= m + 3):
+                value -= w * e                 # one, after a move
+            else:
+                value += 0.1 * min(dist[space][me.space], 6)
+        acts = self._after_now(view)
+        if acts >= 1:
+            for mi in view.on_board(view.seat):
+                if view.can_hit_from(mi, view.fighter(mi).space, space) and self.usable_attack_cards(view, mi):
+                    value += (3.0 if f.is_hero else 1.2) * (0.5 + self.agg)
+                    break
+        return value
+
+    def _op_spec(self, view, d) -> dict:
+        """The spec of the effect a decision comes from (its card's op of that name), or {}."""
+        card, name = d.info.get("card"), d.info.get("op")
+        if card is None or card < 0 or name is None:
+            return {}
+        for ops in view.card(card).effects.values():
+            for op in ops:
+                if op.NAME == name:
+                    return op.spec
+        return {}
+
+    def on_effect_destination(self, view, d):
+        """Where an effect puts a fighter (place, move, push, revive, summon): ours by the same
+        space evaluation as movement (so an escape ends out of reach when that is worth most),
+        a foe's where it threatens us least (and where we can hit it, if we still attack)."""
+        fi = d.info["fighter"]
+        f = view.fighter(fi)
+        if view.is_foe(f.owner):
+            return max(d.options, key=lambda s: (self.foe_space_value(view, fi, s), -s))
+        if f.owner != view.seat:       # a teammate's: greedy's rule
+            return super().on_effect_destination(view, d)
+        after = self._after_now(view)
+        return max(d.options, key=lambda s: (self.space_value(view, fi, s, after), -s))
+
+    def on_effect_fighter(self, view, d):
+        """Which fighter an effect applies to. A move or place that may take either side's
+        fighter (Vanishing Act: either combatant) goes to the one whose move gains us most."""
+        op = d.info.get("op")
+        opts = [o for o in d.options if o is not None]
+        if op in ("move", "place") and opts:
+            spec = self._op_spec(view, d)
+            up_to = spec.get("up_to", 3) if isinstance(spec.get("up_to", 3), int) else 3
+            through = bool(spec.get("through_opponents", False))
+            after = self._after_now(view)
+
+            def gain(o):
+                f = view.fighter(o)
+                if not f.on_board:
+                    return 0.0
+                spaces = (view.reachable(o, up_to, through) if op == "move"
+                          else [s for s in range(view.board.size) if view.occupant(s) < 0])
+                if not spaces:
+                    return -1e9 if None not in d.options else 0.0
+                if view.is_foe(f.owner):
+                    here = self.foe_space_value(view, o, f.space)
+                    return max(self.foe_space_value(view, o, s) for s in spaces) - here
+                if f.owner != view.seat:
+                    return 0.0
+                here = self.space_value(view, o, f.space, after)
+                best = max(self.space_value(view, o, s, after) for s in spaces)
+                return best - here if op == "move" else best - here - 0.05
+            scored = max(opts, key=lambda o: (gain(o), view.fighter(o).is_hero, -o))
+            if None in d.options and gain(scored) <= 0:
+                return None
+            return scored
+        if op == "recover" and opts:
+            mine = [o for o in opts if view.fighter(o).owner == view.seat]
+            if mine:
+                return max(mine, key=lambda o: (min(3, view.fighter(o).max_health - view.fighter(o).health)
+                                                * self.hp_weight(view.fighter(o), True), -o))
+        return super().on_effect_fighter(view, d)
+
+    def on_ability_draw(self, view, d):
+        """An optional draw (The Hunger): a card is worth drawing only while the deck race allows
+        it. Each card drawn brings our exhaustion a turn closer; it pays when the hand is short,
+        or when our deck will still outlast the foe's and the game by the time it matters."""
+        n = d.info.get("count", 1)
+        deck = view.deck_size(view.seat)
+        if deck < n:
+            return False
+        hand = len(view.hand)
+        if hand + n > 7:
+            return False                      # the card (or another) goes at the hand limit
+        foes = view.foes or (view.opp,)
+        opp_deck = min(view.deck_size(t) for t in foes)
+        # Rough turns left: the foe hero's health over a typical 2.5 damage a turn of ours.
+        opp_hero = view.opp_hero()
+        turns_left = (opp_hero.health / 2.5) if opp_hero.on_board else 3.0
+        # Each of our turns draws one card (a maneuver) at most: will the deck last the game?
+        spare = deck - n - turns_left
+        if hand <= 3:
+            return spare >= -2
+        return spare >= 2 and deck - n >= opp_deck - 1
 
     def on_move_order(self, view, d):
         # Sidekicks that screen move after the hero (they guard where it ends up); others first.
@@ -774,7 +1006,7 @@ class HeuristicPolicy(GreedyPolicy):
                         a = op.spec.get("amount", 1)
                         heal += a if isinstance(a, int) else 1
                 worth = effect_worth(card, p_won=0.6, mine=self.mine(view, cid)) * 0.6
-                cost = self.spend_weight() * self.keep(view, cid)
+                cost = self.spend_weight() * self.keep_base(view, cid)
             exp_loss = p_dead = 0.0
             for v, p in dist:
                 av = 0.0 if v == NO_CARD else v + their_bonus
@@ -972,7 +1204,7 @@ class HeuristicPolicy(GreedyPolicy):
 class AggressivePolicy(HeuristicPolicy):
     name = "aggressive"
     summary = "the heuristic in an aggressive style: presses attacks, spends cards freely, sidekicks flank"
-    params = {"aggression": 0.9, "caution": 0.2}
+    params = {"aggression": 0.9, "caution": 0.2, "safety": 0.3, "reserve": 0.3}
 
 
 @register
@@ -980,22 +1212,35 @@ class CarefulPolicy(HeuristicPolicy):
     name = "careful"
     summary = ("the heuristic in a careful style: guards the hero's health and position, saves "
                "cards, sidekicks screen")
-    params = {"aggression": 0.25, "caution": 0.9}
+    params = {"aggression": 0.25, "caution": 0.9, "safety": 0.8, "reserve": 0.8}
 
 
 @register
 class TunedPolicy(HeuristicPolicy):
     """The heuristic playing each hero in the style measured best for it: the hero file's
-    ``[ai] aggression`` (measured by scripts/tune_styles.py, see docs/policies.md), or the
-    balanced style for a hero without one."""
+    ``[ai]`` table (``aggression``, ``caution``, ``safety``, ``reserve``; tuned by
+    scripts/tune_styles.py, see docs/policies.md); a weight the table does not set keeps the
+    balanced default (or the value given on the command line)."""
     name = "tuned"
-    summary = ("the heuristic in each hero's own measured style (the hero file's [ai] aggression; "
-               "balanced without one)")
-    params = {"caution": 0.5}
-    param_help = {"caution": "0..1: how much the hero's health and safety weigh"}
+    summary = ("the heuristic in each hero's own measured style (the hero file's [ai] table: "
+               "aggression, caution, safety, reserve; balanced where unset)")
+    params = {"caution": 0.5, "safety": 0.5, "reserve": 0.5}
+    param_help = {"caution": "0..1: how much the hero's health and safety weigh (unless the hero file sets it)",
+                  "safety": "0..1: weight of the blows foes could deal next turn (unless the hero file sets it)",
+                  "reserve": "0..1: how much a last defense card is kept back (unless the hero file sets it)"}
     aggression = HeuristicPolicy.params["aggression"]      # until the hero is known
 
+    def __init__(self, rng, **params):
+        super().__init__(rng, **params)
+        self._given = dict(caution=self.caution, safety=self.safety, reserve=self.reserve)
+        self._styled_for = None
+
     def style_now(self, view):
-        style = view.hero(view.seat).ai_aggression
-        self.aggression = HeuristicPolicy.params["aggression"] if style is None else style
+        hero = view.hero(view.seat)
+        if self._styled_for is not hero:
+            self._styled_for = hero
+            style = dict(hero.ai_style)
+            self.aggression = style.get("aggression", HeuristicPolicy.params["aggression"])
+            for key, given in self._given.items():
+                setattr(self, key, style.get(key, given))
         return super().style_now(view)

@@ -93,8 +93,9 @@ def outcome(game) -> tuple[float, ...]:
 class ISMCTSPolicy(Policy):
     name = "ismcts"
     summary = ("information-set Monte Carlo tree search: samples the hidden cards from what it "
-               "knows, guided by the heuristic, plays out with greedy; budget per decision")
-    params = {"iterations": 200, "ms": 0.0, "c": 0.7, "rollout": "greedy", "guide": "heuristic",
+               "knows, guided by tuned, plays out with greedy (or any fast policy, to a horizon); "
+               "budget per decision")
+    params = {"iterations": 200, "ms": 0.0, "c": 0.7, "rollout": "greedy", "guide": "tuned",
               "horizon": 0, "prior": 0.1, "blind_defense": True}
     param_help = {
         "iterations": "playouts per decision (deterministic for a given seed)",

@@ -600,9 +600,13 @@ def _inputs_table(run: A.Run, order: list[str], names: dict[str, str]) -> Table:
     if files:
         rows.append(["Hero files", ", ".join(f"{h} sha256 {v.get('sha256', '')[:12]}" for h, v in files.items())])
     if files and any(p.split(":")[0] == "tuned" for pair in _policy_pairs(run) for p in pair[:2]):
-        styles = ", ".join(f"{h} {v['ai_aggression']:g}" if v.get("ai_aggression") is not None else f"{h} 0.55 (none set)"
-                           for h, v in files.items())
-        rows.append(["Hero styles (`tuned`)", f"aggression from each hero file's [ai] table: {styles}"])
+        def style(v):
+            full = {k: x for k, x in (v.get("ai_style") or {}).items() if k != "aggression"}
+            agg = f"{v['ai_aggression']:g}" if v.get("ai_aggression") is not None else "0.55 (none set)"
+            return agg + (" (" + ", ".join(f"{k} {x:g}" for k, x in full.items()) + ")" if full else "")
+        styles = ", ".join(f"{h} {style(v)}" for h, v in files.items())
+        rows.append(["Hero styles (`tuned`)", f"aggression (and the other style weights set) from each "
+                     f"hero file's [ai] table: {styles}"])
     return Table(["Input", "Value"], rows, align="ll")
 
 

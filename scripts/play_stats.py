@@ -1,0 +1,128 @@
+"""How does a policy play each hero? Exposure statistics from games played here, with exact
+knowledge of the hands (a measurement, not a test; the event-log version is
+``unmatched_sim.analysis.play``, which cannot see hands).
+
+    python scripts/play_stats.py --policy tuned --games 20        # every ordered hero pair
+    python scripts/play_stats.py --policy tuned-v1 --heroes houdini --games 40
+
+Per hero, over the turns it played (both seats of every seed, every opponent of the roster):
+
+* ``reach``: share of its turns it ended where a foe fighter could attack its hero without moving;
+* ``reach_nodef``: the same, while holding no card its hero could defend with;
+* ``attacked_nodef``: share of attacks on its hero made while it held no usable defense card;
+* ``attacks/turn``; ``boost share``: cards spent on BOOST among cards spent (BOOST + played).
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections import Counter, defaultdict
+
+from unmatched_sim.engine import game as engine_game
+from unmatched_sim.data.catalog import find_board, find_hero, hero_ids
+from unmatched_sim.runner import GameSpec, game_seed, play_game
+from unmatched_sim.stats import wilson_interval
+
+
+def can_hit_now(game, fi, target_fi) -> bool:
+    f, t = game.fighters[fi], game.fighters[target_fi]
+    if not (f.on_board and t.on_board):
+        return False
+    b = game.board
+    return t.space in b.adjacent[f.space] or (f.defn.ranged and b.same_zone(f.space, t.space))
+
+
+def has_defense(game, seat) -> bool:
+    hero = game.hero_of(seat)
+    return any(game.card(c).can_defend and game.card(c).usable_by(hero.defn.name)
+               for c in game.players[seat].hand)
+
+
+WATCH: dict = {"seat": None, "stats": None}
+_ask_defense = engine_game._ask_defense
+_attack_declared = engine_game._attack_declared
+
+
+def _watched_ask_defense(g):
+    c = g.combat
+    if c.players[1] == WATCH["seat"] and g.fighters[c.fighters[1]].is_hero:
+        WATCH["stats"]["attacked"] += 1
+        WATCH["stats"]["attacked_nodef"] += not has_defense(g, WATCH["seat"])
+    _ask_defense(g)
+
+
+def _watched_attack_declared(g, seat, option):
+    if seat == WATCH["seat"]:
+        WATCH["stats"]["attacks"] += 1
+    _attack_declared(g, seat, option)
+
+
+# A measurement only: watch every attack (the engine asks no decision when there is no choice).
+engine_game._ask_defense = _watched_ask_defense
+engine_game._attack_declared = _watched_attack_declared
+
+
+def measure(heroes_measured, policy, opponent, games, seed, board_id):
+    ids = hero_ids()
+    heroes = {h: find_hero(h) for h in ids}
+    board = find_board(board_id)
+    st = defaultdict(Counter)
+    for a in heroes_measured:
+        for b in ids:
+            if b == a:
+                continue
+            for i in range(games):
+                g = GameSpec(0, i // 2, game_seed(seed, a, b, i // 2), a, b, a_first=(i % 2 == 0))
+                track = {"turn": 0, "player": None}
+                seat_a = 0 if g.a_first else 1
+
+                def on_decision(game, d, choice, track=track, seat_a=seat_a):
+                    if game.turn != track["turn"]:
+                        p = track["player"]
+                        if p == seat_a and game.hero_of(p).on_board:
+                            hero = game.hero_of(p)
+                            c = st[a]
+                            c["turns"] += 1
+                            reach = any(can_hit_now(game, o, hero.idx) for t in game.all_foes(p)
+                                        for o in game.on_board(t))
+                            c["reach"] += reach
+                            c["reach_nodef"] += reach and not has_defense(game, p)
+                        track["turn"] = game.turn
+                        track["player"] = game.active if hasattr(game, "active") else d.player
+                    if d.player == seat_a:
+                        c = st[a]
+                        if d.kind in ("maneuver_boost", "combat_boost") and choice is not None:
+                            c["boosts"] += 1
+                        elif d.kind in ("attack_card", "scheme_card") or (d.kind == "defense_card" and choice is not None):
+                            c["played"] += 1
+                WATCH["seat"], WATCH["stats"] = seat_a, st[a]
+                play_game(g, heroes, board, policy, opponent, record=False, on_decision=on_decision)
+    return st
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--policy", default="tuned")
+    ap.add_argument("--opponent", default=None, help="policy of the other heroes (default: the same)")
+    ap.add_argument("--heroes", nargs="*", default=None)
+    ap.add_argument("--games", type=int, default=20, help="games per ordered hero pair (both seats)")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--board", default="marmoreal")
+    args = ap.parse_args()
+    hs = args.heroes or hero_ids()
+    st = measure(hs, args.policy, args.opponent or args.policy, args.games, args.seed, args.board)
+    print(f"{args.policy} (opponents: {args.opponent or args.policy}), {args.games} games per hero pair, seed {args.seed}")
+    print(f"{'hero':<12}{'turns':>6}  {'ends in reach':>22}  {'in reach, no defense':>22}  {'attacked w/o defense':>22}  att/turn  boost share")
+    for h in hs:
+        c = st[h]
+        def cell(k, n):
+            lo, hi = wilson_interval(c[k], c[n])
+            return f"{c[k] / max(1, c[n]):6.1%} [{lo:4.0%},{hi:4.0%}]"
+        spent = c["boosts"] + c["played"]
+        print(f"{h:<12}{c['turns']:>6}  {cell('reach', 'turns'):>22}  {cell('reach_nodef', 'turns'):>22}  "
+              f"{cell('attacked_nodef', 'attacked'):>22}  {c['attacks'] / max(1, c['turns']):8.2f}  "
+              f"{c['boosts'] / max(1, spent):6.1%}")
+
+
+if __name__ == "__main__":
+    main()
