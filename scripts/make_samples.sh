@@ -3,8 +3,8 @@
 # Game counts are chosen for a 2-core machine: a few minutes in all. The reports say what they
 # were made from (command, seed, policies, hero file hashes).
 set -euo pipefail
-GAMES_DUEL=${GAMES_DUEL:-100}     # per pairing (every pairing of the roster, mirrors included)
-LINEUPS=${LINEUPS:-150}           # sampled line-ups per multi-player format
+GAMES_DUEL=${GAMES_DUEL:-60}     # per pairing (every pairing of the roster, mirrors included)
+LINEUPS=${LINEUPS:-120}           # sampled line-ups per multi-player format
 GAMES_MULTI=${GAMES_MULTI:-8}     # per line-up (every hero in every turn position twice)
 tmp=runs/samples          # the runs stay here (not committed), so a sample's game ids replay
 mkdir -p "$tmp"
