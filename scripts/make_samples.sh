@@ -3,14 +3,14 @@
 # Game counts are chosen for a 2-core machine: a few minutes in all. The reports say what they
 # were made from (command, seed, policies, hero file hashes).
 set -euo pipefail
-GAMES_DUEL=${GAMES_DUEL:-100}     # per pairing (every pairing of the roster, mirrors included)
-LINEUPS=${LINEUPS:-150}           # sampled line-ups per multi-player format
+GAMES_DUEL=${GAMES_DUEL:-60}     # per pairing (every pairing of the roster, mirrors included)
+LINEUPS=${LINEUPS:-120}           # sampled line-ups per multi-player format
 GAMES_MULTI=${GAMES_MULTI:-8}     # per line-up (every hero in every turn position twice)
-tmp=$(mktemp -d)
-sim tournament -n "$GAMES_DUEL" --out "$tmp/duel" --no-progress
+tmp=runs/samples          # the runs stay here (not committed), so a sample's game ids replay
+mkdir -p "$tmp"
+sim tournament -n "$GAMES_DUEL" --out "$tmp/duel" --force --no-progress
 sim report "$tmp/duel" --out reports/sample
-sim tournament --format ffa --players 4 --sample "$LINEUPS" -n "$GAMES_MULTI" --out "$tmp/ffa" --no-progress
+sim tournament --format ffa --players 4 --sample "$LINEUPS" -n "$GAMES_MULTI" --out "$tmp/ffa" --force --no-progress
 sim report "$tmp/ffa" --out reports/sample-ffa
-sim tournament --format teams --sample "$LINEUPS" -n "$GAMES_MULTI" --out "$tmp/teams" --no-progress
+sim tournament --format teams --sample "$LINEUPS" -n "$GAMES_MULTI" --out "$tmp/teams" --force --no-progress
 sim report "$tmp/teams" --out reports/sample-teams
-rm -rf "$tmp"

@@ -102,6 +102,13 @@ def make_multi(meta: dict, games: pl.DataFrame, players: pl.DataFrame, out: Path
     else:
         findings.append(f"No hero's win rate is distinguishable from its fair share with {players['game_id'].n_unique()} games.")
 
+    pols = {str(meta.get("policy_a", "")), str(meta.get("policy_b", ""))}
+    if any(p.split(":")[0] == "tuned" for p in pols):
+        findings.append("The `tuned` policy plays each hero in the style measured best for it **in duels**; no "
+                        "style was tuned for free-for-all or team play, so a hero's figure here may depend on the "
+                        "policy more than in a duel — compare with another policy (`--policy greedy`, "
+                        "`--policy tuned-v1`) before acting on it.")
+
     # ---------------------------------------------------------------- places
     dist = M.place_distribution(players)
     chart(places_chart(dist, order, max(2, n_players if fmt == "ffa" else 2)), "multi_places")

@@ -13,9 +13,8 @@ Selectors
 Ops
     ``take_tagged_from_discard``  every card with a tag goes from your discard pile to your hand
                                   (Voyage Home: "take all other VOYAGE cards ...").
-    ``return_defeated``           a defeated sidekick token comes back at full health on an
-                                  empty space (Winged Frenzy: "return a defeated Harpy, if any,
-                                  to any space in Medusa's zone"); nothing if none is defeated.
+    (Winged Frenzy's "return a defeated Harpy" uses the shared ``return_defeated`` of
+    vocab/sa_position.py, which Shakespeare's Actors use too.)
     ``set_health``                a fighter's health becomes N (The Holy Grail).
     ``damage_spaces``             damage each opposing fighter on a chosen space of your zone and
                                   an adjacent space (Restless Spirits); quantity
