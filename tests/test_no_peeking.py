@@ -380,3 +380,26 @@ def test_heuristics_choose_the_same_when_other_players_hidden_cards_are_redealt(
             world = determinize(g, seat, rng)
             got = make_policy(policy, random.Random(k)).choose(PlayerView(world, seat), world.pending)
             assert got == want, (policy, g.pending.kind)
+
+
+def test_cards_being_looked_at_stay_on_top_in_a_determinization_while_choices_are_made():
+    """Insightful Deduction reveals the opponent's top three and asks which goes under: while
+    that choice is pending, a search's re-dealt world keeps those three on top (found by ISMCTS
+    answering the choice for cards its world had shuffled away)."""
+    if "dr_jill_trent" not in hero_ids():
+        pytest.skip("no Jill Trent yet")
+    from tests.scenario import Scenario
+    s = Scenario("dr_jill_trent", "genie").place("Dr. Jill Trent", "M10").place("The Genie", "M11")
+    s.place("Daisy", "M31").hand(0, "Insightful Deduction", "Helpful Assistant")
+    s.deck_top(1, "Feint", "Three Wishes", "Back in the Lamp")
+    s.begin_turn(0)
+    s.expect("gadget_choice").choose("hypnoray_blaster")
+    s.attack("Dr. Jill Trent", "The Genie", "Insightful Deduction", None)
+    s.expect("deck_to_bottom")
+    g = s.game
+    top3 = sorted(g.players[1].deck[-3:])
+    for k in range(10):
+        for seat in (0, 1):
+            d = determinize(g, seat, random.Random(k))
+            assert sorted(d.players[1].deck[-3:]) == top3
+            assert set(d.pending.options) <= set(d.players[1].deck)

@@ -455,6 +455,17 @@ class Game:
             p.top_known_by = {o: n - 1 for o, n in p.top_known_by.items() if n > 1}
         return cid
 
+    def take_deck_card(self, seat: int, cid: int) -> None:
+        """Take card ``cid`` out of ``seat``'s deck wherever it is (a card looked at among the top
+        ones); whoever knew it as one of the top cards now knows one card fewer."""
+        p = self.players[seat]
+        depth = len(p.deck) - 1 - p.deck.index(cid)      # 0 = the top card
+        p.deck.remove(cid)
+        if p.deck_top_known > depth:
+            p.deck_top_known -= 1
+        if p.top_known_by:
+            p.top_known_by = {o: n - 1 if n > depth else n for o, n in p.top_known_by.items() if n - (n > depth) > 0}
+
     def put_deck_top(self, seat: int, cid: int, known_to: tuple[int, ...] = ()) -> None:
         """Put a card on top of ``seat``'s deck; ``known_to`` lists the players who know it
         (its owner knows their own card if listed). Knowledge of the cards below is kept."""

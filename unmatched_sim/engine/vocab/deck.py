@@ -58,6 +58,10 @@ class LookAtDeck(Op):
                 g.log("deck_reveal", seat, card=cid, detail="top")
         else:
             g.log("deck_look", ctx.player, card=card, amount=n, value=seat)
+        # From now on the looker (everyone, if revealed) knows these top cards, while the choices
+        # below are made too (a search must not re-deal them away).
+        for observer in (range(len(g.players)) if self.reveal else (ctx.player,)):
+            g.know_deck_top(observer, seat, n)
         steps = ([("deck_to_hand", self._to_hand)] * self.to_hand + [("deck_to_bottom", self._to_bottom)] * self.to_bottom
                  + [("deck_discard", self._discard)] * self.discard)
         g.push((self._step, (ctx, seat, cards, tuple(steps), ())))
@@ -98,7 +102,7 @@ class LookAtDeck(Op):
 
     def _to_hand(self, g, ctx, seat, cid):
         p = g.players[seat]
-        p.deck.remove(cid)
+        g.take_deck_card(seat, cid)
         p.hand.append(cid)
         if self.reveal:
             p.known_hand = p.known_hand | {cid}
@@ -107,14 +111,13 @@ class LookAtDeck(Op):
         g.log("deck_to_hand", seat, card=cid)
 
     def _to_bottom(self, g, ctx, seat, cid):
-        p = g.players[seat]
-        p.deck.remove(cid)
+        g.take_deck_card(seat, cid)
         g.put_deck_bottom(seat, cid)
         g.log("deck_to_bottom", seat, card=cid if self.reveal else None)
 
     def _discard(self, g, ctx, seat, cid):
         p = g.players[seat]
-        p.deck.remove(cid)
+        g.take_deck_card(seat, cid)
         g.log("discard_from_deck", seat, card=cid, amount=g.players[seat].ability.boost_value(g, cid))
         g.to_discard_pile(cid, FROM_DECK)
         if not p.deck:
