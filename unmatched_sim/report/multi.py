@@ -17,6 +17,7 @@ from unmatched_sim.report import charts as C
 from unmatched_sim.report.document import Chart, Document, Section, Table
 
 FORMAT_NAMES = {"ffa": "free-for-all", "teams": "team play (2 v 2)"}
+MIN_PAIR_GAMES = 20     # a pair is named in the findings only with this many games together
 
 
 def pct(x, digits: int = 1) -> str:
@@ -158,9 +159,15 @@ def make_multi(meta: dict, games: pl.DataFrame, players: pl.DataFrame, out: Path
                 Table(["pair", "games", "win rate", "95% interval", "expected", "synergy"], rows),
                 Chart("multi_synergy", "team pairs", "Pair win rates (blue, with intervals) and expected (red)."),
             ]))
-            top = pairs.row(0, named=True)
-            findings.append(f"Best pair together: **{top['pair']}**, {pct(top['win_rate'])} over {top['games']} "
-                            f"games against {pct(top['expected'])} expected ({100 * top['synergy']:+.0f} points).")
+            enough = pairs.filter(pl.col("games") >= MIN_PAIR_GAMES)
+            if enough.height:
+                top = enough.row(0, named=True)
+                findings.append(f"Best pair together (of pairs with {MIN_PAIR_GAMES}+ games): **{top['pair']}**, "
+                                f"{pct(top['win_rate'])} ({ci(top['ci_low'], top['ci_high'])}) over {top['games']} "
+                                f"games against {pct(top['expected'])} expected ({100 * top['synergy']:+.0f} points).")
+            else:
+                findings.append(f"No pair of heroes played {MIN_PAIR_GAMES} team games together here: the pair "
+                                "table is a list of leads, not of findings (play fewer line-ups, more games each).")
 
     # ---------------------------------------------------------------- length
     if games.height:
