@@ -236,3 +236,26 @@ def labels(s: Scenario, spaces) -> set[str]:
 def kinds(s: Scenario, *wanted: str) -> list[str]:
     """The kinds of the logged events, in order; only the ``wanted`` kinds if any are given."""
     return [e["kind"] for e in s.events() if not wanted or e["kind"] in wanted]
+
+
+def play_random(hero_ids, fmt=None, seed: int = 1, board: str = "marmoreal", salt: str = "play"):
+    """One whole game of these heroes (by seat) in any format (``fmt``: a format object from
+    ``unmatched_sim.engine.formats``; None: a duel) with the random policy, every player's view
+    built; returns the finished game."""
+    import random
+
+    from unmatched_sim.engine.view import PlayerView
+    from unmatched_sim.policies.random_policy import RandomPolicy
+
+    heroes = tuple(find_hero(h) for h in hero_ids)
+    g = Game(find_board(board), heroes, seed=seed, fmt=fmt)
+    views = [PlayerView(g, s) for s in range(len(heroes))]
+    policies = [RandomPolicy(random.Random(f"{salt}:{seed}:{s}")) for s in range(len(heroes))]
+    g.start()
+    for _ in range(200_000):
+        d = g.pending
+        if d is None:
+            break
+        g.answer(policies[d.player].choose(views[d.player], d))
+    assert g.over, "the game stopped without ending"
+    return g

@@ -9,13 +9,12 @@ from __future__ import annotations
 
 import random
 
-from tests.scenario import Scenario, genie_turn
-from unmatched_sim.data.catalog import find_board, find_hero
+from tests.scenario import play_random, Scenario, genie_turn
+from unmatched_sim.data.catalog import find_hero
 from unmatched_sim.engine.formats import FreeForAll, Teams
 from unmatched_sim.engine.game import Game
 from unmatched_sim.engine.view import PlayerView
 from unmatched_sim.policies.greedy import GreedyPolicy
-from unmatched_sim.policies.random_policy import RandomPolicy
 
 ANNIE, CHARLIE, GENIE = "Annie Christmas", "Charlie", "The Genie"
 SPARE = "A Few More Pearls"     # kept in hand so that the next action is a real choice
@@ -316,17 +315,7 @@ def test_greedy_takes_lagniappe_damage_only_with_health_to_spare():
 
 
 def _play(heroes, fmt, seed):
-    g = Game(find_board("marmoreal"), tuple(find_hero(h) for h in heroes), seed=seed, fmt=fmt)
-    views = [PlayerView(g, s) for s in range(len(heroes))]
-    policies = [RandomPolicy(random.Random(f"annie:{seed}:{s}")) for s in range(len(heroes))]
-    g.start()
-    steps = 0
-    while g.pending is not None:
-        d = g.pending
-        g.answer(policies[d.player].choose(views[d.player], d))
-        steps += 1
-        assert steps < 200_000
-    return g
+    return play_random(heroes, fmt, seed, salt="annie")
 
 
 def test_annie_christmas_plays_a_three_player_free_for_all_to_the_end():

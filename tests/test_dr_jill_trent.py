@@ -7,17 +7,14 @@ only, M31 violet+brown.
 
 from __future__ import annotations
 
-import copy
 import random
 
-from tests.scenario import Scenario, genie_turn
-from unmatched_sim.data.catalog import find_board, find_hero
+from tests.scenario import play_random, Scenario, genie_turn
+from unmatched_sim.data.catalog import find_hero
 from unmatched_sim.engine.determinize import determinize
 from unmatched_sim.engine.formats import FreeForAll, Teams
-from unmatched_sim.engine.game import Game
 from unmatched_sim.engine.view import PlayerView
 from unmatched_sim.policies.greedy import GreedyPolicy
-from unmatched_sim.policies.random_policy import RandomPolicy
 
 JILL, DAISY, GENIE = "Dr. Jill Trent", "Daisy", "The Genie"
 HYPNORAY, TONIC = "hypnoray_blaster", "ultrabiotic_tonic"
@@ -356,17 +353,7 @@ def test_greedy_picks_the_hypnoray_blaster_holding_a_hypnotist():
 
 
 def _play(heroes, fmt, seed):
-    g = Game(find_board("marmoreal"), tuple(find_hero(h) for h in heroes), seed=seed, fmt=fmt)
-    views = [PlayerView(g, s) for s in range(len(heroes))]
-    policies = [RandomPolicy(random.Random(f"jill:{seed}:{s}")) for s in range(len(heroes))]
-    g.start()
-    steps = 0
-    while g.pending is not None:
-        d = g.pending
-        g.answer(policies[d.player].choose(views[d.player], d))
-        steps += 1
-        assert steps < 200_000
-    return g
+    return play_random(heroes, fmt, seed, salt="jill")
 
 
 def test_dr_jill_trent_plays_a_three_player_free_for_all_to_the_end():

@@ -6,14 +6,12 @@ M10/M11/M15/M19 are green+blue, M12 blue only, M13 red+yellow, M31 violet+brown.
 
 from __future__ import annotations
 
-import random
 
-from tests.scenario import Scenario, genie_turn, kinds
-from unmatched_sim.data.catalog import find_board, find_hero
+from tests.scenario import play_random, Scenario, genie_turn
+from unmatched_sim.data.catalog import find_hero
 from unmatched_sim.engine.formats import FreeForAll, Teams
 from unmatched_sim.engine.game import Game
 from unmatched_sim.engine.view import PlayerView
-from unmatched_sim.policies.random_policy import RandomPolicy
 
 GB = "Golden Bat"
 SPARE = "Arrive Just in Time"   # kept in hand so that the next action is a real choice
@@ -269,17 +267,7 @@ def test_arrive_just_in_time_places_golden_bat_on_any_empty_space():
 
 # ============================================================ multi-player formats
 def _play(heroes, fmt, seed):
-    g = Game(find_board("marmoreal"), tuple(find_hero(h) for h in heroes), seed=seed, fmt=fmt)
-    views = [PlayerView(g, s) for s in range(len(heroes))]
-    policies = [RandomPolicy(random.Random(f"gb:{seed}:{s}")) for s in range(len(heroes))]
-    g.start()
-    steps = 0
-    while g.pending is not None:
-        d = g.pending
-        g.answer(policies[d.player].choose(views[d.player], d))
-        steps += 1
-        assert steps < 200_000
-    return g
+    return play_random(heroes, fmt, seed, salt="gb")
 
 
 def test_golden_bat_plays_a_three_player_free_for_all_to_the_end():

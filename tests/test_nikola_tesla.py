@@ -12,13 +12,12 @@ import random
 
 import pytest
 
-from tests.scenario import Scenario, genie_turn
+from tests.scenario import play_random, Scenario, genie_turn
 from unmatched_sim.data.catalog import find_board, find_hero
 from unmatched_sim.engine.formats import FreeForAll, Teams
 from unmatched_sim.engine.game import Game
 from unmatched_sim.engine.view import PlayerView
 from unmatched_sim.policies.greedy import GreedyPolicy
-from unmatched_sim.policies.random_policy import RandomPolicy
 
 TESLA, GENIE = "Nikola Tesla", "The Genie"
 SPARE = "Remote Control"     # kept in hand so that the next action is a real choice
@@ -345,17 +344,7 @@ def test_greedy_spends_both_coils_on_death_ray():
 
 
 def _play(heroes, fmt, seed):
-    g = Game(find_board("marmoreal"), tuple(find_hero(h) for h in heroes), seed=seed, fmt=fmt)
-    views = [PlayerView(g, s) for s in range(len(heroes))]
-    policies = [RandomPolicy(random.Random(f"tesla:{seed}:{s}")) for s in range(len(heroes))]
-    g.start()
-    steps = 0
-    while g.pending is not None:
-        d = g.pending
-        g.answer(policies[d.player].choose(views[d.player], d))
-        steps += 1
-        assert steps < 200_000
-    return g
+    return play_random(heroes, fmt, seed, salt="tesla")
 
 
 def test_nikola_tesla_plays_a_three_player_free_for_all_to_the_end():
