@@ -6,7 +6,6 @@ from __future__ import annotations
 import errno
 import json
 import os
-import random
 import shutil
 import signal
 import subprocess
@@ -22,7 +21,7 @@ from tests.cli_helpers import run_cli
 from tests.test_cli import assert_one_line_error
 from unmatched_sim.data.catalog import find_board, find_hero
 from unmatched_sim.data.heroes import parse_hero
-from unmatched_sim.errors import DataError, UserError
+from unmatched_sim.errors import DataError
 
 REPO = Path(__file__).resolve().parent.parent
 SIM = [sys.executable, "-c", "from unmatched_sim.cli import main; main()"]

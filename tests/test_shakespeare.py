@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 
-from tests.scenario import Scenario, kinds
+from tests.scenario import Scenario
 from unmatched_sim.data.catalog import find_board, find_hero
 from unmatched_sim.engine.formats import FreeForAll, Teams
 from unmatched_sim.engine.game import Game

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 
-from tests.scenario import Scenario, kinds
+from tests.scenario import Scenario
 from unmatched_sim.data.catalog import find_board, find_hero
 from unmatched_sim.engine import game as G
 from unmatched_sim.engine.effects import parse_effects

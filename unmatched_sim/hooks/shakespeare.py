@@ -26,7 +26,7 @@ from __future__ import annotations
 from unmatched_sim.engine.effects import SpecError
 from unmatched_sim.engine.game import PLAYED
 from unmatched_sim.engine.state import Ctx
-from unmatched_sim.engine.vocab.sa_line import LINE, line_of, syllables
+from unmatched_sim.engine.vocab.sa_line import LINE, syllables
 from unmatched_sim.hooks import Ability, ability, card_advice, story_line
 from unmatched_sim.model import LINE_EFFECT
 

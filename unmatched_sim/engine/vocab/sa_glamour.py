@@ -15,7 +15,7 @@ State in ``Player.res`` (immutable values):
 from __future__ import annotations
 
 from unmatched_sim.engine.determinize import HIDDEN_ORDER
-from unmatched_sim.engine.effects import QUANTITIES, Cost, Field, Op, cost, op
+from unmatched_sim.engine.effects import QUANTITIES, Cost, Op, cost, op
 
 DECK, ACTIVE, DISCARD = "_glamour_deck", "glamour", "glamour_discard"
 HIDDEN_ORDER.add(DECK)
