@@ -69,7 +69,8 @@ def test_misery_section_from_a_hand_built_pandora_log(tmp_path):
     log.game(2, "y", "pandora", winner="a", fighters=("Y", "P"))       # pandora on side b too
     run = log.write(tmp_path / "pandora-run")
     r = build_report(run, tmp_path / "rep")
-    assert r.left_out == []
+    # a hand-built log names no board file: only the AI's play statistics are left out, with why
+    assert [title for title, _ in r.left_out] == ["How the AI played"]
     html = check_report(tmp_path / "rep", ["pandora", "y"], CHARTS + MISERY_CHARTS)
     assert "Pandora&#x27;s misery risk" in html or "Pandora's misery risk" in html
     assert "reach 3" in html                                    # the bust rule read off the log
@@ -121,3 +122,15 @@ def test_inputs_name_the_policies_the_games_were_played_with():
     assert _policies(log.run()) == "greedy on both sides"
     log.games[0]["policy_b"] = "random"
     assert _policies(log.run()).startswith("mixed — 2 policy pairings: greedy vs greedy (3 games); greedy vs random")
+
+
+def test_report_shows_how_the_ai_played_each_hero(tiny_run, tmp_path):
+    """The play statistics section: one row per hero, from analysis.play_stats."""
+    from unmatched_sim import analysis as A
+    from unmatched_sim.report.build import _make
+
+    doc, _ = _make(A.open_run(tiny_run), tmp_path)
+    (section,) = [s for s in doc.sections if s.id == "play"]
+    (table,) = [b for b in section.blocks if hasattr(b, "rows")]
+    assert sorted(r[0] for r in table.rows) == ["genie", "houdini"]
+    assert all(int(r[1].replace(",", "")) > 0 for r in table.rows)       # turns played

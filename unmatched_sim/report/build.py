@@ -461,6 +461,9 @@ def _make(run: A.Run, out: Path, tempo: list[tuple[str, str]] | None = None) -> 
                     f"{num(allg['q75'], 0)}); {pct(top_reason['share'], 0)} end by {top_reason['end_reason']}"
                     + (f", {draws['games'][0]:,} stopped at the turn limit." if draws.height else ", none at the turn limit."))
 
+    # ---------------------------------------------------------------- how the AI played
+    sections.append(_play_section(run, findings, left_out))
+
     # ---------------------------------------------------------------- method
     per_pair = meta.get("games_per_pairing")
     if per_pair is not None and per_pair < 100:
@@ -690,3 +693,52 @@ def _misery_section(run: A.Run, chart, findings: list[str]) -> Section:
                         f"{num(r['bust_damage_per_game'], 2)} health per game to busts"
                         + (f" (a reveal busts at {bust_at} feathers)." if bust_at is not None else "."))
     return Section("misery", "Pandora's misery risk", blocks)
+
+
+def _play_section(run: A.Run, findings: list[str], left_out: list) -> Section:
+    """How the AI played each hero (analysis.play_stats): what a reader can judge the AI by."""
+    from unmatched_sim.analysis.play import play_stats
+
+    try:
+        ps = play_stats(run)
+    except KeyError as e:
+        why = f"run.json names no {e.args[0]} (a hand-built log?): positions cannot be rebuilt"
+        left_out.append(("How the AI played", why))
+        return Section("play", "How the AI played (left out)", [f"Left out: {why}"])
+    except (UserError, OSError, ValueError) as e:
+        why = f"the run's hero or board files are not readable ({e})"
+        left_out.append(("How the AI played", why))
+        return Section("play", "How the AI played (left out)", [f"Left out: {why}"])
+    several = {h for h, f in (run.meta.get("hero_files") or {}).items() if _hero_count(f) > 1}
+    rows = []
+    for r in ps.iter_rows(named=True):
+        reach = "–" if r["hero"] in several else f"{pct(r['ends_in_reach'], 0)} ({ci(r['ends_in_reach_lo'], r['ends_in_reach_hi'], 0)})"
+        rows.append([r["hero"], num(r["turns"]), reach,
+                     f"{pct(r['undefended'], 0)} of {num(r['attacked'])}", num(r["attacks_per_turn"], 2),
+                     pct(r["boost_share"], 0)])
+    exposed = ps.filter(~pl.col("hero").is_in(list(several))).sort("ends_in_reach", descending=True)
+    if exposed.height:
+        top = exposed.row(0, named=True)
+        findings.append(f"The AI leaves **{top['hero']}** where a foe can attack it without moving at the end of "
+                        f"{pct(top['ends_in_reach'], 0)} of its turns (see \"How the AI played\"): a figure that "
+                        "depends on the AI's positional play as much as on the hero.")
+    return Section("play", "How the AI played", [
+        "Statistics to judge the play behind the figures above (`analysis.play_stats(run)`): how often a hero "
+        "ended its turn where an opposing fighter could attack it **without moving** (the foe then has both "
+        "actions for attacks), how often it answered an attack with no card, attacks declared per turn, and "
+        "the share of cards spent on BOOST rather than played. A strong player rarely ends exposed without a "
+        "defense in hand; a high figure here says the AI may be underplaying that hero. (The Wayward Sisters' "
+        "three heroes are not tracked: –.)",
+        Table(["Hero", "Turns", "Ends turn in reach", "Attacks answered with no card", "Attacks per turn",
+               "Cards spent on BOOST"], rows, align="lrrrrr",
+              note="Positions are rebuilt from the log; intervals treat turns as independent (a lower bound on "
+                   "the uncertainty)."),
+    ])
+
+
+def _hero_count(files: dict) -> int:
+    try:
+        from unmatched_sim.data.heroes import load_hero_file
+        return load_hero_file(Path(files["path"])).hero.count
+    except Exception:  # a missing file only costs the "several heroes" mark
+        return 1
