@@ -468,3 +468,26 @@ def test_chupacabra_plays_whole_greedy_games_against_every_opponent_on_file():
                 d = g.pending
                 g.answer(pols[d.player].choose(PlayerView(g, d.player), d))
             assert g.over and g.end_reason
+
+
+def test_the_hunger_is_still_offered_in_a_free_for_all_after_defeating_one_of_two_foes():
+    """Defeating one hero of a free-for-all does not decide the game while another stands, so
+    the draw after attacking is still offered (the duel's "the game is over" skip must not fire)."""
+    from unmatched_sim.engine.formats import FreeForAll
+    s = Scenario("chupacabra", "genie", more=("loki",), fmt=FreeForAll(3))
+    s.place("Chupacabra", "M10").place("The Genie", "M11").place("Loki", "M31")
+    s.health("The Genie", 1).hand(0, "Feint").deck_top(0, "Feeding")
+    s.game.turns_taken = [2, 2, 2]
+    s.begin_turn(0)
+    s.attack("Chupacabra", "The Genie", "Feint", None)
+    assert not s.f("The Genie").alive
+    s.expect("ability_draw").choose(True)
+    assert "Feeding" in s.hand_names(0) and not s.game.over
+    assert [e["detail"] for e in s.events("ability")] == ["draw_after_attacking"]
+
+
+def test_the_hunger_is_not_offered_once_the_duel_is_decided():
+    s = vs_genie().health("The Genie", 1).hand(0, "Feint").deck_top(0, "Feeding")
+    s.begin_turn(0)
+    s.attack("Chupacabra", "The Genie", "Feint", None)
+    assert s.game.over and s.events("ability") == []

@@ -830,8 +830,8 @@ class Game:
             return True
         n = len(self.players)
         out, fmt = self.out, self.format
-        if n == 2 and not (self.hero_defeated(0) or self.hero_defeated(1)):
-            return False     # the duel's fast path: both heroes stand
+        if not any(self.places[s] is None and self.hero_defeated(s) for s in range(n)):
+            return False     # the fast path: every hero still in the game stands
         newly = [s for s in range(n) if not out[s] and fmt.player_out(self, s)]
         if not newly and fmt.out_when_hero_defeated:
             return False
@@ -860,6 +860,10 @@ class Game:
         self._set_place(beaten, 2)
         self.end(winner, reason)
         return True
+
+    def decided(self) -> bool:
+        """Would the next win check end the game (at most one side has a hero standing)?"""
+        return len({self.team[s] for s in range(len(self.players)) if not self.hero_defeated(s)}) <= 1
 
     def _set_place(self, teams: set, place: int) -> None:
         for s, p in enumerate(self.players):

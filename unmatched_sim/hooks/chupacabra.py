@@ -34,7 +34,7 @@ class DrawAfterAttacking(Ability):
         return params
 
     def after_attacking(self, g, seat):
-        if g.hero_defeated(0) or g.hero_defeated(1):
+        if g.decided() or g.hero_defeated(seat):   # the game is over, or Chupacabra is
             return
         cards = self.params.get("cards", 1)
         g.ask(seat, "ability_draw", (True, False), self._answered, seat, cards,

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from unmatched_sim.engine.effects import SpecError
 from unmatched_sim.engine.game import ABILITY
+from unmatched_sim.engine.state import ATTACKER
 from unmatched_sim.hooks import Ability, ability, advise, story_line
 
 TO_BE, NOT_TO_BE = "to_be", "not_to_be"
@@ -65,10 +66,10 @@ class TheQuestion(Ability):
         return n
 
     def attack_bonus(self, g, combat):
-        seat = combat.players[0]
+        seat = combat.players[ATTACKER]
         if g.players[seat].res.get(QUESTION) != NOT_TO_BE:
             return 0
-        return self.params["attack_bonus"] if g.fighters[combat.fighters[0]].is_hero else 0
+        return self.params["attack_bonus"] if g.fighters[combat.fighters[ATTACKER]].is_hero else 0
 
 
 # ---------------------------------------------------------------- the AI

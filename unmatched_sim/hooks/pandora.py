@@ -168,8 +168,8 @@ class PandorasBox(Ability):
             g.log("misery_bust", seat, amount=damage, value=feathers)
             g.damage(g.hero_of(seat).idx, damage, MISERY_BUST)
             return
-        if g.hero_defeated(0) or g.hero_defeated(1):
-            return      # the game is decided at the next win check; nothing more to open
+        if g.decided() or g.hero_defeated(seat):
+            return      # the game (or Pandora) is done at the next win check; nothing more to open
         box = res[BOX]
         options = [STOP, REVEAL] if box else [STOP]
         # What Hope showed, while it is still the top card (a determinized copy of the game
