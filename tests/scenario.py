@@ -238,19 +238,20 @@ def kinds(s: Scenario, *wanted: str) -> list[str]:
     return [e["kind"] for e in s.events() if not wanted or e["kind"] in wanted]
 
 
-def play_random(hero_ids, fmt=None, seed: int = 1, board: str = "marmoreal", salt: str = "play"):
-    """One whole game of these heroes (by seat) in any format (``fmt``: a format object from
-    ``unmatched_sim.engine.formats``; None: a duel) with the random policy, every player's view
-    built; returns the finished game."""
+
+def drive_random(g: Game, seed: int = 1, salt: str | None = "play") -> Game:
+    """Start ``g`` and play it to the end with the random policy (each player's stream from
+    ``salt``, ``seed`` and its seat; ``salt=None``: from ``seed`` and the seat alone), every
+    player's view built; returns the finished game."""
     import random
 
     from unmatched_sim.engine.view import PlayerView
     from unmatched_sim.policies.random_policy import RandomPolicy
 
-    heroes = tuple(find_hero(h) for h in hero_ids)
-    g = Game(find_board(board), heroes, seed=seed, fmt=fmt)
-    views = [PlayerView(g, s) for s in range(len(heroes))]
-    policies = [RandomPolicy(random.Random(f"{salt}:{seed}:{s}")) for s in range(len(heroes))]
+    n = len(g.players)
+    views = [PlayerView(g, s) for s in range(n)]
+    policies = [RandomPolicy(random.Random(f"{seed}:{s}" if salt is None else f"{salt}:{seed}:{s}"))
+                for s in range(n)]
     g.start()
     for _ in range(200_000):
         d = g.pending
@@ -259,3 +260,10 @@ def play_random(hero_ids, fmt=None, seed: int = 1, board: str = "marmoreal", sal
         g.answer(policies[d.player].choose(views[d.player], d))
     assert g.over, "the game stopped without ending"
     return g
+
+
+def play_random(hero_ids, fmt=None, seed: int = 1, board: str = "marmoreal", salt: str | None = "play"):
+    """One whole game of these heroes (by seat) in any format (``fmt``: a format object from
+    ``unmatched_sim.engine.formats``; None: a duel) with the random policy (see ``drive_random``)."""
+    g = Game(find_board(board), tuple(find_hero(h) for h in hero_ids), seed=seed, fmt=fmt)
+    return drive_random(g, seed, salt)

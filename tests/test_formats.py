@@ -1,18 +1,16 @@
 """The rules of free-for-all and team play (every rulebook's "Free-for-All" and "Team Play"
 sections), and the one friend/foe relation the engine asks everywhere."""
 
-import random
 
 import pytest
 
-from tests.scenario import Scenario
+from tests.scenario import Scenario, drive_random
 from unmatched_sim.data.catalog import find_board, find_hero
 from unmatched_sim.engine import effects as E
 from unmatched_sim.engine.formats import Format, FreeForAll, Teams, make_format
 from unmatched_sim.engine.game import Game
 from unmatched_sim.engine.state import OTHER_ROLE, SCHEME_ROLE, Ctx
 from unmatched_sim.engine.view import PlayerView
-from unmatched_sim.policies.random_policy import RandomPolicy
 
 
 def ffa(*heroes: str, board: str = "marmoreal") -> Scenario:
@@ -34,13 +32,7 @@ def defeat(s: Scenario, seat: int) -> None:
 
 
 def play_out(g: Game, seed: int = 1) -> Game:
-    views = [PlayerView(g, s) for s in range(len(g.players))]
-    pols = [RandomPolicy(random.Random(f"{seed}:{s}")) for s in range(len(g.players))]
-    g.start()
-    while g.pending is not None:
-        d = g.pending
-        g.answer(pols[d.player].choose(views[d.player], d))
-    return g
+    return drive_random(g, seed, salt=None)
 
 
 # ---------------------------------------------------------------------- the format objects

@@ -6,15 +6,12 @@ M19; M11 to M10, M12 and M19; M10/M11/M15/M19 share the green+blue zones.
 
 from __future__ import annotations
 
-import random
 
-from tests.scenario import Scenario
-from unmatched_sim.data.catalog import find_board, find_hero
+from tests.scenario import play_random, Scenario
+from unmatched_sim.data.catalog import find_hero
 from unmatched_sim.engine.formats import FreeForAll, Teams
 from unmatched_sim.engine import game as G
-from unmatched_sim.engine.game import Game
 from unmatched_sim.engine.view import PlayerView
-from unmatched_sim.policies.random_policy import RandomPolicy
 
 RG = "Rosencrantz & Guildenstern"
 SPARE = "The Ghost"      # kept in hand so the next action is a real choice
@@ -401,15 +398,7 @@ def test_the_question_is_public_in_the_view():
 
 # ============================================================ other formats
 def _play_random(fmt, heroes, seed):
-    board = find_board("marmoreal")
-    g = Game(board, tuple(find_hero(h) for h in heroes), seed=seed, fmt=fmt, max_turns=200)
-    pols = [RandomPolicy(random.Random(f"{seed}:{i}")) for i in range(len(heroes))]
-    views = [PlayerView(g, i) for i in range(len(heroes))]
-    g.start()
-    while g.pending is not None:
-        d = g.pending
-        g.answer(pols[d.player].choose(views[d.player], d))
-    return g
+    return play_random(heroes, fmt, seed, salt=None)
 
 
 def test_hamlet_plays_a_three_player_free_for_all_to_the_end():

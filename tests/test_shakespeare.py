@@ -8,13 +8,11 @@ from __future__ import annotations
 
 import random
 
-from tests.scenario import Scenario
-from unmatched_sim.data.catalog import find_board, find_hero
+from tests.scenario import play_random, Scenario
+from unmatched_sim.data.catalog import find_hero
 from unmatched_sim.engine.formats import FreeForAll, Teams
-from unmatched_sim.engine.game import Game
 from unmatched_sim.engine.vocab.sa_line import LINE
 from unmatched_sim.engine.view import PlayerView
-from unmatched_sim.policies.random_policy import RandomPolicy
 
 SPARE = "My Kingdom for a Horse"    # kept in hand so the next action is a real choice
 
@@ -382,14 +380,7 @@ def test_again_line_effect_draws_1_when_it_completes_the_line():
 
 # ============================================================ other formats
 def _play_random(fmt, heroes, seed):
-    g = Game(find_board("marmoreal"), tuple(find_hero(h) for h in heroes), seed=seed, fmt=fmt, max_turns=200)
-    pols = [RandomPolicy(random.Random(f"{seed}:{i}")) for i in range(len(heroes))]
-    views = [PlayerView(g, i) for i in range(len(heroes))]
-    g.start()
-    while g.pending is not None:
-        d = g.pending
-        g.answer(pols[d.player].choose(views[d.player], d))
-    return g
+    return play_random(heroes, fmt, seed, salt=None)
 
 
 def test_shakespeare_plays_a_three_player_free_for_all_to_the_end():

@@ -6,16 +6,13 @@ adjacent to M11, M15, M18 and M19; M11 to M10, M12, M19; M10/M11/M15/M19 share t
 
 from __future__ import annotations
 
-import random
 
-from tests.scenario import Scenario, kinds
-from unmatched_sim.data.catalog import find_board, find_hero
+from tests.scenario import play_random, Scenario, kinds
+from unmatched_sim.data.catalog import find_hero
 from unmatched_sim.engine.formats import FreeForAll, Teams
 from unmatched_sim.engine import game as G
-from unmatched_sim.engine.game import Game
 from unmatched_sim.engine.view import PlayerView
 from unmatched_sim.engine.vocab.sa_glamour import ACTIVE, DECK, DISCARD
-from unmatched_sim.policies.random_policy import RandomPolicy
 
 GREED, INVIS, JEALOUSY, LOVE, RHYME, SLEEP = (
     "Glamour of Greed", "Glamour of Invisibility", "Glamour of Jealousy", "Glamour of Love",
@@ -349,14 +346,7 @@ def test_what_fools_these_mortals_be_shuffles_a_chosen_hand_card_into_their_deck
 
 # ============================================================ other formats
 def _play_random(fmt, heroes, seed):
-    g = Game(find_board("marmoreal"), tuple(find_hero(h) for h in heroes), seed=seed, fmt=fmt, max_turns=200)
-    pols = [RandomPolicy(random.Random(f"{seed}:{i}")) for i in range(len(heroes))]
-    views = [PlayerView(g, i) for i in range(len(heroes))]
-    g.start()
-    while g.pending is not None:
-        d = g.pending
-        g.answer(pols[d.player].choose(views[d.player], d))
-    return g
+    return play_random(heroes, fmt, seed, salt=None)
 
 
 def test_titania_plays_a_three_player_free_for_all_to_the_end():

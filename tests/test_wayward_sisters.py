@@ -7,9 +7,8 @@ M11, M15, M18 and M19; M11 to M10, M12, M19; M10/M11/M15/M19 share the green and
 
 from __future__ import annotations
 
-import random
 
-from tests.scenario import Scenario
+from tests.scenario import play_random, Scenario
 from unmatched_sim.data.catalog import find_board, find_hero
 from unmatched_sim.engine import game as G
 from unmatched_sim.engine.effects import parse_effects
@@ -18,7 +17,6 @@ from unmatched_sim.engine.game import COST, Game
 from unmatched_sim.engine.state import OTHER_ROLE, Ctx
 from unmatched_sim.engine.view import PlayerView
 from unmatched_sim.engine.vocab.sa_cauldron import CAULDRON
-from unmatched_sim.policies.random_policy import RandomPolicy
 
 MENDING, BECKONING, STINGING, HASTE = ("Spell of Mending", "Spell of Beckoning", "Spell of Stinging",
                                        "Spell of Haste")
@@ -381,14 +379,7 @@ def test_prophecy_takes_2_of_the_top_4():
 
 # ============================================================ other formats
 def _play_random(fmt, heroes, seed):
-    g = Game(find_board("marmoreal"), tuple(find_hero(h) for h in heroes), seed=seed, fmt=fmt, max_turns=200)
-    pols = [RandomPolicy(random.Random(f"{seed}:{i}")) for i in range(len(heroes))]
-    views = [PlayerView(g, i) for i in range(len(heroes))]
-    g.start()
-    while g.pending is not None:
-        d = g.pending
-        g.answer(pols[d.player].choose(views[d.player], d))
-    return g
+    return play_random(heroes, fmt, seed, salt=None)
 
 
 def test_the_sisters_play_a_three_player_free_for_all_to_the_end():
