@@ -850,8 +850,31 @@ def place_options(g: Game, ctx: Ctx, where: str) -> list[int]:
     raise AssertionError(where)
 
 
+class PlacesFighter:
+    """For ops that put one of their player's fighters on a space they choose among
+    ``place_options(g, ctx, self.where)`` (decision ``effect_destination``); ``_placed`` does
+    the rest."""
+
+    def _token_chosen(self, g, ctx, fi):
+        options = place_options(g, ctx, self.where)
+        if options:
+            g.ask(ctx.player, "effect_destination", options, self._placed, ctx, fi,
+                  card=ctx.card, fighter=fi, op=self.NAME)
+
+
+def one_of_each_name(g: Game, cids) -> list[int]:
+    """The first of each card name among ``cids`` (choices where copies of a card are alike)."""
+    seen, out = set(), []
+    for cid in cids:
+        name = g.card(cid).name
+        if name not in seen:
+            seen.add(name)
+            out.append(cid)
+    return out
+
+
 @op("summon")
-class Summon(Op):
+class Summon(PlacesFighter, Op):
     """Summon a sidekick: put one of its tokens that is off the board (never placed, or defeated
     and removed — it comes back at full health) in an empty space; if every token is already on
     the board, the player takes one of them and places it instead."""
@@ -866,12 +889,6 @@ class Summon(Op):
             self._token_chosen(g, ctx, off[0])
         elif tokens:
             g.ask(ctx.player, "effect_fighter", tokens, self._token_chosen, ctx, card=ctx.card, op=self.NAME)
-
-    def _token_chosen(self, g, ctx, fi):
-        options = place_options(g, ctx, self.where)
-        if options:
-            g.ask(ctx.player, "effect_destination", options, self._placed, ctx, fi,
-                  card=ctx.card, fighter=fi, op=self.NAME)
 
     def _placed(self, g, ctx, fi, dest):
         f = g.fighters[fi]
@@ -1199,12 +1216,7 @@ class TakeFromDiscard(Op):
     FIELDS = {"to": Field("choice", "deck_top", ("deck_top", "hand"))}
 
     def run(self, g, ctx):
-        seen, options = set(), []
-        for cid in g.players[ctx.player].discard:
-            name = g.card(cid).name
-            if name not in seen:
-                seen.add(name)
-                options.append(cid)
+        options = one_of_each_name(g, g.players[ctx.player].discard)
         if options:
             g.ask(ctx.player, "effect_take_from_discard", options, self._taken, ctx,
                   card=ctx.card, to=self.to)

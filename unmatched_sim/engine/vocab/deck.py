@@ -11,7 +11,7 @@ Determinization keeps known top cards in place for whoever knows them.
 
 from __future__ import annotations
 
-from unmatched_sim.engine.effects import Field, Op, SpecError, op
+from unmatched_sim.engine.effects import Field, Op, SpecError, one_of_each_name, op
 from unmatched_sim.engine.game import FROM_DECK
 
 
@@ -168,18 +168,9 @@ class ShuffleIntoDeck(Op):
                             f"got {self.banner!r}")
 
     def _options(self, g, ctx, chosen):
-        seen, out = set(), []
-        for cid in g.players[ctx.player].discard:
-            d = g.card(cid)
-            if cid in chosen or d.name in seen:
-                continue
-            if self.banner is not None and d.users is not None and self.banner not in d.users:
-                continue
-            if self.banner is not None and d.users is None:
-                continue
-            seen.add(d.name)
-            out.append(cid)
-        return out
+        banner = self.banner
+        return one_of_each_name(g, [c for c in g.players[ctx.player].discard if c not in chosen and (
+            banner is None or (g.card(c).users is not None and banner in g.card(c).users))])
 
     def run(self, g, ctx):
         g.push((self._pick, (ctx, self.count(g, ctx), ())))

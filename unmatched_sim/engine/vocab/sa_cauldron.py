@@ -14,7 +14,7 @@ directly: they are not caught again.
 
 from __future__ import annotations
 
-from unmatched_sim.engine.effects import QUANTITIES, SELECTORS, Field, Op, op
+from unmatched_sim.engine.effects import QUANTITIES, SELECTORS, Field, Op, one_of_each_name, op
 from unmatched_sim.engine.game import CARD_ZONES
 from unmatched_sim.engine.state import DEFENDER
 
@@ -92,12 +92,7 @@ class DiscardToCauldron(Op):
         return bool(g.players[ctx.player].discard)
 
     def run(self, g, ctx):
-        seen, options = set(), []
-        for cid in g.players[ctx.player].discard:
-            name = g.card(cid).name
-            if name not in seen:
-                seen.add(name)
-                options.append(cid)
+        options = one_of_each_name(g, g.players[ctx.player].discard)
         if options:
             g.ask(ctx.player, "cauldron_from_discard", options, self._chosen, ctx, card=ctx.card)
 

@@ -5,7 +5,7 @@ Actors" (Shakespeare)."""
 
 from __future__ import annotations
 
-from unmatched_sim.engine.effects import (QUANTITIES, SELECTORS, Field, Op, Place, op,
+from unmatched_sim.engine.effects import (QUANTITIES, SELECTORS, Field, Op, Place, PlacesFighter, op,
                                           place_options)
 from unmatched_sim.engine.state import DEFENDER
 
@@ -81,7 +81,7 @@ class PlaceApart(Place):
 
 
 @op("return_defeated")
-class ReturnDefeated(Op):
+class ReturnDefeated(PlacesFighter, Op):
     """Return defeated fighters of yours named ``fighter`` (a sidekick) to the board at full
     health, each on an empty space sharing a zone with your hero (``where = "hero_zone"``) or
     anywhere: one (``all = false``; decision ``effect_fighter`` when several are defeated) or
@@ -102,17 +102,11 @@ class ReturnDefeated(Op):
         if not down:
             return
         if self.all:
-            g.push(*((self._one, (ctx, fi)) for fi in down))
+            g.push(*((self._token_chosen, (ctx, fi)) for fi in down))
         elif len({g.fighters[fi].defn for fi in down}) == 1:
-            self._one(g, ctx, down[0])     # identical tokens (Harpies): which one is no choice
+            self._token_chosen(g, ctx, down[0])     # identical tokens (Harpies): which one is no choice
         else:
-            g.ask(ctx.player, "effect_fighter", down, self._one, ctx, card=ctx.card, op=self.NAME)
-
-    def _one(self, g, ctx, fi):
-        options = place_options(g, ctx, self.where)
-        if options:
-            g.ask(ctx.player, "effect_destination", options, self._placed, ctx, fi,
-                  card=ctx.card, fighter=fi, op=self.NAME)
+            g.ask(ctx.player, "effect_fighter", down, self._token_chosen, ctx, card=ctx.card, op=self.NAME)
 
     def _placed(self, g, ctx, fi, dest):
         f = g.fighters[fi]
