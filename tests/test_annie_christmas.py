@@ -363,7 +363,7 @@ def test_the_ai_sees_the_necklace_of_pearls_bonus_for_annie_only():
     s = vs_genie(charlie="M12").health(ANNIE, 10)
     view = PlayerView(s.game, 0)
     genie = s.fighter(GENIE)
-    assert view.attack_bonus_preview(s.fighter(ANNIE), genie) == 2
-    assert view.attack_bonus_preview(s.fighter(CHARLIE), genie) == 0
+    assert view.combat_bonus_estimate(s.fighter(ANNIE), 0, genie) == 2
+    assert view.combat_bonus_estimate(s.fighter(CHARLIE), 0, genie) == 0
     s.health(ANNIE, 16)
-    assert view.attack_bonus_preview(s.fighter(ANNIE), genie) == 0
+    assert view.combat_bonus_estimate(s.fighter(ANNIE), 0, genie) == 0

@@ -301,9 +301,9 @@ def test_the_ai_sees_the_first_superhero_bonus_before_it_maneuvers():
     s.begin_turn(0)
     view = PlayerView(s.game, 0)
     gb, genie = s.fighter(GB), s.fighter("The Genie")
-    assert view.attack_bonus_preview(gb, genie) == 2
+    assert view.combat_bonus_estimate(gb, 0, genie) == 2
     maneuver_in_place(s)
-    assert view.attack_bonus_preview(gb, genie) == 0
+    assert view.combat_bonus_estimate(gb, 0, genie) == 0
     assert s.game.combat is None
 
 

@@ -195,14 +195,6 @@ class PlayerView:
         from unmatched_sim.engine.determinize import determinize
         return determinize(self._g, self.seat, rng, attack_guess)
 
-    def attack_bonus_preview(self, fi: int, target: int) -> int:
-        """The standing bonus our ability would give an attack of fighter ``fi`` on ``target``
-        now (Golden Bat's +2 before a maneuver, Annie Christmas's +2 when she is the more
-        hurt): public facts only (positions, health, what happened this turn)."""
-        g = self._g
-        seat = g.fighters[fi].owner
-        return g.players[seat].ability.attack_bonus_preview(g, seat, fi, target)
-
     def value_lock(self, seat: int) -> int | None:
         """"Your card values are N for the rest of the turn" (Three Wishes), or None."""
         return self._g.players[seat].value_lock
@@ -273,12 +265,13 @@ class PlayerView:
             return None
         return self._g.combat_value(role)
 
-    def combat_bonus_estimate(self, fi: int, role: int) -> float:
+    def combat_bonus_estimate(self, fi: int, role: int, opponent: int | None = None) -> float:
         """What fighter ``fi``'s own ability is expected to add to a card it plays in ``role``
-        (public facts only; ``Ability.combat_bonus_estimate``): an AI estimate, not a rule."""
+        against fighter ``opponent`` (public facts only; ``Ability.combat_bonus_estimate``): an
+        AI estimate, not a rule."""
         g = self._g
         owner = g.fighters[fi].owner
-        return g.players[owner].ability.combat_bonus_estimate(g, owner, fi, role)
+        return g.players[owner].ability.combat_bonus_estimate(g, owner, fi, role, opponent)
 
     def my_role(self) -> int | None:
         c = self._g.combat

@@ -77,15 +77,13 @@ class Ability:
     def attack_bonus(self, g: "Game", combat: "Combat") -> int:
         return 0
 
-    def attack_bonus_preview(self, g: "Game", seat: int, fighter: int, target: int) -> int:
-        """What ``attack_bonus`` would add if ``fighter`` attacked ``target`` now (for the AI,
-        before any card is chosen); 0 unless the ability knows better."""
-        return 0
-
-    def combat_bonus_estimate(self, g: "Game", seat: int, fighter: int, role: int) -> float:
+    def combat_bonus_estimate(self, g: "Game", seat: int, fighter: int, role: int,
+                              opponent: int | None = None) -> float:
         """For the AI only (the rules never read it): what this ability is expected to add to
-        the value of a card our ``fighter`` plays in ``role`` (ATTACKER / DEFENDER), from public
-        facts alone (Alice's size; King Arthur's face-down BOOST). Default 0."""
+        the value of a card our ``fighter`` plays in ``role`` (ATTACKER / DEFENDER) against the
+        fighter ``opponent`` (None: not known yet), from public facts alone (Alice's size, King
+        Arthur's face-down BOOST, Golden Bat's and Annie Christmas's standing attack bonus).
+        Default 0."""
         return 0.0
 
     def on_combat_damage(self, g: "Game", fighter: int, amount: int) -> None: ...

@@ -49,7 +49,7 @@ class BigAndSmall(Ability):
         return value
 
 
-    def combat_bonus_estimate(self, g, seat, fighter, role):
+    def combat_bonus_estimate(self, g, seat, fighter, role, opponent=None):
         if fighter != g.players[seat].fighters[0]:
             return 0.0
         size = g.players[seat].res.get(SIZE)

@@ -71,7 +71,7 @@ class FaceDownAttackBoost(Ability):
             g.put_in_discard(x, BOOST_DISCARD)
 
 
-    def combat_bonus_estimate(self, g, seat, fighter, role):
+    def combat_bonus_estimate(self, g, seat, fighter, role, opponent=None):
         """An AI estimate from public facts: King Arthur attacking with three or more cards in
         hand usually has a spare card to BOOST face down (a BOOST of about 2)."""
         if role == ATTACKER and fighter == g.hero_of(seat).idx and len(g.players[seat].hand) >= 3:

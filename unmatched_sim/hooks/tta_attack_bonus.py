@@ -49,9 +49,12 @@ class AttackBonusWhen(Ability):
         ctx = Ctx(seat, cid if cid is not None else -1, ATTACKER, fi)
         return self.amount if self.cond(g, ctx) else 0
 
-    def attack_bonus_preview(self, g, seat, fighter, target):
-        """The bonus an attack of ``fighter`` on ``target`` would get now: the condition is read
+    def combat_bonus_estimate(self, g, seat, fighter, role, opponent=None):
+        """The bonus an attack of ``fighter`` on ``opponent`` would get now: the condition is read
         against a stand-in combat (no cards yet), then the real state is put back."""
+        if role != ATTACKER or opponent is None:
+            return 0
+        target = opponent
         if self.fighter is not None and g.fighters[fighter].defn.name != self.fighter:
             return 0
         saved = g.combat

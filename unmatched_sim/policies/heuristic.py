@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from math import comb
 
+from unmatched_sim.engine.state import ATTACKER
 from unmatched_sim.model import CardDef
 from unmatched_sim.policies import register
 from unmatched_sim.policies.greedy import GreedyPolicy
@@ -475,9 +476,8 @@ class HeuristicPolicy(GreedyPolicy):
         tf = view.fighter(target)
         a = self.my_attack_strength(view, cid)
         if view.value_lock(view.seat) is None or not view.my_turn:
-            a += view.attack_bonus_preview(fi, target)    # an ability's standing bonus (Golden Bat)
-        if view.value_lock(view.seat) is None:
-            a += view.combat_bonus_estimate(fi, 0)      # Alice BIG, King Arthur's BOOST
+            # the ability's expected bonus: Alice BIG, Arthur's BOOST, Golden Bat's standing +2
+            a += view.combat_bonus_estimate(fi, ATTACKER, target)
         dist = self.reader(view, tf.owner).defense(tf.defn.name)
         exp_dmg = p_win = p_kill = 0.0
         for v, p in dist:

@@ -36,6 +36,7 @@ from __future__ import annotations
 
 from math import comb
 
+from unmatched_sim.engine.state import ATTACKER
 from unmatched_sim.model import CardDef
 from unmatched_sim.policies import register
 from unmatched_sim.policies.greedy import GreedyPolicy
@@ -412,7 +413,7 @@ class HeuristicV1Policy(GreedyPolicy):
         tf = view.fighter(target)
         a = self.my_attack_strength(view, cid)
         if view.value_lock(view.seat) is None or not view.my_turn:
-            a += view.attack_bonus_preview(fi, target)    # (main's addition, for Golden Bat)
+            a += view.combat_bonus_estimate(fi, ATTACKER, target)   # (main's addition, for new heroes)
         dist = self.reader(view, tf.owner).defense(tf.defn.name)
         exp_dmg = p_win = p_kill = 0.0
         for v, p in dist:
