@@ -279,10 +279,18 @@ class PlayerView:
 
 
 class MultiPlayerView(PlayerView):
-    """A view with several foes: ``opp`` is worked out from the position each time."""
+    """A view with several foes: ``opp`` is worked out from the position, once per decision
+    (policies read it many times while they decide; the position does not change meanwhile)."""
 
-    __slots__ = ()
+    __slots__ = ("_focus_for", "_focus")
+
+    def __init__(self, game, seat: int):
+        super().__init__(game, seat)
+        self._focus_for = self._focus = None
 
     @property
     def opp(self) -> int:
-        return self.focus_foe()
+        pending = self._g.pending
+        if pending is None or pending is not self._focus_for:
+            self._focus, self._focus_for = self.focus_foe(), pending
+        return self._focus
