@@ -126,9 +126,9 @@ def win_matrix_chart(matrix: pl.DataFrame, seats: pl.DataFrame, order: list[str]
 
 
 def forest_chart(rows: list[dict], title: str, xlabel: str = "win rate",
-                 legend_order: list[str] | None = None) -> Figure:
+                 legend_order: list[str] | None = None, reference: float | None = 0.5) -> Figure:
     """Horizontal interval plot. ``rows``: label, then a list of (value, lo, hi, marker label,
-    style) series per row; a line marks 50%. ``legend_order``: series labels, in legend order."""
+    style) series per row; a dashed line marks ``reference`` (50% by default; None: no line). ``legend_order``: series labels, in legend order."""
     n = len(rows)
     with matplotlib.rc_context(RC):
         fig = _fig(7.5, max(2.4, 0.42 * n + 1.6))
@@ -150,7 +150,8 @@ def forest_chart(rows: list[dict], title: str, xlabel: str = "win rate",
                     ax.plot([v], [y + dy], ls="none", label=label if label not in styles else None,
                             **{k2: kw[k2] for k2 in ("marker", "color", "mfc", "ms")})
                 styles[label] = True
-        ax.axvline(0.5, color="#999999", lw=1, ls="--", zorder=0)
+        if reference is not None:       # the even (or fair-share) line
+            ax.axvline(reference, color="#999999", lw=1, ls="--", zorder=0)
         ax.set_yticks([n - 1 - i for i in range(n)], [r["label"] for r in rows])
         ax.set_xlim(0, 1)
         ax.xaxis.set_major_formatter(matplotlib.ticker.FuncFormatter(lambda x, _: f"{100 * x:.0f}%"))

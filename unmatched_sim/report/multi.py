@@ -57,7 +57,9 @@ def results_chart(results: pl.DataFrame):
     rows = [{"label": r["hero"], "series": [(r["win_rate"], r["ci_low"], r["ci_high"], "win rate", {"color": "#1f77b4"}),
                                             (r["expected"], None, None, "1 / sides", {"color": "#999999", "marker": "|"})]}
             for r in results.iter_rows(named=True)]
-    return C.forest_chart(rows, "Win rate with 95% interval, against a fair share (1 / sides)")
+    shares = set(round(x, 6) for x in results["expected"])       # one fair share: draw its line
+    return C.forest_chart(rows, "Win rate with 95% interval, against a fair share (1 / sides)",
+                          reference=shares.pop() if len(shares) == 1 else None)
 
 
 def synergy_chart(pairs: pl.DataFrame):
@@ -65,6 +67,15 @@ def synergy_chart(pairs: pl.DataFrame):
                                             (r["expected"], None, None, "expected from its members", {"color": "#d62728", "marker": "x"})]}
             for r in pairs.iter_rows(named=True)]
     return C.forest_chart(rows, "Team pairs: record against what the members' strengths predict")
+
+
+def charted_pairs(pairs: pl.DataFrame, most: int = 12) -> pl.DataFrame:
+    """The pairs worth a chart: those with enough games together, the largest synergies either
+    way (the table lists every pair)."""
+    enough = pairs.filter(pl.col("games") >= MIN_PAIR_GAMES).sort("synergy", descending=True)
+    if enough.height <= 2 * most:
+        return enough
+    return pl.concat([enough.head(most), enough.tail(most)])
 
 
 # --------------------------------------------------------------------------- the document
@@ -147,8 +158,10 @@ def make_multi(meta: dict, games: pl.DataFrame, players: pl.DataFrame, out: Path
     # ---------------------------------------------------------------- teams
     if fmt == "teams":
         pairs = M.team_pairs(players)
+        shown = charted_pairs(pairs)
         if pairs.height:
-            chart(synergy_chart(pairs), "multi_synergy")
+            if shown.height:
+                chart(synergy_chart(shown), "multi_synergy")
             rows = [[r["pair"], str(r["games"]), pct(r["win_rate"]), ci(r["ci_low"], r["ci_high"]),
                      pct(r["expected"]), f"{100 * r['synergy']:+.1f} pts"] for r in pairs.iter_rows(named=True)]
             sections.append(Section("pairs", "Team pairs and synergy", [
@@ -157,8 +170,9 @@ def make_multi(meta: dict, games: pl.DataFrame, players: pl.DataFrame, out: Path
                 "**Synergy** is the difference: a pair that does better together than its members' strengths "
                 "predict has positive synergy. Pairs seen in few games have wide intervals: read them as leads.",
                 Table(["pair", "games", "win rate", "95% interval", "expected", "synergy"], rows),
-                Chart("multi_synergy", "team pairs", "Pair win rates (blue, with intervals) and expected (red)."),
-            ]))
+            ] + ([Chart("multi_synergy", "team pairs",
+                       f"Pair win rates (blue, with intervals) and expected (red): the {shown.height} pairs with "
+                       f"{MIN_PAIR_GAMES}+ games together and the largest synergy either way.")] if shown.height else [])))
             enough = pairs.filter(pl.col("games") >= MIN_PAIR_GAMES)
             if enough.height:
                 top = enough.row(0, named=True)
