@@ -72,6 +72,39 @@ def _policies(policy, policy_a, policy_b) -> tuple[str, str]:
     return a, b
 
 
+def robust_option(f):
+    """``--robust [POLICIES]``: play the run's non-mirror pairings again, same seeds, under other
+    policies (``unmatched_sim.robust``)."""
+    return click.option(
+        "--robust", "robust", default=None, is_flag=False, flag_value="tuned-v1", metavar="[POLICIES]",
+        help="Also play every non-mirror pairing, on the same seeds, under these policies (comma-separated; "
+             "alone: tuned-v1), each playing both heroes, into the same run; `sim report` then flags the "
+             "matchups whose verdict depends on the policy. Give it after the heroes, or as --robust=P.")(f)
+
+
+def _with_robust(specs, robust):
+    """The run's spec with --robust's games added (a duel on one board only)."""
+    if robust is None:
+        return specs
+    from unmatched_sim.robust import robust_policies, with_robust
+
+    if len(specs) > 1:
+        _fail("--robust works with one --board at a time")
+    spec, heroes, b = specs[0]
+    pols = robust_policies(robust, spec.policy_a, spec.policy_a, spec.policy_b)
+    return [(with_robust(spec, pols), heroes, b)]
+
+
+def _own_games(out, meta) -> pl.DataFrame:
+    """games.parquet of a run, without a robust run's games under its other policies."""
+    from unmatched_sim.analysis.run import primary_games
+    from unmatched_sim.runner import read_games
+
+    df = read_games(out)
+    n = primary_games(meta or {})
+    return df if n is None else df.filter(pl.col("game_id") < n)
+
+
 def set_option(f):
     """``--set`` (repeatable): what-if overrides of the hero files for this run only."""
     return click.option(
@@ -263,8 +296,9 @@ def format_options(f):
 @format_options
 @click.option("--teams", "teams_spec", default=None, metavar="A,B:C,D",
               help="A team game: heroes A and B against C and D.")
+@robust_option
 def matchup(hero_a, hero_b, more, games, seed, board, policy, policy_a, policy_b, jobs, out, force, as_json,
-            max_turns, no_progress, resume, backend, scheduler, overrides, fmt, teams_spec):
+            max_turns, no_progress, resume, backend, scheduler, overrides, fmt, teams_spec, robust):
     """Play HERO_A against HERO_B and report win rates with 95% intervals.
 
     The heroes may also be given as one argument, HERO_A,HERO_B. With three or four heroes
@@ -277,6 +311,8 @@ def matchup(hero_a, hero_b, more, games, seed, board, policy, policy_a, policy_b
 
     names = split_names([x for x in (hero_a, hero_b) if x] + list(more))
     if teams_spec is not None or fmt not in (None, "duel") or len(names) > 2:
+        if robust is not None:
+            _fail("--robust is for duels (two heroes)")
         from unmatched_sim.cli_formats import multi_run, resolve_format
         from unmatched_sim.data.catalog import find_hero
         fmt, names = resolve_format(names, fmt, teams_spec)
@@ -292,12 +328,13 @@ def matchup(hero_a, hero_b, more, games, seed, board, policy, policy_a, policy_b
     games = even_games(games, as_json)
     specs = [_prepare([hero_a, hero_b], [(hero_a, hero_b)], games, seed, bd, policy,
                       policy_a, policy_b, jobs, max_turns, overrides) for bd in _boards(board)]
+    specs = _with_robust(specs, robust)
     spec, heroes, b = specs[0]
     started = time.perf_counter()
     out, meta = _execute_all([s[0] for s in specs], out, jobs, force, no_progress or as_json,
                              resume, backend, scheduler)
     elapsed = time.perf_counter() - started
-    summary = matchup_summary(read_games(out))
+    summary = matchup_summary(_own_games(out, meta))
     summary.update({"elapsed_s": round(elapsed, 3), "board": ",".join(x[2].id for x in specs), "seed": seed,
                     "policies": {"a": spec.policy_a, "b": spec.policy_b}, "out": str(out),
                     "overrides": list(spec.overrides)})
@@ -307,6 +344,9 @@ def matchup(hero_a, hero_b, more, games, seed, board, policy, policy_a, policy_b
     if len(specs) > 1:
         summary["by_board"] = {x[2].id: matchup_summary(read_games(out).filter(pl.col("board") == x[2].id))
                                for x in specs}
+    if spec.robust:
+        from unmatched_sim.analysis.robust import matchup_robustness
+        summary["robust"] = matchup_robustness(out, a, bb) if a != bb else None
     if as_json:
         click.echo(json.dumps(summary))
         return
@@ -331,8 +371,13 @@ def matchup(hero_a, hero_b, more, games, seed, board, policy, policy_a, policy_b
         click.echo(f"  on {bid:<10} {k0} wins {_pct(bs['win_rate'][k0])} [{_pct(lo)}, {_pct(hi)}] of {bs['games']} games")
     click.echo(f"  mean game length {summary['mean_turns']:.1f} turns")
     click.echo("  games ended by: " + ", ".join(f"{r} {c}" for r, c in summary["end_reasons"].items()))
-    click.echo(f"  {elapsed:.1f} s ({summary['games'] / max(elapsed, 1e-9):.0f} games/s); log in {out}")
+    played = meta.get("total_games", summary["games"]) if isinstance(meta, dict) else summary["games"]
+    click.echo(f"  {elapsed:.1f} s ({played / max(elapsed, 1e-9):.0f} games/s); log in {out}")
     click.echo(f"Verdict: {summary['verdict']}")
+    if summary.get("robust"):
+        from unmatched_sim.cli_ai import echo_robust
+        click.echo(f"The same {summary['games']} seeds under each policy (each playing both heroes):")
+        echo_robust(summary["robust"], heroes[a].name, heroes[bb].name)
 
 
 def matchup_verdict(summary: dict, names: dict) -> str:
@@ -366,9 +411,10 @@ def matchup_verdict(summary: dict, names: dict) -> str:
 @click.option("--sample", type=int, default=None, metavar="K",
               help="Free-for-all or teams: play K line-ups drawn at random (from the run seed) "
                    "instead of every combination.")
+@robust_option
 def tournament(heroes, games, seed, board, policy, policy_a, policy_b, jobs, out, force, as_json,
                max_turns, no_progress, resume, backend, scheduler, overrides, gauntlet, no_mirrors,
-               fmt, players, sample):
+               fmt, players, sample, robust):
     """Round-robin of HEROES (default: every hero), mirrors included, into one run directory.
 
     HEROES may be given as separate arguments or comma-separated: houdini genie or houdini,genie.
@@ -389,6 +435,8 @@ def tournament(heroes, games, seed, board, policy, policy_a, policy_b, jobs, out
         if hid not in ids:
             ids.append(hid)
     if fmt in ("ffa", "teams"):
+        if robust is not None:
+            _fail("--robust is for duel tournaments")
         if gauntlet or no_mirrors:
             _fail("--gauntlet and --no-mirrors are for duel tournaments (free-for-all and team line-ups "
                   "never repeat a hero)")
@@ -409,12 +457,13 @@ def tournament(heroes, games, seed, board, policy, policy_a, policy_b, jobs, out
     games = even_games(games, as_json)
     specs = [_prepare(ids, pairings, games, seed, bd, policy, policy_a, policy_b, jobs, max_turns, overrides)
              for bd in _boards(board)]
+    specs = _with_robust(specs, robust)
     spec, defs, b = specs[0]
     started = time.perf_counter()
     out, meta = _execute_all([s[0] for s in specs], out, jobs, force, no_progress or as_json,
                              resume, backend, scheduler)
     elapsed = time.perf_counter() - started
-    df = read_games(out)
+    df = _own_games(out, meta)
     import polars as pl
     rows = []
     for a, bb in spec.pairings:
@@ -422,6 +471,11 @@ def tournament(heroes, games, seed, board, policy, policy_a, policy_b, jobs, out
         rows.append({"hero_a": a, "hero_b": bb, **s})
     result = {"games": df.height, "pairings": rows, "elapsed_s": round(elapsed, 3), "out": str(out),
               "board": ",".join(x[2].id for x in specs), "seed": seed, "overrides": list(spec.overrides)}
+    if spec.robust:
+        from unmatched_sim.analysis.robust import policy_sensitivity, sensitivity_summary
+        table = policy_sensitivity(out)
+        result["robust"] = {"policies": [spec.policy_a, *spec.robust], **sensitivity_summary(table),
+                            "table": table.to_dicts()}
     if as_json:
         click.echo(json.dumps(result))
         return
@@ -443,6 +497,9 @@ def tournament(heroes, games, seed, board, policy, policy_a, policy_b, jobs, out
         lo, hi = r["ci95"][ka]
         click.echo(f"  {r['hero_a']:>{w}} vs {r['hero_b']:<{w}}  {ka:>{w}} wins {_pct(r['win_rate'][ka])} "
                    f"[{_pct(lo)}, {_pct(hi)}]  mean {r['mean_turns']:5.1f} turns")
+    if spec.robust:
+        from unmatched_sim.cli_ai import echo_sensitivity
+        echo_sensitivity(result["robust"], result["robust"]["table"])
     click.echo(f"  {elapsed:.1f} s; log in {out}  (next: sim report {out})")
 
 

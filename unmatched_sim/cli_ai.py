@@ -51,9 +51,48 @@ def robust(hero_a, hero_b, policies, games, seed, board, jobs, spread, as_json):
         return
     click.echo(f"{a.name} vs {b.name} on {board}: {res['games']} games per policy (seed {seed}; "
                f"same seeds for every policy, each from both seats)")
+    echo_robust(res, a.name, b.name)
+
+
+def _pts(x) -> str:
+    from unmatched_sim.report.charts import round_half_up
+    return "n/a" if x is None else ("+" if x >= 0 else "") + f"{round_half_up(100 * x, 1)} pts"
+
+
+def echo_robust(res: dict, name_a: str, name_b: str) -> None:
+    """One matchup under each policy and its label (``analysis.robust.summarise``'s shape): what
+    ``sim robust`` and ``sim matchup --robust`` print."""
+    pols = list(res["policies"])
     width = max(len(p) for p in pols)
     for p, r in res["policies"].items():
         lo, hi = r["ci95"]
-        click.echo(f"  {p:<{width}}  {a.name} wins {_pct(r['win_rate'])}  95% CI [{_pct(lo)}, {_pct(hi)}]  {r['verdict']}")
+        diff = ""
+        if r.get("diff") is not None:
+            se = r.get("diff_se")
+            diff = f"  {_pts(r['diff'])}" + (f" (paired s.e. {100 * se:.1f})" if se is not None else "")
+        click.echo(f"  {p:<{width}}  {name_a} wins {_pct(r['win_rate'])}  95% CI [{_pct(lo)}, {_pct(hi)}]  "
+                   f"{r['verdict'].replace('A', name_a).replace('B', name_b) if r['verdict'].startswith('favours') else r['verdict']}"
+                   f"{diff}")
     label = "POLICY-DEPENDENT" if res["policy_dependent"] else "robust"
-    click.echo(f"Verdict: {label}: {res['reason']}")
+    noise = res.get("expected_by_chance")
+    tail = (f" (with this many games noise alone passes {100 * res['spread_limit']:.0f} points "
+            f"{100 * noise:.0f}% of the time)" if noise is not None and res["beyond_spread"] else "")
+    click.echo(f"Robustness: {label}: {res['reason']}{tail}")
+
+
+def echo_sensitivity(summary: dict, rows: list[dict], top: int = 10) -> None:
+    """A robust tournament's count of policy-dependent matchups, its noise floor, and the matchups
+    that move most (``analysis.robust.sensitivity_summary`` / ``policy_sensitivity``)."""
+    pols = summary["policies"]
+    n = summary.get("matchups", 0)
+    if not n:
+        return
+    click.echo(f"  Robustness ({' vs '.join(pols)}, same seeds): {summary['policy_dependent']} of {n} matchups "
+               f"({100 * summary['share']:.0f}%) policy-dependent: {summary['beyond_spread']} differ by more than "
+               f"{100 * summary['spread']:.0f} points (noise alone would give about {summary['expected_by_chance']:.1f}), "
+               f"{summary['verdict_changes']} change verdict")
+    for r in rows[:top]:
+        if not r["policy_dependent"]:
+            break
+        rates = " / ".join(_pct(r[f"win_rate_{k}"]).strip() for k in range(len(pols)))
+        click.echo(f"    {r['hero']} vs {r['opponent']}: {rates}  ({r['reason']})")

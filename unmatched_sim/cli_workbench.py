@@ -78,8 +78,11 @@ def compare(run_a, run_b, out, flips, as_json):
 @click.option("--sort", "order", type=click.Choice(["game_id", "turns", "-turns"]), default="game_id",
               show_default=True, help="Order: by id, shortest first (turns) or longest first (-turns).")
 @click.option("--limit", type=int, default=20, show_default=True, help="List at most this many games (0: all).")
+@click.option("--policy", default=None,
+              help="A robust run (--robust): the games this policy played [default: the run's own policy's].")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of text.")
-def games(run_dir, hero, opponent, winner, end_reason, max_turns, min_turns, board, where, order, limit, as_json):
+def games(run_dir, hero, opponent, winner, end_reason, max_turns, min_turns, board, where, order, limit, policy,
+          as_json):
     """List the games of RUN_DIR that match the filters, one line each, ready for `sim replay`."""
     from unmatched_sim.analysis import open_run
     from unmatched_sim.analysis.games import find_games
@@ -104,7 +107,7 @@ def games(run_dir, hero, opponent, winner, end_reason, max_turns, min_turns, boa
     if winner not in (None, "draw", "none"):
         winner = hero_id(winner, "--winner")
     filters = dict(hero=hero, opponent=opponent, winner=winner, end_reason=end_reason, max_turns=max_turns,
-                   min_turns=min_turns, board=board, where=where, order=order)
+                   min_turns=min_turns, board=board, where=where, order=order, policy=policy)
     everything = find_games(run, limit=None, **filters)
     shown = everything if limit == 0 else everything.head(limit)
     if as_json:

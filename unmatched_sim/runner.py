@@ -83,6 +83,15 @@ class RunSpec:
     # often. ``pairings`` then lists the line-ups' first two heroes (for names and defaults).
     format: str = "duel"
     lineups: tuple[tuple[str, ...], ...] = ()
+    # A robust run (``--robust``, see ``unmatched_sim.robust``): after every pairing played by
+    # policy_a / policy_b, ``matchups`` plays the non-mirror pairings again, from the same seeds,
+    # under each of these policies (each playing both heroes).
+    robust: tuple[str, ...] = ()
+
+    @property
+    def primary_games(self) -> int:
+        """Games played by the run's own policies (all of them, except in a robust run)."""
+        return self.games * len(self.pairings) if self.robust else self.total_games
 
     @property
     def total_games(self) -> int:
@@ -474,14 +483,18 @@ def spec_json(spec: RunSpec) -> dict:
     """RunSpec as plain JSON data (the fingerprint an unfinished run is resumed against)."""
     import dataclasses
 
-    return json.loads(json.dumps(dataclasses.asdict(spec)))
+    d = json.loads(json.dumps(dataclasses.asdict(spec)))
+    if not d["robust"]:
+        del d["robust"]        # runs without robustness games keep the fingerprint they always had
+    return d
 
 
 def spec_from_json(d: dict) -> RunSpec:
     return RunSpec(pairings=tuple(tuple(p) for p in d["pairings"]), games=d["games"], seed=d["seed"],
                    board=d["board"], policy_a=d["policy_a"], policy_b=d["policy_b"],
                    max_turns=d["max_turns"], hero_files=d["hero_files"], board_file=d["board_file"],
-                   matchups=tuple(tuple(m) for m in d.get("matchups", ())))
+                   matchups=tuple(tuple(m) for m in d.get("matchups", ())),
+                   robust=tuple(d.get("robust", ())))
 
 
 def read_plan(partial: Path) -> dict | None:
@@ -785,6 +798,7 @@ def run_metadata(spec: RunSpec, size: int, chunks: int, elapsed: float, command:
         "chunk_size": size, "chunks": chunks, "elapsed_s": round(elapsed, 3),
         "hero_files": spec.hero_files, "board_file": spec.board_file,
         **({"matchups": [list(m) for m in spec.matchups]} if spec.matchups else {}),
+        **({"robust": list(spec.robust), "primary_games": spec.primary_games} if spec.robust else {}),
         **({"overrides": list(spec.overrides)} if spec.overrides else {}),
         "format": spec.format,
         **({"lineups": [list(lu) for lu in spec.lineups]} if spec.lineups else {}),

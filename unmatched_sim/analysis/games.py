@@ -12,7 +12,7 @@ from unmatched_sim.errors import UserError
 def find_games(run: RunLike, *, hero: str | None = None, opponent: str | None = None,
                winner: str | None = None, end_reason: str | None = None, max_turns: int | None = None,
                min_turns: int | None = None, board: str | None = None, where: str | None = None,
-               limit: int | None = 20, order: str = "game_id") -> pl.DataFrame:
+               limit: int | None = 20, order: str = "game_id", policy: str | None = None) -> pl.DataFrame:
     """Games matching every filter given (all optional):
 
     ``hero`` plays in the game (either side); ``opponent`` plays against it; ``winner`` is the
@@ -20,12 +20,22 @@ def find_games(run: RunLike, *, hero: str | None = None, opponent: str | None = 
     ``turn_limit``...); ``min_turns``/``max_turns`` bound the length; ``where`` is a polars SQL
     expression over games.parquet's columns, e.g. ``winner_hero = 'houdini' AND turns < 6``.
     ``order``: ``game_id`` (default), ``turns`` (shortest first) or ``-turns`` (longest first).
+    ``policy``: in a robust run (``--robust``), the games that policy played (default: the run's own
+    policy's games, as every analysis reads them).
 
     Columns: game_id, seed, hero_a, hero_b, first_hero, winner_hero, turns, end_reason, health_a,
     health_b, board, summary (one line). ``limit`` rows at most (None: all).
     """
     run = as_run(run)
     g = run.games
+    if policy is not None:
+        from unmatched_sim.analysis.robust import robust_policies
+        pols = robust_policies(run) or _policies(run)
+        if policy not in pols:
+            raise UserError(f"--policy {policy}: no game of this run was played by it (policies: {', '.join(pols)})")
+        if run.robust_games is not None:
+            g = pl.concat([run.games, run.robust_games])
+        g = g.filter((pl.col("policy_a") == policy) | (pl.col("policy_b") == policy))
     cols = run.collect(g.limit(0), "games").columns
     conds = []
     multi = run.meta.get("format") in ("ffa", "teams")
@@ -80,6 +90,12 @@ def find_games(run: RunLike, *, hero: str | None = None, opponent: str | None = 
                               "end_reason", "health_a", "health_b", "board", *extra), "games")
     line = multi_summary_line if multi else summary_line
     return df.with_columns(pl.Series("summary", [line(r) for r in df.iter_rows(named=True)], dtype=pl.Utf8))
+
+
+def _policies(run) -> list[str]:
+    """Every policy that played a game of the run (either side), most games first."""
+    q = pl.concat([run.games.select(pl.col("policy_a").alias("p")), run.games.select(pl.col("policy_b").alias("p"))])
+    return run.collect(q.group_by("p").len().sort(["len", "p"], descending=[True, False]), "games")["p"].to_list()
 
 
 def multi_summary_line(r: dict) -> str:

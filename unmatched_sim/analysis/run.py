@@ -51,6 +51,11 @@ class Run:
     path: Path | None = None
     event_files: list[Path] | None = None
     _cache: dict = field(default_factory=dict, repr=False)
+    # A robust run (``--robust``): the games the other policies played on the same seeds, and the
+    # first of their game ids. ``games`` and ``events`` hold only the run's own policy's games
+    # (ids below ``limit``), so every analysis reads those; ``analysis.robust`` reads these.
+    robust_games: pl.LazyFrame | None = None
+    limit: int | None = None
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -151,7 +156,9 @@ class Run:
             return []
         if ids.len() <= max_games:
             return [(ids[0], ids[-1], self.events, True)]
-        if self.event_files is None:       # frames in memory: filter by game_id
+        if self.event_files is None or self.limit is not None:
+            # frames in memory, or a robust run whose last part files mix in other policies' games:
+            # filter by game_id
             cuts = [(ids[i], ids[min(i + max_games, ids.len()) - 1]) for i in range(0, ids.len(), max_games)]
             return [(lo, hi, self.events.filter(pl.col("game_id").is_between(lo, hi)), True) for lo, hi in cuts]
         if exact:
@@ -260,7 +267,24 @@ def open_run(path: str | os.PathLike) -> Run:
     from unmatched_sim.logcheck import check_log
     check_log(run_dir, meta, games, files)
     events = pl.scan_parquet(files)
+    limit = primary_games(meta)
+    if limit is not None:        # a robust run: the run's own policy's games, the others apart
+        own = pl.col("game_id") < limit
+        return Run(games=games.filter(own), events=events.filter(own), meta=meta, path=run_dir,
+                   event_files=files, robust_games=games.filter(~own), limit=limit)
     return Run(games=games, events=events, meta=meta, path=run_dir, event_files=files)
+
+
+def primary_games(meta: dict) -> int | None:
+    """In a robust run (``--robust``), how many games the run's own policy played (game ids
+    ``0 .. n - 1``; the other policies' games follow); None for any other run."""
+    if not meta.get("robust"):
+        return None
+    n = meta.get("primary_games")
+    if not isinstance(n, int) or isinstance(n, bool) or n < 1:
+        raise UserError("run.json of a robust run lacks primary_games (how many games its own policy "
+                        "played); make the run again")
+    return n
 
 
 def _check_parquet(path: Path, needed: tuple[str, ...], schema: dict) -> None:
