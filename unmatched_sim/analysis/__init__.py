@@ -26,6 +26,8 @@ Tables (see each function's docstring for its columns):
     end_reasons         how games ended (optionally per matchup)
     play_stats          how the AI played each hero: turns ended in a foe's reach without it
                         moving, attacks answered with no card, attacks per turn, BOOSTs vs plays
+    policy_sensitivity  a robust run (--robust): each matchup's win rate under each policy on the
+                        same seeds, its paired difference, and whether the verdict depends on the AI
     cards               per hero card: drawn, played as attack/defense/scheme/BOOST, discarded,
                         opening hand, played/drawn win rates, damage dealt and prevented per play
     find_games          games matching filters (hero, winner, end reason, turns, a SQL expression)
@@ -49,6 +51,7 @@ from unmatched_sim.analysis.misery import (bust_fraction_given_feathers, bust_fr
                                            misery_risk_by_feathers, misery_summary, misery_win_rates,
                                            parse_misery_box, survival_fractions)
 from unmatched_sim.analysis.play import play_stats
+from unmatched_sim.analysis.robust import policy_sensitivity
 from unmatched_sim.analysis.run import Run, as_run, open_run
 from unmatched_sim.analysis.tempo import tempo
 from unmatched_sim.analysis.winrates import bradley_terry, ranking, seat_split, win_matrix
@@ -63,5 +66,5 @@ __all__ = [
     "misery_risk", "misery_risk_by_feathers", "misery_pushes", "misery_summary", "misery_win_rates",
     "misery_boxes", "misery_episodes", "misery_reveals", "misery_games", "has_misery", "bust_threshold",
     "exact_bust_odds", "bust_fractions", "survival_fractions", "bust_fraction_given_feathers",
-    "parse_misery_box", "play_stats",
+    "parse_misery_box", "play_stats", "policy_sensitivity",
 ]

@@ -196,16 +196,24 @@ def _make(run: A.Run, out: Path, tempo: list[tuple[str, str]] | None = None) -> 
                         "reports from `sim tournament` runs, where one policy plays every hero.")
 
     # ---------------------------------------------------------------- who beats whom
+    from unmatched_sim.report.robust import flagged_pairs, robust_section
+    robust_findings: list[str] = []
+    robust_sec, robust_table = robust_section(run, chart, robust_findings, left_out)
+    flagged = flagged_pairs(robust_table)
+    mark = ("† marks a matchup whose verdict depends on the AI (see \"Does the verdict depend on the AI?\")."
+            if flagged else "")
     blocks: list = []
     if len(order) > 1 and matrix.height:
-        chart(C.win_matrix_chart(matrix, seats, order), "win_matrix")
+        chart(C.win_matrix_chart(matrix, seats, order, flagged), "win_matrix")
         blocks.append(Chart("win_matrix", "Win-rate matrix heatmap",
                             "Each cell: the win rate of the **row** hero against the **column** hero, with its 95% "
                             "interval and the number of games. Blue cells favour the row hero, red cells the column "
                             "hero; white is an even matchup. A star and a black outline mark matchups whose interval "
                             "excludes 50% — an imbalance this many games can vouch for. Heroes are ordered by "
                             "strength (Bradley-Terry, below), strongest first. The diagonal holds mirror matches: "
-                            "there the cell gives how often the player who went first won."))
+                            "there the cell gives how often the player who went first won."
+                            + (" A † and a dashed orange outline mark a matchup whose verdict depends on the AI "
+                               "playing it (see \"Does the verdict depend on the AI?\")." if flagged else "")))
     else:
         blocks.append("Only one hero took part, so there are no matchups between heroes: see the mirror "
                       "results under first-player advantage.")
@@ -247,12 +255,13 @@ def _make(run: A.Run, out: Path, tempo: list[tuple[str, str]] | None = None) -> 
                     continue
                 r = cells.get((h, o))
                 row.append("–" if r is None else
-                           f"{pct(r['win_rate'], 0)}{'*' if r['significant'] else ''} ({ci(r['ci_low'], r['ci_high'], 0)}, n={r['games']:,})")
+                           f"{pct(r['win_rate'], 0)}{'*' if r['significant'] else ''}{' †' if (h, o) in flagged else ''}"
+                           f" ({ci(r['ci_low'], r['ci_high'], 0)}, n={r['games']:,})")
             grid_rows.append(row)
         blocks.append(Table(["Hero \\ opponent"] + order, grid_rows, caption="Win-rate matrix as numbers",
                             align="l" + "r" * len(order),
                             note="Row hero's win rate against the column hero (95% interval, games). "
-                                 "* = the interval excludes 50%."))
+                                 "* = the interval excludes 50%." + (" " + mark if mark else "")))
         sig = matrix.filter(pl.col("significant") & (pl.col("win_rate") > 0.5)).sort("win_rate", descending=True)
         pairs = matrix.filter(pl.col("hero") < pl.col("opponent")).height
         top, bottom = rank.row(0, named=True), rank.row(rank.height - 1, named=True)
@@ -264,12 +273,16 @@ def _make(run: A.Run, out: Path, tempo: list[tuple[str, str]] | None = None) -> 
                             + ("the most lopsided: " if pairs > 1 else "")
                             + f"**{worst['hero']}** beats **{worst['opponent']}** "
                             f"{pct(worst['win_rate'])} of the time ({ci(worst['ci_low'], worst['ci_high'])}, "
-                            f"{worst['games']:,} games)" + _upset(run, worst["hero"], worst["opponent"]) + ".")
+                            f"{worst['games']:,} games)"
+                            + (" — policy-dependent †" if (worst["hero"], worst["opponent"]) in flagged else "")
+                            + _upset(run, worst["hero"], worst["opponent"]) + ".")
         else:
             findings.append(f"None of the {pairs} matchups is clearly unbalanced: every 95% interval includes 50%."
                             if pairs > 1 else "The matchup is not clearly unbalanced: its 95% interval includes 50%.")
     blocks.append(W.examples_table(run, order))
     sections.append(Section("winrates", "Who beats whom", blocks))
+    sections.append(robust_sec)
+    findings.extend(robust_findings)
 
     # ---------------------------------------------------------------- seats
     allrow = seats.row(0, named=True)

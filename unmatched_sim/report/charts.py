@@ -65,9 +65,12 @@ def source_label(s: str) -> str:
 
 
 # --------------------------------------------------------------------------- win rates
-def win_matrix_chart(matrix: pl.DataFrame, seats: pl.DataFrame, order: list[str]) -> Figure:
+def win_matrix_chart(matrix: pl.DataFrame, seats: pl.DataFrame, order: list[str],
+                     flagged: set[tuple[str, str]] | None = None) -> Figure:
     """Heatmap: row hero's win rate against the column hero, 95% interval, games; cells whose
-    interval excludes 50% are outlined and starred; the diagonal shows mirror first-seat rates."""
+    interval excludes 50% are outlined and starred; the diagonal shows mirror first-seat rates;
+    ``flagged`` (hero, opponent) cells — policy-dependent matchups — get a † and a dashed outline."""
+    flagged = flagged or set()
     n = len(order)
     size = max(4.2, 1.15 * n + 1.8)
     with matplotlib.rc_context(RC):
@@ -105,7 +108,11 @@ def win_matrix_chart(matrix: pl.DataFrame, seats: pl.DataFrame, order: list[str]
                 v = r["win_rate"]
                 color = "white" if abs(v - 0.5) > 0.28 else "black"
                 star = "*" if r["significant"] else ""
-                ax.text(j, i - 0.12, f"{_pct(v)}{star}", ha="center", va="center", fontsize=big,
+                dagger = "†" if (h, o) in flagged else ""
+                if dagger:
+                    ax.add_patch(matplotlib.patches.Rectangle((j - 0.42, i - 0.42), 0.84, 0.84, fill=False,
+                                                              lw=1.4, ec="#e67e00", ls="--"))
+                ax.text(j, i - 0.12, f"{_pct(v)}{star}{dagger}", ha="center", va="center", fontsize=big,
                         fontweight="bold" if star else "normal", color=color)
                 ax.text(j, i + 0.22, f"[{_pct(r['ci_low'])}–{_pct(r['ci_high'])}]\nn={r['games']:,}",
                         ha="center", va="center", fontsize=small, color=color, linespacing=1.1)

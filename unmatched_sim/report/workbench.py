@@ -162,6 +162,9 @@ def export_report_tables(run: A.Run, out: Path, order: list[str], extra: dict,
         tables[f"tempo_{h}_{o}"] = tempo(run, h, o)
     if run.collect(run.games.select(pl.col("board").n_unique()), "games").item() > 1:
         tables["by_board"] = by_board(run)
+    from unmatched_sim.analysis.robust import policy_sensitivity, robust_policies
+    if robust_policies(run):
+        tables["policy_sensitivity"] = policy_sensitivity(run)
     if A.has_misery(run):
         tables.update({"misery_risk": A.misery_risk(run), "misery_summary": A.misery_summary(run),
                        "misery_win_rates": A.misery_win_rates(run)})
