@@ -58,7 +58,7 @@ def test_threat_counts_two_attacks_from_a_foe_that_need_not_move_and_one_from_a_
     s.hand(1, "Blood in the Air", "Ambush", "Wounded Beast")
     pol = make_policy("heuristic", random.Random(0))
     view = PlayerView(s.game, 0)
-    pol._reader = None
+    pol._fresh()
     threat = pol.threat_map(view)
     adjacent = s.space("M12")            # next to Chupacabra: two attacks
     two_away = s.space("M16")            # reachable after a move: one attack
@@ -110,7 +110,7 @@ def test_a_last_defense_card_is_worth_more_than_its_play_value():
     s.hand(0, "Grand Escape", "Flourish")
     pol = make_policy("heuristic", random.Random(0))
     view = PlayerView(s.game, 0)
-    pol._reader = None
+    pol._fresh()
     escape = next(c for c in s.game.players[0].hand if s.game.cards[c].defn.name == "Grand Escape")
     flourish = next(c for c in s.game.players[0].hand if s.game.cards[c].defn.name == "Flourish")
     assert pol.reserve_worth(view, escape) > 1.0
@@ -125,10 +125,10 @@ def test_healing_is_kept_at_the_worth_of_the_health_it_restores():
     pol = make_policy("heuristic", random.Random(0))
     s.health("The Genie", 6)
     hurt = pol.reserve_worth(PlayerView(s.game, 0), lamp)
-    pol._reader = None
+    pol._fresh()
     s.health("The Genie", 16)
     view = PlayerView(s.game, 0)
-    pol._reader = None
+    pol._fresh()
     healthy = pol.reserve_worth(view, lamp)
     assert hurt > healthy > 0
 

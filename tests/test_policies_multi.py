@@ -51,7 +51,7 @@ def test_the_threat_map_counts_a_foe_who_is_not_in_focus():
     s = ffa_position()
     view = PlayerView(s.game, 0)
     pol = HeuristicPolicy(random.Random(1))
-    pol._reader = None
+    pol._fresh()
     # Loki (M01) is the foe in focus (nearer); a space next to Houdini is threatened all the same.
     threat = pol.threat_map(view)
     near_houdini = s.space("M30")
@@ -64,7 +64,7 @@ def test_the_heuristic_reads_each_foes_cards_separately():
     s = ffa_position()
     view = PlayerView(s.game, 0)
     pol = HeuristicPolicy(random.Random(1))
-    pol._reader = None
+    pol._fresh()
     r_houdini, r_loki = pol.reader(view, 1), pol.reader(view, 2)
     assert r_houdini.foe == 1 and r_loki.foe == 2
     assert {d.name for d in r_houdini.pool} <= {c.name for c in find_hero("houdini").cards}

@@ -323,12 +323,20 @@ class HeuristicPolicy(GreedyPolicy):
         for key, default in GreedyPolicy.params.items():
             if not hasattr(self, key):
                 setattr(self, key, default)
-        self._reader = None
+        self._fresh()
         self.agg, self.cau = self.aggression, self.caution
 
     # ------------------------------------------------------------ plumbing
-    def choose(self, view, decision):
+    def _fresh(self) -> None:
+        """Forget what was worked out for the last decision: the card odds (``_reader``), the
+        per-decision memo, and the space values and their terms."""
         self._reader = None
+        self._memo: dict = {}
+        self._sv: dict = {}
+        self._sp: dict = {}
+
+    def choose(self, view, decision):
+        self._fresh()
         self.agg, self.cau = self.style_now(view)
         return super().choose(view, decision)
 
@@ -349,11 +357,12 @@ class HeuristicPolicy(GreedyPolicy):
     def reader(self, view, foe: int | None = None) -> Reader:
         """The card odds of ``foe`` (default: the foe in focus); the focus foe's reader also
         holds the per-decision cache."""
-        if self._reader is None:
-            self._reader = Reader(view)
-        if foe is None or foe == self._reader.foe:
-            return self._reader
-        others = self._reader._cache.setdefault("readers", {})
+        r = self._reader
+        if r is None:
+            r = self._reader = Reader(view)
+        if foe is None or foe == r.foe:
+            return r
+        others = self._memo.setdefault("readers", {})
         if foe not in others:
             others[foe] = Reader(view, foe)
         return others[foe]
@@ -383,7 +392,7 @@ class HeuristicPolicy(GreedyPolicy):
         me = view.my_hero()
         if not me.on_board or self.reserve <= 0:
             return 0.0
-        cache = self.reader(view)._cache
+        cache = self._memo
         key = ("reserve", cid)
         got = cache.get(key)
         if got is not None:
@@ -669,8 +678,7 @@ class HeuristicPolicy(GreedyPolicy):
         if its hand holds two cards); one that must first move there (its move plus a likely
         BOOST, along the paths our fighters do not block) has one. Every foe counts, each with
         its own cards and its own two actions."""
-        reader = self.reader(view)
-        got = reader._cache.get("threat_map")
+        got = self._memo.get("threat_map")
         if got is not None:
             return got
         board = view.board
@@ -720,12 +728,12 @@ class HeuristicPolicy(GreedyPolicy):
                 elif moved[s] > 0:
                     hits[s].append(moved[s])
         out = [tuple(sorted(h, reverse=True)) for h in hits]
-        reader._cache["threat_map"] = out
+        self._memo["threat_map"] = out
         return out
 
     def my_defenses(self, view, fi) -> tuple[float, ...]:
         """Defense strengths of the cards in our hand that fighter ``fi`` could use, best first."""
-        cache = self.reader(view)._cache
+        cache = self._memo
         key = ("defenses", fi)
         got = cache.get(key)
         if got is None:
@@ -753,9 +761,9 @@ class HeuristicPolicy(GreedyPolicy):
 
     def _space_ctx(self, view, fi):
         """Per-decision facts space_value needs for fighter ``fi``."""
-        reader = self.reader(view)
+        memo = self._memo
         key = ("space_ctx", fi)
-        got = reader._cache.get(key)
+        got = memo.get(key)
         if got is None:
             f = view.fighter(fi)
             # Every foe's fighters are targets; the foe in focus's hero is the one to close on.
@@ -765,56 +773,81 @@ class HeuristicPolicy(GreedyPolicy):
             name = f.defn.name
             can_attack = any(view.card(c).can_attack and view.card(c).usable_by(name) for c in view.hand)
             me = view.my_hero()
-            got = (f, opp, hero, can_attack, me if me.on_board else None)
-            reader._cache[key] = got
+            # the targets as (space, worth of standing within reach of it), for the offense term
+            targets = tuple((o.space, 3.0 if o.is_hero else 1.2 + (1.0 if o.health <= 2 else 0.0))
+                            for o in opp)
+            got = (f, opp, hero, can_attack, me if me.on_board else None, targets)
+            memo[key] = got
         return got
 
     def space_value(self, view, fi, space, actions_after: int) -> float:
         """How good ``space`` is for our fighter ``fi`` (in rough damage units)."""
-        cache = self.reader(view)._cache
-        key = ("space_value", fi, space, actions_after)
-        got = cache.get(key)
+        key = (fi, space, actions_after)
+        got = self._sv.get(key)
         if got is None:
-            got = cache[key] = self._space_value(view, fi, space, actions_after)
+            got = self._sv[key] = self._space_value(view, fi, space, actions_after)
         return got
 
     def _space_value(self, view, fi, space, actions_after: int) -> float:
-        f, opp, hero, can_attack, me = self._space_ctx(view, fi)
-        if not opp:
+        ctx = self._space_ctx(view, fi)
+        if not ctx[1]:
             return 0.0
-        dist, board = view.dist, view.board
+        parts = self._sp.get((fi, space))
+        if parts is None:
+            parts = self._sp[(fi, space)] = self._space_parts(view, fi, space, ctx)
+        best, approach, dmg, hit, side = parts
         value = 0.0
         # Offense: a target we could attack from here (now, or next turn).
-        best = 0.0
-        for o in opp:
-            if view.can_hit_from(fi, space, o.space):
-                v = 3.0 if o.is_hero else 1.2 + (1.0 if o.health <= 2 else 0.0)
-                if v > best:
-                    best = v
         if best:
-            value += best * (1.0 if (actions_after >= 1 and can_attack) else 0.45)
+            value += best * (1.0 if (actions_after >= 1 and ctx[3]) else 0.45)
         # Approach: melee closes in on the hero; ranged wants the hero's zone.
-        d_hero = dist[space][hero.space]
-        if f.defn.ranged:
-            if not board.same_zone(space, hero.space):
-                value -= 0.35 * max(0, d_hero - 1)
-        else:
-            value -= (0.55 if f.is_hero else 0.35) * max(0, d_hero - 1)
+        if approach is not None:
+            value -= approach
         # Safety: the blows we could take next turn where we end up (fewer if we still act).
-        dmg, lethal = self.exposure(view, fi, space)
         if dmg:
             soon = 1.0 if actions_after <= 0 else 0.45
-            if f.is_hero:
-                w = self.hp_weight(f, True) * self.safety
-                value -= soon * (w * dmg + (25.0 * self.safety + 5.0) * lethal)
+            if hit is not None:
+                value -= soon * hit
             else:
                 value -= soon * 0.15 * dmg
         # Sidekicks: screen our hero (careful) or press the attack (aggressive).
+        if side is not None:
+            value += side[0]
+            value -= side[1]
+        return value
+
+    def _space_parts(self, view, fi, space, ctx) -> tuple:
+        """The terms of ``space_value`` that do not depend on the actions left, computed once
+        per decision for each space (the value is summed from them in a fixed order)."""
+        f, opp, hero, can_attack, me, targets = ctx
+        dist, board = view.dist, view.board
+        best = 0.0
+        adj = board.adjacent[space]
+        if f.defn.ranged:
+            zm = board.zone_mask
+            zone = zm[space]
+            for t_space, v in targets:
+                if (t_space in adj or zone & zm[t_space]) and v > best:
+                    best = v
+        else:
+            for t_space, v in targets:
+                if t_space in adj and v > best:
+                    best = v
+        d_hero = dist[space][hero.space]
+        if f.defn.ranged:
+            approach = None if board.same_zone(space, hero.space) else 0.35 * max(0, d_hero - 1)
+        else:
+            approach = (0.55 if f.is_hero else 0.35) * max(0, d_hero - 1)
+        dmg, lethal = self.exposure(view, fi, space)
+        hit = None
+        if dmg and f.is_hero:
+            w = self.hp_weight(f, True) * self.safety
+            hit = w * dmg + (25.0 * self.safety + 5.0) * lethal
+        side = None
         if not f.is_hero and me is not None:
             guard = dist[space][me.space] <= 1 and dist[space][hero.space] <= dist[me.space][hero.space]
-            value += (0.8 * self.cau) if guard else 0.0
-            value -= 0.15 * self.agg * d_hero
-        return value
+            side = ((0.8 * self.cau) if guard else 0.0, 0.15 * self.agg * d_hero)
+        return best, approach, dmg, hit, side
 
     def on_move_destination(self, view, d):
         fi = d.info["fighter"]
