@@ -183,7 +183,7 @@ def test_a_robust_run_resumes_to_the_same_files(tmp_path, capsys, monkeypatch):
     code, _, err = run_cli(capsys, *args, "--out", "r")
     assert code == 130 and "3 of 5 chunks finished" in err
     monkeypatch.setattr(R, "_write_chunk", real)
-    code, _, err = run_cli(capsys, *args, "--out", "r", "--resume")
+    code, _, err = run_cli(capsys, "resume", "r", "-j", "1", "--no-progress")     # from plan.json alone
     assert code == 0, err
     code, _, err = run_cli(capsys, *args, "--out", "whole")
     assert code == 0, err
@@ -257,3 +257,22 @@ def test_the_report_of_a_one_policy_run_says_how_to_measure_it(runs, tmp_path):
     numbers = json.loads((tmp_path / "rep" / "numbers.json").read_text())
     assert "policy_sensitivity" not in numbers["tables"]
     assert not (tmp_path / "rep" / "robustness.png").exists()
+
+
+def test_sim_resume_rebuilds_every_field_of_a_runs_spec():
+    """`sim resume RUN` rebuilds the run's spec from plan.json; a field it dropped (the robust
+    policies, what-if overrides, a multi-player format) made the fingerprint differ and the
+    resume refuse the run."""
+    import dataclasses
+
+    from unmatched_sim.runner import RunSpec, spec_from_json, spec_json
+
+    spec = RunSpec(pairings=(("houdini", "genie"),), games=4, seed=9, board="sarpedon", policy_a="greedy",
+                   policy_b="greedy", max_turns=50, hero_files={"houdini": {"path": "h", "sha256": "x"}},
+                   board_file={"path": "b", "sha256": "y"}, matchups=(("houdini", "genie", "greedy", "greedy"),),
+                   overrides=("houdini.health=16",), format="ffa", lineups=(("houdini", "genie", "loki"),),
+                   robust=("random",))
+    defaults = RunSpec(pairings=(), games=1, seed=1, board="", policy_a="", policy_b="")
+    assert all(getattr(spec, f.name) != getattr(defaults, f.name) for f in dataclasses.fields(RunSpec))
+    assert spec_from_json(spec_json(spec)) == spec
+    assert "robust" not in spec_json(defaults)       # a run without it keeps its old fingerprint

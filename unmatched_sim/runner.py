@@ -494,7 +494,8 @@ def spec_from_json(d: dict) -> RunSpec:
                    board=d["board"], policy_a=d["policy_a"], policy_b=d["policy_b"],
                    max_turns=d["max_turns"], hero_files=d["hero_files"], board_file=d["board_file"],
                    matchups=tuple(tuple(m) for m in d.get("matchups", ())),
-                   robust=tuple(d.get("robust", ())))
+                   overrides=tuple(d.get("overrides", ())), format=d.get("format", "duel"),
+                   lineups=tuple(tuple(lu) for lu in d.get("lineups", ())), robust=tuple(d.get("robust", ())))
 
 
 def read_plan(partial: Path) -> dict | None:
