@@ -236,6 +236,9 @@ def test_the_report_of_a_robust_run_labels_policy_dependent_matchups(runs, tmp_p
     r = build_report(robust, tmp_path / "rep")
     assert TITLE not in [t for t, _ in r.left_out]
     numbers = json.loads((tmp_path / "rep" / "numbers.json").read_text())
+    t0 = policy_sensitivity(A.open_run(robust))
+    assert numbers["robustness"] == json.loads(json.dumps({"policies": ["greedy", "random"],
+                                                           **sensitivity_summary(t0)}))
     rows = numbers["tables"]["policy_sensitivity"]
     t = policy_sensitivity(A.open_run(robust))
     assert [(x["hero"], x["opponent"], x["policy_dependent"]) for x in rows] == \
@@ -252,9 +255,9 @@ def test_the_report_of_a_one_policy_run_says_how_to_measure_it(runs, tmp_path):
     from unmatched_sim.report.robust import TITLE
 
     r = build_report(runs[1], tmp_path / "rep")
-    why = dict(r.left_out)[TITLE]
-    assert "--robust" in why
+    assert TITLE not in dict(r.left_out)               # the ordinary case: no "left out" notice
     numbers = json.loads((tmp_path / "rep" / "numbers.json").read_text())
+    assert numbers["robustness"]["policies"] == [] and "--robust tuned-v1" in numbers["robustness"]["how"]
     assert "policy_sensitivity" not in numbers["tables"]
     assert not (tmp_path / "rep" / "robustness.png").exists()
 

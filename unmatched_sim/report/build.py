@@ -114,7 +114,8 @@ def build_report(run_dir: str | os.PathLike, out: str | os.PathLike | None = Non
         (tmp / "summary.md").write_text(render_markdown(doc), encoding="utf-8")
         files = ["index.html", "summary.md"] + files
         files += export_report_tables(run, tmp, run.heroes(), {"findings": doc.findings,
-                                                               "overrides": run.meta.get("overrides") or []},
+                                                               "overrides": run.meta.get("overrides") or [],
+                                                               "robustness": run._cache.get("robustness")},
                                       run._cache.get("tempo_pairs"))
         replace_dir(tmp, out)
     except BaseException:

@@ -43,15 +43,18 @@ def robust_section(run: A.Run, chart, findings: list[str], left_out: list) -> tu
     """The section, and the table it shows (empty for a run without robustness games)."""
     pols = robust_policies(run)
     if not pols:
+        # one line, not a "left out" notice: a run of one policy is the ordinary case
         why = not_measured_line(run)
-        left_out.append((TITLE, why))
-        return Section("robust", f"{TITLE} (left out)", [why]), pl.DataFrame()
+        run._cache["robustness"] = {"policies": [], "how": why}
+        return Section("robust", f"{TITLE} (not measured)", [why]), pl.DataFrame()
     table = policy_sensitivity(run)
     if not table.height:
         why = "the run has no pairing of two different heroes to compare"
         left_out.append((TITLE, why))
+        run._cache["robustness"] = {"policies": pols, "how": why}
         return Section("robust", f"{TITLE} (left out)", [f"Left out: {why}."]), table
     s = sensitivity_summary(table)
+    run._cache["robustness"] = {"policies": pols, **s}
     per = int(table["games_0"].max())
     others = ", ".join(f"`{p}`" for p in pols[1:])
     blocks: list = [
