@@ -482,7 +482,9 @@ def tournament(heroes, games, seed, board, policy, policy_a, policy_b, jobs, out
     kind = f"Gauntlet of {ids[0]} against {len(ids) - 1} heroes" if gauntlet else f"Round-robin of {len(ids)} heroes"
     click.echo(f"{kind} on {' and '.join(x[2].name for x in specs)}: {len(pairings)} pairings × {games} games "
                + (f"× {len(specs)} boards " if len(specs) > 1 else "") +
-               f"= {df.height} games, policies {spec.policy_a} / {spec.policy_b}")
+               f"= {df.height} games, policies {spec.policy_a} / {spec.policy_b}"
+               + (f" (and {spec.total_games - spec.primary_games} more under {', '.join(spec.robust)}: --robust)"
+                  if spec.robust else ""))
     if spec.overrides:
         click.echo(f"  what-if: {'; '.join(spec.overrides)}")
     w = max(len(h) for h in ids)
