@@ -261,7 +261,8 @@ class Game:
         d = self.pending
         if d is None:
             raise IllegalChoice("no decision is pending")
-        if choice not in d.options:
+        if choice not in d.options or (type(choice) is bool and not any(o is choice for o in d.options)):
+            # (True == 1: a yes where a seat or a card is asked for would pass the first test)
             raise IllegalChoice(f"{choice!r} is not a legal option for {d.kind}: {d.options!r}")
         self.pending = None
         d.resume(self, *d.args, choice)
