@@ -746,17 +746,20 @@ class HeuristicPolicy(GreedyPolicy):
     def exposure(self, view, fi, space) -> tuple[float, float]:
         """(expected damage, chance-ish of defeat) for our fighter ``fi`` ending on ``space``:
         each attack that could come, answered by our defense cards in turn (the best first)."""
-        f = view.fighter(fi)
-        attacks = self.threat_map(view)[space]
+        return self._exposure(self.threat_map(view)[space], view, fi, None)
+
+    def _exposure(self, attacks: tuple, view, fi, defs: tuple | None) -> tuple[float, float]:
+        """``exposure`` from the space's attacks (``defs``: our defenses, if already known)."""
         if not attacks:
             return 0.0, 0.0
-        defs = self.my_defenses(view, fi)
+        if defs is None:
+            defs = self.my_defenses(view, fi)
         dmg = 0.0
         for i, a in enumerate(attacks):
             d = defs[i] if i < len(defs) else 0.0
             # a defense stops the expected blow only on average: the attack may be stronger
             dmg += max(0.25 * a, a - 0.85 * d)
-        lethal = min(1.0, max(0.0, (dmg - f.health + 2.0) / 3.0))
+        lethal = min(1.0, max(0.0, (dmg - view.fighter(fi).health + 2.0) / 3.0))
         return dmg, lethal
 
     def _space_ctx(self, view, fi):
@@ -776,7 +779,9 @@ class HeuristicPolicy(GreedyPolicy):
             # the targets as (space, worth of standing within reach of it), for the offense term
             targets = tuple((o.space, 3.0 if o.is_hero else 1.2 + (1.0 if o.health <= 2 else 0.0))
                             for o in opp)
-            got = (f, opp, hero, can_attack, me if me.on_board else None, targets)
+            got = (f, opp, hero, can_attack, me if me.on_board else None, targets,
+                   self.threat_map(view), self.my_defenses(view, fi),
+                   self.hp_weight(f, True) * self.safety if f.is_hero else 0.0)
             memo[key] = got
         return got
 
@@ -819,7 +824,7 @@ class HeuristicPolicy(GreedyPolicy):
     def _space_parts(self, view, fi, space, ctx) -> tuple:
         """The terms of ``space_value`` that do not depend on the actions left, computed once
         per decision for each space (the value is summed from them in a fixed order)."""
-        f, opp, hero, can_attack, me, targets = ctx
+        f, opp, hero, can_attack, me, targets, tmap, defs, hero_w = ctx
         dist, board = view.dist, view.board
         best = 0.0
         adj = board.adjacent[space]
@@ -838,11 +843,10 @@ class HeuristicPolicy(GreedyPolicy):
             approach = None if board.same_zone(space, hero.space) else 0.35 * max(0, d_hero - 1)
         else:
             approach = (0.55 if f.is_hero else 0.35) * max(0, d_hero - 1)
-        dmg, lethal = self.exposure(view, fi, space)
+        dmg, lethal = self._exposure(tmap[space], view, fi, defs)
         hit = None
         if dmg and f.is_hero:
-            w = self.hp_weight(f, True) * self.safety
-            hit = w * dmg + (25.0 * self.safety + 5.0) * lethal
+            hit = hero_w * dmg + (25.0 * self.safety + 5.0) * lethal
         side = None
         if not f.is_hero and me is not None:
             guard = dist[space][me.space] <= 1 and dist[space][hero.space] <= dist[me.space][hero.space]
