@@ -89,7 +89,7 @@ def _compile(root: Path, work: Path, inplace: bool) -> dict[str, Path]:
     from setuptools import Distribution, Extension
 
     exts = [Extension(_build.module_name(rel), [str(root / rel)]) for rel in _build.SOURCES]
-    exts = cythonize(exts, language_level=3, quiet=True, build_dir=str(work / "c"),
+    exts = cythonize(exts, language_level=3, quiet=True, build_dir=str(work / "c"), nthreads=os.cpu_count() or 1,
                      compiler_directives={"binding": True})
     dist = Distribution({"name": "unmatched-sim-hot", "ext_modules": exts})
     cmd = dist.get_command_obj("build_ext")

@@ -231,6 +231,19 @@ def keep_worth(d: CardDef, mine: bool = True) -> float:
     return best + 0.3 * effect_worth(d, mine=mine)
 
 
+_ZONE_SPACES: dict = {}
+
+
+def zone_spaces(board, mask: int) -> frozenset[int]:
+    """The spaces sharing a zone with ``mask`` (a union of zone bits), worked out once per board."""
+    key = (board, mask)
+    got = _ZONE_SPACES.get(key)
+    if got is None:
+        zm = board.zone_mask
+        got = _ZONE_SPACES[key] = frozenset(s for s in range(board.size) if zm[s] & mask)
+    return got
+
+
 # ---------------------------------------------------------------------- value distributions
 def best_of_dist(known: list[float], pool: list[float], n_pool: int, h: int) -> list[tuple[float, float]]:
     """Distribution of the best value among ``known`` values plus ``h`` cards drawn without
@@ -703,7 +716,7 @@ class HeuristicPolicy(GreedyPolicy):
                 here = of.space
                 still = set(adjacent[here])
                 if of.defn.ranged:
-                    still.update(s for s in range(n) if zm[s] & zm[here])
+                    still.update(zone_spaces(board, zm[here]))
                 m = (of.defn.move if of.defn.move is not None else view.move_value(t)) + boost
                 near = set()
                 zones = 0
@@ -711,7 +724,7 @@ class HeuristicPolicy(GreedyPolicy):
                     near.update(adjacent[r])
                     zones |= zm[r]
                 if of.defn.ranged:
-                    near.update(s for s in range(n) if zm[s] & zones)
+                    near.update(zone_spaces(board, zones))
                 for s in still:
                     if e > per_space[s]:
                         per_space[s] = e
@@ -727,7 +740,7 @@ class HeuristicPolicy(GreedyPolicy):
                         hits[s].append(second * max(per_space[s], moved[s]))
                 elif moved[s] > 0:
                     hits[s].append(moved[s])
-        out = [tuple(sorted(h, reverse=True)) for h in hits]
+        out = [tuple(sorted(h, reverse=True)) if len(h) > 1 else tuple(h) for h in hits]
         self._memo["threat_map"] = out
         return out
 
