@@ -17,11 +17,7 @@ This module is never compiled itself.
 
 from __future__ import annotations
 
-import hashlib
-import importlib.abc
 import importlib.machinery
-import importlib.util
-import json
 import os
 import sys
 from pathlib import Path
@@ -49,6 +45,8 @@ def module_name(source: str) -> str:
 
 
 def source_digest(path: Path) -> str:
+    import hashlib
+
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
@@ -77,8 +75,9 @@ def plan(manifest: dict[str, str], package: Path = PACKAGE, force_pure: bool = F
     return out
 
 
-class _SourceFirst(importlib.abc.MetaPathFinder):
-    """Loads the listed modules from their ``.py`` source even where an extension exists."""
+class _SourceFirst:
+    """A meta path finder: loads the listed modules from their ``.py`` source even where an
+    extension exists."""
 
     def __init__(self, names: set[str]):
         self.names = names
@@ -86,6 +85,8 @@ class _SourceFirst(importlib.abc.MetaPathFinder):
     def find_spec(self, fullname, path=None, target=None):
         if fullname not in self.names:
             return None
+        import importlib.util
+
         src = PACKAGE.parent / (fullname.replace(".", "/") + ".py")
         return importlib.util.spec_from_file_location(fullname, src)
 
@@ -97,10 +98,15 @@ def install() -> None:
     """Decide compiled or pure per module (called once, from the package's ``__init__``)."""
     if _STATE:
         return
-    try:
-        manifest = json.loads((PACKAGE / MANIFEST).read_text())
-    except (OSError, ValueError):
-        manifest = {}
+    manifest: dict = {}
+    path = PACKAGE / MANIFEST
+    if path.exists():           # (json is imported only when there is a build to check)
+        import json
+
+        try:
+            manifest = json.loads(path.read_text())
+        except (OSError, ValueError):
+            pass
     _STATE.update(plan(manifest, force_pure=os.environ.get(PURE_ENV, "") not in ("", "0")))
     from_source = {m for m, how in _STATE.items() if how != "compiled"}
     if from_source:
