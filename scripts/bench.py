@@ -4,6 +4,12 @@
     python scripts/bench.py --games 500 --heroes pandora loki --write docs/benchmarks.md
     python scripts/bench.py --format ffa --heroes houdini genie loki pandora --games 400
     python scripts/bench.py --format teams --heroes houdini genie loki pandora --games 400
+    python scripts/bench.py --roster --games 40 --write docs/roster-speed.md   # every pairing, tuned
+
+``--roster`` plays every pairing of the roster (mirrors included, as ``sim tournament`` does)
+on one core under the default policy and estimates the whole round robin at 1,000 games a
+pairing from the per-pairing rates (CPU time, so other load on the machine barely matters).
+Every figure says which build ran it (compiled or pure Python; ``UNMATCHED_SIM_PURE=1``).
 
 Each case runs in a fresh subprocess so its peak memory (max RSS) is its own:
   * engine: one core plays the games with the event log recorded into column buffers and turned
@@ -46,6 +52,7 @@ def engine_case(heroes: list[str], board: str, pa: str, pb: str, games: int, fmt
     events = decisions = turns = 0
     buf = EventBuffer()
     start = time.perf_counter()
+    cpu = time.process_time()
     for g in plan(spec):
         game, row = play_game(g, hs, b, pa, pb)
         buf.add_game(g.game_id, seat_labels(g), game.events)
@@ -57,8 +64,10 @@ def engine_case(heroes: list[str], board: str, pa: str, pb: str, games: int, fmt
             buf = EventBuffer()
     buf.frame()
     elapsed = time.perf_counter() - start
+    cpu = time.process_time() - cpu
     return {"games": games, "seconds": elapsed, "games_per_s": games / elapsed,
-            "events_per_s": events / elapsed, "decisions_per_s": decisions / elapsed,
+            "cpu_seconds": cpu, "games_per_cpu_s": games / cpu,
+            "events_per_s": events / cpu, "decisions_per_s": decisions / cpu,
             "events_per_game": events / games, "turns_per_game": turns / games,
             "peak_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}
 
@@ -82,6 +91,45 @@ def pipeline_case(heroes: list[str], board: str, pa: str, pb: str, games: int, f
             "peak_rss_mb_worker": meta["peak_rss_mb"]["workers"]}
 
 
+def roster_case(games: int, board: str, policy: str = "tuned") -> list[dict]:
+    """Every pairing of the roster, mirrors included, on this core: games/s of CPU time."""
+    from unmatched_sim.data.catalog import hero_ids
+
+    ids = sorted(hero_ids())
+    out = []
+    for i, a in enumerate(ids):
+        for b in ids[i:]:
+            r = engine_case([a, b], board, policy, policy, games)
+            out.append({"pair": f"{a}-{b}", **r})
+            print(f"{a} vs {b}: {r['games_per_cpu_s']:.0f} games/s of CPU", flush=True)
+    return out
+
+
+def roster_report(rows: list[dict], games: int, board: str, policy: str, build: str) -> list[str]:
+    rates = sorted(r["games_per_cpu_s"] for r in rows)
+    median = rates[len(rates) // 2] if len(rates) % 2 else (rates[len(rates) // 2 - 1] + rates[len(rates) // 2]) / 2
+    slow = sorted(rows, key=lambda r: r["games_per_cpu_s"])
+    one_core = sum(1000 / r["games_per_cpu_s"] for r in rows)
+    cores = os.cpu_count() or 1
+    lines = [
+        f"Measured {time.strftime('%Y-%m-%d')} with `python scripts/bench.py --roster --games {games} "
+        f"--board {board}` ({build} build, policy {policy}, {len(rows)} pairings, CPU time of one core; "
+        f"{platform.machine()}, Python {platform.python_version()}).",
+        "",
+        f"- median pairing: **{median:.0f} games/s per core**; fastest {rates[-1]:.0f}; slowest "
+        + ", ".join(f"{r['pair']} {r['games_per_cpu_s']:.0f}" for r in slow[:3]) + ".",
+        f"- the round robin at 1,000 games a pairing ({1000 * len(rows):,} games): "
+        f"{one_core / 60:.1f} minutes of one core, so about **{one_core / 60 / cores:.1f} minutes on "
+        f"{cores} cores** if the workers scale perfectly (see the scaling measurement).",
+        "",
+        "| pairing | games/s per core | events/game | turns/game |",
+        "|---|---|---|---|",
+    ]
+    for r in slow:
+        lines.append(f"| {r['pair']} | {r['games_per_cpu_s']:.0f} | {r['events_per_game']:.0f} | {r['turns_per_game']:.1f} |")
+    return lines
+
+
 def run_isolated(kind: str, heroes, board, pa, pb, games, fmt="duel") -> dict:
     code = (f"import json,sys; sys.path.insert(0, {str(Path(__file__).parent)!r}); import bench; "
             f"print(json.dumps(bench.{kind}_case({list(heroes)!r}, {board!r}, {pa!r}, {pb!r}, {games}, {fmt!r})))")
@@ -98,14 +146,27 @@ def main() -> None:
     ap.add_argument("--cases", default=None, help="comma-separated policies to measure (default: all)")
     ap.add_argument("--board", default="marmoreal")
     ap.add_argument("--write", type=Path, default=None, help="write a Markdown table to this file")
+    ap.add_argument("--roster", action="store_true", help="every pairing of the roster under --policy")
+    ap.add_argument("--policy", default="tuned", help="the policy of --roster (default: tuned, the default)")
     args = ap.parse_args()
+    import unmatched_sim._build as build
+
+    print(f"build: {build.kind()}")
+    if args.roster:
+        rows = roster_case(args.games, args.board, args.policy)
+        lines = roster_report(rows, args.games, args.board, args.policy, build.kind())
+        print("\n".join(lines[:5]))
+        if args.write:
+            args.write.write_text("\n".join(lines) + "\n")
+            print(f"wrote {args.write}")
+        return
     rows = []
     cases = [(c, c) for c in args.cases.split(",")] if args.cases else CASES
     for pa, pb in cases:
         e = run_isolated("engine", args.heroes, args.board, pa, pb, args.games, args.format)
         p = run_isolated("pipeline", args.heroes, args.board, pa, pb, args.games, args.format)
         rows.append((pa, pb, e, p))
-        print(f"{pa} vs {pb}: engine {e['games_per_s']:.0f} games/s/core, {e['events_per_s']:.0f} events/s, "
+        print(f"{pa} vs {pb}: engine {e['games_per_cpu_s']:.0f} games/s/core, {e['events_per_s']:.0f} events/s, "
               f"{e['decisions_per_s']:.0f} decisions/s, {e['events_per_game']:.0f} events/game, "
               f"peak {e['peak_rss_mb']:.0f} MB | pipeline on {p['cores']} cores {p['games_per_s']:.0f} games/s "
               f"({p['games_per_s_per_core']:.0f}/core), log {p['log_mb']:.1f} MB, "
@@ -114,7 +175,8 @@ def main() -> None:
         lines = [
             f"Measured {time.strftime('%Y-%m-%d')} with `python scripts/bench.py --games {args.games} "
             f"--heroes {' '.join(args.heroes)} --board {args.board} --format {args.format}` on {platform.machine()}, "
-            f"{os.cpu_count()} cores, Python {platform.python_version()}.",
+            f"{os.cpu_count()} cores, Python {platform.python_version()}, {build.kind()} build. Engine rates are "
+            f"per second of CPU time (the wall-clock rate is lower when the machine is shared).",
             "",
             "| policies | engine games/s (1 core) | events/s | decisions/s | events/game | turns/game "
             "| engine peak RSS | pipeline games/s (all cores) | per core | log size | peak RSS main / worker |",
@@ -122,7 +184,7 @@ def main() -> None:
         ]
         for pa, pb, e, p in rows:
             lines.append(
-                f"| {pa} vs {pb} | {e['games_per_s']:.0f} | {e['events_per_s']:,.0f} | {e['decisions_per_s']:,.0f} "
+                f"| {pa} vs {pb} | {e['games_per_cpu_s']:.0f} | {e['events_per_s']:,.0f} | {e['decisions_per_s']:,.0f} "
                 f"| {e['events_per_game']:.0f} | {e['turns_per_game']:.1f} | {e['peak_rss_mb']:.0f} MB "
                 f"| {p['games_per_s']:.0f} | {p['games_per_s_per_core']:.0f} | {p['log_mb']:.1f} MB "
                 f"| {p['peak_rss_mb_main']:.0f} / {p['peak_rss_mb_worker']:.0f} MB |")

@@ -870,3 +870,34 @@ def test_turn_limit_ends_the_game_with_no_winner():
     assert g.over and g.winner is None and g.end_reason == "turn_limit" and g.turn == 2
     assert s.events("game_end")[0]["player"] is None
     assert [e["player"] for e in s.events("turn_start")] == [0, 1]
+
+
+def test_the_action_menu_offers_attack_and_scheme_exactly_when_there_are_options():
+    """The action menu asks "is there an attack / a scheme?" without listing them: at every
+    action decision of random games over the roster, the answers match the full option lists."""
+    import random as _random
+
+    from unmatched_sim.data.catalog import find_board, find_hero, hero_ids
+    from unmatched_sim.engine.game import Game
+    from unmatched_sim.policies.random_policy import RandomPolicy
+    from unmatched_sim.engine.view import PlayerView
+
+    ids = sorted(hero_ids())
+    checked = 0
+    for k, a in enumerate(ids):
+        b = ids[(k + 5) % len(ids)]
+        g = Game(find_board("marmoreal"), (find_hero(a), find_hero(b)), seed=k)
+        pols = [RandomPolicy(_random.Random(f"menu:{k}:{s}")) for s in range(2)]
+        g.start()
+        while g.pending is not None and not g.over:
+            d = g.pending
+            for seat in range(2):    # at every decision, in every position reached
+                assert g.can_attack_now(seat) == bool(g.attack_options(seat))
+                assert g.can_scheme_now(seat) == bool(g.scheme_options(seat))
+            if d.kind == "action":
+                seat = d.player
+                assert ("attack" in d.options) == bool(g.attack_options(seat)) == g.can_attack_now(seat)
+                assert ("scheme" in d.options) == bool(g.scheme_options(seat)) == g.can_scheme_now(seat)
+                checked += 1
+            g.answer(pols[d.player].choose(PlayerView(g, d.player), d))
+    assert checked > 200

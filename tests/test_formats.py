@@ -2,15 +2,18 @@
 sections), and the one friend/foe relation the engine asks everywhere."""
 
 
+import random
+
 import pytest
 
 from tests.scenario import Scenario, drive_random
 from unmatched_sim.data.catalog import find_board, find_hero
 from unmatched_sim.engine import effects as E
 from unmatched_sim.engine.formats import Format, FreeForAll, Teams, make_format
-from unmatched_sim.engine.game import Game
+from unmatched_sim.engine.game import Game, IllegalChoice
 from unmatched_sim.engine.state import OTHER_ROLE, SCHEME_ROLE, Ctx
 from unmatched_sim.engine.view import PlayerView
+from unmatched_sim.policies import make_policy
 
 
 def ffa(*heroes: str, board: str = "marmoreal") -> Scenario:
@@ -268,6 +271,27 @@ def test_an_effect_on_your_opponent_outside_combat_asks_which_foe():
     s.game.answer(2)
     assert [len(p.hand) for p in g.players] == [before[0], before[1], before[2] + 1]
     assert s.events("opponent_chosen")[0]["target"] == "Loki"
+
+
+def test_a_yes_is_not_a_seat_when_the_opponent_is_asked_for():
+    """True == 1 in Python: answering "yes" to "which foe?" must be refused, not taken as seat 1."""
+    s = ffa("houdini", "genie", "loki").remove("Bess")
+    draw_op = E.parse_effects([{"op": "draw", "who": "opponent"}], frozenset({"Houdini"}))
+    s.game.run_effects(draw_op, Ctx(0, -1, SCHEME_ROLE, hero(s, 0)))
+    s.expect("effect_opponent")
+    with pytest.raises(IllegalChoice):
+        s.game.answer(True)
+
+
+def test_greedy_names_the_foe_in_focus_as_your_opponent():
+    s = ffa("houdini", "genie", "loki").remove("Bess")
+    s.place("Houdini", "M10", 0).place("The Genie", "M31", 1).place("Loki", "M11", 2)
+    draw_op = E.parse_effects([{"op": "draw", "who": "opponent"}], frozenset({"Houdini"}))
+    s.game.run_effects(draw_op, Ctx(0, -1, SCHEME_ROLE, hero(s, 0)))
+    s.expect("effect_opponent")
+    view = PlayerView(s.game, 0)
+    assert view.opp == 2        # Loki stands next to Houdini
+    assert make_policy("greedy", random.Random(0)).choose(view, s.pending) == 2
 
 
 def test_with_one_foe_left_no_opponent_is_asked():

@@ -46,19 +46,17 @@ class CardDef:
     uncancelable: bool = False
     tags: frozenset[str] = frozenset()   # free-form markers: "trick", "reveal_to_cancel_look", ...
     text: str = ""
+    # Facts derived from the fields above, set once (plain attributes: the AI reads them
+    # hundreds of thousands of times a run): may it attack, may it defend, and the BOOST value
+    # an effect reads (a card without one counts 0).
+    can_attack: bool = field(init=False, repr=False, compare=False)
+    can_defend: bool = field(init=False, repr=False, compare=False)
+    boost_value: int = field(init=False, repr=False, compare=False)
 
-    @property
-    def can_attack(self) -> bool:
-        return self.type in (ATTACK, VERSATILE)
-
-    @property
-    def can_defend(self) -> bool:
-        return self.type in (DEFENSE, VERSATILE)
-
-    @property
-    def boost_value(self) -> int:
-        """The BOOST value an effect reads; a card without one counts 0."""
-        return self.boost or 0
+    def __post_init__(self):
+        object.__setattr__(self, "can_attack", self.type in (ATTACK, VERSATILE))
+        object.__setattr__(self, "can_defend", self.type in (DEFENSE, VERSATILE))
+        object.__setattr__(self, "boost_value", self.boost or 0)
 
     def usable_by(self, fighter_name: str) -> bool:
         return self.users is None or fighter_name in self.users

@@ -261,7 +261,8 @@ class Game:
         d = self.pending
         if d is None:
             raise IllegalChoice("no decision is pending")
-        if choice not in d.options:
+        if choice not in d.options or (type(choice) is bool and not any(o is choice for o in d.options)):
+            # (True == 1: a yes where a seat or a card is asked for would pass the first test)
             raise IllegalChoice(f"{choice!r} is not a legal option for {d.kind}: {d.options!r}")
         self.pending = None
         d.resume(self, *d.args, choice)
@@ -575,6 +576,24 @@ class Game:
             if any(d.can_attack and d.usable_by(name) for d in hand):
                 out.extend((fi, t) for t in self.attack_targets(fi))
         return out
+
+    def can_attack_now(self, seat: int) -> bool:
+        """``attack_options(seat)`` is not empty (worked out without listing them)."""
+        hand = [self.cards[c].defn for c in self.players[seat].hand]
+        for fi in self.on_board(seat):
+            name = self.fighters[fi].defn.name
+            if any(d.can_attack and d.usable_by(name) for d in hand) and self.attack_targets(fi):
+                return True
+        return False
+
+    def can_scheme_now(self, seat: int) -> bool:
+        """``scheme_options(seat)`` is not empty (worked out without listing them)."""
+        board_fighters = self.on_board(seat)
+        for c in self.players[seat].hand:
+            d = self.cards[c].defn
+            if d.type == "scheme" and any(d.usable_by(self.fighters[fi].defn.name) for fi in board_fighters):
+                return True
+        return False
 
     def scheme_options(self, seat: int) -> list[tuple[int, int]]:
         p = self.players[seat]
@@ -1022,9 +1041,9 @@ def _next_action(g: Game, seat: int) -> None:
     if p.actions <= 0:
         return
     options = ["maneuver"]
-    if g.scheme_options(seat):
+    if g.can_scheme_now(seat):
         options.append("scheme")
-    if g.attack_options(seat):
+    if g.can_attack_now(seat):
         options.append("attack")
     g.ask(seat, "action", options, _take_action, seat)
 

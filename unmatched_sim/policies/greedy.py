@@ -70,10 +70,15 @@ class GreedyPolicy(Policy):
 
     # ------------------------------------------------------------ helpers
     def default(self, view, d):
-        if True in d.options:
+        if any(o is True for o in d.options):      # a yes/no question (not seat 1, which == True)
             return True
         non_none = [o for o in d.options if o is not None]
         return self.rng.choice(non_none or list(d.options))
+
+    def on_effect_opponent(self, view, d):
+        """Which foe "your opponent" means for a card played outside a combat (a free-for-all
+        or team game): the foe in focus, the one we fight or stand nearest to."""
+        return view.opp if view.opp in d.options else d.options[0]
 
     def power(self, view, cid) -> float:
         return self.held_power(view, cid, view.seat)

@@ -231,6 +231,19 @@ def keep_worth(d: CardDef, mine: bool = True) -> float:
     return best + 0.3 * effect_worth(d, mine=mine)
 
 
+_ZONE_SPACES: dict = {}
+
+
+def zone_spaces(board, mask: int) -> frozenset[int]:
+    """The spaces sharing a zone with ``mask`` (a union of zone bits), worked out once per board."""
+    key = (board, mask)
+    got = _ZONE_SPACES.get(key)
+    if got is None:
+        zm = board.zone_mask
+        got = _ZONE_SPACES[key] = frozenset(s for s in range(board.size) if zm[s] & mask)
+    return got
+
+
 # ---------------------------------------------------------------------- value distributions
 def best_of_dist(known: list[float], pool: list[float], n_pool: int, h: int) -> list[tuple[float, float]]:
     """Distribution of the best value among ``known`` values plus ``h`` cards drawn without
@@ -703,7 +716,7 @@ class HeuristicPolicy(GreedyPolicy):
                 here = of.space
                 still = set(adjacent[here])
                 if of.defn.ranged:
-                    still.update(s for s in range(n) if zm[s] & zm[here])
+                    still.update(zone_spaces(board, zm[here]))
                 m = (of.defn.move if of.defn.move is not None else view.move_value(t)) + boost
                 near = set()
                 zones = 0
@@ -711,7 +724,7 @@ class HeuristicPolicy(GreedyPolicy):
                     near.update(adjacent[r])
                     zones |= zm[r]
                 if of.defn.ranged:
-                    near.update(s for s in range(n) if zm[s] & zones)
+                    near.update(zone_spaces(board, zones))
                 for s in still:
                     if e > per_space[s]:
                         per_space[s] = e
@@ -727,7 +740,7 @@ class HeuristicPolicy(GreedyPolicy):
                         hits[s].append(second * max(per_space[s], moved[s]))
                 elif moved[s] > 0:
                     hits[s].append(moved[s])
-        out = [tuple(sorted(h, reverse=True)) for h in hits]
+        out = [tuple(sorted(h, reverse=True)) if len(h) > 1 else tuple(h) for h in hits]
         self._memo["threat_map"] = out
         return out
 
@@ -746,17 +759,20 @@ class HeuristicPolicy(GreedyPolicy):
     def exposure(self, view, fi, space) -> tuple[float, float]:
         """(expected damage, chance-ish of defeat) for our fighter ``fi`` ending on ``space``:
         each attack that could come, answered by our defense cards in turn (the best first)."""
-        f = view.fighter(fi)
-        attacks = self.threat_map(view)[space]
+        return self._exposure(self.threat_map(view)[space], view, fi, None)
+
+    def _exposure(self, attacks: tuple, view, fi, defs: tuple | None) -> tuple[float, float]:
+        """``exposure`` from the space's attacks (``defs``: our defenses, if already known)."""
         if not attacks:
             return 0.0, 0.0
-        defs = self.my_defenses(view, fi)
+        if defs is None:
+            defs = self.my_defenses(view, fi)
         dmg = 0.0
         for i, a in enumerate(attacks):
             d = defs[i] if i < len(defs) else 0.0
             # a defense stops the expected blow only on average: the attack may be stronger
             dmg += max(0.25 * a, a - 0.85 * d)
-        lethal = min(1.0, max(0.0, (dmg - f.health + 2.0) / 3.0))
+        lethal = min(1.0, max(0.0, (dmg - view.fighter(fi).health + 2.0) / 3.0))
         return dmg, lethal
 
     def _space_ctx(self, view, fi):
@@ -776,7 +792,9 @@ class HeuristicPolicy(GreedyPolicy):
             # the targets as (space, worth of standing within reach of it), for the offense term
             targets = tuple((o.space, 3.0 if o.is_hero else 1.2 + (1.0 if o.health <= 2 else 0.0))
                             for o in opp)
-            got = (f, opp, hero, can_attack, me if me.on_board else None, targets)
+            got = (f, opp, hero, can_attack, me if me.on_board else None, targets,
+                   self.threat_map(view), self.my_defenses(view, fi),
+                   self.hp_weight(f, True) * self.safety if f.is_hero else 0.0)
             memo[key] = got
         return got
 
@@ -819,7 +837,7 @@ class HeuristicPolicy(GreedyPolicy):
     def _space_parts(self, view, fi, space, ctx) -> tuple:
         """The terms of ``space_value`` that do not depend on the actions left, computed once
         per decision for each space (the value is summed from them in a fixed order)."""
-        f, opp, hero, can_attack, me, targets = ctx
+        f, opp, hero, can_attack, me, targets, tmap, defs, hero_w = ctx
         dist, board = view.dist, view.board
         best = 0.0
         adj = board.adjacent[space]
@@ -838,11 +856,10 @@ class HeuristicPolicy(GreedyPolicy):
             approach = None if board.same_zone(space, hero.space) else 0.35 * max(0, d_hero - 1)
         else:
             approach = (0.55 if f.is_hero else 0.35) * max(0, d_hero - 1)
-        dmg, lethal = self.exposure(view, fi, space)
+        dmg, lethal = self._exposure(tmap[space], view, fi, defs)
         hit = None
         if dmg and f.is_hero:
-            w = self.hp_weight(f, True) * self.safety
-            hit = w * dmg + (25.0 * self.safety + 5.0) * lethal
+            hit = hero_w * dmg + (25.0 * self.safety + 5.0) * lethal
         side = None
         if not f.is_hero and me is not None:
             guard = dist[space][me.space] <= 1 and dist[space][hero.space] <= dist[me.space][hero.space]

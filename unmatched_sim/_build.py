@@ -1,0 +1,131 @@
+"""The optional compiled build: which modules it covers, and which of them this process runs.
+
+``pip install`` compiles the hot modules listed in ``MODULES`` with Cython when it can (see
+``hatch_build.py``; a machine without a C compiler simply gets the pure-Python package) and
+records the SHA-256 of each compiled source in ``_compiled.json``. The compiled module is plain
+Python semantics compiled to C: the same games come out either way (``tests/test_build.py``).
+
+At import, ``install()`` decides per module:
+
+* compiled, when its extension exists and its source is the one it was compiled from;
+* pure Python, when ``UNMATCHED_SIM_PURE=1`` is set, or when the source has changed since the
+  build (a stale extension would silently run old code: edits to ``heuristic.py`` would have no
+  effect). A stale module prints one line saying how to rebuild.
+
+This module is never compiled itself.
+"""
+
+from __future__ import annotations
+
+import importlib.machinery
+import os
+import sys
+from pathlib import Path
+
+# The modules where the time goes (the engine's and the heuristic's hot paths), as file paths
+# relative to the project root. hatch_build.py compiles exactly these.
+SOURCES = (
+    "unmatched_sim/engine/game.py",
+    "unmatched_sim/engine/effects.py",
+    "unmatched_sim/engine/state.py",
+    "unmatched_sim/engine/view.py",
+    "unmatched_sim/policies/greedy.py",
+    "unmatched_sim/policies/heuristic.py",
+    "unmatched_sim/log.py",
+)
+MANIFEST = "_compiled.json"
+PURE_ENV = "UNMATCHED_SIM_PURE"
+_WARNED_ENV = "UNMATCHED_SIM_STALE_WARNED"     # a run's worker processes do not repeat the line
+
+PACKAGE = Path(__file__).resolve().parent
+
+
+def module_name(source: str) -> str:
+    return source[:-3].replace("/", ".")
+
+
+def source_digest(path: Path) -> str:
+    import hashlib
+
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def _extension(source: Path) -> Path | None:
+    for suffix in importlib.machinery.EXTENSION_SUFFIXES:
+        candidate = source.with_name(source.stem + suffix)
+        if candidate.exists():
+            return candidate
+    return None
+
+
+def plan(manifest: dict[str, str], package: Path = PACKAGE, force_pure: bool = False) -> dict[str, str]:
+    """For each module of ``SOURCES``: "compiled", "pure" (no extension, or forced) or "stale"
+    (an extension built from another version of the source: run as pure Python)."""
+    out = {}
+    root = package.parent
+    for rel in SOURCES:
+        src = root / rel
+        ext = _extension(src)
+        if ext is None or force_pure:
+            out[module_name(rel)] = "pure"
+        elif manifest.get(rel) != source_digest(src):
+            out[module_name(rel)] = "stale"
+        else:
+            out[module_name(rel)] = "compiled"
+    return out
+
+
+class _SourceFirst:
+    """A meta path finder: loads the listed modules from their ``.py`` source even where an
+    extension exists."""
+
+    def __init__(self, names: set[str]):
+        self.names = names
+
+    def find_spec(self, fullname, path=None, target=None):
+        if fullname not in self.names:
+            return None
+        import importlib.util
+
+        src = PACKAGE.parent / (fullname.replace(".", "/") + ".py")
+        return importlib.util.spec_from_file_location(fullname, src)
+
+
+_STATE: dict[str, str] = {}
+
+
+def install() -> None:
+    """Decide compiled or pure per module (called once, from the package's ``__init__``)."""
+    if _STATE:
+        return
+    manifest: dict = {}
+    path = PACKAGE / MANIFEST
+    if path.exists():           # (json is imported only when there is a build to check)
+        import json
+
+        try:
+            manifest = json.loads(path.read_text())
+        except (OSError, ValueError):
+            pass
+    _STATE.update(plan(manifest, force_pure=os.environ.get(PURE_ENV, "") not in ("", "0")))
+    from_source = {m for m, how in _STATE.items() if how != "compiled"}
+    if from_source:
+        sys.meta_path.insert(0, _SourceFirst(from_source))
+    stale = sorted(m for m, how in _STATE.items() if how == "stale")
+    if stale and not os.environ.get(_WARNED_ENV):
+        os.environ[_WARNED_ENV] = "1"
+        print(f"unmatched-sim: {', '.join(stale)} changed since it was compiled; running it as pure "
+              f"Python (slower). Rebuild: pip install -e .", file=sys.stderr)
+
+
+def kind() -> str:
+    """"compiled" (every hot module compiled), "pure" (none) or "partial"."""
+    hows = set(_STATE.values()) or {"pure"}
+    if hows == {"compiled"}:
+        return "compiled"
+    return "pure" if "compiled" not in hows else "partial"
+
+
+def loaded_from(name: str) -> str:
+    """The file a module of ``SOURCES`` was actually loaded from (after importing it)."""
+    return getattr(sys.modules[name], "__file__", "") or ""
