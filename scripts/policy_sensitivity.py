@@ -62,6 +62,12 @@ def report(run: Run, top: int) -> dict:
           f"(range {100 * se.min():.2f}-{100 * se.max():.2f})")
     d = t["diff_1"]
     print(f"  |difference|: mean {100 * d.abs().mean():.1f} points, median {100 * d.abs().median():.1f}")
+    dep = t.filter(pl.col("beyond_spread"))
+    per_hero = pl.concat([dep.select(pl.col("hero").alias("h")), dep.select(pl.col("opponent").alias("h"))])
+    if per_hero.height:
+        counts = per_hero.group_by("h").len().sort(["len", "h"], descending=[True, False])
+        print("  matchups more than the spread apart, by hero: "
+              + ", ".join(f"{h} {n}" for h, n in counts.iter_rows()))
     for r in t.head(top).iter_rows(named=True):
         print(f"    {r['hero']:>15} vs {r['opponent']:<15} {100 * r['win_rate_0']:5.1f}% -> {100 * r['win_rate_1']:5.1f}%"
               f"  ({'+' if r['diff_1'] >= 0 else ''}{100 * r['diff_1']:.1f} ± {100 * r['diff_se_1']:.1f})"

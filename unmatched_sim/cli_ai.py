@@ -70,9 +70,9 @@ def echo_robust(res: dict, name_a: str, name_b: str) -> None:
         if r.get("diff") is not None:
             se = r.get("diff_se")
             diff = f"  {_pts(r['diff'])}" + (f" (paired s.e. {100 * se:.1f})" if se is not None else "")
+        said = {"favours A": f"favours {name_a}", "favours B": f"favours {name_b}"}.get(r["verdict"], r["verdict"])
         click.echo(f"  {p:<{width}}  {name_a} wins {_pct(r['win_rate'])}  95% CI [{_pct(lo)}, {_pct(hi)}]  "
-                   f"{r['verdict'].replace('A', name_a).replace('B', name_b) if r['verdict'].startswith('favours') else r['verdict']}"
-                   f"{diff}")
+                   f"{said}{diff}")
     label = "POLICY-DEPENDENT" if res["policy_dependent"] else "robust"
     noise = res.get("expected_by_chance")
     tail = (f" (with this many games noise alone passes {100 * res['spread_limit']:.0f} points "

@@ -97,8 +97,9 @@ def summarise(hero_a: str, hero_b: str, counts: dict[str, tuple[int, int, int]],
     gap = max(rates) - min(rates) if rates else 0.0
     reasons = []
     if len(verdicts) > 1:
+        named = {"favours A": f"favours {hero_a}", "favours B": f"favours {hero_b}"}
         reasons.append("the verdict changes with the policy (" + ", ".join(
-            f"{p}: {r['verdict']}" for p, r in out["policies"].items()) + ")")
+            f"{p}: {named.get(r['verdict'], r['verdict'])}" for p, r in out["policies"].items()) + ")")
     if gap > spread:
         reasons.append(f"win rates differ by {100 * gap:.0f} points between policies")
     chances = [r["chance"] for r in list(out["policies"].values())[1:] if r.get("chance") is not None]
