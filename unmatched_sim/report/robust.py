@@ -84,7 +84,7 @@ def robust_section(run: A.Run, chart, findings: list[str], left_out: list) -> tu
                             "mfc": COLORS[k % len(COLORS)] if k == 0 else "white"}))
         rows.append({"label": f"{r['hero']} vs {r['opponent']}" + (" †" if r["policy_dependent"] else ""),
                      "series": series})
-    chart(C.forest_chart(rows, f"Win rate of the first hero under each policy ({len(rows)} matchups that move most)",
+    chart(C.forest_chart(rows, f"First hero's win rate by policy ({len(rows)} that move most)",
                          legend_order=pols), "robustness")
     blocks.append(Chart("robustness", "Win rate under each policy",
                         f"For the {len(rows)} matchups whose win rate moves most between policies: the first-named "
