@@ -36,7 +36,6 @@ def combined(base_dir: str, other_dir: str, other_name: str | None = None) -> Ru
     for key in ("pairings", "games_per_pairing", "board", "max_turns", "hero_files"):
         if base.meta.get(key) != other.meta.get(key):
             raise SystemExit(f"{base_dir} and {other_dir} differ in {key}; they are not the same command")
-    pol = base.meta["policy_a"]
     name = other_name or other.meta["policy_a"]
     shift = base.meta["total_games"]
     og = other.games.with_columns(pl.col("game_id") + shift, pl.lit(name).alias("policy_a"),

@@ -76,7 +76,8 @@ def robust_option(f):
     """``--robust [POLICIES]``: play the run's non-mirror pairings again, same seeds, under other
     policies (``unmatched_sim.robust``)."""
     return click.option(
-        "--robust", "robust", default=None, is_flag=False, flag_value="tuned-v1", metavar="[POLICIES]",
+        "--robust", "robust", default=None, is_flag=False, flag_value="tuned-v1",   # robust.DEFAULT_ROBUST
+        metavar="[POLICIES]",
         help="Also play every non-mirror pairing, on the same seeds, under these policies (comma-separated; "
              "alone: tuned-v1), each playing both heroes, into the same run; `sim report` then flags the "
              "matchups whose verdict depends on the policy. Give it after the heroes, or as --robust=P.")(f)
@@ -86,12 +87,12 @@ def _with_robust(specs, robust):
     """The run's spec with --robust's games added (a duel on one board only)."""
     if robust is None:
         return specs
-    from unmatched_sim.robust import robust_policies, with_robust
+    from unmatched_sim.robust import parse_robust, with_robust
 
     if len(specs) > 1:
         _fail("--robust works with one --board at a time")
     spec, heroes, b = specs[0]
-    pols = robust_policies(robust, spec.policy_a, spec.policy_a, spec.policy_b)
+    pols = parse_robust(robust, spec.policy_a, spec.policy_b)
     return [(with_robust(spec, pols), heroes, b)]
 
 
@@ -423,7 +424,6 @@ def tournament(heroes, games, seed, board, policy, policy_a, policy_b, jobs, out
     """
     from unmatched_sim.analysis import matchup_summary
     from unmatched_sim.data.catalog import find_hero, hero_ids
-    from unmatched_sim.runner import read_games
 
     names = split_names(heroes) or hero_ids()
     if not names:

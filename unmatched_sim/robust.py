@@ -22,10 +22,12 @@ from dataclasses import replace
 
 from joblib import Parallel, delayed
 
-from unmatched_sim.analysis.robust import SPREAD, paired_difference, summarise, verdict  # noqa: F401 (re-exported)
+from unmatched_sim.analysis.robust import SPREAD, paired_difference, summarise, verdict
 from unmatched_sim.data.catalog import find_board, find_hero
 from unmatched_sim.errors import UserError
 from unmatched_sim.runner import GameSpec, RunSpec, game_seed, play_game
+
+__all__ = ["DEFAULT_ROBUST", "SPREAD", "parse_robust", "robust_matchup", "verdict", "with_robust"]
 
 #: the second policy of ``--robust`` given without a value: the frozen baseline, built differently
 DEFAULT_ROBUST = "tuned-v1"
@@ -66,9 +68,10 @@ def robust_matchup(hero_a: str, hero_b: str, policies: list[str], games: int = 2
     return out
 
 
-def robust_policies(given: str | None, primary: str, policy_a: str, policy_b: str) -> tuple[str, ...]:
-    """The policies ``--robust`` names (comma-separated; ``DEFAULT_ROBUST`` when given without a
-    value), checked: known, not the run's own, and only for a run where one policy plays both sides."""
+def parse_robust(given: str | None, policy_a: str, policy_b: str) -> tuple[str, ...]:
+    """The policies ``--robust`` names (comma-separated; the CLI passes ``DEFAULT_ROBUST`` when it
+    is given without a value), checked: known, not the run's own, and only for a run where one
+    policy plays both sides."""
     from unmatched_sim.policies import validate_policy_spec
 
     if given is None:
@@ -89,9 +92,9 @@ def robust_policies(given: str | None, primary: str, policy_a: str, policy_b: st
                 raise e from None
             raise UserError(f"--robust takes policies, and {p!r} is a hero: write --robust=POLICY, or put "
                             "--robust after the heroes") from None
-        if p == primary:
+        if p == policy_a:
             raise UserError(f"--robust {p}: that is the run's own policy (--policy); name another, "
-                            f"e.g. --robust {DEFAULT_ROBUST if primary != DEFAULT_ROBUST else 'careful'}")
+                            f"e.g. --robust {DEFAULT_ROBUST if policy_a != DEFAULT_ROBUST else 'careful'}")
         if p not in pols:
             pols.append(p)
     if not pols:
