@@ -168,7 +168,7 @@ def test_a_robust_run_resumes_to_the_same_files(tmp_path, capsys, monkeypatch):
     import unmatched_sim.runner as R
 
     monkeypatch.chdir(tmp_path)
-    args = ["tournament", *HEROES, "-n", "10", "--policy", "greedy", "--robust", "random", "--no-progress",
+    args = ["tournament", *HEROES, "-n", "6", "--policy", "greedy", "--robust", "random", "--no-progress",
             "-j", "1"]
     real = R._write_chunk
     calls = {"n": 0}
@@ -176,12 +176,12 @@ def test_a_robust_run_resumes_to_the_same_files(tmp_path, capsys, monkeypatch):
     def interrupt(out, index, events, games):
         real(out, index, events, games)
         calls["n"] += 1
-        if calls["n"] == 3:
+        if calls["n"] == 2:       # 36 own games and 18 more: 3 chunks of 20
             raise KeyboardInterrupt
 
     monkeypatch.setattr(R, "_write_chunk", interrupt)
     code, _, err = run_cli(capsys, *args, "--out", "r")
-    assert code == 130 and "3 of 5 chunks finished" in err
+    assert code == 130 and "2 of 3 chunks finished" in err
     monkeypatch.setattr(R, "_write_chunk", real)
     code, _, err = run_cli(capsys, "resume", "r", "-j", "1", "--no-progress")     # from plan.json alone
     assert code == 0, err
