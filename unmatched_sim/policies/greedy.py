@@ -59,7 +59,10 @@ class GreedyPolicy(Policy):
                   "doubloon_worth": "≥ 0: what a doubloon is worth when paying Blackbeard's ransoms"}
     param_ranges = {"aggression": (0.0, 1.0), "doubloon_worth": (0.0, None)}
 
+    _targets = None      # (view, target spaces) for the decision being made
+
     def choose(self, view, decision):
+        self._targets = None
         handler = getattr(self, "on_" + decision.kind, None)
         if handler is not None:
             choice = handler(view, decision)
@@ -136,12 +139,17 @@ class GreedyPolicy(Policy):
     def highest(self, view, cids):
         return max(cids, key=lambda c: (self.power(view, c), -c))
 
-    def target_spaces(self, view):
-        """Where the opposing fighters stand, the hero first."""
+    def target_spaces(self, view) -> tuple[int, ...]:
+        """Where the opposing fighters stand, the hero first (worked out once per decision)."""
+        got = self._targets
+        if got is not None and got[0] is view:
+            return got[1]
         opp = view.opp_hero()
         spaces = [opp.space] if opp.on_board else []
-        return spaces + [view.fighter(fi).space for fi in view.on_board(view.opp)
-                         if not view.fighter(fi).is_hero]
+        spaces = tuple(spaces + [view.fighter(fi).space for fi in view.on_board(view.opp)
+                                 if not view.fighter(fi).is_hero])
+        self._targets = (view, spaces)
+        return spaces
 
     def position_score(self, view, fi, space) -> float:
         f = view.fighter(fi)
