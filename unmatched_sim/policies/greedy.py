@@ -78,6 +78,54 @@ class GreedyPolicy(Policy):
         non_none = [o for o in d.options if o is not None]
         return self.rng.choice(non_none or list(d.options))
 
+    # ------------------------------------------------------------ looking at and searching decks
+    def deck_card_worth(self, view, cid, owner: int) -> float:
+        """What a card of ``owner``'s deck is worth to ``owner``: our own by our usual measure
+        (``power``: the heuristic's keep worth), anyone else's by its printed strength."""
+        return self.power(view, cid) if owner == view.seat else self.held_power(view, cid, owner)
+
+    def _deck_pick(self, view, d, best_for_friend: bool):
+        """The card of a looked-at deck top to pick: the best one for its owner when
+        ``best_for_friend`` and the owner is on our side (or the worst when picking against a
+        foe), else the reverse. Ties: the lowest card id."""
+        owner = d.info.get("owner", view.seat)
+        friendly = owner == view.seat or not view.is_foe(owner)
+        sign = 1.0 if best_for_friend == friendly else -1.0
+        return max(d.options, key=lambda c: (sign * self.deck_card_worth(view, c, owner), -c))
+
+    def on_deck_to_hand(self, view, d):
+        """A card of the looked-at top goes to its owner's hand: our best; a foe's worst."""
+        return self._deck_pick(view, d, True)
+
+    def on_deck_to_bottom(self, view, d):
+        """A card goes under the deck: our worst; a foe's best (they will not see it soon)."""
+        return self._deck_pick(view, d, False)
+
+    def on_deck_discard(self, view, d):
+        """A card of the top is discarded: our worst; a foe's best."""
+        return self._deck_pick(view, d, False)
+
+    def on_deck_order(self, view, d):
+        """The next card to put back on top (the first chosen is drawn first): our best; the
+        card a foe would least like to draw."""
+        return self._deck_pick(view, d, True)
+
+    def on_search_where(self, view, d):
+        """A searched card is taken from the discard pile when it is there too: the deck keeps
+        all its cards for the draws (and the turns) to come."""
+        return "discard" if "discard" in d.options else d.options[0]
+
+    def on_shuffle_into_deck(self, view, d):
+        """Cards of our discard pile shuffled back into our deck: the best first, and as many
+        as allowed (each is a later draw, and a later exhaustion)."""
+        cards = [c for c in d.options if c is not None]
+        return max(cards, key=lambda c: (self.power(view, c), -c)) if cards else None
+
+    def on_effect_hand_card(self, view, d):
+        """The card of a foe's hand to shuffle into their deck: the one worth most to them."""
+        victim = d.info.get("victim", view.opp)
+        return max(d.options, key=lambda c: (self.held_power(view, c, victim), -c))
+
     def on_effect_opponent(self, view, d):
         """Which foe "your opponent" means for a card played outside a combat (a free-for-all
         or team game): the foe in focus, the one we fight or stand nearest to."""
