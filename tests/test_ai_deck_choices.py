@@ -98,3 +98,37 @@ def test_it_shuffles_its_best_discarded_cards_back_and_takes_every_one_allowed(p
     s.game.run()
     assert s.discard_names(0) == ["Regroup"]
     assert {"Excalibur", "Feint"} <= set(names(s, s.game.players[0].deck))
+
+
+def test_every_decision_met_in_play_has_an_ai_answer():
+    """No decision falls through to a random answer: every kind asked in random-policy games of
+    every hero (duels, a free-for-all, a team game) has a handler in the greedy policy (which
+    every heuristic style inherits) or a hero's advice (hooks.advise)."""
+    from tests.scenario import drive_random
+    from unmatched_sim.data.catalog import find_board, find_hero, hero_ids
+    from unmatched_sim.engine.formats import FreeForAll, Teams
+    from unmatched_sim.engine.game import Game
+    from unmatched_sim.hooks import AI_ADVICE
+    from unmatched_sim.policies.greedy import GreedyPolicy
+
+    ids = sorted(hero_ids())
+    kinds: set[str] = set()
+    orig_ask = Game.ask
+
+    def ask(self, player, kind, options, *rest, **info):
+        kinds.add(kind)
+        return orig_ask(self, player, kind, options, *rest, **info)
+
+    board = find_board("marmoreal")
+    lineups = [((a, ids[(k + 7) % len(ids)]), None) for k, a in enumerate(ids)]
+    lineups += [(tuple(ids[k:k + 4]), FreeForAll(4)) for k in range(0, 16, 4)]
+    lineups += [(tuple(ids[k:k + 4]), Teams(4)) for k in range(2, 18, 4)]
+    Game.ask = ask
+    try:
+        for seed in (1, 2, 3):
+            for heroes, fmt in lineups:
+                drive_random(Game(board, tuple(find_hero(h) for h in heroes), seed=seed, fmt=fmt), seed)
+    finally:
+        Game.ask = orig_ask
+    unanswered = sorted(k for k in kinds if not hasattr(GreedyPolicy, "on_" + k) and k not in AI_ADVICE)
+    assert len(kinds) > 40 and unanswered == []

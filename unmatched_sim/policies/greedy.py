@@ -6,6 +6,8 @@ default so new heroes play (if not cleverly) before they get their own heuristic
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 from unmatched_sim.engine.effects import QUANTITIES
 from unmatched_sim.hooks import AI_ADVICE, CARD_ADVICE
 from unmatched_sim.model import CardDef
@@ -449,6 +451,17 @@ class GreedyPolicy(Policy):
             if "discard" in label and view.hand_size(view.opp) >= 2:
                 return label
         return labels[0]
+
+    def on_effect_modes(self, view, d):
+        """"Choose N different effects" (Gift of the Fair Folk): the modes ranked by the rule of
+        ``on_effect_mode`` applied again to what is left, and the set with the best ranks."""
+        left = list(dict.fromkeys(lab for opt in d.options for lab in opt))
+        rank = {}
+        while left:
+            pick = self.on_effect_mode(view, SimpleNamespace(options=tuple(left)))
+            rank[pick] = len(rank)
+            left.remove(pick)
+        return min(d.options, key=lambda opt: (sorted(rank[lab] for lab in opt), opt))
 
     def on_combat_boost(self, view, d):
         cards = [c for c in d.options if c is not None]
