@@ -132,3 +132,17 @@ def test_every_decision_met_in_play_has_an_ai_answer():
         Game.ask = orig_ask
     unanswered = sorted(k for k in kinds if not hasattr(GreedyPolicy, "on_" + k) and k not in AI_ADVICE)
     assert len(kinds) > 40 and unanswered == []
+
+
+@pytest.mark.parametrize("policy", ["greedy", "heuristic", "tuned", "tuned-v1", "aggressive", "careful"])
+def test_every_fast_policy_chooses_two_different_effects(policy):
+    """Gift of the Fair Folk's "choose 2 different effects", answered by each fast policy (the
+    frozen tuned-v1 reaches greedy's handler through its own one-mode rule)."""
+    s = Scenario("titania", "chupacabra").place("Titania", "M10").place("Chupacabra", "M11")
+    s.place("Oberon", "M15").hand(0, "Gift of the Fair Folk", "Gift of the Fair Folk").health("Oberon", 3)
+    s.begin_turn(0).choose("scheme")
+    s.game.answer(next(o for o in s.pending.options if s.game.cards[o[0]].defn.name == "Gift of the Fair Folk"))
+    s.expect("effect_modes")
+    d = s.pending
+    choice = make_policy(policy, random.Random(0)).choose(PlayerView(s.game, 0), d)
+    assert choice in d.options

@@ -458,7 +458,8 @@ class GreedyPolicy(Policy):
         left = list(dict.fromkeys(lab for opt in d.options for lab in opt))
         rank = {}
         while left:
-            pick = self.on_effect_mode(view, SimpleNamespace(options=tuple(left)))
+            pick = self.on_effect_mode(view, SimpleNamespace(kind="effect_mode", player=d.player,
+                                                             options=tuple(left), info=d.info))
             rank[pick] = len(rank)
             left.remove(pick)
         return min(d.options, key=lambda opt: (sorted(rank[lab] for lab in opt), opt))
