@@ -786,13 +786,16 @@ def _resolve_jobs(jobs: int) -> int:
 
 
 def run_metadata(spec: RunSpec, size: int, chunks: int, elapsed: float, command: list[str] | None) -> dict:
-    import joblib
+    from importlib.metadata import version   # joblib's version without importing joblib (-j 1 never does)
+
+    from unmatched_sim import _build
 
     return {
         "tool": "unmatched-sim", "version": __version__,
         "command": command or sys.argv,
         "created_utc": datetime.now(timezone.utc).isoformat(timespec="seconds"),
-        "python": platform.python_version(), "polars": pl.__version__, "joblib": joblib.__version__,
+        "python": platform.python_version(), "polars": pl.__version__, "joblib": version("joblib"),
+        "build": _build.kind(),
         "seed": spec.seed, "games_per_pairing": spec.games, "total_games": spec.total_games,
         "pairings": [list(p) for p in spec.pairings], "board": spec.board,
         "policy_a": spec.policy_a, "policy_b": spec.policy_b, "max_turns": spec.max_turns,

@@ -518,6 +518,14 @@ class Game:
         p = self.players[seat]
         return p.ability.move_value(self, seat, p.hero.move)
 
+    def move_rules(self, fi: int) -> tuple[bool, bool]:
+        """(held in place, may pass opponents) as ``reachable`` decides them for fighter ``fi``
+        moving by its own rules (queries only: the AI uses them to tell whether a cached
+        reachability still holds)."""
+        held = bool((self.lasting or self.handlers["hold"]) and self.held(fi))
+        through = bool(self.handlers["move_through"]) and bool(self.modify("move_through", False, fi))
+        return held, through
+
     def reachable(self, fi: int, steps: int, through_opponents: bool = False) -> list[int]:
         """Spaces fighter ``fi`` can end a move of up to ``steps`` on (its own space included).
 

@@ -182,6 +182,37 @@ class PlayerView:
             out.extend([d] * max(0, d.copies - seen.get(d.name, 0)))
         return out
 
+    def knowledge_key(self, foe: int) -> tuple:
+        """Everything this player's odds on ``foe``'s cards depend on, as a hashable key: equal
+        keys give equal ``unseen_opponent_cards(foe)``, ``known_opponent_hand(foe)``, hand size,
+        value lock and turn. (Policies keep what they worked out from these across decisions
+        while the key stays the same.)"""
+        g = self._g
+        me = self.seat
+        c = g.combat
+        combat = None if c is None else (c.revealed, tuple(c.cards), tuple(c.players),
+                                         tuple(c.extra.get(FACE_DOWN_EXTRA, ())),
+                                         c.extra.get("known_face_down"))
+        cards = g.cards
+        theirs_here = tuple(x for x in g.players[me].hand if cards[x].owner == foe)
+        if self._duel_foe is not None:
+            known_elsewhere = ()
+        else:
+            known_elsewhere = tuple(tuple(self.known_opponent_hand(t)) for t in range(len(g.players))
+                                    if t != me and t != foe)
+        return (foe, g.active == me, len(g.players[foe].hand), g.players[foe].value_lock,
+                tuple(self.known_opponent_hand(foe)), known_elsewhere, theirs_here,
+                tuple(tuple(p.discard) for p in g.players), tuple(g.in_play), combat)
+
+    def occupancy(self) -> tuple[int, ...]:
+        """Who stands where: the fighter on each space (-1: empty)."""
+        return tuple(self._g.occupant)
+
+    def move_rules(self, fi: int) -> tuple[bool, bool]:
+        """(held in place, may move through opponents) for fighter ``fi``'s own movement, as
+        ``reachable`` works them out."""
+        return self._g.move_rules(fi)
+
     def _public_in_play(self) -> list[int]:
         c = self._g.combat
         if c is None:

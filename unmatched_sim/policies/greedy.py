@@ -6,6 +6,8 @@ default so new heroes play (if not cleverly) before they get their own heuristic
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 from unmatched_sim.engine.effects import QUANTITIES
 from unmatched_sim.hooks import AI_ADVICE, CARD_ADVICE
 from unmatched_sim.model import CardDef
@@ -59,7 +61,10 @@ class GreedyPolicy(Policy):
                   "doubloon_worth": "≥ 0: what a doubloon is worth when paying Blackbeard's ransoms"}
     param_ranges = {"aggression": (0.0, 1.0), "doubloon_worth": (0.0, None)}
 
+    _targets = None      # (view, target spaces) for the decision being made
+
     def choose(self, view, decision):
+        self._targets = None
         handler = getattr(self, "on_" + decision.kind, None)
         if handler is not None:
             choice = handler(view, decision)
@@ -74,6 +79,54 @@ class GreedyPolicy(Policy):
             return True
         non_none = [o for o in d.options if o is not None]
         return self.rng.choice(non_none or list(d.options))
+
+    # ------------------------------------------------------------ looking at and searching decks
+    def deck_card_worth(self, view, cid, owner: int) -> float:
+        """What a card of ``owner``'s deck is worth to ``owner``: our own by our usual measure
+        (``power``: the heuristic's keep worth), anyone else's by its printed strength."""
+        return self.power(view, cid) if owner == view.seat else self.held_power(view, cid, owner)
+
+    def _deck_pick(self, view, d, best_for_friend: bool):
+        """The card of a looked-at deck top to pick: the best one for its owner when
+        ``best_for_friend`` and the owner is on our side (or the worst when picking against a
+        foe), else the reverse. Ties: the lowest card id."""
+        owner = d.info.get("owner", view.seat)
+        friendly = owner == view.seat or not view.is_foe(owner)
+        sign = 1.0 if best_for_friend == friendly else -1.0
+        return max(d.options, key=lambda c: (sign * self.deck_card_worth(view, c, owner), -c))
+
+    def on_deck_to_hand(self, view, d):
+        """A card of the looked-at top goes to its owner's hand: our best; a foe's worst."""
+        return self._deck_pick(view, d, True)
+
+    def on_deck_to_bottom(self, view, d):
+        """A card goes under the deck: our worst; a foe's best (they will not see it soon)."""
+        return self._deck_pick(view, d, False)
+
+    def on_deck_discard(self, view, d):
+        """A card of the top is discarded: our worst; a foe's best."""
+        return self._deck_pick(view, d, False)
+
+    def on_deck_order(self, view, d):
+        """The next card to put back on top (the first chosen is drawn first): our best; the
+        card a foe would least like to draw."""
+        return self._deck_pick(view, d, True)
+
+    def on_search_where(self, view, d):
+        """A searched card is taken from the discard pile when it is there too: the deck keeps
+        all its cards for the draws (and the turns) to come."""
+        return "discard" if "discard" in d.options else d.options[0]
+
+    def on_shuffle_into_deck(self, view, d):
+        """Cards of our discard pile shuffled back into our deck: the best first, and as many
+        as allowed (each is a later draw, and a later exhaustion)."""
+        cards = [c for c in d.options if c is not None]
+        return max(cards, key=lambda c: (self.power(view, c), -c)) if cards else None
+
+    def on_effect_hand_card(self, view, d):
+        """The card of a foe's hand to shuffle into their deck: the one worth most to them."""
+        victim = d.info.get("victim", view.opp)
+        return max(d.options, key=lambda c: (self.held_power(view, c, victim), -c))
 
     def on_effect_opponent(self, view, d):
         """Which foe "your opponent" means for a card played outside a combat (a free-for-all
@@ -136,12 +189,17 @@ class GreedyPolicy(Policy):
     def highest(self, view, cids):
         return max(cids, key=lambda c: (self.power(view, c), -c))
 
-    def target_spaces(self, view):
-        """Where the opposing fighters stand, the hero first."""
+    def target_spaces(self, view) -> tuple[int, ...]:
+        """Where the opposing fighters stand, the hero first (worked out once per decision)."""
+        got = self._targets
+        if got is not None and got[0] is view:
+            return got[1]
         opp = view.opp_hero()
         spaces = [opp.space] if opp.on_board else []
-        return spaces + [view.fighter(fi).space for fi in view.on_board(view.opp)
-                         if not view.fighter(fi).is_hero]
+        spaces = tuple(spaces + [view.fighter(fi).space for fi in view.on_board(view.opp)
+                                 if not view.fighter(fi).is_hero])
+        self._targets = (view, spaces)
+        return spaces
 
     def position_score(self, view, fi, space) -> float:
         f = view.fighter(fi)
@@ -393,6 +451,18 @@ class GreedyPolicy(Policy):
             if "discard" in label and view.hand_size(view.opp) >= 2:
                 return label
         return labels[0]
+
+    def on_effect_modes(self, view, d):
+        """"Choose N different effects" (Gift of the Fair Folk): the modes ranked by the rule of
+        ``on_effect_mode`` applied again to what is left, and the set with the best ranks."""
+        left = list(dict.fromkeys(lab for opt in d.options for lab in opt))
+        rank = {}
+        while left:
+            pick = self.on_effect_mode(view, SimpleNamespace(kind="effect_mode", player=d.player,
+                                                             options=tuple(left), info=d.info))
+            rank[pick] = len(rank)
+            left.remove(pick)
+        return min(d.options, key=lambda opt: (sorted(rank[lab] for lab in opt), opt))
 
     def on_combat_boost(self, view, d):
         cards = [c for c in d.options if c is not None]

@@ -30,6 +30,7 @@ keeping cards and position) and ``caution`` (how much the hero's safety and heal
 
 from __future__ import annotations
 
+import os
 from math import comb
 
 from unmatched_sim.engine.state import ATTACKER
@@ -256,7 +257,10 @@ def best_of_dist(known: list[float], pool: list[float], n_pool: int, h: int) -> 
     out = []
     prev = 0.0
     for v in levels:
-        k = sum(1 for x in pool if x >= v)
+        k = 0
+        for x in pool:
+            if x >= v:
+                k += 1
         p_ge = 1.0 - (comb(n_pool - k, h) / total if h else 1.0)
         if p_ge > prev:
             out.append((v, p_ge - prev))
@@ -266,13 +270,29 @@ def best_of_dist(known: list[float], pool: list[float], n_pool: int, h: int) -> 
     return out
 
 
+# What the heuristic keeps across decisions (card odds, threat maps) is looked up by a key of
+# everything it was computed from. CHECK_CACHES (tests; UNMATCHED_SIM_CHECK_CACHES=1) recomputes
+# every kept value and fails on a difference. _KEEP bounds each store.
+CHECK_CACHES = os.environ.get("UNMATCHED_SIM_CHECK_CACHES", "") not in ("", "0")
+_KEEP = 256
+
+
+def _check_reader(kept: "Reader", fresh: "Reader") -> None:
+    a = (kept.foe, kept.lock, kept.my_turn, kept.pool, kept.known, kept.h_unknown)
+    b = (fresh.foe, fresh.lock, fresh.my_turn, fresh.pool, fresh.known, fresh.h_unknown)
+    if a != b:
+        raise AssertionError(f"a kept card reader differs from a fresh one: {a} != {b}")
+
+
 class Reader:
     """What this player can tell about one foe's cards (default: the foe in focus), computed
     once per decision."""
 
     def __init__(self, view, foe: int | None = None):
-        self.view = view
         self.foe = foe = view.opp if foe is None else foe
+        # read now: a reader outlives the decision it was made for (see HeuristicPolicy.reader)
+        self.lock = view.value_lock(foe)
+        self.my_turn = view.my_turn
         self.pool = view.unseen_opponent_cards(foe)
         known_ids = view.known_opponent_hand(foe)
         # (card, is it theirs?) — our TRICKs in their hand play differently for them
@@ -296,8 +316,8 @@ class Reader:
         key = ("a", fighter_name, played)
         if key not in self._cache:
             use = lambda d: d.can_attack and d.usable_by(fighter_name)
-            lock = self.view.value_lock(self.foe)
-            if lock is not None and not self.view.my_turn:
+            lock = self.lock
+            if lock is not None and not self.my_turn:
                 dist = [(float(lock), 1.0)]
             else:
                 dist = best_of_dist([card_strength(d, m)[0] for d, m in self.known if use(d)],
@@ -309,7 +329,10 @@ class Reader:
     def threat(self, fighter_name: str) -> float:
         """Expected best attack the opponent's fighter could make next turn."""
         dist = self.attack(fighter_name)
-        return sum(p * max(0.0, v) for v, p in dist)
+        total = 0
+        for v, p in dist:
+            total += p * max(0.0, v)
+        return total
 
 
 # ---------------------------------------------------------------------- the policy
@@ -337,6 +360,8 @@ class HeuristicPolicy(GreedyPolicy):
             if not hasattr(self, key):
                 setattr(self, key, default)
         self._fresh()
+        self._readers: dict = {}      # kept across decisions (see _shared_reader, threat_map)
+        self._threats: dict = {}
         self.agg, self.cau = self.aggression, self.caution
 
     # ------------------------------------------------------------ plumbing
@@ -368,17 +393,36 @@ class HeuristicPolicy(GreedyPolicy):
         return agg, cau
 
     def reader(self, view, foe: int | None = None) -> Reader:
-        """The card odds of ``foe`` (default: the foe in focus); the focus foe's reader also
-        holds the per-decision cache."""
+        """The card odds of ``foe`` (default: the foe in focus)."""
         r = self._reader
         if r is None:
-            r = self._reader = Reader(view)
+            r = self._reader = self._shared_reader(view, view.opp)
         if foe is None or foe == r.foe:
             return r
         others = self._memo.setdefault("readers", {})
         if foe not in others:
-            others[foe] = Reader(view, foe)
+            others[foe] = self._shared_reader(view, foe)
         return others[foe]
+
+    def _knowledge_key(self, view, foe: int) -> tuple:
+        key = ("knowledge", foe)
+        got = self._memo.get(key)
+        if got is None:
+            got = self._memo[key] = view.knowledge_key(foe)
+        return got
+
+    def _shared_reader(self, view, foe: int) -> Reader:
+        """A foe's card odds are kept across decisions while what we know of its cards is the
+        same (``PlayerView.knowledge_key``): a maneuver's draw or a move does not change them."""
+        key = self._knowledge_key(view, foe)
+        r = self._readers.get(key)
+        if r is None:
+            if len(self._readers) >= _KEEP:
+                self._readers.clear()
+            r = self._readers[key] = Reader(view, foe)
+        elif CHECK_CACHES:
+            _check_reader(r, Reader(view, foe))
+        return r
 
     def keep(self, view, cid) -> float:
         """Worth of keeping a card of our hand (the cost of spending it on a BOOST, a discard or
@@ -414,7 +458,11 @@ class HeuristicPolicy(GreedyPolicy):
         name = me.defn.name
         extra = 0.0
         if d.can_defend and d.usable_by(name):
-            n_def = sum(1 for c in view.hand if view.card(c).can_defend and view.card(c).usable_by(name))
+            n_def = 0
+            for c in view.hand:
+                dc = view.card(c)
+                if dc.can_defend and dc.usable_by(name):
+                    n_def += 1
             if n_def <= 1:
                 extra += self.reserve * (1.2 + 8.0 / max(1, me.health))
             elif n_def == 2:
@@ -561,7 +609,7 @@ class HeuristicPolicy(GreedyPolicy):
             return 0.0
         here = self.space_value(view, me.idx, me.space, 0)
         reach = view.reachable(me.idx, view.move_value())
-        best = max((self.space_value(view, me.idx, s, 0) for s in reach), default=here)
+        best = self.best_space_value(view, me.idx, reach, 0) if reach else here
         return 0.6 * max(0.0, best - here)
 
     def scheme_options(self, view):
@@ -678,11 +726,33 @@ class HeuristicPolicy(GreedyPolicy):
         after = view.actions_left - 1
         here = self.space_value(view, me.idx, me.space, after)
         reach = view.reachable(me.idx, view.move_value())
-        best = max(self.space_value(view, me.idx, s, after) for s in reach) if reach else here
+        best = self.best_space_value(view, me.idx, reach, after) if reach else here
         return w + 0.6 * max(0.0, best - here) + 0.3
 
     # ------------------------------------------------------------ positions
     def threat_map(self, view) -> list[tuple[float, ...]]:
+        """For each space, the attacks the foes could make next turn on a fighter of ours
+        standing there (see ``_threat_map``); kept across decisions while the foes' cards as we
+        know them, who stands where and the rules of their movement are the same."""
+        got = self._memo.get("threat_map")
+        if got is not None:
+            return got
+        foes = view.foes or (view.opp,)
+        key = (view.seat, foes, view.occupancy(),
+               tuple((self._knowledge_key(view, t), view.deck_size(t) > 0, view.move_value(t),
+                      tuple((o, view.move_rules(o)) for o in view.on_board(t))) for t in foes))
+        got = self._threats.get(key)
+        if got is None or CHECK_CACHES:
+            fresh = self._threat_map(view)
+            if got is not None and got != fresh:
+                raise AssertionError(f"a kept threat map differs from a fresh one: {got} != {fresh}")
+            if len(self._threats) >= _KEEP:
+                self._threats.clear()
+            got = self._threats[key] = fresh
+        self._memo["threat_map"] = got
+        return got
+
+    def _threat_map(self, view) -> list[tuple[float, ...]]:
         """For each space, the attacks the foes could make next turn on a fighter of ours
         standing there: a tuple of expected attack strengths (exact odds of the best card each
         attacker may hold, from the unseen cards), strongest first.
@@ -691,9 +761,6 @@ class HeuristicPolicy(GreedyPolicy):
         if its hand holds two cards); one that must first move there (its move plus a likely
         BOOST, along the paths our fighters do not block) has one. Every foe counts, each with
         its own cards and its own two actions."""
-        got = self._memo.get("threat_map")
-        if got is not None:
-            return got
         board = view.board
         n = board.size
         zm = board.zone_mask
@@ -740,9 +807,7 @@ class HeuristicPolicy(GreedyPolicy):
                         hits[s].append(second * max(per_space[s], moved[s]))
                 elif moved[s] > 0:
                     hits[s].append(moved[s])
-        out = [tuple(sorted(h, reverse=True)) if len(h) > 1 else tuple(h) for h in hits]
-        self._memo["threat_map"] = out
-        return out
+        return [tuple(sorted(h, reverse=True)) if len(h) > 1 else tuple(h) for h in hits]
 
     def my_defenses(self, view, fi) -> tuple[float, ...]:
         """Defense strengths of the cards in our hand that fighter ``fi`` could use, best first."""
@@ -797,6 +862,25 @@ class HeuristicPolicy(GreedyPolicy):
                    self.hp_weight(f, True) * self.safety if f.is_hero else 0.0)
             memo[key] = got
         return got
+
+    def best_space_value(self, view, fi, spaces, actions_after: int) -> float:
+        """The best ``space_value`` among ``spaces`` (not empty). A loop, not ``max`` over a
+        generator: this is the AI's innermost loop, and the compiled build runs loops faster."""
+        best = None
+        for s in spaces:
+            v = self.space_value(view, fi, s, actions_after)
+            if best is None or v > best:
+                best = v
+        return best
+
+    def best_space(self, view, fi, spaces, actions_after: int) -> int:
+        """The space of ``spaces`` with the best ``space_value`` (the lowest-numbered of equals)."""
+        best = pick = None
+        for s in spaces:
+            v = self.space_value(view, fi, s, actions_after)
+            if best is None or v > best or (v == best and s < pick):
+                best, pick = v, s
+        return pick
 
     def space_value(self, view, fi, space, actions_after: int) -> float:
         """How good ``space`` is for our fighter ``fi`` (in rough damage units)."""
@@ -869,7 +953,7 @@ class HeuristicPolicy(GreedyPolicy):
     def on_move_destination(self, view, d):
         fi = d.info["fighter"]
         after = view.actions_left
-        return max(d.options, key=lambda s: (self.space_value(view, fi, s, after), -s))
+        return self.best_space(view, fi, d.options, after)
 
     # ------------------------------------------------------------ effects we decide
     def _after_now(self, view) -> int:
@@ -926,7 +1010,7 @@ class HeuristicPolicy(GreedyPolicy):
         if f.owner != view.seat:       # a teammate's: greedy's rule
             return super().on_effect_destination(view, d)
         after = self._after_now(view)
-        return max(d.options, key=lambda s: (self.space_value(view, fi, s, after), -s))
+        return self.best_space(view, fi, d.options, after)
 
     def on_effect_fighter(self, view, d):
         """Which fighter an effect applies to. A move or place that may take either side's
@@ -953,7 +1037,7 @@ class HeuristicPolicy(GreedyPolicy):
                 if f.owner != view.seat:
                     return 0.0
                 here = self.space_value(view, o, f.space, after)
-                best = max(self.space_value(view, o, s, after) for s in spaces)
+                best = self.best_space_value(view, o, spaces, after)
                 return best - here if op == "move" else best - here - 0.05
             scored = max(opts, key=lambda o: (gain(o), view.fighter(o).is_hero, -o))
             if None in d.options and gain(scored) <= 0:
@@ -1011,7 +1095,7 @@ class HeuristicPolicy(GreedyPolicy):
             spaces = view.reachable(me.idx, move + extra)
             if placed:
                 spaces = list(set(spaces) | {s for s in range(view.board.size) if view.occupant(s) < 0})
-            return max(self.space_value(view, me.idx, s, after) for s in spaces)
+            return self.best_space_value(view, me.idx, spaces, after)
 
         base = best_with(0, False)
         escape = view.hero(view.seat).ability.hook == "escape_artist"

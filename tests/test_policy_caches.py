@@ -1,0 +1,69 @@
+"""What the heuristic keeps across decisions (a foe's card odds, the threat map) is only reused
+while everything it was computed from is unchanged: with CHECK_CACHES on, every reuse is
+recomputed from scratch and compared, over games of every hero in every format."""
+
+import random
+
+import pytest
+
+from tests.play_digest import DUELS, MULTI
+from unmatched_sim.data.catalog import find_board, find_hero
+from unmatched_sim.policies import heuristic, make_policy
+from unmatched_sim.runner import GameSpec, play_game
+
+
+@pytest.fixture
+def checked(monkeypatch):
+    monkeypatch.setattr(heuristic, "CHECK_CACHES", True)
+
+
+@pytest.mark.parametrize("a,b", DUELS)
+def test_kept_card_odds_and_threat_maps_equal_fresh_ones_in_duels(checked, a, b):
+    heroes = {a: find_hero(a), b: find_hero(b)}
+    for seed in (31, 32):
+        play_game(GameSpec(0, 0, seed, a, b, a_first=seed % 2 == 1), heroes, find_board("marmoreal"),
+                  "tuned", "tuned")
+
+
+@pytest.mark.parametrize("fmt,lineup", MULTI)
+def test_kept_card_odds_and_threat_maps_equal_fresh_ones_with_several_foes(checked, fmt, lineup):
+    heroes = {h: find_hero(h) for h in lineup}
+    for seed in (31, 32):
+        play_game(GameSpec(0, 0, seed, lineup[0], lineup[1], True, lineup=lineup, rotation=seed % len(lineup),
+                           format=fmt), heroes, find_board("marmoreal"), "tuned", "tuned")
+
+
+def test_a_checked_reuse_that_differs_fails(checked):
+    """The check can fail: a kept threat map altered behind the policy's back is caught."""
+    from tests.scenario import Scenario
+    from unmatched_sim.engine.view import PlayerView
+
+    s = Scenario("houdini", "genie")
+    s.place("Houdini", "M10").place("The Genie", "M31")
+    pol = make_policy("tuned", random.Random(0))
+    view = PlayerView(s.game, 0)
+    pol.threat_map(view)
+    ((key, kept),) = pol._threats.items()
+    pol._threats[key] = [tuple(x + 1.0 for x in t) or (9.0,) for t in kept]
+    pol._fresh()
+    with pytest.raises(AssertionError, match="kept threat map"):
+        pol.threat_map(view)
+
+
+def test_card_odds_are_kept_over_our_own_draw():
+    """Drawing a card of our own deck changes nothing we know of the foe's cards: the reader
+    made before the draw is the one used after it."""
+    from tests.scenario import Scenario
+    from unmatched_sim.engine.view import PlayerView
+
+    s = Scenario("houdini", "genie")
+    s.place("Houdini", "M10").place("The Genie", "M31")
+    pol = make_policy("tuned", random.Random(0))
+    view = PlayerView(s.game, 0)
+    before = pol.reader(view)
+    s.game.players[0].hand.append(s.game.players[0].deck.pop())
+    pol._fresh()
+    assert pol.reader(view) is before
+    s.game.players[1].discard.append(s.game.players[1].deck.pop())   # a card of theirs seen
+    pol._fresh()
+    assert pol.reader(view) is not before
