@@ -218,7 +218,7 @@ def _execute_all(specs, out, jobs, force, no_progress, resume=False, backend="lo
 
 
 def _pct(x) -> str:
-    from unmatched_sim.report.charts import round_half_up
+    from unmatched_sim.stats import round_half_up     # (not from report: that imports matplotlib)
     return "  n/a" if x is None else f"{round_half_up(100 * x, 1):>5}%"
 
 

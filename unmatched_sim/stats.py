@@ -18,3 +18,10 @@ def wilson_interval(successes: float, n: int, z: float = Z95) -> tuple[float, fl
     lo = 0.0 if successes <= 0 else max(0.0, centre - half)
     hi = 1.0 if successes >= n else min(1.0, centre + half)
     return (lo, hi)
+
+
+def round_half_up(x: float, digits: int = 0) -> str:
+    """Decimal rounding of a number as people expect it (32.5 -> 33, not Python's 32)."""
+    from decimal import ROUND_HALF_UP, Decimal
+    q = Decimal(1).scaleb(-digits)
+    return str(Decimal(repr(x)).quantize(q, rounding=ROUND_HALF_UP))

@@ -14,6 +14,8 @@ import polars as pl
 from matplotlib.colors import TwoSlopeNorm
 from matplotlib.figure import Figure
 
+from unmatched_sim.stats import round_half_up  # noqa: F401  (the report reads it from here)
+
 PALETTE = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b", "#e377c2",
            "#7f7f7f", "#bcbd22"]
 SOURCE_COLORS = {"combat": "#4c72b0", "effect": "#dd8452", "ability": "#55a868", "exhaustion": "#8c8c8c",
@@ -42,11 +44,6 @@ def _fig(w: float, h: float) -> Figure:
         return Figure(figsize=(w, h), layout="constrained")
 
 
-def round_half_up(x: float, digits: int = 0) -> str:
-    """Decimal rounding of a number as people expect it (32.5 -> 33, not Python's 32)."""
-    from decimal import ROUND_HALF_UP, Decimal
-    q = Decimal(1).scaleb(-digits)
-    return str(Decimal(repr(x)).quantize(q, rounding=ROUND_HALF_UP))
 
 
 def _pct(x) -> str:
