@@ -9,6 +9,10 @@ Nothing is required beyond what pip installs for the build: Cython and setuptool
 ``[build-system] requires``. Without a C compiler (or with ``UNMATCHED_SIM_PURE_BUILD=1``) the
 hook prints one line and the package is installed as pure Python, which plays the same games
 about 1.5 times slower.
+
+Every build first removes the extensions an earlier editable install compiled into the source
+tree (so a wheel never packs them by accident); after building a wheel from a working copy,
+`pip install -e .` compiles them again (until then that copy runs as pure Python).
 """
 
 from __future__ import annotations
