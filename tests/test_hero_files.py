@@ -153,6 +153,10 @@ def test_ai_style_is_read_and_checked():
 def test_write_ai_style_changes_only_the_ai_table(tmp_path):
     from unmatched_sim.data.heroes import write_ai_style
     src = (REPO / "heroes" / "houdini.toml").read_text()
+    # a one-weight table to start from, whatever style the real file holds today
+    start = src.index("[ai]\n")
+    end = src.index("\n\n", start)
+    src = src[:start] + '[ai]\naggression = 0.0\nnote = "old"' + src[end:]
     f = tmp_path / "houdini.toml"
     f.write_text(src)
     write_ai_style(f, 0.3, 'measured "again"')

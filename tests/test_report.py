@@ -60,7 +60,7 @@ def test_tournament_to_report_end_to_end(tiny_run, tmp_path, capsys, monkeypatch
     assert "Left out: Pandora" in html                          # the absent section is named, with why
     for word in ("tuned", "marmoreal", "Seed", "unmatched-sim", "Wilson"):      # the inputs are stated
         assert word in html
-    assert "[ai] table: houdini 0, genie 0.75 (caution 1, safety 0, reserve 0.25)" in html                 # how tuned played each hero
+    assert "[ai] table: houdini 0 (caution 0.75, safety 0.75, reserve 0.75), genie 0.75 (caution 1, safety 0, reserve 0.25)" in html                 # how tuned played each hero
     assert not (rep / "misery_risk.png").exists()
 
 
