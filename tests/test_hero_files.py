@@ -277,3 +277,24 @@ def test_a_name_registered_twice_in_the_vocabulary_is_refused():
     with pytest.raises(ValueError, match="condition 'won' is registered twice"):
         CONDITIONS.update({"won": lambda g, ctx: True})
     assert OPS["move"].__name__ != "AnotherMove"
+
+
+@pytest.mark.parametrize("hero,params,message", [
+    ("alice", {"big_atack": 2}, "unknown parameter 'big_atack' (known: big_attack, small_defense)"),
+    ("alice", {"big_attack": -1}, "'big_attack' must be a whole number ≥ 0, got -1"),
+    ("hamlet", {"to_be_draw": 1.5}, None),
+    ("nikola_tesla", {"coils": True}, "'coils' must be a whole number ≥ 0, got True"),
+    ("dr_jill_trent", {"tonic": 1}, "unknown parameter 'tonic' (known: tonic_recover)"),
+    ("golden_bat", {"amount": "two"}, "'amount' must be a whole number ≥ 0, got 'two'"),
+])
+def test_a_bad_ability_parameter_is_named_in_one_line(hero, params, message):
+    """Ability parameters share one check (Ability.check_known_params, whole_number_param)."""
+    path = REPO / "heroes" / f"{hero}.toml"
+    raw = tomllib.loads(path.read_text())
+    raw["ability"]["params"] = {**raw["ability"].get("params", {}), **params}
+    with pytest.raises(DataError) as e:
+        parse_hero(raw, path)
+    text = str(e.value)
+    assert "\n" not in text and "params" in text
+    if message:
+        assert message in text

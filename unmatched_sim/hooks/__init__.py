@@ -35,6 +35,23 @@ class Ability:
         Raise ``engine.effects.SpecError`` with a clear message; the loader adds the file name."""
         return params
 
+    @staticmethod
+    def check_known_params(params: dict, known) -> None:
+        """For ``parse_params``: refuse a parameter not in ``known`` (a typo in a hero file)."""
+        extra = sorted(set(params) - set(known))
+        if extra:
+            from unmatched_sim.engine.effects import SpecError
+            raise SpecError(f"unknown parameter {extra[0]!r} (known: {', '.join(sorted(known))})")
+
+    @staticmethod
+    def whole_number_param(params: dict, key: str, default: int) -> int:
+        """For ``parse_params``: ``params[key]`` (or ``default``), refused unless a whole number ≥ 0."""
+        v = params.get(key, default)
+        if isinstance(v, bool) or not isinstance(v, int) or v < 0:
+            from unmatched_sim.engine.effects import SpecError
+            raise SpecError(f"'{key}' must be a whole number ≥ 0, got {v!r}")
+        return v
+
     # --- turn structure
     def setup(self, g: "Game", seat: int) -> None: ...
     def start_of_turn(self, g: "Game", seat: int) -> None: ...

@@ -10,7 +10,7 @@ State: ``game.players[seat].res["size"]``, "big" or "small" (public). Event ``si
 
 from __future__ import annotations
 
-from unmatched_sim.engine.effects import SpecError, hook_effect
+from unmatched_sim.engine.effects import hook_effect
 from unmatched_sim.engine.state import ATTACKER, DEFENDER
 from unmatched_sim.hooks import Ability, ability, advise, story_line
 
@@ -23,16 +23,9 @@ class BigAndSmall(Ability):
 
     @classmethod
     def parse_params(cls, params, fighter_names):
-        unknown = sorted(set(params) - set(cls.PARAMS))
-        if unknown:
-            raise SpecError(f"unknown parameter '{unknown[0]}' (expected: {', '.join(cls.PARAMS)})")
-        out = {}
-        for key, default in (("big_attack", 2), ("small_defense", 1)):
-            v = params.get(key, default)
-            if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-                raise SpecError(f"'{key}' must be a whole number ≥ 0, got {v!r}")
-            out[key] = v
-        return out
+        cls.check_known_params(params, cls.PARAMS)
+        return {key: cls.whole_number_param(params, key, default)
+                for key, default in (("big_attack", 2), ("small_defense", 1))}
 
     def setup(self, g, seat):
         g.players[seat].res[SIZE] = BIG

@@ -19,7 +19,7 @@ to Jill. The Hypnotist reads the active gadget (condition ``gadget_hypnoray_blas
 
 from __future__ import annotations
 
-from unmatched_sim.engine.effects import CONDITIONS, SpecError, hook_effect
+from unmatched_sim.engine.effects import CONDITIONS, hook_effect
 from unmatched_sim.engine.state import ATTACKER, Ctx
 from unmatched_sim.engine.vocab.tta_deck import reveal_top
 from unmatched_sim.hooks import Ability, ability, advise, story_line
@@ -65,12 +65,8 @@ class Gadgetology(Ability):
 
     @classmethod
     def parse_params(cls, params, fighter_names):
-        extra = set(params) - {"tonic_recover"}
-        if extra:
-            raise SpecError(f"unknown parameter {sorted(extra)[0]!r} (known: tonic_recover)")
-        v = params.get("tonic_recover", 1)
-        if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-            raise SpecError(f"'tonic_recover' must be a whole number ≥ 0, got {v!r}")
+        cls.check_known_params(params, {"tonic_recover"})
+        cls.whole_number_param(params, "tonic_recover", 1)
         return params
 
     def setup(self, g, seat):

@@ -15,7 +15,6 @@ first turn it is "to_be" (it is chosen again before it can matter). Events: ``qu
 
 from __future__ import annotations
 
-from unmatched_sim.engine.effects import SpecError
 from unmatched_sim.engine.game import ABILITY
 from unmatched_sim.engine.state import ATTACKER
 from unmatched_sim.hooks import Ability, ability, advise, story_line
@@ -30,16 +29,9 @@ class TheQuestion(Ability):
 
     @classmethod
     def parse_params(cls, params, fighter_names):
-        out = {}
-        for key in params:
-            if key not in cls.PARAMS:
-                raise SpecError(f"unknown parameter {key!r} (known: {', '.join(cls.PARAMS)})")
-        for key, default in zip(cls.PARAMS, (1, 2, 2)):
-            v = params.get(key, default)
-            if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-                raise SpecError(f"'{key}' must be a whole number ≥ 0, got {v!r}")
-            out[key] = v
-        return out
+        cls.check_known_params(params, cls.PARAMS)
+        return {key: cls.whole_number_param(params, key, default)
+                for key, default in zip(cls.PARAMS, (1, 2, 2))}
 
     def setup(self, g, seat):
         g.players[seat].res[QUESTION] = TO_BE

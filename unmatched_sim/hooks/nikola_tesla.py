@@ -26,14 +26,10 @@ class ScientificMethod(Ability):
 
     @classmethod
     def parse_params(cls, params, fighter_names):
-        known = {"coils", "initial", "overflow_damage", "overflow_move", "coils_underfunded"}
-        extra = set(params) - known
-        if extra:
-            raise SpecError(f"unknown parameter {sorted(extra)[0]!r} (known: {', '.join(sorted(known))})")
+        cls.check_known_params(params, {"coils", "initial", "overflow_damage", "overflow_move",
+                                        "coils_underfunded"})
         for key, default in (("coils", 2), ("initial", 1), ("overflow_damage", 1), ("overflow_move", 1)):
-            v = params.get(key, default)
-            if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-                raise SpecError(f"'{key}' must be a whole number ≥ 0, got {v!r}")
+            cls.whole_number_param(params, key, default)
         if params.get("initial", 1) > params.get("coils", 2):
             raise SpecError("'initial' cannot be more than 'coils'")
         if params.get("coils_underfunded", "refuse") not in ("refuse", "fizzle"):

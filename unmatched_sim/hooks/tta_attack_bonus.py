@@ -18,12 +18,8 @@ class AttackBonusWhen(Ability):
 
     @classmethod
     def parse_params(cls, params, fighter_names):
-        extra = set(params) - {"amount", "fighter", "condition"}
-        if extra:
-            raise SpecError(f"unknown parameter {sorted(extra)[0]!r} (known: amount, fighter, condition)")
-        amount = params.get("amount", 2)
-        if isinstance(amount, bool) or not isinstance(amount, int) or amount < 0:
-            raise SpecError(f"'amount' must be a whole number ≥ 0, got {amount!r}")
+        cls.check_known_params(params, {"amount", "fighter", "condition"})
+        cls.whole_number_param(params, "amount", 2)
         fighter = params.get("fighter")
         if fighter is not None and fighter not in fighter_names:
             raise SpecError(f"'fighter' must name one of this hero's fighters {sorted(fighter_names)}, "
