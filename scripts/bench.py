@@ -55,7 +55,7 @@ def engine_case(heroes: list[str], board: str, pa: str, pb: str, games: int, fmt
     cpu = time.process_time()
     for g in plan(spec):
         game, row = play_game(g, hs, b, pa, pb)
-        buf.add_game(g.game_id, seat_labels(g), game.events)
+        buf.add_game(g.game_id, seat_labels(g), game)
         events += row["events"]
         decisions += row["decisions"]
         turns += row["turns"]

@@ -203,8 +203,8 @@ def play(hero0: str, hero1: str, board: str, seed: int, trace: list | None = Non
     def checked_log(kind, player=None, *args, **kwargs):
         original_log(kind, player, *args, **kwargs)
         checker.last_amount = kwargs.get("amount") or 0
-        if trace is not None and g.events:
-            trace.append(g.events[-1])
+        if trace is not None and g.raw_events:
+            trace.append(g.decode(g.event_count - 1)[0])
         checker.after_event(kind, player)
 
     g.log = checked_log

@@ -29,6 +29,8 @@ from pathlib import Path
 
 import polars as pl
 
+from unmatched_sim.engine.state import EVENT_FIELDS
+
 EVENT_SCHEMA = {
     "game_id": pl.Int64, "seq": pl.Int32, "turn": pl.Int16, "player": pl.Utf8, "kind": pl.Utf8,
     "fighter": pl.Utf8, "card": pl.Utf8, "target": pl.Utf8, "amount": pl.Int16,
@@ -79,38 +81,87 @@ def players_frame(games: pl.DataFrame | pl.LazyFrame) -> pl.LazyFrame:
     )
 
 
+# The coded columns of ``Game.raw_events``, in order, and the frame column each one becomes.
+_RAW = ("turn", "seat", "kind", "fighter", "card", "target", "amount", "value", "health", "space",
+        "detail", "by")
+
+
 class EventBuffer:
-    """Column buffers for the events of many games; turned into one frame per chunk."""
+    """The events of many games, as the engine's codes (ints for seats, fighters, cards and
+    spaces), turned into one frame per chunk: the names are looked up there, for the whole chunk
+    at once, from each game's name tables (``Game.name_tables``)."""
 
     def __init__(self):
-        self.columns: dict[str, list] = {k: [] for k in EVENT_SCHEMA}
+        self.columns: dict[str, list] = {k: [] for k in ("game_id", "seq", "game")}
+        self.flat: list = []                # every game's ``raw_events``, one after the other
+        # the name tables of every game, one after the other, and where each game's start
+        self.names: list[str] = []          # fighter names
+        self.by_labels: list[str] = []      # the slot label of each fighter's player
+        self.cards: list[str] = []          # card names
+        self.sides: list[str] = []          # slot labels by seat
+        self.spaces: list[str] = []         # space labels (one table per board)
+        self.bases: dict[str, list[int]] = {k: [] for k in ("names", "cards", "sides", "spaces")}
+        self._boards: dict[int, tuple] = {}  # id(labels) -> (labels, base)
 
-    def add_game(self, game_id: int, sides: tuple[str, ...], events: list[tuple]) -> None:
+    def add_game(self, game_id: int, sides: tuple[str, ...], game) -> None:
         """``sides[seat]`` is the label of the player in that seat ("a", "b", ...)."""
-        if not events:
+        flat = game.raw_events
+        if not flat:
             return
         cols = self.columns
-        n = len(events)
-        (turn, seat, kind, fighter, card, target, amount, value, health, space, detail,
-         by_seat, by_fighter) = zip(*events)
+        n = len(flat) // EVENT_FIELDS
+        k = len(self.bases["names"])
         cols["game_id"].extend([game_id] * n)
         cols["seq"].extend(range(n))
-        cols["turn"].extend(turn)
-        cols["player"].extend(sides[s] if s is not None else None for s in seat)
-        cols["kind"].extend(kind)
-        cols["fighter"].extend(fighter)
-        cols["card"].extend(card)
-        cols["target"].extend(target)
-        cols["amount"].extend(amount)
-        cols["value"].extend(value)
-        cols["health"].extend(health)
-        cols["space"].extend(space)
-        cols["detail"].extend(detail)
-        cols["by_player"].extend(sides[s] if s is not None else None for s in by_seat)
-        cols["by_fighter"].extend(by_fighter)
+        cols["game"].extend([k] * n)
+        self.flat.extend(flat)      # split into columns once per chunk (``frame``)
+        names, owners, cards = game.name_tables()
+        b = self.bases
+        b["names"].append(len(self.names))
+        b["cards"].append(len(self.cards))
+        b["sides"].append(len(self.sides))
+        self.names.extend(names)
+        self.by_labels.extend(sides[o] for o in owners)
+        self.cards.extend(cards)
+        self.sides.extend(sides)
+        labels = game.board.labels
+        board = self._boards.get(id(labels))
+        if board is None:
+            board = self._boards[id(labels)] = (labels, len(self.spaces))
+            self.spaces.extend(labels)
+        b["spaces"].append(board[1])
 
     def frame(self) -> pl.DataFrame:
-        return pl.DataFrame(self.columns, schema=EVENT_SCHEMA)
+        if not self.columns["seq"]:
+            return pl.DataFrame(schema=EVENT_SCHEMA)
+        flat = self.flat
+        coded = {name: flat[k::EVENT_FIELDS] for k, name in enumerate(_RAW)}
+        cols = self.columns
+        i64 = pl.Int64
+        raw = pl.DataFrame(
+            {**{k: cols[k] for k in ("game_id", "seq", "game")}, **coded},
+            schema={"game_id": i64, "seq": pl.Int32, "game": i64, "turn": pl.Int16, "seat": i64,
+                    "kind": pl.Utf8, "fighter": i64, "card": i64, "target": i64, "amount": pl.Int16,
+                    "value": pl.Int16, "health": pl.Int16, "space": i64, "detail": pl.Utf8, "by": i64})
+        at = {k: pl.lit(pl.Series(v, dtype=i64)).gather(pl.col("game")) for k, v in self.bases.items()}
+
+        def look(table: list[str], col: str, base: str) -> pl.Expr:
+            return pl.lit(pl.Series(table, dtype=pl.Utf8)).gather(pl.col(col) + at[base])
+
+        names = self.names
+        return raw.select(
+            "game_id", "seq", "turn",
+            look(self.sides, "seat", "sides").alias("player"),
+            "kind",
+            look(names, "fighter", "names").alias("fighter"),
+            look(self.cards, "card", "cards").alias("card"),
+            look(names, "target", "names").alias("target"),
+            "amount", "value", "health",
+            look(self.spaces, "space", "spaces").alias("space"),
+            "detail",
+            look(self.by_labels, "by", "names").alias("by_player"),
+            look(names, "by", "names").alias("by_fighter"),
+        )
 
     def __len__(self) -> int:
         return len(self.columns["seq"])

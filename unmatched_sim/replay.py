@@ -20,7 +20,7 @@ from unmatched_sim.story import tell
 
 def _events_of(game, spec: GameSpec) -> list[dict]:
     buf = EventBuffer()
-    buf.add_game(spec.game_id, seat_labels(spec), game.events)
+    buf.add_game(spec.game_id, seat_labels(spec), game)
     return buf.frame().drop("game_id").to_dicts()
 
 

@@ -224,7 +224,7 @@ def play_game(g: GameSpec, heroes: dict[str, HeroDef], board: Board, policy_a: s
         "turns": game.turn, "end_reason": game.end_reason,
         "policy_a": policy_a, "policy_b": policy_b, "board": board.id,
         "health_a": game.heroes_health(seat_of["a"]), "health_b": game.heroes_health(seat_of["b"]),
-        "events": len(game.events) if game.events is not None else 0, "decisions": decisions,
+        "events": game.event_count, "decisions": decisions,
         **_player_columns(game, "duel", (g.hero_a, g.hero_b), tuple(SLOTS.index(s) for s in sides),
                           [policy_a, policy_b]),
     }
@@ -260,7 +260,7 @@ def play_multi(g: GameSpec, heroes: dict[str, HeroDef], board: Board, policy_a: 
         "turns": game.turn, "end_reason": game.end_reason,
         "policy_a": policy_a, "policy_b": policy_b, "board": board.id,
         "health_a": game.hero_of(slot_of_seat.index(0)).health, "health_b": game.hero_of(slot_of_seat.index(1)).health,
-        "events": len(game.events) if game.events is not None else 0, "decisions": decisions,
+        "events": game.event_count, "decisions": decisions,
         **_player_columns(game, g.format, g.lineup, slot_of_seat, policy_of_slot),
     }
     return game, row
@@ -282,7 +282,7 @@ def _run_chunk(index: int, games: list[GameSpec], spec: RunSpec, out_dir: str) -
     for g in games:
         game, row = play_game(g, heroes, board, g.policy_a or spec.policy_a, g.policy_b or spec.policy_b,
                               spec.max_turns)
-        buf.add_game(g.game_id, seat_labels(g), game.events)
+        buf.add_game(g.game_id, seat_labels(g), game)
         rows.append(row)
     out = Path(out_dir)
     write_parquet(buf.frame(), out / "events" / f"part-{index:05d}.parquet")
@@ -299,7 +299,7 @@ def _chunk_frames(start: int, stop: int, spec: RunSpec) -> tuple[pl.DataFrame, p
     for g in plan_range(spec, start, stop):
         game, row = play_game(g, heroes, board, g.policy_a or spec.policy_a, g.policy_b or spec.policy_b,
                               spec.max_turns)
-        buf.add_game(g.game_id, seat_labels(g), game.events)
+        buf.add_game(g.game_id, seat_labels(g), game)
         rows.append(row)
     return buf.frame(), games_frame(rows), len(rows)
 

@@ -29,8 +29,8 @@ from typing import Callable, Iterable
 from unmatched_sim.data.board import Board
 from unmatched_sim.engine.formats import Format, default_format
 from unmatched_sim.registry import Registry
-from unmatched_sim.engine.state import (ATTACKER, DEFENDER, NO_SPACE, OTHER_ROLE, SCHEME_ROLE,
-                                        CardInfo, Combat, Ctx, Decision, Fighter, Player)
+from unmatched_sim.engine.state import (ATTACKER, DEFENDER, EVENT_FIELDS, NO_SPACE, OTHER_ROLE,
+                                        SCHEME_ROLE, CardInfo, Combat, Ctx, Decision, Fighter, Player)
 from unmatched_sim.model import (AFTER, BOOST_BONUS, DURING, EFFECT, IMMEDIATELY,
                                  ON_DISCARD_BY_OPPONENT, HeroDef)
 
@@ -151,7 +151,11 @@ class Game:
         self.out_turn: list[int | None] = [None] * n   # the turn a player went out
         self.places: list[int | None] = [None] * n     # finishing place once the game is over
         self.turns_taken = [0] * n         # turns begun by each player (this one included)
-        self.events: list[tuple] | None = [] if record else None
+        # The event log as recorded: ``EVENT_FIELDS`` plain ints and strings per event, one event
+        # after the other in one flat list (see ``log``); names are looked up once per chunk when
+        # the log's frame is built (``log.EventBuffer``), and ``events`` gives them per event.
+        self.raw_events: list | None = [] if record else None
+        self.extra_names: list[str] = []   # names logged as cards that are not cards (a misery...)
         self.turn_flags: dict[str, object] = {}   # per-turn facts ("won_combat", ...), reset each turn
         self.lasting: tuple = ()           # lasting effects in force (see LASTING)
         # The friend/foe relation, fixed for the game: decided by the format's sides.
@@ -228,7 +232,8 @@ class Game:
         g.out, g.out_turn, g.places = self.out[:], self.out_turn[:], self.places[:]
         g.turns_taken = self.turns_taken[:]
         g.turn_flags = dict(self.turn_flags)
-        g.events = ([] if record else None)
+        g.raw_events = ([] if record else None)
+        g.extra_names = []
         return g
 
     # ------------------------------------------------------------------ driving
@@ -275,20 +280,53 @@ class Game:
             value: int | None = None, by: int | None = None) -> None:
         """Record one event. ``card`` is a card id, or a name for things that are not action
         cards (a misery, a glamour); ``value`` is a second number where an event needs one;
-        ``by`` the fighter who caused it (damage, defeat), logged with its player."""
-        if self.events is None:
+        ``by`` the fighter who caused it (damage, defeat), logged with its player.
+
+        The event is kept as codes (fighter, card and space ids), ``EVENT_FIELDS`` values
+        appended to ``raw_events``; ``events`` gives it with names."""
+        if self.raw_events is None:
             return
+        if card is not None and card.__class__ is str:
+            card = self._name_code(card)
+        self.raw_events.extend((self.turn, player, kind, fighter, card, target, amount, value, health,
+                                space if space is not None and space >= 0 else None, detail, by))
+
+    def _name_code(self, name: str) -> int:
+        """The code of a name logged as a card: past the game's card ids."""
+        names = self.extra_names
+        if name not in names:
+            names.append(name)
+        return len(self.cards) + names.index(name)
+
+    def name_tables(self) -> tuple[list[str], list[int], list[str]]:
+        """What the codes of ``raw_events`` stand for: fighter names, fighter owners (seats) and
+        card names (the game's cards by id, then ``extra_names``)."""
         F = self.fighters
-        self.events.append((
-            self.turn, player, kind,
-            F[fighter].name if fighter is not None else None,
-            (card if isinstance(card, str) else self.cards[card].defn.name) if card is not None else None,
-            F[target].name if target is not None else None,
-            amount, value, health,
-            self.board.labels[space] if space is not None and space >= 0 else None,
-            detail,
-            F[by].owner if by is not None else None,
-            F[by].name if by is not None else None))
+        return ([f.name for f in F], [f.owner for f in F],
+                [c.defn.name for c in self.cards] + self.extra_names)
+
+    @property
+    def event_count(self) -> int:
+        return 0 if self.raw_events is None else len(self.raw_events) // EVENT_FIELDS
+
+    @property
+    def events(self) -> list[tuple] | None:
+        """The events with names: (turn, seat, kind, fighter, card, target, amount, value,
+        health, space label, detail, seat of ``by``, name of ``by``), or None when not recorded."""
+        return None if self.raw_events is None else self.decode(0)
+
+    def decode(self, start: int) -> list[tuple]:
+        """The events from number ``start`` on, with names (see ``events``)."""
+        names, owners, cards = self.name_tables()
+        labels = self.board.labels
+        flat = self.raw_events
+        raw = zip(*(flat[EVENT_FIELDS * start + k::EVENT_FIELDS] for k in range(EVENT_FIELDS)))
+        return [(turn, seat, kind,
+                 names[f] if f is not None else None, cards[c] if c is not None else None,
+                 names[t] if t is not None else None, amount, value, health,
+                 labels[s] if s is not None else None, detail,
+                 owners[b] if b is not None else None, names[b] if b is not None else None)
+                for (turn, seat, kind, f, c, t, amount, value, health, s, detail, b) in raw]
 
     # ------------------------------------------------------------------ queries
     def card(self, cid: int):

@@ -13,6 +13,7 @@ from unmatched_sim.model import CardDef, FighterDef
 
 ATTACKER, DEFENDER, SCHEME_ROLE, OTHER_ROLE = 0, 1, 2, 3
 NO_SPACE = -1
+EVENT_FIELDS = 12      # values per event in Game.raw_events (see Game.log)
 
 
 class Fighter:
