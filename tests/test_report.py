@@ -134,3 +134,26 @@ def test_report_shows_how_the_ai_played_each_hero(tiny_run, tmp_path):
     (table,) = [b for b in section.blocks if hasattr(b, "rows")]
     assert sorted(r[0] for r in table.rows) == ["genie", "houdini"]
     assert all(int(r[1].replace(",", "")) > 0 for r in table.rows)       # turns played
+
+
+def test_a_hero_of_several_fighters_is_named_by_its_display_name(tmp_path, capsys):
+    """The Wayward Sisters' hero fighters are "Sister 1..3" and Shakespeare's is "Shakespeare": the
+    report's names are the heroes' own ("The Wayward Sisters", "William Shakespeare"), recorded in
+    run.json, read from the hero file for a run made before run.json recorded them."""
+    import json
+
+    from unmatched_sim import analysis as A
+    from unmatched_sim.analysis._common import hero_names
+
+    out = tmp_path / "run"
+    code, _, err = run_cli(capsys, "matchup", "wayward_sisters", "shakespeare", "-n", "2", "-j", "1",
+                           "--no-progress", "--out", str(out))
+    assert code == 0, err
+    expected = {"wayward_sisters": "The Wayward Sisters", "shakespeare": "William Shakespeare"}
+    meta = json.loads((out / "run.json").read_text())
+    assert {h: f["name"] for h, f in meta["hero_files"].items()} == expected
+    assert hero_names(A.open_run(out)) == expected
+    for f in meta["hero_files"].values():          # an older run.json: the names come from the files
+        del f["name"]
+    (out / "run.json").write_text(json.dumps(meta))
+    assert hero_names(A.open_run(out)) == expected

@@ -69,7 +69,7 @@ class RunSpec:
     policy_a: str
     policy_b: str
     max_turns: int = DEFAULT_MAX_TURNS
-    hero_files: dict = field(default_factory=dict)   # id -> {"path", "sha256"}
+    hero_files: dict = field(default_factory=dict)   # id -> {"path", "sha256", "name", AI style}
     board_file: dict = field(default_factory=dict)   # {"path", "sha256"}
     # A ladder: (hero_a, hero_b, policy_a, policy_b) per matchup, each played ``games`` times,
     # instead of every pairing played by policy_a / policy_b. Seeds depend on the heroes only,
@@ -865,8 +865,9 @@ def read_game_events(run_dir: Path, game_id: int) -> pl.DataFrame:
 
 
 def spec_files(heroes: list[HeroDef], board: Board) -> tuple[dict, dict]:
-    # The AI style from each hero file goes along so a report can say how `tuned` played it.
-    return ({h.id: {"path": h.path, "sha256": h.sha256, "ai_aggression": h.ai_aggression,
+    # The hero's display name goes along so a report names the hero as its file does (not by its
+    # fighters: "Sister 1"), and the AI style so a report can say how `tuned` played it.
+    return ({h.id: {"path": h.path, "sha256": h.sha256, "name": h.name, "ai_aggression": h.ai_aggression,
                    "ai_style": dict(h.ai_style)} for h in heroes},
             {"id": board.id, "path": board.path, "sha256": board.sha256})
 
