@@ -12,7 +12,7 @@ import pytest
 
 from unmatched_sim import analysis as A
 from unmatched_sim.errors import UserError
-from unmatched_sim.log import EVENT_SCHEMA, GAME_SCHEMA
+from unmatched_sim.log import EVENT_SCHEMA, GAME_SCHEMA, SLOTS
 
 
 # --------------------------------------------------------------------------- building logs by hand
@@ -242,6 +242,68 @@ def test_damage_by_source_splits_dealt_and_taken_and_never_credits_self_inflicte
     assert (get[("y", "exhaustion")]["dealt"], get[("y", "exhaustion")]["taken"]) == (0, 2)
     assert ("x", "exhaustion") not in get
     assert get[("x", "combat")]["dealt_per_game"] == pytest.approx(3.0)
+
+
+def test_foes_are_read_from_each_games_teams_never_as_the_other_seat():
+    """``Run.foes()``: a game without teams recorded is a duel of a and b; a free-for-all's
+    players are all foes; a team game's teammates are not."""
+    log = Log()
+    log.game(0, "x", "y")                                       # teams not recorded: a duel
+    log.game(1, "x", "y")
+    log.games[1].update(lineup=["x", "y", "z"], teams=["a", "b", "c"], format="ffa")
+    log.game(2, "x", "y")
+    log.games[2].update(lineup=["x", "y", "z", "w"], teams=["A", "A", "B", "B"], format="teams")
+    foes = {}
+    for g, p, f in log.run().foes().iter_rows():
+        foes.setdefault((g, p), []).append(f)
+    assert foes == {(0, "a"): ["b"], (0, "b"): ["a"],
+                    (1, "a"): ["b", "c"], (1, "b"): ["a", "c"], (1, "c"): ["a", "b"],
+                    (2, "a"): ["c", "d"], (2, "b"): ["c", "d"], (2, "c"): ["a", "b"], (2, "d"): ["a", "b"]}
+
+
+def test_damage_counts_as_dealt_by_the_foe_who_caused_it_or_a_duels_only_foe():
+    """Who a damage counts as dealt by: the foe named in ``by_player``; else the victim's only
+    foe (a duel: the opponent, even for damage the side did itself); else nobody."""
+    from unmatched_sim.analysis._events import _dealer, _foes, _gs
+
+    log = Log()
+    log.game(0, "x", "y")
+    log.game(1, "x", "y")
+    log.games[1].update(lineup=["x", "y", "z"], teams=["a", "b", "c"], format="ffa")
+    run = log.run()
+    dmg = pl.DataFrame({"game_id": [0, 0, 0, 1, 1, 1], "player": ["a", "a", "b", "a", "a", "a"],
+                        "by_player": ["b", "a", None, "c", None, "a"]})
+    dealer = _dealer(dmg.with_columns(_gs("game_id", "player").alias("gs")), _foes(run))
+    who = [None if d is None else (d // len(SLOTS), SLOTS[d % len(SLOTS)]) for d in dealer["dealer"]]
+    assert who == [(0, "b"), (0, "b"), (0, "a"), (1, "c"), None, None]
+
+
+def test_duel_damage_dealt_is_all_the_opponent_took_from_sources_not_self_inflicted(tmp_path, capsys):
+    """A real duel of heroes that damage their own fighters (Hamlet's NOT TO BE, Annie's cards):
+    the damage a hero's side deals is, as it always was in a duel, everything the opponent's
+    fighters took except exhaustion and misery busts, whoever caused it."""
+    from tests.cli_helpers import run_cli
+    from unmatched_sim.analysis._events import SELF_INFLICTED
+
+    out = tmp_path / "run"
+    code, _, err = run_cli(capsys, "matchup", "hamlet", "annie_christmas", "-n", "4", "-j", "1", "--no-progress",
+                           "--out", str(out))
+    assert code == 0, err
+    run = A.open_run(out)
+    ev = run.events.filter(pl.col("kind") == "damage").collect().join(run.sides(), on=["game_id", "player"])
+    assert ev.filter(pl.col("by_player").is_null() | (pl.col("by_player") == pl.col("player"))
+                     & ~pl.col("detail").is_in(SELF_INFLICTED)).height > 0       # the case this pins
+    expected = (ev.group_by(pl.col("opponent").alias("hero"), "detail").agg(pl.col("amount").sum().alias("dealt"))
+                .filter(~pl.col("detail").is_in(SELF_INFLICTED)))
+    got = A.damage_by_source(run).filter(pl.col("dealt") > 0)
+    assert ({(h, src): d for h, src, d in expected.iter_rows()}
+            == {(h, src): d for h, src, d in got.select("hero", "source", "dealt").iter_rows()})
+    final = A.damage_curves(run, max_turn=200).filter(pl.col("turn") == 200)
+    per_game = ev.filter(~pl.col("detail").is_in(SELF_INFLICTED)).group_by("game_id", "opponent").agg(pl.col("amount").sum())
+    for hero in ("hamlet", "annie_christmas"):
+        mine = per_game.filter(pl.col("opponent") == hero)["amount"]
+        mean = mine.sum() / run.sides().filter(pl.col("hero") == hero).height
+        assert final.filter(pl.col("hero") == hero)["dealt_mean"].item() == pytest.approx(mean)
 
 
 @pytest.mark.parametrize("layout", [None, [[0, 2], [1]], [[0], [0, 1, 2]]],

@@ -115,3 +115,51 @@ def test_sim_ladder_bad_input_is_one_line(capsys, tmp_path, args, fragment):
     assert code != 0
     lines = [ln for ln in err.strip().splitlines() if ln.strip()]
     assert len(lines) == 1 and fragment in lines[0], err
+
+
+def test_an_interrupted_ladder_resumes_to_the_same_result_as_an_uninterrupted_one(tmp_path, capsys, monkeypatch):
+    """Ctrl-C after the second of four chunks keeps them; the same command plus --resume (its
+    default --out found again) plays only the rest, and `sim resume` works on a ladder too: the
+    games, events and ratings are those of a ladder never interrupted."""
+    import hashlib
+
+    import unmatched_sim.runner as R
+
+    monkeypatch.chdir(tmp_path)
+    args = ["ladder", "--heroes", "houdini,genie", "--policies", "random,greedy", "-n", "20", "--seed", "2",
+            "-j", "1", "--no-progress", "--json"]
+    code, out, err = run_cli(capsys, *args, "--out", "whole")
+    assert code == 0, err
+    whole = json.loads(out)
+    real, calls = R._write_chunk, {"n": 0}
+
+    def interrupt(out, index, events, games):
+        real(out, index, events, games)
+        calls["n"] += 1
+        if calls["n"] == 2:
+            raise KeyboardInterrupt
+
+    def files(run):
+        return {str(p.relative_to(run)): hashlib.sha256(p.read_bytes()).hexdigest()
+                for p in sorted(run.rglob("*")) if p.is_file() and p.name != "run.json"}
+
+    for how in ("--resume", "sim resume"):
+        calls["n"] = 0
+        monkeypatch.setattr(R, "_write_chunk", interrupt)
+        out_args = [] if how == "--resume" else ["--out", "by-resume"]
+        code, _, err = run_cli(capsys, *args, *out_args)
+        assert code == 130 and "2 of 4 chunks finished" in err
+        monkeypatch.setattr(R, "_write_chunk", real)
+        if how == "--resume":
+            code, out, err = run_cli(capsys, *args, "--resume")
+            assert code == 0, err
+            resumed = json.loads(out)
+            run = tmp_path / resumed["out"]
+            assert run == tmp_path / "runs" / "ladder-2p-tournament-3_marmoreal_seed2_n20"    # as it was named
+            assert {k: v for k, v in resumed.items() if k not in ("elapsed_s", "out")} == \
+                {k: v for k, v in whole.items() if k not in ("elapsed_s", "out")}
+        else:
+            code, _, err = run_cli(capsys, "resume", "by-resume", "-j", "1", "--no-progress")
+            assert code == 0, err
+            run = tmp_path / "by-resume"
+        assert files(run) == files(tmp_path / "whole")

@@ -11,6 +11,7 @@ from tests.test_analysis import misery_log, record
 from tests.cli_helpers import run_cli
 from unmatched_sim.cli import main
 from unmatched_sim.report import build_report
+from unmatched_sim.report.document import Section, Table
 
 CHARTS = ["win_matrix", "ranking", "seats", "damage_curves", "damage_sources", "exhaustion", "game_length"]
 MISERY_CHARTS = ["misery_risk", "misery_pushes"]
@@ -134,3 +135,54 @@ def test_report_shows_how_the_ai_played_each_hero(tiny_run, tmp_path):
     (table,) = [b for b in section.blocks if hasattr(b, "rows")]
     assert sorted(r[0] for r in table.rows) == ["genie", "houdini"]
     assert all(int(r[1].replace(",", "")) > 0 for r in table.rows)       # turns played
+
+
+def test_a_hero_of_several_fighters_is_named_by_its_display_name(tmp_path, capsys):
+    """The Wayward Sisters' hero fighters are "Sister 1..3" and Shakespeare's is "Shakespeare": the
+    report's names are the heroes' own ("The Wayward Sisters", "William Shakespeare"), recorded in
+    run.json, read from the hero file for a run made before run.json recorded them."""
+    import json
+
+    from unmatched_sim import analysis as A
+    from unmatched_sim.analysis._common import hero_names
+
+    out = tmp_path / "run"
+    code, _, err = run_cli(capsys, "matchup", "wayward_sisters", "shakespeare", "-n", "2", "-j", "1",
+                           "--no-progress", "--out", str(out))
+    assert code == 0, err
+    expected = {"wayward_sisters": "The Wayward Sisters", "shakespeare": "William Shakespeare"}
+    meta = json.loads((out / "run.json").read_text())
+    assert {h: f["name"] for h, f in meta["hero_files"].items()} == expected
+    assert hero_names(A.open_run(out)) == expected
+    for f in meta["hero_files"].values():          # an older run.json: the names come from the files
+        del f["name"]
+    (out / "run.json").write_text(json.dumps(meta))
+    assert hero_names(A.open_run(out)) == expected
+
+
+def test_win_matrix_of_18_heroes_is_a_compact_grid_that_fits_a_laptop_page():
+    """The numeric matrix of a whole-roster tournament: 19 columns must fit the page (1,060 px),
+    so the table is a grid (small type, upright column headers) whose cells are stacked short
+    lines — the win rate, then its interval — and a count every cell shares goes in the note."""
+    from itertools import combinations
+
+    from unmatched_sim import analysis as A
+    from unmatched_sim.data.catalog import hero_ids
+    from unmatched_sim.report.build import _matrix_table
+    from unmatched_sim.report.document import Document, render_html, render_markdown
+
+    heroes = hero_ids()
+    assert len(heroes) == 18
+    run = record({pair: (3, 1) for pair in combinations(heroes, 2)}).run()
+    order = A.ranking(run)["hero"].to_list()
+    matrix = _matrix_table(A.win_matrix(run), A.seat_split(run), order, set(), "")
+    assert matrix.grid and matrix.header[1:] == order
+    cells = [c for row in matrix.rows for c in row[1:]]
+    assert {len(c.split("\n")) for c in cells if c != "no mirror"} == {2}        # rate, then interval
+    assert max(len(line) for c in cells for line in c.split("\n")) <= 9      # about 50 px a column
+    assert "every cell is 4 games" in matrix.note
+    doc = Document("t", "", Table(["a"], []), [], [], [])
+    doc.sections.append(Section("m", "m", [matrix]))
+    html, md = render_html(doc), render_markdown(doc)
+    assert '<div class="wide"><table class="grid">' in html and f'<th class="r up"><span>{order[-1]}</span></th>' in html
+    assert f"| {order[0]} | no mirror | " in md and "% (" in md              # Markdown: "rate (interval)"

@@ -711,9 +711,11 @@ def policies_cmd():
 @click.option("--max-turns", type=int, default=None,
               help="End a game as a draw after this many turns (both players' turns count) [default: 200].")
 @click.option("--no-progress", is_flag=True, help="Hide the progress bar.")
+@click.option("--resume", is_flag=True,
+              help="Continue an interrupted ladder of this same command from its finished chunks.")
 @set_option
 def ladder(hero_list, policy_list, games, seed, board, jobs, out, force, by_hero, as_json, max_turns,
-           no_progress, overrides):
+           no_progress, resume, overrides):
     """Rank AI policies: every pair plays every hero matchup, mirrors and mixed, seats swapped.
 
     Prints each policy's win rate against each other with 95% intervals, and a Bradley-Terry
@@ -753,12 +755,8 @@ def ladder(hero_list, policy_list, games, seed, board, jobs, out, force, by_hero
     spec = RunSpec(pairings=spec.pairings, games=games, seed=seed, board=spec.board, policy_a="ladder",
                    policy_b="ladder", max_turns=spec.max_turns, hero_files=spec.hero_files,
                    board_file=spec.board_file, matchups=matchups, overrides=spec.overrides)
-    if out is None:
-        from unmatched_sim.runner import default_out_dir
-        base = default_out_dir(spec.pairings, spec.board, seed, games)
-        out = base.with_name(f"ladder-{len(pols)}p-{base.name}")
     started = time.perf_counter()
-    out, meta = _execute(spec, out, jobs, force, no_progress or as_json)
+    out, meta = _execute(spec, out, jobs, force, no_progress or as_json, resume)
     elapsed = time.perf_counter() - started
     summary = ladder_summary(read_games(out), pols, seed=seed)
     summary.update({"elapsed_s": round(elapsed, 3), "out": str(out), "board": b.id, "seed": seed,

@@ -69,7 +69,7 @@ class RunSpec:
     policy_a: str
     policy_b: str
     max_turns: int = DEFAULT_MAX_TURNS
-    hero_files: dict = field(default_factory=dict)   # id -> {"path", "sha256"}
+    hero_files: dict = field(default_factory=dict)   # id -> {"path", "sha256", "name", AI style}
     board_file: dict = field(default_factory=dict)   # {"path", "sha256"}
     # A ladder: (hero_a, hero_b, policy_a, policy_b) per matchup, each played ``games`` times,
     # instead of every pairing played by policy_a / policy_b. Seeds depend on the heroes only,
@@ -447,12 +447,7 @@ def default_out_dir(pairings: tuple[tuple[str, str], ...], board: str, seed: int
     the same command plus --resume finds it)."""
     from unmatched_sim.runlock import partial_dir
 
-    if name is not None:
-        stem = f"{name}_{board}_seed{seed}_n{games}"
-    elif len(pairings) == 1:
-        stem = f"{pairings[0][0]}-vs-{pairings[0][1]}_{board}_seed{seed}_n{games}"
-    else:
-        stem = f"tournament-{len(pairings)}_{board}_seed{seed}_n{games}"
+    stem = f"{name or _pairings_name(pairings)}_{board}_seed{seed}_n{games}"
     base = Path("runs") / stem
     out, k = base, 2
     while out.exists() or partial_dir(out).exists():
@@ -467,8 +462,16 @@ class Terminated(KeyboardInterrupt):
     """SIGTERM (``timeout``, Slurm, ``docker stop``): stop like Ctrl-C, keeping finished chunks."""
 
 
+def _pairings_name(pairings: tuple[tuple[str, str], ...]) -> str:
+    return f"{pairings[0][0]}-vs-{pairings[0][1]}" if len(pairings) == 1 else f"tournament-{len(pairings)}"
+
+
 def run_name(spec: RunSpec) -> str | None:
-    """How a free-for-all or team run's folder is named (None: a duel run, named by pairings)."""
+    """How a policy ladder's, a free-for-all's or a team run's folder is named (None: a duel run,
+    named by its pairings)."""
+    if spec.matchups and not spec.robust:           # a ladder: its policies, then its pairings
+        policies = {p for m in spec.matchups for p in m[2:]}
+        return f"ladder-{len(policies)}p-{_pairings_name(spec.pairings)}"
     if not spec.lineups:
         return None
     if len(spec.lineups) == 1:
@@ -865,8 +868,9 @@ def read_game_events(run_dir: Path, game_id: int) -> pl.DataFrame:
 
 
 def spec_files(heroes: list[HeroDef], board: Board) -> tuple[dict, dict]:
-    # The AI style from each hero file goes along so a report can say how `tuned` played it.
-    return ({h.id: {"path": h.path, "sha256": h.sha256, "ai_aggression": h.ai_aggression,
+    # The hero's display name goes along so a report names the hero as its file does (not by its
+    # fighters: "Sister 1"), and the AI style so a report can say how `tuned` played it.
+    return ({h.id: {"path": h.path, "sha256": h.sha256, "name": h.name, "ai_aggression": h.ai_aggression,
                    "ai_style": dict(h.ai_style)} for h in heroes},
             {"id": board.id, "path": board.path, "sha256": board.sha256})
 

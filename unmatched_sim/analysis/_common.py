@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from pathlib import Path
 
 import polars as pl
 
@@ -10,10 +11,31 @@ from unmatched_sim.analysis.run import Run
 from unmatched_sim.stats import wilson_interval
 
 def hero_names(run: Run) -> dict[str, str]:
-    """Hero id -> the hero fighter's printed name ("genie" -> "The Genie"), from the setup rows."""
-    from unmatched_sim.analysis.damage import _names, _pass
-    names = _names(run, _pass(run)["names"], "h").sort(["h", "n"], descending=[False, True])
-    return {h: f for h, f in names.unique("h", keep="first", maintain_order=True).select("h", "fighter").iter_rows()}
+    """Hero id -> the hero's display name ("genie" -> "The Genie", "wayward_sisters" -> "The
+    Wayward Sisters"): the name run.json records for each hero file; for a run made before it did,
+    the ``name`` in the hero file at its recorded path. Only a log that names neither (a hand-built
+    one) falls back to its hero fighter's name from the setup rows, which is not the hero's name
+    for a hero of several fighters ("Sister 1") or a differently named fighter ("Shakespeare")."""
+    names = {h: name for h in run.heroes() if (name := _recorded_name(run, h))}
+    if len(names) < len(run.heroes()):
+        from unmatched_sim.analysis.damage import _names, _pass
+        fighters = _names(run, _pass(run)["names"], "h").sort(["h", "n"], descending=[False, True])
+        for h, f in fighters.unique("h", keep="first", maintain_order=True).select("h", "fighter").iter_rows():
+            names.setdefault(h, f)
+    return names
+
+
+def _recorded_name(run: Run, hero: str) -> str | None:
+    files = (run.meta.get("hero_files") or {}).get(hero) or {}
+    if isinstance(files.get("name"), str):
+        return files["name"]
+    from unmatched_sim.errors import DataError
+    from unmatched_sim.files import read_toml
+    try:
+        name = read_toml(Path(files["path"]), "hero")[0].get("name")
+    except (KeyError, TypeError, DataError):      # no path recorded, or the file is gone or damaged
+        return None
+    return name if isinstance(name, str) else None
 
 
 def with_ci(df: pl.DataFrame, wins: str, games: str, rate: str, lo: str, hi: str) -> pl.DataFrame:

@@ -13,6 +13,7 @@ from collections import defaultdict
 import polars as pl
 
 from unmatched_sim.analysis.run import Run
+from unmatched_sim.log import SLOTS
 
 #: damage sources a side inflicts on itself: never counted as damage *dealt* by the opponent
 SELF_INFLICTED = ("exhaustion", "misery_bust")
@@ -21,6 +22,12 @@ PASS_KINDS = HEALTH_KINDS + ("deck_empty", "exhausted")
 #: games per slice (each slice's rows of the kinds above are held in memory at once)
 GAMES_PER_SLICE = 5_000
 START = -1          # placeholder value for "starting health" in health steps, filled in at the end
+_SLOT = {s: i for i, s in enumerate(SLOTS)}
+
+
+def _gs(game: str, player: str) -> pl.Expr:
+    """One integer per (game, player): quick to join and sort on (null for no player)."""
+    return pl.col(game) * len(SLOTS) + pl.col(player).replace_strict(_SLOT, return_dtype=pl.Int64)
 
 
 class _Unordered(Exception):
@@ -31,8 +38,9 @@ def event_pass(run: Run, max_turn: int) -> dict:
     """The reduced tables, keyed by name (cached per ``max_turn``):
 
     ``names`` (h, fighter, n), ``start`` (h, start_health), ``dealt`` and ``health`` (h, value,
-    turn, d: step deltas, summed), ``sources`` (h, o, source, amount), ``exhaustion`` (h,
-    deck_empty_turn, won, exhausted, n, exhaustion_damage). ``h``/``o`` index ``run.heroes()``.
+    turn, d: step deltas, summed), ``sources`` (h, o, source, amount: damage h's side took, and
+    the hero ``o`` of the foe it counts as dealt by, see ``_dealer``; null: none), ``exhaustion``
+    (h, deck_empty_turn, won, exhausted, n, exhaustion_damage). ``h``/``o`` index ``run.heroes()``.
     """
     key = ("event_pass", max_turn)
     if key not in run._cache:
@@ -48,19 +56,21 @@ def _event_pass(run: Run, T: int, exact: bool) -> dict:
     heroes = run.heroes()
     code = {h: i for i, h in enumerate(heroes)}
     sides_all = run.sides().select(
-        "game_id", (pl.col("player") == "b").alias("b"),
-        pl.col("hero").replace_strict(code, return_dtype=pl.Int16).alias("h"),
-        pl.col("opponent").replace_strict(code, return_dtype=pl.Int16).alias("o"), "won")
+        "game_id", _gs("game_id", "player").alias("gs"),
+        pl.col("hero").replace_strict(code, return_dtype=pl.Int16).alias("h"), "won")
+    foes = _foes(run)
+    by_player = pl.col("by_player") if "by_player" in run.events.collect_schema() else pl.lit(None, pl.Utf8)
     parts: dict[str, list[pl.DataFrame]] = defaultdict(list)
     for lo, hi, ev, checked in run.slices(GAMES_PER_SLICE, exact=exact):
         sub = run.collect(
             ev.filter(pl.col("kind").is_in(PASS_KINDS) | ((pl.col("kind") == "place") & (pl.col("turn") == 0)))
-            .select("game_id", "seq", pl.col("turn").cast(pl.Int32), (pl.col("player") == "b").alias("b"), "kind",
-                    "fighter", pl.col("amount").cast(pl.Int64), pl.col("health").cast(pl.Int64), "detail"))
+            .select("game_id", "seq", pl.col("turn").cast(pl.Int32), "kind", "fighter",
+                    pl.col("amount").cast(pl.Int64), pl.col("health").cast(pl.Int64), "detail",
+                    _gs("game_id", "player").alias("gs"), by_player.alias("by_player")))
         if not checked and sub.height and (sub["game_id"].min() < lo or sub["game_id"].max() > hi):
             raise _Unordered
         sides = sides_all.filter(pl.col("game_id").is_between(lo, hi))
-        _slice(sub, sides, T, parts)
+        _slice(sub, sides, foes.filter(pl.col("game_id").is_between(lo, hi)), T, parts)
         del sub
         for name, frames in parts.items():           # keep the running totals small
             if len(frames) >= 8:
@@ -112,11 +122,27 @@ def _concat(frames: list[pl.DataFrame], schema: dict) -> pl.DataFrame:
     return pl.concat(frames) if frames else pl.DataFrame(schema=schema)
 
 
-def _slice(sub: pl.DataFrame, sides: pl.DataFrame, T: int, parts: dict) -> None:
-    # one integer per (game, side), ``gs``: quick to join and sort on
-    gs = (pl.col("game_id") * 2 + pl.col("b").cast(pl.Int64)).alias("gs")
-    sub = sub.with_columns(gs)
-    sides = sides.with_columns(gs)
+def _foes(run: Run) -> pl.DataFrame:
+    """game_id, gs (a player), foe_gs (a foe of that player), sole (it is the player's only foe)."""
+    f = run.foes().select("game_id", _gs("game_id", "player").alias("gs"), _gs("game_id", "foe").alias("foe_gs"))
+    return f.with_columns((pl.len().over("gs") == 1).alias("sole"))
+
+
+def _dealer(dmg: pl.DataFrame, foes: pl.DataFrame) -> pl.DataFrame:
+    """``dmg`` with ``dealer``: the (game, player) its damage counts as dealt by — the foe who
+    caused it (``by_player``), or else the victim's only foe (in a duel every damage a side takes
+    counts as dealt by its opponent, its own cards' and ability's included); null when the
+    victim has several foes and none of them caused it."""
+    named = foes.select("gs", pl.col("foe_gs").alias("by_gs"), pl.lit(True).alias("by_foe"))
+    sole = foes.filter(pl.col("sole")).select("gs", pl.col("foe_gs").alias("sole_gs"))
+    return (dmg.with_columns(_gs("game_id", "by_player").alias("by_gs"))
+            .join(named, on=["gs", "by_gs"], how="left").join(sole, on="gs", how="left")
+            .with_columns(pl.when(pl.col("by_foe")).then(pl.col("by_gs")).otherwise(pl.col("sole_gs")).alias("dealer"))
+            .drop("by_gs", "by_foe", "sole_gs"))
+
+
+def _slice(sub: pl.DataFrame, sides: pl.DataFrame, foes: pl.DataFrame, T: int, parts: dict) -> None:
+    # ``gs``: one integer per (game, player), see ``_gs``
     # each side's hero fighter: at setup the engine places both heroes before any sidekick, so it
     # is the side's first `place` row at turn 0 (a side, not a name: names repeat in a mirror)
     hf = (sub.filter(pl.col("kind") == "place").group_by("gs")
@@ -142,10 +168,11 @@ def _slice(sub: pl.DataFrame, sides: pl.DataFrame, T: int, parts: dict) -> None:
                                   how="diagonal_relaxed"))
     parts["health"].append(_step_deltas(h_steps, T))
 
-    # --- damage dealt: suffered by the other side, except self-inflicted sources
-    dmg = sub.filter(pl.col("kind") == "damage")
-    d_real = (dmg.filter(~pl.col("detail").is_in(SELF_INFLICTED) & (pl.col("turn") <= T))
-              .group_by((pl.col("gs") ^ 1).alias("gs"), "turn").agg(pl.col("amount").sum().alias("value"))
+    # --- damage dealt: suffered by a foe and counted as dealt by this side (``_dealer``), except
+    # self-inflicted sources
+    dmg = _dealer(sub.filter(pl.col("kind") == "damage"), foes)
+    d_real = (dmg.filter(~pl.col("detail").is_in(SELF_INFLICTED) & (pl.col("turn") <= T) & pl.col("dealer").is_not_null())
+              .group_by(pl.col("dealer").alias("gs"), "turn").agg(pl.col("amount").sum().alias("value"))
               .join(sides.select("gs", "h"), on="gs").with_columns(pl.lit(1, pl.Int64).alias("k")))
     d_steps = _in_order(pl.concat([first.with_columns(pl.lit(0, pl.Int64).alias("value")), d_real],
                                   how="diagonal_relaxed"))
@@ -155,10 +182,12 @@ def _slice(sub: pl.DataFrame, sides: pl.DataFrame, T: int, parts: dict) -> None:
         (total - pl.when(pl.col("k") == 0).then(total - pl.col("value")).otherwise(None).forward_fill()).alias("value"))
     parts["dealt"].append(_step_deltas(d_steps, T))
 
-    # --- damage by source: (victim's hero, opponent, source)
+    # --- damage by source: (victim's hero, the dealer's hero (null: no dealer), source)
     parts["sources"].append(
-        dmg.group_by("gs", pl.col("detail").fill_null("unknown").alias("source")).agg(pl.col("amount").sum())
-        .join(sides.select("gs", "h", "o"), on="gs").group_by("h", "o", "source").agg(pl.col("amount").sum()))
+        dmg.group_by("gs", "dealer", pl.col("detail").fill_null("unknown").alias("source")).agg(pl.col("amount").sum())
+        .join(sides.select("gs", "h"), on="gs")
+        .join(sides.select(pl.col("gs").alias("dealer"), pl.col("h").alias("o")), on="dealer", how="left")
+        .group_by("h", "o", "source").agg(pl.col("amount").sum()))
 
     # --- exhaustion: per (game, side), reduced to counts by hero
     ex = (sub.filter(pl.col("kind").is_in(("deck_empty", "exhausted"))

@@ -82,8 +82,9 @@ def damage_curves(run: RunLike, max_turn: int | None = None) -> pl.DataFrame:
 def damage_by_source(run: RunLike) -> pl.DataFrame:
     """Damage per hero split by source (``damage`` events' ``detail``).
 
-    One row per (``hero``, ``source``): ``dealt`` (damage the hero's side caused to the other
-    side from that source; 0 for self-inflicted sources), ``taken`` (damage the hero's side
+    One row per (``hero``, ``source``): ``dealt`` (damage from that source that the hero's foes
+    took and that counts as the hero's side's: in a duel all the opponent took, see
+    ``_events._dealer``; 0 for self-inflicted sources), ``taken`` (damage the hero's side
     suffered from it), and both per game (``dealt_per_game``, ``taken_per_game``: divided by
     the hero's games). Sources: ``combat``, ``effect`` (card effects), ``exhaustion``,
     ``ability``, and hero-specific ones such as ``misery_bust``.
@@ -91,7 +92,7 @@ def damage_by_source(run: RunLike) -> pl.DataFrame:
     run = as_run(run)
     d = _names(run, _pass(run)["sources"], "h", "o").rename({"h": "hero", "o": "opponent"})
     taken = d.group_by("hero", "source").agg(pl.col("amount").sum().alias("taken"))
-    dealt = (d.filter(~pl.col("source").is_in(SELF_INFLICTED))
+    dealt = (d.filter(~pl.col("source").is_in(SELF_INFLICTED) & pl.col("opponent").is_not_null())
              .group_by(pl.col("opponent").alias("hero"), "source").agg(pl.col("amount").sum().alias("dealt")))
     games = run.sides().group_by("hero").agg(pl.len().alias("games"))
     out = (taken.join(dealt, on=["hero", "source"], how="full", coalesce=True)

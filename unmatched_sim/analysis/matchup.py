@@ -26,8 +26,8 @@ def matchup_summary(games: pl.DataFrame) -> dict:
         lo, hi = wilson_interval(wins, n)
         out["ci95"][key] = [lo, hi]
         by_seat = {}
-        for seat, first in (("first", side), ("second", "b" if side == "a" else "a")):
-            sub = games.filter(pl.col("first_player") == first)
+        for seat, goes_first in (("first", True), ("second", False)):
+            sub = games.filter((pl.col("first_player") == side) == goes_first)
             w = sub.filter(pl.col("winner") == side).height
             by_seat[seat] = {"games": sub.height, "win_rate": w / sub.height if sub.height else None,
                              "ci95": list(wilson_interval(w, sub.height))}

@@ -59,9 +59,9 @@ def play_stats(run) -> pl.DataFrame:
     board, ranged, hero_name = _geometry(run)
     sides = run.sides().select("game_id", "player", "hero")
     hero_of = {(g, p): h for g, p, h in sides.iter_rows()}
-    sides_of = defaultdict(list)
-    for g, p, _h in sides.iter_rows():
-        sides_of[g].append(p)
+    foes_of = defaultdict(set)              # (game, player) -> the players it plays against
+    for g, p, f in run.foes().iter_rows():
+        foes_of[(g, p)].add(f)
     c = defaultdict(lambda: defaultdict(int))
     adjacent, same_zone = board.adjacent, board.same_zone
 
@@ -103,7 +103,7 @@ def play_stats(run) -> pl.DataFrame:
                     continue
                 reach = False
                 for (side, name), s in pos.items():
-                    if side == player or s is None:
+                    if side not in foes_of[(gid, player)] or s is None:
                         continue
                     foe = hero_of.get((gid, side))
                     if me in adjacent[s] or (ranged.get((foe, name)) and same_zone(s, me)):
@@ -112,8 +112,8 @@ def play_stats(run) -> pl.DataFrame:
                 st["ends_in_reach"] += reach
             elif kind == "attack":
                 st["attacks"] += 1
-                hit = [side for side in sides_of[gid]
-                       if side != player and hero_name.get(hero_of[(gid, side)]) == target]
+                hit = [side for side in sorted(foes_of[(gid, player)])
+                       if hero_name.get(hero_of.get((gid, side))) == target]
                 if hit:                       # the target is a hero (not a sidekick)
                     c[hero_of[(gid, hit[0])]]["attacked"] += 1
             elif kind == "no_defense":

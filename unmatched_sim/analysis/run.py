@@ -22,7 +22,7 @@ from typing import Union
 import polars as pl
 
 from unmatched_sim.errors import UserError
-from unmatched_sim.log import EVENT_SCHEMA, GAME_SCHEMA
+from unmatched_sim.log import EVENT_SCHEMA, GAME_SCHEMA, SLOTS
 
 #: the columns the analysis needs in games.parquet
 GAME_COLUMNS = ("game_id", "hero_a", "hero_b", "first_player", "winner", "turns", "end_reason",
@@ -117,6 +117,27 @@ class Run:
                 ))
             self._cache["sides"] = self.collect(pl.concat(rows), "games")
         return self._cache["sides"]
+
+    def foes(self) -> pl.DataFrame:
+        """Who plays against whom: one row per (game, player, foe), players by slot ("a".."d").
+        Read from each game's ``teams`` in games.parquet (a slot's team; in a duel or a
+        free-for-all every player is a team of its own, so a teammate is never a foe); a game that
+        records no teams (a log from before they were logged, or a hand-built one) is a duel of
+        slots a and b. Small (two rows per duel); cached."""
+        if "foes" not in self._cache:
+            have = "teams" in self.games.collect_schema()
+            teams = pl.col("teams") if have else pl.lit(None, pl.List(pl.Utf8))
+            duel = pl.concat_list(*(pl.lit(s) for s in SLOTS[:2]))
+            players = (self.games.select("game_id", pl.when(teams.is_null()).then(duel).otherwise(teams).alias("team"))
+                       .with_columns(pl.int_ranges(0, pl.col("team").list.len()).alias("k"))
+                       .explode("team", "k")
+                       .select("game_id", pl.col("k").replace_strict(dict(enumerate(SLOTS)), return_dtype=pl.Utf8)
+                               .alias("player"), "team"))
+            pairs = (players.join(players.rename({"player": "foe", "team": "foe_team"}), on="game_id")
+                     .filter(pl.col("team") != pl.col("foe_team"))
+                     .select("game_id", "player", "foe").sort("game_id", "player", "foe"))
+            self._cache["foes"] = self.collect(pairs, "games")
+        return self._cache["foes"]
 
     def heroes(self) -> list[str]:
         """Every hero in the run, in the order first met (run.json's pairings, then the games)."""

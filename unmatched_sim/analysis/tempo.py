@@ -32,9 +32,8 @@ def tempo(run: RunLike, hero: str, opponent: str, max_turn: int | None = None) -
         raise UserError(f"no games of {hero} against {opponent} in {run.name} "
                         f"(heroes: {', '.join(run.heroes())})")
     mine = mine.sort("game_id").head(MAX_GAMES)
-    other = {"a": "b", "b": "a"}
-    pick = mine.select("game_id", pl.col("player").alias("me"),
-                       pl.col("player").replace_strict(other).alias("them"))
+    pick = (mine.select("game_id", pl.col("player").alias("me"))        # the race: a side and its foe
+            .join(run.foes().rename({"player": "me", "foe": "them"}), on=["game_id", "me"]))
     ids = pick["game_id"]
     lo, hi = ids.min(), ids.max()
     ev = run.collect(run.events.filter(pl.col("game_id").is_between(lo, hi)

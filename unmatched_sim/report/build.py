@@ -245,24 +245,7 @@ def _make(run: A.Run, out: Path, tempo: list[tuple[str, str]] | None = None) -> 
                             "Each hero's win rate against the other heroes (dot, with its 95% interval as a line) "
                             "and its Bradley-Terry chance of beating an average hero (open diamond). The dashed "
                             "line is 50%: a balanced hero sits on it."))
-        cells = {(h, o): r for h, o, r in zip(matrix["hero"], matrix["opponent"], matrix.iter_rows(named=True))}
-        grid_rows = []
-        for h in order:
-            row = [h]
-            for o in order:
-                if h == o:
-                    played = seats.filter(pl.col("hero") == h)["mirror_games"]
-                    row.append("mirror" if played.len() and played[0] else "no mirror played")
-                    continue
-                r = cells.get((h, o))
-                row.append("–" if r is None else
-                           f"{pct(r['win_rate'], 0)}{'*' if r['significant'] else ''}{' †' if (h, o) in flagged else ''}"
-                           f" ({ci(r['ci_low'], r['ci_high'], 0)}, n={r['games']:,})")
-            grid_rows.append(row)
-        blocks.append(Table(["Hero \\ opponent"] + order, grid_rows, caption="Win-rate matrix as numbers",
-                            align="l" + "r" * len(order),
-                            note="Row hero's win rate against the column hero (95% interval, games). "
-                                 "* = the interval excludes 50%." + (" " + mark if mark else "")))
+        blocks.append(_matrix_table(matrix, seats, order, flagged, mark))
         sig = matrix.filter(pl.col("significant") & (pl.col("win_rate") > 0.5)).sort("win_rate", descending=True)
         pairs = matrix.filter(pl.col("hero") < pl.col("opponent")).height
         top, bottom = rank.row(0, named=True), rank.row(rank.height - 1, named=True)
@@ -625,6 +608,33 @@ def _inputs_table(run: A.Run, order: list[str], names: dict[str, str]) -> Table:
         rows.append(["Hero styles (`tuned`)", f"aggression (and the other style weights set) from each "
                      f"hero file's [ai] table: {styles}"])
     return Table(["Input", "Value"], rows, align="ll")
+
+
+def _matrix_table(matrix: pl.DataFrame, seats: pl.DataFrame, order: list[str], flagged: set, mark: str) -> Table:
+    """The win-rate matrix as numbers: a grid (see ``Table.grid``) so 18 heroes fit a laptop's
+    page. A cell is the win rate (with its * and † marks), then its 95% interval on a line of its
+    own, then its games unless every cell has the same number (then the note says it once)."""
+    cells = {(h, o): r for h, o, r in zip(matrix["hero"], matrix["opponent"], matrix.iter_rows(named=True))}
+    counts = {r["games"] for r in cells.values()}
+    same_n = len(counts) == 1
+    rows = []
+    for h in order:
+        row = [h]
+        for o in order:
+            if h == o:
+                played = seats.filter(pl.col("hero") == h)["mirror_games"]
+                row.append("mirror" if played.len() and played[0] else "no mirror")
+                continue
+            r = cells.get((h, o))
+            row.append("–" if r is None else
+                       f"{pct(r['win_rate'], 0)}{'*' if r['significant'] else ''}{' †' if (h, o) in flagged else ''}"
+                       f"\n{ci(r['ci_low'], r['ci_high'], 0)}" + ("" if same_n else f"\nn={r['games']:,}"))
+        rows.append(row)
+    games = f"every cell is {next(iter(counts)):,} games" if same_n else "then its number of games"
+    return Table(["Hero \\ opponent"] + order, rows, caption="Win-rate matrix as numbers",
+                 align="l" + "r" * len(order), grid=True,
+                 note=f"Row hero's win rate against the column hero, then its 95% interval; {games}. "
+                      "* = the interval excludes 50%." + (" " + mark if mark else ""))
 
 
 # --------------------------------------------------------------------------- misery section

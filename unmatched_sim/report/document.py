@@ -18,6 +18,11 @@ class Table:
     caption: str = ""
     align: str = ""            # one letter per column: l or r (default: first l, rest r)
     note: str = ""
+    # A grid as wide as it is tall (the win-rate matrix of 18 heroes): in HTML, small type, the
+    # column headers turned upright, a cell's lines ("\n": a value, then its details) stacked and
+    # the row headers kept in view; it scrolls sideways only when it still does not fit. Markdown
+    # writes a cell's lines as "value (detail, detail)".
+    grid: bool = False
 
 
 @dataclass
@@ -84,21 +89,39 @@ td.r, th.r { text-align: right; font-variant-numeric: tabular-nums; }
 tr:nth-child(even) td { background: #fbfbfb; }
 .note { color: #666; font-size: .86rem; margin-top: 0; }
 code { background: #f3f3f3; padding: 0 .25rem; border-radius: 3px; font-size: .88em; }
+.wide { overflow-x: auto; }
+table.grid { font-size: .74rem; line-height: 1.25; }
+table.grid th, table.grid td { padding: .2rem .3rem; white-space: nowrap; }
+table.grid td.r small { color: #666; }
+table.grid thead th { vertical-align: bottom; }
+table.grid thead th.up span { writing-mode: vertical-rl; transform: rotate(180deg); }
+table.grid tbody td:first-child { position: sticky; left: 0; background: #f6f8fa; font-weight: 600; }
 footer { margin-top: 3rem; color: #777; font-size: .85rem; border-top: 1px solid #ddd; padding-top: .6rem; }
 """
 
 
 def _html_table(t: Table) -> str:
     align = t.align or ("l" + "r" * (len(t.header) - 1))
-    out = ["<table>"]
+
+    def cls(i: int, up: bool = False) -> str:
+        return (align[i] if i < len(align) else "r") + (" up" if up else "")
+
+    def head(i: int, h: str) -> str:
+        up = t.grid and i > 0
+        text = f"<span>{_inline_html(h)}</span>" if up else _inline_html(h)
+        return f'<th class="{cls(i, up)}">{text}</th>'
+
+    def cell(c: str) -> str:
+        first, *rest = c.split("\n") if t.grid else [c]
+        return _inline_html(first) + "".join(f"<br><small>{_inline_html(x)}</small>" for x in rest)
+
+    out = ['<div class="wide"><table class="grid">' if t.grid else "<table>"]
     if t.caption:
         out.append(f"<caption>{_inline_html(t.caption)}</caption>")
-    out.append("<thead><tr>" + "".join(f'<th class="{align[i] if i < len(align) else "r"}">{_inline_html(h)}</th>'
-                                       for i, h in enumerate(t.header)) + "</tr></thead><tbody>")
+    out.append("<thead><tr>" + "".join(head(i, h) for i, h in enumerate(t.header)) + "</tr></thead><tbody>")
     for row in t.rows:
-        out.append("<tr>" + "".join(f'<td class="{align[i] if i < len(align) else "r"}">{_inline_html(c)}</td>'
-                                    for i, c in enumerate(row)) + "</tr>")
-    out.append("</tbody></table>")
+        out.append("<tr>" + "".join(f'<td class="{cls(i)}">{cell(c)}</td>' for i, c in enumerate(row)) + "</tr>")
+    out.append("</tbody></table></div>" if t.grid else "</tbody></table>")
     if t.note:
         out.append(f'<p class="note">{_inline_html(t.note)}</p>')
     return "\n".join(out)
@@ -152,8 +175,12 @@ def _md_table(t: Table) -> str:
     out.append("| " + " | ".join(_md_cell(h) for h in t.header) + " |")
     out.append("|" + "|".join(("---:" if (align[i] if i < len(align) else "r") == "r" else ":---")
                               for i in range(len(t.header))) + "|")
+    def cell(c: str) -> str:
+        first, *rest = c.split("\n") if t.grid else [c]
+        return _md_cell(first + (f" ({', '.join(rest)})" if rest else ""))
+
     for row in t.rows:
-        out.append("| " + " | ".join(_md_cell(c) for c in row) + " |")
+        out.append("| " + " | ".join(cell(c) for c in row) + " |")
     if t.note:
         out.append(f"\n{t.note}")
     return "\n".join(out)
