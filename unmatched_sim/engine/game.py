@@ -353,7 +353,11 @@ class Game:
 
     def hero_defeated(self, seat: int) -> bool:
         F = self.fighters
-        return not any(F[i].alive for i in self.players[seat].fighters if F[i].is_hero)
+        for i in self.players[seat].fighters:
+            f = F[i]
+            if f.is_hero and f.alive:
+                return False
+        return True
 
     def on_board(self, seat: int) -> list[int]:
         F = self.fighters
@@ -596,7 +600,9 @@ class Game:
             if not nxt:
                 break
             frontier = nxt
-        return sorted(s for s in seen if occ[s] < 0 or s == start)
+        out = [s for s in seen if occ[s] < 0 or s == start]
+        out.sort()
+        return out
 
     def attack_targets(self, fi: int) -> list[int]:
         f = self.fighters[fi]
@@ -628,8 +634,11 @@ class Game:
         hand = [self.cards[c].defn for c in self.players[seat].hand]
         for fi in self.on_board(seat):
             name = self.fighters[fi].defn.name
-            if any(d.can_attack and d.usable_by(name) for d in hand) and self.attack_targets(fi):
-                return True
+            for d in hand:
+                if d.can_attack and d.usable_by(name):
+                    if self.attack_targets(fi):
+                        return True
+                    break
         return False
 
     def can_scheme_now(self, seat: int) -> bool:
@@ -895,7 +904,11 @@ class Game:
             return True
         n = len(self.players)
         out, fmt = self.out, self.format
-        if not any(self.places[s] is None and self.hero_defeated(s) for s in range(n)):
+        places = self.places
+        for s in range(n):
+            if places[s] is None and self.hero_defeated(s):
+                break
+        else:
             return False     # the fast path: every hero still in the game stands
         newly = [s for s in range(n) if not out[s] and fmt.player_out(self, s)]
         if not newly and fmt.out_when_hero_defeated:

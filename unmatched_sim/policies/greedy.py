@@ -18,8 +18,19 @@ EFFECT_WEIGHT = {"draw": 0.6, "damage": 0.8, "gain_action": 1.2, "boost_card": 1
                  "cancel_effects": 0.7, "recover": 0.6, "discard": 0.6, "place": 0.4, "move": 0.3}
 
 
+_POWER: dict[int, tuple[CardDef, float]] = {}     # id(card) -> (card, card_power): worked out once
+
+
 def card_power(d: CardDef) -> float:
     """A rough worth of holding a card: its value plus something for each effect it carries."""
+    got = _POWER.get(id(d))
+    if got is not None and got[0] is d:
+        return got[1]
+    score = _POWER[id(d)] = (d, _card_power(d))
+    return score[1]
+
+
+def _card_power(d: CardDef) -> float:
     score = float(d.value or 0)
     for timing, ops in d.effects.items():
         if timing in ("boost_bonus", "when_discarded_by_opponent"):
@@ -210,10 +221,27 @@ class GreedyPolicy(Policy):
         hero_space = targets[0]
         if f.defn.ranged:
             score = 10.0 if view.can_hit_from(fi, space, hero_space) else -dist[space][hero_space]
-            threats = sum(1 for s in targets if space in view.board.adjacent[s])
+            adjacent = view.board.adjacent
+            threats = 0
+            for s in targets:
+                if space in adjacent[s]:
+                    threats += 1
             return score - 2.0 * threats
-        near = min(dist[space][t] for t in targets)
+        row = dist[space]
+        near = row[hero_space]
+        for t in targets:
+            if row[t] < near:
+                near = row[t]
         return -dist[space][hero_space] * 1.0 - near * 0.3 + (5.0 if dist[space][hero_space] == 1 else 0.0)
+
+    def best_position(self, view, fi, spaces) -> int:
+        """The space of ``spaces`` with the best ``position_score`` (the lowest of equals)."""
+        best = pick = None
+        for s in spaces:
+            v = self.position_score(view, fi, s)
+            if pick is None or v > best or (v == best and s < pick):
+                best, pick = v, s
+        return pick
 
     def usable_attack_cards(self, view, fi):
         name = view.fighter(fi).defn.name
@@ -249,8 +277,12 @@ class GreedyPolicy(Policy):
         def score(opt):
             fi, t = opt
             target = view.fighter(t)
-            cards = self.usable_attack_cards(view, fi)
-            best = max((view.card(c).value or 0) + self.value_gain(view, c) for c in cards) if cards else 0
+            best = 0
+            first = True
+            for c in self.usable_attack_cards(view, fi):
+                v = (view.card(c).value or 0) + self.value_gain(view, c)
+                if first or v > best:
+                    best, first = v, False
             s = best + (2.0 if target.is_hero else 0.0)
             if best >= target.health:
                 s += 6.0 if target.is_hero else 2.0
@@ -346,7 +378,7 @@ class GreedyPolicy(Policy):
 
     def on_move_destination(self, view, d):
         fi = d.info["fighter"]
-        return max(d.options, key=lambda s: (self.position_score(view, fi, s), -s))
+        return self.best_position(view, fi, d.options)
 
     # ------------------------------------------------------------ effects
     def cost_advice(self, view, d):
@@ -389,7 +421,7 @@ class GreedyPolicy(Policy):
         fi = d.info["fighter"]
         f = view.fighter(fi)
         if not view.is_foe(f.owner):    # ours or a teammate's: put it somewhere good
-            return max(d.options, key=lambda s: (self.position_score(view, fi, s), -s))
+            return self.best_position(view, fi, d.options)
         me = view.my_hero()
         if not me.on_board:
             return d.options[0]
@@ -424,7 +456,7 @@ class GreedyPolicy(Policy):
 
     def on_conveyor_bin(self, view, d):
         fi = d.info["fighter"]
-        return max(d.options, key=lambda s: (self.position_score(view, fi, s), -s))
+        return self.best_position(view, fi, d.options)
 
     def on_effect_put_on_deck(self, view, d):
         return self.lowest(view, d.options)
