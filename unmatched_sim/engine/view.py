@@ -146,13 +146,21 @@ class PlayerView:
         g = self._g
         seat = self.opp if seat is None else seat
         p = g.players[seat]
+        # (Game.known_to for each card, without a call per card: most hands are not known at all)
+        public, mine = p.known_hand, p.seen_by.get(self.seat)
+        if mine:
+            known = [c for c in p.hand if c in public or c in mine]
+        elif public:
+            known = [c for c in p.hand if c in public]
+        else:
+            known = []
         me = self.seat
-        known = [c for c in p.hand if g.known_to(me, seat, c)]
         c = g.combat
         if c is not None and not c.revealed and c.extra.get("known_face_down") is not None \
                 and c.players[ATTACKER] == seat and c.players[DEFENDER] == me:
             known.append(c.extra["known_face_down"])
-        return sorted(known)
+        known.sort()
+        return known
 
     def unseen_opponent_cards(self, seat: int | None = None) -> list[CardDef]:
         """Cards of ``seat``'s deck list (default: the foe in focus) not in a discard pile or
@@ -174,9 +182,12 @@ class PlayerView:
             for t in range(len(g.players)):
                 if t != self.seat:
                     places += self.known_opponent_hand(t)
+        cards = g.cards
         for c in places:
-            if g.cards[c].owner == opp:
-                seen[g.cards[c].defn.name] = seen.get(g.cards[c].defn.name, 0) + 1
+            info = cards[c]
+            if info.owner == opp:
+                name = info.defn.name
+                seen[name] = seen.get(name, 0) + 1
         out = []
         for d in g.players[opp].hero.cards:
             out.extend([d] * max(0, d.copies - seen.get(d.name, 0)))
@@ -194,7 +205,7 @@ class PlayerView:
                                          tuple(c.extra.get(FACE_DOWN_EXTRA, ())),
                                          c.extra.get("known_face_down"))
         cards = g.cards
-        theirs_here = tuple(x for x in g.players[me].hand if cards[x].owner == foe)
+        theirs_here = tuple([x for x in g.players[me].hand if cards[x].owner == foe])
         if self._duel_foe is not None:
             known_elsewhere = ()
         else:
@@ -202,7 +213,7 @@ class PlayerView:
                                     if t != me and t != foe)
         return (foe, g.active == me, len(g.players[foe].hand), g.players[foe].value_lock,
                 tuple(self.known_opponent_hand(foe)), known_elsewhere, theirs_here,
-                tuple(tuple(p.discard) for p in g.players), tuple(g.in_play), combat)
+                tuple([tuple(p.discard) for p in g.players]), tuple(g.in_play), combat)
 
     def occupancy(self) -> tuple[int, ...]:
         """Who stands where: the fighter on each space (-1: empty)."""
