@@ -256,5 +256,7 @@ def damage_by_fighter_table(run: A.Run, order: list[str]) -> Table:
                          num(r["taken_by_sidekicks"], 2)])
     return Table(["Hero", "Dealt to the opposing hero / game", "Dealt to sidekicks / game", "Taken by the hero / game",
                   "Taken by its sidekicks / game"], rows, caption="Damage to heroes and to sidekicks", align="lrrrr",
-                 note="The same damage as above, split by the fighter that took it. Dealt leaves out self-inflicted "
-                      "damage; taken includes it. Python: `analysis.damage_split.damage_by_fighter(run)`.")
+                 note="The same damage as above, split by the fighter that took it (a hero of several fighters, "
+                      "the Wayward Sisters: all of them are the hero). Dealt is what the log names the hero's side "
+                      "as the cause of, so it leaves out self-inflicted and unattributed damage; taken includes "
+                      "both. Python: `analysis.damage_split.damage_by_fighter(run)`.")
