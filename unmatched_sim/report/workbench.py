@@ -96,7 +96,9 @@ def tempo_section(run: A.Run, pairs: list[tuple[str, str]], chart) -> Section:
         blocks.append(Chart(name, f"The race between {h} and {o}",
                             f"Solid blue: {h}'s health, dashed red: {o}'s, by turn (median game; shaded: the middle "
                             f"half of games). Dotted black: {h}'s lead, its health minus {o}'s in the same game "
-                            "(median). A finished game keeps its final health on later turns."))
+                            "(median). A finished game keeps its final health on later turns. A hero's health is its "
+                            "hero fighter's; a hero of several (the Wayward Sisters) has all of them added up, so it "
+                            "reaches 0 when the last one falls."))
         rows = [[str(r["turn"]), num(r["hero_health_median"], 1), num(r["opponent_health_median"], 1),
                  f"{num(r['lead_median'], 1)} ({num(r['lead_q25'], 1)} to {num(r['lead_q75'], 1)})",
                  pct(r["hero_ahead"])] for r in t.iter_rows(named=True) if r["turn"] % 2 == 0 or r["turn"] <= 4]
