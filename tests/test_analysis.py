@@ -47,8 +47,16 @@ class Log:
         self.events.append(dict(game_id=gid, seq=seq, turn=turn, player=player, kind=kind, **cols))
         return self
 
-    def dmg(self, gid, turn, player, fighter, amount, health, source="combat"):
-        return self.ev(gid, turn, player, "damage", fighter=fighter, amount=amount, health=health, detail=source)
+    def dmg(self, gid, turn, player, fighter, amount, health, source="combat", by="foe"):
+        """A damage row; ``by`` names its cause as the engine logs it (``by_player``): "foe" (the
+        duel's other side; the default, except for exhaustion, which nobody causes), "self" (the
+        victim's own side), a slot, or None."""
+        if by == "foe":
+            by = None if source == "exhaustion" else {"a": "b", "b": "a"}.get(player)
+        elif by == "self":
+            by = player
+        return self.ev(gid, turn, player, "damage", fighter=fighter, amount=amount, health=health, detail=source,
+                       by_player=by)
 
     def frames(self):
         games = pl.DataFrame(self.games, schema=GAME_SCHEMA)
@@ -261,10 +269,12 @@ def test_foes_are_read_from_each_games_teams_never_as_the_other_seat():
                     (2, "a"): ["c", "d"], (2, "b"): ["c", "d"], (2, "c"): ["a", "b"], (2, "d"): ["a", "b"]}
 
 
-def test_damage_counts_as_dealt_by_the_foe_who_caused_it_or_a_duels_only_foe():
-    """Who a damage counts as dealt by: the foe named in ``by_player``; else the victim's only
-    foe (a duel: the opponent, even for damage the side did itself); else nobody."""
-    from unmatched_sim.analysis._events import _dealer, _foes, _gs
+def test_damage_counts_as_dealt_by_the_foe_the_log_names_self_damage_as_self_and_exhaustion_as_nobodys():
+    """Who caused a damage (``attribute``): the foe named in ``by_player`` (it counts as that
+    foe's dealt damage); the victim's own side (self-inflicted, nobody's dealt damage, not even
+    in a duel); nobody (by_player null: exhaustion). A log made before by_player was logged is
+    read as before: the duel's opponent, exhaustion nobody's, misery busts the side's own."""
+    from unmatched_sim.analysis._events import _foes, _gs, attribute
 
     log = Log()
     log.game(0, "x", "y")
@@ -272,18 +282,53 @@ def test_damage_counts_as_dealt_by_the_foe_who_caused_it_or_a_duels_only_foe():
     log.games[1].update(lineup=["x", "y", "z"], teams=["a", "b", "c"], format="ffa")
     run = log.run()
     dmg = pl.DataFrame({"game_id": [0, 0, 0, 1, 1, 1], "player": ["a", "a", "b", "a", "a", "a"],
-                        "by_player": ["b", "a", None, "c", None, "a"]})
-    dealer = _dealer(dmg.with_columns(_gs("game_id", "player").alias("gs")), _foes(run))
-    who = [None if d is None else (d // len(SLOTS), SLOTS[d % len(SLOTS)]) for d in dealer["dealer"]]
-    assert who == [(0, "b"), (0, "b"), (0, "a"), (1, "c"), None, None]
+                        "by_player": ["b", "a", None, "c", None, "a"],
+                        "detail": ["combat", "ability", "exhaustion", "effect", "effect", "effect"]})
+    dmg = dmg.with_columns(_gs("game_id", "player").alias("gs"))
+
+    def who(df):
+        return [(c, None if d is None else (d // len(SLOTS), SLOTS[d % len(SLOTS)]))
+                for c, d in df.select("cause", "dealer").iter_rows()]
+    assert who(attribute(dmg, _foes(run))) == [("foe", (0, "b")), ("self", None), ("none", None),
+                                                ("foe", (1, "c")), ("none", None), ("self", None)]
+    legacy = attribute(dmg.with_columns(pl.lit(None, pl.Utf8).alias("by_player"),
+                                        pl.Series("detail", ["combat", "ability", "exhaustion", "effect",
+                                                             "misery_bust", "effect"])), _foes(run), logged=False)
+    assert who(legacy) == [("foe", (0, "b")), ("foe", (0, "b")), ("none", None),
+                           ("none", None), ("self", None), ("none", None)]
 
 
-def test_duel_damage_dealt_is_all_the_opponent_took_from_sources_not_self_inflicted(tmp_path, capsys):
+def test_self_inflicted_damage_is_taken_never_the_foes_dealt_damage():
+    """A duel where x hurts its own fighters (by_player = its own side) and runs out of cards:
+    y is credited only with what it caused; x's own damage shows as self-inflicted."""
+    from unmatched_sim.analysis.damage_split import damage_by_fighter
+
+    log = Log()
+    log.game(0, "x", "y", turns=4, health=(3, 10), sidekicks=[("a", "Xs")])
+    log.dmg(0, 1, "a", "X", 2, 8, "ability", by="self")       # NOT TO BE on its own hero
+    log.dmg(0, 2, "a", "Xs", 1, 0, "effect", by="self")       # its own card on its sidekick
+    log.dmg(0, 3, "a", "X", 3, 5)                             # y's attack
+    log.dmg(0, 4, "a", "X", 2, 3, "exhaustion")               # nobody's
+    run = log.run()
+    c = A.damage_curves(run, max_turn=4)
+    assert c.filter((pl.col("hero") == "y") & (pl.col("turn") == 4))["dealt_mean"].item() == 3
+    assert c.filter((pl.col("hero") == "x") & (pl.col("turn") == 4))["dealt_mean"].item() == 0
+    assert c.filter((pl.col("hero") == "x") & (pl.col("turn") == 4))["health_mean"].item() == 3
+    s = {(r["hero"], r["source"]): (r["dealt"], r["taken"], r["self_inflicted"], r["unattributed"])
+         for r in A.damage_by_source(run).iter_rows(named=True)}
+    assert s == {("x", "ability"): (0, 2, 2, 0), ("x", "effect"): (0, 1, 1, 0), ("x", "combat"): (0, 3, 0, 0),
+                 ("x", "exhaustion"): (0, 2, 0, 2), ("y", "combat"): (3, 0, 0, 0)}
+    f = {r["hero"]: r for r in damage_by_fighter(run).iter_rows(named=True)}
+    assert (f["y"]["dealt_to_hero"], f["y"]["dealt_to_sidekicks"]) == (3, 0)
+    assert (f["x"]["taken_by_hero"], f["x"]["taken_by_sidekicks"]) == (7, 1)
+
+
+def test_duel_damage_dealt_is_what_the_log_names_the_opponent_as_causing(tmp_path, capsys):
     """A real duel of heroes that damage their own fighters (Hamlet's NOT TO BE, Annie's cards):
-    the damage a hero's side deals is, as it always was in a duel, everything the opponent's
-    fighters took except exhaustion and misery busts, whoever caused it."""
+    the damage a hero's side deals is exactly what the opponent's fighters took with by_player
+    naming the hero's side; what a side did to itself is its self-inflicted damage, and damage
+    nobody caused (exhaustion) is nobody's."""
     from tests.cli_helpers import run_cli
-    from unmatched_sim.analysis._events import SELF_INFLICTED
 
     out = tmp_path / "run"
     code, _, err = run_cli(capsys, "matchup", "hamlet", "annie_christmas", "-n", "4", "-j", "1", "--no-progress",
@@ -291,18 +336,23 @@ def test_duel_damage_dealt_is_all_the_opponent_took_from_sources_not_self_inflic
     assert code == 0, err
     run = A.open_run(out)
     ev = run.events.filter(pl.col("kind") == "damage").collect().join(run.sides(), on=["game_id", "player"])
-    assert ev.filter(pl.col("by_player").is_null() | (pl.col("by_player") == pl.col("player"))
-                     & ~pl.col("detail").is_in(SELF_INFLICTED)).height > 0       # the case this pins
-    expected = (ev.group_by(pl.col("opponent").alias("hero"), "detail").agg(pl.col("amount").sum().alias("dealt"))
-                .filter(~pl.col("detail").is_in(SELF_INFLICTED)))
-    got = A.damage_by_source(run).filter(pl.col("dealt") > 0)
+    own = pl.col("by_player") == pl.col("player")
+    assert ev.filter(own).height > 0                                            # the case this pins
+    by_foe = ev.filter(pl.col("by_player").is_not_null() & ~own)
+    expected = by_foe.group_by(pl.col("opponent").alias("hero"), "detail").agg(pl.col("amount").sum())
+    got = A.damage_by_source(run)
     assert ({(h, src): d for h, src, d in expected.iter_rows()}
-            == {(h, src): d for h, src, d in got.select("hero", "source", "dealt").iter_rows()})
+            == {(h, src): d for h, src, d in got.filter(pl.col("dealt") > 0).select("hero", "source", "dealt").iter_rows()})
+    selfs = ev.filter(own).group_by("hero", "detail").agg(pl.col("amount").sum())
+    assert ({(h, src): d for h, src, d in selfs.iter_rows()}
+            == {(h, src): d for h, src, d in got.filter(pl.col("self_inflicted") > 0)
+                .select("hero", "source", "self_inflicted").iter_rows()})
+    taken = ev.group_by("hero", "detail").agg(pl.col("amount").sum())
+    assert ({(h, src): d for h, src, d in taken.iter_rows()}
+            == {(h, src): d for h, src, d in got.filter(pl.col("taken") > 0).select("hero", "source", "taken").iter_rows()})
     final = A.damage_curves(run, max_turn=200).filter(pl.col("turn") == 200)
-    per_game = ev.filter(~pl.col("detail").is_in(SELF_INFLICTED)).group_by("game_id", "opponent").agg(pl.col("amount").sum())
     for hero in ("hamlet", "annie_christmas"):
-        mine = per_game.filter(pl.col("opponent") == hero)["amount"]
-        mean = mine.sum() / run.sides().filter(pl.col("hero") == hero).height
+        mean = by_foe.filter(pl.col("opponent") == hero)["amount"].sum() / run.sides().filter(pl.col("hero") == hero).height
         assert final.filter(pl.col("hero") == hero)["dealt_mean"].item() == pytest.approx(mean)
 
 
@@ -554,3 +604,79 @@ def test_play_stats_rebuild_positions_and_count_each_heros_turns_attacks_and_boo
     assert 0 < row["chupacabra"]["attacks_per_turn"] < 2.5
     assert 0 <= row["houdini"]["boost_share"] <= 1 and row["houdini"]["boosts"] > 0
     assert row["houdini"]["attacked"] > 0 and 0 <= row["houdini"]["undefended"] <= 1
+
+
+# --------------------------------------------------------------------------- a hero of several fighters
+def sisters_log() -> Log:
+    """Two games of the Wayward Sisters ("Sister 1/2/3", 6 health each, the other two placed
+    like sidekicks after the opponent's hero) against y ("Y", 10 health, sidekick "Y 1")."""
+    log = Log()
+    for gid in (0, 1):
+        log.game(gid, "sisters", "y", first="a", winner="b" if gid == 0 else "a", turns=4, health=(0, 10) if gid == 0 else (17, 4),
+                 fighters=("Sister 1", "Y"), sidekicks=[("a", "Sister 2"), ("a", "Sister 3"), ("b", "Y 1")])
+    for e in log.events:
+        if e["kind"] == "place":
+            e["health"] = 10 if e["fighter"] == "Y" else 6 if e["fighter"].startswith("Sister") else 2
+    # game 0: all three Sisters fall, one a turn (the side is beaten on turn 4, not turn 2)
+    log.dmg(0, 2, "a", "Sister 1", 6, 0).dmg(0, 3, "a", "Sister 2", 6, 0).dmg(0, 4, "a", "Sister 3", 6, 0)
+    # game 1: Sister 2 loses 1; the Sisters deal 6 to Y
+    log.dmg(1, 1, "b", "Y", 6, 4).dmg(1, 3, "a", "Sister 2", 1, 5)
+    return log
+
+
+def test_a_hero_of_several_fighters_has_their_health_added_up_everywhere():
+    """The Wayward Sisters: starting health 18 (not Sister 1's 6), health left the Sisters'
+    sum (0 only once the last one falls), damage to Sisters 2 and 3 counted as damage to the hero."""
+    from unmatched_sim.analysis._events import hero_fighters
+    from unmatched_sim.analysis.damage_split import damage_by_fighter
+
+    log = sisters_log()
+    run = log.run()
+    assert dict(A.starting_health(run).iter_rows()) == {"sisters": 18, "y": 10}
+    c = A.damage_curves(run, max_turn=4)
+    s = {r["turn"]: r for r in c.filter(pl.col("hero") == "sisters").iter_rows(named=True)}
+    # game 0: 18, 18, 12, 6, 0; game 1: 18, 18, 18, 17, 17
+    assert [s[t]["health_mean"] for t in range(5)] == [18, 18, 15, 11.5, 8.5]
+    assert [s[t]["health_q25"] for t in range(5)] == [18, 18, 13.5, 8.75, 4.25]
+    f = {r["hero"]: r for r in damage_by_fighter(run).iter_rows(named=True)}
+    assert (f["sisters"]["taken_by_hero"], f["sisters"]["taken_by_sidekicks"]) == (19 / 2, 0)
+    assert (f["y"]["dealt_to_hero"], f["y"]["dealt_to_sidekicks"]) == (19 / 2, 0)
+    t = {r["turn"]: r for r in A.tempo(run, "sisters", "y", max_turn=4).iter_rows(named=True)}
+    assert [t[k]["hero_health_median"] for k in range(5)] == [18, 18, 15, 11.5, 8.5]
+    assert t[4]["lead_median"] == pytest.approx(((0 - 10) + (17 - 4)) / 2)
+    _, ev = log.frames()
+    hf = hero_fighters(ev.filter(pl.col("kind") == "place"), ["game_id", "player"]).filter(pl.col("game_id") == 0)
+    assert sorted(hf.select("player", "fighter").iter_rows()) == [("a", "Sister 1"), ("a", "Sister 2"),
+                                                                  ("a", "Sister 3"), ("b", "Y")]
+
+
+def test_wayward_sisters_real_games_health_race_and_ai_play_count_every_sister(tmp_path, capsys):
+    """A real run: the Sisters start at 18, their health at the end of each game (by the curves
+    and the race) is the engine's (games.parquet's health, all three added up), and "How the AI
+    played" finds them on the board and counts attacks on any Sister."""
+    from tests.cli_helpers import run_cli
+    from unmatched_sim.analysis.play import play_stats
+
+    out = tmp_path / "run"
+    code, _, err = run_cli(capsys, "matchup", "wayward_sisters", "medusa", "-n", "4", "-j", "1", "--no-progress",
+                           "--out", str(out))
+    assert code == 0, err
+    run = A.open_run(out)
+    assert dict(A.starting_health(run).iter_rows())["wayward_sisters"] == 18
+    g = run.games.collect()
+    ends = pl.concat([g.select(pl.col("hero_a").alias("hero"), pl.col("health_a").alias("h")),
+                      g.select(pl.col("hero_b").alias("hero"), pl.col("health_b").alias("h"))])
+    T = int(g["turns"].max())
+    final = A.damage_curves(run, max_turn=T).filter(pl.col("turn") == T)
+    for hero in ("wayward_sisters", "medusa"):
+        assert final.filter(pl.col("hero") == hero)["health_mean"].item() == pytest.approx(
+            ends.filter(pl.col("hero") == hero)["h"].mean())
+    race = A.tempo(run, "wayward_sisters", "medusa", max_turn=T)
+    assert race["hero_health_median"][0] == 18
+    assert race.filter(pl.col("turn") == T)["hero_health_median"].item() == pytest.approx(
+        ends.filter(pl.col("hero") == "wayward_sisters")["h"].median())
+    ev = run.events.collect()
+    on_sisters = ev.filter((pl.col("kind") == "attack") & pl.col("target").str.starts_with("Sister ")).height
+    row = {r["hero"]: r for r in play_stats(run).iter_rows(named=True)}["wayward_sisters"]
+    assert on_sisters > 0 and row["attacked"] == on_sisters
+    assert row["ends_in_reach"] is not None and row["undefended"] is not None

@@ -77,6 +77,17 @@ def test_summary_counts_a_draw_as_not_won_and_reads_either_side():
     assert s["ratings"][0]["policy"] == "q"
 
 
+def test_score_by_hero_counts_a_draw_as_not_won_like_the_pairwise_score():
+    """--by-hero used to count a draw half a win while the pairwise score (and the docs) said a
+    draw is a game neither side won: one rule everywhere."""
+    df = pl.DataFrame({"policy_a": ["p", "q", "p", "p"], "policy_b": ["q", "p", "q", "q"],
+                       "winner": ["a", "a", None, "b"], "hero_a": ["x"] * 4, "hero_b": ["y"] * 4})
+    by = {(r["policy"], r["hero"]): r for r in ladder_summary(df, ["p", "q"], bootstrap=0)["by_hero"]}
+    assert (by[("p", "x")]["games"], by[("p", "x")]["win_rate"]) == (3, pytest.approx(1 / 3))
+    assert (by[("q", "y")]["games"], by[("q", "y")]["win_rate"]) == (3, pytest.approx(1 / 3))
+    assert (by[("q", "x")]["win_rate"], by[("p", "y")]["win_rate"]) == (1.0, 0.0)
+
+
 def test_sim_ladder_runs_and_is_deterministic_across_jobs(tmp_path, capsys):
     args = ["ladder", "--heroes", "houdini,genie", "--policies", "random,greedy", "--policies", "careful",
             "--games", "2", "--seed", "4", "--json"]

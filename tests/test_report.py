@@ -186,3 +186,39 @@ def test_win_matrix_of_18_heroes_is_a_compact_grid_that_fits_a_laptop_page():
     html, md = render_html(doc), render_markdown(doc)
     assert '<div class="wide"><table class="grid">' in html and f'<th class="r up"><span>{order[-1]}</span></th>' in html
     assert f"| {order[0]} | no mirror | " in md and "% (" in md              # Markdown: "rate (interval)"
+
+
+def test_a_log_with_no_damage_reports_an_empty_damage_section_as_a_note_not_a_crash(tmp_path):
+    """A hand-built log with no damage events: the damage-sources chart (matplotlib's legend of
+    nothing) is not drawn; the section says so in one line, and every other section still renders."""
+    from unmatched_sim.report.charts import damage_sources_chart
+
+    run = record({("x", "y"): (2, 2)}).write(tmp_path / "run")
+    r = build_report(run, tmp_path / "rep")
+    html = (r.out / "index.html").read_text()
+    md = (r.out / "summary.md").read_text()
+    note = "Damage by source: no damage was logged in this run, so there is nothing to split."
+    assert note in html and note in md
+    assert not (r.out / "damage_sources.png").exists()
+    check_report(r.out, ["x", "y"], [c for c in CHARTS if c != "damage_sources"])
+    import polars as pl
+    damage_sources_chart(pl.DataFrame(schema={"hero": pl.Utf8, "source": pl.Utf8, "dealt_per_game": pl.Float64,
+                                              "taken_per_game": pl.Float64}), ["x", "y"])   # draws, no crash
+
+
+def test_report_shows_the_wayward_sisters_combined_health_and_how_the_ai_played_them(tmp_path, capsys):
+    """The report's damage section starts the Sisters at 18 (three Sisters of 6), and "How the AI
+    played" gives them figures (attacks on any Sister), not a dash."""
+    import re
+
+    out = tmp_path / "run"
+    code, _, err = run_cli(capsys, "matchup", "wayward_sisters", "hamlet", "-n", "2", "-j", "1",
+                           "--no-progress", "--out", str(out))
+    assert code == 0, err
+    r = build_report(out, tmp_path / "rep")
+    html = (r.out / "index.html").read_text()
+    assert re.search(r"Starting health \(from the log\): [^.]*wayward_sisters 18", html)
+    play = html[html.index('id="play"'):]
+    row = re.search(r"<tr><td[^>]*>wayward_sisters</td>(.*?)</tr>", play, re.S).group(1)
+    cells = [re.sub("<.*?>", "", c) for c in re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)]
+    assert cells[1] != "–" and "%" in cells[1] and not cells[2].endswith("of 0")

@@ -16,7 +16,8 @@ Tables (see each function's docstring for its columns):
     bradley_terry       the MM fit on any table of pairwise wins
     seat_split          win rate going first vs second, overall, per hero, and in mirrors
     damage_curves       cumulative damage dealt and health left by turn (median, quartiles)
-    damage_by_source    damage dealt and taken per hero by source (combat, effect, exhaustion...)
+    damage_by_source    damage dealt and taken per hero by source (combat, effect, exhaustion...),
+                        credited by the log's cause; self-inflicted and unattributed shown apart
     starting_health     each hero's starting health as seen in the log
     exhaustion          how often / when decks run out, exhaustion damage, win rate when it happens
     exhaustion_timing   distribution of the turn each hero's deck runs out

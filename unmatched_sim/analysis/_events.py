@@ -15,13 +15,17 @@ import polars as pl
 from unmatched_sim.analysis.run import Run
 from unmatched_sim.log import SLOTS
 
-#: damage sources a side inflicts on itself: never counted as damage *dealt* by the opponent
+#: damage sources a side inflicts on itself. Only read for a log made before damage rows named their
+#: cause (no ``by_player`` column): there, damage from these sources is nobody's dealt damage
+#: (exhaustion) or the side's own (misery busts). A log with ``by_player`` is read by its cause.
 SELF_INFLICTED = ("exhaustion", "misery_bust")
+#: who caused a damage, as the analyses count it (``cause`` in ``attribute``): a foe of the victim,
+#: the victim's own side (its own cards or ability, or a teammate's), or nobody (exhaustion)
+CAUSES = ("foe", "self", "none")
 HEALTH_KINDS = ("damage", "recover", "set_health")
 PASS_KINDS = HEALTH_KINDS + ("deck_empty", "exhausted")
 #: games per slice (each slice's rows of the kinds above are held in memory at once)
 GAMES_PER_SLICE = 5_000
-START = -1          # placeholder value for "starting health" in health steps, filled in at the end
 _SLOT = {s: i for i, s in enumerate(SLOTS)}
 
 
@@ -37,9 +41,10 @@ class _Unordered(Exception):
 def event_pass(run: Run, max_turn: int) -> dict:
     """The reduced tables, keyed by name (cached per ``max_turn``):
 
-    ``names`` (h, fighter, n), ``start`` (h, start_health), ``dealt`` and ``health`` (h, value,
-    turn, d: step deltas, summed), ``sources`` (h, o, source, amount: damage h's side took, and
-    the hero ``o`` of the foe it counts as dealt by, see ``_dealer``; null: none), ``exhaustion``
+    ``names`` (h, fighter, n), ``start`` (h, start_health: all its hero fighters' added up), ``dealt``
+    and ``health`` (h, value, turn, d: step deltas, summed), ``sources`` (h, o, cause, source,
+    amount: damage h's side took, who caused it (``attribute``) and the hero ``o`` of the foe it
+    counts as dealt by; null: no foe), ``exhaustion``
     (h, deck_empty_turn, won, exhausted, n, exhaustion_damage). ``h``/``o`` index ``run.heroes()``.
     """
     key = ("event_pass", max_turn)
@@ -59,7 +64,8 @@ def _event_pass(run: Run, T: int, exact: bool) -> dict:
         "game_id", _gs("game_id", "player").alias("gs"),
         pl.col("hero").replace_strict(code, return_dtype=pl.Int16).alias("h"), "won")
     foes = _foes(run)
-    by_player = pl.col("by_player") if "by_player" in run.events.collect_schema() else pl.lit(None, pl.Utf8)
+    logged = "by_player" in run.events.collect_schema()
+    by_player = pl.col("by_player") if logged else pl.lit(None, pl.Utf8)
     parts: dict[str, list[pl.DataFrame]] = defaultdict(list)
     for lo, hi, ev, checked in run.slices(GAMES_PER_SLICE, exact=exact):
         sub = run.collect(
@@ -70,7 +76,7 @@ def _event_pass(run: Run, T: int, exact: bool) -> dict:
         if not checked and sub.height and (sub["game_id"].min() < lo or sub["game_id"].max() > hi):
             raise _Unordered
         sides = sides_all.filter(pl.col("game_id").is_between(lo, hi))
-        _slice(sub, sides, foes.filter(pl.col("game_id").is_between(lo, hi)), T, parts)
+        _slice(sub, sides, foes.filter(pl.col("game_id").is_between(lo, hi)), T, parts, logged)
         del sub
         for name, frames in parts.items():           # keep the running totals small
             if len(frames) >= 8:
@@ -81,23 +87,31 @@ def _event_pass(run: Run, T: int, exact: bool) -> dict:
                    pl.struct(hero=pl.col("hero_b"), h=pl.col("health_b"))]).alias("s")), "games")
         .unnest("s").group_by("hero").agg(pl.col("h").max().cast(pl.Int64).alias("final"))
         .select(pl.col("hero").replace_strict(code, return_dtype=pl.Int16).alias("h"), "final"))
-    seen = _concat(parts["seen"], {"h": pl.Int16, "seen": pl.Int64}).group_by("h").agg(pl.col("seen").max())
+    # a hero of several fighters (the Wayward Sisters) has ``nf`` copies of one fighter: its
+    # starting health is theirs added up (the side is beaten only when all of them are)
+    seen = (_concat(parts["seen"], {"h": pl.Int16, "seen": pl.Int64, "nf": pl.Int64})
+            .group_by("h").agg(pl.col("seen").max(), pl.col("nf").max()))
     start = (pl.DataFrame({"h": list(range(len(heroes)))}, schema={"h": pl.Int16})
              .join(seen, on="h", how="left").join(final, on="h", how="left")
-             .select("h", pl.max_horizontal("seen", "final").alias("start_health")))
+             .with_columns(pl.col("nf").fill_null(1))
+             .with_columns(pl.max_horizontal("seen", (pl.col("final") + pl.col("nf") - 1) // pl.col("nf")).alias("each"))
+             .select("h", (pl.col("each") * pl.col("nf")).alias("start_health"), "each"))
     delta_schema = {"h": pl.Int16, "value": pl.Int64, "turn": pl.Int32, "d": pl.Int64}
-    health = (_concat(parts["health"], delta_schema).join(start, on="h", how="left")
-              .with_columns(pl.when(pl.col("value") == START).then(pl.col("start_health"))
-                            .otherwise(pl.col("value")).alias("value"))
+    # a health step holds the known health of the hero fighters seen so far (``value``) and how
+    # many are still at their starting health (``u``)
+    health = (_concat(parts["health"], {**delta_schema, "u": pl.Int64}).join(start, on="h", how="left")
+              .with_columns((pl.col("value") + pl.col("u") * pl.col("each")).alias("value"))
               .group_by("h", "value", "turn").agg(pl.col("d").sum()))
+    start = start.drop("each")
     return {
         "names": _concat(parts["names"], {"h": pl.Int16, "fighter": pl.Utf8, "n": pl.UInt32})
         .group_by("h", "fighter").agg(pl.col("n").sum()),
         "start": start,
         "dealt": _concat(parts["dealt"], delta_schema).group_by("h", "value", "turn").agg(pl.col("d").sum()),
         "health": health,
-        "sources": _concat(parts["sources"], {"h": pl.Int16, "o": pl.Int16, "source": pl.Utf8, "amount": pl.Int64})
-        .group_by("h", "o", "source").agg(pl.col("amount").sum()),
+        "sources": _concat(parts["sources"], {"h": pl.Int16, "o": pl.Int16, "cause": pl.Utf8, "source": pl.Utf8,
+                                              "amount": pl.Int64})
+        .group_by("h", "o", "cause", "source").agg(pl.col("amount").sum()),
         "exhaustion": _concat(parts["exhaustion"], {"h": pl.Int16, "deck_empty_turn": pl.Int32, "won": pl.Boolean,
                                                     "exhausted": pl.Boolean, "n": pl.Int64,
                                                     "exhaustion_damage": pl.Int64})
@@ -105,15 +119,15 @@ def _event_pass(run: Run, T: int, exact: bool) -> dict:
     }
 
 
-_SUMS = {"names": (["h", "fighter"], ["n"]), "seen": (["h"], []), "health": (["h", "value", "turn"], ["d"]),
-         "dealt": (["h", "value", "turn"], ["d"]), "sources": (["h", "o", "source"], ["amount"]),
+_SUMS = {"names": (["h", "fighter"], ["n"]), "seen": (["h"], []), "health": (["h", "value", "u", "turn"], ["d"]),
+         "dealt": (["h", "value", "turn"], ["d"]), "sources": (["h", "o", "cause", "source"], ["amount"]),
          "exhaustion": (["h", "deck_empty_turn", "won", "exhausted"], ["n", "exhaustion_damage"])}
 
 
 def _reduce(name: str, df: pl.DataFrame) -> pl.DataFrame:
     keys, sums = _SUMS[name]
     if name == "seen":
-        return df.group_by(keys).agg(pl.col("seen").max())
+        return df.group_by(keys).agg(pl.col("seen").max(), pl.col("nf").max())
     return df.group_by(keys).agg(pl.col(c).sum() for c in sums)
 
 
@@ -128,66 +142,110 @@ def _foes(run: Run) -> pl.DataFrame:
     return f.with_columns((pl.len().over("gs") == 1).alias("sole"))
 
 
-def _dealer(dmg: pl.DataFrame, foes: pl.DataFrame) -> pl.DataFrame:
-    """``dmg`` with ``dealer``: the (game, player) its damage counts as dealt by — the foe who
-    caused it (``by_player``), or else the victim's only foe (in a duel every damage a side takes
-    counts as dealt by its opponent, its own cards' and ability's included); null when the
-    victim has several foes and none of them caused it."""
+def hero_fighters(places: pl.DataFrame, key: str | list[str] = "gs") -> pl.DataFrame:
+    """Each side's hero fighters from its setup ``place`` rows (``key`` columns, ``seq``,
+    ``fighter``, ``health``): one row per (key, fighter) with ``start`` (its health as placed; null
+    if the log did not say) and ``first`` (the side's first fighter placed).
+
+    At setup the engine places every side's hero before any sidekick, so a side's first ``place``
+    row is its hero. A hero of several fighters (``count`` in the hero file: the Wayward Sisters)
+    names them "Sister 1", "Sister 2", "Sister 3"; its other heroes are placed like sidekicks, so
+    they are found by name: every fighter of the side numbered like the first ("<name> <k>")."""
+    keys = [key] if isinstance(key, str) else list(key)
+    p = places.select(*keys, "seq", "fighter", "health").sort("seq").unique([*keys, "fighter"], keep="first",
+                                                                            maintain_order=True)
+    first = p.group_by(keys).agg(pl.col("fighter").first().alias("_first"))
+    return (p.join(first, on=keys)
+            .filter((pl.col("fighter") == pl.col("_first"))
+                    | (pl.col("fighter").str.extract(r"^(.*) \d+$", 1) == pl.col("_first").str.extract(r"^(.*) 1$", 1))
+                    .fill_null(False))
+            .select(*keys, "fighter", pl.col("health").cast(pl.Int64).alias("start"),
+                    (pl.col("fighter") == pl.col("_first")).alias("first")))
+
+
+def attribute(dmg: pl.DataFrame, foes: pl.DataFrame, logged: bool = True) -> pl.DataFrame:
+    """``dmg`` (with ``gs``, ``game_id``, ``by_player``, ``detail``) with ``cause`` and ``dealer``.
+
+    ``cause`` is who the log names as the damage's cause (``by_player``): ``"foe"`` (a foe of the
+    victim; ``dealer`` is that foe's (game, player), the damage counts as dealt by it), ``"self"``
+    (the victim's own player or a teammate: Annie Christmas's, Titania's or Shakespeare's cards
+    that hurt their own fighters) or ``"none"`` (the log names nobody: exhaustion, and, as the
+    engine logs them today, Hamlet's NOT TO BE and Pandora's misery busts). Self-inflicted and
+    unattributed damage is never anyone's dealt damage.
+
+    A log made before damage rows named their cause (``logged`` False: no ``by_player`` column)
+    is read as those logs always were: exhaustion is nobody's, misery busts are the side's own,
+    and any other damage counts as dealt by the victim's only foe (nobody's if it has several)."""
     named = foes.select("gs", pl.col("foe_gs").alias("by_gs"), pl.lit(True).alias("by_foe"))
+    out = dmg.with_columns(_gs("game_id", "by_player").alias("by_gs")).join(named, on=["gs", "by_gs"], how="left")
+    if logged:
+        return (out.with_columns(
+            pl.when(pl.col("by_foe")).then(pl.lit("foe")).when(pl.col("by_player").is_not_null()).then(pl.lit("self"))
+            .otherwise(pl.lit("none")).alias("cause"),
+            pl.when(pl.col("by_foe")).then(pl.col("by_gs")).otherwise(None).alias("dealer"))
+            .drop("by_gs", "by_foe"))
     sole = foes.filter(pl.col("sole")).select("gs", pl.col("foe_gs").alias("sole_gs"))
-    return (dmg.with_columns(_gs("game_id", "by_player").alias("by_gs"))
-            .join(named, on=["gs", "by_gs"], how="left").join(sole, on="gs", how="left")
-            .with_columns(pl.when(pl.col("by_foe")).then(pl.col("by_gs")).otherwise(pl.col("sole_gs")).alias("dealer"))
-            .drop("by_gs", "by_foe", "sole_gs"))
+    return (out.join(sole, on="gs", how="left").with_columns(
+        pl.when(pl.col("detail") == "misery_bust").then(pl.lit("self"))
+        .when((pl.col("detail") == "exhaustion") | pl.col("sole_gs").is_null()).then(pl.lit("none"))
+        .otherwise(pl.lit("foe")).alias("cause"))
+        .with_columns(pl.when(pl.col("cause") == "foe").then(pl.col("sole_gs")).otherwise(None).alias("dealer"))
+        .drop("by_gs", "by_foe", "sole_gs"))
 
 
-def _slice(sub: pl.DataFrame, sides: pl.DataFrame, foes: pl.DataFrame, T: int, parts: dict) -> None:
+def _slice(sub: pl.DataFrame, sides: pl.DataFrame, foes: pl.DataFrame, T: int, parts: dict,
+           logged: bool = True) -> None:
     # ``gs``: one integer per (game, player), see ``_gs``
-    # each side's hero fighter: at setup the engine places both heroes before any sidekick, so it
-    # is the side's first `place` row at turn 0 (a side, not a name: names repeat in a mirror)
-    hf = (sub.filter(pl.col("kind") == "place").group_by("gs")
-          .agg(pl.col("fighter").sort_by("seq").first().alias("hero_fighter"))
-          .join(sides.select("gs", "h"), on="gs"))
-    parts["names"].append(hf.group_by("h", pl.col("hero_fighter").alias("fighter")).agg(pl.len().alias("n")))
+    # each side's hero fighters (``hero_fighters``: its first fighter placed at setup, and the
+    # other Sisters of the Wayward Sisters); a side, not a name: names repeat in a mirror
+    hfs = (hero_fighters(sub.filter(pl.col("kind") == "place")).join(sides.select("gs", "h"), on="gs")
+           .rename({"fighter": "hero_fighter"}))
+    parts["names"].append(hfs.filter(pl.col("first")).group_by("h", pl.col("hero_fighter").alias("fighter"))
+                          .agg(pl.len().alias("n")))
+    nf = hfs.group_by("gs").agg(pl.len().cast(pl.Int64).alias("nf"))
 
-    # --- the hero fighter's health: highest seen (for the starting health) and steps by turn
-    hrows = (sub.filter(pl.col("kind").is_in(HEALTH_KINDS)).join(hf, on="gs")
-             .filter(pl.col("fighter") == pl.col("hero_fighter")))
+    # --- the hero fighters' health: highest seen (for the starting health) and steps by turn
+    hrows = (sub.filter(pl.col("kind").is_in(HEALTH_KINDS))
+             .join(hfs.select("gs", pl.col("hero_fighter").alias("fighter"), "h"), on=["gs", "fighter"]))
     parts["seen"].append(hrows.group_by("h").agg(
         pl.when(pl.col("kind") == "damage").then(pl.col("health") + pl.col("amount").fill_null(0))
-        .otherwise(pl.col("health")).max().alias("seen")))
-    # the setup `place` row carries the hero's health as placed: its starting health
-    parts["seen"].append(sub.filter((pl.col("kind") == "place") & (pl.col("turn") == 0))
-                         .join(hf, on="gs").filter(pl.col("fighter") == pl.col("hero_fighter"))
-                         .group_by("h").agg(pl.col("health").max().alias("seen")))
-    first = sides.select("gs", "h", pl.lit(0, pl.Int32).alias("turn"), pl.lit(0, pl.Int64).alias("k"))
-    h_real = (hrows.filter(pl.col("turn") <= T).group_by("gs", "turn")
-              .agg(pl.col("health").sort_by("seq").last().alias("value"), pl.col("h").first())
-              .with_columns(pl.lit(1, pl.Int64).alias("k")))
-    h_steps = _in_order(pl.concat([first.with_columns(pl.lit(START, pl.Int64).alias("value")), h_real],
-                                  how="diagonal_relaxed"))
-    parts["health"].append(_step_deltas(h_steps, T))
+        .otherwise(pl.col("health")).max().alias("seen"), pl.lit(None, pl.Int64).alias("nf")))
+    # the setup `place` rows carry each hero fighter's health as placed: its starting health
+    parts["seen"].append(hfs.join(nf, on="gs").group_by("h").agg(pl.col("start").max().alias("seen"),
+                                                                 pl.col("nf").max()))
+    first = (sides.select("gs", "h", pl.lit(0, pl.Int32).alias("turn"), pl.lit(0, pl.Int64).alias("k"))
+             .join(nf, on="gs", how="left").with_columns(pl.col("nf").fill_null(1)))
+    # each hero fighter's health after each turn it changed; a step changes the side's known
+    # health by the fighter's change (its whole health the first time it is seen, when one fewer
+    # fighter is still at its starting health)
+    per = (hrows.filter(pl.col("turn") <= T).group_by("gs", "fighter", "turn")
+           .agg(pl.col("health").sort_by("seq").last(), pl.col("h").first()).sort("gs", "fighter", "turn")
+           .with_columns(pl.col("health").shift(1).over("gs", "fighter").alias("prev")))
+    h_real = (per.group_by("gs", "turn").agg(
+        pl.col("h").first(), (pl.col("health") - pl.col("prev").fill_null(0)).sum().alias("value"),
+        (-pl.col("prev").is_null().cast(pl.Int64)).sum().alias("u"))
+        .with_columns(pl.lit(1, pl.Int64).alias("k")))
+    h_steps = _in_order(pl.concat([first.select("gs", "h", "turn", "k", pl.lit(0, pl.Int64).alias("value"),
+                                                pl.col("nf").alias("u")), h_real], how="diagonal_relaxed"))
+    h_steps = _running(h_steps, "value", "u")
+    parts["health"].append(_step_deltas(h_steps, T, "u"))
 
-    # --- damage dealt: suffered by a foe and counted as dealt by this side (``_dealer``), except
-    # self-inflicted sources
-    dmg = _dealer(sub.filter(pl.col("kind") == "damage"), foes)
-    d_real = (dmg.filter(~pl.col("detail").is_in(SELF_INFLICTED) & (pl.col("turn") <= T) & pl.col("dealer").is_not_null())
+    # --- damage dealt: suffered by a foe and caused by this side (``attribute``)
+    dmg = attribute(sub.filter(pl.col("kind") == "damage"), foes, logged)
+    d_real = (dmg.filter((pl.col("cause") == "foe") & (pl.col("turn") <= T))
               .group_by(pl.col("dealer").alias("gs"), "turn").agg(pl.col("amount").sum().alias("value"))
               .join(sides.select("gs", "h"), on="gs").with_columns(pl.lit(1, pl.Int64).alias("k")))
-    d_steps = _in_order(pl.concat([first.with_columns(pl.lit(0, pl.Int64).alias("value")), d_real],
+    d_steps = _in_order(pl.concat([first.select("gs", "h", "turn", "k", pl.lit(0, pl.Int64).alias("value")), d_real],
                                   how="diagonal_relaxed"))
-    # running total within each (game, side): the total so far minus the total before its first step
-    total = pl.col("value").cum_sum()
-    d_steps = d_steps.with_columns(
-        (total - pl.when(pl.col("k") == 0).then(total - pl.col("value")).otherwise(None).forward_fill()).alias("value"))
-    parts["dealt"].append(_step_deltas(d_steps, T))
+    parts["dealt"].append(_step_deltas(_running(d_steps, "value"), T))
 
-    # --- damage by source: (victim's hero, the dealer's hero (null: no dealer), source)
+    # --- damage by source: (victim's hero, the dealer's hero (null: no foe dealt it), cause, source)
     parts["sources"].append(
-        dmg.group_by("gs", "dealer", pl.col("detail").fill_null("unknown").alias("source")).agg(pl.col("amount").sum())
+        dmg.group_by("gs", "dealer", "cause", pl.col("detail").fill_null("unknown").alias("source"))
+        .agg(pl.col("amount").sum())
         .join(sides.select("gs", "h"), on="gs")
         .join(sides.select(pl.col("gs").alias("dealer"), pl.col("h").alias("o")), on="dealer", how="left")
-        .group_by("h", "o", "source").agg(pl.col("amount").sum()))
+        .group_by("h", "o", "cause", "source").agg(pl.col("amount").sum()))
 
     # --- exhaustion: per (game, side), reduced to counts by hero
     ex = (sub.filter(pl.col("kind").is_in(("deck_empty", "exhausted"))
@@ -207,17 +265,27 @@ def _in_order(steps: pl.DataFrame) -> pl.DataFrame:
     return steps.sort(pl.col("gs") * (1 << 22) + pl.col("turn").cast(pl.Int64) * 2 + pl.col("k"))
 
 
-def _step_deltas(steps: pl.DataFrame, T: int) -> pl.DataFrame:
-    """Histogram deltas of step functions. ``steps``: gs, h, turn, k, value — the value a
-    (game, side) ``gs`` holds from ``turn`` until its next step, sorted by (gs, turn, k). Each
-    step adds 1 to the count of (h, value) at its turn and takes it away at the next step's turn,
-    so a running sum over turns gives how many (game, side)s hold each value at each turn."""
+def _running(steps: pl.DataFrame, *cols: str) -> pl.DataFrame:
+    """``cols`` summed so far within each (game, side) of steps sorted by ``_in_order`` (each
+    side's starting step, k=0, first): the running total minus the total before its first step."""
+    def run(c):
+        total = pl.col(c).cum_sum()
+        return (total - pl.when(pl.col("k") == 0).then(total - pl.col(c)).otherwise(None).forward_fill()).alias(c)
+    return steps.with_columns(run(c) for c in cols)
+
+
+def _step_deltas(steps: pl.DataFrame, T: int, *extra: str) -> pl.DataFrame:
+    """Histogram deltas of step functions. ``steps``: gs, h, turn, k, value (and ``extra``
+    columns, kept as keys) — the value a (game, side) ``gs`` holds from ``turn`` until its next
+    step, sorted by (gs, turn, k). Each step adds 1 to the count of (h, value) at its turn and
+    takes it away at the next step's turn, so a running sum over turns gives how many (game,
+    side)s hold each value at each turn."""
     same = pl.col("gs").shift(-1) == pl.col("gs")
     steps = steps.with_columns(pl.when(same).then(pl.col("turn").shift(-1)).otherwise(T + 1).alias("until"))
-    return (pl.concat([steps.select("h", "value", "turn", pl.lit(1, pl.Int64).alias("d")),
-                       steps.select("h", "value", pl.col("until").alias("turn"), pl.lit(-1, pl.Int64).alias("d"))])
+    return (pl.concat([steps.select("h", "value", *extra, "turn", pl.lit(1, pl.Int64).alias("d")),
+                       steps.select("h", "value", *extra, pl.col("until").alias("turn"), pl.lit(-1, pl.Int64).alias("d"))])
             .filter(pl.col("turn") <= T)
-            .group_by("h", "value", "turn").agg(pl.col("d").sum()))
+            .group_by("h", "value", *extra, "turn").agg(pl.col("d").sum()))
 
 
 def histogram(deltas: pl.DataFrame, T: int) -> pl.DataFrame:

@@ -1,9 +1,15 @@
 """Damage over the course of a game, and where it comes from (``damage`` events).
 
-* Damage *dealt* by a hero is the damage suffered by the opposing side's fighters (hero and
-  sidekicks), except self-inflicted sources (``exhaustion``: a side's own deck ran out;
-  ``misery_bust``: Pandora's own gamble), which are counted only as damage *taken*.
-* *Health left* is the hero fighter's own health (not its sidekicks').
+* Damage *dealt* by a hero is the damage the opposing fighters (heroes and sidekicks) suffered
+  that the log names the hero's side as the cause of (``by_player``). Damage a side does to its
+  own fighters (Annie Christmas's, Titania's or Shakespeare's cards that hurt their own fighters) is
+  *self-inflicted*: it is damage taken, never the
+  foe's dealt damage; damage the log names no cause for (exhaustion; as the engine logs them
+  today also Hamlet's NOT TO BE and Pandora's busts) is taken and nobody's. See
+  ``_events.attribute`` (and there, how a log made before ``by_player`` is read).
+* *Health left* is the hero's health: its hero fighter's (not its sidekicks'), or for a hero of
+  several fighters (the Wayward Sisters) all of them added up, so it reaches 0 exactly when the
+  hero is beaten.
 * ``turn`` counts both players' turns (turn 1 is the first player's first turn); "at turn t"
   means after turn t has been played. A finished game keeps its final totals on later turns, so
   every game counts at every turn (``playing`` says what share of games was still going).
@@ -36,7 +42,8 @@ def _names(run: Run, df: pl.DataFrame, *cols: str) -> pl.DataFrame:
 
 
 def starting_health(run: RunLike) -> pl.DataFrame:
-    """hero, start_health: each hero's starting health, read from the log.
+    """hero, start_health: each hero's starting health, read from the log (the Wayward Sisters:
+    the three Sisters' added up, 18).
 
     The hero's setup ``place`` row carries its health as placed (its starting health); for logs
     without it, this is the highest health the hero fighter is seen at: health before any damage
@@ -83,24 +90,32 @@ def damage_by_source(run: RunLike) -> pl.DataFrame:
     """Damage per hero split by source (``damage`` events' ``detail``).
 
     One row per (``hero``, ``source``): ``dealt`` (damage from that source that the hero's foes
-    took and that counts as the hero's side's: in a duel all the opponent took, see
-    ``_events._dealer``; 0 for self-inflicted sources), ``taken`` (damage the hero's side
-    suffered from it), and both per game (``dealt_per_game``, ``taken_per_game``: divided by
-    the hero's games). Sources: ``combat``, ``effect`` (card effects), ``exhaustion``,
-    ``ability``, and hero-specific ones such as ``misery_bust``.
+    took and the log names the hero's side as the cause of), ``taken`` (all damage the hero's
+    side suffered from it, whoever caused it), ``self_inflicted`` (the part of ``taken`` the
+    hero's own side caused) and each per game (``dealt_per_game``, ``taken_per_game``,
+    ``self_inflicted_per_game``: divided by the hero's games), ``unattributed`` (the part of
+    ``taken`` the log names no cause for: exhaustion, and, as the engine logs them today,
+    Hamlet's NOT TO BE and Pandora's misery busts) and ``unattributed_per_game``. Sources: ``combat``, ``effect``
+    (card effects), ``exhaustion``, ``ability``, and hero-specific ones such as ``misery_bust``.
     """
     run = as_run(run)
     d = _names(run, _pass(run)["sources"], "h", "o").rename({"h": "hero", "o": "opponent"})
-    taken = d.group_by("hero", "source").agg(pl.col("amount").sum().alias("taken"))
-    dealt = (d.filter(~pl.col("source").is_in(SELF_INFLICTED) & pl.col("opponent").is_not_null())
+    taken = d.group_by("hero", "source").agg(
+        pl.col("amount").sum().alias("taken"),
+        pl.col("amount").filter(pl.col("cause") == "self").sum().alias("self_inflicted"),
+        pl.col("amount").filter(pl.col("cause") == "none").sum().alias("unattributed"))
+    dealt = (d.filter((pl.col("cause") == "foe") & pl.col("opponent").is_not_null())
              .group_by(pl.col("opponent").alias("hero"), "source").agg(pl.col("amount").sum().alias("dealt")))
     games = run.sides().group_by("hero").agg(pl.len().alias("games"))
     out = (taken.join(dealt, on=["hero", "source"], how="full", coalesce=True)
-           .with_columns(pl.col("taken", "dealt").fill_null(0).cast(pl.Int64))
+           .with_columns(pl.col("taken", "dealt", "self_inflicted", "unattributed").fill_null(0).cast(pl.Int64))
            .join(games, on="hero", how="left")
            .with_columns((pl.col("dealt") / pl.col("games")).alias("dealt_per_game"),
-                         (pl.col("taken") / pl.col("games")).alias("taken_per_game")))
+                         (pl.col("taken") / pl.col("games")).alias("taken_per_game"),
+                         (pl.col("self_inflicted") / pl.col("games")).alias("self_inflicted_per_game"),
+                         (pl.col("unattributed") / pl.col("games")).alias("unattributed_per_game")))
     order = {hero: i for i, hero in enumerate(run.heroes())}
     return (out.with_columns(pl.col("hero").replace_strict(order, default=len(order), return_dtype=pl.Int32).alias("_o"))
             .sort(["_o", "dealt", "taken", "source"], descending=[False, True, True, False]).drop("_o")
-            .select("hero", "source", "dealt", "dealt_per_game", "taken", "taken_per_game"))
+            .select("hero", "source", "dealt", "dealt_per_game", "taken", "taken_per_game",
+                    "self_inflicted", "self_inflicted_per_game", "unattributed", "unattributed_per_game"))

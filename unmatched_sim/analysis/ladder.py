@@ -6,9 +6,10 @@ seats, so neither hero choice nor going first favours a policy. Seeds depend onl
 so all pairs of policies play the same deals.
 
 From ``games.parquet`` of such a run this module computes each policy's score against each
-other (wins / games — a draw is a game neither side won, as in every other table — with 95% Wilson intervals) and a Bradley-Terry rating on the Elo
-scale (400 points = 10:1 odds; the mean rating is 1500), with a 95% interval from a parametric
-bootstrap of the pairwise results.
+other and with each hero (wins / games — a draw is a game neither side won, as in every other
+table — with 95% Wilson intervals) and a Bradley-Terry rating on the Elo scale (400 points = 10:1
+odds; the mean rating is 1500) fitted to the decided games only (a draw is no evidence either
+way), with a 95% interval from a parametric bootstrap of the pairwise results.
 """
 
 from __future__ import annotations
@@ -151,13 +152,15 @@ def ladder_summary(games: pl.DataFrame, policies: list[str] | None = None, *, bo
 
 
 def by_hero(games: pl.DataFrame, policies: list[str]) -> list[dict]:
-    """Each policy's score against all others when it plays a given hero."""
+    """Each policy's score against all others when it plays a given hero (wins / games; a draw is a
+    game neither side won)."""
     acc: dict[tuple[str, str], list[float]] = {}
     for pa, pb, ha, hb, winner in games.select("policy_a", "policy_b", "hero_a", "hero_b", "winner").iter_rows():
         if pa == pb:
             continue
-        sa = 1.0 if winner == "a" else 0.0 if winner == "b" else 0.5
-        for p, h, s in ((pa, ha, sa), (pb, hb, 1.0 - sa)):
+        # the same rule as ``pairwise``: a draw is a game neither side won (it used to count half here)
+        sa, sb = (1.0, 0.0) if winner == "a" else (0.0, 1.0) if winner == "b" else (0.0, 0.0)
+        for p, h, s in ((pa, ha, sa), (pb, hb, sb)):
             a = acc.setdefault((p, h), [0, 0.0])
             a[0] += 1
             a[1] += s

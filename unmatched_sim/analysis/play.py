@@ -7,8 +7,10 @@ from the board and hero files the run names in ``run.json`` (read as data, not p
 * ``turns`` — turns the hero's side played (``turn_end`` rows);
 * ``ends_in_reach`` — share of those turns that ended with the hero where an opposing fighter could
   attack it **without moving** (adjacent, or ranged in a shared zone): the foe then has both its
-  actions for attacks;
-* ``attacked`` — attacks on the hero; ``undefended`` — share of them the hero answered with no
+  actions for attacks. A hero of several fighters (the Wayward Sisters) counts as in reach when
+  any of its hero fighters still on the board is;
+* ``attacked`` — attacks on the hero (on any of its hero fighters: every Sister);
+  ``undefended`` — share of them the hero answered with no
   card (``no_defense``). The log does not hold hands (the opening hand is never logged), so it
   cannot tell "held no defense card" from "chose not to defend"; ``scripts/play_stats.py``
   measures the former exactly while playing;
@@ -36,7 +38,9 @@ KINDS = ("place", "move", "swap", "conveyor", "conveyor_bin", "defeat", "turn_en
 
 
 def _geometry(run: Run):
-    """(board, {(hero id, fighter name): ranged}, {hero id: hero fighter name})."""
+    """(board, {(hero id, fighter name): ranged}, {hero id: its hero fighters' names}) — a hero of
+    ``count`` several fighters (the Wayward Sisters) has them all, named as the engine names them
+    ("Sister 1", "Sister 2", "Sister 3")."""
     from unmatched_sim.data.board import load_board_file
     from unmatched_sim.data.heroes import load_hero_file
 
@@ -44,7 +48,8 @@ def _geometry(run: Run):
     ranged, hero_name = {}, {}
     for hid, f in run.meta.get("hero_files", {}).items():
         h = load_hero_file(Path(f["path"]))
-        hero_name[hid] = h.hero.name
+        n = getattr(h.hero, "count", 1)
+        hero_name[hid] = frozenset([h.hero.name] if n == 1 else [f"{h.hero.name} {k}" for k in range(1, n + 1)])
         for fd in (h.hero, *h.sidekicks):
             ranged[(hid, fd.name)] = fd.ranged
             for k in range(1, 1 + getattr(fd, "count", 1)):
@@ -98,26 +103,26 @@ def play_stats(run) -> pl.DataFrame:
                 pos.pop((player, fighter), None)
             elif kind == "turn_end":
                 st["turns"] += 1
-                me = pos.get((player, hero_name.get(hero)))
-                if me is None:
+                mine = [pos[(player, f)] for f in hero_name.get(hero, ()) if pos.get((player, f)) is not None]
+                if not mine:
                     continue
                 reach = False
                 for (side, name), s in pos.items():
                     if side not in foes_of[(gid, player)] or s is None:
                         continue
                     foe = hero_of.get((gid, side))
-                    if me in adjacent[s] or (ranged.get((foe, name)) and same_zone(s, me)):
+                    if any(me in adjacent[s] or (ranged.get((foe, name)) and same_zone(s, me)) for me in mine):
                         reach = True
                         break
                 st["ends_in_reach"] += reach
             elif kind == "attack":
                 st["attacks"] += 1
                 hit = [side for side in sorted(foes_of[(gid, player)])
-                       if hero_name.get(hero_of.get((gid, side))) == target]
+                       if target in hero_name.get(hero_of.get((gid, side)), ())]
                 if hit:                       # the target is a hero (not a sidekick)
                     c[hero_of[(gid, hit[0])]]["attacked"] += 1
             elif kind == "no_defense":
-                if fighter == hero_name.get(hero):
+                if fighter in hero_name.get(hero, ()):
                     st["undefended"] += 1
             elif kind == "boost":
                 st["boosts"] += 1

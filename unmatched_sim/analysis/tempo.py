@@ -1,13 +1,15 @@
 """The race of one matchup: both heroes' health by turn, and the lead, on one axis
-(``tempo(run, hero, opponent)``). Read side by side from the event log: each side's hero fighter
-is its first fighter placed at setup; its health after each turn is the last health logged up to
-that turn (its starting health before any). A finished game keeps its final health on later
-turns, so every game counts at every turn."""
+(``tempo(run, hero, opponent)``). Read side by side from the event log: a side's health is its
+hero fighters' (``_events.hero_fighters``: the first fighter placed at setup; the Wayward
+Sisters' three added up, so it reaches 0 when the last Sister falls); each one's health after
+each turn is the last health logged up to that turn (its starting health before any). A
+finished game keeps its final health on later turns, so every game counts at every turn."""
 
 from __future__ import annotations
 
 import polars as pl
 
+from unmatched_sim.analysis._events import hero_fighters
 from unmatched_sim.analysis.run import RunLike, as_run
 from unmatched_sim.errors import UserError
 
@@ -41,17 +43,18 @@ def tempo(run: RunLike, hero: str, opponent: str, max_turn: int | None = None) -
                      .select("game_id", "seq", pl.col("turn").cast(pl.Int32), "player", "kind", "fighter",
                              pl.col("health").cast(pl.Int64)))
     ev = ev.join(pick.select("game_id"), on="game_id", how="semi")
-    hf = (ev.filter((pl.col("kind") == "place") & (pl.col("turn") == 0)).sort("seq")
-          .group_by("game_id", "player").agg(pl.col("fighter").first().alias("hf"), pl.col("health").first().alias("start")))
-    hrows = (ev.filter(pl.col("kind") != "place").join(hf, on=["game_id", "player"])
-             .filter(pl.col("fighter") == pl.col("hf"))
-             .group_by("game_id", "player", "turn").agg(pl.col("health").sort_by("seq").last()))
+    hf = hero_fighters(ev.filter((pl.col("kind") == "place") & (pl.col("turn") == 0)), ["game_id", "player"])
+    hrows = (ev.filter(pl.col("kind") != "place").join(hf.select("game_id", "player", "fighter"),
+                                                        on=["game_id", "player", "fighter"])
+             .group_by("game_id", "player", "fighter", "turn").agg(pl.col("health").sort_by("seq").last()))
     T = max_turn or int(mine["turns"].quantile(0.95, interpolation="higher") or 1)
-    grid = (hf.select("game_id", "player", "start")
+    grid = (hf.select("game_id", "player", "fighter", "start")
             .join(pl.DataFrame({"turn": list(range(0, T + 1))}, schema={"turn": pl.Int32}), how="cross")
-            .join(hrows, on=["game_id", "player", "turn"], how="left").sort("game_id", "player", "turn")
-            .with_columns(pl.col("health").forward_fill().over("game_id", "player"))
-            .with_columns(pl.col("health").fill_null(pl.col("start"))))
+            .join(hrows, on=["game_id", "player", "fighter", "turn"], how="left")
+            .sort("game_id", "player", "fighter", "turn")
+            .with_columns(pl.col("health").forward_fill().over("game_id", "player", "fighter"))
+            .with_columns(pl.col("health").fill_null(pl.col("start")))
+            .group_by("game_id", "player", "turn").agg(pl.col("health").sum()))
     me = grid.join(pick, left_on=["game_id", "player"], right_on=["game_id", "me"]).select(
         "game_id", "turn", pl.col("health").alias("h"))
     them = grid.join(pick, left_on=["game_id", "player"], right_on=["game_id", "them"]).select(

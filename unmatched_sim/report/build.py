@@ -338,13 +338,14 @@ def _make(run: A.Run, out: Path, tempo: list[tuple[str, str]] | None = None) -> 
     lengths = dict(sides.group_by("hero").agg(pl.col("turns").median()).iter_rows())
     chart(C.damage_curves_chart(curves, order, lengths), "damage_curves")
     sources = A.damage_by_source(run)
-    chart(C.damage_sources_chart(sources, order), "damage_sources")
     src_rows = []
     for h in order:
         for r in sources.filter(pl.col("hero") == h).iter_rows(named=True):
             src_rows.append([h, C.source_label(r["source"]), num(r["dealt_per_game"], 2), num(r["taken_per_game"], 2),
+                             num(r["self_inflicted_per_game"], 2), num(r["unattributed_per_game"], 2),
                              num(r["dealt"]), num(r["taken"])])
     sh = ", ".join(f"{h} {v}" for h, v in start.iter_rows())
+    several = [h for h in order if h in _several_fighters(run)]
     at = min(T, 6)
     pace = []
     for h in order:
@@ -352,24 +353,49 @@ def _make(run: A.Run, out: Path, tempo: list[tuple[str, str]] | None = None) -> 
         if c.height:
             pace.append(f"{h} {num(c['dealt_median'][0], 0)}")
     findings.append(f"Damage pace — median damage dealt by turn {at}: " + ", ".join(pace) + ".")
-    sections.append(Section("damage", "Damage over the game", [
+    own = (sources.group_by("hero").agg(pl.col("self_inflicted").sum(), pl.col("taken").sum())
+           .join(sides.group_by("hero").agg(pl.len().alias("games")), on="hero")
+           .filter(pl.col("self_inflicted") > 0)
+           .with_columns((pl.col("self_inflicted") / pl.col("games")).alias("per_game"))
+           .sort("per_game", descending=True))
+    if own.height and own["per_game"][0] >= 0.5:
+        top = own.filter(pl.col("per_game") >= 0.5)
+        findings.append("Self-inflicted damage (a side's own cards hurting its own fighters; never counted as the "
+                        "foe's) per game: " + ", ".join(f"{h} {num(v, 1)} ({pct(sv / tv if tv else None, 0)} of what "
+                                                         f"it took)" for h, v, sv, tv in
+                                                         top.select("hero", "per_game", "self_inflicted", "taken").iter_rows())
+                        + ".")
+    credit = ("Dealt: damage the opposing fighters (heroes and sidekicks together) took that the event log names "
+              "the hero's side as the cause of. Taken: all damage the hero's side suffered, whoever caused it. "
+              "Damage a side did to its own fighters (its own cards, e.g. Annie Christmas's, Titania's or "
+              "Shakespeare's) is **self-inflicted**: taken, and never counted as dealt by the opponent. Damage the "
+              "log names no cause for (exhaustion; as the engine logs them today also Hamlet's NOT TO BE and "
+              "Pandora's busts) is taken and nobody's.")
+    blocks: list = [
         Chart("damage_curves", "Damage curves per hero",
-              f"One panel per hero. Red line: damage the hero's side has dealt so far (median game); blue dashed "
-              f"line: the hero's own health left; shaded bands: the middle half of games (25th to 75th "
+              f"One panel per hero. Red line: damage the hero's side has dealt to its foes so far (median game; "
+              f"self-inflicted and unattributed damage left out); blue dashed line: the hero's own health left "
+              f"(a hero of several fighters: all of them added up, so it reaches 0 only when the last one falls"
+              + (f" — {', '.join(several)}" if several else "") + "); shaded bands: the middle half of games (25th to 75th "
               f"percentile). The x axis counts both players' turns (turn 1 is the first player's first turn), "
               f"up to turn {T}, by which 95% of games are over. A finished game keeps its final totals on later "
               f"turns, so every game counts at every turn: the health band reaching 0 shows games being lost. The "
               f"dotted line is the hero's median game length. Starting health (from the log): {sh}."),
-        Chart("damage_sources", "Damage by source",
-              "Average damage per game, split by source. Dealt: damage the hero's side did to the opposing "
-              "fighters (hero and sidekicks together). Taken: damage the hero's side suffered. Sources: "
-              + _source_caption(sources) + " Exhaustion and misery busts are self-inflicted: they "
-              "count only as damage taken."),
-        Table(["Hero", "Source", "Dealt / game", "Taken / game", "Dealt (total)", "Taken (total)"], src_rows,
-              caption="Damage by source", align="llrrrr",
-              note="Python: `analysis.damage_curves(run)`, `analysis.damage_by_source(run)`."),
-        W.damage_by_fighter_table(run, order),
-    ]))
+    ]
+    if sources.height:
+        chart(C.damage_sources_chart(sources, order), "damage_sources")
+        blocks += [
+            Chart("damage_sources", "Damage by source",
+                  "Average damage per game, split by source. " + credit + " Sources: " + _source_caption(sources)),
+            Table(["Hero", "Source", "Dealt / game", "Taken / game", "of it self-inflicted / game",
+                   "of it unattributed / game", "Dealt (total)", "Taken (total)"], src_rows,
+                  caption="Damage by source", align="llrrrrrr",
+                  note="Python: `analysis.damage_curves(run)`, `analysis.damage_by_source(run)`."),
+            W.damage_by_fighter_table(run, order),
+        ]
+    else:
+        blocks.append("Damage by source: no damage was logged in this run, so there is nothing to split.")
+    sections.append(Section("damage", "Damage over the game", blocks))
 
     # ---------------------------------------------------------------- boards, cards and the race
     board_section = W.boards_section(run, order)
@@ -536,6 +562,11 @@ def _strongest_weakest(top: dict, bottom: dict, heroes: int) -> str:
     parts.append(f"**{bottom['hero']}** the weakest ({rate(bottom)})" if weak else
                  f"no hero is clearly weakest (the worst record, **{bottom['hero']}**'s {rate(bottom)}, could be luck)")
     return "; ".join(parts) + "."
+
+
+def _several_fighters(run: A.Run) -> set[str]:
+    """Heroes of several hero fighters (the Wayward Sisters), from the hero files the run names."""
+    return {h for h, f in (run.meta.get("hero_files") or {}).items() if _hero_count(f) > 1}
 
 
 def _source_caption(sources: pl.DataFrame) -> str:
@@ -733,14 +764,15 @@ def _play_section(run: A.Run, findings: list[str], left_out: list) -> Section:
         why = f"the run's hero or board files are not readable ({e})"
         left_out.append(("How the AI played", why))
         return Section("play", "How the AI played (left out)", [f"Left out: {why}"])
-    several = {h for h, f in (run.meta.get("hero_files") or {}).items() if _hero_count(f) > 1}
+    several = _several_fighters(run)
     rows = []
     for r in ps.iter_rows(named=True):
-        reach = "–" if r["hero"] in several else f"{pct(r['ends_in_reach'], 0)} ({ci(r['ends_in_reach_lo'], r['ends_in_reach_hi'], 0)})"
+        reach = f"{pct(r['ends_in_reach'], 0)} ({ci(r['ends_in_reach_lo'], r['ends_in_reach_hi'], 0)})"
         rows.append([r["hero"], num(r["turns"]), reach,
                      f"{pct(r['undefended'], 0)} of {num(r['attacked'])}", num(r["attacks_per_turn"], 2),
                      pct(r["boost_share"], 0)])
-    exposed = ps.filter(~pl.col("hero").is_in(list(several))).sort("ends_in_reach", descending=True)
+    exposed = ps.filter(~pl.col("hero").is_in(list(several)) & pl.col("ends_in_reach").is_not_null()).sort(
+        "ends_in_reach", descending=True)
     if exposed.height:
         top = exposed.row(0, named=True)
         findings.append(f"The AI leaves **{top['hero']}** where a foe can attack it without moving at the end of "
@@ -751,8 +783,10 @@ def _play_section(run: A.Run, findings: list[str], left_out: list) -> Section:
         "ended its turn where an opposing fighter could attack it **without moving** (the foe then has both "
         "actions for attacks), how often it answered an attack with no card, attacks declared per turn, and "
         "the share of cards spent on BOOST rather than played. A strong player rarely ends exposed without a "
-        "defense in hand; a high figure here says the AI may be underplaying that hero. (The Wayward Sisters' "
-        "three heroes are not tracked: –.)",
+        "defense in hand; a high figure here says the AI may be underplaying that hero. A hero of several "
+        "fighters (the Wayward Sisters) counts as in reach when any of its heroes still standing is, and attacks "
+        "on any of them count"
+        + (f" ({', '.join(sorted(several))}: with three fighters to guard, compare it with care)." if several else "."),
         Table(["Hero", "Turns", "Ends turn in reach", "Attacks answered with no card", "Attacks per turn",
                "Cards spent on BOOST"], rows, align="lrrrrr",
               note="Positions are rebuilt from the log; intervals treat turns as independent (a lower bound on "

@@ -245,8 +245,9 @@ def damage_sources_chart(sources: pl.DataFrame, order: list[str]) -> Figure:
         for ax in axes:
             for hd, lb in zip(*ax.get_legend_handles_labels()):
                 handles.setdefault(lb, hd)
-        fig.legend(list(handles.values()), list(handles.keys()), loc="outside lower center", ncol=len(handles),
-                   frameon=False, fontsize=8.5)
+        if handles:             # no damage at all draws empty bars (the report writes a note instead)
+            fig.legend(list(handles.values()), list(handles.keys()), loc="outside lower center", ncol=len(handles),
+                       frameon=False, fontsize=8.5)
     return fig
 
 

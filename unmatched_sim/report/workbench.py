@@ -96,7 +96,9 @@ def tempo_section(run: A.Run, pairs: list[tuple[str, str]], chart) -> Section:
         blocks.append(Chart(name, f"The race between {h} and {o}",
                             f"Solid blue: {h}'s health, dashed red: {o}'s, by turn (median game; shaded: the middle "
                             f"half of games). Dotted black: {h}'s lead, its health minus {o}'s in the same game "
-                            "(median). A finished game keeps its final health on later turns."))
+                            "(median). A finished game keeps its final health on later turns. A hero's health is its "
+                            "hero fighter's; a hero of several (the Wayward Sisters) has all of them added up, so it "
+                            "reaches 0 when the last one falls."))
         rows = [[str(r["turn"]), num(r["hero_health_median"], 1), num(r["opponent_health_median"], 1),
                  f"{num(r['lead_median'], 1)} ({num(r['lead_q25'], 1)} to {num(r['lead_q75'], 1)})",
                  pct(r["hero_ahead"])] for r in t.iter_rows(named=True) if r["turn"] % 2 == 0 or r["turn"] <= 4]
@@ -256,5 +258,7 @@ def damage_by_fighter_table(run: A.Run, order: list[str]) -> Table:
                          num(r["taken_by_sidekicks"], 2)])
     return Table(["Hero", "Dealt to the opposing hero / game", "Dealt to sidekicks / game", "Taken by the hero / game",
                   "Taken by its sidekicks / game"], rows, caption="Damage to heroes and to sidekicks", align="lrrrr",
-                 note="The same damage as above, split by the fighter that took it. Dealt leaves out self-inflicted "
-                      "damage; taken includes it. Python: `analysis.damage_split.damage_by_fighter(run)`.")
+                 note="The same damage as above, split by the fighter that took it (a hero of several fighters, "
+                      "the Wayward Sisters: all of them are the hero). Dealt is what the log names the hero's side "
+                      "as the cause of, so it leaves out self-inflicted and unattributed damage; taken includes "
+                      "both. Python: `analysis.damage_split.damage_by_fighter(run)`.")
