@@ -193,7 +193,7 @@ class Scenario:
     # ------------------------------------------------------------ reading the log
     def events(self, kind: str | None = None) -> list[dict]:
         keys = ("turn", "player", "kind", "fighter", "card", "target", "amount", "value", "health", "space",
-                "detail")
+                "detail", "by_player", "by_fighter")
         rows = [dict(zip(keys, e)) for e in self.game.events]
         return [r for r in rows if kind is None or r["kind"] == kind]
 

@@ -104,6 +104,18 @@ def test_not_to_be_deals_2_damage_to_a_fighter_of_your_choice():
     assert [(e["fighter"], e["amount"], e["detail"]) for e in s.events("damage")] == [("Hamlet", 2, "ability")]
 
 
+def test_not_to_be_damage_is_logged_as_hamlets_own_doing():
+    """The log names Hamlet as the cause (the analysis counts it as self-inflicted, not as
+    damage his opponent dealt), whichever of his fighters takes it."""
+    for victim in ("Hamlet", RG):
+        s = vs_chupa().hand(0, SPARE)
+        s.begin_turn(0)
+        s.expect("question_side").choose("not_to_be")
+        s.expect("question_damage").choose(victim)
+        (dmg,) = s.events("damage")
+        assert (dmg["fighter"], dmg["by_player"], dmg["by_fighter"]) == (victim, 0, "Hamlet")
+
+
 def test_not_to_be_adds_2_to_hamlets_attacks():
     s = vs_chupa().hand(0, "Uncertain Doom", SPARE)
     hamlet_turn(s, "not_to_be", RG)

@@ -219,6 +219,7 @@ def test_revealing_three_feathers_busts_and_deals_one_damage_per_revealed_misery
     i = next(k for k, e in enumerate(rows) if e["kind"] == "misery_bust")
     dmg = rows[i + 1]
     assert (dmg["kind"], dmg["fighter"], dmg["amount"], dmg["detail"]) == ("damage", "Pandora", 3, "misery_bust")
+    assert (dmg["by_player"], dmg["by_fighter"]) == (0, "Pandora")     # her own doing, not her foe's
 
 
 def test_bust_damage_counts_miseries_not_feathers():

@@ -16,6 +16,7 @@ from unmatched_sim.engine.formats import FreeForAll, Teams
 from unmatched_sim.engine.game import COST, Game
 from unmatched_sim.engine.state import OTHER_ROLE, Ctx
 from unmatched_sim.engine.view import PlayerView
+from unmatched_sim.runner import GameSpec, play_game
 from unmatched_sim.engine.vocab.sa_cauldron import CAULDRON
 
 MENDING, BECKONING, STINGING, HASTE = ("Spell of Mending", "Spell of Beckoning", "Spell of Stinging",
@@ -392,3 +393,22 @@ def test_the_sisters_play_a_two_versus_two_team_game_to_the_end():
     for seed in range(3):
         g = _play_random(Teams(4), ("wayward_sisters", "shakespeare", "chupacabra", "titania"), seed)
         assert g.over and any(e[2] == "to_cauldron" for e in g.events)
+
+
+def test_games_table_records_the_three_sisters_health_added_up():
+    """games.parquet's health_a/health_b and healths (so players.parquet's health): all three
+    Sisters, in a duel and in a free-for-all."""
+    heroes = {h: find_hero(h) for h in ("wayward_sisters", "medusa", "loki")}
+    duel = GameSpec(0, 0, 7, "wayward_sisters", "medusa", a_first=True)
+    ffa = GameSpec(1, 0, 8, "wayward_sisters", "medusa", True, lineup=("wayward_sisters", "medusa", "loki"),
+                   rotation=0, format="ffa")
+    differs = []
+    for spec in (duel, ffa):
+        game, row = play_game(spec, heroes, find_board("marmoreal"), "greedy", "greedy")
+        seat = next(s for s, p in enumerate(game.players) if p.hero.id == "wayward_sisters")
+        sisters = [game.fighters[i] for i in game.players[seat].fighters if game.fighters[i].is_hero]
+        assert len(sisters) == 3
+        total = sum(f.health for f in sisters)
+        assert row["health_a"] == row["healths"][0] == total
+        differs.append(total != sisters[0].health)
+    assert any(differs), "the seeds must leave a Sister other than the first alive"

@@ -199,7 +199,7 @@ def _player_columns(game: Game, fmt: str, lineup: tuple[str, ...], slot_of_seat:
     return {"format": fmt, "lineup": list(lineup), "seats": seats,
             "teams": [team_name(s) for s in seats], "places": [game.places[s] for s in seats],
             "out_turns": [game.out_turn[s] for s in seats],
-            "healths": [game.hero_of(s).health for s in seats], "policies": policy_of_slot}
+            "healths": [game.heroes_health(s) for s in seats], "policies": policy_of_slot}
 
 
 def play_game(g: GameSpec, heroes: dict[str, HeroDef], board: Board, policy_a: str, policy_b: str,
@@ -259,7 +259,8 @@ def play_multi(g: GameSpec, heroes: dict[str, HeroDef], board: Board, policy_a: 
         "winner_hero": "+".join(g.lineup[k] for k in win_slots) or None,
         "turns": game.turn, "end_reason": game.end_reason,
         "policy_a": policy_a, "policy_b": policy_b, "board": board.id,
-        "health_a": game.hero_of(slot_of_seat.index(0)).health, "health_b": game.hero_of(slot_of_seat.index(1)).health,
+        "health_a": game.heroes_health(slot_of_seat.index(0)),
+        "health_b": game.heroes_health(slot_of_seat.index(1)),
         "events": game.event_count, "decisions": decisions,
         **_player_columns(game, g.format, g.lineup, slot_of_seat, policy_of_slot),
     }

@@ -50,7 +50,8 @@ class TheQuestion(Ability):
                 g.ask(seat, "question_damage", mine, self._hurt, seat, amount=n)
 
     def _hurt(self, g, seat, fi):
-        g.damage(fi, self.params["self_damage"], ABILITY)
+        # his own choice: the damage is his doing (the log names him as its cause)
+        g.damage(fi, self.params["self_damage"], ABILITY, by=g.hero_of(seat).idx)
 
     def modify_maneuver_draws(self, g, seat, player, n):
         if player == seat and g.players[seat].res.get(QUESTION) == TO_BE:

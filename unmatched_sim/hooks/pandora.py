@@ -166,7 +166,8 @@ class PandorasBox(Ability):
         if feathers >= self.bust_at:
             damage = len(revealed) * self.damage_per_misery
             g.log("misery_bust", seat, amount=damage, value=feathers)
-            g.damage(g.hero_of(seat).idx, damage, MISERY_BUST)
+            hero = g.hero_of(seat).idx
+            g.damage(hero, damage, MISERY_BUST, by=hero)     # her own box: her doing
             return
         if g.decided() or g.hero_defeated(seat):
             return      # the game (or Pandora) is done at the next win check; nothing more to open
