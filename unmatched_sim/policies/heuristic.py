@@ -426,8 +426,14 @@ class HeuristicPolicy(GreedyPolicy):
 
     def keep(self, view, cid) -> float:
         """Worth of keeping a card of our hand (the cost of spending it on a BOOST, a discard or
-        an attack): its worth in play, plus the reserve a defense card or healing is."""
-        return self.keep_base(view, cid) + self.reserve_worth(view, cid)
+        an attack): its worth in play, plus the reserve a defense card or healing is. (Worked out
+        once per card and decision: a decision may weigh each card of the hand many times.)"""
+        memo = self._memo
+        key = ("keep", cid)
+        got = memo.get(key)
+        if got is None:
+            got = memo[key] = self.keep_base(view, cid) + self.reserve_worth(view, cid)
+        return got
 
     def keep_base(self, view, cid) -> float:
         """Worth of a card of our hand as a card to play; cards no fighter of ours can use only
@@ -863,21 +869,36 @@ class HeuristicPolicy(GreedyPolicy):
             memo[key] = got
         return got
 
-    def best_space_value(self, view, fi, spaces, actions_after: int) -> float:
-        """The best ``space_value`` among ``spaces`` (not empty). A loop, not ``max`` over a
-        generator: this is the AI's innermost loop, and the compiled build runs loops faster."""
-        best = None
+    def space_values(self, view, fi, spaces, actions_after: int) -> list[float]:
+        """``space_value`` of each of ``spaces``, in order. A loop that looks the decision's
+        facts up once, not per space: this is the AI's innermost loop."""
+        sv = self._sv
+        ctx = None
+        out = []
         for s in spaces:
-            v = self.space_value(view, fi, s, actions_after)
+            key = (fi, s, actions_after)
+            v = sv.get(key)
+            if v is None:
+                if ctx is None:
+                    ctx = self._space_ctx(view, fi)
+                v = sv[key] = self._space_value(view, fi, s, actions_after, ctx)
+            out.append(v)
+        return out
+
+    def best_space_value(self, view, fi, spaces, actions_after: int) -> float:
+        """The best ``space_value`` among ``spaces`` (not empty)."""
+        best = None
+        for v in self.space_values(view, fi, spaces, actions_after):
             if best is None or v > best:
                 best = v
         return best
 
     def best_space(self, view, fi, spaces, actions_after: int) -> int:
         """The space of ``spaces`` with the best ``space_value`` (the lowest-numbered of equals)."""
+        if not isinstance(spaces, (list, tuple)):
+            spaces = list(spaces)
         best = pick = None
-        for s in spaces:
-            v = self.space_value(view, fi, s, actions_after)
+        for s, v in zip(spaces, self.space_values(view, fi, spaces, actions_after)):
             if best is None or v > best or (v == best and s < pick):
                 best, pick = v, s
         return pick
@@ -887,11 +908,10 @@ class HeuristicPolicy(GreedyPolicy):
         key = (fi, space, actions_after)
         got = self._sv.get(key)
         if got is None:
-            got = self._sv[key] = self._space_value(view, fi, space, actions_after)
+            got = self._sv[key] = self._space_value(view, fi, space, actions_after, self._space_ctx(view, fi))
         return got
 
-    def _space_value(self, view, fi, space, actions_after: int) -> float:
-        ctx = self._space_ctx(view, fi)
+    def _space_value(self, view, fi, space, actions_after: int, ctx) -> float:
         if not ctx[1]:
             return 0.0
         parts = self._sp.get((fi, space))
