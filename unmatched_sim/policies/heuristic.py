@@ -132,6 +132,30 @@ def card_strength(d: CardDef, mine: bool = True) -> tuple[float, float]:
     return att, dfn
 
 
+def own_hero_damage(d: CardDef, mine: bool = True) -> int:
+    """Damage a card's effects deal to the hero of the player who plays it (a TRICK of Loki's
+    played by his opponent: "their own hero takes 2 damage")."""
+    total = 0
+    for op in _ops(d, "immediately", "during_combat", "after_combat"):
+        spec = op.spec
+        if op.NAME == "damage" and str(spec.get("target", "")) in ("hero", "self") and applies(spec, mine):
+            a = spec.get("amount", 1)
+            total += a if isinstance(a, int) else 2
+    return total
+
+
+def mirrored_value(d: CardDef) -> int:
+    """k when the card is worth k times the printed value of the opponent's card (0 if they
+    played none: Chupacabra's The More They Struggle); 0 for any other card."""
+    for op in _ops(d, "during_combat", "immediately"):
+        to = op.spec.get("to")
+        if (op.NAME == "set_value" and op.spec.get("card", "self") == "self" and isinstance(to, dict)
+                and to.get("of") == "opponent_card_printed_value"):
+            k = to.get("times", 1)
+            return k if isinstance(k, int) else 1
+    return 0
+
+
 def effect_worth(d: CardDef, timings=("after_combat", "immediately", "during_combat"),
                  p_won: float = 0.5, mine: bool = True) -> float:
     """Rough worth of a card's non-value effects when it is played in combat (``mine``: by the
@@ -549,10 +573,13 @@ class HeuristicPolicy(GreedyPolicy):
             # the ability's expected bonus: Alice BIG, Arthur's BOOST, Golden Bat's standing +2
             a += view.combat_bonus_estimate(fi, ATTACKER, target)
         dist = self.reader(view, tf.owner).defense(tf.defn.name)
+        # a card worth k times the defense card's value: k·v against a defense of v, 0 against none
+        k = mirrored_value(d) if view.value_lock(view.seat) is None else 0
         exp_dmg = p_win = p_kill = 0.0
         for v, p in dist:
             dv = 0.0 if v == NO_CARD else v
-            dmg = 0.0 if v >= BLOCK_ALL else max(0.0, a - dv)
+            av = a + k * dv if k else a
+            dmg = 0.0 if v >= BLOCK_ALL else max(0.0, av - dv)
             dmg = min(dmg, tf.health)
             exp_dmg += p * dmg
             if dmg >= 1:
@@ -565,7 +592,21 @@ class HeuristicPolicy(GreedyPolicy):
         else:
             value += 2.0 * p_kill
         value += effect_worth(d, p_won=p_win, mine=self.mine(view, cid))
+        value -= self.own_harm_cost(view, d, self.mine(view, cid))
         return value - self.spend_weight() * self.keep(view, cid)
+
+    def own_harm_cost(self, view, d: CardDef, mine: bool) -> float:
+        """What the damage a card deals to our own hero costs beyond the rough worth
+        ``effect_worth`` gave it: our hero's health at its worth now, and the game if it kills."""
+        harm = own_hero_damage(d, mine)
+        if not harm:
+            return 0.0
+        me = view.my_hero()
+        if not me.on_board:
+            return 0.0
+        lost = min(harm, me.health)
+        cost = max(0.0, self.hp_weight(me, True) - OP_WORTH["damage"]) * lost
+        return cost + (40.0 if harm >= me.health else 0.0)
 
     def best_attack(self, view, options=None):
         """(score, (fighter, target), card) of the best attack we can make now."""

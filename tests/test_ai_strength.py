@@ -1,0 +1,78 @@
+"""Blind spots of ``tuned`` found in replays of its games against the frozen ``tuned-v1`` (issue 10,
+third session), each on a small built position with the answer a strong player gives."""
+
+import random
+
+from tests.scenario import Scenario
+from unmatched_sim.engine.view import PlayerView
+from unmatched_sim.policies import make_policy
+
+
+def decide(s: Scenario, policy: str = "tuned", seed: int = 0):
+    """What ``policy`` answers to the pending decision."""
+    d = s.pending
+    return make_policy(policy, random.Random(seed)).choose(PlayerView(s.game, d.player), d)
+
+
+def give_trick(s: Scenario, name: str, loki_seat: int = 1, to_seat: int = 0) -> int:
+    """A TRICK of Loki's in his opponent's hand (as after Loki played it: public to him)."""
+    cid = s._take_card(loki_seat, name)
+    p = s.game.players[to_seat]
+    p.hand.append(cid)
+    p.known_hand = p.known_hand | {cid}
+    return cid
+
+
+# ---------------------------------------------------------------------- own-hero damage
+def chupacabra_holding_baldrs_downfall(health: int) -> Scenario:
+    # Replay: `sim matchup chupacabra loki -n 40 --seed 5 --policy-a tuned --policy-b tuned-v1`,
+    # game 9, turn 10: Chupacabra at 3 health attacks with Loki's Baldr's Downfall (after combat,
+    # played by Loki's opponent: their own hero takes 2 damage) and drops to 1.
+    s = Scenario("chupacabra", "loki")
+    s.place("Chupacabra", "M10").place("Loki", "M11")
+    s.health("Chupacabra", health).health("Loki", 6)
+    give_trick(s, "Trick: Baldr's Downfall")
+    s.hand(0, "Unsettle")
+    s.hand(1, "Ragnarök")
+    return s
+
+
+def test_an_attack_card_that_hurts_our_own_hero_is_not_played_when_it_would_kill_it():
+    s = chupacabra_holding_baldrs_downfall(health=2)
+    s.begin_turn(0)
+    s.expect("action")
+    assert decide(s) != "attack"
+    # the frozen baseline attacks and kills its own hero (it prices the 2 damage as 1.8 points
+    # whatever the health)
+    assert decide(s, "tuned-v1") == "attack"
+
+
+def test_own_hero_damage_costs_more_at_low_health():
+    pol = make_policy("tuned", random.Random(0))
+    costs = []
+    for hp in (12, 4):
+        s = chupacabra_holding_baldrs_downfall(health=hp)
+        s.begin_turn(0)
+        view = PlayerView(s.game, 0)
+        pol.choose(view, s.pending)           # the style of the hero, the per-decision state
+        cid = s.game.players[0].hand[0]
+        costs.append(pol.own_harm_cost(view, view.card(cid), False))
+    assert 0 < costs[0] < costs[1]
+
+
+# ---------------------------------------------------------------------- mirrored attack value
+def test_the_more_they_struggle_is_valued_against_the_defense_it_may_meet():
+    # The More They Struggle (printed 0) is worth twice the printed value of the defense card it
+    # meets (0 against none): against a foe holding defense cards it deals about what they play.
+    # It was counted as a 0 whatever the foe held.
+    def worth(*foe_hand):
+        s = Scenario("chupacabra", "genie")
+        s.place("Chupacabra", "M10").place("The Genie", "M11")
+        s.hand(0, "The More They Struggle").hand(1, *foe_hand)
+        s.begin_turn(0)
+        pol = make_policy("tuned", random.Random(0))
+        view = PlayerView(s.game, 0)
+        pol.choose(view, s.pending)
+        cid = s.game.players[0].hand[0]
+        return pol.attack_eval(view, s.fighter("Chupacabra"), s.fighter("The Genie"), cid)
+    assert worth("Careful What You Wish For", "Your Wish Is My Command", "Imprisoned Wrath") > worth() + 1.5
