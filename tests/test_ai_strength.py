@@ -4,6 +4,7 @@ third session), each on a small built position with the answer a strong player g
 import random
 
 from tests.scenario import Scenario
+from unmatched_sim.engine.state import Decision
 from unmatched_sim.engine.view import PlayerView
 from unmatched_sim.policies import make_policy
 
@@ -76,3 +77,72 @@ def test_the_more_they_struggle_is_valued_against_the_defense_it_may_meet():
         cid = s.game.players[0].hand[0]
         return pol.attack_eval(view, s.fighter("Chupacabra"), s.fighter("The Genie"), cid)
     assert worth("Careful What You Wish For", "Your Wish Is My Command", "Imprisoned Wrath") > worth() + 1.5
+
+
+# ---------------------------------------------------------------------- optional damage to both
+def parting_gift(titania_health: int, chupacabra_health: int) -> Scenario:
+    # Parting Gift: "after combat you may deal 2 damage to both fighters of the combat". The
+    # heuristic said yes to every optional effect without a cost, so Titania hurt herself with it
+    # whatever her health (Titania was tuned's weakest hero against tuned-v1).
+    s = Scenario("titania", "chupacabra").place("Titania", "M10").place("Chupacabra", "M11")
+    s.remove("Oberon")
+    s.game.players[0].res["glamour_active"] = ""
+    s.health("Titania", titania_health).health("Chupacabra", chupacabra_health)
+    s.hand(0, "Parting Gift", "Gift of the Fair Folk")
+    s.begin_turn(0)
+    s.attack("Titania", "Chupacabra", "Parting Gift", None)
+    s.expect("effect_may")
+    return s
+
+
+def test_an_optional_blow_to_both_combatants_is_declined_when_it_would_defeat_our_hero():
+    assert decide(parting_gift(titania_health=2, chupacabra_health=10)) is False
+    assert decide(parting_gift(titania_health=2, chupacabra_health=10), "tuned-v1") is True
+
+
+def test_an_optional_blow_to_both_combatants_is_dealt_when_it_defeats_the_foe():
+    assert decide(parting_gift(titania_health=10, chupacabra_health=4)) is True   # 2 in combat, 2 more
+
+
+# ---------------------------------------------------------------------- The Hunger
+def test_the_hunger_draws_when_the_game_ends_before_the_deck_even_if_the_foes_deck_is_larger():
+    # tuned refused The Hunger's card whenever Chupacabra's deck was smaller than the foe's (with
+    # 4+ cards in hand), though by the foe hero's health the game ends long before either deck.
+    s = Scenario("chupacabra", "houdini")
+    p, q = s.game.players
+    p.discard.extend(p.deck[12:])
+    del p.deck[12:]
+    for cid in list(p.deck[:4]):
+        p.deck.remove(cid)
+        p.hand.append(cid)
+    s.health("Houdini", 6)
+    d = Decision(0, "ability_draw", (True, False), None, (), {"count": 1})
+    assert len(q.deck) > len(p.deck)
+    assert make_policy("tuned", random.Random(0)).choose(PlayerView(s.game, 0), d) is True
+
+
+# ---------------------------------------------------------------------- King Arthur's face-down BOOST
+def arthur_attacking(*hand: str) -> Scenario:
+    s = Scenario("king_arthur", "genie").place("King Arthur", "M10").place("The Genie", "M11")
+    s.remove("Merlin")
+    s.hand(0, "Swift Strike", *hand)
+    s.hand(1, "Careful What You Wish For", "Your Wish Is My Command")
+    s.begin_turn(0)
+    s.choose("attack")
+    if s.pending.kind == "attack_target":
+        s.choose(("King Arthur", "The Genie"))
+    s.choose("Swift Strike")
+    s.expect("arthur_boost")
+    return s
+
+
+def test_arthur_does_not_throw_excalibur_into_an_attack_for_a_boost():
+    # The hook's rule (kept for greedy and tuned-v1) BOOSTs with the card of most BOOST for the
+    # least printed value, whatever the card is worth kept: Excalibur (6, BOOST 3) before
+    # Skirmish (4, BOOST 1). Replay: `sim ladder --policies tuned,tuned-v1 -n 10 --seed 31`, game
+    # 820, turns 13-23: tuned's Arthur adds Restless Spirits, Swift Strike and The Lady of the
+    # Lake (which fetches Excalibur) face down to his attacks, and loses the deck race.
+    s = arthur_attacking("Excalibur", "Skirmish")
+    excalibur = s.card_ids(0, "Excalibur")[0]
+    assert decide(s, "tuned-v1") == excalibur
+    assert decide(s) != excalibur

@@ -572,11 +572,24 @@ class HeuristicPolicy(GreedyPolicy):
         if view.value_lock(view.seat) is None or not view.my_turn:
             # the ability's expected bonus: Alice BIG, Arthur's BOOST, Golden Bat's standing +2
             a += view.combat_bonus_estimate(fi, ATTACKER, target)
-        dist = self.reader(view, tf.owner).defense(tf.defn.name)
         # a card worth k times the defense card's value: k·v against a defense of v, 0 against none
         k = mirrored_value(d) if view.value_lock(view.seat) is None else 0
+        exp_dmg, p_win, p_kill = self.attack_odds(view, tf, a, k)
+        value = self.hp_weight(tf, False) * exp_dmg
+        if tf.is_hero:
+            value += 25.0 * p_kill
+        else:
+            value += 2.0 * p_kill
+        value += effect_worth(d, p_won=p_win, mine=self.mine(view, cid))
+        value -= self.own_harm_cost(view, d, self.mine(view, cid))
+        return value - self.spend_weight() * self.keep(view, cid)
+
+    def attack_odds(self, view, tf, a: float, k: int = 0) -> tuple[float, float, float]:
+        """(expected damage, chance to win the combat, chance to defeat) of an attack of strength
+        ``a`` on fighter ``tf``, against the best defense its player may hold (``k``: the attack
+        is also worth k times the defense card's value, see ``mirrored_value``)."""
         exp_dmg = p_win = p_kill = 0.0
-        for v, p in dist:
+        for v, p in self.reader(view, tf.owner).defense(tf.defn.name):
             dv = 0.0 if v == NO_CARD else v
             av = a + k * dv if k else a
             dmg = 0.0 if v >= BLOCK_ALL else max(0.0, av - dv)
@@ -586,14 +599,7 @@ class HeuristicPolicy(GreedyPolicy):
                 p_win += p
             if dmg >= tf.health:
                 p_kill += p
-        value = self.hp_weight(tf, False) * exp_dmg
-        if tf.is_hero:
-            value += 25.0 * p_kill
-        else:
-            value += 2.0 * p_kill
-        value += effect_worth(d, p_won=p_win, mine=self.mine(view, cid))
-        value -= self.own_harm_cost(view, d, self.mine(view, cid))
-        return value - self.spend_weight() * self.keep(view, cid)
+        return exp_dmg, p_win, p_kill
 
     def own_harm_cost(self, view, d: CardDef, mine: bool) -> float:
         """What the damage a card deals to our own hero costs beyond the rough worth
@@ -1092,26 +1098,19 @@ class HeuristicPolicy(GreedyPolicy):
         return super().on_effect_fighter(view, d)
 
     def on_ability_draw(self, view, d):
-        """An optional draw (The Hunger): a card is worth drawing only while the deck race allows
-        it. Each card drawn brings our exhaustion a turn closer; it pays when the hand is short,
-        or when our deck will still outlast the foe's and the game by the time it matters."""
+        """An optional draw (The Hunger): a card is worth drawing while the deck, less the draw,
+        still lasts the turns the game is likely to take (the foe hero's health at a typical 2.5
+        damage a turn of ours) and the hand has room for it. The game is the clock, not the
+        foe's deck: a deck smaller than the foe's costs nothing when the game ends first."""
         n = d.info.get("count", 1)
         deck = view.deck_size(view.seat)
         if deck < n:
             return False
-        hand = len(view.hand)
-        if hand + n > 7:
+        if len(view.hand) + n > 7:
             return False                      # the card (or another) goes at the hand limit
-        foes = view.foes or (view.opp,)
-        opp_deck = min(view.deck_size(t) for t in foes)
-        # Rough turns left: the foe hero's health over a typical 2.5 damage a turn of ours.
         opp_hero = view.opp_hero()
         turns_left = (opp_hero.health / 2.5) if opp_hero.on_board else 3.0
-        # Each of our turns draws one card (a maneuver) at most: will the deck last the game?
-        spare = deck - n - turns_left
-        if hand <= 3:
-            return spare >= -2
-        return spare >= 2 and deck - n >= opp_deck - 1
+        return deck - n >= turns_left
 
     def on_move_order(self, view, d):
         # Sidekicks that screen move after the hero (they guard where it ends up); others first.
@@ -1243,6 +1242,35 @@ class HeuristicPolicy(GreedyPolicy):
                 best, pick = v, c
         return pick
 
+    def attack_boost_unseen(self, view, d):
+        """A BOOST card added to our attack before the defense is seen (King Arthur's face-down
+        BOOST; his hook module asks this): the card whose BOOST adds most to the attack's expected
+        worth against the defense the foe may hold, net of what the card is worth kept
+        (Excalibur, The Holy Grail, The Lady of the Lake are not thrown in for +2); none if no
+        card pays."""
+        cards = [c for c in d.options if c is not None]
+        if not cards or len(view.hand) <= 1:
+            return None
+        tf = view.fighter(d.info["target"])
+        a = self.my_attack_strength(view, d.info["card"])
+        k = mirrored_value(view.card(d.info["card"]))
+        w = self.hp_weight(tf, False)
+        dmg0, win0, kill0 = self.attack_odds(view, tf, a, k)
+        won_worth = 0.8 + 0.5 * effect_worth(view.card(d.info["card"]), ("after_combat",), 1.0,
+                                             self.mine(view, d.info["card"]))
+        best, pick = 0.05, None
+        seen: dict[int, float] = {}
+        for c in cards:
+            b = view.card(c).boost_value
+            if b not in seen:
+                dmg, win, kill = self.attack_odds(view, tf, a + b, k)
+                seen[b] = (w * (dmg - dmg0) + won_worth * (win - win0)
+                           + (25.0 if tf.is_hero else 2.0) * (kill - kill0))
+            gain = seen[b] - self.boost_cost(view, c)
+            if gain > best:
+                best, pick = gain, c
+        return pick
+
     def on_effect_replace_card(self, view, d):
         cards = [c for c in d.options if c is not None]
         if not cards or not view.in_combat:
@@ -1323,7 +1351,32 @@ class HeuristicPolicy(GreedyPolicy):
         if dmg:
             me = view.my_hero()
             return me.health > dmg + 4 + 4 * self.cau
+        if op == "damage":
+            worth = self.optional_damage_worth(view, d)
+            if worth is not None:
+                return worth > 0
         return True
+
+    def optional_damage_worth(self, view, d) -> float | None:
+        """What an optional "deal N damage to both fighters of the combat" is worth to us (Parting
+        Gift): the foe's health lost at its worth, less ours, a defeat counted as the game; None
+        for an optional damage that can only hit foes or whose fighters are chosen later."""
+        spec = self._op_spec(view, d)
+        if spec.get("target") != "each_combatant" or not view.in_combat:
+            return None
+        a = spec.get("amount", 1)
+        a = a if isinstance(a, int) else 1
+        worth = 0.0
+        for fi in view.combat_fighters():
+            f = view.fighter(fi)
+            if not f.on_board:
+                continue
+            hit = min(a, f.health)
+            if view.is_foe(f.owner):
+                worth += self.hp_weight(f, False) * hit + ((25.0 if f.is_hero else 2.0) if a >= f.health else 0.0)
+            else:
+                worth -= self.hp_weight(f, True) * hit + ((40.0 if f.is_hero else 2.0) if a >= f.health else 0.0)
+        return worth
 
     # ------------------------------------------------------------ hero decisions
     def on_ability_discard_for_action(self, view, d):
