@@ -146,3 +146,69 @@ def test_arthur_does_not_throw_excalibur_into_an_attack_for_a_boost():
     excalibur = s.card_ids(0, "Excalibur")[0]
     assert decide(s, "tuned-v1") == excalibur
     assert decide(s) != excalibur
+
+
+# ---------------------------------------------------------------------- trading the defender
+def smoke_and_mirrors(defender: str, houdini_health: int = 14, bess_health: int = 5) -> Scenario:
+    # Smoke and Mirrors: "Houdini and Bess may trade spaces; the other one is now the fighter in
+    # this combat" — taken every time, so Houdini stepped in for Bess whatever the blow.
+    s = Scenario("houdini", "genie")
+    s.place("The Genie", "M10").place(defender, "M11")
+    s.place("Bess" if defender == "Houdini" else "Houdini", "M12")
+    s.health("Houdini", houdini_health).health("Bess", bess_health)
+    s.hand(1, "Careful What You Wish For")          # 4 against Smoke and Mirrors' 3: 1 damage
+    s.hand(0, "Smoke and Mirrors")
+    s.begin_turn(1)
+    if s.pending.kind == "ability_discard_for_action":
+        s.choose(None)
+    s.choose("attack").expect("attack_target").choose(("The Genie", defender))
+    s.expect("defense_card").choose("Smoke and Mirrors")
+    s.expect("effect_may")
+    return s
+
+
+def test_houdini_does_not_step_in_for_bess_to_take_her_blow():
+    assert decide(smoke_and_mirrors("Bess")) is False
+    assert decide(smoke_and_mirrors("Bess"), "tuned-v1") is True
+
+
+def test_bess_steps_in_when_the_blow_would_defeat_houdini():
+    assert decide(smoke_and_mirrors("Houdini", houdini_health=1)) is True
+
+
+# ---------------------------------------------------------------------- what a scheme is worth
+def titania_with(*hand: str, chupacabra_health: int = 14) -> Scenario:
+    s = Scenario("titania", "chupacabra").place("Titania", "M10")
+    b = s.game.board
+    here = s.space("M10")
+    dist = PlayerView(s.game, 0).dist[here]
+    far_in_zone = next(sp for sp in range(b.size) if b.same_zone(here, sp) and dist[sp] >= 3)
+    s.game.place(s.fighter("Chupacabra"), far_in_zone)
+    s.remove("Oberon")
+    s.game.players[0].res["glamour_active"] = ""
+    s.health("Chupacabra", chupacabra_health)
+    s.hand(0, *hand)
+    s.begin_turn(0)
+    s.expect("action")
+    return s
+
+
+def test_a_scheme_that_deals_damage_is_worth_the_damage_it_deals():
+    # A Momentary Glance: "2 damage to a fighter of your choice in Titania's zone". Its damage
+    # was counted at a flat 0.9 whatever it hit: here it defeats the foe hero.
+    s = titania_with("A Momentary Glance", chupacabra_health=2)
+    assert s.game.board.same_zone(s.f("Titania").space, s.f("Chupacabra").space)
+    assert decide(s) == "scheme"
+
+
+def test_a_choose_two_scheme_is_worth_its_two_best_effects():
+    # Gift of the Fair Folk (pick two: heal 2, draw 2, move two fighters): "choose_some" was not
+    # read at all (0.3), so Titania held three of them unplayed for a whole game (replay: ladder
+    # seed 31, game 1250).
+    s = titania_with("Gift of the Fair Folk", "Fairy Song")
+    pol = make_policy("tuned", random.Random(0))
+    view = PlayerView(s.game, 0)
+    pol.choose(view, s.pending)
+    cid = s.card_ids(0, "Gift of the Fair Folk")[0]
+    gift = s.game.card(cid).effects["effect"]
+    assert pol.ops_worth(view, gift, s.fighter("Titania")) >= pol.draw_worth(view, 2)

@@ -33,7 +33,7 @@ from __future__ import annotations
 import os
 from math import comb
 
-from unmatched_sim.engine.state import ATTACKER
+from unmatched_sim.engine.state import ATTACKER, DEFENDER
 from unmatched_sim.model import CardDef
 from unmatched_sim.policies import register
 from unmatched_sim.policies.greedy import GreedyPolicy
@@ -707,9 +707,13 @@ class HeuristicPolicy(GreedyPolicy):
                 w = (self.draw_worth(view, k) + 0.3 if spec.get("who", "self") == "self" else 0.2)
             elif n == "search_deck":          # The Lady of the Lake: a chosen card to hand
                 w = 1.0
-            elif n == "choose_different":     # the best ``count`` of the options
+            elif n in ("choose_different", "choose_some"):     # the best ``count`` of the options
                 w = sum(sorted((self.ops_worth(view, mode_ops, fi) for _, mode_ops in op.modes),
                                reverse=True)[:op.count])
+            elif n == "damage":
+                w = self.effect_damage_worth(view, fi, spec)
+            elif n == "shuffle_from_hand":    # a foe's card of our choice back into its deck
+                w = 0.7 if view.hand_size(view.opp) else 0.0
             elif n == "lock_values":
                 w = self.lock_worth(view, spec.get("value", 4))
             elif n == "discard":
@@ -736,6 +740,50 @@ class HeuristicPolicy(GreedyPolicy):
                 w *= 0.6
             total += w
         return total
+
+    # Where an effect's damage may land, by the target's name: the spaces next to the fighter
+    # resolving it, or its zone; None for a target anywhere (see effect_damage_worth).
+    _DAMAGE_REACH = {"adjacent": "adjacent", "adjacent_opposing": "adjacent",
+                     "any_in_zone": "zone", "fighter_in_zone": "zone", "opposing_in_zone": "zone",
+                     "other_in_zone": "zone", "opposing_fighter": None, "any_fighter": None}
+
+    def effect_damage_worth(self, view, fi, spec) -> float:
+        """Worth of an effect's damage resolved now by our fighter ``fi`` (a scheme's "2 damage
+        to a fighter in Titania's zone"): each fighter it may hit at its health's worth (a hero
+        defeated counting as the game), foes for us, ours against us; the best target of a
+        choice, the sum of an "each". A target the table does not know keeps the rough worth."""
+        a = spec.get("amount", 1)
+        a = a if isinstance(a, int) else 1.5
+        tgt = str(spec.get("target", ""))
+        each = tgt.startswith("each_")
+        base = tgt[len("each_"):] if each else tgt
+        if base not in self._DAMAGE_REACH or fi is None:
+            return OP_WORTH["damage"] * a
+        reach = self._DAMAGE_REACH[base]
+        me = view.fighter(fi)
+        board = view.board
+        worths = []
+        for seat in range(view.players):
+            foe = view.is_foe(seat)
+            if "opposing" in base and not foe:
+                continue
+            for o in view.on_board(seat):
+                f = view.fighter(o)
+                if o == fi and reach is not None:
+                    continue
+                if reach == "adjacent" and f.space not in board.adjacent[me.space]:
+                    continue
+                if reach == "zone" and not board.same_zone(me.space, f.space):
+                    continue
+                hit = min(a, f.health)
+                dead = a >= f.health
+                if foe:
+                    worths.append(self.hp_weight(f, False) * hit + ((25.0 if f.is_hero else 2.0) if dead else 0.0))
+                elif seat == view.seat:
+                    worths.append(-(self.hp_weight(f, True) * hit + ((40.0 if f.is_hero else 2.0) if dead else 0.0)))
+        if each:
+            return sum(worths)
+        return max(worths, default=0.0)
 
     def lock_worth(self, view, value: int) -> float:
         """"Your card values are N this turn": worth it when attacks are coming."""
@@ -1355,6 +1403,10 @@ class HeuristicPolicy(GreedyPolicy):
             worth = self.optional_damage_worth(view, d)
             if worth is not None:
                 return worth > 0
+        if op == "swap_fighters":
+            worth = self.swap_defender_worth(view, d)
+            if worth is not None:
+                return worth >= 0
         return True
 
     def optional_damage_worth(self, view, d) -> float | None:
@@ -1377,6 +1429,32 @@ class HeuristicPolicy(GreedyPolicy):
             else:
                 worth -= self.hp_weight(f, True) * hit + ((40.0 if f.is_hero else 2.0) if a >= f.health else 0.0)
         return worth
+
+    def swap_defender_worth(self, view, d) -> float | None:
+        """What trading places with another fighter of ours, who then defends in its stead, is
+        worth to us (Smoke and Mirrors, Slick Talker): the blow as the revealed cards stand now
+        lands on the other one; a hero's defeat counts as the game. None outside that case (our
+        fighter attacking, no card values yet)."""
+        spec = self._op_spec(view, d)
+        if not spec.get("switch_combatant") or not view.in_combat or view.my_role() != DEFENDER:
+            return None
+        a_val, d_val = view.combat_value(ATTACKER), view.combat_value(DEFENDER)
+        if a_val is None or d_val is None:
+            return None
+        current = view.fighter(view.combat_fighters()[DEFENDER])
+        names = {spec.get("a"), spec.get("b")}
+        other = next((view.fighter(fi) for fi in view.on_board(view.seat)
+                      if fi != current.idx and view.fighter(fi).defn.name in names), None)
+        if other is None:
+            return None
+        dmg = max(0, a_val - d_val)
+
+        def loss(f) -> float:
+            if not dmg:
+                return 0.0
+            dead = (40.0 if f.is_hero else 2.0) if dmg >= f.health else 0.0
+            return self.hp_weight(f, True) * min(dmg, f.health) + dead
+        return loss(current) - loss(other)
 
     # ------------------------------------------------------------ hero decisions
     def on_ability_discard_for_action(self, view, d):
