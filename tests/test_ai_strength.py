@@ -4,6 +4,7 @@ third session), each on a small built position with the answer a strong player g
 import random
 
 from tests.scenario import Scenario
+from unmatched_sim.data.catalog import find_board
 from unmatched_sim.engine.state import Decision
 from unmatched_sim.engine.view import PlayerView
 from unmatched_sim.policies import make_policy
@@ -212,3 +213,40 @@ def test_a_choose_two_scheme_is_worth_its_two_best_effects():
     cid = s.card_ids(0, "Gift of the Fair Folk")[0]
     gift = s.game.card(cid).effects["effect"]
     assert pol.ops_worth(view, gift, s.fighter("Titania")) >= pol.draw_worth(view, 2)
+
+
+def scheme_worth(s: Scenario, seat: int, card: str, fighter: str) -> float:
+    pol = make_policy("tuned", random.Random(0))
+    view = PlayerView(s.game, seat)
+    pol.choose(view, s.pending)
+    cid = s.card_ids(seat, card)[0]
+    return pol.ops_worth(view, s.game.card(cid).effects["effect"], s.fighter(fighter))
+
+
+def test_unsettle_is_worth_a_discard_only_with_a_foe_in_chupacabras_zone():
+    # Unsettle ("if an opposing fighter shares a zone with Chupacabra, that opponent discards 1 —
+    # or 2 if Chupacabra takes 2 damage") was read as a flat 0.3 and never played in 117 draws.
+    def worth(foe_space: str) -> float:
+        s = Scenario("chupacabra", "genie").place("Chupacabra", "M10").place("The Genie", foe_space)
+        s.hand(0, "Unsettle").hand(1, "Feint", "Feint", "Your Wish Is My Command")
+        s.begin_turn(0)
+        if s.pending.kind != "action":
+            s.choose(None)
+        return scheme_worth(s, 0, "Unsettle", "Chupacabra")
+    b = find_board("marmoreal")
+    here = b.index["M10"]
+    away = next(lab for lab, sp in b.index.items() if not b.same_zone(here, sp))
+    assert worth("M11") >= 0.7
+    assert worth(away) == 0.0
+
+
+def test_helpful_assistant_counts_the_cards_it_shuffles_back_into_the_deck():
+    s = Scenario("dr_jill_trent", "genie").place("Dr. Jill Trent", "M10").place("The Genie", "M20")
+    s.remove("Daisy")
+    s.hand(0, "Helpful Assistant").discard_pile(0, "Laser Pen", "Ace Fighter", "Hypnotist")
+    s.begin_turn(0)
+    while s.pending.kind != "action":
+        s.choose(s.pending.options[0])
+    pol = make_policy("tuned", random.Random(0))
+    view = PlayerView(s.game, 0)
+    assert scheme_worth(s, 0, "Helpful Assistant", "Dr. Jill Trent") >= pol.draw_worth(view, 1) + 1.0

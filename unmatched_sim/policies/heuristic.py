@@ -714,6 +714,22 @@ class HeuristicPolicy(GreedyPolicy):
                 w = self.effect_damage_worth(view, fi, spec)
             elif n == "shuffle_from_hand":    # a foe's card of our choice back into its deck
                 w = 0.7 if view.hand_size(view.opp) else 0.0
+            elif n == "instead":        # Unsettle: the better of the two (one paid for), if it applies
+                cond = spec.get("if")
+                if (isinstance(cond, dict) and cond.get("quantity") == "opposing_fighters_in_zone"
+                        and not self._foes_in_zone(view, fi)):
+                    w = 0.0
+                else:
+                    paid = op.cost_damage * self.hp_weight(view.my_hero(), True) + 0.8 * op.cost_discard
+                    w = max(self.ops_worth(view, op.effects, fi, mine),
+                            self.ops_worth(view, op.instead, fi, mine) - paid)
+            elif n == "shuffle_into_deck":    # cards back from the discard pile: a longer deck
+                c = spec.get("count", 1)
+                c = c if isinstance(c, int) else 1
+                w = 0.35 * min(c, len(view.discard(view.seat)))
+            elif n == "damage_spaces":        # Restless Spirits: the foes in the zone it can reach
+                w = self.effect_damage_worth(view, fi, {"target": "each_opposing_in_zone",
+                                                        "amount": spec.get("amount", 1)})
             elif n == "lock_values":
                 w = self.lock_worth(view, spec.get("value", 4))
             elif n == "discard":
@@ -784,6 +800,12 @@ class HeuristicPolicy(GreedyPolicy):
         if each:
             return sum(worths)
         return max(worths, default=0.0)
+
+    def _foes_in_zone(self, view, fi) -> int:
+        """How many foe fighters share a zone with our fighter ``fi``."""
+        board, here = view.board, view.fighter(fi).space
+        return sum(1 for t in (view.foes or (view.opp,)) for o in view.on_board(t)
+                   if board.same_zone(here, view.fighter(o).space))
 
     def lock_worth(self, view, value: int) -> float:
         """"Your card values are N this turn": worth it when attacks are coming."""
