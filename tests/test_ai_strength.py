@@ -250,3 +250,26 @@ def test_helpful_assistant_counts_the_cards_it_shuffles_back_into_the_deck():
     pol = make_policy("tuned", random.Random(0))
     view = PlayerView(s.game, 0)
     assert scheme_worth(s, 0, "Helpful Assistant", "Dr. Jill Trent") >= pol.draw_worth(view, 1) + 1.0
+
+
+# ---------------------------------------------------------------------- the last defense card
+def hamlet_holding(health: int, *hand: str) -> Scenario:
+    s = Scenario("hamlet", "genie").place("Hamlet", "M10").place("The Genie", "M11")
+    s.remove("Rosencrantz & Guildenstern")
+    s.health("Hamlet", health)
+    s.hand(0, *hand).hand(1, "Careful What You Wish For", "Your Wish Is My Command", "Imprisoned Wrath")
+    s.begin_turn(0)
+    while s.pending.kind != "action":
+        s.choose("to_be" if s.pending.kind == "question_side" else s.pending.options[0])
+    return s
+
+
+def test_an_aggressive_style_keeps_its_last_defense_card_when_hurt():
+    # The reserve a last defense card is (reserve_worth) was discounted with its play worth by
+    # the style's appetite for spending, so Hamlet (aggression 0.75, reserve 1) and the Genie
+    # threw their last defense card into an attack whatever their health, and took the foe's
+    # turn with an empty hand (replays: ladder seed 31, games 1030 and 1070).
+    assert decide(hamlet_holding(6, "The Play's the Thing")) != "attack"
+    assert decide(hamlet_holding(6, "The Play's the Thing"), "tuned-v1") == "attack"
+    # healthy, the same card still goes into the attack
+    assert decide(hamlet_holding(14, "The Play's the Thing")) == "attack"

@@ -449,8 +449,9 @@ class HeuristicPolicy(GreedyPolicy):
         return r
 
     def keep(self, view, cid) -> float:
-        """Worth of keeping a card of our hand (the cost of spending it on a BOOST, a discard or
-        an attack): its worth in play, plus the reserve a defense card or healing is."""
+        """Worth of keeping a card of our hand (what a discard gives up): its worth in play, plus
+        the reserve a defense card or healing is. Spending it on an attack, a BOOST or a scheme
+        costs ``spend_cost``."""
         return self.keep_base(view, cid) + self.reserve_worth(view, cid)
 
     def keep_base(self, view, cid) -> float:
@@ -465,6 +466,15 @@ class HeuristicPolicy(GreedyPolicy):
         if view.deck_size(view.seat) == 0:
             w *= 1.2          # nothing more is coming
         return w
+
+    def spend_cost(self, view, cid) -> float:
+        """What spending a card of our hand (on an attack, a BOOST, a scheme, a replacement)
+        costs: its play worth at the style's appetite for spending (``spend_weight``), plus the
+        reserve it is (the last defense cards, healing: ``reserve_worth``) in full — the reserve
+        is about surviving the foe's next turn, which a free-spending style needs as much as any
+        (discounted with the play worth, an aggressive style threw its last defense card into an
+        attack whatever its health)."""
+        return self.spend_weight() * self.keep_base(view, cid) + self.reserve_worth(view, cid)
 
     def reserve_worth(self, view, cid) -> float:
         """What a card is worth as a reserve beyond its play value: the last defense cards our
@@ -551,7 +561,7 @@ class HeuristicPolicy(GreedyPolicy):
         return total
 
     def boost_cost(self, view, cid) -> float:
-        return self.spend_weight() * self.keep(view, cid) - self.boost_bonus_worth(view, cid)
+        return self.spend_cost(view, cid) - self.boost_bonus_worth(view, cid)
 
     @staticmethod
     def mine(view, cid) -> bool:
@@ -582,7 +592,7 @@ class HeuristicPolicy(GreedyPolicy):
             value += 2.0 * p_kill
         value += effect_worth(d, p_won=p_win, mine=self.mine(view, cid))
         value -= self.own_harm_cost(view, d, self.mine(view, cid))
-        return value - self.spend_weight() * self.keep(view, cid)
+        return value - self.spend_cost(view, cid)
 
     def attack_odds(self, view, tf, a: float, k: int = 0) -> tuple[float, float, float]:
         """(expected damage, chance to win the combat, chance to defeat) of an attack of strength
@@ -828,7 +838,7 @@ class HeuristicPolicy(GreedyPolicy):
     def scheme_eval(self, view, cid, fi) -> float:
         d = view.card(cid)
         return (self.ops_worth(view, d.effects.get("effect", ()), fi, self.mine(view, cid))
-                - self.spend_weight() * self.keep(view, cid) + 0.3)
+                - self.spend_cost(view, cid) + 0.3)
 
     def maneuver_eval(self, view) -> float:
         me = view.my_hero()
@@ -1356,13 +1366,13 @@ class HeuristicPolicy(GreedyPolicy):
                 a = card_strength(view.card(c), self.mine(view, c))[0]
                 return (self.hp_weight(target, False) * min(target.health, max(0.0, a - other))
                         + effect_worth(view.card(c), p_won=1.0 if a > other else 0.0, mine=self.mine(view, c))
-                        - self.spend_weight() * self.keep(view, c))
+                        - self.spend_cost(view, c))
         else:
             other = view.combat_value(0)
 
             def score(c):
                 dv = card_strength(view.card(c), self.mine(view, c))[1]
-                return -max(0.0, other - dv) * 1.5 - self.spend_weight() * self.keep(view, c)
+                return -max(0.0, other - dv) * 1.5 - self.spend_cost(view, c)
         best = max(cards, key=lambda c: (score(c), -c))
         base = score(current) if current is not None and current in view.hand + [current] else -1e9
         return best if score(best) > base + 0.5 else None
