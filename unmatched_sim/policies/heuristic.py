@@ -33,7 +33,7 @@ from __future__ import annotations
 import os
 from math import comb
 
-from unmatched_sim.engine.state import ATTACKER
+from unmatched_sim.engine.state import ATTACKER, DEFENDER
 from unmatched_sim.model import CardDef
 from unmatched_sim.policies import register
 from unmatched_sim.policies.greedy import GreedyPolicy
@@ -130,6 +130,30 @@ def card_strength(d: CardDef, mine: bool = True) -> tuple[float, float]:
         att = dfn = 0.0
     _STRENGTH[key] = (d, (att, dfn))
     return att, dfn
+
+
+def own_hero_damage(d: CardDef, mine: bool = True) -> int:
+    """Damage a card's effects deal to the hero of the player who plays it (a TRICK of Loki's
+    played by his opponent: "their own hero takes 2 damage")."""
+    total = 0
+    for op in _ops(d, "immediately", "during_combat", "after_combat"):
+        spec = op.spec
+        if op.NAME == "damage" and str(spec.get("target", "")) in ("hero", "self") and applies(spec, mine):
+            a = spec.get("amount", 1)
+            total += a if isinstance(a, int) else 2
+    return total
+
+
+def mirrored_value(d: CardDef) -> int:
+    """k when the card is worth k times the printed value of the opponent's card (0 if they
+    played none: Chupacabra's The More They Struggle); 0 for any other card."""
+    for op in _ops(d, "during_combat", "immediately"):
+        to = op.spec.get("to")
+        if (op.NAME == "set_value" and op.spec.get("card", "self") == "self" and isinstance(to, dict)
+                and to.get("of") == "opponent_card_printed_value"):
+            k = to.get("times", 1)
+            return k if isinstance(k, int) else 1
+    return 0
 
 
 def effect_worth(d: CardDef, timings=("after_combat", "immediately", "during_combat"),
@@ -425,9 +449,10 @@ class HeuristicPolicy(GreedyPolicy):
         return r
 
     def keep(self, view, cid) -> float:
-        """Worth of keeping a card of our hand (the cost of spending it on a BOOST, a discard or
-        an attack): its worth in play, plus the reserve a defense card or healing is. (Worked out
-        once per card and decision: a decision may weigh each card of the hand many times.)"""
+        """Worth of keeping a card of our hand (what a discard gives up): its worth in play, plus
+        the reserve a defense card or healing is. Spending it on an attack, a BOOST or a scheme
+        costs ``spend_cost``. (Worked out once per card and decision: a decision may weigh each
+        card of the hand many times.)"""
         memo = self._memo
         key = ("keep", cid)
         got = memo.get(key)
@@ -447,6 +472,15 @@ class HeuristicPolicy(GreedyPolicy):
         if view.deck_size(view.seat) == 0:
             w *= 1.2          # nothing more is coming
         return w
+
+    def spend_cost(self, view, cid) -> float:
+        """What spending a card of our hand (on an attack, a BOOST, a scheme, a replacement)
+        costs: its play worth at the style's appetite for spending (``spend_weight``), plus the
+        reserve it is (the last defense cards, healing: ``reserve_worth``) in full — the reserve
+        is about surviving the foe's next turn, which a free-spending style needs as much as any
+        (discounted with the play worth, an aggressive style threw its last defense card into an
+        attack whatever its health)."""
+        return self.spend_weight() * self.keep_base(view, cid) + self.reserve_worth(view, cid)
 
     def reserve_worth(self, view, cid) -> float:
         """What a card is worth as a reserve beyond its play value: the last defense cards our
@@ -533,7 +567,7 @@ class HeuristicPolicy(GreedyPolicy):
         return total
 
     def boost_cost(self, view, cid) -> float:
-        return self.spend_weight() * self.keep(view, cid) - self.boost_bonus_worth(view, cid)
+        return self.spend_cost(view, cid) - self.boost_bonus_worth(view, cid)
 
     @staticmethod
     def mine(view, cid) -> bool:
@@ -554,24 +588,47 @@ class HeuristicPolicy(GreedyPolicy):
         if view.value_lock(view.seat) is None or not view.my_turn:
             # the ability's expected bonus: Alice BIG, Arthur's BOOST, Golden Bat's standing +2
             a += view.combat_bonus_estimate(fi, ATTACKER, target)
-        dist = self.reader(view, tf.owner).defense(tf.defn.name)
-        exp_dmg = p_win = p_kill = 0.0
-        for v, p in dist:
-            dv = 0.0 if v == NO_CARD else v
-            dmg = 0.0 if v >= BLOCK_ALL else max(0.0, a - dv)
-            dmg = min(dmg, tf.health)
-            exp_dmg += p * dmg
-            if dmg >= 1:
-                p_win += p
-            if dmg >= tf.health:
-                p_kill += p
+        # a card worth k times the defense card's value: k·v against a defense of v, 0 against none
+        k = mirrored_value(d) if view.value_lock(view.seat) is None else 0
+        exp_dmg, p_win, p_kill = self.attack_odds(view, tf, a, k)
         value = self.hp_weight(tf, False) * exp_dmg
         if tf.is_hero:
             value += 25.0 * p_kill
         else:
             value += 2.0 * p_kill
         value += effect_worth(d, p_won=p_win, mine=self.mine(view, cid))
-        return value - self.spend_weight() * self.keep(view, cid)
+        value -= self.own_harm_cost(view, d, self.mine(view, cid))
+        return value - self.spend_cost(view, cid)
+
+    def attack_odds(self, view, tf, a: float, k: int = 0) -> tuple[float, float, float]:
+        """(expected damage, chance to win the combat, chance to defeat) of an attack of strength
+        ``a`` on fighter ``tf``, against the best defense its player may hold (``k``: the attack
+        is also worth k times the defense card's value, see ``mirrored_value``)."""
+        exp_dmg = p_win = p_kill = 0.0
+        for v, p in self.reader(view, tf.owner).defense(tf.defn.name):
+            dv = 0.0 if v == NO_CARD else v
+            av = a + k * dv if k else a
+            dmg = 0.0 if v >= BLOCK_ALL else max(0.0, av - dv)
+            dmg = min(dmg, tf.health)
+            exp_dmg += p * dmg
+            if dmg >= 1:
+                p_win += p
+            if dmg >= tf.health:
+                p_kill += p
+        return exp_dmg, p_win, p_kill
+
+    def own_harm_cost(self, view, d: CardDef, mine: bool) -> float:
+        """What the damage a card deals to our own hero costs beyond the rough worth
+        ``effect_worth`` gave it: our hero's health at its worth now, and the game if it kills."""
+        harm = own_hero_damage(d, mine)
+        if not harm:
+            return 0.0
+        me = view.my_hero()
+        if not me.on_board:
+            return 0.0
+        lost = min(harm, me.health)
+        cost = max(0.0, self.hp_weight(me, True) - OP_WORTH["damage"]) * lost
+        return cost + (40.0 if harm >= me.health else 0.0)
 
     def best_attack(self, view, options=None):
         """(score, (fighter, target), card) of the best attack we can make now."""
@@ -666,9 +723,29 @@ class HeuristicPolicy(GreedyPolicy):
                 w = (self.draw_worth(view, k) + 0.3 if spec.get("who", "self") == "self" else 0.2)
             elif n == "search_deck":          # The Lady of the Lake: a chosen card to hand
                 w = 1.0
-            elif n == "choose_different":     # the best ``count`` of the options
+            elif n in ("choose_different", "choose_some"):     # the best ``count`` of the options
                 w = sum(sorted((self.ops_worth(view, mode_ops, fi) for _, mode_ops in op.modes),
                                reverse=True)[:op.count])
+            elif n == "damage":
+                w = self.effect_damage_worth(view, fi, spec)
+            elif n == "shuffle_from_hand":    # a foe's card of our choice back into its deck
+                w = 0.7 if view.hand_size(view.opp) else 0.0
+            elif n == "instead":        # Unsettle: the better of the two (one paid for), if it applies
+                cond = spec.get("if")
+                if (isinstance(cond, dict) and cond.get("quantity") == "opposing_fighters_in_zone"
+                        and not self._foes_in_zone(view, fi)):
+                    w = 0.0
+                else:
+                    paid = op.cost_damage * self.hp_weight(view.my_hero(), True) + 0.8 * op.cost_discard
+                    w = max(self.ops_worth(view, op.effects, fi, mine),
+                            self.ops_worth(view, op.instead, fi, mine) - paid)
+            elif n == "shuffle_into_deck":    # cards back from the discard pile: a longer deck
+                c = spec.get("count", 1)
+                c = c if isinstance(c, int) else 1
+                w = 0.35 * min(c, len(view.discard(view.seat)))
+            elif n == "damage_spaces":        # Restless Spirits: the foes in the zone it can reach
+                w = self.effect_damage_worth(view, fi, {"target": "each_opposing_in_zone",
+                                                        "amount": spec.get("amount", 1)})
             elif n == "lock_values":
                 w = self.lock_worth(view, spec.get("value", 4))
             elif n == "discard":
@@ -696,6 +773,56 @@ class HeuristicPolicy(GreedyPolicy):
             total += w
         return total
 
+    # Where an effect's damage may land, by the target's name: the spaces next to the fighter
+    # resolving it, or its zone; None for a target anywhere (see effect_damage_worth).
+    _DAMAGE_REACH = {"adjacent": "adjacent", "adjacent_opposing": "adjacent",
+                     "any_in_zone": "zone", "fighter_in_zone": "zone", "opposing_in_zone": "zone",
+                     "other_in_zone": "zone", "opposing_fighter": None, "any_fighter": None}
+
+    def effect_damage_worth(self, view, fi, spec) -> float:
+        """Worth of an effect's damage resolved now by our fighter ``fi`` (a scheme's "2 damage
+        to a fighter in Titania's zone"): each fighter it may hit at its health's worth (a hero
+        defeated counting as the game), foes for us, ours against us; the best target of a
+        choice, the sum of an "each". A target the table does not know keeps the rough worth."""
+        a = spec.get("amount", 1)
+        a = a if isinstance(a, int) else 1.5
+        tgt = str(spec.get("target", ""))
+        each = tgt.startswith("each_")
+        base = tgt[len("each_"):] if each else tgt
+        if base not in self._DAMAGE_REACH or fi is None:
+            return OP_WORTH["damage"] * a
+        reach = self._DAMAGE_REACH[base]
+        me = view.fighter(fi)
+        board = view.board
+        worths = []
+        for seat in range(view.players):
+            foe = view.is_foe(seat)
+            if "opposing" in base and not foe:
+                continue
+            for o in view.on_board(seat):
+                f = view.fighter(o)
+                if o == fi and reach is not None:
+                    continue
+                if reach == "adjacent" and f.space not in board.adjacent[me.space]:
+                    continue
+                if reach == "zone" and not board.same_zone(me.space, f.space):
+                    continue
+                hit = min(a, f.health)
+                dead = a >= f.health
+                if foe:
+                    worths.append(self.hp_weight(f, False) * hit + ((25.0 if f.is_hero else 2.0) if dead else 0.0))
+                elif seat == view.seat:
+                    worths.append(-(self.hp_weight(f, True) * hit + ((40.0 if f.is_hero else 2.0) if dead else 0.0)))
+        if each:
+            return sum(worths)
+        return max(worths, default=0.0)
+
+    def _foes_in_zone(self, view, fi) -> int:
+        """How many foe fighters share a zone with our fighter ``fi``."""
+        board, here = view.board, view.fighter(fi).space
+        return sum(1 for t in (view.foes or (view.opp,)) for o in view.on_board(t)
+                   if board.same_zone(here, view.fighter(o).space))
+
     def lock_worth(self, view, value: int) -> float:
         """"Your card values are N this turn": worth it when attacks are coming."""
         actions = view.actions_left
@@ -717,7 +844,7 @@ class HeuristicPolicy(GreedyPolicy):
     def scheme_eval(self, view, cid, fi) -> float:
         d = view.card(cid)
         return (self.ops_worth(view, d.effects.get("effect", ()), fi, self.mine(view, cid))
-                - self.spend_weight() * self.keep(view, cid) + 0.3)
+                - self.spend_cost(view, cid) + 0.3)
 
     def maneuver_eval(self, view) -> float:
         me = view.my_hero()
@@ -1071,26 +1198,19 @@ class HeuristicPolicy(GreedyPolicy):
         return super().on_effect_fighter(view, d)
 
     def on_ability_draw(self, view, d):
-        """An optional draw (The Hunger): a card is worth drawing only while the deck race allows
-        it. Each card drawn brings our exhaustion a turn closer; it pays when the hand is short,
-        or when our deck will still outlast the foe's and the game by the time it matters."""
+        """An optional draw (The Hunger): a card is worth drawing while the deck, less the draw,
+        still lasts the turns the game is likely to take (the foe hero's health at a typical 2.5
+        damage a turn of ours) and the hand has room for it. The game is the clock, not the
+        foe's deck: a deck smaller than the foe's costs nothing when the game ends first."""
         n = d.info.get("count", 1)
         deck = view.deck_size(view.seat)
         if deck < n:
             return False
-        hand = len(view.hand)
-        if hand + n > 7:
+        if len(view.hand) + n > 7:
             return False                      # the card (or another) goes at the hand limit
-        foes = view.foes or (view.opp,)
-        opp_deck = min(view.deck_size(t) for t in foes)
-        # Rough turns left: the foe hero's health over a typical 2.5 damage a turn of ours.
         opp_hero = view.opp_hero()
         turns_left = (opp_hero.health / 2.5) if opp_hero.on_board else 3.0
-        # Each of our turns draws one card (a maneuver) at most: will the deck last the game?
-        spare = deck - n - turns_left
-        if hand <= 3:
-            return spare >= -2
-        return spare >= 2 and deck - n >= opp_deck - 1
+        return deck - n >= turns_left
 
     def on_move_order(self, view, d):
         # Sidekicks that screen move after the hero (they guard where it ends up); others first.
@@ -1222,6 +1342,35 @@ class HeuristicPolicy(GreedyPolicy):
                 best, pick = v, c
         return pick
 
+    def attack_boost_unseen(self, view, d):
+        """A BOOST card added to our attack before the defense is seen (King Arthur's face-down
+        BOOST; his hook module asks this): the card whose BOOST adds most to the attack's expected
+        worth against the defense the foe may hold, net of what the card is worth kept
+        (Excalibur, The Holy Grail, The Lady of the Lake are not thrown in for +2); none if no
+        card pays."""
+        cards = [c for c in d.options if c is not None]
+        if not cards or len(view.hand) <= 1:
+            return None
+        tf = view.fighter(d.info["target"])
+        a = self.my_attack_strength(view, d.info["card"])
+        k = mirrored_value(view.card(d.info["card"]))
+        w = self.hp_weight(tf, False)
+        dmg0, win0, kill0 = self.attack_odds(view, tf, a, k)
+        won_worth = 0.8 + 0.5 * effect_worth(view.card(d.info["card"]), ("after_combat",), 1.0,
+                                             self.mine(view, d.info["card"]))
+        best, pick = 0.05, None
+        seen: dict[int, float] = {}
+        for c in cards:
+            b = view.card(c).boost_value
+            if b not in seen:
+                dmg, win, kill = self.attack_odds(view, tf, a + b, k)
+                seen[b] = (w * (dmg - dmg0) + won_worth * (win - win0)
+                           + (25.0 if tf.is_hero else 2.0) * (kill - kill0))
+            gain = seen[b] - self.boost_cost(view, c)
+            if gain > best:
+                best, pick = gain, c
+        return pick
+
     def on_effect_replace_card(self, view, d):
         cards = [c for c in d.options if c is not None]
         if not cards or not view.in_combat:
@@ -1237,13 +1386,13 @@ class HeuristicPolicy(GreedyPolicy):
                 a = card_strength(view.card(c), self.mine(view, c))[0]
                 return (self.hp_weight(target, False) * min(target.health, max(0.0, a - other))
                         + effect_worth(view.card(c), p_won=1.0 if a > other else 0.0, mine=self.mine(view, c))
-                        - self.spend_weight() * self.keep(view, c))
+                        - self.spend_cost(view, c))
         else:
             other = view.combat_value(0)
 
             def score(c):
                 dv = card_strength(view.card(c), self.mine(view, c))[1]
-                return -max(0.0, other - dv) * 1.5 - self.spend_weight() * self.keep(view, c)
+                return -max(0.0, other - dv) * 1.5 - self.spend_cost(view, c)
         best = max(cards, key=lambda c: (score(c), -c))
         base = score(current) if current is not None and current in view.hand + [current] else -1e9
         return best if score(best) > base + 0.5 else None
@@ -1302,7 +1451,62 @@ class HeuristicPolicy(GreedyPolicy):
         if dmg:
             me = view.my_hero()
             return me.health > dmg + 4 + 4 * self.cau
+        if op == "damage":
+            worth = self.optional_damage_worth(view, d)
+            if worth is not None:
+                return worth > 0
+        if op == "swap_fighters":
+            worth = self.swap_defender_worth(view, d)
+            if worth is not None:
+                return worth >= 0
         return True
+
+    def optional_damage_worth(self, view, d) -> float | None:
+        """What an optional "deal N damage to both fighters of the combat" is worth to us (Parting
+        Gift): the foe's health lost at its worth, less ours, a defeat counted as the game; None
+        for an optional damage that can only hit foes or whose fighters are chosen later."""
+        spec = self._op_spec(view, d)
+        if spec.get("target") != "each_combatant" or not view.in_combat:
+            return None
+        a = spec.get("amount", 1)
+        a = a if isinstance(a, int) else 1
+        worth = 0.0
+        for fi in view.combat_fighters():
+            f = view.fighter(fi)
+            if not f.on_board:
+                continue
+            hit = min(a, f.health)
+            if view.is_foe(f.owner):
+                worth += self.hp_weight(f, False) * hit + ((25.0 if f.is_hero else 2.0) if a >= f.health else 0.0)
+            else:
+                worth -= self.hp_weight(f, True) * hit + ((40.0 if f.is_hero else 2.0) if a >= f.health else 0.0)
+        return worth
+
+    def swap_defender_worth(self, view, d) -> float | None:
+        """What trading places with another fighter of ours, who then defends in its stead, is
+        worth to us (Smoke and Mirrors, Slick Talker): the blow as the revealed cards stand now
+        lands on the other one; a hero's defeat counts as the game. None outside that case (our
+        fighter attacking, no card values yet)."""
+        spec = self._op_spec(view, d)
+        if not spec.get("switch_combatant") or not view.in_combat or view.my_role() != DEFENDER:
+            return None
+        a_val, d_val = view.combat_value(ATTACKER), view.combat_value(DEFENDER)
+        if a_val is None or d_val is None:
+            return None
+        current = view.fighter(view.combat_fighters()[DEFENDER])
+        names = {spec.get("a"), spec.get("b")}
+        other = next((view.fighter(fi) for fi in view.on_board(view.seat)
+                      if fi != current.idx and view.fighter(fi).defn.name in names), None)
+        if other is None:
+            return None
+        dmg = max(0, a_val - d_val)
+
+        def loss(f) -> float:
+            if not dmg:
+                return 0.0
+            dead = (40.0 if f.is_hero else 2.0) if dmg >= f.health else 0.0
+            return self.hp_weight(f, True) * min(dmg, f.health) + dead
+        return loss(current) - loss(other)
 
     # ------------------------------------------------------------ hero decisions
     def on_ability_discard_for_action(self, view, d):

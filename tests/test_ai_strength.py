@@ -1,0 +1,275 @@
+"""Blind spots of ``tuned`` found in replays of its games against the frozen ``tuned-v1`` (issue 10,
+third session), each on a small built position with the answer a strong player gives."""
+
+import random
+
+from tests.scenario import Scenario
+from unmatched_sim.data.catalog import find_board
+from unmatched_sim.engine.state import Decision
+from unmatched_sim.engine.view import PlayerView
+from unmatched_sim.policies import make_policy
+
+
+def decide(s: Scenario, policy: str = "tuned", seed: int = 0):
+    """What ``policy`` answers to the pending decision."""
+    d = s.pending
+    return make_policy(policy, random.Random(seed)).choose(PlayerView(s.game, d.player), d)
+
+
+def give_trick(s: Scenario, name: str, loki_seat: int = 1, to_seat: int = 0) -> int:
+    """A TRICK of Loki's in his opponent's hand (as after Loki played it: public to him)."""
+    cid = s._take_card(loki_seat, name)
+    p = s.game.players[to_seat]
+    p.hand.append(cid)
+    p.known_hand = p.known_hand | {cid}
+    return cid
+
+
+# ---------------------------------------------------------------------- own-hero damage
+def chupacabra_holding_baldrs_downfall(health: int) -> Scenario:
+    # Replay: `sim matchup chupacabra loki -n 40 --seed 5 --policy-a tuned --policy-b tuned-v1`,
+    # game 9, turn 10: Chupacabra at 3 health attacks with Loki's Baldr's Downfall (after combat,
+    # played by Loki's opponent: their own hero takes 2 damage) and drops to 1.
+    s = Scenario("chupacabra", "loki")
+    s.place("Chupacabra", "M10").place("Loki", "M11")
+    s.health("Chupacabra", health).health("Loki", 6)
+    give_trick(s, "Trick: Baldr's Downfall")
+    s.hand(0, "Unsettle")
+    s.hand(1, "Ragnarök")
+    return s
+
+
+def test_an_attack_card_that_hurts_our_own_hero_is_not_played_when_it_would_kill_it():
+    s = chupacabra_holding_baldrs_downfall(health=2)
+    s.begin_turn(0)
+    s.expect("action")
+    assert decide(s) != "attack"
+    # the frozen baseline attacks and kills its own hero (it prices the 2 damage as 1.8 points
+    # whatever the health)
+    assert decide(s, "tuned-v1") == "attack"
+
+
+def test_own_hero_damage_costs_more_at_low_health():
+    pol = make_policy("tuned", random.Random(0))
+    costs = []
+    for hp in (12, 4):
+        s = chupacabra_holding_baldrs_downfall(health=hp)
+        s.begin_turn(0)
+        view = PlayerView(s.game, 0)
+        pol.choose(view, s.pending)           # the style of the hero, the per-decision state
+        cid = s.game.players[0].hand[0]
+        costs.append(pol.own_harm_cost(view, view.card(cid), False))
+    assert 0 < costs[0] < costs[1]
+
+
+# ---------------------------------------------------------------------- mirrored attack value
+def test_the_more_they_struggle_is_valued_against_the_defense_it_may_meet():
+    # The More They Struggle (printed 0) is worth twice the printed value of the defense card it
+    # meets (0 against none): against a foe holding defense cards it deals about what they play.
+    # It was counted as a 0 whatever the foe held.
+    def worth(*foe_hand):
+        s = Scenario("chupacabra", "genie")
+        s.place("Chupacabra", "M10").place("The Genie", "M11")
+        s.hand(0, "The More They Struggle").hand(1, *foe_hand)
+        s.begin_turn(0)
+        pol = make_policy("tuned", random.Random(0))
+        view = PlayerView(s.game, 0)
+        pol.choose(view, s.pending)
+        cid = s.game.players[0].hand[0]
+        return pol.attack_eval(view, s.fighter("Chupacabra"), s.fighter("The Genie"), cid)
+    assert worth("Careful What You Wish For", "Your Wish Is My Command", "Imprisoned Wrath") > worth() + 1.5
+
+
+# ---------------------------------------------------------------------- optional damage to both
+def parting_gift(titania_health: int, chupacabra_health: int) -> Scenario:
+    # Parting Gift: "after combat you may deal 2 damage to both fighters of the combat". The
+    # heuristic said yes to every optional effect without a cost, so Titania hurt herself with it
+    # whatever her health (Titania was tuned's weakest hero against tuned-v1).
+    s = Scenario("titania", "chupacabra").place("Titania", "M10").place("Chupacabra", "M11")
+    s.remove("Oberon")
+    s.game.players[0].res["glamour_active"] = ""
+    s.health("Titania", titania_health).health("Chupacabra", chupacabra_health)
+    s.hand(0, "Parting Gift", "Gift of the Fair Folk")
+    s.begin_turn(0)
+    s.attack("Titania", "Chupacabra", "Parting Gift", None)
+    s.expect("effect_may")
+    return s
+
+
+def test_an_optional_blow_to_both_combatants_is_declined_when_it_would_defeat_our_hero():
+    assert decide(parting_gift(titania_health=2, chupacabra_health=10)) is False
+    assert decide(parting_gift(titania_health=2, chupacabra_health=10), "tuned-v1") is True
+
+
+def test_an_optional_blow_to_both_combatants_is_dealt_when_it_defeats_the_foe():
+    assert decide(parting_gift(titania_health=10, chupacabra_health=4)) is True   # 2 in combat, 2 more
+
+
+# ---------------------------------------------------------------------- The Hunger
+def test_the_hunger_draws_when_the_game_ends_before_the_deck_even_if_the_foes_deck_is_larger():
+    # tuned refused The Hunger's card whenever Chupacabra's deck was smaller than the foe's (with
+    # 4+ cards in hand), though by the foe hero's health the game ends long before either deck.
+    s = Scenario("chupacabra", "houdini")
+    p, q = s.game.players
+    p.discard.extend(p.deck[12:])
+    del p.deck[12:]
+    for cid in list(p.deck[:4]):
+        p.deck.remove(cid)
+        p.hand.append(cid)
+    s.health("Houdini", 6)
+    d = Decision(0, "ability_draw", (True, False), None, (), {"count": 1})
+    assert len(q.deck) > len(p.deck)
+    assert make_policy("tuned", random.Random(0)).choose(PlayerView(s.game, 0), d) is True
+
+
+# ---------------------------------------------------------------------- King Arthur's face-down BOOST
+def arthur_attacking(*hand: str) -> Scenario:
+    s = Scenario("king_arthur", "genie").place("King Arthur", "M10").place("The Genie", "M11")
+    s.remove("Merlin")
+    s.hand(0, "Swift Strike", *hand)
+    s.hand(1, "Careful What You Wish For", "Your Wish Is My Command")
+    s.begin_turn(0)
+    s.choose("attack")
+    if s.pending.kind == "attack_target":
+        s.choose(("King Arthur", "The Genie"))
+    s.choose("Swift Strike")
+    s.expect("arthur_boost")
+    return s
+
+
+def test_arthur_does_not_throw_excalibur_into_an_attack_for_a_boost():
+    # The hook's rule (kept for greedy and tuned-v1) BOOSTs with the card of most BOOST for the
+    # least printed value, whatever the card is worth kept: Excalibur (6, BOOST 3) before
+    # Skirmish (4, BOOST 1). Replay: `sim ladder --policies tuned,tuned-v1 -n 10 --seed 31`, game
+    # 820, turns 13-23: tuned's Arthur adds Restless Spirits, Swift Strike and The Lady of the
+    # Lake (which fetches Excalibur) face down to his attacks, and loses the deck race.
+    s = arthur_attacking("Excalibur", "Skirmish")
+    excalibur = s.card_ids(0, "Excalibur")[0]
+    assert decide(s, "tuned-v1") == excalibur
+    assert decide(s) != excalibur
+
+
+# ---------------------------------------------------------------------- trading the defender
+def smoke_and_mirrors(defender: str, houdini_health: int = 14, bess_health: int = 5) -> Scenario:
+    # Smoke and Mirrors: "Houdini and Bess may trade spaces; the other one is now the fighter in
+    # this combat" — taken every time, so Houdini stepped in for Bess whatever the blow.
+    s = Scenario("houdini", "genie")
+    s.place("The Genie", "M10").place(defender, "M11")
+    s.place("Bess" if defender == "Houdini" else "Houdini", "M12")
+    s.health("Houdini", houdini_health).health("Bess", bess_health)
+    s.hand(1, "Careful What You Wish For")          # 4 against Smoke and Mirrors' 3: 1 damage
+    s.hand(0, "Smoke and Mirrors")
+    s.begin_turn(1)
+    if s.pending.kind == "ability_discard_for_action":
+        s.choose(None)
+    s.choose("attack").expect("attack_target").choose(("The Genie", defender))
+    s.expect("defense_card").choose("Smoke and Mirrors")
+    s.expect("effect_may")
+    return s
+
+
+def test_houdini_does_not_step_in_for_bess_to_take_her_blow():
+    assert decide(smoke_and_mirrors("Bess")) is False
+    assert decide(smoke_and_mirrors("Bess"), "tuned-v1") is True
+
+
+def test_bess_steps_in_when_the_blow_would_defeat_houdini():
+    assert decide(smoke_and_mirrors("Houdini", houdini_health=1)) is True
+
+
+# ---------------------------------------------------------------------- what a scheme is worth
+def titania_with(*hand: str, chupacabra_health: int = 14) -> Scenario:
+    s = Scenario("titania", "chupacabra").place("Titania", "M10")
+    b = s.game.board
+    here = s.space("M10")
+    dist = PlayerView(s.game, 0).dist[here]
+    far_in_zone = next(sp for sp in range(b.size) if b.same_zone(here, sp) and dist[sp] >= 3)
+    s.game.place(s.fighter("Chupacabra"), far_in_zone)
+    s.remove("Oberon")
+    s.game.players[0].res["glamour_active"] = ""
+    s.health("Chupacabra", chupacabra_health)
+    s.hand(0, *hand)
+    s.begin_turn(0)
+    s.expect("action")
+    return s
+
+
+def test_a_scheme_that_deals_damage_is_worth_the_damage_it_deals():
+    # A Momentary Glance: "2 damage to a fighter of your choice in Titania's zone". Its damage
+    # was counted at a flat 0.9 whatever it hit: here it defeats the foe hero.
+    s = titania_with("A Momentary Glance", chupacabra_health=2)
+    assert s.game.board.same_zone(s.f("Titania").space, s.f("Chupacabra").space)
+    assert decide(s) == "scheme"
+
+
+def test_a_choose_two_scheme_is_worth_its_two_best_effects():
+    # Gift of the Fair Folk (pick two: heal 2, draw 2, move two fighters): "choose_some" was not
+    # read at all (0.3), so Titania held three of them unplayed for a whole game (replay: ladder
+    # seed 31, game 1250).
+    s = titania_with("Gift of the Fair Folk", "Fairy Song")
+    pol = make_policy("tuned", random.Random(0))
+    view = PlayerView(s.game, 0)
+    pol.choose(view, s.pending)
+    cid = s.card_ids(0, "Gift of the Fair Folk")[0]
+    gift = s.game.card(cid).effects["effect"]
+    assert pol.ops_worth(view, gift, s.fighter("Titania")) >= pol.draw_worth(view, 2)
+
+
+def scheme_worth(s: Scenario, seat: int, card: str, fighter: str) -> float:
+    pol = make_policy("tuned", random.Random(0))
+    view = PlayerView(s.game, seat)
+    pol.choose(view, s.pending)
+    cid = s.card_ids(seat, card)[0]
+    return pol.ops_worth(view, s.game.card(cid).effects["effect"], s.fighter(fighter))
+
+
+def test_unsettle_is_worth_a_discard_only_with_a_foe_in_chupacabras_zone():
+    # Unsettle ("if an opposing fighter shares a zone with Chupacabra, that opponent discards 1 —
+    # or 2 if Chupacabra takes 2 damage") was read as a flat 0.3 and never played in 117 draws.
+    def worth(foe_space: str) -> float:
+        s = Scenario("chupacabra", "genie").place("Chupacabra", "M10").place("The Genie", foe_space)
+        s.hand(0, "Unsettle").hand(1, "Feint", "Feint", "Your Wish Is My Command")
+        s.begin_turn(0)
+        if s.pending.kind != "action":
+            s.choose(None)
+        return scheme_worth(s, 0, "Unsettle", "Chupacabra")
+    b = find_board("marmoreal")
+    here = b.index["M10"]
+    away = next(lab for lab, sp in b.index.items() if not b.same_zone(here, sp))
+    assert worth("M11") >= 0.7
+    assert worth(away) == 0.0
+
+
+def test_helpful_assistant_counts_the_cards_it_shuffles_back_into_the_deck():
+    s = Scenario("dr_jill_trent", "genie").place("Dr. Jill Trent", "M10").place("The Genie", "M20")
+    s.remove("Daisy")
+    s.hand(0, "Helpful Assistant").discard_pile(0, "Laser Pen", "Ace Fighter", "Hypnotist")
+    s.begin_turn(0)
+    while s.pending.kind != "action":
+        s.choose(s.pending.options[0])
+    pol = make_policy("tuned", random.Random(0))
+    view = PlayerView(s.game, 0)
+    assert scheme_worth(s, 0, "Helpful Assistant", "Dr. Jill Trent") >= pol.draw_worth(view, 1) + 1.0
+
+
+# ---------------------------------------------------------------------- the last defense card
+def hamlet_holding(health: int, *hand: str) -> Scenario:
+    s = Scenario("hamlet", "genie").place("Hamlet", "M10").place("The Genie", "M11")
+    s.remove("Rosencrantz & Guildenstern")
+    s.health("Hamlet", health)
+    s.hand(0, *hand).hand(1, "Careful What You Wish For", "Your Wish Is My Command", "Imprisoned Wrath")
+    s.begin_turn(0)
+    while s.pending.kind != "action":
+        s.choose("to_be" if s.pending.kind == "question_side" else s.pending.options[0])
+    return s
+
+
+def test_an_aggressive_style_keeps_its_last_defense_card_when_hurt():
+    # The reserve a last defense card is (reserve_worth) was discounted with its play worth by
+    # the style's appetite for spending, so Hamlet (aggression 0.75, reserve 1) and the Genie
+    # threw their last defense card into an attack whatever their health, and took the foe's
+    # turn with an empty hand (replays: ladder seed 31, games 1030 and 1070).
+    assert decide(hamlet_holding(6, "The Play's the Thing")) != "attack"
+    assert decide(hamlet_holding(6, "The Play's the Thing"), "tuned-v1") == "attack"
+    # healthy, the same card still goes into the attack
+    assert decide(hamlet_holding(14, "The Play's the Thing")) == "attack"
