@@ -33,6 +33,7 @@ from __future__ import annotations
 import os
 from math import comb
 
+from unmatched_sim.engine.game import HAND_LIMIT
 from unmatched_sim.engine.state import ATTACKER, DEFENDER
 from unmatched_sim.model import CardDef
 from unmatched_sim.policies import register
@@ -680,13 +681,18 @@ class HeuristicPolicy(GreedyPolicy):
         return out
 
     def draw_worth(self, view, n: int) -> float:
-        """Worth of drawing n cards now (exhaustion damage for cards that are not there)."""
+        """Worth of drawing n cards now (exhaustion damage for cards that are not there). A card
+        that the hand limit will make us discard at the end of the turn (the hand is full, and
+        the actions left after this one could play one card each) is worth nothing: it only
+        brings our exhaustion a card closer. (It was counted at 8 cards' room and then 0.2 a
+        card, so a patient style drew turn after turn into the hand limit and lost the deck
+        race: Titania, ladder seed 31, game 1520.)"""
         deck = view.deck_size(view.seat)
         hand = view.hand_size(view.seat)
         drawn = min(n, deck)
         missing = n - drawn
-        room = max(0, 8 - hand)
-        w = 0.75 * min(drawn, room) + 0.2 * max(0, drawn - room)
+        room = max(0, HAND_LIMIT - hand + max(0, view.actions_left - 1))
+        w = 0.75 * min(drawn, room)
         if deck - drawn <= 3:
             w *= 0.6        # bringing exhaustion closer
         if missing:
@@ -1186,7 +1192,7 @@ class HeuristicPolicy(GreedyPolicy):
         deck = view.deck_size(view.seat)
         if deck < n:
             return False
-        if len(view.hand) + n > 7:
+        if len(view.hand) + n > HAND_LIMIT:
             return False                      # the card (or another) goes at the hand limit
         opp_hero = view.opp_hero()
         turns_left = (opp_hero.health / 2.5) if opp_hero.on_board else 3.0
