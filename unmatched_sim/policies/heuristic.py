@@ -779,6 +779,16 @@ class HeuristicPolicy(GreedyPolicy):
                      "any_in_zone": "zone", "fighter_in_zone": "zone", "opposing_in_zone": "zone",
                      "other_in_zone": "zone", "opposing_fighter": None, "any_fighter": None}
 
+    def blow_worth(self, view, f, amount: int) -> float:
+        """What ``amount`` damage landing on fighter ``f`` is worth to us: a foe's health lost at
+        its worth, a defeat of its hero counted as the game (25) — or, on a fighter of ours, the
+        same against us (a defeat of our hero: 40, as when defending)."""
+        hit = min(amount, f.health)
+        dead = amount >= f.health
+        if view.is_foe(f.owner):
+            return self.hp_weight(f, False) * hit + ((25.0 if f.is_hero else 2.0) if dead else 0.0)
+        return -(self.hp_weight(f, True) * hit + ((40.0 if f.is_hero else 2.0) if dead else 0.0))
+
     def effect_damage_worth(self, view, fi, spec) -> float:
         """Worth of an effect's damage resolved now by our fighter ``fi`` (a scheme's "2 damage
         to a fighter in Titania's zone"): each fighter it may hit at its health's worth (a hero
@@ -807,12 +817,8 @@ class HeuristicPolicy(GreedyPolicy):
                     continue
                 if reach == "zone" and not board.same_zone(me.space, f.space):
                     continue
-                hit = min(a, f.health)
-                dead = a >= f.health
-                if foe:
-                    worths.append(self.hp_weight(f, False) * hit + ((25.0 if f.is_hero else 2.0) if dead else 0.0))
-                elif seat == view.seat:
-                    worths.append(-(self.hp_weight(f, True) * hit + ((40.0 if f.is_hero else 2.0) if dead else 0.0)))
+                if foe or seat == view.seat:          # a teammate's fighters do not count
+                    worths.append(self.blow_worth(view, f, a))
         if each:
             return sum(worths)
         return max(worths, default=0.0)
@@ -1459,13 +1465,8 @@ class HeuristicPolicy(GreedyPolicy):
         worth = 0.0
         for fi in view.combat_fighters():
             f = view.fighter(fi)
-            if not f.on_board:
-                continue
-            hit = min(a, f.health)
-            if view.is_foe(f.owner):
-                worth += self.hp_weight(f, False) * hit + ((25.0 if f.is_hero else 2.0) if a >= f.health else 0.0)
-            else:
-                worth -= self.hp_weight(f, True) * hit + ((40.0 if f.is_hero else 2.0) if a >= f.health else 0.0)
+            if f.on_board:
+                worth += self.blow_worth(view, f, a)
         return worth
 
     def swap_defender_worth(self, view, d) -> float | None:
@@ -1486,13 +1487,7 @@ class HeuristicPolicy(GreedyPolicy):
         if other is None:
             return None
         dmg = max(0, a_val - d_val)
-
-        def loss(f) -> float:
-            if not dmg:
-                return 0.0
-            dead = (40.0 if f.is_hero else 2.0) if dmg >= f.health else 0.0
-            return self.hp_weight(f, True) * min(dmg, f.health) + dead
-        return loss(current) - loss(other)
+        return self.blow_worth(view, other, dmg) - self.blow_worth(view, current, dmg)
 
     # ------------------------------------------------------------ hero decisions
     def on_ability_discard_for_action(self, view, d):
