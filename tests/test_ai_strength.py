@@ -273,3 +273,19 @@ def test_an_aggressive_style_keeps_its_last_defense_card_when_hurt():
     assert decide(hamlet_holding(6, "The Play's the Thing"), "tuned-v1") == "attack"
     # healthy, the same card still goes into the attack
     assert decide(hamlet_holding(14, "The Play's the Thing")) == "attack"
+
+
+# ---------------------------------------------------------------------- drawing into the hand limit
+def test_a_card_drawn_into_the_hand_limit_is_worth_nothing():
+    # A patient Titania maneuvered turn after turn with a full hand, discarding at the hand limit,
+    # and lost the deck race (ladder seed 31, game 1520): a card drawn past the hand limit was
+    # worth 0.2, and the room was counted to 8 cards, not the limit of 7.
+    s = titania_with("Whisked Away", "Fairy Song", "Queen of the Fairies", "Protection of the Fairy Woods",
+                     "Gift of the Fair Folk", "Parting Gift", "As Wise as Beautiful")
+    pol = make_policy("tuned", random.Random(0))
+    view = PlayerView(s.game, 0)
+    pol.choose(view, s.pending)
+    assert view.actions_left == 2 and len(view.hand) == 7
+    one = pol.draw_worth(view, 1)       # one card of room: the other action may play a card
+    assert one > 0
+    assert pol.draw_worth(view, 2) == one

@@ -33,6 +33,7 @@ from __future__ import annotations
 import os
 from math import comb
 
+from unmatched_sim.engine.game import HAND_LIMIT
 from unmatched_sim.engine.state import ATTACKER, DEFENDER
 from unmatched_sim.model import CardDef
 from unmatched_sim.policies import register
@@ -686,13 +687,18 @@ class HeuristicPolicy(GreedyPolicy):
         return out
 
     def draw_worth(self, view, n: int) -> float:
-        """Worth of drawing n cards now (exhaustion damage for cards that are not there)."""
+        """Worth of drawing n cards now (exhaustion damage for cards that are not there). A card
+        that the hand limit will make us discard at the end of the turn (the hand is full, and
+        the actions left after this one could play one card each) is worth nothing: it only
+        brings our exhaustion a card closer. (It was counted at 8 cards' room and then 0.2 a
+        card, so a patient style drew turn after turn into the hand limit and lost the deck
+        race: Titania, ladder seed 31, game 1520.)"""
         deck = view.deck_size(view.seat)
         hand = view.hand_size(view.seat)
         drawn = min(n, deck)
         missing = n - drawn
-        room = max(0, 8 - hand)
-        w = 0.75 * min(drawn, room) + 0.2 * max(0, drawn - room)
+        room = max(0, HAND_LIMIT - hand + max(0, view.actions_left - 1))
+        w = 0.75 * min(drawn, room)
         if deck - drawn <= 3:
             w *= 0.6        # bringing exhaustion closer
         if missing:
@@ -779,6 +785,16 @@ class HeuristicPolicy(GreedyPolicy):
                      "any_in_zone": "zone", "fighter_in_zone": "zone", "opposing_in_zone": "zone",
                      "other_in_zone": "zone", "opposing_fighter": None, "any_fighter": None}
 
+    def blow_worth(self, view, f, amount: int) -> float:
+        """What ``amount`` damage landing on fighter ``f`` is worth to us: a foe's health lost at
+        its worth, a defeat of its hero counted as the game (25) — or, on a fighter of ours, the
+        same against us (a defeat of our hero: 40, as when defending)."""
+        hit = min(amount, f.health)
+        dead = amount >= f.health
+        if view.is_foe(f.owner):
+            return self.hp_weight(f, False) * hit + ((25.0 if f.is_hero else 2.0) if dead else 0.0)
+        return -(self.hp_weight(f, True) * hit + ((40.0 if f.is_hero else 2.0) if dead else 0.0))
+
     def effect_damage_worth(self, view, fi, spec) -> float:
         """Worth of an effect's damage resolved now by our fighter ``fi`` (a scheme's "2 damage
         to a fighter in Titania's zone"): each fighter it may hit at its health's worth (a hero
@@ -807,12 +823,8 @@ class HeuristicPolicy(GreedyPolicy):
                     continue
                 if reach == "zone" and not board.same_zone(me.space, f.space):
                     continue
-                hit = min(a, f.health)
-                dead = a >= f.health
-                if foe:
-                    worths.append(self.hp_weight(f, False) * hit + ((25.0 if f.is_hero else 2.0) if dead else 0.0))
-                elif seat == view.seat:
-                    worths.append(-(self.hp_weight(f, True) * hit + ((40.0 if f.is_hero else 2.0) if dead else 0.0)))
+                if foe or seat == view.seat:          # a teammate's fighters do not count
+                    worths.append(self.blow_worth(view, f, a))
         if each:
             return sum(worths)
         return max(worths, default=0.0)
@@ -1206,7 +1218,7 @@ class HeuristicPolicy(GreedyPolicy):
         deck = view.deck_size(view.seat)
         if deck < n:
             return False
-        if len(view.hand) + n > 7:
+        if len(view.hand) + n > HAND_LIMIT:
             return False                      # the card (or another) goes at the hand limit
         opp_hero = view.opp_hero()
         turns_left = (opp_hero.health / 2.5) if opp_hero.on_board else 3.0
@@ -1473,13 +1485,8 @@ class HeuristicPolicy(GreedyPolicy):
         worth = 0.0
         for fi in view.combat_fighters():
             f = view.fighter(fi)
-            if not f.on_board:
-                continue
-            hit = min(a, f.health)
-            if view.is_foe(f.owner):
-                worth += self.hp_weight(f, False) * hit + ((25.0 if f.is_hero else 2.0) if a >= f.health else 0.0)
-            else:
-                worth -= self.hp_weight(f, True) * hit + ((40.0 if f.is_hero else 2.0) if a >= f.health else 0.0)
+            if f.on_board:
+                worth += self.blow_worth(view, f, a)
         return worth
 
     def swap_defender_worth(self, view, d) -> float | None:
@@ -1500,13 +1507,7 @@ class HeuristicPolicy(GreedyPolicy):
         if other is None:
             return None
         dmg = max(0, a_val - d_val)
-
-        def loss(f) -> float:
-            if not dmg:
-                return 0.0
-            dead = (40.0 if f.is_hero else 2.0) if dmg >= f.health else 0.0
-            return self.hp_weight(f, True) * min(dmg, f.health) + dead
-        return loss(current) - loss(other)
+        return self.blow_worth(view, other, dmg) - self.blow_worth(view, current, dmg)
 
     # ------------------------------------------------------------ hero decisions
     def on_ability_discard_for_action(self, view, d):
