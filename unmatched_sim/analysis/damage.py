@@ -94,8 +94,8 @@ def damage_by_source(run: RunLike) -> pl.DataFrame:
     side suffered from it, whoever caused it), ``self_inflicted`` (the part of ``taken`` the
     hero's own side caused) and each per game (``dealt_per_game``, ``taken_per_game``,
     ``self_inflicted_per_game``: divided by the hero's games), ``unattributed`` (the part of
-    ``taken`` the log names no cause for: exhaustion, and, as the engine logs them today,
-    Hamlet's NOT TO BE and Pandora's misery busts) and ``unattributed_per_game``. Sources: ``combat``, ``effect``
+    ``taken`` the log names no cause for: exhaustion; Hamlet's NOT TO BE and Pandora's busts
+    name their own hero, so they are self-inflicted) and ``unattributed_per_game``. Sources: ``combat``, ``effect``
     (card effects), ``exhaustion``, ``ability``, and hero-specific ones such as ``misery_bust``.
     """
     run = as_run(run)

@@ -368,9 +368,8 @@ def _make(run: A.Run, out: Path, tempo: list[tuple[str, str]] | None = None) -> 
     credit = ("Dealt: damage the opposing fighters (heroes and sidekicks together) took that the event log names "
               "the hero's side as the cause of. Taken: all damage the hero's side suffered, whoever caused it. "
               "Damage a side did to its own fighters (its own cards, e.g. Annie Christmas's, Titania's or "
-              "Shakespeare's) is **self-inflicted**: taken, and never counted as dealt by the opponent. Damage the "
-              "log names no cause for (exhaustion; as the engine logs them today also Hamlet's NOT TO BE and "
-              "Pandora's busts) is taken and nobody's.")
+              "Shakespeare's, Hamlet's NOT TO BE, Pandora's busts) is **self-inflicted**: taken, and never counted "
+              "as dealt by the opponent. Damage the log names no cause for (exhaustion) is taken and nobody's.")
     blocks: list = [
         Chart("damage_curves", "Damage curves per hero",
               f"One panel per hero. Red line: damage the hero's side has dealt to its foes so far (median game; "
