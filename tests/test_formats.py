@@ -327,3 +327,14 @@ def test_view_focuses_on_the_nearest_foe_and_lists_every_foe():
     s.place("The Genie", "M10", 0).place("Houdini", "M31", 1).place("Loki", "M11", 2)
     v = PlayerView(s.game, 0)
     assert v.foes == (1, 2) and v.opp == 2
+
+
+def test_the_other_side_of_a_combat_is_read_from_the_combat_not_from_seat_numbers():
+    """Combat.opposing / other_player name the other player of a combat by its two sides, so a
+    combat between seats 2 and 0 of a four-player game is read right (``1 - seat`` would not)."""
+    from unmatched_sim.engine.state import ATTACKER, DEFENDER, Combat, other_role
+
+    c = Combat(2, 5, 7, 0)          # seat 2's fighter 5 attacks seat 0's fighter 7
+    assert (other_role(ATTACKER), other_role(DEFENDER)) == (DEFENDER, ATTACKER)
+    assert (c.opposing(ATTACKER), c.opposing(DEFENDER)) == (0, 2)
+    assert (c.other_player(2), c.other_player(0)) == (0, 2)

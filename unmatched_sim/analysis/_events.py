@@ -169,8 +169,8 @@ def attribute(dmg: pl.DataFrame, foes: pl.DataFrame, logged: bool = True) -> pl.
     ``cause`` is who the log names as the damage's cause (``by_player``): ``"foe"`` (a foe of the
     victim; ``dealer`` is that foe's (game, player), the damage counts as dealt by it), ``"self"``
     (the victim's own player or a teammate: Annie Christmas's, Titania's or Shakespeare's cards
-    that hurt their own fighters) or ``"none"`` (the log names nobody: exhaustion, and, as the
-    engine logs them today, Hamlet's NOT TO BE and Pandora's misery busts). Self-inflicted and
+    that hurt their own fighters, Hamlet's NOT TO BE, Pandora's misery busts) or ``"none"`` (the
+    log names nobody: exhaustion). Self-inflicted and
     unattributed damage is never anyone's dealt damage.
 
     A log made before damage rows named their cause (``logged`` False: no ``by_player`` column)

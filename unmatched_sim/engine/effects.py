@@ -39,7 +39,7 @@ from typing import Any, Callable
 
 from unmatched_sim.registry import Registry
 from unmatched_sim.engine.game import (COST, EFFECT_DAMAGE, FROM_DECK, OPPONENT_EFFECT, OWN_EFFECT, Game)
-from unmatched_sim.engine.state import ATTACKER, DEFENDER, Ctx
+from unmatched_sim.engine.state import ATTACKER, DEFENDER, Ctx, other_role
 
 # ---------------------------------------------------------------------- registries
 OPS: dict[str, type["Op"]] = Registry("effect op")
@@ -90,7 +90,7 @@ def _combatants(g: Game, ctx: Ctx) -> list[int]:
 def _opposing_combatant(g: Game, ctx: Ctx) -> list[int]:
     if g.combat is None or ctx.role > DEFENDER:
         return []
-    fi = g.combat.fighters[1 - ctx.role]
+    fi = g.combat.fighters[other_role(ctx.role)]
     return [fi] if g.fighters[fi].on_board else []
 
 
@@ -181,14 +181,14 @@ def _combat_fighter_defeated(g: Game, ctx: Ctx) -> bool:
 
 
 def _opponent_played_card(g: Game, ctx: Ctx) -> bool:
-    return g.combat is not None and g.combat.cards[1 - ctx.role] is not None
+    return g.combat is not None and g.combat.cards[other_role(ctx.role)] is not None
 
 
 def _ally_adjacent_to_opposing_combatant(g: Game, ctx: Ctx) -> bool:
     c = g.combat
     if c is None or ctx.role > DEFENDER:
         return False
-    mine, theirs = c.fighters[ctx.role], c.fighters[1 - ctx.role]
+    mine, theirs = c.fighters[ctx.role], c.fighters[other_role(ctx.role)]
     return any(fi != mine and not g.is_foe_fighter(ctx.player, fi) for fi in g.fighters_adjacent_to(theirs))
 
 
@@ -204,7 +204,7 @@ def _opponent_played_trick(g: Game, ctx: Ctx) -> bool:
     c = g.combat
     if c is None or ctx.role > DEFENDER:
         return False
-    cid = c.cards[1 - ctx.role]
+    cid = c.cards[other_role(ctx.role)]
     return cid is not None and "trick" in g.card(cid).tags
 
 
@@ -256,13 +256,13 @@ def _own_hand(g: Game, ctx: Ctx) -> int:
 
 def _opponent_card_printed(g: Game, ctx: Ctx) -> int:
     c = g.combat
-    cid = c.cards[1 - ctx.role] if c is not None and ctx.role <= DEFENDER else None
+    cid = c.cards[other_role(ctx.role)] if c is not None and ctx.role <= DEFENDER else None
     return (g.card(cid).value or 0) if cid is not None else 0
 
 
 def _opponent_card_boost(g: Game, ctx: Ctx) -> int:
     c = g.combat
-    cid = c.cards[1 - ctx.role] if c is not None and ctx.role <= DEFENDER else None
+    cid = c.cards[other_role(ctx.role)] if c is not None and ctx.role <= DEFENDER else None
     if cid is None:
         return 0
     return g.players[g.owner(cid)].ability.boost_value(g, cid)
@@ -982,14 +982,14 @@ class CancelEffects(Op):
 
     def applicable(self, g, ctx):
         c = g.combat
-        cid = c.cards[1 - ctx.role] if c is not None and ctx.role <= DEFENDER else None
+        cid = c.cards[other_role(ctx.role)] if c is not None and ctx.role <= DEFENDER else None
         return cid is not None and not g.card(cid).uncancelable
 
     def run(self, g, ctx):
         c = g.combat
         if c is None or ctx.role > DEFENDER:
             return
-        other = 1 - ctx.role
+        other = other_role(ctx.role)
         cid = c.cards[other]
         if cid is None:
             return
@@ -1001,7 +1001,7 @@ class CancelEffects(Op):
 
 
 def _combat_role(ctx: Ctx, which: str) -> int:
-    return ctx.role if which == "self" else 1 - ctx.role
+    return ctx.role if which == "self" else other_role(ctx.role)
 
 
 @op("boost_card")

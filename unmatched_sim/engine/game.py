@@ -420,7 +420,7 @@ class Game:
         in turn order."""
         c = self.combat
         if c is not None and ctx.role <= DEFENDER:
-            return c.players[1 - ctx.role]
+            return c.opposing(ctx.role)
         if ctx.opponent >= 0:
             return ctx.opponent
         foes = self.foes(ctx.player) or self._foes[ctx.player]
@@ -437,6 +437,17 @@ class Game:
             return True
         seen = p.seen_by.get(observer)
         return seen is not None and cid in seen
+
+    def known_in_hand(self, observer: int, holder: int) -> list[int]:
+        """The cards of ``holder``'s hand that ``observer`` knows are there (``known_to`` for
+        each, without a call per card: most hands are not known at all)."""
+        p = self.players[holder]
+        public, seen = p.known_hand, p.seen_by.get(observer)
+        if seen:
+            return [c for c in p.hand if c in public or c in seen]
+        if public:
+            return [c for c in p.hand if c in public]
+        return []
 
     def reveal_to(self, observer: int, holder: int, cids) -> None:
         """``observer`` (alone) has seen these cards in ``holder``'s hand."""

@@ -12,6 +12,12 @@ from typing import Any, Callable, NamedTuple
 from unmatched_sim.model import CardDef, FighterDef
 
 ATTACKER, DEFENDER, SCHEME_ROLE, OTHER_ROLE = 0, 1, 2, 3
+
+
+def other_role(role: int) -> int:
+    """The other side of a combat: the defender's for the attacker, and the reverse."""
+    return DEFENDER if role == ATTACKER else ATTACKER
+
 NO_SPACE = -1
 EVENT_FIELDS = 12      # values per event in Game.raw_events (see Game.log)
 
@@ -105,6 +111,14 @@ class Combat:
 
     def role_of(self, player: int) -> int:
         return ATTACKER if self.players[ATTACKER] == player else DEFENDER
+
+    def opposing(self, role: int) -> int:
+        """The player on the other side of the combat from ``role``."""
+        return self.players[other_role(role)]
+
+    def other_player(self, player: int) -> int:
+        """The other player in the combat (``player`` is the attacker's or the defender's)."""
+        return self.opposing(self.role_of(player))
 
     def won(self, role: int) -> bool:
         """The attacker wins by dealing at least 1 combat damage; otherwise the defender wins."""

@@ -86,7 +86,7 @@ class PlayerView:
         g = self._g
         c = g.combat
         if c is not None and self.seat in c.players:
-            return c.players[1 - c.players.index(self.seat)]
+            return c.other_player(self.seat)
         foes = g.foes(self.seat) or g.all_foes(self.seat)
         if len(foes) == 1:
             return foes[0]
@@ -145,16 +145,8 @@ class PlayerView:
         order tells nothing either."""
         g = self._g
         seat = self.opp if seat is None else seat
-        p = g.players[seat]
-        # (Game.known_to for each card, without a call per card: most hands are not known at all)
-        public, mine = p.known_hand, p.seen_by.get(self.seat)
-        if mine:
-            known = [c for c in p.hand if c in public or c in mine]
-        elif public:
-            known = [c for c in p.hand if c in public]
-        else:
-            known = []
         me = self.seat
+        known = g.known_in_hand(me, seat)
         c = g.combat
         if c is not None and not c.revealed and c.extra.get("known_face_down") is not None \
                 and c.players[ATTACKER] == seat and c.players[DEFENDER] == me:

@@ -13,7 +13,7 @@ Ransoms themselves ("<effect> unless 🪙×N") are the shared ``unless_paid`` fi
 from __future__ import annotations
 
 from unmatched_sim.engine.effects import hook_effect
-from unmatched_sim.engine.state import DEFENDER
+from unmatched_sim.engine.state import DEFENDER, other_role
 from unmatched_sim.hooks import Ability, ability, advise, story_line
 
 DOUBLOONS, TREASURY = "doubloons", "treasury"
@@ -158,8 +158,9 @@ def advise_ransom_amount(policy, view, d):
     if role is None:
         return 0
     per = d.info.get("per_doubloon", 2)
-    mine, theirs = view.combat_value(role), view.combat_value(1 - role)
-    me, them = view.combat_fighters()[role], view.combat_fighters()[1 - role]
+    foe = other_role(role)
+    mine, theirs = view.combat_value(role), view.combat_value(foe)
+    me, them = view.combat_fighters()[role], view.combat_fighters()[foe]
 
     def cost(k):
         queen = max(0, theirs - per * k)

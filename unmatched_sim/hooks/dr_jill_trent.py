@@ -20,7 +20,7 @@ to Jill. The Hypnotist reads the active gadget (condition ``gadget_hypnoray_blas
 from __future__ import annotations
 
 from unmatched_sim.engine.effects import CONDITIONS, hook_effect
-from unmatched_sim.engine.state import ATTACKER, Ctx
+from unmatched_sim.engine.state import ATTACKER, DEFENDER, Ctx
 from unmatched_sim.engine.vocab.tta_deck import reveal_top
 from unmatched_sim.hooks import Ability, ability, advise, story_line
 from unmatched_sim.model import AFTER, DURING
@@ -45,10 +45,10 @@ def gadget_acts(g, seat: int, timing: str, fighter: int) -> None:
     if c is None or c.players[ATTACKER] != seat or c.fighters[ATTACKER] != fighter:
         return
     gadget = active_gadget(g, seat)
-    mine, theirs = _printed(g, c.cards[ATTACKER]), _printed(g, c.cards[1 - ATTACKER])
+    mine, theirs = _printed(g, c.cards[ATTACKER]), _printed(g, c.cards[DEFENDER])
     if gadget == HYPNORAY and timing == DURING and mine < theirs:
         ctx = Ctx(seat, c.cards[ATTACKER], ATTACKER, fighter)
-        cid = reveal_top(g, ctx, c.players[1 - ATTACKER])
+        cid = reveal_top(g, ctx, c.players[DEFENDER])
         boost = g.players[g.owner(cid)].ability.boost_value(g, cid) if cid is not None else 0
         g.log("gadget_used", seat, fighter, c.cards[ATTACKER], amount=boost, detail=HYPNORAY)
         if boost and c.cards[ATTACKER] is not None:

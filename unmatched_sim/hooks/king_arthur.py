@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from unmatched_sim.engine.determinize import FACE_DOWN_EXTRA
 from unmatched_sim.engine.game import BOOST_DISCARD
-from unmatched_sim.engine.state import ATTACKER
+from unmatched_sim.engine.state import ATTACKER, DEFENDER
 from unmatched_sim.hooks import Ability, ability, advise, story_line
 
 
@@ -83,7 +83,7 @@ def _offer(g, seat: int) -> None:
     c = g.combat
     options = [None] + [x for x in g.players[seat].hand if g.can_boost_with(seat, x)]
     g.ask(seat, "arthur_boost", options, _chosen, seat, card=c.cards[ATTACKER],
-          fighter=c.fighters[ATTACKER], target=c.fighters[1 - ATTACKER])
+          fighter=c.fighters[ATTACKER], target=c.fighters[DEFENDER])
 
 
 def _chosen(g, seat: int, cid) -> None:

@@ -50,7 +50,7 @@ def trick_receiver(g, owner: int, cid: int) -> int:
     scheme, the opponent chosen for its effects, else the next foe in turn order."""
     c = g.combat
     if c is not None and cid in c.cards:
-        return c.players[1 - c.cards.index(cid)]
+        return c.opposing(c.cards.index(cid))      # the card's side is its role
     chosen = g.turn_flags.get(("opponent_chosen", cid))
     return chosen if chosen is not None else g.opponent_of(Ctx(owner, cid, SCHEME_ROLE, -1))
 

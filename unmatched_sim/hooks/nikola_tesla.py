@@ -18,6 +18,7 @@ from __future__ import annotations
 from unmatched_sim.engine.effects import SpecError
 from unmatched_sim.engine.game import ABILITY
 from unmatched_sim.engine.vocab.tta_coils import charge, charged
+from unmatched_sim.engine.state import other_role
 from unmatched_sim.hooks import Ability, ability, advise, story_line
 
 
@@ -101,7 +102,7 @@ def _discharge_advice(policy, view, d):
     best = max(d.options)
     role = view.my_role()
     if name == "Polyphase Coils":
-        theirs = view.combat_cards()[1 - role] if role is not None else None
+        theirs = view.combat_cards()[other_role(role)] if role is not None else None
         return best if theirs is not None else 0
     if name == "Lightning Storm":
         me = view.my_hero()

@@ -30,7 +30,7 @@ from __future__ import annotations
 from unmatched_sim.engine.effects import (CONDITIONS, QUANTITIES, SELECTORS, ChooseOne, Field,
                                          FighterOp, Op, SpecError, op)
 from unmatched_sim.engine.game import EFFECT_DAMAGE
-from unmatched_sim.engine.state import DEFENDER
+from unmatched_sim.engine.state import DEFENDER, other_role
 
 
 # ---------------------------------------------------------------------- quantities
@@ -190,7 +190,7 @@ def _opposing_combatant_is_hero(g, ctx) -> bool:
     c = g.combat
     if c is None or ctx.role > DEFENDER:
         return False
-    return g.fighters[c.fighters[1 - ctx.role]].is_hero
+    return g.fighters[c.fighters[other_role(ctx.role)]].is_hero
 
 
 # the other fighter in this combat is a hero (Claws That Catch)

@@ -6,7 +6,7 @@ combat damage dealt", and "end the turn" (The Rest Is Silence).
 from __future__ import annotations
 
 from unmatched_sim.engine.effects import CONDITIONS, QUANTITIES, Op, op
-from unmatched_sim.engine.state import ATTACKER, DEFENDER
+from unmatched_sim.engine.state import ATTACKER, DEFENDER, other_role
 from unmatched_sim.model import VERSATILE
 
 
@@ -15,7 +15,7 @@ def _opponent_played_versatile(g, ctx) -> bool:
     c = g.combat
     if c is None or ctx.role > DEFENDER:
         return False
-    cid = c.cards[1 - ctx.role]
+    cid = c.cards[other_role(ctx.role)]
     return cid is not None and g.card(cid).type == VERSATILE
 
 
@@ -62,13 +62,13 @@ class ReturnCombatCard(Op):
 
     def applicable(self, g, ctx):
         c = g.combat
-        return c is not None and ctx.role <= DEFENDER and c.cards[1 - ctx.role] is not None
+        return c is not None and ctx.role <= DEFENDER and c.cards[other_role(ctx.role)] is not None
 
     def run(self, g, ctx):
         c = g.combat
         if c is None or ctx.role > DEFENDER:
             return
-        role = 1 - ctx.role
+        role = other_role(ctx.role)
         cid = c.cards[role]
         if cid is None:
             return

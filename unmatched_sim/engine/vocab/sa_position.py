@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from unmatched_sim.engine.effects import (QUANTITIES, SELECTORS, Field, Op, Place, PlacesFighter, op,
                                           place_options)
-from unmatched_sim.engine.state import DEFENDER
+from unmatched_sim.engine.state import DEFENDER, other_role
 
 
 @op("place_and_hold")
@@ -39,7 +39,7 @@ def _own_adjacent_to_opposing_combatant(g, ctx) -> int:
     c = g.combat
     if c is None or ctx.role > DEFENDER:
         return 0
-    theirs = c.fighters[1 - ctx.role]
+    theirs = c.fighters[other_role(ctx.role)]
     return sum(1 for fi in g.fighters_adjacent_to(theirs) if g.fighters[fi].owner == ctx.player)
 
 

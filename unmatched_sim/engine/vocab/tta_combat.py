@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from unmatched_sim.engine.effects import Field, Op, op
 from unmatched_sim.engine.game import lasting
-from unmatched_sim.engine.state import DEFENDER
+from unmatched_sim.engine.state import DEFENDER, other_role
 
 
 @lasting("printed_value_lock")
@@ -30,7 +30,7 @@ class LockPrintedValue(Op):
         c = g.combat
         if c is None or ctx.role > DEFENDER:
             return
-        role = ctx.role if self.card == "self" else 1 - ctx.role
+        role = ctx.role if self.card == "self" else other_role(ctx.role)
         cid = c.cards[role]
         if cid is None:
             return

@@ -10,7 +10,7 @@ Each is a ``CONDITIONS`` entry read with the ``Ctx`` of the effect (or, for a he
 from __future__ import annotations
 
 from unmatched_sim.engine.effects import CONDITIONS
-from unmatched_sim.engine.state import DEFENDER
+from unmatched_sim.engine.state import DEFENDER, other_role
 
 
 def _no_maneuver_this_turn(g, ctx) -> bool:
@@ -23,7 +23,7 @@ def _opposing_combatant(g, ctx) -> int | None:
     c = g.combat
     if c is None or ctx.role > DEFENDER:
         return None
-    return c.fighters[1 - ctx.role]
+    return c.fighters[other_role(ctx.role)]
 
 
 def _health_below_opposing_combatant(g, ctx) -> bool:
