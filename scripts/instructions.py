@@ -49,7 +49,8 @@ def count(policy: str, games: int, heroes: list[str], board: str, pure: bool) ->
                           sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=ROOT)
     m = re.search(r"I\s+refs:\s+([\d,]+)", out.stderr)
     if out.returncode != 0 or m is None:
-        sys.exit(f"valgrind failed: {out.stderr.strip().splitlines()[-1] if out.stderr.strip() else out.returncode}")
+        own = [line for line in out.stderr.splitlines() if line.strip() and not line.startswith("==")]
+        sys.exit(f"error: the measured run failed: {own[-1] if own else out.returncode}")
     return int(m.group(1).replace(",", ""))
 
 
@@ -62,7 +63,21 @@ def main() -> None:
     ap.add_argument("--pure", action="store_true", help="force pure Python (UNMATCHED_SIM_PURE=1)")
     args = ap.parse_args()
     if shutil.which("valgrind") is None:
-        sys.exit("valgrind is not installed (apt-get install -y valgrind)")
+        sys.exit("error: valgrind is not installed (apt-get install -y valgrind)")
+    import random
+
+    from unmatched_sim.data.catalog import find_board, find_hero
+    from unmatched_sim.errors import UserError
+    from unmatched_sim.policies import make_policy
+    try:                      # bad names answered here, in one line, not from inside valgrind
+        for h in args.heroes:
+            find_hero(h)
+        find_board(args.board)
+        make_policy(args.policy, random.Random(0))
+    except UserError as e:
+        sys.exit(f"error: {e}")
+    if args.games < 1:
+        sys.exit("error: --games must be at least 1")
     start = time.perf_counter()
     total = count(args.policy, args.games, args.heroes, args.board, args.pure)
     base = count(args.policy, 0, args.heroes, args.board, args.pure)
