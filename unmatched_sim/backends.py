@@ -35,24 +35,89 @@ def run_tasks(spec, size: int, todo: list[int], partial: Path, n_jobs: int, back
 
 
 def _local_tasks(spec, bounds, partial: Path, n_jobs: int, count: int) -> Iterator[tuple]:
-    from unmatched_sim.runner import _run_chunk_range
+    """This machine's cores. With ``n_jobs`` > 1, this process plays chunks too, beside
+    ``n_jobs - 1`` worker processes: it has imported everything already and starts playing at
+    once, while each worker first spends about half a second starting an interpreter and
+    importing the package and polars (on two cores that start-up was the largest loss of
+    ``-j 2`` against ``-j 1``). The chunks are shared out as they finish: a feeder thread hands
+    the next chunk to a worker the moment it is free, this process takes one whenever it has
+    finished its own."""
     if n_jobs == 1 or count <= 1:
         for i, lo, hi in bounds:
-            from unmatched_sim.runner import _chunk_frames, _peak_rss_mb, _write_chunk
-            events, games, n = _chunk_frames(lo, hi, spec)
-            _write_chunk(partial, i, events, games)
-            yield i, n, _peak_rss_mb()
+            yield _play_here(spec, i, lo, hi, partial)
         return
     import os
+    import queue
+    import threading
+    from collections import deque
 
-    from joblib import Parallel, delayed, parallel_config
+    from joblib.externals.loky import get_reusable_executor
 
-    from unmatched_sim.runner import _watch_parent
+    from unmatched_sim.runner import _run_chunk_range, _watch_parent
 
+    todo = deque(bounds)                # popped by both threads: deque's pops are atomic
+    results: queue.SimpleQueue = queue.SimpleQueue()
+    stop = threading.Event()
     # every worker watches this process from its start: killed, it takes its workers with it
-    with parallel_config(backend="loky", initializer=_watch_parent, initargs=(os.getpid(),)):
-        with Parallel(n_jobs=n_jobs, return_as="generator_unordered") as parallel:
-            yield from parallel(delayed(_run_chunk_range)(i, lo, hi, spec, str(partial)) for i, lo, hi in bounds)
+    executor = get_reusable_executor(max_workers=n_jobs - 1, initializer=_watch_parent,
+                                     initargs=(os.getpid(),))
+
+    def feed(slot: int) -> None:
+        """One worker's line: its next chunk is sent as soon as it returns the last."""
+        try:
+            while not stop.is_set():
+                try:
+                    i, lo, hi = todo.popleft()
+                except IndexError:
+                    return
+                results.put(executor.submit(_run_chunk_range, i, lo, hi, spec, str(partial)).result())
+        except BaseException as e:          # a worker's error is raised where the results are read
+            results.put(e)
+        finally:
+            results.put(None)               # this line is finished
+
+    lines = [threading.Thread(target=feed, args=(k,), name=f"unmatched-feed-{k}", daemon=True)
+             for k in range(n_jobs - 1)]
+    for t in lines:
+        t.start()
+    open_lines = len(lines)
+    try:
+        while True:
+            while True:                     # hand on what the workers finished
+                try:
+                    got = results.get_nowait()
+                except queue.Empty:
+                    break
+                if got is None:
+                    open_lines -= 1
+                elif isinstance(got, BaseException):
+                    raise got
+                else:
+                    yield got
+            try:
+                i, lo, hi = todo.pop()      # this process takes from the end, the workers the front
+            except IndexError:
+                break
+            yield _play_here(spec, i, lo, hi, partial)
+        while open_lines:                   # nothing left to take: wait for the workers' last chunks
+            got = results.get()
+            if got is None:
+                open_lines -= 1
+            elif isinstance(got, BaseException):
+                raise got
+            else:
+                yield got
+    finally:
+        stop.set()
+
+
+def _play_here(spec, i: int, lo: int, hi: int, partial: Path) -> tuple:
+    """Play chunk ``i`` (games ``lo`` .. ``hi - 1``) in this process and write its parts."""
+    from unmatched_sim.runner import _chunk_frames, _peak_rss_mb, _write_chunk
+
+    events, games, n = _chunk_frames(lo, hi, spec)
+    _write_chunk(partial, i, events, games)
+    return i, n, _peak_rss_mb()
 
 
 def check_backend(backend: str, scheduler: str | None) -> None:

@@ -275,22 +275,6 @@ def spec_heroes(spec: RunSpec) -> dict[str, HeroDef]:
     return {hid: _hero(f["path"], f["sha256"]) for hid, f in spec.hero_files.items()}
 
 
-def _run_chunk(index: int, games: list[GameSpec], spec: RunSpec, out_dir: str) -> int:
-    heroes = spec_heroes(spec)
-    board = _board(spec.board_file["path"], spec.board_file["sha256"])
-    buf = EventBuffer()
-    rows = []
-    for g in games:
-        game, row = play_game(g, heroes, board, g.policy_a or spec.policy_a, g.policy_b or spec.policy_b,
-                              spec.max_turns)
-        buf.add_game(g.game_id, seat_labels(g), game)
-        rows.append(row)
-    out = Path(out_dir)
-    write_parquet(buf.frame(), out / "events" / f"part-{index:05d}.parquet")
-    write_parquet(games_frame(rows), out / "games-parts" / f"part-{index:05d}.parquet")
-    return len(games), _peak_rss_mb()
-
-
 def _chunk_frames(start: int, stop: int, spec: RunSpec) -> tuple[pl.DataFrame, pl.DataFrame, int]:
     """Play games ``start`` .. ``stop - 1``: (events frame, games frame, games played)."""
     heroes = spec_heroes(spec)
