@@ -440,3 +440,21 @@ def test_the_rest_is_silence_ends_a_wayward_sisters_turn_before_any_spell():
     assert s.events("turn_ended") and s.events("spell") == []
     assert sorted(s.game.cards[c].defn.name for c in p.res[CAULDRON]) == ["Hurly-Burly", "Ward"]
     assert s.game.active == 0
+
+
+def test_the_rest_is_silence_still_discards_king_arthurs_face_down_boost():
+    """Found by the soak fuzzer: King Arthur's face-down BOOST was discarded by an after-combat
+    step, which The Rest Is Silence skips, so the card stayed in play for the rest of the game.
+    It is part of the combat's cleanup, which always happens."""
+    s = Scenario("hamlet", "king_arthur").place("Hamlet", "M10").place("King Arthur", "M11")
+    s.hand(0, "The Rest Is Silence").hand(1, "Excalibur", "Skirmish", "Swift Strike")
+    s.begin_turn(1).choose("attack")
+    if s.pending.kind == "attack_target":
+        s.choose(("King Arthur", "Hamlet"))
+    s.choose("Excalibur").expect("arthur_boost").choose("Skirmish")
+    s.expect("defense_card").choose("The Rest Is Silence")
+    assert s.events("turn_ended")
+    assert combat(s) == "7-2"                      # Excalibur 6 + Skirmish's BOOST 1
+    assert not s.game.in_play
+    assert sorted(s.discard_names(1)) == ["Excalibur", "Skirmish"]
+    assert s.discard_names(0) == ["The Rest Is Silence"]

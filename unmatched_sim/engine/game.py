@@ -1374,7 +1374,12 @@ def _after_combat_abilities(g: Game) -> None:
 
 
 def _combat_cleanup(g: Game) -> None:
+    """The played cards are discarded: the abilities' own cards first (King Arthur's face-down
+    BOOST), then the defense card, then the attack card. Always, even when an effect ended the
+    turn."""
     c = g.combat
+    for role in (DEFENDER, ATTACKER):
+        g.players[c.players[role]].ability.combat_cleanup(g, c.players[role], role)
     for role in (DEFENDER, ATTACKER):
         cid = c.cards[role]
         if cid is not None and cid in g.in_play:

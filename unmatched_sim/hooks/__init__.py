@@ -105,6 +105,11 @@ class Ability:
 
     def on_combat_damage(self, g: "Game", fighter: int, amount: int) -> None: ...
     def after_combat(self, g: "Game", seat: int, role: int) -> None: ...
+
+    def combat_cleanup(self, g: "Game", seat: int, role: int) -> None:
+        """The combat's cleanup, before the played cards are discarded: cards this ability put
+        into the combat leave it. Unlike ``after_combat`` (an effect, skipped once an effect has
+        ended the turn), this always happens."""
     def after_attacking(self, g: "Game", seat: int) -> None: ...
 
     def redirect_discard(self, g: "Game", cid: int, route: str) -> bool:

@@ -9,8 +9,9 @@ BOOST, or None. The card leaves the hand face down and waits in play, listed in
 (engine/determinize.py). It is revealed with the attack card (event ``boost``, detail
 ``face_down``). Its BOOST value is added to the attack's value (``modify_combat_value``) unless
 the attack card's effects are cancelled (and it can be cancelled) when the value is read; after
-the after-combat effects it goes to the discard pile (event ``boost_cancelled`` first if it was
-cancelled). Only the hero's own attacks are boosted, not Merlin's.
+the after-combat effects, in the combat's cleanup, it goes to the discard pile (event
+``boost_cancelled`` first if it was cancelled), also when an effect ended the turn (The Rest Is
+Silence). Only the hero's own attacks are boosted, not Merlin's.
 
 Events: ``face_down_boost`` (a card was put face down; which one is not logged), ``boost``
 (revealed: card and value), ``boost_cancelled``.
@@ -58,7 +59,9 @@ class FaceDownAttackBoost(Ability):
             return value
         return value + sum(g.players[g.owner(x)].ability.boost_value(g, x) for x in extra)
 
-    def after_combat(self, g, seat, role):
+    def combat_cleanup(self, g, seat, role):
+        """The face-down BOOST is discarded with the combat's cards, also when an effect has
+        ended the turn (The Rest Is Silence) and the after-combat effects were skipped."""
         c = g.combat
         extra = _extra(c)
         if role != ATTACKER or not extra:
@@ -69,7 +72,6 @@ class FaceDownAttackBoost(Ability):
             if cancelled:
                 g.log("boost_cancelled", seat, card=x)
             g.put_in_discard(x, BOOST_DISCARD)
-
 
     def combat_bonus_estimate(self, g, seat, fighter, role, opponent=None):
         """An AI estimate from public facts: King Arthur attacking with three or more cards in
