@@ -289,3 +289,124 @@ def test_a_card_drawn_into_the_hand_limit_is_worth_nothing():
     one = pol.draw_worth(view, 1)       # one card of room: the other action may play a card
     assert one > 0
     assert pol.draw_worth(view, 2) == one
+
+
+# ---------------------------------------------------------------------- a face-up token's bonus
+def hamlet_facing_jill(side: str, *hand: str) -> Scenario:
+    s = Scenario("hamlet", "dr_jill_trent").place("Hamlet", "M10").place("Dr. Jill Trent", "M11")
+    s.remove("Rosencrantz & Guildenstern")
+    s.hand(0, *hand).hand(1, "Utility Belt", "Laser Pen", "Gyroscopic Jetpack")
+    s.begin_turn(0)
+    while s.pending.kind != "action":
+        s.choose(side if s.pending.kind == "question_side" else s.pending.options[0])
+    return s
+
+
+def test_hamlet_counts_the_bonus_of_not_to_be_he_paid_for():
+    # Hamlet paid 2 damage for NOT TO BE (+2 on his attacks) and then weighed his attacks as if
+    # they had no bonus: he maneuvered or schemed next to Jill Trent instead of attacking
+    # (`sim matchup dr_jill_trent hamlet -n 60 --seed 41 --policy tuned`, game 2, turns 2 and 6).
+    s = hamlet_facing_jill("not_to_be", "Uncertain Doom", "Maddening Insight", "The Ghost")
+    assert decide(s) == "attack"
+    assert decide(s, "tuned-v1") == "scheme"        # the frozen baseline does not read the token
+    # the +2 is counted in the attack's worth, and only under NOT TO BE
+    worths = {}
+    for side in ("to_be", "not_to_be"):
+        s = hamlet_facing_jill(side, "Uncertain Doom", "Maddening Insight", "The Ghost")
+        pol = make_policy("tuned", random.Random(0))
+        view = PlayerView(s.game, 0)
+        pol.choose(view, s.pending)
+        cid = s.card_ids(0, "Uncertain Doom")[0]
+        worths[side] = pol.attack_eval(view, s.fighter("Hamlet"), s.fighter("Dr. Jill Trent"), cid)
+    assert worths["not_to_be"] > worths["to_be"] + 1.0
+
+
+# ---------------------------------------------------------------------- values read from effects
+def test_a_conditional_value_block_is_not_read_as_blocking_every_attack():
+    # God of Mischief counts the opponent's card 0 only if it is a TRICK (otherwise it cancels
+    # its effects): it was read as a defense that blocks every attack (strength 99), for Loki and
+    # for the foes reading his hand; Uncertain Doom (0 only against a versatile card) the same.
+    from unmatched_sim.data.catalog import find_hero
+    from unmatched_sim.policies.heuristic import BLOCK_ALL, card_strength
+    cards = {c.name: c for h in ("loki", "hamlet", "pandora") for c in find_hero(h).cards}
+    assert card_strength(cards["God of Mischief"])[1] < 4
+    assert card_strength(cards["Uncertain Doom"])[0] > 2
+    assert card_strength(cards["Pandora's Box"] if "Pandora's Box" in cards else next(
+        c for c in cards.values() if any(op.NAME == "ignore_value" and not op.spec.get("if")
+                                         for op in c.effects.get("during_combat", ()))))[1] == BLOCK_ALL
+
+
+def test_a_choose_one_value_mode_counts_in_the_cards_strength():
+    # Shapeshifter: +1 per card in the opponent's hand, or gain 1 action; the choice was not
+    # read and the card counted 0, like Maddening Insight (worth the cards in Hamlet's hand).
+    from unmatched_sim.data.catalog import find_hero
+    from unmatched_sim.policies.heuristic import card_strength
+    cards = {c.name: c for h in ("loki", "hamlet") for c in find_hero(h).cards}
+    assert card_strength(cards["Shapeshifter"])[0] >= 3
+    assert card_strength(cards["Maddening Insight"])[1] >= 3
+
+
+# ---------------------------------------------------------------------- moving a foe's fighter
+def loki_far_from_medusa(*hand: str, medusa_health: int = 2) -> Scenario:
+    s = Scenario("loki", "medusa").place("Loki", "M10").place("Medusa", "M31")
+    s.health("Medusa", medusa_health)
+    for k in (1, 2, 3):
+        s.remove(f"Harpy {k}")
+    s.hand(0, *hand).hand(1, "Dash", "Regroup", "Feint")
+    s.begin_turn(0)
+    return s
+
+
+def test_a_scheme_that_pulls_the_foe_hero_into_reach_is_worth_its_attack():
+    # Svaðilfari's Lure (played by Loki: put an opposing fighter next to him) was counted at a
+    # flat 0.5, and Loki never played it against Medusa, who kept out of his reach
+    # (`sim matchup loki medusa -n 60 --seed 41 --policy tuned`, game 0: held from turn 13 to
+    # the end). It is now worth the attack it opens (here one that may defeat her) less the
+    # blows she can deal from next to him.
+    s = loki_far_from_medusa("Trick: Svaðilfari's Lure", "Looking for Trouble", "Underhanded")
+    assert decide(s) == "scheme"
+    assert decide(s, "tuned-v1") != "scheme"
+    # healthy, she is not worth pulling next to him for one attack
+    assert decide(loki_far_from_medusa("Trick: Svaðilfari's Lure", "Looking for Trouble", "Underhanded",
+                                       medusa_health=16)) != "scheme"
+    # with no action left after it, the pull alone buys no attack and is worth less
+    pol = make_policy("tuned", random.Random(0))
+    view = PlayerView(s.game, 0)
+    pol.choose(view, s.pending)
+    cid = s.card_ids(0, "Trick: Svaðilfari's Lure")[0]
+    now = pol.scheme_eval(view, cid, s.fighter("Loki"))
+    s.game.players[0].actions = 1
+    pol.choose(view, s.pending)
+    assert pol.scheme_eval(view, cid, s.fighter("Loki")) < now
+
+
+# ---------------------------------------------------------------------- the Sisters' spells
+def sisters_casting(deck_empty: bool, stinging_reaches_foe: bool) -> Scenario:
+    s = Scenario("wayward_sisters", "shakespeare").place("Sister 1", "M10").remove("Sister 3")
+    s.place("Sister 2", "M28")
+    s.place("Shakespeare", "M11" if stinging_reaches_foe else "M21")
+    for k in (1, 2):
+        s.remove(f"Actor {k}")
+    s.hand(0, "Something Wicked This Way Comes", "Hurly-Burly").hand(1, "Horror", "Deceive")
+    if deck_empty:
+        s.empty_deck(0)
+    s.begin_turn(0)
+    s.choose("scheme")
+    s.game.answer(next(o for o in s.pending.options
+                       if s.game.cards[o[0]].defn.name == "Something Wicked This Way Comes"))
+    s.expect("spell")
+    return s
+
+
+def test_the_sisters_do_not_sting_themselves_or_haste_into_an_exhausting_maneuver():
+    # Shakespeare–Sisters (seed 41, game 1, turn 27): with the last card drawn the Sisters cast
+    # Haste (a forced maneuver on an empty deck: 2 exhaustion damage to each Sister) and
+    # Stinging with only their own fighters in reach (1 damage to Sister 1), by a fixed order
+    # of spells.
+    s = sisters_casting(deck_empty=True, stinging_reaches_foe=False)
+    first = decide(s)
+    assert first not in ("Spell of Haste", "Spell of Stinging")
+    assert decide(s, "tuned-v1") == "Spell of Haste"
+    # with the foe in reach and cards to draw, stinging him and the extra action are worth most
+    s = sisters_casting(deck_empty=False, stinging_reaches_foe=True)
+    assert decide(s) in ("Spell of Haste", "Spell of Stinging")

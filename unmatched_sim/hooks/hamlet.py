@@ -64,6 +64,15 @@ class TheQuestion(Ability):
             return 0
         return self.params["attack_bonus"] if g.fighters[combat.fighters[ATTACKER]].is_hero else 0
 
+    def token_bonus(self, g, seat, fighter, role):
+        """For the AI: Hamlet's attacks get the +2 while NOT TO BE is up. Unread, Hamlet paid 2
+        damage for NOT TO BE and then weighed his attacks as if they had no bonus, so he often
+        maneuvered instead of attacking (Jill Trent–Hamlet, seed 41, game 2, turns 2 and 6)."""
+        if (role == ATTACKER and g.players[seat].res.get(QUESTION) == NOT_TO_BE
+                and g.fighters[fighter].is_hero):
+            return float(self.params["attack_bonus"])
+        return 0.0
+
 
 # ---------------------------------------------------------------- the AI
 def _nearest_foe(view, fi) -> int:

@@ -138,12 +138,18 @@ SPELL_ORDER = ("gain_action", "damage", "draw", "move")
 
 @advise("spell")
 def _advise_spell(policy, view, d):
-    """Cast the spell worth most: an action on our own turn, then damage if a foe is in reach
-    of it, then draw-and-heal, then a move. Never decline."""
+    """Cast the spell worth most. A policy that weighs effects (the heuristic's
+    ``best_effects``: the spell's effects as they would resolve now — Stinging hits whom it can
+    reach, an extra action on an empty deck is a forced exhausting maneuver) decides itself.
+    Others (greedy, the frozen tuned-v1) by a fixed order: an action on our own turn, then
+    damage, then draw-and-heal, then a move. Never decline."""
     by_name = {s.name: s for s in view.hero().ability.params["spells"]}
     spells = [o for o in d.options if o is not None]
     if not spells:
         return None
+    judge = getattr(policy, "best_effects", None)
+    if judge is not None:
+        return judge(view, {name: by_name[name].effect for name in spells})
 
     def worth(name):
         ops = [op.NAME for op in by_name[name].effect]
