@@ -410,3 +410,28 @@ def test_the_sisters_do_not_sting_themselves_or_haste_into_an_exhausting_maneuve
     # with the foe in reach and cards to draw, stinging him and the extra action are worth most
     s = sisters_casting(deck_empty=False, stinging_reaches_foe=True)
     assert decide(s) in ("Spell of Haste", "Spell of Stinging")
+
+
+def test_cards_drawn_only_to_be_discarded_cost_a_short_deck():
+    # The Genie took Three Wishes' "draw 5" with 5 cards in hand, discarded 3 of them at the
+    # hand limit (Back in the Lamp among them) and ran out of cards on his eighth turn
+    # (`sim matchup genie titania -n 60 --seed 41 --policy tuned`, game 0, turns 1 and 7).
+    # Past the room in hand, a card drawn is a card of the deck lost, which costs when the
+    # deck is shorter than the game still needs.
+    def worth(deck_left: int) -> tuple[float, float]:
+        s = Scenario("genie", "titania").place("The Genie", "M10").place("Titania", "M31")
+        s.remove("Oberon")
+        s.hand(0, "Feint", "Feint", "I Am Freed", "Careful What You Wish For", "Imprisoned Wrath")
+        s.hand(1, "Fairy Song")
+        while len(s.game.players[0].deck) > deck_left:
+            s.game.players[0].deck.pop(0)
+        s.begin_turn(0)                  # Infinite Power is offered: the turn's first decision
+        pol = make_policy("tuned", random.Random(0))
+        view = PlayerView(s.game, 0)
+        pol.choose(view, s.pending)
+        assert view.actions_left == 2 and len(view.hand) == 5      # room for 3 (7, plus one play)
+        return pol.draw_worth(view, 3), pol.draw_worth(view, 5)
+    three, five = worth(8)
+    assert five < three                  # two cards past the room, from a deck of 8
+    three, five = worth(25)
+    assert five == three                 # a long deck: they only cost nothing

@@ -748,6 +748,12 @@ class HeuristicPolicy(GreedyPolicy):
         w = 0.75 * min(drawn, room)
         if deck - drawn <= 3:
             w *= 0.6        # bringing exhaustion closer
+        burned = drawn - min(drawn, room)
+        if burned and deck - drawn < 2 * self.turns_left(view):
+            # cards drawn only to be discarded shorten a deck the game will need: the Genie
+            # took Three Wishes' "draw 5" with 5 cards in hand, discarded 3 (Back in the Lamp
+            # among them) and ran out of cards on his eighth turn (Genie-Titania, seed 41, game 0)
+            w -= 0.4 * burned
         if missing:
             w -= missing * sum(2 * self.hp_weight(view.fighter(fi), True) for fi in view.on_board(view.seat))
         return w
@@ -1358,9 +1364,14 @@ class HeuristicPolicy(GreedyPolicy):
             return False
         if len(view.hand) + n > HAND_LIMIT:
             return False                      # the card (or another) goes at the hand limit
+        return deck - n >= self.turns_left(view)
+
+    @staticmethod
+    def turns_left(view) -> float:
+        """Our turns the game is likely to last: the foe hero's health at a typical 2.5 damage
+        a turn of ours (3 when it is not on the board)."""
         opp_hero = view.opp_hero()
-        turns_left = (opp_hero.health / 2.5) if opp_hero.on_board else 3.0
-        return deck - n >= turns_left
+        return (opp_hero.health / 2.5) if opp_hero.on_board else 3.0
 
     def on_move_order(self, view, d):
         # Sidekicks that screen move after the hero (they guard where it ends up); others first.
