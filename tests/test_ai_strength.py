@@ -325,15 +325,14 @@ def test_hamlet_counts_the_bonus_of_not_to_be_he_paid_for():
 def test_a_conditional_value_block_is_not_read_as_blocking_every_attack():
     # God of Mischief counts the opponent's card 0 only if it is a TRICK (otherwise it cancels
     # its effects): it was read as a defense that blocks every attack (strength 99), for Loki and
-    # for the foes reading his hand; Uncertain Doom (0 only against a versatile card) the same.
+    # for the foes reading his hand; Uncertain Doom (0 only against a versatile card) the same
+    # (it is now weighed against the defenses that are not versatile).
     from unmatched_sim.data.catalog import find_hero
-    from unmatched_sim.policies.heuristic import BLOCK_ALL, card_strength
+    from unmatched_sim.policies.heuristic import BLOCK_ALL, blanked_types, card_strength
     cards = {c.name: c for h in ("loki", "hamlet", "pandora") for c in find_hero(h).cards}
     assert card_strength(cards["God of Mischief"])[1] < 4
-    assert card_strength(cards["Uncertain Doom"])[0] > 2
-    assert card_strength(cards["Pandora's Box"] if "Pandora's Box" in cards else next(
-        c for c in cards.values() if any(op.NAME == "ignore_value" and not op.spec.get("if")
-                                         for op in c.effects.get("during_combat", ()))))[1] == BLOCK_ALL
+    assert blanked_types(cards["Uncertain Doom"]) == {"versatile"}     # weighed in attack_odds
+    assert card_strength(cards["Celestial Raiments"])[1] == BLOCK_ALL      # unconditional: still
 
 
 def test_a_choose_one_value_mode_counts_in_the_cards_strength():
@@ -435,3 +434,20 @@ def test_cards_drawn_only_to_be_discarded_cost_a_short_deck():
     assert five < three                  # two cards past the room, from a deck of 8
     three, five = worth(25)
     assert five == three                 # a long deck: they only cost nothing
+
+
+def test_an_attack_that_blanks_versatile_cards_is_weighed_against_the_other_defenses():
+    # Uncertain Doom (2): a versatile card played against it counts 0. Against Jill Trent, whose
+    # deck is mostly versatile cards, it is nearly unblockable, but it was weighed as a plain 2
+    # against her best defense (or, read as an unconditional block, as blocking everything).
+    s = hamlet_facing_jill("to_be", "Uncertain Doom", "To Sleep, Perchance to Dream")
+    pol = make_policy("tuned", random.Random(0))
+    view = PlayerView(s.game, 0)
+    pol.choose(view, s.pending)
+    jill = view.fighter(s.fighter("Dr. Jill Trent"))
+    plain = pol.attack_odds(view, jill, 2.0)[0]
+    blanking = pol.attack_odds(view, jill, 2.0, 0, frozenset({"versatile"}))[0]
+    assert blanking > plain + 0.5
+    doom, sleep = (pol.attack_eval(view, s.fighter("Hamlet"), jill.idx, s.card_ids(0, n)[0])
+                   for n in ("Uncertain Doom", "To Sleep, Perchance to Dream"))
+    assert doom > sleep

@@ -109,8 +109,10 @@ def card_strength(d: CardDef, mine: bool = True) -> tuple[float, float]:
         elif n == "ignore_value" and spec.get("card", "opponent") == "opponent":
             if spec.get("if"):
                 # only against some cards (God of Mischief: a TRICK; Uncertain Doom: a versatile
-                # card): it was read as blocking every attack
-                att += 1.0
+                # card): it was read as blocking every attack. An attack that blanks a type of
+                # card is weighed against the defenses left (blanked_types, attack_odds).
+                if spec["if"] not in _BLANKS:
+                    att += 1.0
                 dfn += 1.0
             else:
                 dfn = BLOCK_ALL
@@ -155,6 +157,17 @@ def guess_amount(amount) -> float:
         times = amount.get("times", 1) if isinstance(amount.get("times", 1), int) else 1
         amount = amount.get("of")
     return times * _HAND_SIZES[amount] if amount in _HAND_SIZES else 1.5
+
+
+# "The opponent's card counts 0 if it is of this type" (Uncertain Doom), by the condition's name.
+_BLANKS = {"opponent_played_versatile": "versatile"}
+
+
+def blanked_types(d: CardDef) -> frozenset:
+    """The types of defense card this attack card makes count 0 (Uncertain Doom: a versatile
+    card); a defense of that type is as good as none against it."""
+    return frozenset(_BLANKS[op.spec["if"]] for op in _ops(d, "immediately", "during_combat")
+                     if op.NAME == "ignore_value" and op.spec.get("if") in _BLANKS)
 
 
 def _value_ops(ops):
@@ -365,11 +378,12 @@ class Reader:
         self.h_unknown = max(0, view.hand_size(foe) - len(known_ids))
         self._cache: dict = {}
 
-    def defense(self, fighter_name: str) -> list[tuple[float, float]]:
-        """Best defense strength the opponent's ``fighter_name`` can answer an attack with."""
-        key = ("d", fighter_name)
+    def defense(self, fighter_name: str, blanked: frozenset = frozenset()) -> list[tuple[float, float]]:
+        """Best defense strength the opponent's ``fighter_name`` can answer an attack with
+        (``blanked``: types of card that count 0 against the attack, ``blanked_types``)."""
+        key = ("d", fighter_name, blanked)
         if key not in self._cache:
-            use = lambda d: d.can_defend and d.usable_by(fighter_name)
+            use = lambda d: d.can_defend and d.usable_by(fighter_name) and d.type not in blanked
             self._cache[key] = best_of_dist([card_strength(d, m)[1] for d, m in self.known if use(d)],
                                             [card_strength(d)[1] for d in self.pool if use(d)],
                                             len(self.pool), self.h_unknown)
@@ -638,7 +652,7 @@ class HeuristicPolicy(GreedyPolicy):
             a += self.ability_bonus(view, fi, ATTACKER, target)
         # a card worth k times the defense card's value: k·v against a defense of v, 0 against none
         k = mirrored_value(d) if view.value_lock(view.seat) is None else 0
-        exp_dmg, p_win, p_kill = self.attack_odds(view, tf, a, k)
+        exp_dmg, p_win, p_kill = self.attack_odds(view, tf, a, k, blanked_types(d))
         value = self.hp_weight(tf, False) * exp_dmg
         if tf.is_hero:
             value += 25.0 * p_kill
@@ -648,12 +662,14 @@ class HeuristicPolicy(GreedyPolicy):
         value -= self.own_harm_cost(view, d, self.mine(view, cid))
         return value - self.spend_cost(view, cid)
 
-    def attack_odds(self, view, tf, a: float, k: int = 0) -> tuple[float, float, float]:
+    def attack_odds(self, view, tf, a: float, k: int = 0,
+                    blanked: frozenset = frozenset()) -> tuple[float, float, float]:
         """(expected damage, chance to win the combat, chance to defeat) of an attack of strength
         ``a`` on fighter ``tf``, against the best defense its player may hold (``k``: the attack
-        is also worth k times the defense card's value, see ``mirrored_value``)."""
+        is also worth k times the defense card's value, see ``mirrored_value``; ``blanked``:
+        types of defense card that count 0 against it)."""
         exp_dmg = p_win = p_kill = 0.0
-        for v, p in self.reader(view, tf.owner).defense(tf.defn.name):
+        for v, p in self.reader(view, tf.owner).defense(tf.defn.name, blanked):
             dv = 0.0 if v == NO_CARD else v
             av = a + k * dv if k else a
             dmg = 0.0 if v >= BLOCK_ALL else max(0.0, av - dv)
@@ -1249,7 +1265,7 @@ class HeuristicPolicy(GreedyPolicy):
                     if pair is not None and score > 0:
                         attack = score
                         a = self.my_attack_strength(view, cid) + self.ability_bonus(view, pair[0], ATTACKER, o)
-                        alive = 1.0 - self.attack_odds(view, view.fighter(o), a)[2]
+                        alive = 1.0 - self.attack_odds(view, view.fighter(o), a, 0, blanked_types(view.card(cid)))[2]
                 here = self.foe_space_value(view, o, view.fighter(o).space, 0)
                 hit_now = any(view.can_hit_from(mi, view.fighter(mi).space, view.fighter(o).space)
                               for mi in mine)
@@ -1516,7 +1532,8 @@ class HeuristicPolicy(GreedyPolicy):
         a = self.my_attack_strength(view, d.info["card"])
         k = mirrored_value(view.card(d.info["card"]))
         w = self.hp_weight(tf, False)
-        dmg0, win0, kill0 = self.attack_odds(view, tf, a, k)
+        blanked = blanked_types(view.card(d.info["card"]))
+        dmg0, win0, kill0 = self.attack_odds(view, tf, a, k, blanked)
         won_worth = 0.8 + 0.5 * effect_worth(view.card(d.info["card"]), ("after_combat",), 1.0,
                                              self.mine(view, d.info["card"]))
         best, pick = 0.05, None
@@ -1524,7 +1541,7 @@ class HeuristicPolicy(GreedyPolicy):
         for c in cards:
             b = view.card(c).boost_value
             if b not in seen:
-                dmg, win, kill = self.attack_odds(view, tf, a + b, k)
+                dmg, win, kill = self.attack_odds(view, tf, a + b, k, blanked)
                 seen[b] = (w * (dmg - dmg0) + won_worth * (win - win0)
                            + (25.0 if tf.is_hero else 2.0) * (kill - kill0))
             gain = seen[b] - self.boost_cost(view, c)
