@@ -451,3 +451,17 @@ def test_an_attack_that_blanks_versatile_cards_is_weighed_against_the_other_defe
     doom, sleep = (pol.attack_eval(view, s.fighter("Hamlet"), jill.idx, s.card_ids(0, n)[0])
                    for n in ("Uncertain Doom", "To Sleep, Perchance to Dream"))
     assert doom > sleep
+
+
+def test_unnatural_remedy_heals_a_hurt_sister_with_the_last_card_of_an_ingredient():
+    # Jill Trent–Sisters (seed 41, game 4, turn 25): Sister 1 at 2 health defended with
+    # Unnatural Remedy and kept the cauldron's only card (Double, Double) rather than heal 1:
+    # the hook's rule keeps one card of each ingredient whatever the health.
+    from tests.test_wayward_sisters import cauldron, vs_chupa
+    s = vs_chupa().hand(0, "Unnatural Remedy").hand(1, "Feeding", "Feint").health("Sister 1", 5)
+    cauldron(s, "Double, Double")
+    s.begin_turn(1)
+    s.attack("Chupacabra", "Sister 1", "Feeding", "Unnatural Remedy")
+    s.expect("cauldron_discard")
+    assert decide(s) is not None
+    assert decide(s, "tuned-v1") is None

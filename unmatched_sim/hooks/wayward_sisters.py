@@ -193,9 +193,18 @@ def _advise_to_hand(policy, view, d):
     return max(d.options, key=lambda c: (policy.power(view, c) if hasattr(policy, "power") else 0, -c))
 
 
+# What the last card of an ingredient in the cauldron is worth: one of the two or three a spell
+# after the next attack needs (a spell is worth about an action or a damage).
+LONE_INGREDIENT_WORTH = 1.5
+
+
 @advise("cauldron_discard")
 def _advise_cauldron_discard(policy, view, d):
-    """Unnatural Remedy: heal while our fighters are hurt, keeping one card of each ingredient."""
+    """Unnatural Remedy: heal while our fighters are hurt, a spare card of an ingredient first.
+    The last card of an ingredient goes too when a policy that weighs health (the heuristic's
+    ``heal_worth``) finds the health worth more than the ingredient (a Sister at 2 health kept
+    Double, Double in the cauldron and healed nothing: Jill Trent–Sisters, seed 41, game 4,
+    turn 25). Others (greedy, the frozen tuned-v1) keep one card of each ingredient."""
     hurt = any(f.health < f.max_health for f in view.fighters(view.seat) if f.alive)
     if not hurt:
         return None
@@ -207,7 +216,12 @@ def _advise_cauldron_discard(policy, view, d):
         if ing in seen:
             spare.append(c)
         seen.add(ing)
-    return spare[0] if spare else None
+    if spare:
+        return spare[0]
+    judge = getattr(policy, "heal_worth", None)
+    if pot and judge is not None and judge(view, 1) > LONE_INGREDIENT_WORTH:
+        return pot[0]
+    return None
 
 
 @story_line("to_cauldron")

@@ -864,6 +864,17 @@ class HeuristicPolicy(GreedyPolicy):
             return min(0.0, self.maneuver_eval(view))
         return 1.0
 
+    def heal_worth(self, view, amount: int) -> float:
+        """The most ``amount`` health restored to one of our fighters on the board is worth
+        (each point at ``hp_weight``)."""
+        best = 0.0
+        for fi in view.on_board(view.seat):
+            f = view.fighter(fi)
+            w = self.hp_weight(f, True) * min(amount, f.max_health - f.health)
+            if w > best:
+                best = w
+        return best
+
     def best_effects(self, view, effects: dict):
         """The key of ``effects`` (option -> effect list resolved now by our hero) worth most
         (``ops_worth``): a hero's choice among effects, asked by its hook (the Sisters' spells)."""
