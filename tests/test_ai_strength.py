@@ -465,3 +465,26 @@ def test_unnatural_remedy_heals_a_hurt_sister_with_the_last_card_of_an_ingredien
     s.expect("cauldron_discard")
     assert decide(s) is not None
     assert decide(s, "tuned-v1") is None
+
+
+# ---------------------------------------------------------------------- Hamlet's Question
+def hamlet_at_the_question(hamlet: str, titania: str, titania_health: int, *hand: str) -> Scenario:
+    s = Scenario("hamlet", "titania").place("Hamlet", hamlet).place("Titania", titania)
+    s.remove("Oberon").place("Rosencrantz & Guildenstern", "M01")
+    s.health("Titania", titania_health)
+    s.hand(0, *hand).hand(1, "Fairy Song", "Protection of the Fairy Woods", "But a Dream")
+    s.begin_turn(0)
+    s.expect("question_side")
+    return s
+
+
+def test_hamlet_takes_not_to_be_only_when_the_bonus_pays_for_the_damage():
+    # The fixed rule chose NOT TO BE whenever a foe was near: with two cards, Hamlet paid 2 of
+    # his own health every turn for the +2 on one attack, and drew one card a maneuver instead
+    # of two (`sim matchup hamlet titania -n 60 --seed 41 --policy tuned`, game 0, turns 1-7).
+    s = hamlet_at_the_question("M10", "M12", 12, "Blood Will Have Blood", "Blood Will Have Blood")
+    assert decide(s) == "to_be"
+    assert decide(s, "tuned-v1") == "not_to_be"
+    # next to a foe hero the +2 can finish, with two attacks to make, it pays
+    s = hamlet_at_the_question("M10", "M11", 4, "Cruel to Be Kind", "To Sleep, Perchance to Dream")
+    assert decide(s) == "not_to_be"
