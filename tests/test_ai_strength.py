@@ -276,7 +276,7 @@ def test_an_aggressive_style_keeps_its_last_defense_card_when_hurt():
 
 
 # ---------------------------------------------------------------------- drawing into the hand limit
-def test_a_card_drawn_into_the_hand_limit_is_worth_nothing():
+def test_a_card_drawn_into_the_hand_limit_is_worth_nothing_and_costs_a_card_of_the_deck():
     # A patient Titania maneuvered turn after turn with a full hand, discarding at the hand limit,
     # and lost the deck race (ladder seed 31, game 1520): a card drawn past the hand limit was
     # worth 0.2, and the room was counted to 8 cards, not the limit of 7.
@@ -288,7 +288,7 @@ def test_a_card_drawn_into_the_hand_limit_is_worth_nothing():
     assert view.actions_left == 2 and len(view.hand) == 7
     one = pol.draw_worth(view, 1)       # one card of room: the other action may play a card
     assert one > 0
-    assert pol.draw_worth(view, 2) == one
+    assert pol.draw_worth(view, 2) < one     # the second only goes at the limit: a deck card lost
 
 
 # ---------------------------------------------------------------------- a face-up token's bonus
@@ -415,7 +415,7 @@ def test_cards_drawn_only_to_be_discarded_cost_a_short_deck():
     # The Genie took Three Wishes' "draw 5" with 5 cards in hand, discarded 3 of them at the
     # hand limit (Back in the Lamp among them) and ran out of cards on his eighth turn
     # (`sim matchup genie titania -n 60 --seed 41 --policy tuned`, game 0, turns 1 and 7).
-    # Past the room in hand, a card drawn is a card of the deck lost, which costs when the
+    # Past the room in hand, a card drawn is a card of the deck lost, which costs, more when the
     # deck is shorter than the game still needs.
     def worth(deck_left: int) -> tuple[float, float]:
         s = Scenario("genie", "titania").place("The Genie", "M10").place("Titania", "M31")
@@ -431,9 +431,25 @@ def test_cards_drawn_only_to_be_discarded_cost_a_short_deck():
         assert view.actions_left == 2 and len(view.hand) == 5      # room for 3 (7, plus one play)
         return pol.draw_worth(view, 3), pol.draw_worth(view, 5)
     three, five = worth(8)
-    assert five < three                  # two cards past the room, from a deck of 8
+    short = three - five
+    assert short > 0                     # two cards past the room, from a deck of 8
     three, five = worth(25)
-    assert five == three                 # a long deck: they only cost nothing
+    assert 0 < three - five < short      # a long deck: they cost less
+    # a card's own draws are weighed the same way: Wishing for More Wishes (draw 3) on a full
+    # hand (Genie-King Arthur, seed 41, game 2, turns 1 and 3: 4 cards discarded on his first)
+    s = Scenario("genie", "king_arthur").place("The Genie", "M10").place("King Arthur", "M11")
+    s.remove("Merlin")
+    s.hand(0, "Wishing for More Wishes", "Feint")
+    s.begin_turn(0)
+    pol = make_policy("tuned", random.Random(0))
+    view = PlayerView(s.game, 0)
+    pol.choose(view, s.pending)
+    wish = view.card(s.card_ids(0, "Wishing for More Wishes")[0])
+    roomy = pol.draw_room_adjust(view, wish, True)
+    s.hand(0, "Wishing for More Wishes", "Feint", "Feint", "I Am Freed", "Careful What You Wish For",
+           "Imprisoned Wrath", "Your Wish Is My Command")
+    pol.choose(view, s.pending)
+    assert pol.draw_room_adjust(view, wish, True) < roomy - 1.0
 
 
 def test_an_attack_that_blanks_versatile_cards_is_weighed_against_the_other_defenses():

@@ -659,8 +659,24 @@ class HeuristicPolicy(GreedyPolicy):
         else:
             value += 2.0 * p_kill
         value += effect_worth(d, p_won=p_win, mine=self.mine(view, cid))
+        value += self.draw_room_adjust(view, d, self.mine(view, cid))
         value -= self.own_harm_cost(view, d, self.mine(view, cid))
         return value - self.spend_cost(view, cid)
+
+    def draw_room_adjust(self, view, d: CardDef, mine: bool) -> float:
+        """What a card's own unconditional draws are worth now (``draw_worth``: the room in hand,
+        the deck) beyond the flat worth ``effect_worth`` gives them: the Genie attacked with
+        Wishing for More Wishes (draw 3) on a full hand turn after turn and discarded what it
+        drew (Genie-King Arthur, seed 41, game 2, turns 1 and 3)."""
+        adjust = 0.0
+        for op in _ops(d, "after_combat", "immediately", "during_combat"):
+            spec = op.spec
+            c = spec.get("count", 1)
+            if (op.NAME != "draw" or spec.get("who", "self") != "self" or not isinstance(c, int)
+                    or spec.get("if") not in (None, "played_by_owner") or not applies(spec, mine)):
+                continue
+            adjust += self.draw_worth(view, c) - OP_WORTH["draw"] * c
+        return adjust
 
     def attack_odds(self, view, tf, a: float, k: int = 0,
                     blanked: frozenset = frozenset()) -> tuple[float, float, float]:
@@ -765,11 +781,12 @@ class HeuristicPolicy(GreedyPolicy):
         if deck - drawn <= 3:
             w *= 0.6        # bringing exhaustion closer
         burned = drawn - min(drawn, room)
-        if burned and deck - drawn < 2 * self.turns_left(view):
-            # cards drawn only to be discarded shorten a deck the game will need: the Genie
-            # took Three Wishes' "draw 5" with 5 cards in hand, discarded 3 (Back in the Lamp
-            # among them) and ran out of cards on his eighth turn (Genie-Titania, seed 41, game 0)
-            w -= 0.4 * burned
+        if burned:
+            # cards drawn only to be discarded shorten the deck, more so one the game will need:
+            # the Genie took Three Wishes' "draw 5" with 5 cards in hand, discarded 3 (Back in
+            # the Lamp among them) and ran out of cards on his eighth turn (Genie-Titania, seed
+            # 41, game 0; Genie-King Arthur, game 2: 4 cards discarded on his first turn)
+            w -= (0.6 if deck - drawn < 2 * self.turns_left(view) else 0.3) * burned
         if missing:
             w -= missing * sum(2 * self.hp_weight(view.fighter(fi), True) for fi in view.on_board(view.seat))
         return w
