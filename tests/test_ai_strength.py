@@ -412,8 +412,8 @@ def test_the_sisters_do_not_sting_themselves_or_haste_into_an_exhausting_maneuve
 
 
 def test_cards_drawn_only_to_be_discarded_cost_a_short_deck():
-    # The Genie took Three Wishes' "draw 5" with 5 cards in hand, discarded 3 of them at the
-    # hand limit (Back in the Lamp among them) and ran out of cards on his eighth turn
+    # The Genie took Three Wishes' "draw 5" with a hand of 5, discarded 2 at the hand limit
+    # (Back in the Lamp among them) and ran out of cards on his eighth turn
     # (`sim matchup genie titania -n 60 --seed 41 --policy tuned`, game 0, turns 1 and 7).
     # Past the room in hand, a card drawn is a card of the deck lost, which costs, more when the
     # deck is shorter than the game still needs.

@@ -783,9 +783,10 @@ class HeuristicPolicy(GreedyPolicy):
         burned = drawn - min(drawn, room)
         if burned:
             # cards drawn only to be discarded shorten the deck, more so one the game will need:
-            # the Genie took Three Wishes' "draw 5" with 5 cards in hand, discarded 3 (Back in
-            # the Lamp among them) and ran out of cards on his eighth turn (Genie-Titania, seed
-            # 41, game 0; Genie-King Arthur, game 2: 4 cards discarded on his first turn)
+            # the Genie took Three Wishes' "draw 5" with a hand of 5, discarded 2 at the hand
+            # limit (Back in the Lamp among them) and ran out of cards on his eighth turn
+            # (Genie-Titania, seed 41, game 0; Genie-King Arthur, game 2: 4 cards discarded on
+            # his first turn)
             w -= (0.6 if deck - drawn < 2 * self.turns_left(view) else 0.3) * burned
         if missing:
             w -= missing * sum(2 * self.hp_weight(view.fighter(fi), True) for fi in view.on_board(view.seat))
