@@ -307,6 +307,13 @@ class PlayerView:
         owner = g.fighters[fi].owner
         return g.players[owner].ability.combat_bonus_estimate(g, owner, fi, role, opponent)
 
+    def token_bonus(self, fi: int, role: int) -> float:
+        """What a face-up token of fighter ``fi``'s ability adds for certain to a card it plays
+        in ``role`` now (``Ability.token_bonus``): an AI reading, not a rule."""
+        g = self._g
+        owner = g.fighters[fi].owner
+        return g.players[owner].ability.token_bonus(g, owner, fi, role)
+
     def my_role(self) -> int | None:
         c = self._g.combat
         return None if c is None else (ATTACKER if c.players[ATTACKER] == self.seat else DEFENDER)

@@ -103,6 +103,13 @@ class Ability:
         Default 0."""
         return 0.0
 
+    def token_bonus(self, g: "Game", seat: int, fighter: int, role: int) -> float:
+        """For the AI only: what a face-up token of this ability adds for certain to a card our
+        ``fighter`` plays in ``role`` now (Hamlet's NOT TO BE: +2 on his attacks). The
+        heuristic (``tuned``) adds it to ``combat_bonus_estimate``; it is kept apart because the
+        frozen ``tuned-v1`` reads ``combat_bonus_estimate`` and must play as it did. Default 0."""
+        return 0.0
+
     def on_combat_damage(self, g: "Game", fighter: int, amount: int) -> None: ...
     def after_combat(self, g: "Game", seat: int, role: int) -> None: ...
 

@@ -64,6 +64,15 @@ class TheQuestion(Ability):
             return 0
         return self.params["attack_bonus"] if g.fighters[combat.fighters[ATTACKER]].is_hero else 0
 
+    def token_bonus(self, g, seat, fighter, role):
+        """For the AI: Hamlet's attacks get the +2 while NOT TO BE is up. Unread, Hamlet paid 2
+        damage for NOT TO BE and then weighed his attacks as if they had no bonus, so he often
+        maneuvered instead of attacking (Jill Trent–Hamlet, seed 41, game 2, turns 2 and 6)."""
+        if (role == ATTACKER and g.players[seat].res.get(QUESTION) == NOT_TO_BE
+                and g.fighters[fighter].is_hero):
+            return float(self.params["attack_bonus"])
+        return 0.0
+
 
 # ---------------------------------------------------------------- the AI
 def _nearest_foe(view, fi) -> int:
@@ -76,12 +85,17 @@ def _nearest_foe(view, fi) -> int:
 
 @advise("question_side")
 def _advise_side(policy, view, d):
-    """NOT TO BE when Hamlet can reach a foe this turn, holds an attack card for him and can
-    afford the 2 damage (a sidekick above 2 health, or Hamlet well above it); else TO BE."""
+    """A policy that weighs blows and attack odds (the heuristic: ``blow_worth``,
+    ``attack_odds``) weighs the turn each side gives (``_weigh_sides``). Others (greedy, the
+    frozen tuned-v1): NOT TO BE when Hamlet can reach a foe this turn, holds an attack card for
+    him and can afford the 2 damage (a sidekick above 2 health, or Hamlet well above it); else
+    TO BE."""
     hero = view.my_hero()
     if not hero.alive or not hero.on_board:
         return TO_BE
     cost = d.info.get("cost", 2)
+    if hasattr(policy, "blow_worth") and hasattr(policy, "attack_odds"):
+        return _weigh_sides(policy, view, cost)
     payer_ok = any(view.fighter(fi).health > cost and not view.fighter(fi).is_hero
                    for fi in view.on_board(view.seat)) or hero.health > cost + 6
     has_attack = any(view.card(c).can_attack and view.card(c).usable_by(hero.defn.name) for c in view.hand)
@@ -89,15 +103,58 @@ def _advise_side(policy, view, d):
     return NOT_TO_BE if payer_ok and has_attack and close else TO_BE
 
 
-@advise("question_damage")
-def _advise_damage(policy, view, d):
-    """The sidekick takes it if it survives; else whoever has the most health."""
-    cost = d.info.get("amount", 2)
-    fighters = [view.fighter(fi) for fi in d.options]
+def _weigh_sides(policy, view, cost: int) -> str:
+    """NOT TO BE is worth the +2 on the attacks Hamlet can make this turn (two if a foe is in
+    reach now, one after a move; the strongest cards he holds for them, against the foe
+    hero's defense odds) less the 2 damage (on whom ``_advise_damage`` would put it); TO BE is
+    worth a card more on each maneuver the turn leaves. The fixed rule chose NOT TO BE whenever
+    a foe was near: Hamlet with two cards paid 2 of his own health every turn for one attack's
+    +2 and drew one card a maneuver instead of two (Hamlet-Titania, seed 41, game 0, turns 1-7)."""
+    hero = view.my_hero()
+    foe = view.opp_hero()
+    if not foe.on_board:
+        return TO_BE
+    mine = view.on_board(view.seat)
+    payer = view.fighter(_payer(view, mine, cost))
+    if payer.is_hero and cost >= payer.health:
+        return TO_BE
+    name = hero.defn.name
+    cards = sorted((policy.my_attack_strength(view, c) for c in view.hand
+                    if view.card(c).can_attack and view.card(c).usable_by(name)), reverse=True)
+    if view.attack_targets(hero.idx):
+        attacks = min(2, len(cards))
+    elif _nearest_foe(view, hero.idx) <= view.move_value() + 1:
+        attacks = min(1, len(cards))
+    else:
+        attacks = 0
+    params = view.hero().ability.params
+    bonus = float(params.get("attack_bonus", 2))
+    gain = 0.0
+    for a in cards[:attacks]:
+        dmg0, _, kill0 = policy.attack_odds(view, foe, a)
+        dmg1, _, kill1 = policy.attack_odds(view, foe, a + bonus)
+        gain += policy.hp_weight(foe, False) * (dmg1 - dmg0) + 25.0 * (kill1 - kill0)
+    gain += policy.blow_worth(view, payer, cost)          # negative: the damage we take
+    maneuvers = 2 - attacks if attacks < 2 else 0
+    extra = params.get("extra_draws", 1)
+    to_be = maneuvers * policy.draw_worth(view, extra) if view.deck_size(view.seat) > extra else 0.0
+    return NOT_TO_BE if gain > to_be else TO_BE
+
+
+def _payer(view, options, cost: int) -> int:
+    """Whom NOT TO BE's damage goes to: the sidekick if it survives; else whoever has the most
+    health."""
+    fighters = [view.fighter(fi) for fi in options]
     sidekicks = [f for f in fighters if not f.is_hero and f.health > cost]
     if sidekicks:
         return max(sidekicks, key=lambda f: f.health).idx
     return max(fighters, key=lambda f: (f.health - (0 if f.is_hero else 100), f.idx)).idx
+
+
+@advise("question_damage")
+def _advise_damage(policy, view, d):
+    """The sidekick takes it if it survives; else whoever has the most health (``_payer``)."""
+    return _payer(view, d.options, d.info.get("amount", 2))
 
 
 @advise("hand_to_bottom")

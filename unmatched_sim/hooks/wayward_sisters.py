@@ -138,12 +138,18 @@ SPELL_ORDER = ("gain_action", "damage", "draw", "move")
 
 @advise("spell")
 def _advise_spell(policy, view, d):
-    """Cast the spell worth most: an action on our own turn, then damage if a foe is in reach
-    of it, then draw-and-heal, then a move. Never decline."""
+    """Cast the spell worth most. A policy that weighs effects (the heuristic's
+    ``best_effects``: the spell's effects as they would resolve now — Stinging hits whom it can
+    reach, an extra action on an empty deck is a forced exhausting maneuver) decides itself.
+    Others (greedy, the frozen tuned-v1) by a fixed order: an action on our own turn, then
+    damage, then draw-and-heal, then a move. Never decline."""
     by_name = {s.name: s for s in view.hero().ability.params["spells"]}
     spells = [o for o in d.options if o is not None]
     if not spells:
         return None
+    judge = getattr(policy, "best_effects", None)
+    if judge is not None:
+        return judge(view, {name: by_name[name].effect for name in spells})
 
     def worth(name):
         ops = [op.NAME for op in by_name[name].effect]
@@ -187,9 +193,18 @@ def _advise_to_hand(policy, view, d):
     return max(d.options, key=lambda c: (policy.power(view, c) if hasattr(policy, "power") else 0, -c))
 
 
+# What the last card of an ingredient in the cauldron is worth: one of the two or three a spell
+# after the next attack needs (a spell is worth about an action or a damage).
+LONE_INGREDIENT_WORTH = 1.5
+
+
 @advise("cauldron_discard")
 def _advise_cauldron_discard(policy, view, d):
-    """Unnatural Remedy: heal while our fighters are hurt, keeping one card of each ingredient."""
+    """Unnatural Remedy: heal while our fighters are hurt, a spare card of an ingredient first.
+    The last card of an ingredient goes too when a policy that weighs health (the heuristic's
+    ``heal_worth``) finds the health worth more than the ingredient (a Sister at 2 health kept
+    Double, Double in the cauldron and healed nothing: Jill Trent–Sisters, seed 41, game 4,
+    turn 25). Others (greedy, the frozen tuned-v1) keep one card of each ingredient."""
     hurt = any(f.health < f.max_health for f in view.fighters(view.seat) if f.alive)
     if not hurt:
         return None
@@ -201,7 +216,12 @@ def _advise_cauldron_discard(policy, view, d):
         if ing in seen:
             spare.append(c)
         seen.add(ing)
-    return spare[0] if spare else None
+    if spare:
+        return spare[0]
+    judge = getattr(policy, "heal_worth", None)
+    if pot and judge is not None and judge(view, 1) > LONE_INGREDIENT_WORTH:
+        return pot[0]
+    return None
 
 
 @story_line("to_cauldron")

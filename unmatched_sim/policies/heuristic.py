@@ -84,7 +84,7 @@ def card_strength(d: CardDef, mine: bool = True) -> tuple[float, float]:
         return got[1]
     v = float(d.value or 0)
     att = dfn = v
-    for op in _ops(d, "immediately", "during_combat"):
+    for op in _value_ops(_ops(d, "immediately", "during_combat")):
         n = op.NAME
         spec = op.spec
         if not applies(spec, mine):
@@ -95,19 +95,27 @@ def card_strength(d: CardDef, mine: bool = True) -> tuple[float, float]:
                 bonus *= 0.5
             att += bonus
             dfn += bonus
-        elif n == "set_value" and spec.get("card", "self") == "self" and isinstance(spec.get("to"), int):
-            to = spec["to"]
+        elif (n == "set_value" and spec.get("card", "self") == "self"
+              and (isinstance(spec.get("to"), int) or isinstance(spec.get("to"), str) and spec["to"] in _HAND_SIZES)):
+            to = guess_amount(spec["to"])
             if to > v:
                 share = 0.5 if spec.get("if") else 1.0
                 att += share * (to - v)
                 dfn += share * (to - v)
         elif n == "add_value" and spec.get("card", "self") == "self":
-            amt = spec.get("amount")
-            gain = amt if isinstance(amt, int) else 1.5
+            gain = guess_amount(spec.get("amount"))
             att += gain
             dfn += gain
         elif n == "ignore_value" and spec.get("card", "opponent") == "opponent":
-            dfn = BLOCK_ALL
+            if spec.get("if"):
+                # only against some cards (God of Mischief: a TRICK; Uncertain Doom: a versatile
+                # card): it was read as blocking every attack. An attack that blanks a type of
+                # card is weighed against the defenses left (blanked_types, attack_odds).
+                if spec["if"] not in _BLANKS:
+                    att += 1.0
+                dfn += 1.0
+            else:
+                dfn = BLOCK_ALL
         elif n == "set_value" and spec.get("card") == "opponent":
             dfn += 1.0      # the attack drops to its BOOST value (This Is No Parlor Trick)
             att += 1.0
@@ -131,6 +139,51 @@ def card_strength(d: CardDef, mine: bool = True) -> tuple[float, float]:
         att = dfn = 0.0
     _STRENGTH[key] = (d, (att, dfn))
     return att, dfn
+
+
+# Quantities a card's value may be read from that are a hand's size: about 3 cards in play.
+_HAND_SIZES = {"own_hand_size": 3.0, "opponent_hand_size": 3.0}
+
+
+def guess_amount(amount) -> float:
+    """A card's number as a static guess: an int as written, a hand's size about 3 (``{ of,
+    times }``: that times), any other quantity 1.5."""
+    if isinstance(amount, bool):
+        return 1.5
+    if isinstance(amount, (int, float)):
+        return float(amount)
+    times = 1
+    if isinstance(amount, dict):
+        times = amount.get("times", 1) if isinstance(amount.get("times", 1), int) else 1
+        amount = amount.get("of")
+    return times * _HAND_SIZES[amount] if amount in _HAND_SIZES else 1.5
+
+
+# "The opponent's card counts 0 if it is of this type" (Uncertain Doom), by the condition's name.
+_BLANKS = {"opponent_played_versatile": "versatile"}
+
+
+def blanked_types(d: CardDef) -> frozenset:
+    """The types of defense card this attack card makes count 0 (Uncertain Doom: a versatile
+    card); a defense of that type is as good as none against it."""
+    return frozenset(_BLANKS[op.spec["if"]] for op in _ops(d, "immediately", "during_combat")
+                     if op.NAME == "ignore_value" and op.spec.get("if") in _BLANKS)
+
+
+def _value_ops(ops):
+    """A card's ops with those of a "choose one" whose modes change the card's value put in
+    its place (the best mode's; Shapeshifter's "+1 per card in the opponent's hand" was not
+    read: the card counted 0)."""
+    for op in ops:
+        if op.NAME == "choose_one":
+            best, pick = 0.0, ()
+            for _, mode_ops in op.modes:
+                gain = sum(guess_amount(o.spec.get("amount")) for o in mode_ops if o.NAME == "add_value")
+                if gain > best:
+                    best, pick = gain, mode_ops
+            yield from pick
+        else:
+            yield op
 
 
 def own_hero_damage(d: CardDef, mine: bool = True) -> int:
@@ -325,11 +378,12 @@ class Reader:
         self.h_unknown = max(0, view.hand_size(foe) - len(known_ids))
         self._cache: dict = {}
 
-    def defense(self, fighter_name: str) -> list[tuple[float, float]]:
-        """Best defense strength the opponent's ``fighter_name`` can answer an attack with."""
-        key = ("d", fighter_name)
+    def defense(self, fighter_name: str, blanked: frozenset = frozenset()) -> list[tuple[float, float]]:
+        """Best defense strength the opponent's ``fighter_name`` can answer an attack with
+        (``blanked``: types of card that count 0 against the attack, ``blanked_types``)."""
+        key = ("d", fighter_name, blanked)
         if key not in self._cache:
-            use = lambda d: d.can_defend and d.usable_by(fighter_name)
+            use = lambda d: d.can_defend and d.usable_by(fighter_name) and d.type not in blanked
             self._cache[key] = best_of_dist([card_strength(d, m)[1] for d, m in self.known if use(d)],
                                             [card_strength(d)[1] for d in self.pool if use(d)],
                                             len(self.pool), self.h_unknown)
@@ -581,6 +635,13 @@ class HeuristicPolicy(GreedyPolicy):
             return float(lock)
         return card_strength(view.card(cid), self.mine(view, cid))[0]
 
+    @staticmethod
+    def ability_bonus(view, fi, role: int, opponent: int | None = None) -> float:
+        """What fighter ``fi``'s ability is expected to add to a card it plays in ``role``: the
+        estimate (Alice's size, Arthur's BOOST, standing bonuses) plus a face-up token's sure
+        bonus (Hamlet's NOT TO BE)."""
+        return view.combat_bonus_estimate(fi, role, opponent) + view.token_bonus(fi, role)
+
     # ------------------------------------------------------------ attack evaluation
     def attack_eval(self, view, fi, target, cid) -> float:
         d = view.card(cid)
@@ -588,25 +649,43 @@ class HeuristicPolicy(GreedyPolicy):
         a = self.my_attack_strength(view, cid)
         if view.value_lock(view.seat) is None or not view.my_turn:
             # the ability's expected bonus: Alice BIG, Arthur's BOOST, Golden Bat's standing +2
-            a += view.combat_bonus_estimate(fi, ATTACKER, target)
+            a += self.ability_bonus(view, fi, ATTACKER, target)
         # a card worth k times the defense card's value: k·v against a defense of v, 0 against none
         k = mirrored_value(d) if view.value_lock(view.seat) is None else 0
-        exp_dmg, p_win, p_kill = self.attack_odds(view, tf, a, k)
+        exp_dmg, p_win, p_kill = self.attack_odds(view, tf, a, k, blanked_types(d))
         value = self.hp_weight(tf, False) * exp_dmg
         if tf.is_hero:
             value += 25.0 * p_kill
         else:
             value += 2.0 * p_kill
         value += effect_worth(d, p_won=p_win, mine=self.mine(view, cid))
+        value += self.draw_room_adjust(view, d, self.mine(view, cid))
         value -= self.own_harm_cost(view, d, self.mine(view, cid))
         return value - self.spend_cost(view, cid)
 
-    def attack_odds(self, view, tf, a: float, k: int = 0) -> tuple[float, float, float]:
+    def draw_room_adjust(self, view, d: CardDef, mine: bool) -> float:
+        """What a card's own unconditional draws are worth now (``draw_worth``: the room in hand,
+        the deck) beyond the flat worth ``effect_worth`` gives them: the Genie attacked with
+        Wishing for More Wishes (draw 3) on a full hand turn after turn and discarded what it
+        drew (Genie-King Arthur, seed 41, game 2, turns 1 and 3)."""
+        adjust = 0.0
+        for op in _ops(d, "after_combat", "immediately", "during_combat"):
+            spec = op.spec
+            c = spec.get("count", 1)
+            if (op.NAME != "draw" or spec.get("who", "self") != "self" or not isinstance(c, int)
+                    or spec.get("if") not in (None, "played_by_owner") or not applies(spec, mine)):
+                continue
+            adjust += self.draw_worth(view, c) - OP_WORTH["draw"] * c
+        return adjust
+
+    def attack_odds(self, view, tf, a: float, k: int = 0,
+                    blanked: frozenset = frozenset()) -> tuple[float, float, float]:
         """(expected damage, chance to win the combat, chance to defeat) of an attack of strength
         ``a`` on fighter ``tf``, against the best defense its player may hold (``k``: the attack
-        is also worth k times the defense card's value, see ``mirrored_value``)."""
+        is also worth k times the defense card's value, see ``mirrored_value``; ``blanked``:
+        types of defense card that count 0 against it)."""
         exp_dmg = p_win = p_kill = 0.0
-        for v, p in self.reader(view, tf.owner).defense(tf.defn.name):
+        for v, p in self.reader(view, tf.owner).defense(tf.defn.name, blanked):
             dv = 0.0 if v == NO_CARD else v
             av = a + k * dv if k else a
             dmg = 0.0 if v >= BLOCK_ALL else max(0.0, av - dv)
@@ -701,6 +780,14 @@ class HeuristicPolicy(GreedyPolicy):
         w = 0.75 * min(drawn, room)
         if deck - drawn <= 3:
             w *= 0.6        # bringing exhaustion closer
+        burned = drawn - min(drawn, room)
+        if burned:
+            # cards drawn only to be discarded shorten the deck, more so one the game will need:
+            # the Genie took Three Wishes' "draw 5" with a hand of 5, discarded 2 at the hand
+            # limit (Back in the Lamp among them) and ran out of cards on his eighth turn
+            # (Genie-Titania, seed 41, game 0; Genie-King Arthur, game 2: 4 cards discarded on
+            # his first turn)
+            w -= (0.6 if deck - drawn < 2 * self.turns_left(view) else 0.3) * burned
         if missing:
             w -= missing * sum(2 * self.hp_weight(view.fighter(fi), True) for fi in view.on_board(view.seat))
         return w
@@ -721,7 +808,7 @@ class HeuristicPolicy(GreedyPolicy):
                 c = c if isinstance(c, int) else 2
                 w = self.draw_worth(view, c) if spec.get("who", "self") == "self" else -0.5 * c
             elif n == "gain_action":
-                w = 1.0 + (0.6 if self.best_attack(view)[1] is not None else 0.0)
+                w = self.extra_action_worth(view)
             elif n == "choose_one":
                 w = max((self.ops_worth(view, mode_ops, fi) for _, mode_ops in op.modes), default=0.0)
             elif n == "look_at_deck":         # Prophecy: the cards kept are drawn, chosen
@@ -769,7 +856,9 @@ class HeuristicPolicy(GreedyPolicy):
             elif n == "summon":
                 w = 1.0
             elif n in ("move", "place"):
-                w = 0.5
+                w = self.foe_shift_worth(view, op, fi)
+                if w is None:
+                    w = 0.5
             elif n == "put_on_deck":
                 w = -0.1
             else:
@@ -779,11 +868,45 @@ class HeuristicPolicy(GreedyPolicy):
             total += w
         return total
 
+    def extra_action_worth(self, view) -> float:
+        """What one more action this turn is worth: an attack if we have one, else a maneuver's
+        draw. None on a foe's turn; and with an empty deck and nothing to attack or scheme with,
+        the action is a forced maneuver whose draw costs exhaustion damage (the Sisters cast
+        Spell of Haste on their last card and took 2 damage on each Sister for it: Shakespeare–
+        Sisters, seed 41, game 1, turn 27)."""
+        if not view.my_turn:
+            return 0.0
+        if self.best_attack(view)[1] is not None:
+            return 1.6
+        if view.deck_size(view.seat) == 0 and not self.scheme_options(view):
+            return min(0.0, self.maneuver_eval(view))
+        return 1.0
+
+    def heal_worth(self, view, amount: int) -> float:
+        """The most ``amount`` health restored to one of our fighters on the board is worth
+        (each point at ``hp_weight``)."""
+        best = 0.0
+        for fi in view.on_board(view.seat):
+            f = view.fighter(fi)
+            w = self.hp_weight(f, True) * min(amount, f.max_health - f.health)
+            if w > best:
+                best = w
+        return best
+
+    def best_effects(self, view, effects: dict):
+        """The key of ``effects`` (option -> effect list resolved now by our hero) worth most
+        (``ops_worth``): a hero's choice among effects, asked by its hook (the Sisters' spells)."""
+        me = view.my_hero()
+        fi = me.idx if me.on_board else None
+        return max(effects, key=lambda k: (self.ops_worth(view, effects[k], fi), str(k)))
+
     # Where an effect's damage may land, by the target's name: the spaces next to the fighter
-    # resolving it, or its zone; None for a target anywhere (see effect_damage_worth).
+    # resolving it, its zone, the zones of all our fighters; None for a target anywhere (see
+    # effect_damage_worth).
     _DAMAGE_REACH = {"adjacent": "adjacent", "adjacent_opposing": "adjacent",
                      "any_in_zone": "zone", "fighter_in_zone": "zone", "opposing_in_zone": "zone",
-                     "other_in_zone": "zone", "opposing_fighter": None, "any_fighter": None}
+                     "other_in_zone": "zone", "opposing_fighter": None, "any_fighter": None,
+                     "fighter_in_friendly_zones": "our_zones"}
 
     def blow_worth(self, view, f, amount: int) -> float:
         """What ``amount`` damage landing on fighter ``f`` is worth to us: a foe's health lost at
@@ -810,6 +933,10 @@ class HeuristicPolicy(GreedyPolicy):
         reach = self._DAMAGE_REACH[base]
         me = view.fighter(fi)
         board = view.board
+        ours = 0
+        if reach == "our_zones":
+            for o in view.on_board(view.seat):
+                ours |= board.zone_mask[view.fighter(o).space]
         worths = []
         for seat in range(view.players):
             foe = view.is_foe(seat)
@@ -817,11 +944,13 @@ class HeuristicPolicy(GreedyPolicy):
                 continue
             for o in view.on_board(seat):
                 f = view.fighter(o)
-                if o == fi and reach is not None:
+                if o == fi and reach in ("adjacent", "zone"):
                     continue
                 if reach == "adjacent" and f.space not in board.adjacent[me.space]:
                     continue
                 if reach == "zone" and not board.same_zone(me.space, f.space):
+                    continue
+                if reach == "our_zones" and not board.zone_mask[f.space] & ours:
                     continue
                 if foe or seat == view.seat:          # a teammate's fighters do not count
                     worths.append(self.blow_worth(view, f, a))
@@ -1120,10 +1249,69 @@ class HeuristicPolicy(GreedyPolicy):
         of ours placed then is exposed to the foe's remaining actions at once)."""
         return view.actions_left if view.my_turn else 0
 
-    def foe_space_value(self, view, fi, space) -> float:
+    # Where a "place" effect may put a fighter, by its ``where`` (engine.effects.place_options).
+    def _place_spaces(self, view, where: str, fi) -> list[int]:
+        board = view.board
+        empty = [s for s in range(board.size) if view.occupant(s) < 0]
+        me = view.fighter(fi)
+        if where == "any":
+            return empty
+        if where == "adjacent_to_self":
+            return [s for s in empty if s in board.adjacent[me.space]]
+        if where == "self_zone":
+            return [s for s in empty if board.same_zone(s, me.space)]
+        return []
+
+    def foe_shift_worth(self, view, op, fi) -> float | None:
+        """What a scheme's "move / place an opposing fighter" is worth played now by our fighter
+        ``fi``: the best gain ``foe_space_value`` sees over where the foe's fighter stands,
+        with the actions left after the scheme (Svaðilfari's Lure puts the foe next to Loki:
+        counted at a flat 0.5, Loki never played it against Medusa, who kept out of his reach).
+        None for a move or place of our own fighters."""
+        spec = op.spec
+        who = str(spec.get("who", ""))
+        if not who.startswith(("opposing", "each_opposing")) or who == "opposing_combatant":
+            return None
+        if fi is None or not view.fighter(fi).on_board:
+            return 0.0
+        acts = max(0, self._after_now(view) - 1)
+        mine = view.on_board(view.seat)
+        best = 0.0
+        for t in view.foes or (view.opp,):
+            for o in view.on_board(t):
+                if op.NAME == "move":
+                    n = spec.get("up_to", 1)
+                    spaces = view.reachable(o, n if isinstance(n, int) else 1)
+                else:
+                    spaces = self._place_spaces(view, spec.get("where", "any"), fi)
+                if not spaces:
+                    continue
+                # the attack it opens, at its worth (foe_space_value's flat term left out); the
+                # blows the foe could deal from there only count if it survives that attack
+                attack, alive = 0.0, 1.0
+                if acts >= 1:
+                    score, pair, cid = self.best_attack(view, [(mi, o) for mi in mine])
+                    if pair is not None and score > 0:
+                        attack = score
+                        a = self.my_attack_strength(view, cid) + self.ability_bonus(view, pair[0], ATTACKER, o)
+                        alive = 1.0 - self.attack_odds(view, view.fighter(o), a, 0, blanked_types(view.card(cid)))[2]
+                here = self.foe_space_value(view, o, view.fighter(o).space, 0)
+                hit_now = any(view.can_hit_from(mi, view.fighter(mi).space, view.fighter(o).space)
+                              for mi in mine)
+                for s in spaces:
+                    gain = self.foe_space_value(view, o, s, 0) - here
+                    if attack and not hit_now and any(
+                            view.can_hit_from(mi, view.fighter(mi).space, s) for mi in mine):
+                        gain = alive * gain + attack
+                    if gain > best:
+                        best = gain
+        return best
+
+    def foe_space_value(self, view, fi, space, acts: int | None = None) -> float:
         """How good it is for us that the foe's fighter ``fi`` stands on ``space`` (moved or
         placed by our effect): far from our fighters when it threatens them, within our reach
-        when we still have an attack to make this turn."""
+        when we still have an attack to make this turn (``acts``: the actions we have left
+        then; default, those after an effect resolving now)."""
         f = view.fighter(fi)
         dist = view.dist
         reader = self.reader(view, f.owner)
@@ -1139,7 +1327,8 @@ class HeuristicPolicy(GreedyPolicy):
                 value -= w * e                 # one, after a move
             else:
                 value += 0.1 * min(dist[space][me.space], 6)
-        acts = self._after_now(view)
+        if acts is None:
+            acts = self._after_now(view)
         if acts >= 1:
             for mi in view.on_board(view.seat):
                 if view.can_hit_from(mi, view.fighter(mi).space, space) and self.usable_attack_cards(view, mi):
@@ -1220,9 +1409,14 @@ class HeuristicPolicy(GreedyPolicy):
             return False
         if len(view.hand) + n > HAND_LIMIT:
             return False                      # the card (or another) goes at the hand limit
+        return deck - n >= self.turns_left(view)
+
+    @staticmethod
+    def turns_left(view) -> float:
+        """Our turns the game is likely to last: the foe hero's health at a typical 2.5 damage
+        a turn of ours (3 when it is not on the board)."""
         opp_hero = view.opp_hero()
-        turns_left = (opp_hero.health / 2.5) if opp_hero.on_board else 3.0
-        return deck - n >= turns_left
+        return (opp_hero.health / 2.5) if opp_hero.on_board else 3.0
 
     def on_move_order(self, view, d):
         # Sidekicks that screen move after the hero (they guard where it ends up); others first.
@@ -1277,8 +1471,8 @@ class HeuristicPolicy(GreedyPolicy):
         dist = self.reader(view, attacker.owner).attack(attacker.defn.name, played=True)
         w = self.hp_weight(me, True)
         # Standing bonuses of the fighters' own abilities (Alice's size): public estimates.
-        mine_bonus = view.combat_bonus_estimate(me.idx, 1)
-        their_bonus = view.combat_bonus_estimate(attacker.idx, 0)
+        mine_bonus = self.ability_bonus(view, me.idx, DEFENDER)
+        their_bonus = self.ability_bonus(view, attacker.idx, ATTACKER)
 
         def score(cid):
             if cid is None:
@@ -1367,7 +1561,8 @@ class HeuristicPolicy(GreedyPolicy):
         a = self.my_attack_strength(view, d.info["card"])
         k = mirrored_value(view.card(d.info["card"]))
         w = self.hp_weight(tf, False)
-        dmg0, win0, kill0 = self.attack_odds(view, tf, a, k)
+        blanked = blanked_types(view.card(d.info["card"]))
+        dmg0, win0, kill0 = self.attack_odds(view, tf, a, k, blanked)
         won_worth = 0.8 + 0.5 * effect_worth(view.card(d.info["card"]), ("after_combat",), 1.0,
                                              self.mine(view, d.info["card"]))
         best, pick = 0.05, None
@@ -1375,7 +1570,7 @@ class HeuristicPolicy(GreedyPolicy):
         for c in cards:
             b = view.card(c).boost_value
             if b not in seen:
-                dmg, win, kill = self.attack_odds(view, tf, a + b, k)
+                dmg, win, kill = self.attack_odds(view, tf, a + b, k, blanked)
                 seen[b] = (w * (dmg - dmg0) + won_worth * (win - win0)
                            + (25.0 if tf.is_hero else 2.0) * (kill - kill0))
             gain = seen[b] - self.boost_cost(view, c)
