@@ -33,6 +33,11 @@ from __future__ import annotations
 import os
 from math import comb
 
+try:
+    import cython
+except ImportError:     # a pure install without Cython: the typing declarations do nothing
+    from unmatched_sim import _cython_shim as cython
+
 from unmatched_sim.engine.game import HAND_LIMIT
 from unmatched_sim.engine.state import ATTACKER, DEFENDER
 from unmatched_sim.model import CardDef
@@ -271,6 +276,10 @@ def zone_spaces(board, mask: int) -> frozenset[int]:
 
 
 # ---------------------------------------------------------------------- value distributions
+@cython.ccall
+@cython.locals(k=cython.Py_ssize_t,
+               total=cython.Py_ssize_t, prev=cython.double, p_ge=cython.double, v=cython.double,
+               x=cython.double)
 def best_of_dist(known: list[float], pool: list[float], n_pool: int, h: int) -> list[tuple[float, float]]:
     """Distribution of the best value among ``known`` values plus ``h`` cards drawn without
     replacement from a pool of ``n_pool`` cards, of which the usable ones have values ``pool``
@@ -351,10 +360,11 @@ class Reader:
             self._cache[key] = dist
         return self._cache[key]
 
+    @cython.locals(total=cython.double, v=cython.double, p=cython.double)
     def threat(self, fighter_name: str) -> float:
         """Expected best attack the opponent's fighter could make next turn."""
         dist = self.attack(fighter_name)
-        total = 0
+        total = 0.0
         for v, p in dist:
             total += p * max(0.0, v)
         return total
@@ -526,6 +536,7 @@ class HeuristicPolicy(GreedyPolicy):
     def spend_weight(self) -> float:
         return 0.55 - 0.35 * self.agg
 
+    @cython.locals(w=cython.double)
     def hp_weight(self, f, mine: bool) -> float:
         """Worth of one health point of fighter ``f``."""
         if not f.is_hero:
@@ -601,20 +612,24 @@ class HeuristicPolicy(GreedyPolicy):
         value -= self.own_harm_cost(view, d, self.mine(view, cid))
         return value - self.spend_cost(view, cid)
 
+    @cython.locals(a=cython.double, k=cython.Py_ssize_t, exp_dmg=cython.double, p_win=cython.double,
+                   p_kill=cython.double, v=cython.double, p=cython.double, dv=cython.double,
+                   av=cython.double, dmg=cython.double, health=cython.double)
     def attack_odds(self, view, tf, a: float, k: int = 0) -> tuple[float, float, float]:
         """(expected damage, chance to win the combat, chance to defeat) of an attack of strength
         ``a`` on fighter ``tf``, against the best defense its player may hold (``k``: the attack
         is also worth k times the defense card's value, see ``mirrored_value``)."""
         exp_dmg = p_win = p_kill = 0.0
+        health = tf.health
         for v, p in self.reader(view, tf.owner).defense(tf.defn.name):
             dv = 0.0 if v == NO_CARD else v
             av = a + k * dv if k else a
             dmg = 0.0 if v >= BLOCK_ALL else max(0.0, av - dv)
-            dmg = min(dmg, tf.health)
+            dmg = min(dmg, health)
             exp_dmg += p * dmg
             if dmg >= 1:
                 p_win += p
-            if dmg >= tf.health:
+            if dmg >= health:
                 p_kill += p
         return exp_dmg, p_win, p_kill
 
@@ -897,6 +912,9 @@ class HeuristicPolicy(GreedyPolicy):
         self._memo["threat_map"] = got
         return got
 
+    @cython.locals(n=cython.Py_ssize_t, hand=cython.Py_ssize_t, boost=cython.Py_ssize_t,
+                   here=cython.Py_ssize_t, zones=cython.Py_ssize_t, r=cython.Py_ssize_t, s=cython.Py_ssize_t,
+                   per_space=list, moved=list, hits=list, near=set, still=set)
     def _threat_map(self, view) -> list[tuple[float, ...]]:
         """For each space, the attacks the foes could make next turn on a fighter of ours
         standing there: a tuple of expected attack strengths (exact odds of the best card each
@@ -971,6 +989,8 @@ class HeuristicPolicy(GreedyPolicy):
         each attack that could come, answered by our defense cards in turn (the best first)."""
         return self._exposure(self.threat_map(view)[space], view, fi, None)
 
+    @cython.locals(dmg=cython.double, a=cython.double, d=cython.double, i=cython.Py_ssize_t,
+                   health=cython.double, lethal=cython.double)
     def _exposure(self, attacks: tuple, view, fi, defs: tuple | None) -> tuple[float, float]:
         """``exposure`` from the space's attacks (``defs``: our defenses, if already known)."""
         if not attacks:
@@ -982,7 +1002,8 @@ class HeuristicPolicy(GreedyPolicy):
             d = defs[i] if i < len(defs) else 0.0
             # a defense stops the expected blow only on average: the attack may be stronger
             dmg += max(0.25 * a, a - 0.85 * d)
-        lethal = min(1.0, max(0.0, (dmg - view.fighter(fi).health + 2.0) / 3.0))
+        health = view.fighter(fi).health
+        lethal = min(1.0, max(0.0, (dmg - health + 2.0) / 3.0))
         return dmg, lethal
 
     def _space_ctx(self, view, fi):
@@ -1050,6 +1071,8 @@ class HeuristicPolicy(GreedyPolicy):
             got = self._sv[key] = self._space_value(view, fi, space, actions_after, self._space_ctx(view, fi))
         return got
 
+    @cython.locals(actions_after=cython.Py_ssize_t, value=cython.double, best=cython.double,
+                   dmg=cython.double, soon=cython.double)
     def _space_value(self, view, fi, space, actions_after: int, ctx) -> float:
         if not ctx[1]:
             return 0.0
@@ -1077,6 +1100,8 @@ class HeuristicPolicy(GreedyPolicy):
             value -= side[1]
         return value
 
+    @cython.locals(best=cython.double, v=cython.double, d_hero=cython.Py_ssize_t, dmg=cython.double,
+                   lethal=cython.double)
     def _space_parts(self, view, fi, space, ctx) -> tuple:
         """The terms of ``space_value`` that do not depend on the actions left, computed once
         per decision for each space (the value is summed from them in a fixed order)."""
