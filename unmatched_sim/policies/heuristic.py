@@ -58,6 +58,9 @@ OP_WORTH = {"draw": 0.7, "gain_action": 1.1, "damage": 0.9, "recover": 0.6, "dis
 
 
 # ---------------------------------------------------------------------- card facts (cached)
+# The card facts below are ``ccall`` functions: the compiled build calls them from this module in
+# C (no argument parsing), other modules and tests call them as ordinary Python functions.
+
 # Keyed by id(card) for speed; each entry keeps its card alive so that id is never reused.
 _STRENGTH: dict[tuple[int, bool], tuple[CardDef, tuple[float, float]]] = {}
 
@@ -67,6 +70,7 @@ def _ops(d: CardDef, *timings):
         yield from d.effects.get(t, ())
 
 
+@cython.ccall
 def applies(spec: dict, mine: bool) -> bool:
     """Whether an effect can apply for this player at all: Loki's TRICKs say "Loki." (``if =
     "played_by_owner"``) or "Not Loki." (``"not played_by_owner"``)."""
@@ -78,6 +82,9 @@ def applies(spec: dict, mine: bool) -> bool:
     return True
 
 
+@cython.ccall
+@cython.locals(v=cython.double, att=cython.double, dfn=cython.double, bonus=cython.double,
+               share=cython.double)
 def card_strength(d: CardDef, mine: bool = True) -> tuple[float, float]:
     """(attack strength, defense strength): the printed value adjusted for effects that change
     combat values (may BOOST itself, set its own value, blank the opponent's card...).
@@ -132,12 +139,13 @@ def card_strength(d: CardDef, mine: bool = True) -> tuple[float, float]:
             if tos and max(tos) > v:
                 att += 0.5 * (max(tos) - v)
                 dfn += 0.5 * (max(tos) - v)
-    if d.value == 0 and not any(True for _ in _ops(d, "immediately", "during_combat")):
+    if d.value == 0 and not (d.effects.get("immediately") or d.effects.get("during_combat")):
         att = dfn = 0.0
     _STRENGTH[key] = (d, (att, dfn))
     return att, dfn
 
 
+@cython.ccall
 def own_hero_damage(d: CardDef, mine: bool = True) -> int:
     """Damage a card's effects deal to the hero of the player who plays it (a TRICK of Loki's
     played by his opponent: "their own hero takes 2 damage")."""
@@ -150,6 +158,7 @@ def own_hero_damage(d: CardDef, mine: bool = True) -> int:
     return total
 
 
+@cython.ccall
 def mirrored_value(d: CardDef) -> int:
     """k when the card is worth k times the printed value of the opponent's card (0 if they
     played none: Chupacabra's The More They Struggle); 0 for any other card."""
@@ -162,6 +171,8 @@ def mirrored_value(d: CardDef) -> int:
     return 0
 
 
+@cython.ccall
+@cython.locals(p_won=cython.double, total=cython.double, w=cython.double)
 def effect_worth(d: CardDef, timings=("after_combat", "immediately", "during_combat"),
                  p_won: float = 0.5, mine: bool = True) -> float:
     """Rough worth of a card's non-value effects when it is played in combat (``mine``: by the
@@ -205,6 +216,7 @@ _IF_NONE, _IF_WON, _IF_LOST, _IF_OTHER = range(4)
 _TERMS: dict[tuple, tuple] = {}
 
 
+@cython.ccall
 def _effect_terms(d: CardDef, timings: tuple, mine: bool) -> tuple:
     """A card's effects as (worth, condition, may, ransom) terms, worked out once per card:
     effect_worth then only applies the chance of winning the combat."""
@@ -251,6 +263,8 @@ def _effect_terms(d: CardDef, timings: tuple, mine: bool) -> tuple:
     return got
 
 
+@cython.ccall
+@cython.locals(att=cython.double, dfn=cython.double, best=cython.double)
 def keep_worth(d: CardDef, mine: bool = True) -> float:
     """What a card is worth kept in hand (the cost of spending it)."""
     att, dfn = card_strength(d, mine)
@@ -265,13 +279,14 @@ def keep_worth(d: CardDef, mine: bool = True) -> float:
 _ZONE_SPACES: dict = {}
 
 
+@cython.ccall
 def zone_spaces(board, mask: int) -> frozenset[int]:
     """The spaces sharing a zone with ``mask`` (a union of zone bits), worked out once per board."""
     key = (board, mask)
     got = _ZONE_SPACES.get(key)
     if got is None:
         zm = board.zone_mask
-        got = _ZONE_SPACES[key] = frozenset(s for s in range(board.size) if zm[s] & mask)
+        got = _ZONE_SPACES[key] = frozenset([s for s in range(board.size) if zm[s] & mask])
     return got
 
 
