@@ -263,17 +263,27 @@ def _effect_terms(d: CardDef, timings: tuple, mine: bool) -> tuple:
     return got
 
 
+_KEEP_WORTH: dict[tuple[int, bool], tuple[CardDef, float]] = {}
+
+
 @cython.ccall
-@cython.locals(att=cython.double, dfn=cython.double, best=cython.double)
+@cython.locals(att=cython.double, dfn=cython.double, best=cython.double, worth=cython.double)
 def keep_worth(d: CardDef, mine: bool = True) -> float:
-    """What a card is worth kept in hand (the cost of spending it)."""
+    """What a card is worth kept in hand (the cost of spending it); worked out once per card
+    (keyed like ``card_strength``)."""
+    key = (id(d), mine)
+    got = _KEEP_WORTH.get(key)
+    if got is not None and got[0] is d:
+        return got[1]
     att, dfn = card_strength(d, mine)
     best = max(att if d.can_attack else 0.0, min(dfn, 6.0) if d.can_defend else 0.0)
     if d.can_attack and d.can_defend:
         best += 0.5
     if d.type == "scheme":
         best = 1.5 + effect_worth(d, ("effect",), mine=mine)
-    return best + 0.3 * effect_worth(d, mine=mine)
+    worth = best + 0.3 * effect_worth(d, mine=mine)
+    _KEEP_WORTH[key] = (d, worth)
+    return worth
 
 
 _ZONE_SPACES: dict = {}
