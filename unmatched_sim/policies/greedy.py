@@ -8,6 +8,11 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
+try:
+    import cython
+except ImportError:     # a pure install without Cython: the typing declarations do nothing
+    from unmatched_sim import _cython_shim as cython
+
 from unmatched_sim.engine.effects import QUANTITIES
 from unmatched_sim.hooks import AI_ADVICE, CARD_ADVICE
 from unmatched_sim.model import CardDef
@@ -212,6 +217,9 @@ class GreedyPolicy(Policy):
         self._targets = (view, spaces)
         return spaces
 
+    @cython.locals(hero_space=cython.Py_ssize_t, d_hero=cython.Py_ssize_t, near=cython.Py_ssize_t,
+                   t=cython.Py_ssize_t, threats=cython.Py_ssize_t, score=cython.double, targets=tuple,
+                   dist=tuple, row=tuple)
     def position_score(self, view, fi, space) -> float:
         f = view.fighter(fi)
         dist = view.dist
@@ -228,11 +236,11 @@ class GreedyPolicy(Policy):
                     threats += 1
             return score - 2.0 * threats
         row = dist[space]
-        near = row[hero_space]
+        d_hero = near = row[hero_space]
         for t in targets:
             if row[t] < near:
                 near = row[t]
-        return -dist[space][hero_space] * 1.0 - near * 0.3 + (5.0 if dist[space][hero_space] == 1 else 0.0)
+        return -d_hero * 1.0 - near * 0.3 + (5.0 if d_hero == 1 else 0.0)
 
     def best_position(self, view, fi, spaces) -> int:
         """The space of ``spaces`` with the best ``position_score`` (the lowest of equals)."""

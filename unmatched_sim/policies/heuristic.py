@@ -33,6 +33,11 @@ from __future__ import annotations
 import os
 from math import comb
 
+try:
+    import cython
+except ImportError:     # a pure install without Cython: the typing declarations do nothing
+    from unmatched_sim import _cython_shim as cython
+
 from unmatched_sim.engine.game import HAND_LIMIT
 from unmatched_sim.engine.state import ATTACKER, DEFENDER
 from unmatched_sim.model import CardDef
@@ -53,6 +58,9 @@ OP_WORTH = {"draw": 0.7, "gain_action": 1.1, "damage": 0.9, "recover": 0.6, "dis
 
 
 # ---------------------------------------------------------------------- card facts (cached)
+# The card facts below are ``ccall`` functions: the compiled build calls them from this module in
+# C (no argument parsing), other modules and tests call them as ordinary Python functions.
+
 # Keyed by id(card) for speed; each entry keeps its card alive so that id is never reused.
 _STRENGTH: dict[tuple[int, bool], tuple[CardDef, tuple[float, float]]] = {}
 
@@ -62,6 +70,7 @@ def _ops(d: CardDef, *timings):
         yield from d.effects.get(t, ())
 
 
+@cython.ccall
 def applies(spec: dict, mine: bool) -> bool:
     """Whether an effect can apply for this player at all: Loki's TRICKs say "Loki." (``if =
     "played_by_owner"``) or "Not Loki." (``"not played_by_owner"``)."""
@@ -73,6 +82,9 @@ def applies(spec: dict, mine: bool) -> bool:
     return True
 
 
+@cython.ccall
+@cython.locals(v=cython.double, att=cython.double, dfn=cython.double, bonus=cython.double,
+               share=cython.double)
 def card_strength(d: CardDef, mine: bool = True) -> tuple[float, float]:
     """(attack strength, defense strength): the printed value adjusted for effects that change
     combat values (may BOOST itself, set its own value, blank the opponent's card...).
@@ -135,7 +147,7 @@ def card_strength(d: CardDef, mine: bool = True) -> tuple[float, float]:
             if tos and max(tos) > v:
                 att += 0.5 * (max(tos) - v)
                 dfn += 0.5 * (max(tos) - v)
-    if d.value == 0 and not any(True for _ in _ops(d, "immediately", "during_combat")):
+    if d.value == 0 and not (d.effects.get("immediately") or d.effects.get("during_combat")):
         att = dfn = 0.0
     _STRENGTH[key] = (d, (att, dfn))
     return att, dfn
@@ -186,6 +198,7 @@ def _value_ops(ops):
             yield op
 
 
+@cython.ccall
 def own_hero_damage(d: CardDef, mine: bool = True) -> int:
     """Damage a card's effects deal to the hero of the player who plays it (a TRICK of Loki's
     played by his opponent: "their own hero takes 2 damage")."""
@@ -198,6 +211,7 @@ def own_hero_damage(d: CardDef, mine: bool = True) -> int:
     return total
 
 
+@cython.ccall
 def mirrored_value(d: CardDef) -> int:
     """k when the card is worth k times the printed value of the opponent's card (0 if they
     played none: Chupacabra's The More They Struggle); 0 for any other card."""
@@ -210,6 +224,8 @@ def mirrored_value(d: CardDef) -> int:
     return 0
 
 
+@cython.ccall
+@cython.locals(p_won=cython.double, total=cython.double, w=cython.double)
 def effect_worth(d: CardDef, timings=("after_combat", "immediately", "during_combat"),
                  p_won: float = 0.5, mine: bool = True) -> float:
     """Rough worth of a card's non-value effects when it is played in combat (``mine``: by the
@@ -253,6 +269,7 @@ _IF_NONE, _IF_WON, _IF_LOST, _IF_OTHER = range(4)
 _TERMS: dict[tuple, tuple] = {}
 
 
+@cython.ccall
 def _effect_terms(d: CardDef, timings: tuple, mine: bool) -> tuple:
     """A card's effects as (worth, condition, may, ransom) terms, worked out once per card:
     effect_worth then only applies the chance of winning the combat."""
@@ -299,31 +316,48 @@ def _effect_terms(d: CardDef, timings: tuple, mine: bool) -> tuple:
     return got
 
 
+_KEEP_WORTH: dict[tuple[int, bool], tuple[CardDef, float]] = {}
+
+
+@cython.ccall
+@cython.locals(att=cython.double, dfn=cython.double, best=cython.double, worth=cython.double)
 def keep_worth(d: CardDef, mine: bool = True) -> float:
-    """What a card is worth kept in hand (the cost of spending it)."""
+    """What a card is worth kept in hand (the cost of spending it); worked out once per card
+    (keyed like ``card_strength``)."""
+    key = (id(d), mine)
+    got = _KEEP_WORTH.get(key)
+    if got is not None and got[0] is d:
+        return got[1]
     att, dfn = card_strength(d, mine)
     best = max(att if d.can_attack else 0.0, min(dfn, 6.0) if d.can_defend else 0.0)
     if d.can_attack and d.can_defend:
         best += 0.5
     if d.type == "scheme":
         best = 1.5 + effect_worth(d, ("effect",), mine=mine)
-    return best + 0.3 * effect_worth(d, mine=mine)
+    worth = best + 0.3 * effect_worth(d, mine=mine)
+    _KEEP_WORTH[key] = (d, worth)
+    return worth
 
 
 _ZONE_SPACES: dict = {}
 
 
+@cython.ccall
 def zone_spaces(board, mask: int) -> frozenset[int]:
     """The spaces sharing a zone with ``mask`` (a union of zone bits), worked out once per board."""
     key = (board, mask)
     got = _ZONE_SPACES.get(key)
     if got is None:
         zm = board.zone_mask
-        got = _ZONE_SPACES[key] = frozenset(s for s in range(board.size) if zm[s] & mask)
+        got = _ZONE_SPACES[key] = frozenset([s for s in range(board.size) if zm[s] & mask])
     return got
 
 
 # ---------------------------------------------------------------------- value distributions
+@cython.ccall
+@cython.locals(k=cython.Py_ssize_t,
+               total=cython.Py_ssize_t, prev=cython.double, p_ge=cython.double, v=cython.double,
+               x=cython.double)
 def best_of_dist(known: list[float], pool: list[float], n_pool: int, h: int) -> list[tuple[float, float]]:
     """Distribution of the best value among ``known`` values plus ``h`` cards drawn without
     replacement from a pool of ``n_pool`` cards, of which the usable ones have values ``pool``
@@ -346,6 +380,148 @@ def best_of_dist(known: list[float], pool: list[float], n_pool: int, h: int) -> 
     if 1.0 - prev > 1e-12:
         out.append((kmax, 1.0 - prev))
     return out
+
+
+@cython.ccall
+@cython.locals(health=cython.double, dmg=cython.double, a=cython.double, d=cython.double,
+               i=cython.Py_ssize_t, lethal=cython.double)
+def exposure_odds(attacks: tuple, defs: tuple, health) -> tuple[float, float]:
+    """(expected damage, chance-ish of defeat) of a fighter with ``health`` facing ``attacks``
+    (expected strengths, strongest first), answered by the defense strengths ``defs`` in turn."""
+    if not attacks:
+        return 0.0, 0.0
+    dmg = 0.0
+    for i, a in enumerate(attacks):
+        d = defs[i] if i < len(defs) else 0.0
+        # a defense stops the expected blow only on average: the attack may be stronger
+        dmg += max(0.25 * a, a - 0.85 * d)
+    lethal = min(1.0, max(0.0, (dmg - health + 2.0) / 3.0))
+    return dmg, lethal
+
+
+# ---------------------------------------------------------------------- a space's worth
+@cython.final
+@cython.cclass
+class SpaceFacts:
+    """What ``space_value`` needs about one of our fighters in one decision, looked up once
+    (``HeuristicPolicy._space_ctx``); the value of each space is then worked out from these
+    alone. Typed fields, so that the compiled build reads them (and calls ``value``) in C."""
+
+    has_targets: cython.bint        # any opposing fighter on the board
+    can_attack: cython.bint         # a card in hand this fighter can attack with
+    ranged: cython.bint
+    is_hero: cython.bint
+    has_me: cython.bint             # our hero is on the board (for a sidekick's screening)
+    hero_space: cython.Py_ssize_t   # where the opposing hero to close on stands
+    me_space: cython.Py_ssize_t     # where our hero stands (if has_me)
+    health: cython.double           # this fighter's
+    hero_w: cython.double           # worth of the hero's health at stake, times safety
+    safety: cython.double
+    cau: cython.double
+    agg: cython.double
+    targets: tuple                  # (space, worth of standing within reach of it)
+    tmap: list                      # the threat map
+    defs: tuple                     # our defense strengths, best first
+    adjacent: tuple
+    zone_mask: tuple
+    dist: tuple
+    _parts: dict                    # space -> the terms of its value (see ``parts``)
+
+    def __init__(self, policy, view, fi):
+        f = view.fighter(fi)
+        # Every foe's fighters are targets; the foe in focus's hero is the one to close on.
+        focus = [view.fighter(o) for o in view.on_board(view.opp)]
+        opp = focus + [view.fighter(o) for t in view.foes if t != view.opp for o in view.on_board(t)]
+        hero = next((o for o in focus if o.is_hero), (focus or opp or [None])[0])
+        name = f.defn.name
+        me = view.my_hero()
+        board = view.board
+        self.has_targets = bool(opp)
+        self.can_attack = any(view.card(c).can_attack and view.card(c).usable_by(name) for c in view.hand)
+        self.ranged = bool(f.defn.ranged)
+        self.is_hero = f.is_hero
+        self.has_me = me.on_board
+        self.hero_space = hero.space if hero is not None else -1
+        self.me_space = me.space
+        self.health = f.health
+        self.hero_w = policy.hp_weight(f, True) * policy.safety if f.is_hero else 0.0
+        self.safety, self.cau, self.agg = policy.safety, policy.cau, policy.agg
+        self.targets = tuple((o.space, 3.0 if o.is_hero else 1.2 + (1.0 if o.health <= 2 else 0.0))
+                             for o in opp)
+        self.tmap = policy.threat_map(view)
+        self.defs = policy.my_defenses(view, fi)
+        self.adjacent, self.zone_mask, self.dist = board.adjacent, board.zone_mask, view.dist
+        self._parts = {}
+
+    @cython.ccall
+    @cython.locals(actions_after=cython.Py_ssize_t, value=cython.double, best=cython.double,
+                   dmg=cython.double, soon=cython.double, parts=tuple)
+    def value(self, space, actions_after) -> cython.double:
+        """How good ``space`` is for the fighter (in rough damage units) with ``actions_after``
+        of our actions left after it gets there."""
+        if not self.has_targets:
+            return 0.0
+        parts = self._parts.get(space)
+        if parts is None:
+            parts = self._parts[space] = self.parts(space)
+        best, approach, dmg, hit, side = parts
+        value = 0.0
+        # Offense: a target we could attack from here (now, or next turn).
+        if best:
+            value += best * (1.0 if (actions_after >= 1 and self.can_attack) else 0.45)
+        # Approach: melee closes in on the hero; ranged wants the hero's zone.
+        if approach is not None:
+            value -= approach
+        # Safety: the blows we could take next turn where we end up (fewer if we still act).
+        if dmg:
+            soon = 1.0 if actions_after <= 0 else 0.45
+            if hit is not None:
+                value -= soon * hit
+            else:
+                value -= soon * 0.15 * dmg
+        # Sidekicks: screen our hero (careful) or press the attack (aggressive).
+        if side is not None:
+            value += side[0]
+            value -= side[1]
+        return value
+
+    @cython.ccall
+    @cython.locals(space=cython.Py_ssize_t, best=cython.double, v=cython.double, zone=cython.Py_ssize_t,
+                   d_hero=cython.Py_ssize_t, hero_space=cython.Py_ssize_t, me_space=cython.Py_ssize_t,
+                   dmg=cython.double, lethal=cython.double, guard=cython.bint, row=tuple)
+    def parts(self, space) -> tuple:
+        """The terms of ``value`` that do not depend on the actions left, computed once per
+        decision for each space (the value is summed from them in a fixed order)."""
+        best = 0.0
+        adj = self.adjacent[space]
+        if self.ranged:
+            zm = self.zone_mask
+            zone = zm[space]
+            for t_space, v in self.targets:
+                if (t_space in adj or zone & zm[t_space]) and v > best:
+                    best = v
+        else:
+            for t_space, v in self.targets:
+                if t_space in adj and v > best:
+                    best = v
+        hero_space = self.hero_space
+        row = self.dist[space]
+        d_hero = row[hero_space]
+        if self.ranged:
+            same_zone = self.zone_mask[space] & self.zone_mask[hero_space]
+            approach = None if same_zone else 0.35 * max(0, d_hero - 1)
+        else:
+            approach = (0.55 if self.is_hero else 0.35) * max(0, d_hero - 1)
+        dmg, lethal = exposure_odds(self.tmap[space], self.defs, self.health)
+        hit = None
+        if dmg and self.is_hero:
+            hit = self.hero_w * dmg + (25.0 * self.safety + 5.0) * lethal
+        side = None
+        if not self.is_hero and self.has_me:
+            me_space = self.me_space
+            guard = row[me_space] <= 1 and d_hero <= self.dist[me_space][hero_space]
+            side = ((0.8 * self.cau) if guard else 0.0, 0.15 * self.agg * d_hero)
+        return best, approach, dmg, hit, side
 
 
 # What the heuristic keeps across decisions (card odds, threat maps) is looked up by a key of
@@ -405,10 +581,11 @@ class Reader:
             self._cache[key] = dist
         return self._cache[key]
 
+    @cython.locals(total=cython.double, v=cython.double, p=cython.double)
     def threat(self, fighter_name: str) -> float:
         """Expected best attack the opponent's fighter could make next turn."""
         dist = self.attack(fighter_name)
-        total = 0
+        total = 0.0
         for v, p in dist:
             total += p * max(0.0, v)
         return total
@@ -446,11 +623,10 @@ class HeuristicPolicy(GreedyPolicy):
     # ------------------------------------------------------------ plumbing
     def _fresh(self) -> None:
         """Forget what was worked out for the last decision: the card odds (``_reader``), the
-        per-decision memo, and the space values and their terms."""
+        per-decision memo (with each fighter's ``SpaceFacts``) and the space values."""
         self._reader = None
         self._memo: dict = {}
         self._sv: dict = {}
-        self._sp: dict = {}
 
     def choose(self, view, decision):
         self._fresh()
@@ -580,6 +756,7 @@ class HeuristicPolicy(GreedyPolicy):
     def spend_weight(self) -> float:
         return 0.55 - 0.35 * self.agg
 
+    @cython.locals(w=cython.double)
     def hp_weight(self, f, mine: bool) -> float:
         """Worth of one health point of fighter ``f``."""
         if not f.is_hero:
@@ -678,6 +855,9 @@ class HeuristicPolicy(GreedyPolicy):
             adjust += self.draw_worth(view, c) - OP_WORTH["draw"] * c
         return adjust
 
+    @cython.locals(a=cython.double, k=cython.Py_ssize_t, exp_dmg=cython.double, p_win=cython.double,
+                   p_kill=cython.double, v=cython.double, p=cython.double, dv=cython.double,
+                   av=cython.double, dmg=cython.double, health=cython.double)
     def attack_odds(self, view, tf, a: float, k: int = 0,
                     blanked: frozenset = frozenset()) -> tuple[float, float, float]:
         """(expected damage, chance to win the combat, chance to defeat) of an attack of strength
@@ -685,15 +865,16 @@ class HeuristicPolicy(GreedyPolicy):
         is also worth k times the defense card's value, see ``mirrored_value``; ``blanked``:
         types of defense card that count 0 against it)."""
         exp_dmg = p_win = p_kill = 0.0
+        health = tf.health
         for v, p in self.reader(view, tf.owner).defense(tf.defn.name, blanked):
             dv = 0.0 if v == NO_CARD else v
             av = a + k * dv if k else a
             dmg = 0.0 if v >= BLOCK_ALL else max(0.0, av - dv)
-            dmg = min(dmg, tf.health)
+            dmg = min(dmg, health)
             exp_dmg += p * dmg
             if dmg >= 1:
                 p_win += p
-            if dmg >= tf.health:
+            if dmg >= health:
                 p_kill += p
         return exp_dmg, p_win, p_kill
 
@@ -1026,6 +1207,9 @@ class HeuristicPolicy(GreedyPolicy):
         self._memo["threat_map"] = got
         return got
 
+    @cython.locals(n=cython.Py_ssize_t, hand=cython.Py_ssize_t, boost=cython.Py_ssize_t,
+                   here=cython.Py_ssize_t, zones=cython.Py_ssize_t, r=cython.Py_ssize_t, s=cython.Py_ssize_t,
+                   per_space=list, moved=list, hits=list, near=set, still=set)
     def _threat_map(self, view) -> list[tuple[float, ...]]:
         """For each space, the attacks the foes could make next turn on a fighter of ours
         standing there: a tuple of expected attack strengths (exact odds of the best card each
@@ -1098,45 +1282,21 @@ class HeuristicPolicy(GreedyPolicy):
     def exposure(self, view, fi, space) -> tuple[float, float]:
         """(expected damage, chance-ish of defeat) for our fighter ``fi`` ending on ``space``:
         each attack that could come, answered by our defense cards in turn (the best first)."""
-        return self._exposure(self.threat_map(view)[space], view, fi, None)
-
-    def _exposure(self, attacks: tuple, view, fi, defs: tuple | None) -> tuple[float, float]:
-        """``exposure`` from the space's attacks (``defs``: our defenses, if already known)."""
+        attacks = self.threat_map(view)[space]
         if not attacks:
             return 0.0, 0.0
-        if defs is None:
-            defs = self.my_defenses(view, fi)
-        dmg = 0.0
-        for i, a in enumerate(attacks):
-            d = defs[i] if i < len(defs) else 0.0
-            # a defense stops the expected blow only on average: the attack may be stronger
-            dmg += max(0.25 * a, a - 0.85 * d)
-        lethal = min(1.0, max(0.0, (dmg - view.fighter(fi).health + 2.0) / 3.0))
-        return dmg, lethal
+        return exposure_odds(attacks, self.my_defenses(view, fi), view.fighter(fi).health)
 
-    def _space_ctx(self, view, fi):
+    def _space_ctx(self, view, fi) -> SpaceFacts:
         """Per-decision facts space_value needs for fighter ``fi``."""
         memo = self._memo
         key = ("space_ctx", fi)
         got = memo.get(key)
         if got is None:
-            f = view.fighter(fi)
-            # Every foe's fighters are targets; the foe in focus's hero is the one to close on.
-            focus = [view.fighter(o) for o in view.on_board(view.opp)]
-            opp = focus + [view.fighter(o) for t in view.foes if t != view.opp for o in view.on_board(t)]
-            hero = next((o for o in focus if o.is_hero), (focus or opp or [None])[0])
-            name = f.defn.name
-            can_attack = any(view.card(c).can_attack and view.card(c).usable_by(name) for c in view.hand)
-            me = view.my_hero()
-            # the targets as (space, worth of standing within reach of it), for the offense term
-            targets = tuple((o.space, 3.0 if o.is_hero else 1.2 + (1.0 if o.health <= 2 else 0.0))
-                            for o in opp)
-            got = (f, opp, hero, can_attack, me if me.on_board else None, targets,
-                   self.threat_map(view), self.my_defenses(view, fi),
-                   self.hp_weight(f, True) * self.safety if f.is_hero else 0.0)
-            memo[key] = got
+            got = memo[key] = SpaceFacts(self, view, fi)
         return got
 
+    @cython.locals(ctx=SpaceFacts)
     def space_values(self, view, fi, spaces, actions_after: int) -> list[float]:
         """``space_value`` of each of ``spaces``, in order. A loop that looks the decision's
         facts up once, not per space: this is the AI's innermost loop."""
@@ -1149,7 +1309,7 @@ class HeuristicPolicy(GreedyPolicy):
             if v is None:
                 if ctx is None:
                     ctx = self._space_ctx(view, fi)
-                v = sv[key] = self._space_value(view, fi, s, actions_after, ctx)
+                v = sv[key] = ctx.value(s, actions_after)
             out.append(v)
         return out
 
@@ -1171,72 +1331,15 @@ class HeuristicPolicy(GreedyPolicy):
                 best, pick = v, s
         return pick
 
+    @cython.locals(ctx=SpaceFacts)
     def space_value(self, view, fi, space, actions_after: int) -> float:
         """How good ``space`` is for our fighter ``fi`` (in rough damage units)."""
         key = (fi, space, actions_after)
         got = self._sv.get(key)
         if got is None:
-            got = self._sv[key] = self._space_value(view, fi, space, actions_after, self._space_ctx(view, fi))
+            ctx = self._space_ctx(view, fi)
+            got = self._sv[key] = ctx.value(space, actions_after)
         return got
-
-    def _space_value(self, view, fi, space, actions_after: int, ctx) -> float:
-        if not ctx[1]:
-            return 0.0
-        parts = self._sp.get((fi, space))
-        if parts is None:
-            parts = self._sp[(fi, space)] = self._space_parts(view, fi, space, ctx)
-        best, approach, dmg, hit, side = parts
-        value = 0.0
-        # Offense: a target we could attack from here (now, or next turn).
-        if best:
-            value += best * (1.0 if (actions_after >= 1 and ctx[3]) else 0.45)
-        # Approach: melee closes in on the hero; ranged wants the hero's zone.
-        if approach is not None:
-            value -= approach
-        # Safety: the blows we could take next turn where we end up (fewer if we still act).
-        if dmg:
-            soon = 1.0 if actions_after <= 0 else 0.45
-            if hit is not None:
-                value -= soon * hit
-            else:
-                value -= soon * 0.15 * dmg
-        # Sidekicks: screen our hero (careful) or press the attack (aggressive).
-        if side is not None:
-            value += side[0]
-            value -= side[1]
-        return value
-
-    def _space_parts(self, view, fi, space, ctx) -> tuple:
-        """The terms of ``space_value`` that do not depend on the actions left, computed once
-        per decision for each space (the value is summed from them in a fixed order)."""
-        f, opp, hero, can_attack, me, targets, tmap, defs, hero_w = ctx
-        dist, board = view.dist, view.board
-        best = 0.0
-        adj = board.adjacent[space]
-        if f.defn.ranged:
-            zm = board.zone_mask
-            zone = zm[space]
-            for t_space, v in targets:
-                if (t_space in adj or zone & zm[t_space]) and v > best:
-                    best = v
-        else:
-            for t_space, v in targets:
-                if t_space in adj and v > best:
-                    best = v
-        d_hero = dist[space][hero.space]
-        if f.defn.ranged:
-            approach = None if board.same_zone(space, hero.space) else 0.35 * max(0, d_hero - 1)
-        else:
-            approach = (0.55 if f.is_hero else 0.35) * max(0, d_hero - 1)
-        dmg, lethal = self._exposure(tmap[space], view, fi, defs)
-        hit = None
-        if dmg and f.is_hero:
-            hit = hero_w * dmg + (25.0 * self.safety + 5.0) * lethal
-        side = None
-        if not f.is_hero and me is not None:
-            guard = dist[space][me.space] <= 1 and dist[space][hero.space] <= dist[me.space][hero.space]
-            side = ((0.8 * self.cau) if guard else 0.0, 0.15 * self.agg * d_hero)
-        return best, approach, dmg, hit, side
 
     def on_move_destination(self, view, d):
         fi = d.info["fighter"]
