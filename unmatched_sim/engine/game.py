@@ -23,6 +23,7 @@ handler of every player's ability that defines one, each of which may change it 
 
 from __future__ import annotations
 
+import itertools
 import random
 from typing import Callable, Iterable
 
@@ -72,6 +73,10 @@ EVENTS = {
 # when ``seat``'s next turn starts).
 LASTING: dict[str, Callable] = Registry("lasting effect")
 UNTIL = ("combat", "turn", "next_turn")
+
+# Every change of a seat's pile counts (``Game.pile_counts``) takes a fresh number from here, so
+# a number is never reused by another position: in this game, a clone of it or any other game.
+_PILE_VERSIONS = itertools.count(1)
 
 
 # Hero card zones: ``Player.res`` keys holding action cards (a tuple of card ids, in order) that
@@ -138,6 +143,10 @@ class Game:
                     self.cards.append(CardInfo(card, seat))
         self.occupant = [-1] * board.size
         self.in_play: list[int] = []   # cards played or used and not yet in a discard pile
+        # Per owner, how many of its cards of each name lie in a discard pile or in play, and a
+        # version number that changes with them (see "discard piles and play" below).
+        self.pile_counts: list[dict[str, int]] = [{} for _ in heroes]
+        self.pile_versions = [next(_PILE_VERSIONS) for _ in heroes]
         self.stack: list[tuple[Callable, tuple]] = []
         self.pending: Decision | None = None
         self.combat: Combat | None = None
@@ -226,6 +235,8 @@ class Game:
         g.players = [p.copy() for p in self.players]
         g.occupant = self.occupant[:]
         g.in_play = self.in_play[:]
+        g.pile_counts = [dict(counts) for counts in self.pile_counts]
+        g.pile_versions = self.pile_versions[:]
         g.stack = self.stack[:]
         g.combat = self.combat.copy() if self.combat else None
         g.defeat_cause = self.defeat_cause[:]
@@ -549,6 +560,70 @@ class Game:
         elif n > p.top_known_by.get(observer, 0):
             p.top_known_by = {**p.top_known_by, observer: n}
 
+    # ------------------------------------------------------------------ discard piles and play
+    # Every card entering or leaving a discard pile or the play area (``in_play``) goes through
+    # these methods, and nothing else changes those lists. They keep ``pile_counts[owner]``: how
+    # many of ``owner``'s cards of each name lie in any discard pile or in play — the cards the
+    # players have seen leave a hand or deck (a combat card still face down too: the view takes
+    # those out), which every player's odds on that owner's cards start from
+    # (``PlayerView.unseen_opponent_cards``). ``pile_versions[owner]`` changes with the counts
+    # and is never reused (``_PILE_VERSIONS``), so a cache key may hold it for the piles.
+    def _pile_moved(self, cid: int, delta: int) -> None:
+        info = self.cards[cid]
+        owner = info.owner
+        counts = self.pile_counts[owner]
+        name = info.defn.name
+        counts[name] = counts.get(name, 0) + delta
+        self.pile_versions[owner] = next(_PILE_VERSIONS)
+
+    def discard_pile_add(self, seat: int, cid: int) -> None:
+        """Put card ``cid`` on top of ``seat``'s discard pile (no ability hears of it: see
+        ``to_discard_pile`` for the route a discarded card takes)."""
+        self.players[seat].discard.append(cid)
+        self._pile_moved(cid, 1)
+
+    def discard_pile_take(self, seat: int, cid: int | None = None) -> int:
+        """Take card ``cid`` (default: the top card) out of ``seat``'s discard pile."""
+        pile = self.players[seat].discard
+        if cid is None:
+            cid = pile.pop()
+        else:
+            pile.remove(cid)
+        self._pile_moved(cid, -1)
+        return cid
+
+    def play_area_add(self, cid: int) -> None:
+        """Card ``cid`` is in play: played, used to BOOST, or set down face down in a combat."""
+        self.in_play.append(cid)
+        self._pile_moved(cid, 1)
+
+    def play_area_take(self, cid: int) -> bool:
+        """Take card ``cid`` out of play if it is there; says whether it was."""
+        if cid not in self.in_play:
+            return False
+        self.in_play.remove(cid)
+        self._pile_moved(cid, -1)
+        return True
+
+    def play_area_swap(self, old: int, new: int) -> None:
+        """Card ``new`` takes card ``old``'s place in play (a search's re-dealt hidden card)."""
+        in_play = self.in_play
+        in_play[in_play.index(old)] = new
+        self._pile_moved(old, -1)
+        self._pile_moved(new, 1)
+
+    def check_pile_counts(self) -> None:
+        """Recount ``pile_counts`` from the discard piles and the play area; fail on a
+        difference (a card moved past the methods above)."""
+        fresh: list[dict[str, int]] = [{} for _ in self.players]
+        for cid in [c for p in self.players for c in p.discard] + self.in_play:
+            info = self.cards[cid]
+            counts = fresh[info.owner]
+            counts[info.defn.name] = counts.get(info.defn.name, 0) + 1
+        kept = [{k: n for k, n in counts.items() if n} for counts in self.pile_counts]
+        if kept != fresh:
+            raise AssertionError(f"the kept pile counts differ from a recount: {kept} != {fresh}")
+
     def adjacent(self, a: int, b: int) -> bool:
         fa, fb = self.fighters[a], self.fighters[b]
         return fa.on_board and fb.on_board and fb.space in self.board.adjacent[fa.space]
@@ -835,8 +910,7 @@ class Game:
 
     def put_in_discard(self, cid: int, route: str = PLAYED) -> None:
         """A card that was in play (played, or used to boost) goes to its owner's discard pile."""
-        if cid in self.in_play:
-            self.in_play.remove(cid)
+        self.play_area_take(cid)
         self.to_discard_pile(cid, route)
 
     def to_discard_pile(self, cid: int, route: str) -> None:
@@ -846,7 +920,7 @@ class Game:
         p = self.players[self.cards[cid].owner]
         if p.ability.redirect_discard(self, cid, route):
             return
-        p.discard.append(cid)
+        self.discard_pile_add(p.seat, cid)
 
     def card_played(self, cid: int, seat: int, role: int) -> None:
         """``seat`` has played a card: revealed in combat (``role`` ATTACKER / DEFENDER) or
@@ -858,8 +932,7 @@ class Game:
         """Cleanup for a played card; an ability may send it elsewhere (Loki's TRICKs)."""
         owner = self.owner(cid)
         if self.players[owner].ability.after_card_played(self, cid, played_by):
-            if cid in self.in_play:
-                self.in_play.remove(cid)
+            self.play_area_take(cid)
             return
         self.put_in_discard(cid)
 
@@ -871,7 +944,7 @@ class Game:
         whatever comes after the boost).
         """
         self.take_from_hand(seat, cid)
-        self.in_play.append(cid)
+        self.play_area_add(cid)
         owner = self.owner(cid)
         value = self.players[owner].ability.boost_value(self, cid)
         self.log("boost", seat, card=cid, amount=value, detail=purpose)
@@ -1243,7 +1316,7 @@ def _scheme(g: Game, seat: int) -> None:
 def _scheme_chosen(g: Game, seat: int, option: tuple[int, int]) -> None:
     cid, fi = option
     g.take_from_hand(seat, cid)
-    g.in_play.append(cid)
+    g.play_area_add(cid)
     g.log("scheme", seat, fi, cid)
     g.card_played(cid, seat, SCHEME_ROLE)
     ctx = Ctx(seat, cid, SCHEME_ROLE, fi)
@@ -1280,7 +1353,7 @@ def _attack_card_chosen(g: Game, seat: int, cid: int) -> None:
     if g.known_to(dseat, seat, cid):   # the defender saw it in the hand: still "known" to
         g.combat.extra["known_face_down"] = cid   # be in hand or face down (see PlayerView)
     g.take_from_hand(seat, cid)
-    g.in_play.append(cid)
+    g.play_area_add(cid)
     g.combat.cards[ATTACKER] = cid
     if g.handlers["before_defense"]:
         # The window before the defender chooses (Titania's glamours): handlers push steps.
@@ -1306,7 +1379,7 @@ def _defense_chosen(g: Game, dseat: int, cid: int | None) -> None:
     c = g.combat
     if cid is not None:
         g.take_from_hand(dseat, cid)
-        g.in_play.append(cid)
+        g.play_area_add(cid)
         c.cards[DEFENDER] = cid
     c.revealed = True
     g.log("reveal", c.players[ATTACKER], c.fighters[ATTACKER], c.cards[ATTACKER],
