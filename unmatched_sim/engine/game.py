@@ -74,8 +74,8 @@ EVENTS = {
 LASTING: dict[str, Callable] = Registry("lasting effect")
 UNTIL = ("combat", "turn", "next_turn")
 
-# Every change of a seat's pile counts (``Game.pile_counts``) takes a fresh number from here, so
-# a number is never reused by another position: in this game, a clone of it or any other game.
+# Every change of a seat's pile counts (``Game.pile_versions``) takes a fresh number from here,
+# so a number is never reused by another position: in this game, a clone of it or another game.
 _PILE_VERSIONS = itertools.count(1)
 
 
@@ -125,6 +125,10 @@ class Game:
         self.rngs = [random.Random(f"{seed}:{k}") for k in side_keys]
         self.rng = random.Random(f"{seed}:engine")
         self.cards: list[CardInfo] = []
+        # Each card's kind: its deck list entry, numbered across the seats (seat ``s``'s kinds
+        # start at ``kind_start[s]``, in the order of its hero's card list).
+        self.card_kind: list[int] = []
+        kind_start, kinds = [], 0
         self.fighters: list[Fighter] = []
         self.players: list[Player] = []
         for seat, hero in enumerate(heroes):
@@ -137,15 +141,19 @@ class Game:
                 for i in range(sk.count):
                     name = sk.name if sk.count == 1 else f"{sk.name} {i + 1}"
                     self._add_fighter(player, sk, name)
-            for card in hero.cards:
+            kind_start.append(kinds)
+            kinds += len(hero.cards)
+            for k, card in enumerate(hero.cards):
                 for _ in range(card.copies):
                     player.deck.append(len(self.cards))
                     self.cards.append(CardInfo(card, seat))
+                    self.card_kind.append(kind_start[seat] + k)
+        self.kind_start = tuple(kind_start)
         self.occupant = [-1] * board.size
         self.in_play: list[int] = []   # cards played or used and not yet in a discard pile
-        # Per owner, how many of its cards of each name lie in a discard pile or in play, and a
-        # version number that changes with them (see "discard piles and play" below).
-        self.pile_counts: list[dict[str, int]] = [{} for _ in heroes]
+        # Per card kind, how many of its copies lie in a discard pile or in play (see "discard
+        # piles and play" below).
+        self.pile_counts = [0] * kinds
         self.pile_versions = [next(_PILE_VERSIONS) for _ in heroes]
         self.stack: list[tuple[Callable, tuple]] = []
         self.pending: Decision | None = None
@@ -235,7 +243,7 @@ class Game:
         g.players = [p.copy() for p in self.players]
         g.occupant = self.occupant[:]
         g.in_play = self.in_play[:]
-        g.pile_counts = [dict(counts) for counts in self.pile_counts]
+        g.pile_counts = self.pile_counts[:]
         g.pile_versions = self.pile_versions[:]
         g.stack = self.stack[:]
         g.combat = self.combat.copy() if self.combat else None
@@ -562,19 +570,22 @@ class Game:
 
     # ------------------------------------------------------------------ discard piles and play
     # Every card entering or leaving a discard pile or the play area (``in_play``) goes through
-    # these methods, and nothing else changes those lists. They keep ``pile_counts[owner]``: how
-    # many of ``owner``'s cards of each name lie in any discard pile or in play — the cards the
-    # players have seen leave a hand or deck (a combat card still face down too: the view takes
-    # those out), which every player's odds on that owner's cards start from
-    # (``PlayerView.unseen_opponent_cards``). ``pile_versions[owner]`` changes with the counts
-    # and is never reused (``_PILE_VERSIONS``), so a cache key may hold it for the piles.
+    # these methods, and nothing else changes those lists. They keep ``pile_counts``: how many
+    # copies of each card kind (``card_kind``) lie in any discard pile or in play — the cards
+    # the players have seen leave a hand or deck (a combat card still face down too: the view
+    # takes those out), which every player's odds on their owner's cards start from
+    # (``PlayerView.unseen_opponent_cards``). ``pile_versions[owner]`` changes whenever the
+    # counts of ``owner``'s cards do and is never reused (``_PILE_VERSIONS``): a cache key may
+    # hold it for those counts.
     def _pile_moved(self, cid: int, delta: int) -> None:
-        info = self.cards[cid]
-        owner = info.owner
-        counts = self.pile_counts[owner]
-        name = info.defn.name
-        counts[name] = counts.get(name, 0) + delta
-        self.pile_versions[owner] = next(_PILE_VERSIONS)
+        self.pile_counts[self.card_kind[cid]] += delta
+        self.pile_versions[self.cards[cid].owner] = next(_PILE_VERSIONS)
+
+    def pile_counts_of(self, seat: int) -> list[int]:
+        """How many of ``seat``'s cards of each kind lie in a discard pile or in play, in the
+        order of its hero's card list."""
+        start = self.kind_start[seat]
+        return self.pile_counts[start:start + len(self.players[seat].hero.cards)]
 
     def discard_pile_add(self, seat: int, cid: int) -> None:
         """Put card ``cid`` on top of ``seat``'s discard pile (no ability hears of it: see
@@ -615,14 +626,11 @@ class Game:
     def check_pile_counts(self) -> None:
         """Recount ``pile_counts`` from the discard piles and the play area; fail on a
         difference (a card moved past the methods above)."""
-        fresh: list[dict[str, int]] = [{} for _ in self.players]
+        fresh = [0] * len(self.pile_counts)
         for cid in [c for p in self.players for c in p.discard] + self.in_play:
-            info = self.cards[cid]
-            counts = fresh[info.owner]
-            counts[info.defn.name] = counts.get(info.defn.name, 0) + 1
-        kept = [{k: n for k, n in counts.items() if n} for counts in self.pile_counts]
-        if kept != fresh:
-            raise AssertionError(f"the kept pile counts differ from a recount: {kept} != {fresh}")
+            fresh[self.card_kind[cid]] += 1
+        if fresh != self.pile_counts:
+            raise AssertionError(f"the kept pile counts differ from a recount: {self.pile_counts} != {fresh}")
 
     def adjacent(self, a: int, b: int) -> bool:
         fa, fb = self.fighters[a], self.fighters[b]

@@ -164,15 +164,16 @@ class PlayerView:
         otherwise seen: what their hand and deck may hold.
 
         The game counts their cards in discard piles and in play as the cards move
-        (``Game.pile_counts``); to those this adds what this player alone sees — their cards
+        (``Game.pile_counts_of``); to those this adds what this player alone sees — their cards
         in our hand (Loki's TRICKs) and the ones we know in any other hand — and takes out the
         combat cards still face down."""
         g = self._g
         opp = self.opp if seat is None else seat
         if CHECK_PILES:
             g.check_pile_counts()
-        seen = g.pile_counts[opp].copy()
-        cards = g.cards
+        seen = g.pile_counts_of(opp)        # by kind, in the order of their card list
+        start = g.kind_start[opp]
+        cards, kinds = g.cards, g.card_kind
         if self._duel_foe is not None:
             elsewhere = g.players[self.seat].hand + self.known_opponent_hand(opp)
         else:
@@ -181,17 +182,14 @@ class PlayerView:
                 if t != self.seat:
                     elsewhere += self.known_opponent_hand(t)
         for x in elsewhere:
-            info = cards[x]
-            if info.owner == opp:
-                name = info.defn.name
-                seen[name] = seen.get(name, 0) + 1
+            if cards[x].owner == opp:
+                seen[kinds[x] - start] += 1
         for x in self._face_down_in_play():
-            info = cards[x]
-            if info.owner == opp:
-                seen[info.defn.name] -= 1
+            if cards[x].owner == opp:
+                seen[kinds[x] - start] -= 1
         out = []
-        for d in g.players[opp].hero.cards:
-            out.extend([d] * max(0, d.copies - seen.get(d.name, 0)))
+        for d, n in zip(g.players[opp].hero.cards, seen):
+            out.extend([d] * max(0, d.copies - n))
         return out
 
     def _face_down_in_play(self) -> set[int]:
@@ -209,7 +207,7 @@ class PlayerView:
         keys give equal ``unseen_opponent_cards(foe)``, ``known_opponent_hand(foe)``, hand size,
         value lock and turn. (Policies keep what they worked out from these across decisions
         while the key stays the same.) ``foe``'s cards in discard piles and in play enter as
-        the game's version number of their counts (``Game.pile_versions``)."""
+        the version number of the game's counts of them (``Game.pile_versions``)."""
         g = self._g
         me = self.seat
         c = g.combat
