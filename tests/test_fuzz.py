@@ -57,6 +57,7 @@ class Checker:
         self.actions_this_turn = 0
         self.gained_this_turn = 0
         self.events_seen = 0
+        g.keep_pile_counts()    # (random play never reads them: keep them to check them)
 
     def fail(self, what: str) -> None:
         raise InvariantError(what)

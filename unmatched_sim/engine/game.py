@@ -126,7 +126,7 @@ class Game:
         self.rng = random.Random(f"{seed}:engine")
         self.cards: list[CardInfo] = []
         # Each card's kind: its deck list entry, numbered across the seats (seat ``s``'s kinds
-        # start at ``kind_start[s]``, in the order of its hero's card list).
+        # start at ``kind_start[s]``, in the order of its hero's card list; ``pile_counts``).
         self.card_kind: list[int] = []
         kind_start, kinds = [], 0
         self.fighters: list[Fighter] = []
@@ -148,13 +148,13 @@ class Game:
                     player.deck.append(len(self.cards))
                     self.cards.append(CardInfo(card, seat))
                     self.card_kind.append(kind_start[seat] + k)
-        self.kind_start = tuple(kind_start)
+        self.kind_start, self.kind_count = tuple(kind_start), kinds
         self.occupant = [-1] * board.size
         self.in_play: list[int] = []   # cards played or used and not yet in a discard pile
-        # Per card kind, how many of its copies lie in a discard pile or in play (see "discard
-        # piles and play" below).
-        self.pile_counts = [0] * kinds
-        self.pile_versions = [next(_PILE_VERSIONS) for _ in heroes]
+        # Per card kind, how many of its copies lie in a discard pile or in play, and a version
+        # number per seat; None until first asked for (see "discard piles and play" below).
+        self.pile_counts: list[int] | None = None
+        self.pile_versions: list[int] | None = None
         self.stack: list[tuple[Callable, tuple]] = []
         self.pending: Decision | None = None
         self.combat: Combat | None = None
@@ -243,8 +243,8 @@ class Game:
         g.players = [p.copy() for p in self.players]
         g.occupant = self.occupant[:]
         g.in_play = self.in_play[:]
-        g.pile_counts = self.pile_counts[:]
-        g.pile_versions = self.pile_versions[:]
+        if self.pile_counts is not None:
+            g.pile_counts, g.pile_versions = self.pile_counts[:], self.pile_versions[:]
         g.stack = self.stack[:]
         g.combat = self.combat.copy() if self.combat else None
         g.defeat_cause = self.defeat_cause[:]
@@ -576,16 +576,41 @@ class Game:
     # takes those out), which every player's odds on their owner's cards start from
     # (``PlayerView.unseen_opponent_cards``). ``pile_versions[owner]`` changes whenever the
     # counts of ``owner``'s cards do and is never reused (``_PILE_VERSIONS``): a cache key may
-    # hold it for those counts.
+    # hold it for those counts. A game nobody asks for the counts (greedy play) does not keep
+    # them: they are counted from the piles when first asked for, and kept from then on.
     def _pile_moved(self, cid: int, delta: int) -> None:
-        self.pile_counts[self.card_kind[cid]] += delta
-        self.pile_versions[self.cards[cid].owner] = next(_PILE_VERSIONS)
+        counts = self.pile_counts
+        if counts is not None:
+            counts[self.card_kind[cid]] += delta
+            self.pile_versions[self.cards[cid].owner] = next(_PILE_VERSIONS)
+
+    def _count_piles(self) -> list[int]:
+        counts = [0] * self.kind_count
+        for cid in [c for p in self.players for c in p.discard] + self.in_play:
+            counts[self.card_kind[cid]] += 1
+        return counts
+
+    def keep_pile_counts(self) -> None:
+        """Count the piles now and keep the counts from here on (``pile_counts_of`` and
+        ``pile_version`` do this when first called)."""
+        if self.pile_counts is None:
+            self.pile_counts = self._count_piles()
+            # fresh numbers: a clone made before anyone counted starts from its parent's state
+            self.pile_versions = [next(_PILE_VERSIONS) for _ in self.players]
 
     def pile_counts_of(self, seat: int) -> list[int]:
         """How many of ``seat``'s cards of each kind lie in a discard pile or in play, in the
-        order of its hero's card list."""
+        order of its hero's card list (a new list)."""
+        if self.pile_counts is None:
+            self.keep_pile_counts()
         start = self.kind_start[seat]
         return self.pile_counts[start:start + len(self.players[seat].hero.cards)]
+
+    def pile_version(self, seat: int) -> int:
+        """A number that changes whenever ``pile_counts_of(seat)`` does, never reused."""
+        if self.pile_counts is None:
+            self.keep_pile_counts()
+        return self.pile_versions[seat]
 
     def discard_pile_add(self, seat: int, cid: int) -> None:
         """Put card ``cid`` on top of ``seat``'s discard pile (no ability hears of it: see
@@ -624,13 +649,11 @@ class Game:
         self._pile_moved(new, 1)
 
     def check_pile_counts(self) -> None:
-        """Recount ``pile_counts`` from the discard piles and the play area; fail on a
-        difference (a card moved past the methods above)."""
-        fresh = [0] * len(self.pile_counts)
-        for cid in [c for p in self.players for c in p.discard] + self.in_play:
-            fresh[self.card_kind[cid]] += 1
-        if fresh != self.pile_counts:
-            raise AssertionError(f"the kept pile counts differ from a recount: {self.pile_counts} != {fresh}")
+        """Recount the piles; fail if the kept ``pile_counts`` differ (a card moved past the
+        methods above). Nothing to check while the counts are not kept."""
+        if self.pile_counts is not None and self.pile_counts != self._count_piles():
+            raise AssertionError(f"the kept pile counts differ from a recount: {self.pile_counts} "
+                                 f"!= {self._count_piles()}")
 
     def adjacent(self, a: int, b: int) -> bool:
         fa, fb = self.fighters[a], self.fighters[b]

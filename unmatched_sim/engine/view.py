@@ -207,7 +207,7 @@ class PlayerView:
         keys give equal ``unseen_opponent_cards(foe)``, ``known_opponent_hand(foe)``, hand size,
         value lock and turn. (Policies keep what they worked out from these across decisions
         while the key stays the same.) ``foe``'s cards in discard piles and in play enter as
-        the version number of the game's counts of them (``Game.pile_versions``)."""
+        the version number of the game's counts of them (``Game.pile_version``)."""
         g = self._g
         me = self.seat
         c = g.combat
@@ -223,7 +223,7 @@ class PlayerView:
                                     if t != me and t != foe)
         return (foe, g.active == me, len(g.players[foe].hand), g.players[foe].value_lock,
                 tuple(self.known_opponent_hand(foe)), known_elsewhere, theirs_here,
-                g.pile_versions[foe], combat)
+                g.pile_version(foe), combat)
 
     def occupancy(self) -> tuple[int, ...]:
         """Who stands where: the fighter on each space (-1: empty)."""
