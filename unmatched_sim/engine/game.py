@@ -578,11 +578,11 @@ class Game:
     # counts of ``owner``'s cards do and is never reused (``_PILE_VERSIONS``): a cache key may
     # hold it for those counts. A game nobody asks for the counts (greedy play) does not keep
     # them: they are counted from the piles when first asked for, and kept from then on.
+    # (Each move tests ``pile_counts is not None`` itself: one call fewer per move is 0.8% of
+    # greedy's instructions.)
     def _pile_moved(self, cid: int, delta: int) -> None:
-        counts = self.pile_counts
-        if counts is not None:
-            counts[self.card_kind[cid]] += delta
-            self.pile_versions[self.cards[cid].owner] = next(_PILE_VERSIONS)
+        self.pile_counts[self.card_kind[cid]] += delta
+        self.pile_versions[self.cards[cid].owner] = next(_PILE_VERSIONS)
 
     def _count_piles(self) -> list[int]:
         counts = [0] * self.kind_count
@@ -616,7 +616,8 @@ class Game:
         """Put card ``cid`` on top of ``seat``'s discard pile (no ability hears of it: see
         ``to_discard_pile`` for the route a discarded card takes)."""
         self.players[seat].discard.append(cid)
-        self._pile_moved(cid, 1)
+        if self.pile_counts is not None:
+            self._pile_moved(cid, 1)
 
     def discard_pile_take(self, seat: int, cid: int | None = None) -> int:
         """Take card ``cid`` (default: the top card) out of ``seat``'s discard pile."""
@@ -625,28 +626,32 @@ class Game:
             cid = pile.pop()
         else:
             pile.remove(cid)
-        self._pile_moved(cid, -1)
+        if self.pile_counts is not None:
+            self._pile_moved(cid, -1)
         return cid
 
     def play_area_add(self, cid: int) -> None:
         """Card ``cid`` is in play: played, used to BOOST, or set down face down in a combat."""
         self.in_play.append(cid)
-        self._pile_moved(cid, 1)
+        if self.pile_counts is not None:
+            self._pile_moved(cid, 1)
 
     def play_area_take(self, cid: int) -> bool:
         """Take card ``cid`` out of play if it is there; says whether it was."""
         if cid not in self.in_play:
             return False
         self.in_play.remove(cid)
-        self._pile_moved(cid, -1)
+        if self.pile_counts is not None:
+            self._pile_moved(cid, -1)
         return True
 
     def play_area_swap(self, old: int, new: int) -> None:
         """Card ``new`` takes card ``old``'s place in play (a search's re-dealt hidden card)."""
         in_play = self.in_play
         in_play[in_play.index(old)] = new
-        self._pile_moved(old, -1)
-        self._pile_moved(new, 1)
+        if self.pile_counts is not None:
+            self._pile_moved(old, -1)
+            self._pile_moved(new, 1)
 
     def check_pile_counts(self) -> None:
         """Recount the piles; fail if the kept ``pile_counts`` differ (a card moved past the
