@@ -94,14 +94,15 @@ class Scenario:
 
     def empty_deck(self, seat: int) -> "Scenario":
         p = self.game.players[seat]
-        p.discard.extend(p.deck)
+        for cid in p.deck:
+            self.game.discard_pile_add(seat, cid)
         p.deck.clear()
         return self
 
     def discard_pile(self, seat: int, *names: str) -> "Scenario":
         p = self.game.players[seat]
         for name in names:
-            p.discard.append(self._take_card(seat, name))
+            self.game.discard_pile_add(seat, self._take_card(seat, name))
         return self
 
     def health(self, name: str, value: int, seat: int | None = None) -> "Scenario":

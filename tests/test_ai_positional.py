@@ -88,9 +88,11 @@ def test_the_hunger_draws_only_while_the_deck_race_allows():
     def decide(deck, foe_deck, hand):
         s = Scenario("chupacabra", "houdini")
         p, q = s.game.players
-        p.discard.extend(p.deck[deck:])
+        for cid in p.deck[deck:]:
+            s.game.discard_pile_add(0, cid)
         del p.deck[deck:]
-        q.discard.extend(q.deck[foe_deck:])
+        for cid in q.deck[foe_deck:]:
+            s.game.discard_pile_add(1, cid)
         del q.deck[foe_deck:]
         for cid in list(p.deck[:hand]):
             p.deck.remove(cid)

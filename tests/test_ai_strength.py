@@ -111,7 +111,8 @@ def test_the_hunger_draws_when_the_game_ends_before_the_deck_even_if_the_foes_de
     # 4+ cards in hand), though by the foe hero's health the game ends long before either deck.
     s = Scenario("chupacabra", "houdini")
     p, q = s.game.players
-    p.discard.extend(p.deck[12:])
+    for cid in p.deck[12:]:
+        s.game.discard_pile_add(0, cid)
     del p.deck[12:]
     for cid in list(p.deck[:4]):
         p.deck.remove(cid)

@@ -706,7 +706,8 @@ def test_exhaustion_damage_counts_every_card_that_cannot_be_drawn():
     s.place("Houdini", "M02").place("Bess", "M05").place("The Genie", "M31")
     s.hand(0, "Set the Stage")
     p = s.game.players[0]
-    p.discard.extend(p.deck[:-1])
+    for cid in p.deck[:-1]:
+        s.game.discard_pile_add(0, cid)
     del p.deck[:-1]
     last = p.deck[-1]
     s.begin_turn(0)

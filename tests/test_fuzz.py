@@ -57,6 +57,7 @@ class Checker:
         self.actions_this_turn = 0
         self.gained_this_turn = 0
         self.events_seen = 0
+        g.keep_pile_counts()    # (random play never reads them: keep them to check them)
 
     def fail(self, what: str) -> None:
         raise InvariantError(what)
@@ -142,6 +143,10 @@ class Checker:
             mine = sum(1 for c in where if g.cards[c].owner == seat)
             if mine != self.deck_total[seat]:
                 self.fail(f"seat {seat} owns {mine} cards in play, started with {self.deck_total[seat]}")
+        try:    # the card odds' counts followed every card into and out of the piles
+            g.check_pile_counts()
+        except AssertionError as e:
+            self.fail(str(e))
 
     def check_decision(self, views) -> None:
         g = self.g
@@ -319,9 +324,10 @@ def test_fuzz_covers_every_catalog_hero_and_board():
                 assert (a, b, board) in CONFIGS
 
 
-def test_checker_catches_a_lost_card_and_a_double_occupied_space():
-    """The invariant checks themselves can fail: a card removed from every pile, and two
-    fighters recorded on one space, are both reported."""
+def test_checker_catches_a_lost_card_a_card_moved_past_the_counts_and_a_double_occupied_space():
+    """The invariant checks themselves can fail: a card removed from every pile, a card put
+    in a discard pile without the game's pile counts following, and two fighters recorded on
+    one space, are all reported."""
     g = Game(find_board("marmoreal"), (find_hero("houdini"), find_hero("genie")), seed=1)
     g.start()
     checker = Checker(g)
@@ -330,6 +336,11 @@ def test_checker_catches_a_lost_card_and_a_double_occupied_space():
     with pytest.raises(InvariantError, match="cards lost"):
         checker.after_event("probe", None)
     g.players[0].deck.append(lost)
+    checker.after_event("probe", None)
+    g.players[0].discard.append(g.players[0].deck.pop())    # past Game.discard_pile_add
+    with pytest.raises(InvariantError, match="pile counts"):
+        checker.after_event("probe", None)
+    g.players[0].deck.append(g.players[0].discard.pop())
     genie = g.hero_of(1)
     houdini = g.hero_of(0)
     genie.space = houdini.space

@@ -1,13 +1,16 @@
 """What the heuristic keeps across decisions (a foe's card odds, the threat map) is only reused
 while everything it was computed from is unchanged: with CHECK_CACHES on, every reuse is
-recomputed from scratch and compared, over games of every hero in every format."""
+recomputed from scratch and compared, over games of every hero in every format. The card odds
+start from the game's own counts of the cards in discard piles and in play (``Game.pile_counts``,
+kept as the cards move): with the view's CHECK_PILES on, every read recounts the piles."""
 
 import random
 
 import pytest
 
 from tests.play_digest import DUELS, MULTI
-from unmatched_sim.data.catalog import find_board, find_hero
+from unmatched_sim.data.catalog import find_board, find_hero, hero_ids
+from unmatched_sim.engine import view as view_module
 from unmatched_sim.policies import heuristic, make_policy
 from unmatched_sim.runner import GameSpec, play_game
 
@@ -15,6 +18,19 @@ from unmatched_sim.runner import GameSpec, play_game
 @pytest.fixture
 def checked(monkeypatch):
     monkeypatch.setattr(heuristic, "CHECK_CACHES", True)
+    monkeypatch.setattr(view_module, "CHECK_PILES", True)
+
+
+def _roster_lineups(size: int) -> list[tuple[str, ...]]:
+    """Line-ups of ``size`` heroes taken in catalog order (wrapping round), so that every hero
+    of the catalog plays in one."""
+    heroes = hero_ids()
+    return [tuple(heroes[(i + k) % len(heroes)] for k in range(size))
+            for i in range(0, len(heroes), size)]
+
+
+ROSTER = ([("duel", lu) for lu in _roster_lineups(2)] + [("ffa", lu) for lu in _roster_lineups(3)]
+          + [("teams", lu) for lu in _roster_lineups(4)])
 
 
 @pytest.mark.parametrize("a,b", DUELS)
@@ -31,6 +47,16 @@ def test_kept_card_odds_and_threat_maps_equal_fresh_ones_with_several_foes(check
     for seed in (31, 32):
         play_game(GameSpec(0, 0, seed, lineup[0], lineup[1], True, lineup=lineup, rotation=seed % len(lineup),
                            format=fmt), heroes, find_board("marmoreal"), "tuned", "tuned")
+
+
+@pytest.mark.parametrize("fmt,lineup", ROSTER)
+def test_card_odds_follow_every_card_move_of_every_hero_in_every_format(checked, fmt, lineup):
+    """Tuned games of every hero of the catalog, in a duel, a free-for-all and a team game, with
+    the pile counts recounted at every read and every kept reader and threat map recomputed."""
+    heroes = {h: find_hero(h) for h in lineup}
+    play_game(GameSpec(0, 0, 41, lineup[0], lineup[1], True, lineup=() if fmt == "duel" else lineup,
+                       format=fmt), heroes, find_board("marmoreal"),
+              "tuned", "tuned")
 
 
 def test_a_checked_reuse_that_differs_fails(checked):
@@ -64,6 +90,6 @@ def test_card_odds_are_kept_over_our_own_draw():
     s.game.players[0].hand.append(s.game.players[0].deck.pop())
     pol._fresh()
     assert pol.reader(view) is before
-    s.game.players[1].discard.append(s.game.players[1].deck.pop())   # a card of theirs seen
+    s.game.discard_pile_add(1, s.game.players[1].deck.pop())   # a card of theirs seen
     pol._fresh()
     assert pol.reader(view) is not before

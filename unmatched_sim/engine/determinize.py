@@ -162,7 +162,7 @@ def _redeal(g, game, seat: int, opp: int, rng: random.Random, attack_guess, hidd
             raise ValueError(f"attack_guess returned {pick!r}, not one of the candidates")
         if pick != hidden:
             them.hand[them.hand.index(pick)] = hidden
-            g.in_play[g.in_play.index(hidden)] = pick
+            g.play_area_swap(hidden, pick)
             c.cards[ATTACKER] = pick
     if hidden_attack:
         pool.append(c.cards[ATTACKER])
@@ -177,7 +177,7 @@ def _redeal(g, game, seat: int, opp: int, rng: random.Random, attack_guess, hidd
             raise ValueError(f"attack_guess returned {pick!r}, not one of the candidates")
         pool.remove(pick)
         if pick != c.cards[ATTACKER]:   # the clone's combat and in_play are its own copies
-            g.in_play[g.in_play.index(c.cards[ATTACKER])] = pick
+            g.play_area_swap(c.cards[ATTACKER], pick)
             c.cards[ATTACKER] = pick
     if extra:
         # Each face-down BOOST is dealt again from the same pool, among the cards that could
@@ -189,7 +189,7 @@ def _redeal(g, game, seat: int, opp: int, rng: random.Random, attack_guess, hidd
             pool.remove(pick)
             dealt.append(pick)
             if pick != cid:
-                g.in_play[g.in_play.index(cid)] = pick
+                g.play_area_swap(cid, pick)
         c.extra[FACE_DOWN_EXTRA] = tuple(dealt)
     rng.shuffle(pool)
     hand = them.hand

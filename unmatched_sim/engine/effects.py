@@ -1159,7 +1159,7 @@ class ReturnDiscardTop(Op):
         p = g.players[seat]
         if not p.discard:
             return
-        cid = p.discard.pop()
+        cid = g.discard_pile_take(seat)
         p.hand.append(cid)
         p.known_hand = p.known_hand | {cid}   # it came from a face-up pile
         g.log("return_to_hand", seat, card=cid)
@@ -1181,7 +1181,7 @@ class ReturnBoostCard(Op):
 
     def _returned(self, g, ctx, cid):
         p = g.players[ctx.player]
-        p.discard.remove(cid)
+        g.discard_pile_take(ctx.player, cid)
         p.hand.append(cid)
         p.known_hand = p.known_hand | {cid}   # it came from a face-up pile
         g.log("return_to_hand", ctx.player, card=cid)
@@ -1223,7 +1223,7 @@ class TakeFromDiscard(Op):
 
     def _taken(self, g, ctx, cid):
         p = g.players[ctx.player]
-        p.discard.remove(cid)
+        g.discard_pile_take(ctx.player, cid)
         if self.to == "hand":
             p.hand.append(cid)
             p.known_hand = p.known_hand | {cid}   # it came from a face-up pile
@@ -1385,9 +1385,8 @@ class ReturnToHand(Op):
     FIELDS = {}
 
     def run(self, g, ctx):
-        if ctx.card < 0 or ctx.card not in g.in_play:
+        if not g.play_area_take(ctx.card):
             return
-        g.in_play.remove(ctx.card)
         p = g.players[ctx.player]
         p.hand.append(ctx.card)
         p.known_hand = p.known_hand | {ctx.card}   # it was revealed

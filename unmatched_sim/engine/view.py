@@ -12,12 +12,17 @@ In a duel it is simply the opponent.
 
 from __future__ import annotations
 
+import os
 from functools import lru_cache
 
 from unmatched_sim.data.board import Board
 from unmatched_sim.engine.determinize import FACE_DOWN_EXTRA
 from unmatched_sim.engine.state import ATTACKER, DEFENDER, Fighter
 from unmatched_sim.model import CardDef, HeroDef
+
+# Tests (UNMATCHED_SIM_CHECK_CACHES=1): every time the card odds read the game's pile counts,
+# recount the piles from scratch and fail on a difference (``Game.check_pile_counts``).
+CHECK_PILES = os.environ.get("UNMATCHED_SIM_CHECK_CACHES", "") not in ("", "0")
 
 
 @lru_cache(maxsize=32)
@@ -156,40 +161,53 @@ class PlayerView:
 
     def unseen_opponent_cards(self, seat: int | None = None) -> list[CardDef]:
         """Cards of ``seat``'s deck list (default: the foe in focus) not in a discard pile or
-        otherwise seen: what their hand and deck may hold."""
+        otherwise seen: what their hand and deck may hold.
+
+        The game counts their cards in discard piles and in play as the cards move
+        (``Game.pile_counts_of``); to those this adds what this player alone sees — their cards
+        in our hand (Loki's TRICKs) and the ones we know in any other hand — and takes out the
+        combat cards still face down."""
         g = self._g
         opp = self.opp if seat is None else seat
-        seen: dict[str, int] = {}
-        # Their cards in a face-up place: discard piles, our hand (Loki's TRICKs), cards we
-        # have seen in any other hand, and cards in play except a combat card still face down.
-        c = g.combat
-        hidden = ((c.cards[ATTACKER],) + tuple(c.extra.get(FACE_DOWN_EXTRA, ()))
-                  if (c is not None and not c.revealed) else ())
-        in_play = [x for x in g.in_play if x not in hidden]
+        if CHECK_PILES:
+            g.check_pile_counts()
+        seen = g.pile_counts_of(opp)        # by kind, in the order of their card list
+        start = g.kind_start[opp]
+        cards, kinds = g.cards, g.card_kind
         if self._duel_foe is not None:
-            places = (g.players[opp].discard + g.players[self.seat].discard + self.hand
-                      + self.known_opponent_hand(opp) + in_play)
+            elsewhere = g.players[self.seat].hand + self.known_opponent_hand(opp)
         else:
-            places = [c for p in g.players for c in p.discard] + self.hand + in_play
+            elsewhere = g.players[self.seat].hand[:]
             for t in range(len(g.players)):
                 if t != self.seat:
-                    places += self.known_opponent_hand(t)
-        cards = g.cards
-        for c in places:
-            info = cards[c]
-            if info.owner == opp:
-                name = info.defn.name
-                seen[name] = seen.get(name, 0) + 1
+                    elsewhere += self.known_opponent_hand(t)
+        for x in elsewhere:
+            if cards[x].owner == opp:
+                seen[kinds[x] - start] += 1
+        for x in self._face_down_in_play():
+            if cards[x].owner == opp:
+                seen[kinds[x] - start] -= 1
         out = []
-        for d in g.players[opp].hero.cards:
-            out.extend([d] * max(0, d.copies - seen.get(d.name, 0)))
+        for d, n in zip(g.players[opp].hero.cards, seen):
+            out.extend([d] * max(0, d.copies - n))
         return out
+
+    def _face_down_in_play(self) -> set[int]:
+        """The cards in play that are face down: a combat's attack card and any card played
+        beside it (King Arthur's BOOST) until the reveal."""
+        c = self._g.combat
+        if c is None or c.revealed:
+            return set()
+        in_play = self._g.in_play
+        return {x for x in (c.cards[ATTACKER],) + tuple(c.extra.get(FACE_DOWN_EXTRA, ()))
+                if x in in_play}
 
     def knowledge_key(self, foe: int) -> tuple:
         """Everything this player's odds on ``foe``'s cards depend on, as a hashable key: equal
         keys give equal ``unseen_opponent_cards(foe)``, ``known_opponent_hand(foe)``, hand size,
         value lock and turn. (Policies keep what they worked out from these across decisions
-        while the key stays the same.)"""
+        while the key stays the same.) ``foe``'s cards in discard piles and in play enter as
+        the version number of the game's counts of them (``Game.pile_version``)."""
         g = self._g
         me = self.seat
         c = g.combat
@@ -205,7 +223,7 @@ class PlayerView:
                                     if t != me and t != foe)
         return (foe, g.active == me, len(g.players[foe].hand), g.players[foe].value_lock,
                 tuple(self.known_opponent_hand(foe)), known_elsewhere, theirs_here,
-                tuple([tuple(p.discard) for p in g.players]), tuple(g.in_play), combat)
+                g.pile_version(foe), combat)
 
     def occupancy(self) -> tuple[int, ...]:
         """Who stands where: the fighter on each space (-1: empty)."""

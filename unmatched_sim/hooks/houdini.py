@@ -43,11 +43,11 @@ def _replaced(g, ctx, cid):
         return
     c = g.combat
     p = g.players[ctx.player]
-    g.in_play.remove(ctx.card)
+    g.play_area_take(ctx.card)
     p.hand.append(ctx.card)
     p.known_hand = p.known_hand | {ctx.card}   # it was revealed
     g.take_from_hand(ctx.player, cid)
-    g.in_play.append(cid)
+    g.play_area_add(cid)
     c.cards[ctx.role] = cid
     c.mods[ctx.role] = []
     g.log("return_to_hand", ctx.player, card=ctx.card)

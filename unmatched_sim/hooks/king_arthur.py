@@ -93,7 +93,7 @@ def _chosen(g, seat: int, cid) -> None:
         return
     c = g.combat
     g.take_from_hand(seat, cid)
-    g.in_play.append(cid)
+    g.play_area_add(cid)
     c.extra[FACE_DOWN_EXTRA] = _extra(c) + (cid,)
     c.boosted_with[ATTACKER].append(cid)
     g.log("face_down_boost", seat, c.fighters[ATTACKER])

@@ -76,15 +76,14 @@ class MischiefMonger(Ability):
         if not is_trick(g, cid):
             return False
         owner = g.cards[cid].owner
-        if cid in g.in_play:
-            g.in_play.remove(cid)
+        g.play_area_take(cid)
         if played_by == owner:
             p = g.players[trick_receiver(g, owner, cid)]
             p.hand.append(cid)
             p.known_hand = p.known_hand | {cid}   # public: Loki knows which TRICK they hold
             g.log("trick_to_opponent", owner, card=cid)
         else:
-            g.players[owner].discard.append(cid)
+            g.discard_pile_add(owner, cid)
             g.log("trick_to_discard", owner, card=cid)
         return True
 
@@ -93,7 +92,7 @@ class MischiefMonger(Ability):
         if holder == owner or not is_trick(g, cid):
             return False
         # It lands face up in Loki's discard pile while he decides, so it is always somewhere.
-        g.players[owner].discard.append(cid)
+        g.discard_pile_add(owner, cid)
         if g.pending is None:
             _ask_trick_destination(g, owner, cid, holder, cause)
         else:   # a decision is already open in this step: ask right after it
@@ -111,7 +110,7 @@ def _trick_destination(g, owner: int, cid: int, where: str) -> None:
     p = g.players[owner]
     if where == "discard" or cid not in p.discard:
         return
-    p.discard.remove(cid)
+    g.discard_pile_take(owner, cid)
     if where == "hand":
         p.hand.append(cid)
         p.known_hand = p.known_hand | {cid}   # the opponent saw it discarded face up
@@ -201,7 +200,7 @@ def _lft_looked(g, ctx: Ctx, victim: int) -> None:
     if old is None:
         return
     p = g.players[victim]
-    g.in_play.remove(old)
+    g.play_area_take(old)
     c.cards[DEFENDER] = None
     p.hand.append(old)
     p.known_hand = p.known_hand | {old}   # it was revealed
@@ -216,7 +215,7 @@ def _lft_looked(g, ctx: Ctx, victim: int) -> None:
 def _lft_chosen(g, ctx: Ctx, victim: int, cid: int) -> None:
     c = g.combat
     g.take_from_hand(victim, cid)
-    g.in_play.append(cid)
+    g.play_area_add(cid)
     c.cards[DEFENDER] = cid
     c.mods[DEFENDER] = []
     c.ignored[DEFENDER] = False

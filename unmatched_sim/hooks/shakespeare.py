@@ -53,8 +53,7 @@ class IambicPentameter(Ability):
         if played_by != owner or c is None or cid not in c.cards:
             return False
         role = c.cards.index(cid)
-        if cid in g.in_play:
-            g.in_play.remove(cid)
+        g.play_area_take(cid)
         p = g.players[owner]
         line = p.res.get(LINE, ()) + (cid,)
         p.res[LINE] = line

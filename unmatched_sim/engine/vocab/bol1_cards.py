@@ -72,7 +72,7 @@ class TakeTaggedFromDiscard(Op):
         p = g.players[ctx.player]
         taken = [c for c in p.discard if self.tag in g.card(c).tags]
         for cid in taken:
-            p.discard.remove(cid)
+            g.discard_pile_take(ctx.player, cid)
             p.hand.append(cid)
             g.log("return_to_hand", ctx.player, card=cid)
         if taken:

@@ -146,7 +146,10 @@ class SearchDeck(Op):
     def _found(self, g, ctx, in_deck, in_discard, where):
         p = g.players[ctx.player]
         cid = (in_deck if where == "deck" else in_discard)[0]
-        (p.deck if where == "deck" else p.discard).remove(cid)
+        if where == "deck":
+            p.deck.remove(cid)
+        else:
+            g.discard_pile_take(ctx.player, cid)
         p.hand.append(cid)
         p.known_hand = p.known_hand | {cid}
         g.log("search_found", ctx.player, card=cid, detail=where)
@@ -192,7 +195,7 @@ class ShuffleIntoDeck(Op):
     def _shuffle(self, g, ctx, chosen):
         p = g.players[ctx.player]
         for cid in chosen:
-            p.discard.remove(cid)
+            g.discard_pile_take(ctx.player, cid)
             p.deck.append(cid)
             g.log("to_deck", ctx.player, card=cid)
         if chosen:

@@ -45,7 +45,8 @@ def empty_cauldron(g, seat: int, cids=None) -> None:
     pot = p.res.get(CAULDRON, ())
     out = pot if cids is None else tuple(cids)
     p.res[CAULDRON] = tuple(c for c in pot if c not in out)
-    p.discard.extend(out)
+    for cid in out:
+        g.discard_pile_add(seat, cid)
     if out:
         g.log("cauldron_discard", seat, amount=len(out))
 
@@ -97,7 +98,7 @@ class DiscardToCauldron(Op):
             g.ask(ctx.player, "cauldron_from_discard", options, self._chosen, ctx, card=ctx.card)
 
     def _chosen(self, g, ctx, cid):
-        g.players[ctx.player].discard.remove(cid)
+        g.discard_pile_take(ctx.player, cid)
         to_cauldron(g, ctx.player, cid, "from_discard")
 
 

@@ -73,8 +73,7 @@ class ReturnCombatCard(Op):
         if cid is None:
             return
         c.cards[role] = None
-        if cid in g.in_play:
-            g.in_play.remove(cid)
+        g.play_area_take(cid)
         seat = c.players[role]
         p = g.players[seat]
         p.hand.append(cid)

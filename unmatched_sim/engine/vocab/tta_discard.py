@@ -21,7 +21,7 @@ class TakeRandomFromDiscard(Op):
             if not p.discard:
                 return
             cid = g.rng.choice(p.discard)
-            p.discard.remove(cid)
+            g.discard_pile_take(ctx.player, cid)
             p.hand.append(cid)
             p.known_hand = p.known_hand | {cid}
             g.log("return_to_hand", ctx.player, card=cid, detail="random")
