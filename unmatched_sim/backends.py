@@ -62,7 +62,7 @@ def _local_tasks(spec, bounds, partial: Path, n_jobs: int, count: int) -> Iterat
     executor = get_reusable_executor(max_workers=n_jobs - 1, initializer=_watch_parent,
                                      initargs=(os.getpid(),))
 
-    def feed(slot: int) -> None:
+    def feed() -> None:
         """One worker's line: its next chunk is sent as soon as it returns the last."""
         try:
             while not stop.is_set():
@@ -76,32 +76,24 @@ def _local_tasks(spec, bounds, partial: Path, n_jobs: int, count: int) -> Iterat
         finally:
             results.put(None)               # this line is finished
 
-    lines = [threading.Thread(target=feed, args=(k,), name=f"unmatched-feed-{k}", daemon=True)
+    lines = [threading.Thread(target=feed, name=f"unmatched-feed-{k}", daemon=True)
              for k in range(n_jobs - 1)]
     for t in lines:
         t.start()
     open_lines = len(lines)
     try:
-        while True:
-            while True:                     # hand on what the workers finished
-                try:
-                    got = results.get_nowait()
-                except queue.Empty:
-                    break
-                if got is None:
-                    open_lines -= 1
-                elif isinstance(got, BaseException):
-                    raise got
-                else:
-                    yield got
+        while open_lines:
             try:
-                i, lo, hi = todo.pop()      # this process takes from the end, the workers the front
-            except IndexError:
-                break
-            yield _play_here(spec, i, lo, hi, partial)
-        while open_lines:                   # nothing left to take: wait for the workers' last chunks
-            got = results.get()
-            if got is None:
+                got = results.get_nowait()          # hand on what a worker finished
+            except queue.Empty:
+                try:
+                    i, lo, hi = todo.pop()          # else play a chunk here, from the end
+                except IndexError:
+                    got = results.get()             # none left to take: wait for the workers
+                else:
+                    yield _play_here(spec, i, lo, hi, partial)
+                    continue
+            if got is None:                         # a worker's line is finished
                 open_lines -= 1
             elif isinstance(got, BaseException):
                 raise got
