@@ -1156,13 +1156,8 @@ class ReturnDiscardTop(Op):
 
     def run(self, g, ctx):
         seat = g.owner(ctx.card) if (self.who == "card_owner" and ctx.card >= 0) else ctx.player
-        p = g.players[seat]
-        if not p.discard:
-            return
-        cid = g.discard_pile_take(seat)
-        p.hand.append(cid)
-        p.known_hand = p.known_hand | {cid}   # it came from a face-up pile
-        g.log("return_to_hand", seat, card=cid)
+        if g.players[seat].discard:
+            g.discard_to_hand(seat)
 
 
 @op("return_boost_card")
@@ -1180,11 +1175,7 @@ class ReturnBoostCard(Op):
             g.ask(ctx.player, "effect_return_card", options, self._returned, ctx, card=ctx.card)
 
     def _returned(self, g, ctx, cid):
-        p = g.players[ctx.player]
-        g.discard_pile_take(ctx.player, cid)
-        p.hand.append(cid)
-        p.known_hand = p.known_hand | {cid}   # it came from a face-up pile
-        g.log("return_to_hand", ctx.player, card=cid)
+        g.discard_to_hand(ctx.player, cid)
 
 
 @op("put_on_deck")
@@ -1222,13 +1213,11 @@ class TakeFromDiscard(Op):
                   card=ctx.card, to=self.to)
 
     def _taken(self, g, ctx, cid):
-        p = g.players[ctx.player]
-        g.discard_pile_take(ctx.player, cid)
         if self.to == "hand":
-            p.hand.append(cid)
-            p.known_hand = p.known_hand | {cid}   # it came from a face-up pile
-            g.log("return_to_hand", ctx.player, card=cid)
+            g.discard_to_hand(ctx.player, cid)
         else:
+            p = g.players[ctx.player]
+            g.discard_pile_take(ctx.player, cid)
             p.deck.append(cid)
             p.deck_top_known += 1
             g.log("return_to_deck", ctx.player, card=cid)

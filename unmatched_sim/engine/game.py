@@ -630,6 +630,16 @@ class Game:
             self._pile_moved(cid, -1)
         return cid
 
+    def discard_to_hand(self, seat: int, cid: int | None = None, detail: str | None = None) -> int:
+        """Card ``cid`` (default: the top card) goes from ``seat``'s discard pile to its hand,
+        known to every player (it came from a face-up pile); event ``return_to_hand``."""
+        cid = self.discard_pile_take(seat, cid)
+        p = self.players[seat]
+        p.hand.append(cid)
+        p.known_hand = p.known_hand | {cid}
+        self.log("return_to_hand", seat, card=cid, detail=detail)
+        return cid
+
     def play_area_add(self, cid: int) -> None:
         """Card ``cid`` is in play: played, used to BOOST, or set down face down in a combat."""
         self.in_play.append(cid)

@@ -60,10 +60,7 @@ class ReturnDiscarded(Op):
         for cid in g.turn_flags.get((DISCARDED, ctx.card), ()):
             p = g.players[g.owner(cid)]
             if cid in p.discard:
-                g.discard_pile_take(p.seat, cid)
-                p.hand.append(cid)
-                p.known_hand = p.known_hand | {cid}   # it came from a face-up pile
-                g.log("return_to_hand", p.seat, card=cid)
+                g.discard_to_hand(p.seat, cid)
 
 
 @op("shuffle_from_hand")

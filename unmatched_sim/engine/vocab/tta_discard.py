@@ -21,7 +21,4 @@ class TakeRandomFromDiscard(Op):
             if not p.discard:
                 return
             cid = g.rng.choice(p.discard)
-            g.discard_pile_take(ctx.player, cid)
-            p.hand.append(cid)
-            p.known_hand = p.known_hand | {cid}
-            g.log("return_to_hand", ctx.player, card=cid, detail="random")
+            g.discard_to_hand(ctx.player, cid, detail="random")
