@@ -23,7 +23,7 @@ LINE_EFFECT = "line_effect"
 TIMINGS = (IMMEDIATELY, DURING, AFTER, EFFECT, BOOST_BONUS, ON_DISCARD_BY_OPPONENT, LINE_EFFECT)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class FighterDef:
     name: str
     health: int
@@ -34,7 +34,7 @@ class FighterDef:
     starts_on_board: bool = True   # False for sidekicks that are only ever summoned
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class CardDef:
     name: str
     type: str
@@ -62,7 +62,7 @@ class CardDef:
         return self.users is None or fighter_name in self.users
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class AbilityDef:
     name: str
     hook: str | None
@@ -70,7 +70,7 @@ class AbilityDef:
     text: str = ""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class HeroDef:
     id: str
     name: str

@@ -37,13 +37,13 @@ from unmatched_sim.errors import DataError
 from unmatched_sim.files import read_toml
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Conveyor:
     path: tuple[int, ...]        # spaces in the order fighters ride them
     bin_spaces: tuple[int, ...]  # where a fighter leaving the last space may be placed
 
 
-@dataclass(frozen=True, eq=False)   # compared and hashed by identity (used as a cache key)
+@dataclass(frozen=True, eq=False, slots=True)   # compared and hashed by identity (used as a cache key)
 class Board:
     id: str
     name: str
