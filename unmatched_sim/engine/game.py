@@ -27,6 +27,11 @@ import itertools
 import random
 from typing import Callable, Iterable
 
+try:
+    import cython
+except ImportError:       # pure Python without Cython installed: the declarations are no-ops
+    from unmatched_sim import _cython_shim as cython
+
 from unmatched_sim.data.board import Board
 from unmatched_sim.engine.formats import Format, default_format
 from unmatched_sim.registry import Registry
@@ -713,28 +718,35 @@ class Game:
             return [f.space]
         if not through_opponents and self.handlers["move_through"]:
             through_opponents = self.modify("move_through", False, fi)
-        start, team = f.space, self.team
-        my_team = team[f.owner]
-        occ, F, edges = self.occupant, self.fighters, self.board.move_edges
-        seen = {start}
+        return self._spread(fi, f.space, steps, bool(through_opponents))
+
+    @cython.locals(start=cython.Py_ssize_t, steps=cython.Py_ssize_t, through=cython.bint,
+                   n=cython.Py_ssize_t, s=cython.Py_ssize_t, t=cython.Py_ssize_t, o=cython.Py_ssize_t,
+                   step=cython.Py_ssize_t, seen=bytearray, frontier=list, nxt=list, occ=list)
+    def _spread(self, fi: int, start: int, steps: int, through: bool) -> list[int]:
+        """``reachable``'s walk, breadth first from ``start``: the spaces in order."""
+        team, F = self.team, self.fighters
+        my_team = team[F[fi].owner]
+        occ, edges = self.occupant, self.board.move_edges
+        n = len(occ)
+        seen = bytearray(n)
+        seen[start] = 1
         frontier = [start]
-        for _ in range(steps):
+        for step in range(steps):
             nxt = []
             for s in frontier:
                 for t in edges[s]:
-                    if t in seen:
+                    if seen[t]:
                         continue
                     o = occ[t]
-                    if o >= 0 and team[F[o].owner] != my_team and not through_opponents:
+                    if o >= 0 and not through and team[F[o].owner] != my_team:
                         continue
-                    seen.add(t)
+                    seen[t] = 1
                     nxt.append(t)
             if not nxt:
                 break
             frontier = nxt
-        out = [s for s in seen if occ[s] < 0 or s == start]
-        out.sort()
-        return out
+        return [s for s in range(n) if seen[s] and (occ[s] < 0 or s == start)]
 
     def attack_targets(self, fi: int) -> list[int]:
         f = self.fighters[fi]
