@@ -65,6 +65,26 @@ OP_WORTH = {"draw": 0.7, "gain_action": 1.1, "damage": 0.9, "recover": 0.6, "dis
 _STRENGTH: dict[tuple[int, bool], tuple[CardDef, tuple[float, float]]] = {}
 
 
+# Other facts of a card, each worked out once: (fact, id(card), mine) -> (card, value).
+_CARD_FACTS: dict[tuple[int, int, bool], tuple[CardDef, object]] = {}
+_F_BLANKED, _F_MIRRORED, _F_OWN_DAMAGE, _F_DRAWS = range(4)
+
+
+@cython.cfunc
+def _known_fact(fact: cython.Py_ssize_t, d: CardDef, mine: cython.bint):
+    """A card fact worked out before, or None."""
+    got = _CARD_FACTS.get((fact, id(d), mine))
+    if got is not None and got[0] is d:
+        return got[1]
+    return None
+
+
+@cython.cfunc
+def _keep_fact(fact: cython.Py_ssize_t, d: CardDef, mine: cython.bint, value):
+    _CARD_FACTS[(fact, id(d), mine)] = (d, value)
+    return value
+
+
 def _ops(d: CardDef, *timings):
     for t in timings:
         yield from d.effects.get(t, ())
@@ -175,11 +195,18 @@ def guess_amount(amount) -> float:
 _BLANKS = {"opponent_played_versatile": "versatile"}
 
 
+@cython.ccall
 def blanked_types(d: CardDef) -> frozenset:
     """The types of defense card this attack card makes count 0 (Uncertain Doom: a versatile
     card); a defense of that type is as good as none against it."""
-    return frozenset(_BLANKS[op.spec["if"]] for op in _ops(d, "immediately", "during_combat")
-                     if op.NAME == "ignore_value" and op.spec.get("if") in _BLANKS)
+    got = _known_fact(_F_BLANKED, d, True)
+    if got is not None:
+        return got
+    types = set()
+    for op in _ops(d, "immediately", "during_combat"):
+        if op.NAME == "ignore_value" and op.spec.get("if") in _BLANKS:
+            types.add(_BLANKS[op.spec["if"]])
+    return _keep_fact(_F_BLANKED, d, True, frozenset(types))
 
 
 def _value_ops(ops):
@@ -202,26 +229,51 @@ def _value_ops(ops):
 def own_hero_damage(d: CardDef, mine: bool = True) -> int:
     """Damage a card's effects deal to the hero of the player who plays it (a TRICK of Loki's
     played by his opponent: "their own hero takes 2 damage")."""
+    got = _known_fact(_F_OWN_DAMAGE, d, mine)
+    if got is not None:
+        return got
     total = 0
     for op in _ops(d, "immediately", "during_combat", "after_combat"):
         spec = op.spec
         if op.NAME == "damage" and str(spec.get("target", "")) in ("hero", "self") and applies(spec, mine):
             a = spec.get("amount", 1)
             total += a if isinstance(a, int) else 2
-    return total
+    return _keep_fact(_F_OWN_DAMAGE, d, mine, total)
 
 
 @cython.ccall
 def mirrored_value(d: CardDef) -> int:
     """k when the card is worth k times the printed value of the opponent's card (0 if they
     played none: Chupacabra's The More They Struggle); 0 for any other card."""
+    got = _known_fact(_F_MIRRORED, d, True)
+    if got is not None:
+        return got
+    k = 0
     for op in _ops(d, "during_combat", "immediately"):
         to = op.spec.get("to")
         if (op.NAME == "set_value" and op.spec.get("card", "self") == "self" and isinstance(to, dict)
                 and to.get("of") == "opponent_card_printed_value"):
             k = to.get("times", 1)
-            return k if isinstance(k, int) else 1
-    return 0
+            k = k if isinstance(k, int) else 1
+            break
+    return _keep_fact(_F_MIRRORED, d, True, k)
+
+
+@cython.ccall
+def own_draw_counts(d: CardDef, mine: bool = True) -> tuple:
+    """The counts of a card's own unconditional draws for the player who plays it (Wishing for
+    More Wishes: (3,)), in the order written."""
+    got = _known_fact(_F_DRAWS, d, mine)
+    if got is not None:
+        return got
+    counts = []
+    for op in _ops(d, "after_combat", "immediately", "during_combat"):
+        spec = op.spec
+        c = spec.get("count", 1)
+        if (op.NAME == "draw" and spec.get("who", "self") == "self" and isinstance(c, int)
+                and spec.get("if") in (None, "played_by_owner") and applies(spec, mine)):
+            counts.append(c)
+    return _keep_fact(_F_DRAWS, d, mine, tuple(counts))
 
 
 @cython.ccall
@@ -659,18 +711,22 @@ class HeuristicPolicy(GreedyPolicy):
             others[foe] = self._shared_reader(view, foe)
         return others[foe]
 
+    @cython.locals(memo=dict)
     def _knowledge_key(self, view, foe: int) -> tuple:
         key = ("knowledge", foe)
-        got = self._memo.get(key)
+        memo = self._memo
+        got = memo.get(key)
         if got is None:
-            got = self._memo[key] = view.knowledge_key(foe)
+            got = memo[key] = view.knowledge_key(foe)
         return got
 
+    @cython.locals(readers=dict)
     def _shared_reader(self, view, foe: int) -> Reader:
         """A foe's card odds are kept across decisions while what we know of its cards is the
         same (``PlayerView.knowledge_key``): a maneuver's draw or a move does not change them."""
         key = self._knowledge_key(view, foe)
-        r = self._readers.get(key)
+        readers = self._readers
+        r = readers.get(key)
         if r is None:
             if len(self._readers) >= _KEEP:
                 self._readers.clear()
@@ -679,6 +735,7 @@ class HeuristicPolicy(GreedyPolicy):
             _check_reader(r, Reader(view, foe))
         return r
 
+    @cython.locals(memo=dict)
     def keep(self, view, cid) -> float:
         """Worth of keeping a card of our hand (what a discard gives up): its worth in play, plus
         the reserve a defense card or healing is. Spending it on an attack, a BOOST or a scheme
@@ -713,6 +770,7 @@ class HeuristicPolicy(GreedyPolicy):
         attack whatever its health)."""
         return self.spend_weight() * self.keep_base(view, cid) + self.reserve_worth(view, cid)
 
+    @cython.locals(cache=dict)
     def reserve_worth(self, view, cid) -> float:
         """What a card is worth as a reserve beyond its play value: the last defense cards our
         hero holds (spent on a BOOST or discarded, the next attack meets no defense), and
@@ -823,21 +881,23 @@ class HeuristicPolicy(GreedyPolicy):
     def attack_eval(self, view, fi, target, cid) -> float:
         d = view.card(cid)
         tf = view.fighter(target)
+        mine = self.mine(view, cid)
+        lock = view.value_lock(view.seat)
         a = self.my_attack_strength(view, cid)
-        if view.value_lock(view.seat) is None or not view.my_turn:
+        if lock is None or not view.my_turn:
             # the ability's expected bonus: Alice BIG, Arthur's BOOST, Golden Bat's standing +2
             a += self.ability_bonus(view, fi, ATTACKER, target)
         # a card worth k times the defense card's value: k·v against a defense of v, 0 against none
-        k = mirrored_value(d) if view.value_lock(view.seat) is None else 0
+        k = mirrored_value(d) if lock is None else 0
         exp_dmg, p_win, p_kill = self.attack_odds(view, tf, a, k, blanked_types(d))
         value = self.hp_weight(tf, False) * exp_dmg
         if tf.is_hero:
             value += 25.0 * p_kill
         else:
             value += 2.0 * p_kill
-        value += effect_worth(d, p_won=p_win, mine=self.mine(view, cid))
-        value += self.draw_room_adjust(view, d, self.mine(view, cid))
-        value -= self.own_harm_cost(view, d, self.mine(view, cid))
+        value += effect_worth(d, p_won=p_win, mine=mine)
+        value += self.draw_room_adjust(view, d, mine)
+        value -= self.own_harm_cost(view, d, mine)
         return value - self.spend_cost(view, cid)
 
     def draw_room_adjust(self, view, d: CardDef, mine: bool) -> float:
@@ -846,12 +906,7 @@ class HeuristicPolicy(GreedyPolicy):
         Wishing for More Wishes (draw 3) on a full hand turn after turn and discarded what it
         drew (Genie-King Arthur, seed 41, game 2, turns 1 and 3)."""
         adjust = 0.0
-        for op in _ops(d, "after_combat", "immediately", "during_combat"):
-            spec = op.spec
-            c = spec.get("count", 1)
-            if (op.NAME != "draw" or spec.get("who", "self") != "self" or not isinstance(c, int)
-                    or spec.get("if") not in (None, "played_by_owner") or not applies(spec, mine)):
-                continue
+        for c in own_draw_counts(d, mine):
             adjust += self.draw_worth(view, c) - OP_WORTH["draw"] * c
         return adjust
 
@@ -1185,18 +1240,21 @@ class HeuristicPolicy(GreedyPolicy):
         return w + 0.6 * max(0.0, best - here) + 0.3
 
     # ------------------------------------------------------------ positions
+    @cython.locals(memo=dict, threats=dict)
     def threat_map(self, view) -> list[tuple[float, ...]]:
         """For each space, the attacks the foes could make next turn on a fighter of ours
         standing there (see ``_threat_map``); kept across decisions while the foes' cards as we
         know them, who stands where and the rules of their movement are the same."""
-        got = self._memo.get("threat_map")
+        memo = self._memo
+        got = memo.get("threat_map")
         if got is not None:
             return got
         foes = view.foes or (view.opp,)
         key = (view.seat, foes, view.occupancy(),
                tuple((self._knowledge_key(view, t), view.deck_size(t) > 0, view.move_value(t),
                       tuple((o, view.move_rules(o)) for o in view.on_board(t))) for t in foes))
-        got = self._threats.get(key)
+        threats = self._threats
+        got = threats.get(key)
         if got is None or CHECK_CACHES:
             fresh = self._threat_map(view)
             if got is not None and got != fresh:
@@ -1209,7 +1267,7 @@ class HeuristicPolicy(GreedyPolicy):
 
     @cython.locals(n=cython.Py_ssize_t, hand=cython.Py_ssize_t, boost=cython.Py_ssize_t,
                    here=cython.Py_ssize_t, zones=cython.Py_ssize_t, r=cython.Py_ssize_t, s=cython.Py_ssize_t,
-                   per_space=list, moved=list, hits=list, near=set, still=set)
+                   per_space=list, moved=list, hits=list, e=cython.double, ranged=cython.bint)
     def _threat_map(self, view) -> list[tuple[float, ...]]:
         """For each space, the attacks the foes could make next turn on a fighter of ours
         standing there: a tuple of expected attack strengths (exact odds of the best card each
@@ -1239,23 +1297,25 @@ class HeuristicPolicy(GreedyPolicy):
                 if e <= 0:
                     continue
                 here = of.space
-                still = set(adjacent[here])
-                if of.defn.ranged:
-                    still.update(zone_spaces(board, zm[here]))
-                m = (of.defn.move if of.defn.move is not None else view.move_value(t)) + boost
-                near = set()
-                zones = 0
-                for r in view.reachable(o, m):
-                    near.update(adjacent[r])
-                    zones |= zm[r]
-                if of.defn.ranged:
-                    near.update(zone_spaces(board, zones))
-                for s in still:
+                ranged = of.defn.ranged
+                for s in adjacent[here]:
                     if e > per_space[s]:
                         per_space[s] = e
-                for s in near:
-                    if e > moved[s]:
-                        moved[s] = e
+                if ranged:
+                    for s in zone_spaces(board, zm[here]):
+                        if e > per_space[s]:
+                            per_space[s] = e
+                m = (of.defn.move if of.defn.move is not None else view.move_value(t)) + boost
+                zones = 0
+                for r in view.reachable(o, m):
+                    for s in adjacent[r]:
+                        if e > moved[s]:
+                            moved[s] = e
+                    zones |= zm[r]
+                if ranged:
+                    for s in zone_spaces(board, zones):
+                        if e > moved[s]:
+                            moved[s] = e
             # A hand of one card (plus the maneuver's draw) makes one attack; two make two.
             second = 0.8 if hand >= 2 else 0.0
             for s in range(n):
@@ -1267,6 +1327,7 @@ class HeuristicPolicy(GreedyPolicy):
                     hits[s].append(moved[s])
         return [tuple(sorted(h, reverse=True)) if len(h) > 1 else tuple(h) for h in hits]
 
+    @cython.locals(cache=dict)
     def my_defenses(self, view, fi) -> tuple[float, ...]:
         """Defense strengths of the cards in our hand that fighter ``fi`` could use, best first."""
         cache = self._memo
@@ -1287,6 +1348,7 @@ class HeuristicPolicy(GreedyPolicy):
             return 0.0, 0.0
         return exposure_odds(attacks, self.my_defenses(view, fi), view.fighter(fi).health)
 
+    @cython.locals(memo=dict)
     def _space_ctx(self, view, fi) -> SpaceFacts:
         """Per-decision facts space_value needs for fighter ``fi``."""
         memo = self._memo
@@ -1296,7 +1358,7 @@ class HeuristicPolicy(GreedyPolicy):
             got = memo[key] = SpaceFacts(self, view, fi)
         return got
 
-    @cython.locals(ctx=SpaceFacts)
+    @cython.locals(ctx=SpaceFacts, sv=dict, out=list)
     def space_values(self, view, fi, spaces, actions_after: int) -> list[float]:
         """``space_value`` of each of ``spaces``, in order. A loop that looks the decision's
         facts up once, not per space: this is the AI's innermost loop."""
@@ -1331,14 +1393,15 @@ class HeuristicPolicy(GreedyPolicy):
                 best, pick = v, s
         return pick
 
-    @cython.locals(ctx=SpaceFacts)
+    @cython.locals(ctx=SpaceFacts, sv=dict)
     def space_value(self, view, fi, space, actions_after: int) -> float:
         """How good ``space`` is for our fighter ``fi`` (in rough damage units)."""
         key = (fi, space, actions_after)
-        got = self._sv.get(key)
+        sv = self._sv
+        got = sv.get(key)
         if got is None:
             ctx = self._space_ctx(view, fi)
-            got = self._sv[key] = ctx.value(space, actions_after)
+            got = sv[key] = ctx.value(space, actions_after)
         return got
 
     def on_move_destination(self, view, d):
