@@ -1267,7 +1267,8 @@ class HeuristicPolicy(GreedyPolicy):
 
     @cython.locals(n=cython.Py_ssize_t, hand=cython.Py_ssize_t, boost=cython.Py_ssize_t,
                    here=cython.Py_ssize_t, zones=cython.Py_ssize_t, r=cython.Py_ssize_t, s=cython.Py_ssize_t,
-                   per_space=list, moved=list, hits=list, e=cython.double, ranged=cython.bint)
+                   per_space=list, moved=list, hits=list, e=cython.double, ranged=cython.bint,
+                   out=list, h=list, k=cython.Py_ssize_t, a=cython.double, b=cython.double)
     def _threat_map(self, view) -> list[tuple[float, ...]]:
         """For each space, the attacks the foes could make next turn on a fighter of ours
         standing there: a tuple of expected attack strengths (exact odds of the best card each
@@ -1325,7 +1326,19 @@ class HeuristicPolicy(GreedyPolicy):
                         hits[s].append(second * max(per_space[s], moved[s]))
                 elif moved[s] > 0:
                     hits[s].append(moved[s])
-        return [tuple(sorted(h, reverse=True)) if len(h) > 1 else tuple(h) for h in hits]
+        out = []
+        for h in hits:      # each space's attacks, strongest first (two: one comparison)
+            k = len(h)
+            if k == 0:
+                out.append(())
+            elif k == 1:
+                out.append((h[0],))
+            elif k == 2:
+                a, b = h[0], h[1]
+                out.append((a, b) if a >= b else (b, a))
+            else:
+                out.append(tuple(sorted(h, reverse=True)))
+        return out
 
     @cython.locals(cache=dict)
     def my_defenses(self, view, fi) -> tuple[float, ...]:
