@@ -67,7 +67,7 @@ _STRENGTH: dict[tuple[int, bool], tuple[CardDef, tuple[float, float]]] = {}
 
 # Other facts of a card, each worked out once: (fact, id(card), mine) -> (card, value).
 _CARD_FACTS: dict[tuple[int, int, bool], tuple[CardDef, object]] = {}
-_F_BLANKED, _F_MIRRORED, _F_OWN_DAMAGE, _F_DRAWS = range(4)
+_F_BLANKED, _F_MIRRORED, _F_OWN_DAMAGE, _F_DRAWS, _F_RECOVERS = range(5)
 
 
 @cython.cfunc
@@ -257,6 +257,20 @@ def mirrored_value(d: CardDef) -> int:
             k = k if isinstance(k, int) else 1
             break
     return _keep_fact(_F_MIRRORED, d, True, k)
+
+
+@cython.ccall
+def recover_specs(d: CardDef) -> tuple:
+    """The specs of a card's healing effects that resolve when it is played (immediately or
+    after combat), in the order written."""
+    got = _known_fact(_F_RECOVERS, d, True)
+    if got is not None:
+        return got
+    specs = []
+    for op in _ops(d, "immediately", "after_combat"):
+        if op.NAME == "recover":
+            specs.append(op.spec)
+    return _keep_fact(_F_RECOVERS, d, True, tuple(specs))
 
 
 @cython.ccall
@@ -482,14 +496,33 @@ class SpaceFacts:
     def __init__(self, policy, view, fi):
         f = view.fighter(fi)
         # Every foe's fighters are targets; the foe in focus's hero is the one to close on.
-        focus = [view.fighter(o) for o in view.on_board(view.opp)]
-        opp = focus + [view.fighter(o) for t in view.foes if t != view.opp for o in view.on_board(t)]
-        hero = next((o for o in focus if o.is_hero), (focus or opp or [None])[0])
+        # (Plain loops: a generator in compiled code costs more than the work it does here.)
+        in_focus = view.opp
+        focus = []
+        for o in view.on_board(in_focus):
+            focus.append(view.fighter(o))
+        opp = list(focus)
+        for t in view.foes:
+            if t != in_focus:
+                for o in view.on_board(t):
+                    opp.append(view.fighter(o))
+        hero = None
+        for o in focus:
+            if o.is_hero:
+                hero = o
+                break
+        if hero is None:
+            hero = (focus or opp or [None])[0]
         name = f.defn.name
         me = view.my_hero()
         board = view.board
         self.has_targets = bool(opp)
-        self.can_attack = any(view.card(c).can_attack and view.card(c).usable_by(name) for c in view.hand)
+        self.can_attack = False
+        for c in view.hand:
+            d = view.card(c)
+            if d.can_attack and d.usable_by(name):
+                self.can_attack = True
+                break
         self.ranged = bool(f.defn.ranged)
         self.is_hero = f.is_hero
         self.has_me = me.on_board
@@ -498,8 +531,10 @@ class SpaceFacts:
         self.health = f.health
         self.hero_w = policy.hp_weight(f, True) * policy.safety if f.is_hero else 0.0
         self.safety, self.cau, self.agg = policy.safety, policy.cau, policy.agg
-        self.targets = tuple((o.space, 3.0 if o.is_hero else 1.2 + (1.0 if o.health <= 2 else 0.0))
-                             for o in opp)
+        targets = []
+        for o in opp:
+            targets.append((o.space, 3.0 if o.is_hero else 1.2 + (1.0 if o.health <= 2 else 0.0)))
+        self.targets = tuple(targets)
         self.tmap = policy.threat_map(view)
         self.defs = policy.my_defenses(view, fi)
         self.adjacent, self.zone_mask, self.dist = board.adjacent, board.zone_mask, view.dist
@@ -797,9 +832,9 @@ class HeuristicPolicy(GreedyPolicy):
             elif n_def == 2:
                 extra += self.reserve * (0.4 + 3.0 / max(1, me.health))
         heal = 0.0
-        for op in _ops(d, "immediately", "after_combat"):
-            if op.NAME == "recover" and str(op.spec.get("target", "self")) in ("self", me.defn.name):
-                a = op.spec.get("amount", 1)
+        for spec in recover_specs(d):
+            if str(spec.get("target", "self")) in ("self", me.defn.name):
+                a = spec.get("amount", 1)
                 heal += a if isinstance(a, int) else 1.5
         if heal:
             # health lost by now, plus what the game's next blows will take
@@ -1250,9 +1285,15 @@ class HeuristicPolicy(GreedyPolicy):
         if got is not None:
             return got
         foes = view.foes or (view.opp,)
-        key = (view.seat, foes, view.occupancy(),
-               tuple((self._knowledge_key(view, t), view.deck_size(t) > 0, view.move_value(t),
-                      tuple((o, view.move_rules(o)) for o in view.on_board(t))) for t in foes))
+        occupancy = view.occupancy()
+        per_foe = []
+        for t in foes:
+            rules = []
+            for o in view.on_board(t):
+                rules.append((o, view.move_rules(o)))
+            per_foe.append((self._knowledge_key(view, t), view.deck_size(t) > 0, view.move_value(t),
+                            tuple(rules)))
+        key = (view.seat, foes, occupancy, tuple(per_foe))
         threats = self._threats
         got = threats.get(key)
         if got is None or CHECK_CACHES:
@@ -1348,9 +1389,13 @@ class HeuristicPolicy(GreedyPolicy):
         got = cache.get(key)
         if got is None:
             name = view.fighter(fi).defn.name
-            got = cache[key] = tuple(sorted(
-                (min(8.0, card_strength(view.card(c), self.mine(view, c))[1]) for c in view.hand
-                 if view.card(c).can_defend and view.card(c).usable_by(name)), reverse=True))
+            strengths = []
+            for c in view.hand:
+                d = view.card(c)
+                if d.can_defend and d.usable_by(name):
+                    strengths.append(min(8.0, card_strength(d, self.mine(view, c))[1]))
+            strengths.sort(reverse=True)
+            got = cache[key] = tuple(strengths)
         return got
 
     def exposure(self, view, fi, space) -> tuple[float, float]:
