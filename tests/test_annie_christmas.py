@@ -145,6 +145,22 @@ def test_bottom_dealing_adds_the_bottom_cards_boost_and_puts_it_on_top():
     assert (rev["card"], rev["amount"], rev["detail"]) == ("The Turn and the River", 3, "bottom")
 
 
+def test_bottom_dealing_on_a_deck_everyone_knows_keeps_the_knowledge_to_the_decks_size():
+    """The bottom card moved to the top was already known to whoever knew the whole deck: they
+    know as many top cards as before (the deck's size), not one more than the deck holds."""
+    s = vs_genie(annie="M31", charlie="M10").hand(0, "Bottom Dealing", SPARE)
+    p = s.game.players[0]
+    del p.deck[:-3]                                   # a deck of 3, seen in full by both players
+    s.game.know_deck_top(0, 0, 3)
+    s.game.know_deck_top(1, 0, 3)
+    bottom = p.deck[0]
+    s.begin_turn(0)
+    s.attack(CHARLIE, GENIE, "Bottom Dealing", None)
+    s.expect("deck_bottom_to").choose("top")
+    assert p.deck[-1] == bottom and len(p.deck) == 3
+    assert p.deck_top_known == 3 and p.top_known_by == {1: 3}
+
+
 def test_bottom_dealing_may_leave_the_card_at_the_bottom():
     s = vs_genie(annie="M31", charlie="M10").hand(0, "Bottom Dealing", SPARE)
     p = s.game.players[0]

@@ -149,3 +149,54 @@ def test_sim_compare_refuses_a_free_for_all_run_in_one_line(capsys, tmp_path):
     a, _ = run(capsys, tmp_path, "a", "matchup", "houdini", "genie", "loki", "-n", "3", "-j", "1")
     code, out, err = run_cli(capsys, "compare", str(a), str(a))
     assert code != 0 and "reads duel runs only" in err and "Traceback" not in err
+
+
+def test_free_for_all_and_team_reports_name_heroes_as_the_duel_report_does(capsys, tmp_path):
+    """Every table, chart label and finding of a multi-player report names a hero by the display
+    name the duel report uses (analysis._common.hero_names): "Dr. Jill Trent", not dr_jill_trent;
+    the id stays only in its own column of "Who wins" (what the commands take) and in the CSVs."""
+    from unmatched_sim import analysis as A
+    from unmatched_sim.analysis import multi as M
+    from unmatched_sim.analysis._common import hero_names
+    from unmatched_sim.report.build import multi_document
+    from unmatched_sim.report.document import Table
+    from unmatched_sim.report.multi import places_chart, results_chart, synergy_chart
+
+    heroes = ["dr_jill_trent", "genie", "wayward_sisters", "houdini", "loki"]
+    names = {"dr_jill_trent": "Dr. Jill Trent", "genie": "The Genie", "wayward_sisters": "The Wayward Sisters",
+             "houdini": "Houdini", "loki": "Loki"}
+    ids = ("dr_jill_trent", "genie", "wayward_sisters")          # the ids that differ from their names
+    for fmt, n in (("ffa", "12"), ("teams", "8")):                 # teams: 24 games per pair, enough to chart
+        out, _ = run(capsys, tmp_path, fmt, "tournament", *heroes, "--format", fmt, "-n", n, "-j", "1")
+        run_ = A.open_run(out)
+        assert hero_names(run_) == names
+        doc, _, _, players = multi_document(run_, out, tmp_path)
+
+        section = {s.id: [b for b in s.blocks if isinstance(b, Table)] for s in doc.sections}
+        tables = [t for ts in section.values() for t in ts]
+        wins, rating = section["wins"][0], section["rating"][0]
+        assert wins.header[:2] == ["hero", "id"]
+        assert {r[0] for r in wins.rows} == set(names.values())
+        assert all(names[r[1]] == r[0] for r in wins.rows)                # the id beside its name
+        assert {r[0] for r in rating.rows} == set(names.values())
+        cells = [c for t in tables for r in t.rows for c in (r[:1] + r[2:] if t is wins else r)]
+        cells += doc.findings + [doc.inputs.rows[[r[0] for r in doc.inputs.rows].index("Line-ups")][1]]
+        assert not [c for c in cells for h in ids if h in c]
+        results = M.hero_results(players)
+        strong = results.filter(pl.col("significant"))
+        assert strong.height                      # the finding that names the strongest hero is made
+        assert doc.findings[0].startswith(f"**{names[strong['hero'][0]]}** wins")
+        heroes_row = dict(doc.inputs.rows)["Heroes"]
+        assert "dr_jill_trent (Dr. Jill Trent)" in heroes_row and "genie (The Genie)" in heroes_row
+
+        labels = lambda fig: [t.get_text() for t in fig.axes[0].get_yticklabels()]     # noqa: E731
+        assert set(labels(results_chart(results, names))) == set(names.values())
+        order = results["hero"].to_list()
+        assert labels(places_chart(M.place_distribution(players), order, 3, names)) == [names[h] for h in order]
+        if fmt == "teams":
+            pairs = M.team_pairs(players)
+            table = section["pairs"][0]
+            assert {r[0] for r in table.rows} == {f"{names[a]} + {names[b]}"
+                                                  for a, b in pairs.select("hero_1", "hero_2").iter_rows()}
+            assert set(labels(synergy_chart(pairs, names))) == {r[0] for r in table.rows}
+            assert any("Best pair" in f for f in doc.findings)

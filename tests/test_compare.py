@@ -85,3 +85,15 @@ def test_paired_interval_is_clustered_by_seed():
     mean2, lo2, hi2 = K.paired_interval([1, 1, 0, 0, -1, -1, 1, 1], list(range(8)))
     assert mean == mean2 == 0.25
     assert hi - lo > hi2 - lo2
+
+
+def test_the_change_chart_labels_each_tick_with_its_own_value():
+    """Ticks at 2.5 points were labelled "+3" (and -2.5 "-2"): a chart whose axis misreads."""
+    from unmatched_sim.report.compare import change_chart
+    rows = [("genie", -0.023, -0.084, 0.039, -0.090, 0.046), ("houdini", 0.03, -0.026, 0.086, -0.039, 0.099)]
+    ax = change_chart(rows, "t").axes[0]            # the README's worked example: ticks every 2.5 points
+    ticks = ax.get_xticks()
+    labels = ax.xaxis.get_major_formatter().format_ticks(ticks)
+    assert any(abs(100 * x - round(100 * x)) > 0.1 for x in ticks)      # half-point ticks are drawn here
+    assert [float(lb) for lb in labels] == pytest.approx([100 * x for x in ticks])
+    assert ax.xaxis.get_major_formatter().format_ticks([0.025, 0.0, -0.025]) == ["+2.5", "0", "-2.5"]

@@ -207,11 +207,13 @@ def test_opponent_discarding_trick_by_an_effect_lets_loki_put_it_on_top_of_his_d
     cid = give_trick(s, FREYJA)
     s.hand(1, "Feint")
     known_before = s.game.players[0].deck_top_known
+    s.game.know_deck_top(1, 0, 1)                   # the Genie's player has seen Loki's top card
     s.begin_turn(1)
     s.expect("ability_discard_for_action").choose(FREYJA)
     s.expect("trick_destination").choose("deck")
     assert s.game.players[0].deck[-1] == cid
     assert s.game.players[0].deck_top_known == known_before + 1
+    assert s.game.players[0].top_known_by == {1: 2}  # and the TRICK it saw discarded, on top of it
     assert s.events("trick_reclaimed")[0]["detail"] == "deck"
     assert s.game.players[1].actions == 3          # the discard still bought the action
 

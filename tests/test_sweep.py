@@ -69,3 +69,18 @@ def test_an_existing_sweep_is_kept_unless_force(capsys, tmp_path):
     assert code == 0, err
     assert json.loads((out / "sweep.json").read_text())["values"] == [13, 14]
     assert not list(tmp_path.glob(".sw.tmp-*"))
+
+
+def test_the_sweep_summary_rounds_as_the_command_line_does(tmp_path):
+    """197 of 400 is 49.25%: the command line and every report print 49.3%; the sweep's
+    summary.md printed 49.2% (Python's rounding of the float) beside it."""
+    from unmatched_sim.sweep import SweepSpec, write_outputs
+    t = pl.DataFrame({"value": ["3", "3"], "x": [3.0, 3.0], "opponent": ["pandora", "all"],
+                      "win_rate": [197 / 400, 0.5], "ci_low": [0.4435, 0.45], "ci_high": [0.5415, 0.55],
+                      "games": [400, 800]})
+    meta = {"opponents": ["pandora"], "games_per_pairing": 400, "seed": 1, "board": "marmoreal",
+            "policies": ["tuned", "tuned"], "extra_overrides": [], "runs": {"3": "value-3"}}
+    write_outputs(tmp_path, SweepSpec("houdini:Flourish.value", ("3",), "houdini"), t, closest_to_even(t), meta)
+    text = (tmp_path / "summary.md").read_text()
+    assert "| 3 | pandora | 400 | 49.3% | 44.4–54.2% |" in text
+    assert "- against pandora: houdini:Flourish.value=3 (49.3%, 44.4–54.2%)" in text

@@ -172,6 +172,7 @@ def _meta(spec, opponents, games, seed, board, policy_a, policy_b, base_sets, co
 def write_outputs(out: Path, spec: SweepSpec, table: pl.DataFrame, best: pl.DataFrame, meta: dict) -> None:
     from unmatched_sim.report.charts import save
     from unmatched_sim.report.sweep import sweep_chart
+    from unmatched_sim.stats import round_half_up
 
     table.write_csv(out / "sweep.csv")
     (out / "sweep.json").write_text(json.dumps({**meta, "results": table.to_dicts(),
@@ -184,13 +185,16 @@ def write_outputs(out: Path, spec: SweepSpec, table: pl.DataFrame, best: pl.Data
                                                   if meta["extra_overrides"] else "") + ".", "",
              "![win rate against the value](sweep.png)", "",
              f"| {spec.path} | opponent | games | {spec.hero} win rate | 95% interval |", "|---:|:---|---:|---:|---:|"]
+    def p1(x: float) -> str:        # as the command line and the reports round: 197/400 is 49.3%
+        return round_half_up(100 * x, 1)
+
     for r in table.iter_rows(named=True):
-        lines.append(f"| {r['value']} | {r['opponent']} | {r['games']} | {100 * r['win_rate']:.1f}% | "
-                     f"{100 * r['ci_low']:.1f}–{100 * r['ci_high']:.1f}% |")
+        lines.append(f"| {r['value']} | {r['opponent']} | {r['games']} | {p1(r['win_rate'])}% | "
+                     f"{p1(r['ci_low'])}–{p1(r['ci_high'])}% |")
     lines += ["", "Closest to an even 50%:", ""]
     for r in best.iter_rows(named=True):
-        lines.append(f"- against {r['opponent']}: {spec.path}={r['value']} ({100 * r['win_rate']:.1f}%, "
-                     f"{100 * r['ci_low']:.1f}–{100 * r['ci_high']:.1f}%)")
+        lines.append(f"- against {r['opponent']}: {spec.path}={r['value']} ({p1(r['win_rate'])}%, "
+                     f"{p1(r['ci_low'])}–{p1(r['ci_high'])}%)")
     lines += ["", "Each value's games are a run directory (`" + "`, `".join(meta["runs"].values())
               + "`): `sim report`, `sim compare` (paired, same seeds) and `sim replay` work on them.", ""]
     (out / "summary.md").write_text("\n".join(lines), encoding="utf-8")

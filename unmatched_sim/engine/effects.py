@@ -1193,9 +1193,10 @@ class PutOnDeck(Op):
 
     def _put(self, g, ctx, left, cid):
         p = g.players[ctx.player]
+        seen = tuple(o for o in range(len(g.players)) if o != ctx.player and (
+            cid in p.known_hand or cid in p.seen_by.get(o, ())))       # who knew the hand card
         g.take_from_hand(ctx.player, cid)
-        p.deck.append(cid)
-        p.deck_top_known += 1
+        g.put_deck_top(ctx.player, cid, known_to=(ctx.player, *seen))
         g.log("put_on_deck", ctx.player, card=cid)
         g.push((self._loop, (ctx, left - 1)))
 
@@ -1216,10 +1217,8 @@ class TakeFromDiscard(Op):
         if self.to == "hand":
             g.discard_to_hand(ctx.player, cid)
         else:
-            p = g.players[ctx.player]
             g.discard_pile_take(ctx.player, cid)
-            p.deck.append(cid)
-            p.deck_top_known += 1
+            g.put_deck_top(ctx.player, cid, known_to=tuple(range(len(g.players))))   # it was face up
             g.log("return_to_deck", ctx.player, card=cid)
 
 

@@ -114,9 +114,8 @@ def _trick_destination(g, owner: int, cid: int, where: str) -> None:
     if where == "hand":
         p.hand.append(cid)
         p.known_hand = p.known_hand | {cid}   # the opponent saw it discarded face up
-    else:
-        p.deck.append(cid)
-        p.deck_top_known += 1
+    else:   # it was face up in the discard pile: everyone knows it is on top
+        g.put_deck_top(owner, cid, known_to=tuple(range(len(g.players))))
     g.log("trick_reclaimed", owner, card=cid, detail=where)
 
 

@@ -124,13 +124,12 @@ def build_report(run_dir: str | os.PathLike, out: str | os.PathLike | None = Non
     return ReportResult(out, files, time.perf_counter() - started, run.n_games(), run.heroes(), doc.left_out)
 
 
-def _multi_report(run: A.Run, run_dir: Path, tmp: Path, out: Path, started: float) -> ReportResult:
-    """The report of a free-for-all or team run (report/multi.py), with its tables as CSV."""
-    import json as _json
-
+def multi_document(run: A.Run, run_dir: Path, out: Path):
+    """The document of a free-for-all or team run (what ``sim report`` renders), the chart files
+    it wrote into ``out``, and the games and players tables it was made from. Heroes are named as
+    in the duel report (``hero_names``): display names, ids only where a command takes them."""
     import polars as pl
 
-    from unmatched_sim.analysis import multi as M
     from unmatched_sim.report.multi import make_multi
 
     games = run.collect(run.games, "games")
@@ -140,25 +139,38 @@ def _multi_report(run: A.Run, run_dir: Path, tmp: Path, out: Path, started: floa
     players = pl.read_parquet(path)
     m = run.meta
     lineups = m.get("lineups") or []
+    names = hero_names(run)
+    shown = ", ".join(" / ".join(names.get(h, h) for h in lu) for lu in lineups[:6])
     rows = [["Run", str(run_dir)], ["Format", str(m.get("format"))],
+            ["Heroes", heroes_line(run.heroes(), names)],
             ["Line-ups", f"{len(lineups)} × {m.get('games_per_pairing', '?')} games (every hero in every turn "
-                         f"position equally often)" + (f": {', '.join('/'.join(lu) for lu in lineups[:6])}"
-                                                       + (" …" if len(lineups) > 6 else "") if lineups else "")],
+                         f"position equally often)" + (f": {shown}" + (" …" if len(lineups) > 6 else "")
+                                                       if lineups else "")],
             ["Games", f"{games.height:,}"], ["Policies", f"{m.get('policy_a')} (slot a / team A), {m.get('policy_b')} (the others)"],
             ["Board", str(m.get("board", "?"))], ["Seed", str(m.get("seed", "?"))],
             ["What-if overrides", "; ".join(m.get("overrides") or []) or "none"],
             ["Turn limit", f"{m.get('max_turns', '?')} turns (then a draw)"],
             ["Simulator version", f"unmatched-sim {m.get('version', '?')}"],
             ["Command", "`" + " ".join(m.get("command", [])) + "`" if m.get("command") else "?"]]
+    doc, files = make_multi(m, games, players, out, Table(["Input", "Value"], rows, align="ll"), names)
+    return doc, files, games, players
+
+
+def _multi_report(run: A.Run, run_dir: Path, tmp: Path, out: Path, started: float) -> ReportResult:
+    """The report of a free-for-all or team run (report/multi.py), with its tables as CSV."""
+    import json as _json
+
+    from unmatched_sim.analysis import multi as M
+
     try:
-        doc, files = make_multi(m, games, players, tmp, Table(["Input", "Value"], rows, align="ll"))
+        doc, files, games, players = multi_document(run, run_dir, tmp)
         (tmp / "index.html").write_text(render_html(doc), encoding="utf-8")
         (tmp / "summary.md").write_text(render_markdown(doc), encoding="utf-8")
         files = ["index.html", "summary.md"] + files
         (tmp / "tables").mkdir(exist_ok=True)
         tables = {"hero_results": M.hero_results(players), "places": M.place_distribution(players),
                   "turn_position": M.turn_position(players), "plackett_luce": M.plackett_luce(players)}
-        if m.get("format") == "teams":
+        if run.meta.get("format") == "teams":
             tables["team_pairs"] = M.team_pairs(players)
         for name, df in tables.items():
             df.write_csv(tmp / "tables" / f"{name}.csv")
@@ -606,13 +618,19 @@ def _policies(run: A.Run) -> str:
             "use `sim ladder` to compare policies")
 
 
+def heroes_line(order: list[str], names: dict[str, str]) -> str:
+    """The inputs table's list of heroes: each id (what the commands take) with its display name
+    from ``analysis._common.hero_names`` where that is more than the id ("genie (The Genie)")."""
+    return ", ".join(f"{h} ({names[h]})" if names.get(h) and names[h].lower() != h else h for h in order)
+
+
 def _inputs_table(run: A.Run, order: list[str], names: dict[str, str]) -> Table:
     m = run.meta
     pairings = m.get("pairings") or []
     mirrors = sum(1 for p in pairings if p[0] == p[1])
     rows = [
         ["Run", str(run.path or run.name)],
-        ["Heroes", ", ".join(f"{h} ({names[h]})" if names.get(h) and names[h].lower() != h else h for h in order)],
+        ["Heroes", heroes_line(order, names)],
         ["Games", f"{run.n_games():,} in total: {len(pairings)} pairings ({mirrors} of them mirror matches) × "
                   f"{m.get('games_per_pairing', '?')} games, each seed played from both seats"],
         ["Policies", _policies(run)],

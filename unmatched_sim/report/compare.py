@@ -42,6 +42,13 @@ def pts_ci(lo, hi, digits: int = 1) -> str:
     return f"[{pts(lo, digits)}, {pts(hi, digits)}]"
 
 
+def tick_pts(x: float, _pos=None) -> str:
+    """A tick of the change axis in points, as exact as the tick: ticks fall at 2.5, 7.5 … as
+    often as at whole points, and "+3" under a tick at +2.5 misreads the chart."""
+    v = round(100 * x, 3)
+    return "0" if v == 0 else f"{v:+g}"
+
+
 def change_chart(rows: list[tuple[str, float, float, float, float, float]], title: str):
     """Each row: (label, change, paired lo, paired hi, unpaired lo, unpaired hi), in points."""
     n = len(rows)
@@ -56,7 +63,7 @@ def change_chart(rows: list[tuple[str, float, float, float, float, float]], titl
                         label="paired 95% interval (same seeds)" if i == 0 else None)
         ax.axvline(0, color="#999999", lw=1, ls="--", zorder=0)
         ax.set_yticks([n - 1 - i for i in range(n)], [r[0] for r in rows])
-        ax.xaxis.set_major_formatter(matplotlib.ticker.FuncFormatter(lambda x, _: f"{100 * x:+.0f}"))
+        ax.xaxis.set_major_formatter(matplotlib.ticker.FuncFormatter(tick_pts))
         ax.set_xlabel("change of win rate, B − A (percentage points)")
         ax.set_ylim(-0.6, n - 0.4)
         ax.set_title(title)

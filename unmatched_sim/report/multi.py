@@ -28,9 +28,21 @@ def ci(lo, hi) -> str:
     return "–" if lo is None else f"{100 * lo:.0f}–{100 * hi:.0f}%"
 
 
+def display(hero: str, names: dict[str, str] | None) -> str:
+    """A hero's display name ("The Genie") from ``analysis._common.hero_names``, the names the duel
+    report shows; the id where the run records none."""
+    return (names or {}).get(hero) or hero
+
+
+def pair_label(row: dict, names: dict[str, str] | None) -> str:
+    """A team pair as a reader names it: "Dr. Jill Trent + The Genie" (the CSV keeps "a+b" ids)."""
+    return f"{display(row['hero_1'], names)} + {display(row['hero_2'], names)}"
+
+
 # --------------------------------------------------------------------------- charts
-def places_chart(dist: pl.DataFrame, order: list[str], n_places: int):
-    """Stacked horizontal bars: each hero's share of finishes in each place."""
+def places_chart(dist: pl.DataFrame, order: list[str], n_places: int, names: dict[str, str] | None = None):
+    """Stacked horizontal bars: each hero's share of finishes in each place (``order``: hero ids;
+    labelled with their display names from ``names``)."""
     colors = ["#2ca02c", "#98df8a", "#ffbb78", "#d62728"][:n_places]
     with matplotlib.rc_context(C.RC):
         fig = C._fig(7.5, max(2.4, 0.42 * len(order) + 1.4))
@@ -44,7 +56,7 @@ def places_chart(dist: pl.DataFrame, order: list[str], n_places: int):
             ys = [len(order) - 1 - i for i in range(len(order))]
             ax.barh(ys, vals, left=left, color=colors[(place - 1) % len(colors)], label=f"place {place}")
             left = [a + b for a, b in zip(left, vals)]
-        ax.set_yticks([len(order) - 1 - i for i in range(len(order))], order)
+        ax.set_yticks([len(order) - 1 - i for i in range(len(order))], [display(h, names) for h in order])
         ax.set_xlim(0, 1)
         ax.xaxis.set_major_formatter(matplotlib.ticker.FuncFormatter(lambda x, _: f"{100 * x:.0f}%"))
         ax.set_xlabel("share of the hero's games")
@@ -53,8 +65,8 @@ def places_chart(dist: pl.DataFrame, order: list[str], n_places: int):
     return fig
 
 
-def results_chart(results: pl.DataFrame):
-    rows = [{"label": r["hero"], "series": [(r["win_rate"], r["ci_low"], r["ci_high"], "win rate", {"color": "#1f77b4"}),
+def results_chart(results: pl.DataFrame, names: dict[str, str] | None = None):
+    rows = [{"label": display(r["hero"], names), "series": [(r["win_rate"], r["ci_low"], r["ci_high"], "win rate", {"color": "#1f77b4"}),
                                             (r["expected"], None, None, "1 / sides", {"color": "#999999", "marker": "|"})]}
             for r in results.iter_rows(named=True)]
     shares = set(round(x, 6) for x in results["expected"])       # one fair share: draw its line
@@ -62,11 +74,15 @@ def results_chart(results: pl.DataFrame):
                           reference=shares.pop() if len(shares) == 1 else None)
 
 
-def synergy_chart(pairs: pl.DataFrame):
-    rows = [{"label": r["pair"], "series": [(r["win_rate"], r["ci_low"], r["ci_high"], "pair's win rate", {"color": "#1f77b4"}),
+def synergy_chart(pairs: pl.DataFrame, names: dict[str, str] | None = None):
+    rows = [{"label": pair_label(r, names), "series": [(r["win_rate"], r["ci_low"], r["ci_high"], "pair's win rate", {"color": "#1f77b4"}),
                                             (r["expected"], None, None, "expected from its members", {"color": "#d62728", "marker": "x"})]}
             for r in pairs.iter_rows(named=True)]
-    return C.forest_chart(rows, "Team pairs: record against what the members' strengths predict")
+    fig = C.forest_chart(rows, "")
+    # over the figure, not the axes: pairs' names make wide labels, which narrow the axes until
+    # a title centred over them runs off the right edge
+    fig.suptitle("Team pairs: record against what the members' strengths predict", fontsize=C.RC["axes.titlesize"])
+    return fig
 
 
 def charted_pairs(pairs: pl.DataFrame, most: int = 12) -> pl.DataFrame:
@@ -80,8 +96,10 @@ def charted_pairs(pairs: pl.DataFrame, most: int = 12) -> pl.DataFrame:
 
 # --------------------------------------------------------------------------- the document
 def make_multi(meta: dict, games: pl.DataFrame, players: pl.DataFrame, out: Path,
-               inputs: Table) -> tuple[Document, list[str]]:
-    """The document of a multi-player run and the chart files it wrote into ``out``."""
+               inputs: Table, names: dict[str, str] | None = None) -> tuple[Document, list[str]]:
+    """The document of a multi-player run and the chart files it wrote into ``out``. ``names``:
+    hero id -> display name (``analysis._common.hero_names(run)``, as the duel report): every
+    table, chart label and finding names heroes by it; the CSV tables keep the ids."""
     files: list[str] = []
     fmt = meta.get("format", "ffa")
     fmt_name = FORMAT_NAMES.get(fmt, fmt)
@@ -95,21 +113,22 @@ def make_multi(meta: dict, games: pl.DataFrame, players: pl.DataFrame, out: Path
         files.extend(C.save(fig, out, name))
 
     # ---------------------------------------------------------------- who wins
-    chart(results_chart(results), "multi_results")
-    rows = [[r["hero"], str(r["games"]), pct(r["win_rate"]), ci(r["ci_low"], r["ci_high"]), pct(r["expected"]),
+    chart(results_chart(results, names), "multi_results")
+    rows = [[display(r["hero"], names), r["hero"], str(r["games"]), pct(r["win_rate"]), ci(r["ci_low"], r["ci_high"]), pct(r["expected"]),
              f"{r['mean_place']:.2f}", "★" if r["significant"] else ""]
             for r in results.iter_rows(named=True)]
     sections.append(Section("wins", "Who wins", [
         f"Each hero's share of {fmt_name} games won, with its 95% Wilson interval. A hero no better or "
         "worse than the heroes it sat with would win **1 in the number of sides** of its games (the grey "
         "mark); ★ marks heroes whose interval excludes that fair share.",
-        Table(["hero", "games", "win rate", "95% interval", "fair share", "mean place", ""], rows),
+        Table(["hero", "id", "games", "win rate", "95% interval", "fair share", "mean place", ""], rows,
+              align="llrrrrrr"),
         Chart("multi_results", "win rates with intervals", "Win rate per hero; the grey mark is its fair share."),
     ]))
     strong = [r for r in results.iter_rows(named=True) if r["significant"]]
     if strong:
         best = strong[0]
-        findings.append(f"**{best['hero']}** wins {pct(best['win_rate'])} of its games "
+        findings.append(f"**{display(best['hero'], names)}** wins {pct(best['win_rate'])} of its games "
                         f"({ci(best['ci_low'], best['ci_high'])}) against a fair share of {pct(best['expected'])}.")
     else:
         findings.append(f"No hero's win rate is distinguishable from its fair share with {players['game_id'].n_unique()} games.")
@@ -123,7 +142,7 @@ def make_multi(meta: dict, games: pl.DataFrame, players: pl.DataFrame, out: Path
 
     # ---------------------------------------------------------------- places
     dist = M.place_distribution(players)
-    chart(places_chart(dist, order, max(2, n_players if fmt == "ffa" else 2)), "multi_places")
+    chart(places_chart(dist, order, max(2, n_players if fmt == "ffa" else 2), names), "multi_places")
     sections.append(Section("places", "Finishing places", [
         "How often each hero finishes in each place. Players knocked out at the same moment share a "
         "place (the better one); a game stopped by the turn limit leaves every player still in on "
@@ -147,7 +166,7 @@ def make_multi(meta: dict, games: pl.DataFrame, players: pl.DataFrame, out: Path
 
     # ---------------------------------------------------------------- rating
     rating = M.plackett_luce(players)
-    rows = [[r["hero"], f"{r['strength']:.2f}", str(r["games"])] for r in rating.iter_rows(named=True)]
+    rows = [[display(r["hero"], names), f"{r['strength']:.2f}", str(r["games"])] for r in rating.iter_rows(named=True)]
     sections.append(Section("rating", "Rating from finishing orders", [
         "A Plackett-Luce strength for each hero, fitted to the order in which players went out (the "
         "multi-player form of Bradley-Terry): a hero of strength 2 finishes ahead of a hero of strength 1 "
@@ -161,8 +180,8 @@ def make_multi(meta: dict, games: pl.DataFrame, players: pl.DataFrame, out: Path
         shown = charted_pairs(pairs)
         if pairs.height:
             if shown.height:
-                chart(synergy_chart(shown), "multi_synergy")
-            rows = [[r["pair"], str(r["games"]), pct(r["win_rate"]), ci(r["ci_low"], r["ci_high"]),
+                chart(synergy_chart(shown, names), "multi_synergy")
+            rows = [[pair_label(r, names), str(r["games"]), pct(r["win_rate"]), ci(r["ci_low"], r["ci_high"]),
                      pct(r["expected"]), f"{100 * r['synergy']:+.1f} pts"] for r in pairs.iter_rows(named=True)]
             sections.append(Section("pairs", "Team pairs and synergy", [
                 "Each pair of heroes that played on one team: its record, and what its members' individual "
@@ -176,7 +195,7 @@ def make_multi(meta: dict, games: pl.DataFrame, players: pl.DataFrame, out: Path
             enough = pairs.filter(pl.col("games") >= MIN_PAIR_GAMES)
             if enough.height:
                 top = enough.row(0, named=True)
-                findings.append(f"Best pair together (of pairs with {MIN_PAIR_GAMES}+ games): **{top['pair']}**, "
+                findings.append(f"Best pair together (of pairs with {MIN_PAIR_GAMES}+ games): **{pair_label(top, names)}**, "
                                 f"{pct(top['win_rate'])} ({ci(top['ci_low'], top['ci_high'])}) over {top['games']} "
                                 f"games against {pct(top['expected'])} expected ({100 * top['synergy']:+.0f} points).")
             else:

@@ -147,7 +147,7 @@ class SearchDeck(Op):
         p = g.players[ctx.player]
         cid = (in_deck if where == "deck" else in_discard)[0]
         if where == "deck":
-            p.deck.remove(cid)
+            g.take_deck_card(ctx.player, cid)    # the shuffle below forgets the top anyway
         else:
             g.discard_pile_take(ctx.player, cid)
         p.hand.append(cid)

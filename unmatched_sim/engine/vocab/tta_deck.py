@@ -83,11 +83,10 @@ class RevealDeckBottom(Op):
               revealed=cid)
 
     def _put(self, g, ctx, cid, where):
-        p = g.players[ctx.player]
         g.log("deck_card_to", ctx.player, card=cid, detail=where)
         if where == "bottom":
             return
-        p.deck.remove(cid)
+        g.take_deck_card(ctx.player, cid)    # whoever knew the whole deck knew this card too
         g.put_deck_top(ctx.player, cid, known_to=_everyone(g))
 
 
