@@ -2,6 +2,7 @@
 sections), and the one friend/foe relation the engine asks everywhere."""
 
 
+import dataclasses
 import random
 
 import pytest
@@ -52,7 +53,7 @@ def test_formats_check_their_number_of_players():
 
 def test_a_board_without_enough_starting_spaces_is_refused(tmp_path):
     board = find_board("marmoreal")
-    two_starts = type(board)(**{**board.__dict__, "starts": {1: board.starts[1], 2: board.starts[2]}})
+    two_starts = dataclasses.replace(board, starts={1: board.starts[1], 2: board.starts[2]})
     with pytest.raises(ValueError, match="no starting space 3"):
         Game(two_starts, tuple(find_hero(h) for h in ("houdini", "genie", "loki")), fmt=FreeForAll(3))
 
