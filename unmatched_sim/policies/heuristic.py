@@ -61,27 +61,30 @@ OP_WORTH = {"draw": 0.7, "gain_action": 1.1, "damage": 0.9, "recover": 0.6, "dis
 # The card facts below are ``ccall`` functions: the compiled build calls them from this module in
 # C (no argument parsing), other modules and tests call them as ordinary Python functions.
 
-# Keyed by id(card) for speed; each entry keeps its card alive so that id is never reused.
-_STRENGTH: dict[tuple[int, bool], tuple[CardDef, tuple[float, float]]] = {}
-
-
-# Other facts of a card, each worked out once: (fact, id(card), mine) -> (card, value).
-_CARD_FACTS: dict[tuple[int, int, bool], tuple[CardDef, object]] = {}
-_F_BLANKED, _F_MIRRORED, _F_OWN_DAMAGE, _F_DRAWS, _F_RECOVERS = range(5)
+# Facts of a card (a function of the card alone, and of whether its owner plays it), each
+# worked out once: per fact, (id(card), mine) -> (card, value). Keyed by id for speed; each
+# entry keeps its card alive, so that id is never reused.
+(_F_STRENGTH, _F_KEEP_WORTH, _F_BLANKED, _F_MIRRORED, _F_OWN_DAMAGE, _F_DRAWS,
+ _F_RECOVERS) = range(7)
+_CARD_FACTS: list[dict[tuple[int, bool], tuple[CardDef, object]]] = [{} for _ in range(7)]
 
 
 @cython.cfunc
+@cython.locals(table=dict)
 def _known_fact(fact: cython.Py_ssize_t, d: CardDef, mine: cython.bint):
     """A card fact worked out before, or None."""
-    got = _CARD_FACTS.get((fact, id(d), mine))
+    table = _CARD_FACTS[fact]
+    got = table.get((id(d), mine))
     if got is not None and got[0] is d:
         return got[1]
     return None
 
 
 @cython.cfunc
+@cython.locals(table=dict)
 def _keep_fact(fact: cython.Py_ssize_t, d: CardDef, mine: cython.bint, value):
-    _CARD_FACTS[(fact, id(d), mine)] = (d, value)
+    table = _CARD_FACTS[fact]
+    table[(id(d), mine)] = (d, value)
     return value
 
 
@@ -110,10 +113,9 @@ def card_strength(d: CardDef, mine: bool = True) -> tuple[float, float]:
     combat values (may BOOST itself, set its own value, blank the opponent's card...).
     ``mine``: played by the player whose deck it comes from (not so for a TRICK of Loki's
     played by his opponent)."""
-    key = (id(d), mine)
-    got = _STRENGTH.get(key)
-    if got is not None and got[0] is d:    # the entry holds d, so its id is never reused
-        return got[1]
+    got = _known_fact(_F_STRENGTH, d, mine)
+    if got is not None:
+        return got
     v = float(d.value or 0)
     att = dfn = v
     for op in _value_ops(_ops(d, "immediately", "during_combat")):
@@ -169,8 +171,7 @@ def card_strength(d: CardDef, mine: bool = True) -> tuple[float, float]:
                 dfn += 0.5 * (max(tos) - v)
     if d.value == 0 and not (d.effects.get("immediately") or d.effects.get("during_combat")):
         att = dfn = 0.0
-    _STRENGTH[key] = (d, (att, dfn))
-    return att, dfn
+    return _keep_fact(_F_STRENGTH, d, mine, (att, dfn))
 
 
 # Quantities a card's value may be read from that are a hand's size: about 3 cards in play.
@@ -382,18 +383,14 @@ def _effect_terms(d: CardDef, timings: tuple, mine: bool) -> tuple:
     return got
 
 
-_KEEP_WORTH: dict[tuple[int, bool], tuple[CardDef, float]] = {}
-
-
 @cython.ccall
 @cython.locals(att=cython.double, dfn=cython.double, best=cython.double, worth=cython.double)
 def keep_worth(d: CardDef, mine: bool = True) -> float:
     """What a card is worth kept in hand (the cost of spending it); worked out once per card
     (keyed like ``card_strength``)."""
-    key = (id(d), mine)
-    got = _KEEP_WORTH.get(key)
-    if got is not None and got[0] is d:
-        return got[1]
+    got = _known_fact(_F_KEEP_WORTH, d, mine)
+    if got is not None:
+        return got
     att, dfn = card_strength(d, mine)
     best = max(att if d.can_attack else 0.0, min(dfn, 6.0) if d.can_defend else 0.0)
     if d.can_attack and d.can_defend:
@@ -401,8 +398,7 @@ def keep_worth(d: CardDef, mine: bool = True) -> float:
     if d.type == "scheme":
         best = 1.5 + effect_worth(d, ("effect",), mine=mine)
     worth = best + 0.3 * effect_worth(d, mine=mine)
-    _KEEP_WORTH[key] = (d, worth)
-    return worth
+    return _keep_fact(_F_KEEP_WORTH, d, mine, worth)
 
 
 _ZONE_SPACES: dict = {}
