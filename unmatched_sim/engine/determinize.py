@@ -164,6 +164,7 @@ def _redeal(g, game, seat: int, opp: int, rng: random.Random, attack_guess, hidd
             them.hand[them.hand.index(pick)] = hidden
             g.play_area_swap(hidden, pick)
             c.cards[ATTACKER] = pick
+            _trade_knowledge(them, c, pick, hidden)
     if hidden_attack:
         pool.append(c.cards[ATTACKER])
     pool.extend(extra)
@@ -198,3 +199,18 @@ def _redeal(g, game, seat: int, opp: int, rng: random.Random, attack_guess, hidd
     them.deck = pool[len(slots):] + known_top
     if len(them.deck) != len(game.players[opp].deck):   # pragma: no cover - invariant
         raise AssertionError("determinize changed the opponent's deck size")
+
+
+def _trade_knowledge(them, c, played: int, kept: int) -> None:
+    """The face-down card ``played`` and the hand card ``kept`` traded places in a sampled
+    world: what the players knew of the card in the hand now belongs to ``kept`` (the one
+    in the hand), and the seen card known to be "in the hand or face down" is ``played``.
+    (Otherwise the world's hand holds a card nobody is recorded as knowing, and its
+    ``known_hand`` a card that is not in it.)"""
+    if played in them.known_hand:
+        them.known_hand = (them.known_hand - {played}) | {kept}
+    for o, seen in them.seen_by.items():
+        if played in seen:
+            them.seen_by[o] = (seen - {played}) | {kept}
+    if c.extra.get("known_face_down") == kept:
+        c.extra["known_face_down"] = played
