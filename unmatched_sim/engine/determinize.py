@@ -17,7 +17,9 @@ been re-dealt at random from the cards not otherwise accounted for:
   back shows whose deck it is from: if it is ``seat``'s own (a TRICK of Loki's the opponent
   held), it is swapped only with ``seat``'s other cards in the opponent's hand; cards played
   face down beside it (``FACE_DOWN_EXTRA``: King Arthur's BOOST) are re-dealt the same way,
-  from the attacker's cards that can BOOST;
+  from the attacker's cards that can BOOST. A card ``seat`` had seen in the attacker's hand
+  before it went face down (``known_face_down``) is, in every world, either the face-down
+  card or still in the hand (in the place of an unseen card), never dealt into the deck;
 * hero state registered as hidden (``HIDDEN_ORDER``: a face-down stack in ``Player.res``, such
   as Pandora's miseries) is reshuffled;
 * every random stream of the clone is reseeded from ``rng``, so the real game's future shuffles
@@ -165,14 +167,22 @@ def _redeal(g, game, seat: int, opp: int, rng: random.Random, attack_guess, hidd
             g.play_area_swap(hidden, pick)
             c.cards[ATTACKER] = pick
             _trade_knowledge(them, c, pick, hidden)
+    # A card ``seat`` had seen in the attacker's hand before a card went face down is either
+    # that card or still in the hand: never dealt into the deck (Game: "known_face_down").
+    # (In a world already sampled it may be in the hand, an unseen card to ``seat``.)
+    seen = c.extra.get("known_face_down") if hidden_attack else None
     if hidden_attack:
         pool.append(c.cards[ATTACKER])
     pool.extend(extra)
     pool.sort()
+    if seen is not None and seen not in pool:
+        seen = None
     if hidden_attack:
         name = g.fighters[c.fighters[ATTACKER]].defn.name
         candidates = [cid for cid in pool if cards[cid].defn.can_attack and cards[cid].defn.usable_by(name)
                       and cards[cid].owner == opp]
+        if seen is not None and not slots:
+            candidates = [seen]     # no unseen card left in the hand: the seen card is the one
         pick = attack_guess(g, candidates, rng) if attack_guess else candidates[rng.randrange(len(candidates))]
         if pick not in candidates:
             raise ValueError(f"attack_guess returned {pick!r}, not one of the candidates")
@@ -180,6 +190,12 @@ def _redeal(g, game, seat: int, opp: int, rng: random.Random, attack_guess, hidd
         if pick != c.cards[ATTACKER]:   # the clone's combat and in_play are its own copies
             g.play_area_swap(c.cards[ATTACKER], pick)
             c.cards[ATTACKER] = pick
+        if seen is not None and pick != seen:
+            # In this world the seen card stayed in the hand, in the place of one of the cards
+            # ``seat`` has not seen. What ``seat`` knows is unchanged: the seen card is in the
+            # hand or face down (``known_face_down``), it cannot tell which.
+            pool.remove(seen)
+            them.hand[slots.pop(rng.randrange(len(slots)))] = seen
     if extra:
         # Each face-down BOOST is dealt again from the same pool, among the cards that could
         # have been played that way.
