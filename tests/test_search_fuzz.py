@@ -13,6 +13,10 @@ of defect; this can.
 A failing game prints the command that replays it alone (from the repository root)::
 
     python -m tests.test_search_fuzz HERO0 HERO1 BOARD SEED
+    python -m tests.test_search_fuzz HERO0 HERO1 HERO2 [HERO3] BOARD SEED --format ffa|teams
+
+Free-for-all and team games are searched too: there a third player may have looked at hand
+cards the searching player has not, and the re-dealt world must keep that knowledge consistent.
 """
 
 from __future__ import annotations
@@ -127,6 +131,21 @@ def _games() -> list[tuple[str, str, str, int]]:
 GAMES = _games()
 
 
+def _multi_games() -> list[tuple[str, tuple[str, ...], str, int]]:
+    """Free-for-all (3 and 4 players) and team line-ups, every hero in one of them."""
+    rng = random.Random("search-fuzz:multi")
+    out = []
+    for i in range(12):
+        fmt, size = (("ffa", 3), ("ffa", 4), ("teams", 4))[i % 3]
+        lineup = tuple(HEROES[(i * 4 + k) % len(HEROES)] for k in range(size))
+        boards = [b for b in BOARDS if len(find_board(b).starts) >= size]
+        out.append((fmt, lineup, boards[rng.randrange(len(boards))], 3000 + i))
+    return out
+
+
+MULTI = _multi_games()
+
+
 def _play_or_fail(hero0, hero1, board, seed):
     try:
         play_searched(hero0, hero1, board, seed)
@@ -141,8 +160,21 @@ def test_searched_games_keep_every_invariant_in_the_game_and_in_every_sampled_wo
     _play_or_fail(hero0, hero1, board, seed)
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize("fmt_name,lineup,board,seed", MULTI,
+                         ids=[f"{f}-{'-'.join(lu)}-{b}-{s}" for f, lu, b, s in MULTI])
+def test_searched_multiplayer_games_keep_every_invariant_in_the_game_and_in_every_sampled_world(
+        fmt_name, lineup, board, seed):
+    try:
+        play_searched(lineup[0], lineup[1], board, seed, SEARCH, *lineup[2:], fmt_name=fmt_name)
+    except Exception as e:  # noqa: BLE001
+        pytest.fail(f"{type(e).__name__}: {e}\n  reproduce with: python -m tests.test_search_fuzz "
+                    f"{' '.join(lineup)} {board} {seed} --format {fmt_name}", pytrace=False)
+
+
 def test_searched_games_cover_every_hero_from_both_seats():
     assert {g[0] for g in GAMES} == set(HEROES) == {g[1] for g in GAMES}
+    assert {h for _, lineup, _, _ in MULTI for h in lineup} == set(HEROES)
 
 
 def test_world_checker_catches_a_card_lost_by_a_determinization():
@@ -160,12 +192,17 @@ def _lose_a_card(world: Game) -> Game:
 
 
 def main(argv: list[str]) -> int:
-    if len(argv) != 4:
-        print("usage: python -m tests.test_search_fuzz HERO0 HERO1 BOARD SEED")
+    fmt_name = "duel"
+    if "--format" in argv:
+        k = argv.index("--format")
+        fmt_name = argv[k + 1]
+        argv = argv[:k] + argv[k + 2:]
+    if len(argv) < 4:
+        print("usage: python -m tests.test_search_fuzz HERO0 HERO1 [HERO ...] BOARD SEED [--format ffa|teams]")
         return 2
-    hero0, hero1, board, seed = argv[0], argv[1], argv[2], int(argv[3])
-    g = play_searched(hero0, hero1, board, seed)
-    print(f"ok: {hero0} v {hero1} on {board}, seed {seed}: {g.end_reason} after {g.turn} turns")
+    heroes, board, seed = argv[:-2], argv[-2], int(argv[-1])
+    g = play_searched(heroes[0], heroes[1], board, seed, SEARCH, *heroes[2:], fmt_name=fmt_name)
+    print(f"ok: {' v '.join(heroes)} on {board}, seed {seed}: {g.end_reason} after {g.turn} turns")
     return 0
 
 

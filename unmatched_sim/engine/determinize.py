@@ -146,6 +146,7 @@ def _redeal(g, game, seat: int, opp: int, rng: random.Random, attack_guess, hidd
     c = g.combat
     # --- the opponent's unseen hand cards, their deck and a face-down attack card: one pool.
     slots = [i for i, cid in enumerate(them.hand) if not _known_to(g, seat, opp, cid)]
+    unseen = {i: them.hand[i] for i in slots}
     # The top cards of their deck ``seat`` has seen (Insightful Deduction) stay where they are.
     top = min(them.top_known_by.get(seat, 0), len(them.deck))
     known_top = them.deck[len(them.deck) - top:] if top else []
@@ -213,6 +214,13 @@ def _redeal(g, game, seat: int, opp: int, rng: random.Random, attack_guess, hidd
     for k, i in enumerate(slots):
         hand[i] = pool[k]
     them.deck = pool[len(slots):] + known_top
+    # With several players, another may have looked at hand cards ``seat`` has not seen: in
+    # this world they looked at the cards now in those places.
+    if them.seen_by and unseen:
+        now = {unseen[i]: hand[i] for i in unseen}
+        for o, seen in them.seen_by.items():
+            if o != seat and not seen.isdisjoint(now):
+                them.seen_by[o] = frozenset(now.get(x, x) for x in seen)
     if len(them.deck) != len(game.players[opp].deck):   # pragma: no cover - invariant
         raise AssertionError("determinize changed the opponent's deck size")
 
