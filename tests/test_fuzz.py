@@ -143,6 +143,15 @@ class Checker:
             mine = sum(1 for c in where if g.cards[c].owner == seat)
             if mine != self.deck_total[seat]:
                 self.fail(f"seat {seat} owns {mine} cards in play, started with {self.deck_total[seat]}")
+        # --- knowledge of hands names only cards in that hand (a card leaving a hand is forgotten)
+        for seat, p in enumerate(g.players):
+            hand = set(p.hand)
+            stale = set(p.known_hand) - hand
+            for seen in p.seen_by.values():
+                stale |= set(seen) - hand
+            if stale:
+                self.fail(f"seat {seat}'s hand is known to hold cards it does not: "
+                          f"{sorted(g.cards[c].defn.name for c in stale)}")
         try:    # the card odds' counts followed every card into and out of the piles
             g.check_pile_counts()
         except AssertionError as e:
@@ -345,6 +354,22 @@ def test_checker_catches_a_lost_card_a_card_moved_past_the_counts_and_a_double_o
     houdini = g.hero_of(0)
     genie.space = houdini.space
     with pytest.raises(InvariantError):
+        checker.after_event("probe", None)
+
+
+def test_checker_catches_a_hand_known_to_hold_a_card_it_does_not():
+    """Knowledge of a hand follows its cards: a card every player knows is in a hand, or one a
+    player looked at there, that is no longer in it is reported."""
+    g = Game(find_board("marmoreal"), (find_hero("houdini"), find_hero("genie")), seed=1)
+    g.start()
+    checker = Checker(g)
+    p = g.players[1]
+    p.known_hand = p.known_hand | {p.deck[-1]}
+    with pytest.raises(InvariantError, match="known to hold"):
+        checker.after_event("probe", None)
+    p.known_hand = frozenset()
+    p.seen_by[0] = frozenset({p.deck[-1]})
+    with pytest.raises(InvariantError, match="known to hold"):
         checker.after_event("probe", None)
 
 

@@ -857,3 +857,33 @@ def test_determinizing_for_loki_keeps_a_face_down_trick_among_his_tricks():
         assert {baldr, other} == {hidden} | {c for c in g.players[1].hand if g.cards[c].owner == 0}
         check_every_card_once(g)
     assert picks == {baldr, other}
+
+
+def test_a_determinization_that_trades_the_face_down_trick_trades_what_loki_knows_of_it():
+    """When Loki's determinized world swaps the face-down TRICK for another he knew the
+    opponent held, the knowledge goes with the cards: the TRICK now in the hand is the one
+    known there (``known_hand`` never names a card that is not in the hand) and the one face
+    down is the seen card played face down; Loki's view of the world still counts both."""
+    from unmatched_sim.engine.determinize import determinize
+    s = loki_vs()
+    s.hand(0, "Underhanded")
+    baldr = give_trick(s, BALDR)
+    other = give_trick(s, FREYJA)
+    s.hand(1, "Feint", "Careful What You Wish For")
+    genie_turn(s)
+    s.choose("attack")
+    s.expect("attack_card").choose(BALDR)
+    s.expect("defense_card")
+    assert s.game.combat.extra["known_face_down"] == baldr
+    swapped = 0
+    for seed in range(20):
+        g = determinize(s.game, 0, random.Random(seed))
+        hidden = g.combat.cards[ATTACKER]
+        them = g.players[1]
+        in_hand = ({baldr, other} - {hidden}).pop()
+        assert them.known_hand <= set(them.hand)
+        assert in_hand in them.known_hand
+        assert g.combat.extra["known_face_down"] == hidden
+        assert PlayerView(g, 0).known_opponent_hand(1) == sorted([baldr, other])
+        swapped += hidden != baldr
+    assert swapped

@@ -381,6 +381,27 @@ def test_determinization_with_several_opponents_keeps_what_the_player_knows(fmt,
 
 
 @pytest.mark.parametrize("fmt,n", [("ffa", 3), ("ffa", 4), ("teams", 4)])
+def test_what_other_players_looked_at_in_a_hand_is_in_that_hand_in_every_determinization(fmt, n):
+    """A third player may have seen hand cards the determinizing player has not: in the world
+    those are re-dealt, and what the third player saw follows the places it saw (as many cards,
+    each one in the hand) rather than naming cards that left it."""
+    positions = [g for g in _multi_positions(fmt, n, games=8, every=3)
+                 if any(o != g.pending.player and seen for p in g.players for o, seen in p.seen_by.items())]
+    assert positions
+    rng = random.Random(4)
+    redealt = 0
+    for g in positions:
+        seat = g.pending.player
+        d = determinize(g, seat, rng)
+        for t, (p, dp) in enumerate(zip(g.players, d.players)):
+            for o, seen in dp.seen_by.items():
+                assert seen <= set(dp.hand), (fmt, t, o)
+                assert len(seen) == len(p.seen_by[o])
+                redealt += o != seat and seen != p.seen_by[o]
+    assert redealt
+
+
+@pytest.mark.parametrize("fmt,n", [("ffa", 3), ("ffa", 4), ("teams", 4)])
 def test_heuristics_choose_the_same_when_other_players_hidden_cards_are_redealt(fmt, n):
     positions = _multi_positions(fmt, n, games=4, every=9)
     rng = random.Random(5)
@@ -414,3 +435,46 @@ def test_cards_being_looked_at_stay_on_top_in_a_determinization_while_choices_ar
             d = determinize(g, seat, random.Random(k))
             assert sorted(d.players[1].deck[-3:]) == top3
             assert set(d.pending.options) <= set(d.players[1].deck)
+
+
+def _genie_attacks_with_a_card_houdini_saw(others_known: bool):
+    """The Genie attacks Houdini face down with a Feint Houdini saw in her hand (and two other
+    attack cards, seen by him too when ``others_known``); Houdini is to choose his defense."""
+    from tests.scenario import Scenario, genie_turn
+    s = Scenario("houdini", "genie").place("Houdini", "M10").place("The Genie", "M11")
+    for fi in s.game.players[0].fighters[1:]:
+        s.remove(s.game.fighters[fi].name, 0)
+    s.hand(0, "Vanishing Act", "Misdirection")
+    s.hand(1, "Feint", "Imprisoned Wrath", "I Am Freed")
+    g = s.game
+    genie = g.players[1]
+    seen = genie.hand[-3]
+    genie.known_hand = genie.known_hand | (set(genie.hand) if others_known else {seen})
+    genie_turn(s)
+    s.choose("attack")
+    s.expect("attack_card").choose(seen)
+    s.expect("defense_card")
+    assert g.combat.extra["known_face_down"] == seen
+    return g, seen
+
+
+def test_a_card_the_defender_saw_in_the_hand_is_face_down_or_still_in_the_hand_never_in_the_deck():
+    """The defender saw the Feint in the attacker's hand, then a card went face down: in every
+    world the Feint is the face-down card or still in the hand, never re-dealt into the deck,
+    and the defender knows just that (in hand or face down); when every other card of the hand
+    is known, it is the face-down one."""
+    g, seen = _genie_attacks_with_a_card_houdini_saw(others_known=False)
+    want = PlayerView(g, 0).known_opponent_hand(1)
+    places = Counter()
+    for k in range(60):
+        w = determinize(g, 0, random.Random(k))
+        if w.combat.cards[ATTACKER] == seen:
+            places["face down"] += 1
+        else:
+            assert seen in w.players[1].hand and seen not in w.players[1].deck
+            places["hand"] += 1
+        assert PlayerView(w, 0).known_opponent_hand(1) == want == [seen]
+    assert set(places) == {"face down", "hand"}
+    g, seen = _genie_attacks_with_a_card_houdini_saw(others_known=True)
+    for k in range(20):
+        assert determinize(g, 0, random.Random(k)).combat.cards[ATTACKER] == seen

@@ -17,7 +17,9 @@ been re-dealt at random from the cards not otherwise accounted for:
   back shows whose deck it is from: if it is ``seat``'s own (a TRICK of Loki's the opponent
   held), it is swapped only with ``seat``'s other cards in the opponent's hand; cards played
   face down beside it (``FACE_DOWN_EXTRA``: King Arthur's BOOST) are re-dealt the same way,
-  from the attacker's cards that can BOOST;
+  from the attacker's cards that can BOOST. A card ``seat`` had seen in the attacker's hand
+  before it went face down (``known_face_down``) is, in every world, either the face-down
+  card or still in the hand (in the place of an unseen card), never dealt into the deck;
 * hero state registered as hidden (``HIDDEN_ORDER``: a face-down stack in ``Player.res``, such
   as Pandora's miseries) is reshuffled;
 * every random stream of the clone is reseeded from ``rng``, so the real game's future shuffles
@@ -144,6 +146,7 @@ def _redeal(g, game, seat: int, opp: int, rng: random.Random, attack_guess, hidd
     c = g.combat
     # --- the opponent's unseen hand cards, their deck and a face-down attack card: one pool.
     slots = [i for i, cid in enumerate(them.hand) if not _known_to(g, seat, opp, cid)]
+    unseen = {i: them.hand[i] for i in slots}
     # The top cards of their deck ``seat`` has seen (Insightful Deduction) stay where they are.
     top = min(them.top_known_by.get(seat, 0), len(them.deck))
     known_top = them.deck[len(them.deck) - top:] if top else []
@@ -164,14 +167,23 @@ def _redeal(g, game, seat: int, opp: int, rng: random.Random, attack_guess, hidd
             them.hand[them.hand.index(pick)] = hidden
             g.play_area_swap(hidden, pick)
             c.cards[ATTACKER] = pick
+            _trade_knowledge(them, c, pick, hidden)
+    # A card ``seat`` had seen in the attacker's hand before a card went face down is either
+    # that card or still in the hand: never dealt into the deck (Game: "known_face_down").
+    # (In a world already sampled it may be in the hand, an unseen card to ``seat``.)
+    seen = c.extra.get("known_face_down") if hidden_attack else None
     if hidden_attack:
         pool.append(c.cards[ATTACKER])
     pool.extend(extra)
     pool.sort()
+    if seen is not None and seen not in pool:
+        seen = None
     if hidden_attack:
         name = g.fighters[c.fighters[ATTACKER]].defn.name
         candidates = [cid for cid in pool if cards[cid].defn.can_attack and cards[cid].defn.usable_by(name)
                       and cards[cid].owner == opp]
+        if seen is not None and not slots:
+            candidates = [seen]     # no unseen card left in the hand: the seen card is the one
         pick = attack_guess(g, candidates, rng) if attack_guess else candidates[rng.randrange(len(candidates))]
         if pick not in candidates:
             raise ValueError(f"attack_guess returned {pick!r}, not one of the candidates")
@@ -179,6 +191,12 @@ def _redeal(g, game, seat: int, opp: int, rng: random.Random, attack_guess, hidd
         if pick != c.cards[ATTACKER]:   # the clone's combat and in_play are its own copies
             g.play_area_swap(c.cards[ATTACKER], pick)
             c.cards[ATTACKER] = pick
+        if seen is not None and pick != seen:
+            # In this world the seen card stayed in the hand, in the place of one of the cards
+            # ``seat`` has not seen. What ``seat`` knows is unchanged: the seen card is in the
+            # hand or face down (``known_face_down``), it cannot tell which.
+            pool.remove(seen)
+            them.hand[slots.pop(rng.randrange(len(slots)))] = seen
     if extra:
         # Each face-down BOOST is dealt again from the same pool, among the cards that could
         # have been played that way.
@@ -196,5 +214,27 @@ def _redeal(g, game, seat: int, opp: int, rng: random.Random, attack_guess, hidd
     for k, i in enumerate(slots):
         hand[i] = pool[k]
     them.deck = pool[len(slots):] + known_top
+    # With several players, another may have looked at hand cards ``seat`` has not seen: in
+    # this world they looked at the cards now in those places.
+    if them.seen_by and unseen:
+        now = {unseen[i]: hand[i] for i in unseen}
+        for o, seen in them.seen_by.items():
+            if o != seat and not seen.isdisjoint(now):
+                them.seen_by[o] = frozenset(now.get(x, x) for x in seen)
     if len(them.deck) != len(game.players[opp].deck):   # pragma: no cover - invariant
         raise AssertionError("determinize changed the opponent's deck size")
+
+
+def _trade_knowledge(them, c, played: int, kept: int) -> None:
+    """The face-down card ``played`` and the hand card ``kept`` traded places in a sampled
+    world: what the players knew of the card in the hand now belongs to ``kept`` (the one
+    in the hand), and the seen card known to be "in the hand or face down" is ``played``.
+    (Otherwise the world's hand holds a card nobody is recorded as knowing, and its
+    ``known_hand`` a card that is not in it.)"""
+    if played in them.known_hand:
+        them.known_hand = (them.known_hand - {played}) | {kept}
+    for o, seen in them.seen_by.items():
+        if played in seen:
+            them.seen_by[o] = (seen - {played}) | {kept}
+    if c.extra.get("known_face_down") == kept:
+        c.extra["known_face_down"] = played
