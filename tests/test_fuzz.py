@@ -380,16 +380,25 @@ def test_same_seed_replays_the_same_game():
     assert a.events == b.events and a.winner == b.winner and a.turn == b.turn
 
 
-def main(argv: list[str]) -> int:
+def replay_args(argv: list[str], module: str) -> tuple[list[str], str, int, str] | None:
+    """A fuzz failure's replay command line: (heroes, board, seed, format), or None after
+    printing the usage."""
     fmt_name = "duel"
     if "--format" in argv:
         i = argv.index("--format")
         fmt_name = argv[i + 1]
         argv = argv[:i] + argv[i + 2:]
     if len(argv) < 4:
-        print("usage: python -m tests.test_fuzz HERO0 HERO1 [HERO2 HERO3] BOARD SEED [--format ffa|teams]")
+        print(f"usage: python -m tests.{module} HERO0 HERO1 [HERO2 HERO3] BOARD SEED [--format ffa|teams]")
+        return None
+    return argv[:-2], argv[-2], int(argv[-1]), fmt_name
+
+
+def main(argv: list[str]) -> int:
+    args = replay_args(argv, "test_fuzz")
+    if args is None:
         return 2
-    heroes, board, seed = argv[:-2], argv[-2], int(argv[-1])
+    heroes, board, seed, fmt_name = args
     trace: list = []
     try:
         g = play(heroes[0], heroes[1], board, seed, trace, *heroes[2:], fmt_name=fmt_name)

@@ -833,11 +833,9 @@ def test_greedy_games_of_loki_run_to_the_end():
 
 
 # ---------------------------------------------------------------------- search determinization
-def test_determinizing_for_loki_keeps_a_face_down_trick_among_his_tricks():
-    """Loki defends against a face-down card with his own back: it is one of the TRICKs he
-    knows the opponent held. A determinization for him may trade it for another of those, never
-    for one of the opponent's own cards, and no TRICK of his ends up in the opponent's deck."""
-    from unmatched_sim.engine.determinize import determinize
+def _trick_attack_face_down():
+    """The Genie, holding two of Loki's TRICKs Loki saw it take, attacks Loki with one of them
+    face down: (scenario, the TRICK played, the other TRICK)."""
     s = loki_vs()
     s.hand(0, "Underhanded")
     baldr = give_trick(s, BALDR)
@@ -847,6 +845,15 @@ def test_determinizing_for_loki_keeps_a_face_down_trick_among_his_tricks():
     s.choose("attack")
     s.expect("attack_card").choose(BALDR)
     s.expect("defense_card")
+    return s, baldr, other
+
+
+def test_determinizing_for_loki_keeps_a_face_down_trick_among_his_tricks():
+    """Loki defends against a face-down card with his own back: it is one of the TRICKs he
+    knows the opponent held. A determinization for him may trade it for another of those, never
+    for one of the opponent's own cards, and no TRICK of his ends up in the opponent's deck."""
+    from unmatched_sim.engine.determinize import determinize
+    s, baldr, other = _trick_attack_face_down()
     picks = set()
     for seed in range(20):
         g = determinize(s.game, 0, random.Random(seed))
@@ -865,15 +872,7 @@ def test_a_determinization_that_trades_the_face_down_trick_trades_what_loki_know
     known there (``known_hand`` never names a card that is not in the hand) and the one face
     down is the seen card played face down; Loki's view of the world still counts both."""
     from unmatched_sim.engine.determinize import determinize
-    s = loki_vs()
-    s.hand(0, "Underhanded")
-    baldr = give_trick(s, BALDR)
-    other = give_trick(s, FREYJA)
-    s.hand(1, "Feint", "Careful What You Wish For")
-    genie_turn(s)
-    s.choose("attack")
-    s.expect("attack_card").choose(BALDR)
-    s.expect("defense_card")
+    s, baldr, other = _trick_attack_face_down()
     assert s.game.combat.extra["known_face_down"] == baldr
     swapped = 0
     for seed in range(20):

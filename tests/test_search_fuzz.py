@@ -32,7 +32,7 @@ from unmatched_sim.engine.formats import FreeForAll, Teams
 from unmatched_sim.engine.game import Game
 from unmatched_sim.engine.view import PlayerView
 from unmatched_sim.policies import make_policy
-from tests.test_fuzz import Checker, InvariantError
+from tests.test_fuzz import Checker, InvariantError, replay_args
 
 HEROES = hero_ids()
 BOARDS = board_ids()
@@ -192,15 +192,10 @@ def _lose_a_card(world: Game) -> Game:
 
 
 def main(argv: list[str]) -> int:
-    fmt_name = "duel"
-    if "--format" in argv:
-        k = argv.index("--format")
-        fmt_name = argv[k + 1]
-        argv = argv[:k] + argv[k + 2:]
-    if len(argv) < 4:
-        print("usage: python -m tests.test_search_fuzz HERO0 HERO1 [HERO ...] BOARD SEED [--format ffa|teams]")
+    args = replay_args(argv, "test_search_fuzz")
+    if args is None:
         return 2
-    heroes, board, seed = argv[:-2], argv[-2], int(argv[-1])
+    heroes, board, seed, fmt_name = args
     g = play_searched(heroes[0], heroes[1], board, seed, SEARCH, *heroes[2:], fmt_name=fmt_name)
     print(f"ok: {' v '.join(heroes)} on {board}, seed {seed}: {g.end_reason} after {g.turn} turns")
     return 0
