@@ -97,3 +97,19 @@ def test_the_change_chart_labels_each_tick_with_its_own_value():
     assert any(abs(100 * x - round(100 * x)) > 0.1 for x in ticks)      # half-point ticks are drawn here
     assert [float(lb) for lb in labels] == pytest.approx([100 * x for x in ticks])
     assert ax.xaxis.get_major_formatter().format_ticks([0.025, 0.0, -0.025]) == ["+2.5", "0", "-2.5"]
+
+
+def test_the_compare_report_names_heroes_as_the_run_report_does_and_its_tables_keep_ids(runs):
+    from unmatched_sim import analysis as A
+    from unmatched_sim.report.compare import _document
+
+    a, b, _, _ = runs
+    ra, rb = A.open_run(a), A.open_run(b)
+    doc = _document(ra, rb, K.compare(ra, rb), 40, {"houdini": "Houdini", "genie": "The Genie"})
+    assert any(f.startswith("**The Genie**") for f in doc.findings)
+    tables = [block for s in doc.sections for block in s.blocks if hasattr(block, "rows")]
+    heroes, matchups, flips = tables
+    assert {row[0] for row in heroes.rows} == {"Houdini", "The Genie"}
+    assert {row[0] for row in matchups.rows} == {"Houdini vs The Genie", "The Genie vs Houdini"}
+    assert all(row[1] in ("Houdini vs The Genie", "The Genie vs Houdini") for row in flips.rows)
+    assert {h for h in K.compare_heroes(ra, rb)["hero"]} == {"houdini", "genie"}    # data keeps ids

@@ -16,11 +16,13 @@ import polars as pl
 from unmatched_sim import __version__
 from unmatched_sim import analysis as A
 from unmatched_sim.analysis import compare as K
+from unmatched_sim.analysis._common import hero_names
 from unmatched_sim.files import replace_dir
 from unmatched_sim.report import charts as C
 from unmatched_sim.report.build import _prepare_out, pct
 from unmatched_sim.report.document import Chart, Document, Section, Table, render_html, render_markdown
 from unmatched_sim.report.export import export_tables
+from unmatched_sim.report.multi import display
 
 
 @dataclass
@@ -85,18 +87,19 @@ def build_compare_report(run_a, run_b, out=None, flips_shown: int = 40) -> Compa
     try:
         files = []
         heroes, matchups, flips = result["heroes"], result["matchups"], result["flipped"]
-        rows = [(f"{r['hero']} (all)", r["change"], r["paired_ci_low"], r["paired_ci_high"],
+        names = hero_names(a)       # display names, as the run's own report shows them
+        rows = [(f"{display(r['hero'], names)} (all)", r["change"], r["paired_ci_low"], r["paired_ci_high"],
                  r["unpaired_ci_low"], r["unpaired_ci_high"]) for r in heroes.iter_rows(named=True)]
         # each matchup once, from the side of the hero named first in the run's pairings
         for h, o in [tuple(p) for p in a.meta.get("pairings") or [] if p[0] != p[1]]:
             m = matchups.filter((pl.col("hero") == h) & (pl.col("opponent") == o))
             if m.height:
                 r = m.row(0, named=True)
-                rows.append((f"{h} vs {o}", r["change"], r["paired_ci_low"], r["paired_ci_high"],
+                rows.append((f"{display(h, names)} vs {display(o, names)}", r["change"], r["paired_ci_low"], r["paired_ci_high"],
                              r["unpaired_ci_low"], r["unpaired_ci_high"]))
         if rows:
             files += C.save(change_chart(rows, "Change of win rate from run A to run B"), tmp, "changes")
-        doc = _document(a, b, result, flips_shown)
+        doc = _document(a, b, result, flips_shown, names)
         (tmp / "index.html").write_text(render_html(doc), encoding="utf-8")
         (tmp / "summary.md").write_text(render_markdown(doc), encoding="utf-8")
         files = ["index.html", "summary.md"] + files
@@ -112,8 +115,14 @@ def build_compare_report(run_a, run_b, out=None, flips_shown: int = 40) -> Compa
     return CompareResult(out, files, time.perf_counter() - started, result)
 
 
-def _document(a: A.Run, b: A.Run, result: dict, flips_shown: int) -> Document:
+def _document(a: A.Run, b: A.Run, result: dict, flips_shown: int, names: dict[str, str]) -> Document:
+    """The comparison as a document; heroes by display name (the tables and compare.json keep
+    the ids the commands take)."""
     heroes, matchups, flips = result["heroes"], result["matchups"], result["flipped"]
+
+    def nm(hero):
+        return display(hero, names) if hero else "draw"
+
     diffs = result["differences"] or ["nothing: the two runs have the same inputs, so every change is 0"]
     n = result["games"]
     findings = [f"Run B differs from run A in: {'; '.join(diffs)}.",
@@ -121,27 +130,27 @@ def _document(a: A.Run, b: A.Run, result: dict, flips_shown: int) -> Document:
                 "winner; every other game was decided the same way in both runs."]
     for r in heroes.sort("change", descending=True).iter_rows(named=True):
         sig = "a real change" if r["significant"] else "not distinguishable from no change"
-        findings.append(f"**{r['hero']}**: {pct(r['win_rate_a'])} → {pct(r['win_rate_b'])} "
+        findings.append(f"**{nm(r['hero'])}**: {pct(r['win_rate_a'])} → {pct(r['win_rate_b'])} "
                         f"({pts(r['change'])} points, paired 95% interval {pts_ci(r['paired_ci_low'], r['paired_ci_high'])}; "
                         f"unpaired {pts_ci(r['unpaired_ci_low'], r['unpaired_ci_high'])}) — {sig}.")
     if result["width_ratio_median"]:
         findings.append(f"The paired intervals are {result['width_ratio_median']:.1f}× narrower than the unpaired "
                         "ones (median): both runs played the same seeds, so most games end the same way and only "
                         "the flipped games carry the difference.")
-    hero_rows = [[r["hero"], f"{r['games']:,}", pct(r["win_rate_a"]), pct(r["win_rate_b"]), pts(r["change"]),
+    hero_rows = [[nm(r["hero"]), f"{r['games']:,}", pct(r["win_rate_a"]), pct(r["win_rate_b"]), pts(r["change"]),
                   pts_ci(r["paired_ci_low"], r["paired_ci_high"]), pts_ci(r["unpaired_ci_low"], r["unpaired_ci_high"]),
                   f"{r['flipped_to_win']:,} / {r['flipped_to_loss']:,}", "yes" if r["significant"] else "no"]
                  for r in heroes.iter_rows(named=True)]
     head = ["Hero", "Games", "Win rate A", "Win rate B", "Change (pts)", "Paired 95%", "Unpaired 95%",
             "Flipped to win / to loss", "Real change"]
-    m_rows = [[f"{r['hero']} vs {r['opponent']}", f"{r['games']:,}", pct(r["win_rate_a"]), pct(r["win_rate_b"]),
+    m_rows = [[f"{nm(r['hero'])} vs {nm(r['opponent'])}", f"{r['games']:,}", pct(r["win_rate_a"]), pct(r["win_rate_b"]),
                pts(r["change"]), pts_ci(r["paired_ci_low"], r["paired_ci_high"]),
                pts_ci(r["unpaired_ci_low"], r["unpaired_ci_high"]),
                f"{r['flipped_to_win']:,} / {r['flipped_to_loss']:,}", "yes" if r["significant"] else "no"]
               for r in matchups.iter_rows(named=True)]
     shown = flips.head(flips_shown)
-    f_rows = [[str(r["game_id"]), f"{r['hero_a']} vs {r['hero_b']}", r["first_hero"], r["winner_a"] or "draw",
-               r["winner_b"] or "draw", f"{r['turns_a']} → {r['turns_b']}", f"{r['end_reason_a']} → {r['end_reason_b']}"]
+    f_rows = [[str(r["game_id"]), f"{nm(r['hero_a'])} vs {nm(r['hero_b'])}", nm(r["first_hero"]), nm(r["winner_a"]),
+               nm(r["winner_b"]), f"{r['turns_a']} → {r['turns_b']}", f"{r['end_reason_a']} → {r['end_reason_b']}"]
               for r in shown.iter_rows(named=True)]
     example = flips.row(0, named=True)["game_id"] if flips.height else 0
     sections = [
