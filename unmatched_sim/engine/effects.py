@@ -1373,12 +1373,7 @@ class ReturnToHand(Op):
     FIELDS = {}
 
     def run(self, g, ctx):
-        if not g.play_area_take(ctx.card):
-            return
-        p = g.players[ctx.player]
-        p.hand.append(ctx.card)
-        p.known_hand = p.known_hand | {ctx.card}   # it was revealed
-        g.log("return_to_hand", ctx.player, card=ctx.card)
+        g.play_to_hand(ctx.player, ctx.card)
 
 
 @op("instead")

@@ -645,6 +645,17 @@ class Game:
         self.log("return_to_hand", seat, card=cid, detail=detail)
         return cid
 
+    def play_to_hand(self, seat: int, cid: int, detail: str | None = None) -> bool:
+        """Card ``cid`` goes from play back to ``seat``'s hand, known to every player (it was
+        revealed); event ``return_to_hand``. Nothing happens if it is not in play (says so)."""
+        if not self.play_area_take(cid):
+            return False
+        p = self.players[seat]
+        p.hand.append(cid)
+        p.known_hand = p.known_hand | {cid}
+        self.log("return_to_hand", seat, card=cid, detail=detail)
+        return True
+
     def play_area_add(self, cid: int) -> None:
         """Card ``cid`` is in play: played, used to BOOST, or set down face down in a combat."""
         self.in_play.append(cid)

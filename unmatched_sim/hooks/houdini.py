@@ -42,15 +42,11 @@ def _replaced(g, ctx, cid):
     if cid is None:
         return
     c = g.combat
-    p = g.players[ctx.player]
-    g.play_area_take(ctx.card)
-    p.hand.append(ctx.card)
-    p.known_hand = p.known_hand | {ctx.card}   # it was revealed
+    g.play_to_hand(ctx.player, ctx.card)
     g.take_from_hand(ctx.player, cid)
     g.play_area_add(cid)
     c.cards[ctx.role] = cid
     c.mods[ctx.role] = []
-    g.log("return_to_hand", ctx.player, card=ctx.card)
     g.log("reveal", ctx.player, c.fighters[ctx.role], cid, amount=g.card(cid).value,
           detail="attack" if ctx.role == ATTACKER else "defense")
     g.card_played(cid, ctx.player, ctx.role)

@@ -199,11 +199,8 @@ def _lft_looked(g, ctx: Ctx, victim: int) -> None:
     if old is None:
         return
     p = g.players[victim]
-    g.play_area_take(old)
     c.cards[DEFENDER] = None
-    p.hand.append(old)
-    p.known_hand = p.known_hand | {old}   # it was revealed
-    g.log("return_to_hand", victim, card=old, detail=g.cards[ctx.card].defn.name)
+    g.play_to_hand(victim, old, detail=g.cards[ctx.card].defn.name)
     name = g.fighters[c.fighters[DEFENDER]].defn.name
     options = [cid for cid in p.hand if g.cards[cid].defn.can_defend and g.cards[cid].defn.usable_by(name)]
     if options:

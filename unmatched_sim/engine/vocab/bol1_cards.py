@@ -69,14 +69,8 @@ class TakeTaggedFromDiscard(Op):
     FIELDS = {"tag": Field("str", required=True)}
 
     def run(self, g, ctx):
-        p = g.players[ctx.player]
-        taken = [c for c in p.discard if self.tag in g.card(c).tags]
-        for cid in taken:
-            g.discard_pile_take(ctx.player, cid)
-            p.hand.append(cid)
-            g.log("return_to_hand", ctx.player, card=cid)
-        if taken:
-            p.known_hand = p.known_hand | frozenset(taken)
+        for cid in [c for c in g.players[ctx.player].discard if self.tag in g.card(c).tags]:
+            g.discard_to_hand(ctx.player, cid)
 
 
 @op("set_health")

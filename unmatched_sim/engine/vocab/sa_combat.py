@@ -73,9 +73,4 @@ class ReturnCombatCard(Op):
         if cid is None:
             return
         c.cards[role] = None
-        g.play_area_take(cid)
-        seat = c.players[role]
-        p = g.players[seat]
-        p.hand.append(cid)
-        p.known_hand = p.known_hand | {cid}
-        g.log("return_to_hand", seat, card=cid, detail=g.card(ctx.card).name if ctx.card >= 0 else None)
+        g.play_to_hand(c.players[role], cid, detail=g.card(ctx.card).name if ctx.card >= 0 else None)
