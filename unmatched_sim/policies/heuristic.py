@@ -818,11 +818,7 @@ class HeuristicPolicy(GreedyPolicy):
         name = me.defn.name
         extra = 0.0
         if d.can_defend and d.usable_by(name):
-            n_def = 0
-            for c in view.hand:
-                dc = view.card(c)
-                if dc.can_defend and dc.usable_by(name):
-                    n_def += 1
+            n_def = len(self.my_defenses(view, me.idx))     # our hero's defense cards in hand
             if n_def <= 1:
                 extra += self.reserve * (1.2 + 8.0 / max(1, me.health))
             elif n_def == 2:
