@@ -918,10 +918,7 @@ class HeuristicPolicy(GreedyPolicy):
         k = mirrored_value(d) if lock is None else 0
         exp_dmg, p_win, p_kill = self.attack_odds(view, tf, a, k, blanked_types(d))
         value = self.hp_weight(tf, False) * exp_dmg
-        if tf.is_hero:
-            value += 25.0 * p_kill
-        else:
-            value += 2.0 * p_kill
+        value += self.defeat_worth(view, tf) * p_kill
         value += effect_worth(d, p_won=p_win, mine=mine)
         value += self.draw_room_adjust(view, d, mine)
         value -= self.own_harm_cost(view, d, mine)
@@ -1178,8 +1175,27 @@ class HeuristicPolicy(GreedyPolicy):
         hit = min(amount, f.health)
         dead = amount >= f.health
         if view.is_foe(f.owner):
-            return self.hp_weight(f, False) * hit + ((25.0 if f.is_hero else 2.0) if dead else 0.0)
-        return -(self.hp_weight(f, True) * hit + ((40.0 if f.is_hero else 2.0) if dead else 0.0))
+            return self.hp_weight(f, False) * hit + (self.defeat_worth(view, f) if dead else 0.0)
+        return -(self.hp_weight(f, True) * hit + (self.defeat_worth(view, f) if dead else 0.0))
+
+    def defeat_worth(self, view, f) -> float:
+        """What defeating fighter ``f`` is worth (to us if it is a foe's; what it costs us if it is
+        ours): the game (25 for a foe's, 40 for ours) for the last hero standing of its side, a
+        fighter's worth for a sidekick (2) — and for one of several heroes (the Wayward Sisters:
+        their player loses only with the last) a fighter and its attacks, not the game (6)."""
+        if not f.is_hero:
+            return 2.0
+        if not self.last_hero(view, f):
+            return 6.0
+        return 25.0 if view.is_foe(f.owner) else 40.0
+
+    @staticmethod
+    def last_hero(view, f) -> bool:
+        """Is hero ``f`` the last of its side's heroes standing (its defeat ends its game)?"""
+        for o in view.fighters(f.owner):
+            if o.is_hero and o.alive and o is not f:
+                return False
+        return True
 
     def effect_damage_worth(self, view, fi, spec) -> float:
         """Worth of an effect's damage resolved now by our fighter ``fi`` (a scheme's "2 damage
@@ -1714,7 +1730,7 @@ class HeuristicPolicy(GreedyPolicy):
                     p_dead += p
             healed = min(heal, me.max_health - me.health)
             s = -w * exp_loss + 0.6 * healed + worth - cost
-            s -= (40.0 if me.is_hero else 2.0) * p_dead
+            s -= self.defeat_worth(view, me) * p_dead
             return s + self.card_bonus(view, cid)
         return max(d.options, key=lambda c: (score(c), -(c if c is not None else -1)))
 
@@ -1742,8 +1758,8 @@ class HeuristicPolicy(GreedyPolicy):
                 if before == 0 and after > 0:
                     g += 0.8 + effect_worth(view.card(boosted), ("after_combat",), 1.0,
                                                 self.mine(view, boosted)) * 0.5
-                if after >= defender.health > before and defender.is_hero:
-                    g += 25.0
+                if after >= defender.health > before:
+                    g += self.defeat_worth(view, defender)
                 return g
         else:               # defending: less damage taken
             w = self.hp_weight(defender, True)
@@ -1754,8 +1770,8 @@ class HeuristicPolicy(GreedyPolicy):
                 if before > 0 and after == 0:
                     g += 0.8 + effect_worth(view.card(boosted), ("after_combat",), 1.0,
                                                 self.mine(view, boosted)) * 0.5
-                if before >= defender.health > after and defender.is_hero:
-                    g += 40.0
+                if before >= defender.health > after:
+                    g += self.defeat_worth(view, defender)
                 return g
         best, pick = 0.05, None
         for c in cards:
@@ -1788,7 +1804,7 @@ class HeuristicPolicy(GreedyPolicy):
             if b not in seen:
                 dmg, win, kill = self.attack_odds(view, tf, a + b, k, blanked)
                 seen[b] = (w * (dmg - dmg0) + won_worth * (win - win0)
-                           + (25.0 if tf.is_hero else 2.0) * (kill - kill0))
+                           + self.defeat_worth(view, tf) * (kill - kill0))
             gain = seen[b] - self.boost_cost(view, c)
             if gain > best:
                 best, pick = gain, c

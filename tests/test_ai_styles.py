@@ -1,0 +1,57 @@
+"""Blind spots a style exposed (issue 10, sixth session): matchups whose figure moved 20-30 points
+between a hero's tuned style and the balanced one, traced in replays to a decision that goes
+wrong whatever the style, each on a small built position."""
+
+import random
+
+from tests.scenario import Scenario
+from unmatched_sim.engine.view import PlayerView
+from unmatched_sim.policies import make_policy
+
+BALANCED = "heuristic"
+FULL_HAND = ("Flourish", "Flourish", "The Big Reveal", "Smoke and Mirrors", "Sleight of Hand")
+
+
+def houdini_by_a_sister(*hand: str, sisters_standing: int = 3) -> Scenario:
+    # Houdini-Sisters (`sim matchup houdini wayward_sisters -n 200 --seed 41 --policy-a
+    # heuristic --policy-b tuned`, game 3): the balanced Houdini attacked a healthy Sister with
+    # his last cards on turn 2 and began most of his later turns holding one card.
+    s = Scenario("houdini", "wayward_sisters").place("Houdini", "M10").place("Sister 1", "M11")
+    s.remove("Bess")
+    for k in (2, 3):
+        if k <= sisters_standing:
+            s.place(f"Sister {k}", "M28" if k == 2 else "M29")
+        else:
+            s.remove(f"Sister {k}")
+    s.hand(0, *hand).hand(1, "Hurly-Burly", "Something Wicked This Way Comes", "Toil and Trouble")
+    s.begin_turn(0)
+    return s
+
+
+def ready(s: Scenario, policy: str):
+    """The policy and view of seat 0 at its pending decision (the style of the hero and the
+    per-decision state set up as in play)."""
+    pol = make_policy(policy, random.Random(0))
+    view = PlayerView(s.game, 0)
+    pol.choose(view, s.pending)
+    return pol, view
+
+
+def decide(s: Scenario, policy: str):
+    return make_policy(policy, random.Random(0)).choose(PlayerView(s.game, s.pending.player), s.pending)
+
+
+# ---------------------------------------------------------------------- one of several heroes
+def test_defeating_one_of_the_sisters_is_not_the_game_while_another_stands():
+    for standing, worth in ((3, 6.0), (1, 25.0)):
+        s = houdini_by_a_sister(*FULL_HAND, sisters_standing=standing)
+        pol, view = ready(s, "tuned")
+        assert pol.defeat_worth(view, s.f("Sister 1")) == worth
+    # and for the Sisters' own player, losing one Sister costs a fighter, the last one the game
+    s = Scenario("wayward_sisters", "houdini").place("Sister 1", "M10").place("Houdini", "M11")
+    s.place("Sister 2", "M28").remove("Sister 3").hand(0, "Hurly-Burly").begin_turn(0)
+    pol, view = ready(s, "tuned")
+    assert pol.defeat_worth(view, s.f("Sister 1")) == 6.0
+    s.remove("Sister 2")
+    pol, view = ready(s, "tuned")
+    assert pol.defeat_worth(view, s.f("Sister 1")) == 40.0
