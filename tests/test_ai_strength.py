@@ -274,8 +274,16 @@ def test_an_aggressive_style_keeps_its_last_defense_card_when_hurt():
     style = "heuristic:aggression=0.75,caution=0.5,safety=0,reserve=1"
     assert decide(hamlet_holding(6, "The Play's the Thing"), style) != "attack"
     assert decide(hamlet_holding(6, "The Play's the Thing"), "tuned-v1") == "attack"
-    # healthy, the same card still goes into the attack
-    assert decide(hamlet_holding(14, "The Play's the Thing"), style) == "attack"
+    # healthy, the same card is a smaller reserve (it went into the attack until the last cards
+    # of a hand cost more to spend whatever the style: ``scarcity``, tests/test_ai_styles.py)
+    costs = []
+    for health in (14, 6):
+        s = hamlet_holding(health, "The Play's the Thing")
+        pol = make_policy(style, random.Random(0))
+        view = PlayerView(s.game, 0)
+        pol.choose(view, s.pending)
+        costs.append(pol.spend_cost(view, view.hand[0]))
+    assert costs[0] < costs[1]
 
 
 # ---------------------------------------------------------------------- drawing into the hand limit

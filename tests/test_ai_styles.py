@@ -41,6 +41,22 @@ def decide(s: Scenario, policy: str):
     return make_policy(policy, random.Random(0)).choose(PlayerView(s.game, s.pending.player), s.pending)
 
 
+# ---------------------------------------------------------------------- the last cards of a hand
+def test_the_last_cards_of_a_hand_cost_more_to_spend_whatever_the_style():
+    for policy in (BALANCED, "tuned"):
+        costs = []
+        for hand in (FULL_HAND, ("Flourish",)):
+            s = houdini_by_a_sister(*hand)
+            pol, view = ready(s, policy)
+            flourish = next(c for c in view.hand if view.card(c).name == "Flourish")
+            costs.append(pol.spend_cost(view, flourish))
+        assert costs[1] > 1.5 * costs[0]
+
+
+def test_a_balanced_houdini_keeps_his_last_card_rather_than_poke_a_healthy_sister():
+    assert decide(houdini_by_a_sister("Flourish"), BALANCED) == "maneuver"
+
+
 # ---------------------------------------------------------------------- one of several heroes
 def test_defeating_one_of_the_sisters_is_not_the_game_while_another_stands():
     for standing, worth in ((3, 6.0), (1, 25.0)):

@@ -798,8 +798,21 @@ class HeuristicPolicy(GreedyPolicy):
         reserve it is (the last defense cards, healing: ``reserve_worth``) in full — the reserve
         is about surviving the foe's next turn, which a free-spending style needs as much as any
         (discounted with the play worth, an aggressive style threw its last defense card into an
-        attack whatever its health)."""
-        return self.spend_weight() * self.keep_base(view, cid) + self.reserve_worth(view, cid)
+        attack whatever its health). The play worth rises as the hand runs short
+        (``scarcity``)."""
+        return (self.spend_weight() * self.scarcity(view) * self.keep_base(view, cid)
+                + self.reserve_worth(view, cid))
+
+    @staticmethod
+    def scarcity(view) -> float:
+        """How much dearer a card of our hand is to spend when few would be left: the last cards
+        are the next turn's attack and defense both, whatever the style. Without it a balanced
+        Houdini (spending at 0.36 of a card's worth) attacked and boosted his hand away and began
+        41% of his turns with one card (the tuned, patient style 15%): against the Wayward Sisters
+        (seed 41, game 3) he emptied his hand on turn 2 and never held two cards again, 30% to the
+        patient style's 64%."""
+        left = view.hand_size(view.seat) - 1
+        return 1.0 + 0.5 * max(0, 4 - left)
 
     @cython.locals(cache=dict)
     def reserve_worth(self, view, cid) -> float:
