@@ -792,26 +792,27 @@ class HeuristicPolicy(GreedyPolicy):
             w *= 1.2          # nothing more is coming
         return w
 
-    def spend_cost(self, view, cid) -> float:
+    def spend_cost(self, view, cid, back: int = 0) -> float:
         """What spending a card of our hand (on an attack, a BOOST, a scheme, a replacement)
         costs: its play worth at the style's appetite for spending (``spend_weight``), plus the
         reserve it is (the last defense cards, healing: ``reserve_worth``) in full — the reserve
         is about surviving the foe's next turn, which a free-spending style needs as much as any
         (discounted with the play worth, an aggressive style threw its last defense card into an
         attack whatever its health). The play worth rises as the hand runs short
-        (``scarcity``)."""
-        return (self.spend_weight() * self.scarcity(view) * self.keep_base(view, cid)
+        (``scarcity``; ``back``: the cards spending it draws into the hand again)."""
+        return (self.spend_weight() * self.scarcity(view, back) * self.keep_base(view, cid)
                 + self.reserve_worth(view, cid))
 
     @staticmethod
-    def scarcity(view) -> float:
+    def scarcity(view, back: int = 0) -> float:
         """How much dearer a card of our hand is to spend when few would be left: the last cards
         are the next turn's attack and defense both, whatever the style. Without it a balanced
         Houdini (spending at 0.36 of a card's worth) attacked and boosted his hand away and began
         41% of his turns with one card (the tuned, patient style 15%): against the Wayward Sisters
         (seed 41, game 3) he emptied his hand on turn 2 and never held two cards again, 30% to the
-        patient style's 64%."""
-        left = view.hand_size(view.seat) - 1
+        patient style's 64%. A card that draws its replacement (``back``: Flourish's BOOST
+        bonus, For My Next Trick's draw) leaves the hand as large as it was."""
+        left = view.hand_size(view.seat) - 1 + min(back, view.deck_size(view.seat))
         return 1.0 + 0.5 * max(0, 4 - left)
 
     @cython.locals(cache=dict)
@@ -897,7 +898,21 @@ class HeuristicPolicy(GreedyPolicy):
         return total
 
     def boost_cost(self, view, cid) -> float:
-        return self.spend_cost(view, cid) - self.boost_bonus_worth(view, cid)
+        return self.spend_cost(view, cid, self.boost_draws(view, cid)) - self.boost_bonus_worth(view, cid)
+
+    @staticmethod
+    def boost_draws(view, cid) -> int:
+        """The cards a card's BOOST bonus draws us (Houdini's Flourish and Sleight of Hand: 1)."""
+        if view.card_owner(cid) != view.seat:
+            return 0
+        n = 0
+        for op in view.card(cid).effects.get("boost_bonus", ()):
+            spec = op.spec
+            c = spec.get("count", 1)
+            if (op.NAME == "draw" and isinstance(c, int) and spec.get("who", "self") == "self"
+                    and (spec.get("if") != "your_turn" or view.my_turn)):
+                n += c
+        return n
 
     @staticmethod
     def mine(view, cid) -> bool:
@@ -935,7 +950,7 @@ class HeuristicPolicy(GreedyPolicy):
         value += effect_worth(d, p_won=p_win, mine=mine)
         value += self.draw_room_adjust(view, d, mine)
         value -= self.own_harm_cost(view, d, mine)
-        return value - self.spend_cost(view, cid)
+        return value - self.spend_cost(view, cid, sum(own_draw_counts(d, mine)))
 
     def draw_room_adjust(self, view, d: CardDef, mine: bool) -> float:
         """What a card's own unconditional draws are worth now (``draw_worth``: the room in hand,
