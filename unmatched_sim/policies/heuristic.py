@@ -621,9 +621,20 @@ def _check_reader(kept: "Reader", fresh: "Reader") -> None:
         raise AssertionError(f"a kept card reader differs from a fresh one: {a} != {b}")
 
 
+@cython.final
+@cython.cclass
 class Reader:
     """What this player can tell about one foe's cards (default: the foe in focus), computed
-    once per decision."""
+    once per decision. A typed record: the compiled policy calls its methods in C."""
+
+    foe = cython.declare(object, visibility="public")
+    lock = cython.declare(object, visibility="public")
+    my_turn = cython.declare(object, visibility="public")
+    pool = cython.declare(list, visibility="public")
+    known = cython.declare(list, visibility="public")
+    h_unknown = cython.declare(cython.Py_ssize_t, visibility="public")
+    _cache: dict
+    _threats: dict
 
     def __init__(self, view, foe: int | None = None):
         self.foe = foe = view.opp if foe is None else foe
@@ -635,42 +646,64 @@ class Reader:
         # (card, is it theirs?) — our TRICKs in their hand play differently for them
         self.known = [(view.card(c), view.card_owner(c) == foe) for c in known_ids]
         self.h_unknown = max(0, view.hand_size(foe) - len(known_ids))
-        self._cache: dict = {}
+        self._cache = {}
+        self._threats = {}
 
-    def defense(self, fighter_name: str, blanked: frozenset = frozenset()) -> list[tuple[float, float]]:
+    @cython.ccall
+    @cython.locals(out=list, key=tuple)
+    def defense(self, fighter_name, blanked: frozenset = frozenset()) -> list:
         """Best defense strength the opponent's ``fighter_name`` can answer an attack with
         (``blanked``: types of card that count 0 against the attack, ``blanked_types``)."""
         key = ("d", fighter_name, blanked)
-        if key not in self._cache:
-            use = lambda d: d.can_defend and d.usable_by(fighter_name) and d.type not in blanked
-            self._cache[key] = best_of_dist([card_strength(d, m)[1] for d, m in self.known if use(d)],
-                                            [card_strength(d)[1] for d in self.pool if use(d)],
-                                            len(self.pool), self.h_unknown)
-        return self._cache[key]
+        out = self._cache.get(key)
+        if out is None:
+            known = []
+            for d, m in self.known:
+                if d.can_defend and d.usable_by(fighter_name) and d.type not in blanked:
+                    known.append(card_strength(d, m)[1])
+            pool = []
+            for d in self.pool:
+                if d.can_defend and d.usable_by(fighter_name) and d.type not in blanked:
+                    pool.append(card_strength(d)[1])
+            out = self._cache[key] = best_of_dist(known, pool, len(self.pool), self.h_unknown)
+        return out
 
-    def attack(self, fighter_name: str, played: bool = False) -> list[tuple[float, float]]:
+    @cython.ccall
+    @cython.locals(out=list, key=tuple)
+    def attack(self, fighter_name, played: cython.bint = False) -> list:
         """Best attack strength of the opponent's ``fighter_name``; ``played``: the card is face
         down in front of us already (it came from a hand one card larger)."""
         key = ("a", fighter_name, played)
-        if key not in self._cache:
-            use = lambda d: d.can_attack and d.usable_by(fighter_name)
+        out = self._cache.get(key)
+        if out is None:
             lock = self.lock
             if lock is not None and not self.my_turn:
-                dist = [(float(lock), 1.0)]
+                out = [(float(lock), 1.0)]
             else:
-                dist = best_of_dist([card_strength(d, m)[0] for d, m in self.known if use(d)],
-                                    [card_strength(d)[0] for d in self.pool if use(d)],
-                                    len(self.pool), self.h_unknown + (1 if played else 0))
-            self._cache[key] = dist
-        return self._cache[key]
+                known = []
+                for d, m in self.known:
+                    if d.can_attack and d.usable_by(fighter_name):
+                        known.append(card_strength(d, m)[0])
+                pool = []
+                for d in self.pool:
+                    if d.can_attack and d.usable_by(fighter_name):
+                        pool.append(card_strength(d)[0])
+                out = best_of_dist(known, pool, len(self.pool), self.h_unknown + (1 if played else 0))
+            self._cache[key] = out
+        return out
 
+    @cython.ccall
     @cython.locals(total=cython.double, v=cython.double, p=cython.double)
-    def threat(self, fighter_name: str) -> float:
-        """Expected best attack the opponent's fighter could make next turn."""
-        dist = self.attack(fighter_name)
+    def threat(self, fighter_name) -> cython.double:
+        """Expected best attack the opponent's fighter could make next turn (kept per fighter:
+        a reader outlives its decision)."""
+        got = self._threats.get(fighter_name)
+        if got is not None:
+            return got
         total = 0.0
-        for v, p in dist:
+        for v, p in self.attack(fighter_name):
             total += p * max(0.0, v)
+        self._threats[fighter_name] = total
         return total
 
 
@@ -939,7 +972,7 @@ class HeuristicPolicy(GreedyPolicy):
 
     @cython.locals(a=cython.double, k=cython.Py_ssize_t, exp_dmg=cython.double, p_win=cython.double,
                    p_kill=cython.double, v=cython.double, p=cython.double, dv=cython.double,
-                   av=cython.double, dmg=cython.double, health=cython.double)
+                   av=cython.double, dmg=cython.double, health=cython.double, reader=Reader)
     def attack_odds(self, view, tf, a: float, k: int = 0,
                     blanked: frozenset = frozenset()) -> tuple[float, float, float]:
         """(expected damage, chance to win the combat, chance to defeat) of an attack of strength
@@ -948,7 +981,8 @@ class HeuristicPolicy(GreedyPolicy):
         types of defense card that count 0 against it)."""
         exp_dmg = p_win = p_kill = 0.0
         health = tf.health
-        for v, p in self.reader(view, tf.owner).defense(tf.defn.name, blanked):
+        reader = self.reader(view, tf.owner)
+        for v, p in reader.defense(tf.defn.name, blanked):
             dv = 0.0 if v == NO_CARD else v
             av = a + k * dv if k else a
             dmg = 0.0 if v >= BLOCK_ALL else max(0.0, av - dv)
@@ -1301,7 +1335,8 @@ class HeuristicPolicy(GreedyPolicy):
     @cython.locals(n=cython.Py_ssize_t, hand=cython.Py_ssize_t, boost=cython.Py_ssize_t,
                    here=cython.Py_ssize_t, zones=cython.Py_ssize_t, r=cython.Py_ssize_t, s=cython.Py_ssize_t,
                    per_space=list, moved=list, hits=list, e=cython.double, ranged=cython.bint,
-                   out=list, h=list, k=cython.Py_ssize_t, a=cython.double, b=cython.double)
+                   out=list, h=list, k=cython.Py_ssize_t, a=cython.double, b=cython.double,
+                   foe_reader=Reader)
     def _threat_map(self, view) -> list[tuple[float, ...]]:
         """For each space, the attacks the foes could make next turn on a fighter of ours
         standing there: a tuple of expected attack strengths (exact odds of the best card each
