@@ -487,6 +487,7 @@ class SpaceFacts:
     adjacent: tuple
     zone_mask: tuple
     dist: tuple
+    _values: dict                   # actions_after -> each space's value (None: not yet asked)
 
     def __init__(self, policy, view, fi):
         f = view.fighter(fi)
@@ -533,6 +534,20 @@ class SpaceFacts:
         self.tmap = policy.threat_map(view)
         self.defs = policy.my_defenses(view, fi)
         self.adjacent, self.zone_mask, self.dist = board.adjacent, board.zone_mask, view.dist
+        self._values = {}
+
+    @cython.ccall
+    @cython.locals(space=cython.Py_ssize_t, row=list)
+    def known_value(self, space, actions_after):
+        """``value``, worked out once per space and actions left in the decision (a list per
+        ``actions_after``, indexed by space: no key tuple to build and hash)."""
+        row = self._values.get(actions_after)
+        if row is None:
+            row = self._values[actions_after] = [None] * len(self.dist)
+        got = row[space]
+        if got is None:
+            got = row[space] = self.value(space, actions_after)
+        return got
 
     @cython.ccall
     @cython.locals(space=cython.Py_ssize_t, actions_after=cython.Py_ssize_t, value=cython.double,
@@ -718,10 +733,9 @@ class HeuristicPolicy(GreedyPolicy):
     # ------------------------------------------------------------ plumbing
     def _fresh(self) -> None:
         """Forget what was worked out for the last decision: the card odds (``_reader``), the
-        per-decision memo (with each fighter's ``SpaceFacts``) and the space values."""
+        per-decision memo (with each fighter's ``SpaceFacts``, which keeps its space values)."""
         self._reader = None
         self._memo: dict = {}
-        self._sv: dict = {}
 
     def choose(self, view, decision):
         self._fresh()
@@ -1422,21 +1436,16 @@ class HeuristicPolicy(GreedyPolicy):
             got = memo[key] = SpaceFacts(self, view, fi)
         return got
 
-    @cython.locals(ctx=SpaceFacts, sv=dict, out=list)
+    @cython.locals(ctx=SpaceFacts, out=list)
     def space_values(self, view, fi, spaces, actions_after: int) -> list[float]:
         """``space_value`` of each of ``spaces``, in order. A loop that looks the decision's
         facts up once, not per space: this is the AI's innermost loop."""
-        sv = self._sv
         ctx = None
         out = []
         for s in spaces:
-            key = (fi, s, actions_after)
-            v = sv.get(key)
-            if v is None:
-                if ctx is None:
-                    ctx = self._space_ctx(view, fi)
-                v = sv[key] = ctx.value(s, actions_after)
-            out.append(v)
+            if ctx is None:
+                ctx = self._space_ctx(view, fi)
+            out.append(ctx.known_value(s, actions_after))
         return out
 
     def best_space_value(self, view, fi, spaces, actions_after: int) -> float:
@@ -1457,16 +1466,11 @@ class HeuristicPolicy(GreedyPolicy):
                 best, pick = v, s
         return pick
 
-    @cython.locals(ctx=SpaceFacts, sv=dict)
+    @cython.locals(ctx=SpaceFacts)
     def space_value(self, view, fi, space, actions_after: int) -> float:
         """How good ``space`` is for our fighter ``fi`` (in rough damage units)."""
-        key = (fi, space, actions_after)
-        sv = self._sv
-        got = sv.get(key)
-        if got is None:
-            ctx = self._space_ctx(view, fi)
-            got = sv[key] = ctx.value(space, actions_after)
-        return got
+        ctx = self._space_ctx(view, fi)
+        return ctx.known_value(space, actions_after)
 
     def on_move_destination(self, view, d):
         fi = d.info["fighter"]
