@@ -701,6 +701,28 @@ class Reader:
         return total
 
 
+@cython.cfunc
+@cython.locals(reader=Reader, health=cython.double, a=cython.double, k=cython.Py_ssize_t,
+               exp_dmg=cython.double, p_win=cython.double, p_kill=cython.double, v=cython.double,
+               p=cython.double, dv=cython.double, av=cython.double, dmg=cython.double)
+def combat_odds(reader: Reader, name, health, a, k, blanked: frozenset) -> tuple[float, float, float]:
+    """``HeuristicPolicy.attack_odds`` on C doubles, from the defender's card reader: (expected
+    damage, chance to win the combat, chance to defeat) of an attack of strength ``a`` on the
+    fighter ``name`` with ``health``."""
+    exp_dmg = p_win = p_kill = 0.0
+    for v, p in reader.defense(name, blanked):
+        dv = 0.0 if v == NO_CARD else v
+        av = a + k * dv if k else a
+        dmg = 0.0 if v >= BLOCK_ALL else max(0.0, av - dv)
+        dmg = min(dmg, health)
+        exp_dmg += p * dmg
+        if dmg >= 1:
+            p_win += p
+        if dmg >= health:
+            p_kill += p
+    return exp_dmg, p_win, p_kill
+
+
 # ---------------------------------------------------------------------- the policy
 @register
 class HeuristicPolicy(GreedyPolicy):
@@ -942,7 +964,8 @@ class HeuristicPolicy(GreedyPolicy):
             a += self.ability_bonus(view, fi, ATTACKER, target)
         # a card worth k times the defense card's value: k·v against a defense of v, 0 against none
         k = mirrored_value(d) if lock is None else 0
-        exp_dmg, p_win, p_kill = self.attack_odds(view, tf, a, k, blanked_types(d))
+        exp_dmg, p_win, p_kill = combat_odds(self.reader(view, tf.owner), tf.defn.name, tf.health, a, k,
+                                             blanked_types(d))
         value = self.hp_weight(tf, False) * exp_dmg
         if tf.is_hero:
             value += 25.0 * p_kill
@@ -963,29 +986,13 @@ class HeuristicPolicy(GreedyPolicy):
             adjust += self.draw_worth(view, c) - OP_WORTH["draw"] * c
         return adjust
 
-    @cython.locals(a=cython.double, k=cython.Py_ssize_t, exp_dmg=cython.double, p_win=cython.double,
-                   p_kill=cython.double, v=cython.double, p=cython.double, dv=cython.double,
-                   av=cython.double, dmg=cython.double, health=cython.double, reader=Reader)
     def attack_odds(self, view, tf, a: float, k: int = 0,
                     blanked: frozenset = frozenset()) -> tuple[float, float, float]:
         """(expected damage, chance to win the combat, chance to defeat) of an attack of strength
         ``a`` on fighter ``tf``, against the best defense its player may hold (``k``: the attack
         is also worth k times the defense card's value, see ``mirrored_value``; ``blanked``:
-        types of defense card that count 0 against it)."""
-        exp_dmg = p_win = p_kill = 0.0
-        health = tf.health
-        reader = self.reader(view, tf.owner)
-        for v, p in reader.defense(tf.defn.name, blanked):
-            dv = 0.0 if v == NO_CARD else v
-            av = a + k * dv if k else a
-            dmg = 0.0 if v >= BLOCK_ALL else max(0.0, av - dv)
-            dmg = min(dmg, health)
-            exp_dmg += p * dmg
-            if dmg >= 1:
-                p_win += p
-            if dmg >= health:
-                p_kill += p
-        return exp_dmg, p_win, p_kill
+        types of defense card that count 0 against it). See ``combat_odds``."""
+        return combat_odds(self.reader(view, tf.owner), tf.defn.name, tf.health, a, k, blanked)
 
     def own_harm_cost(self, view, d: CardDef, mine: bool) -> float:
         """What the damage a card deals to our own hero costs beyond the rough worth
