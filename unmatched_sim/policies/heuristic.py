@@ -31,6 +31,7 @@ keeping cards and position) and ``caution`` (how much the hero's safety and heal
 from __future__ import annotations
 
 import os
+from array import array
 from math import comb
 
 try:
@@ -1334,9 +1335,10 @@ class HeuristicPolicy(GreedyPolicy):
 
     @cython.locals(n=cython.Py_ssize_t, hand=cython.Py_ssize_t, boost=cython.Py_ssize_t,
                    here=cython.Py_ssize_t, zones=cython.Py_ssize_t, r=cython.Py_ssize_t, s=cython.Py_ssize_t,
-                   per_space=list, moved=list, hits=list, e=cython.double, ranged=cython.bint,
-                   out=list, h=list, k=cython.Py_ssize_t, a=cython.double, b=cython.double,
-                   foe_reader=Reader)
+                   e=cython.double, ranged=cython.bint, second=cython.double, zm=tuple, adjacent=tuple,
+                   per_space=cython.double[:], moved=cython.double[:], hits=cython.double[:],
+                   counts=bytearray, width=cython.Py_ssize_t, at=cython.Py_ssize_t, i=cython.Py_ssize_t,
+                   out=list, k=cython.Py_ssize_t, a=cython.double, b=cython.double, foe_reader=Reader)
     def _threat_map(self, view) -> list[tuple[float, ...]]:
         """For each space, the attacks the foes could make next turn on a fighter of ours
         standing there: a tuple of expected attack strengths (exact odds of the best card each
@@ -1345,20 +1347,26 @@ class HeuristicPolicy(GreedyPolicy):
         A foe that can hit the space *without moving* has both its actions for attacks (two,
         if its hand holds two cards); one that must first move there (its move plus a likely
         BOOST, along the paths our fighters do not block) has one. Every foe counts, each with
-        its own cards and its own two actions."""
+        its own cards and its own two actions.
+
+        (The per-space strengths are C arrays the compiled build reads and writes directly:
+        ``array.array`` buffers typed as memoryviews; each foe adds at most two attacks to a
+        space, so space ``s``'s attacks are ``hits[s * width : s * width + counts[s]]``.)"""
         board = view.board
         n = board.size
         zm = board.zone_mask
         adjacent = board.adjacent
-        hits: list[list[float]] = [[] for _ in range(n)]
         foes = view.foes or (view.opp,)
+        width = 2 * len(foes)
+        hits = array("d", bytes(8 * n * width))
+        counts = bytearray(n)
         for t in foes:
             foe_reader = self.reader(view, t)
             hand = view.hand_size(t)
             if hand <= 0 and view.deck_size(t) <= 0:
                 continue
-            per_space = [0.0] * n       # best attack reaching the space without moving
-            moved = [0.0] * n           # best attack reaching it after a move
+            per_space = array("d", bytes(8 * n))     # best attack reaching the space without moving
+            moved = array("d", bytes(8 * n))         # best attack reaching it after a move
             boost = 1 if hand >= 3 else 0
             for o in view.on_board(t):
                 of = view.fighter(o)
@@ -1371,8 +1379,9 @@ class HeuristicPolicy(GreedyPolicy):
                     if e > per_space[s]:
                         per_space[s] = e
                 if ranged:
-                    for s in zone_spaces(board, zm[here]):
-                        if e > per_space[s]:
+                    zones = zm[here]
+                    for s in range(n):
+                        if zm[s] & zones and e > per_space[s]:
                             per_space[s] = e
                 m = (of.defn.move if of.defn.move is not None else view.move_value(t)) + boost
                 zones = 0
@@ -1382,30 +1391,35 @@ class HeuristicPolicy(GreedyPolicy):
                             moved[s] = e
                     zones |= zm[r]
                 if ranged:
-                    for s in zone_spaces(board, zones):
-                        if e > moved[s]:
+                    for s in range(n):
+                        if zm[s] & zones and e > moved[s]:
                             moved[s] = e
             # A hand of one card (plus the maneuver's draw) makes one attack; two make two.
             second = 0.8 if hand >= 2 else 0.0
             for s in range(n):
+                at = s * width + counts[s]
                 if per_space[s] > 0:
-                    hits[s].append(per_space[s])
+                    hits[at] = per_space[s]
+                    counts[s] += 1
                     if second:
-                        hits[s].append(second * max(per_space[s], moved[s]))
+                        hits[at + 1] = second * max(per_space[s], moved[s])
+                        counts[s] += 1
                 elif moved[s] > 0:
-                    hits[s].append(moved[s])
+                    hits[at] = moved[s]
+                    counts[s] += 1
         out = []
-        for h in hits:      # each space's attacks, strongest first (two: one comparison)
-            k = len(h)
+        for s in range(n):      # each space's attacks, strongest first (two: one comparison)
+            k = counts[s]
+            at = s * width
             if k == 0:
                 out.append(())
             elif k == 1:
-                out.append((h[0],))
+                out.append((hits[at],))
             elif k == 2:
-                a, b = h[0], h[1]
+                a, b = hits[at], hits[at + 1]
                 out.append((a, b) if a >= b else (b, a))
             else:
-                out.append(tuple(sorted(h, reverse=True)))
+                out.append(tuple(sorted([hits[at + i] for i in range(k)], reverse=True)))
         return out
 
     @cython.locals(cache=dict)
