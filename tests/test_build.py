@@ -75,3 +75,5 @@ def test_the_cython_shim_has_every_name_the_hot_modules_use():
 
     assert shim.cfunc(f) is f and shim.ccall(f) is f and shim.locals(x=shim.double)(f) is f
     assert shim.declare(shim.double, 2.5) == 2.5 and shim.compiled is False
+    # a typed memoryview (``cython.double[:]``) stands for any buffer; the C type converts
+    assert shim.locals(a=shim.double[:])(f) is f and shim.double(3) == 3.0

@@ -21,8 +21,28 @@ from __future__ import annotations
 
 compiled = False
 
-# C types as their Python counterparts (a C double is a Python float)
-double = float
+
+
+class _CType:
+    """A C type as its Python counterpart: called, it converts like the Python type (a C
+    double is a Python float); indexed, ``cython.double[:]`` (a typed memoryview: a C array
+    the compiled code reads directly) stands for any buffer, e.g. an ``array.array``."""
+
+    def __init__(self, py: type):
+        self.py = py
+
+    def __call__(self, *args):
+        return self.py(*args)
+
+    def __getitem__(self, item):
+        return memoryview
+
+    def __repr__(self) -> str:
+        return f"cython shim type {self.py.__name__}"
+
+
+# C types as their Python counterparts
+double = _CType(float)
 Py_ssize_t = int
 bint = bool
 

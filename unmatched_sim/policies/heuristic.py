@@ -31,6 +31,7 @@ keeping cards and position) and ``caution`` (how much the hero's safety and heal
 from __future__ import annotations
 
 import os
+from array import array
 from math import comb
 
 try:
@@ -487,7 +488,7 @@ class SpaceFacts:
     adjacent: tuple
     zone_mask: tuple
     dist: tuple
-    _parts: dict                    # space -> the terms of its value (see ``parts``)
+    _values: dict                   # actions_after -> each space's value (None: not yet asked)
 
     def __init__(self, policy, view, fi):
         f = view.fighter(fi)
@@ -534,77 +535,71 @@ class SpaceFacts:
         self.tmap = policy.threat_map(view)
         self.defs = policy.my_defenses(view, fi)
         self.adjacent, self.zone_mask, self.dist = board.adjacent, board.zone_mask, view.dist
-        self._parts = {}
+        self._values = {}
 
     @cython.ccall
-    @cython.locals(actions_after=cython.Py_ssize_t, value=cython.double, best=cython.double,
-                   dmg=cython.double, soon=cython.double, parts=tuple)
+    @cython.locals(space=cython.Py_ssize_t, row=list)
+    def known_value(self, space, actions_after):
+        """``value``, worked out once per space and actions left in the decision (a list per
+        ``actions_after``, indexed by space: no key tuple to build and hash)."""
+        row = self._values.get(actions_after)
+        if row is None:
+            row = self._values[actions_after] = [None] * len(self.dist)
+        got = row[space]
+        if got is None:
+            got = row[space] = self.value(space, actions_after)
+        return got
+
+    @cython.ccall
+    @cython.locals(space=cython.Py_ssize_t, actions_after=cython.Py_ssize_t, value=cython.double,
+                   best=cython.double, v=cython.double, zone=cython.Py_ssize_t, t_space=cython.Py_ssize_t,
+                   d_hero=cython.Py_ssize_t, hero_space=cython.Py_ssize_t, me_space=cython.Py_ssize_t,
+                   dmg=cython.double, lethal=cython.double, soon=cython.double, guard=cython.bint,
+                   row=tuple, adj=object, zm=tuple, target=tuple)
     def value(self, space, actions_after) -> cython.double:
         """How good ``space`` is for the fighter (in rough damage units) with ``actions_after``
-        of our actions left after it gets there."""
+        of our actions left after it gets there. Every term is a C double, summed in a fixed
+        order. (The terms were kept per space for the other ``actions_after``: 2% of the
+        values asked for reused them, less than the keeping cost.)"""
         if not self.has_targets:
             return 0.0
-        parts = self._parts.get(space)
-        if parts is None:
-            parts = self._parts[space] = self.parts(space)
-        best, approach, dmg, hit, side = parts
         value = 0.0
         # Offense: a target we could attack from here (now, or next turn).
+        best = 0.0
+        adj = self.adjacent[space]
+        zm = self.zone_mask
+        zone = zm[space] if self.ranged else 0
+        for target in self.targets:
+            t_space = target[0]
+            v = target[1]
+            if (t_space in adj or zone & zm[t_space]) and v > best:
+                best = v
         if best:
             value += best * (1.0 if (actions_after >= 1 and self.can_attack) else 0.45)
         # Approach: melee closes in on the hero; ranged wants the hero's zone.
-        if approach is not None:
-            value -= approach
-        # Safety: the blows we could take next turn where we end up (fewer if we still act).
-        if dmg:
-            soon = 1.0 if actions_after <= 0 else 0.45
-            if hit is not None:
-                value -= soon * hit
-            else:
-                value -= soon * 0.15 * dmg
-        # Sidekicks: screen our hero (careful) or press the attack (aggressive).
-        if side is not None:
-            value += side[0]
-            value -= side[1]
-        return value
-
-    @cython.ccall
-    @cython.locals(space=cython.Py_ssize_t, best=cython.double, v=cython.double, zone=cython.Py_ssize_t,
-                   d_hero=cython.Py_ssize_t, hero_space=cython.Py_ssize_t, me_space=cython.Py_ssize_t,
-                   dmg=cython.double, lethal=cython.double, guard=cython.bint, row=tuple)
-    def parts(self, space) -> tuple:
-        """The terms of ``value`` that do not depend on the actions left, computed once per
-        decision for each space (the value is summed from them in a fixed order)."""
-        best = 0.0
-        adj = self.adjacent[space]
-        if self.ranged:
-            zm = self.zone_mask
-            zone = zm[space]
-            for t_space, v in self.targets:
-                if (t_space in adj or zone & zm[t_space]) and v > best:
-                    best = v
-        else:
-            for t_space, v in self.targets:
-                if t_space in adj and v > best:
-                    best = v
         hero_space = self.hero_space
         row = self.dist[space]
         d_hero = row[hero_space]
         if self.ranged:
-            same_zone = self.zone_mask[space] & self.zone_mask[hero_space]
-            approach = None if same_zone else 0.35 * max(0, d_hero - 1)
+            if not (zm[space] & zm[hero_space]):
+                value -= 0.35 * max(0, d_hero - 1)
         else:
-            approach = (0.55 if self.is_hero else 0.35) * max(0, d_hero - 1)
+            value -= (0.55 if self.is_hero else 0.35) * max(0, d_hero - 1)
+        # Safety: the blows we could take next turn where we end up (fewer if we still act).
         dmg, lethal = exposure_odds(self.tmap[space], self.defs, self.health)
-        hit = None
-        if dmg and self.is_hero:
-            hit = self.hero_w * dmg + (25.0 * self.safety + 5.0) * lethal
-        side = None
+        if dmg:
+            soon = 1.0 if actions_after <= 0 else 0.45
+            if self.is_hero:
+                value -= soon * (self.hero_w * dmg + (25.0 * self.safety + 5.0) * lethal)
+            else:
+                value -= soon * 0.15 * dmg
+        # Sidekicks: screen our hero (careful) or press the attack (aggressive).
         if not self.is_hero and self.has_me:
             me_space = self.me_space
             guard = row[me_space] <= 1 and d_hero <= self.dist[me_space][hero_space]
-            side = ((0.8 * self.cau) if guard else 0.0, 0.15 * self.agg * d_hero)
-        return best, approach, dmg, hit, side
+            value += (0.8 * self.cau) if guard else 0.0
+            value -= 0.15 * self.agg * d_hero
+        return value
 
 
 # What the heuristic keeps across decisions (card odds, threat maps) is looked up by a key of
@@ -621,9 +616,20 @@ def _check_reader(kept: "Reader", fresh: "Reader") -> None:
         raise AssertionError(f"a kept card reader differs from a fresh one: {a} != {b}")
 
 
+@cython.final
+@cython.cclass
 class Reader:
     """What this player can tell about one foe's cards (default: the foe in focus), computed
-    once per decision."""
+    once per decision. A typed record: the compiled policy calls its methods in C."""
+
+    foe = cython.declare(object, visibility="public")
+    lock = cython.declare(object, visibility="public")
+    my_turn = cython.declare(object, visibility="public")
+    pool = cython.declare(list, visibility="public")
+    known = cython.declare(list, visibility="public")
+    h_unknown = cython.declare(cython.Py_ssize_t, visibility="public")
+    _cache: dict
+    _threats: dict
 
     def __init__(self, view, foe: int | None = None):
         self.foe = foe = view.opp if foe is None else foe
@@ -635,43 +641,87 @@ class Reader:
         # (card, is it theirs?) — our TRICKs in their hand play differently for them
         self.known = [(view.card(c), view.card_owner(c) == foe) for c in known_ids]
         self.h_unknown = max(0, view.hand_size(foe) - len(known_ids))
-        self._cache: dict = {}
+        self._cache = {}
+        self._threats = {}
 
-    def defense(self, fighter_name: str, blanked: frozenset = frozenset()) -> list[tuple[float, float]]:
+    @cython.ccall
+    @cython.locals(out=list, key=tuple)
+    def defense(self, fighter_name, blanked: frozenset = frozenset()) -> list:
         """Best defense strength the opponent's ``fighter_name`` can answer an attack with
         (``blanked``: types of card that count 0 against the attack, ``blanked_types``)."""
         key = ("d", fighter_name, blanked)
-        if key not in self._cache:
-            use = lambda d: d.can_defend and d.usable_by(fighter_name) and d.type not in blanked
-            self._cache[key] = best_of_dist([card_strength(d, m)[1] for d, m in self.known if use(d)],
-                                            [card_strength(d)[1] for d in self.pool if use(d)],
-                                            len(self.pool), self.h_unknown)
-        return self._cache[key]
+        out = self._cache.get(key)
+        if out is None:
+            known = []
+            for d, m in self.known:
+                if d.can_defend and d.usable_by(fighter_name) and d.type not in blanked:
+                    known.append(card_strength(d, m)[1])
+            pool = []
+            for d in self.pool:
+                if d.can_defend and d.usable_by(fighter_name) and d.type not in blanked:
+                    pool.append(card_strength(d)[1])
+            out = self._cache[key] = best_of_dist(known, pool, len(self.pool), self.h_unknown)
+        return out
 
-    def attack(self, fighter_name: str, played: bool = False) -> list[tuple[float, float]]:
+    @cython.ccall
+    @cython.locals(out=list, key=tuple)
+    def attack(self, fighter_name, played: cython.bint = False) -> list:
         """Best attack strength of the opponent's ``fighter_name``; ``played``: the card is face
         down in front of us already (it came from a hand one card larger)."""
         key = ("a", fighter_name, played)
-        if key not in self._cache:
-            use = lambda d: d.can_attack and d.usable_by(fighter_name)
+        out = self._cache.get(key)
+        if out is None:
             lock = self.lock
             if lock is not None and not self.my_turn:
-                dist = [(float(lock), 1.0)]
+                out = [(float(lock), 1.0)]
             else:
-                dist = best_of_dist([card_strength(d, m)[0] for d, m in self.known if use(d)],
-                                    [card_strength(d)[0] for d in self.pool if use(d)],
-                                    len(self.pool), self.h_unknown + (1 if played else 0))
-            self._cache[key] = dist
-        return self._cache[key]
+                known = []
+                for d, m in self.known:
+                    if d.can_attack and d.usable_by(fighter_name):
+                        known.append(card_strength(d, m)[0])
+                pool = []
+                for d in self.pool:
+                    if d.can_attack and d.usable_by(fighter_name):
+                        pool.append(card_strength(d)[0])
+                out = best_of_dist(known, pool, len(self.pool), self.h_unknown + (1 if played else 0))
+            self._cache[key] = out
+        return out
 
+    @cython.ccall
     @cython.locals(total=cython.double, v=cython.double, p=cython.double)
-    def threat(self, fighter_name: str) -> float:
-        """Expected best attack the opponent's fighter could make next turn."""
-        dist = self.attack(fighter_name)
+    def threat(self, fighter_name) -> cython.double:
+        """Expected best attack the opponent's fighter could make next turn (kept per fighter:
+        a reader outlives its decision)."""
+        got = self._threats.get(fighter_name)
+        if got is not None:
+            return got
         total = 0.0
-        for v, p in dist:
+        for v, p in self.attack(fighter_name):
             total += p * max(0.0, v)
+        self._threats[fighter_name] = total
         return total
+
+
+@cython.cfunc
+@cython.locals(reader=Reader, health=cython.double, a=cython.double, k=cython.Py_ssize_t,
+               exp_dmg=cython.double, p_win=cython.double, p_kill=cython.double, v=cython.double,
+               p=cython.double, dv=cython.double, av=cython.double, dmg=cython.double)
+def combat_odds(reader: Reader, name, health, a, k, blanked: frozenset) -> tuple[float, float, float]:
+    """``HeuristicPolicy.attack_odds`` on C doubles, from the defender's card reader: (expected
+    damage, chance to win the combat, chance to defeat) of an attack of strength ``a`` on the
+    fighter ``name`` with ``health``."""
+    exp_dmg = p_win = p_kill = 0.0
+    for v, p in reader.defense(name, blanked):
+        dv = 0.0 if v == NO_CARD else v
+        av = a + k * dv if k else a
+        dmg = 0.0 if v >= BLOCK_ALL else max(0.0, av - dv)
+        dmg = min(dmg, health)
+        exp_dmg += p * dmg
+        if dmg >= 1:
+            p_win += p
+        if dmg >= health:
+            p_kill += p
+    return exp_dmg, p_win, p_kill
 
 
 # ---------------------------------------------------------------------- the policy
@@ -706,10 +756,9 @@ class HeuristicPolicy(GreedyPolicy):
     # ------------------------------------------------------------ plumbing
     def _fresh(self) -> None:
         """Forget what was worked out for the last decision: the card odds (``_reader``), the
-        per-decision memo (with each fighter's ``SpaceFacts``) and the space values."""
+        per-decision memo (with each fighter's ``SpaceFacts``, which keeps its space values)."""
         self._reader = None
         self._memo: dict = {}
-        self._sv: dict = {}
 
     def choose(self, view, decision):
         self._fresh()
@@ -944,7 +993,8 @@ class HeuristicPolicy(GreedyPolicy):
             a += self.ability_bonus(view, fi, ATTACKER, target)
         # a card worth k times the defense card's value: k·v against a defense of v, 0 against none
         k = mirrored_value(d) if lock is None else 0
-        exp_dmg, p_win, p_kill = self.attack_odds(view, tf, a, k, blanked_types(d))
+        exp_dmg, p_win, p_kill = combat_odds(self.reader(view, tf.owner), tf.defn.name, tf.health, a, k,
+                                             blanked_types(d))
         value = self.hp_weight(tf, False) * exp_dmg
         value += self.defeat_worth(view, tf) * p_kill
         value += effect_worth(d, p_won=p_win, mine=mine)
@@ -962,28 +1012,13 @@ class HeuristicPolicy(GreedyPolicy):
             adjust += self.draw_worth(view, c) - OP_WORTH["draw"] * c
         return adjust
 
-    @cython.locals(a=cython.double, k=cython.Py_ssize_t, exp_dmg=cython.double, p_win=cython.double,
-                   p_kill=cython.double, v=cython.double, p=cython.double, dv=cython.double,
-                   av=cython.double, dmg=cython.double, health=cython.double)
     def attack_odds(self, view, tf, a: float, k: int = 0,
                     blanked: frozenset = frozenset()) -> tuple[float, float, float]:
         """(expected damage, chance to win the combat, chance to defeat) of an attack of strength
         ``a`` on fighter ``tf``, against the best defense its player may hold (``k``: the attack
         is also worth k times the defense card's value, see ``mirrored_value``; ``blanked``:
-        types of defense card that count 0 against it)."""
-        exp_dmg = p_win = p_kill = 0.0
-        health = tf.health
-        for v, p in self.reader(view, tf.owner).defense(tf.defn.name, blanked):
-            dv = 0.0 if v == NO_CARD else v
-            av = a + k * dv if k else a
-            dmg = 0.0 if v >= BLOCK_ALL else max(0.0, av - dv)
-            dmg = min(dmg, health)
-            exp_dmg += p * dmg
-            if dmg >= 1:
-                p_win += p
-            if dmg >= health:
-                p_kill += p
-        return exp_dmg, p_win, p_kill
+        types of defense card that count 0 against it). See ``combat_odds``."""
+        return combat_odds(self.reader(view, tf.owner), tf.defn.name, tf.health, a, k, blanked)
 
     def own_harm_cost(self, view, d: CardDef, mine: bool) -> float:
         """What the damage a card deals to our own hero costs beyond the rough worth
@@ -1344,8 +1379,10 @@ class HeuristicPolicy(GreedyPolicy):
 
     @cython.locals(n=cython.Py_ssize_t, hand=cython.Py_ssize_t, boost=cython.Py_ssize_t,
                    here=cython.Py_ssize_t, zones=cython.Py_ssize_t, r=cython.Py_ssize_t, s=cython.Py_ssize_t,
-                   per_space=list, moved=list, hits=list, e=cython.double, ranged=cython.bint,
-                   out=list, h=list, k=cython.Py_ssize_t, a=cython.double, b=cython.double)
+                   e=cython.double, ranged=cython.bint, second=cython.double, zm=tuple, adjacent=tuple,
+                   per_space=cython.double[:], moved=cython.double[:], hits=cython.double[:],
+                   counts=bytearray, width=cython.Py_ssize_t, at=cython.Py_ssize_t, i=cython.Py_ssize_t,
+                   out=list, k=cython.Py_ssize_t, a=cython.double, b=cython.double, foe_reader=Reader)
     def _threat_map(self, view) -> list[tuple[float, ...]]:
         """For each space, the attacks the foes could make next turn on a fighter of ours
         standing there: a tuple of expected attack strengths (exact odds of the best card each
@@ -1354,20 +1391,26 @@ class HeuristicPolicy(GreedyPolicy):
         A foe that can hit the space *without moving* has both its actions for attacks (two,
         if its hand holds two cards); one that must first move there (its move plus a likely
         BOOST, along the paths our fighters do not block) has one. Every foe counts, each with
-        its own cards and its own two actions."""
+        its own cards and its own two actions.
+
+        (The per-space strengths are C arrays the compiled build reads and writes directly:
+        ``array.array`` buffers typed as memoryviews; each foe adds at most two attacks to a
+        space, so space ``s``'s attacks are ``hits[s * width : s * width + counts[s]]``.)"""
         board = view.board
         n = board.size
         zm = board.zone_mask
         adjacent = board.adjacent
-        hits: list[list[float]] = [[] for _ in range(n)]
         foes = view.foes or (view.opp,)
+        width = 2 * len(foes)
+        hits = array("d", bytes(8 * n * width))
+        counts = bytearray(n)
         for t in foes:
             foe_reader = self.reader(view, t)
             hand = view.hand_size(t)
             if hand <= 0 and view.deck_size(t) <= 0:
                 continue
-            per_space = [0.0] * n       # best attack reaching the space without moving
-            moved = [0.0] * n           # best attack reaching it after a move
+            per_space = array("d", bytes(8 * n))     # best attack reaching the space without moving
+            moved = array("d", bytes(8 * n))         # best attack reaching it after a move
             boost = 1 if hand >= 3 else 0
             for o in view.on_board(t):
                 of = view.fighter(o)
@@ -1380,8 +1423,9 @@ class HeuristicPolicy(GreedyPolicy):
                     if e > per_space[s]:
                         per_space[s] = e
                 if ranged:
-                    for s in zone_spaces(board, zm[here]):
-                        if e > per_space[s]:
+                    zones = zm[here]
+                    for s in range(n):
+                        if zm[s] & zones and e > per_space[s]:
                             per_space[s] = e
                 m = (of.defn.move if of.defn.move is not None else view.move_value(t)) + boost
                 zones = 0
@@ -1391,30 +1435,35 @@ class HeuristicPolicy(GreedyPolicy):
                             moved[s] = e
                     zones |= zm[r]
                 if ranged:
-                    for s in zone_spaces(board, zones):
-                        if e > moved[s]:
+                    for s in range(n):
+                        if zm[s] & zones and e > moved[s]:
                             moved[s] = e
             # A hand of one card (plus the maneuver's draw) makes one attack; two make two.
             second = 0.8 if hand >= 2 else 0.0
             for s in range(n):
+                at = s * width + counts[s]
                 if per_space[s] > 0:
-                    hits[s].append(per_space[s])
+                    hits[at] = per_space[s]
+                    counts[s] += 1
                     if second:
-                        hits[s].append(second * max(per_space[s], moved[s]))
+                        hits[at + 1] = second * max(per_space[s], moved[s])
+                        counts[s] += 1
                 elif moved[s] > 0:
-                    hits[s].append(moved[s])
+                    hits[at] = moved[s]
+                    counts[s] += 1
         out = []
-        for h in hits:      # each space's attacks, strongest first (two: one comparison)
-            k = len(h)
+        for s in range(n):      # each space's attacks, strongest first (two: one comparison)
+            k = counts[s]
+            at = s * width
             if k == 0:
                 out.append(())
             elif k == 1:
-                out.append((h[0],))
+                out.append((hits[at],))
             elif k == 2:
-                a, b = h[0], h[1]
+                a, b = hits[at], hits[at + 1]
                 out.append((a, b) if a >= b else (b, a))
             else:
-                out.append(tuple(sorted(h, reverse=True)))
+                out.append(tuple(sorted([hits[at + i] for i in range(k)], reverse=True)))
         return out
 
     @cython.locals(cache=dict)
@@ -1452,21 +1501,16 @@ class HeuristicPolicy(GreedyPolicy):
             got = memo[key] = SpaceFacts(self, view, fi)
         return got
 
-    @cython.locals(ctx=SpaceFacts, sv=dict, out=list)
+    @cython.locals(ctx=SpaceFacts, out=list)
     def space_values(self, view, fi, spaces, actions_after: int) -> list[float]:
         """``space_value`` of each of ``spaces``, in order. A loop that looks the decision's
         facts up once, not per space: this is the AI's innermost loop."""
-        sv = self._sv
         ctx = None
         out = []
         for s in spaces:
-            key = (fi, s, actions_after)
-            v = sv.get(key)
-            if v is None:
-                if ctx is None:
-                    ctx = self._space_ctx(view, fi)
-                v = sv[key] = ctx.value(s, actions_after)
-            out.append(v)
+            if ctx is None:
+                ctx = self._space_ctx(view, fi)
+            out.append(ctx.known_value(s, actions_after))
         return out
 
     def best_space_value(self, view, fi, spaces, actions_after: int) -> float:
@@ -1487,16 +1531,11 @@ class HeuristicPolicy(GreedyPolicy):
                 best, pick = v, s
         return pick
 
-    @cython.locals(ctx=SpaceFacts, sv=dict)
+    @cython.locals(ctx=SpaceFacts)
     def space_value(self, view, fi, space, actions_after: int) -> float:
         """How good ``space`` is for our fighter ``fi`` (in rough damage units)."""
-        key = (fi, space, actions_after)
-        sv = self._sv
-        got = sv.get(key)
-        if got is None:
-            ctx = self._space_ctx(view, fi)
-            got = sv[key] = ctx.value(space, actions_after)
-        return got
+        ctx = self._space_ctx(view, fi)
+        return ctx.known_value(space, actions_after)
 
     def on_move_destination(self, view, d):
         fi = d.info["fighter"]
