@@ -99,6 +99,14 @@ class Scenario:
         p.deck.clear()
         return self
 
+    def thin_deck(self, seat: int, left: int) -> "Scenario":
+        """Leave ``left`` cards in the deck: the rest go from its bottom to the discard pile
+        (a deck part-way through the game)."""
+        p = self.game.players[seat]
+        while len(p.deck) > left:
+            self.game.discard_pile_add(seat, p.deck.pop(0))
+        return self
+
     def discard_pile(self, seat: int, *names: str) -> "Scenario":
         p = self.game.players[seat]
         for name in names:

@@ -1,0 +1,91 @@
+"""The deck race in the heuristic's choices (issue 10): who runs out of cards first, how long the
+game is likely to last, and what a defense card saves where our hero stands. Found reading
+Dr. Jill Trent against the Genie, a matchup whose figure moved 42 points with Jill's style
+(88% with her patient tuned style, 46% with the balanced one: `sim matchup dr_jill_trent genie
+-n 400 --seed 41`, `--policy-a tuned|heuristic`)."""
+
+import random
+
+from tests.scenario import Scenario
+from unmatched_sim.engine.view import PlayerView
+from unmatched_sim.policies import make_policy
+from unmatched_sim.policies.heuristic import HeuristicPolicy
+
+BALANCED = HeuristicPolicy.params["aggression"]
+JILL_HAND = ("Gyroscopic Jetpack", "Indestructible Cloth", "Laser Pen")
+
+
+def jill_by_the_genie(genie_deck: int, jill_deck: int = 20, hand=JILL_HAND) -> Scenario:
+    s = Scenario("dr_jill_trent", "genie").place("Dr. Jill Trent", "M10").place("The Genie", "M11")
+    s.place("Daisy", "M28")
+    s.hand(0, *hand).hand(1, "Feint", "Three Wishes", "Careful What You Wish For")
+    s.thin_deck(0, jill_deck).thin_deck(1, genie_deck)
+    s.begin_turn(0)
+    return s
+
+
+def ready(s: Scenario, policy: str = "heuristic"):
+    pol = make_policy(policy, random.Random(0))
+    view = PlayerView(s.game, s.pending.player)
+    pol.choose(view, s.pending)
+    return pol, view
+
+
+# ---------------------------------------------------------------------- patience
+def test_a_foe_whose_deck_runs_out_first_makes_any_style_patient():
+    pol, view = ready(jill_by_the_genie(genie_deck=20))
+    assert pol.style_now(view)[0] == BALANCED            # level decks: the style's own appetite
+    pol, view = ready(jill_by_the_genie(genie_deck=16))
+    assert 0.0 < pol.style_now(view)[0] < BALANCED       # four cards ahead: some patience
+    pol, view = ready(jill_by_the_genie(genie_deck=11))
+    assert pol.style_now(view)[0] == 0.0                 # nine ahead: wait behind the defenses
+
+
+def test_our_own_short_deck_still_turns_any_style_to_the_attack():
+    # the clock runs both ways: patience is for the side with the longer deck only
+    s = jill_by_the_genie(genie_deck=20, jill_deck=3)
+    pol, view = ready(s)
+    assert pol.style_now(view)[0] > BALANCED
+
+
+# ---------------------------------------------------------------------- the game's length
+def test_the_game_is_read_as_long_when_our_blows_have_not_landed():
+    s = jill_by_the_genie(genie_deck=20)
+    pol, view = ready(s)
+    early = pol.turns_left(view)
+    assert early == 16 / 2.5                             # no evidence yet: 2.5 a turn
+    s.game.turn = 12                                     # six turns each, the Genie untouched
+    assert pol.turns_left(view) > 2 * early
+    s.health("The Genie", 4, seat=1)                     # 12 damage in six turns: 2 a turn
+    assert pol.turns_left(view) == 4 / ((12 + 7.5) / 9)
+
+
+# ---------------------------------------------------------------------- draws the game will need
+def test_a_draw_the_game_will_need_later_costs_the_exhaustion_it_brings_nearer():
+    s = jill_by_the_genie(genie_deck=20, jill_deck=20)
+    pol, view = ready(s)
+    long_deck = pol.draw_worth(view, 3)
+    s.thin_deck(0, 6)                    # six cards left; the game is likely to last ~6 turns
+    assert pol.draw_worth(view, 3) < 0 < long_deck
+
+
+# ---------------------------------------------------------------------- what a defense card saves
+def test_a_defense_card_is_worth_the_blows_it_would_stop_where_the_hero_stands():
+    # Jill at 4 health next to the Genie holding a Jetpack and a Laser Pen: spending the Jetpack
+    # leaves the Pen against the Genie's two attacks, a fair chance of defeat — its reserve is
+    # what it saves there, far more than the flat price of the second-to-last defense card.
+    # Out of every foe's reach (M21: the Genie cannot get at it next turn) it saves nothing and
+    # the flat price stands.
+    worth = {}
+    for space in ("M10", "M21"):
+        s = jill_by_the_genie(genie_deck=20, hand=("Gyroscopic Jetpack", "Laser Pen"))
+        s.health("Dr. Jill Trent", 4).place("Dr. Jill Trent", space)
+        pol, view = ready(s)
+        me = view.my_hero()
+        jetpack = next(c for c in view.hand if view.card(c).name == "Gyroscopic Jetpack")
+        saves = pol.defense_saves(view, me, view.card(jetpack), jetpack, pol.my_defenses(view, me.idx))
+        worth[space] = (saves, pol.reserve_worth(view, jetpack))
+    flat = pol.reserve * (0.4 + 3.0 / 4)
+    assert worth["M10"][0] > 10 * flat
+    assert worth["M10"][1] == pol.reserve * worth["M10"][0]
+    assert worth["M21"] == (0.0, flat)
