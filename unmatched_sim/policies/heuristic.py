@@ -888,15 +888,11 @@ class HeuristicPolicy(GreedyPolicy):
         name = me.defn.name
         extra = 0.0
         if d.can_defend and d.usable_by(name):
-            defs = self.my_defenses(view, me.idx)     # our hero's defense cards in hand
-            n_def = len(defs)
+            n_def = len(self.my_defenses(view, me.idx))     # our hero's defense cards in hand
             if n_def <= 1:
                 extra += self.reserve * (1.2 + 8.0 / max(1, me.health))
             elif n_def == 2:
                 extra += self.reserve * (0.4 + 3.0 / max(1, me.health))
-            # ... or, when more attacks can come where our hero stands than the last two cards
-            # answer (a ranged foe with extra actions), what this card would save against them
-            extra = max(extra, self.reserve * self.defense_saves(view, me, d, cid, defs))
         heal = 0.0
         for spec in recover_specs(d):
             if str(spec.get("target", "self")) in ("self", me.defn.name):
@@ -908,25 +904,6 @@ class HeuristicPolicy(GreedyPolicy):
             extra += (0.3 + 0.5 * self.reserve) * room * self.hp_weight(me, True) * 0.5
         cache[key] = extra
         return extra
-
-    def defense_saves(self, view, me, d: CardDef, cid, defs: tuple) -> float:
-        """What defense card ``d`` in our hand saves our hero next turn where it stands: the
-        foes' attacks there answered by our defense cards with it and without it (expected
-        damage at our health's worth, the chance of defeat as ``SpaceFacts`` weighs it), doubled
-        as the reserve's scale. Only the count of defense cards was weighed: the last one or
-        two, whatever came — a balanced Jill Trent spent her third against the Genie, who
-        attacks three times a turn with Infinite Power."""
-        attacks = self.threat_map(view)[me.space]
-        if not attacks:
-            return 0.0
-        s = min(8.0, card_strength(d, self.mine(view, cid))[1])
-        rest = list(defs)
-        if s not in rest:
-            return 0.0
-        rest.remove(s)
-        dmg, lethal = exposure_odds(attacks, defs, me.health)
-        dmg2, lethal2 = exposure_odds(attacks, tuple(rest), me.health)
-        return 2.0 * (self.hp_weight(me, True) * (dmg2 - dmg) + (25.0 * self.safety + 5.0) * (lethal2 - lethal))
 
     def power(self, view, cid) -> float:       # greedy's helpers (lowest/highest) use this
         return self.keep(view, cid)
