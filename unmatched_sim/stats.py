@@ -11,10 +11,10 @@ def wilson_interval(successes: float, n: int, z: float = Z95) -> tuple[float, fl
     """95% Wilson score interval for a proportion; (0, 1) when there is no data."""
     if n <= 0:
         return (0.0, 1.0)
-    p = successes / n
+    share = successes / n
     denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    centre = (share + z * z / (2 * n)) / denom
+    half = z * math.sqrt(share * (1.0 - share) / n + z * z / (4 * n * n)) / denom
     lo = 0.0 if successes <= 0 else max(0.0, centre - half)
     hi = 1.0 if successes >= n else min(1.0, centre + half)
     return (lo, hi)

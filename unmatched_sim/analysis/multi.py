@@ -204,12 +204,12 @@ def team_strengths(players: pl.DataFrame, l2: float = 1.0, iters: int = 200) -> 
         hess = [[(l2 if i == j else 0.0) for j in range(n)] for i in range(n)]
         for x, y in data:
             z = sum(b * v for b, v in zip(beta, x) if v)
-            p = 1.0 / (1.0 + math.exp(-z))
+            prob = 1.0 / (1.0 + math.exp(-z))
             nz = [(i, v) for i, v in enumerate(x) if v]
             for i, v in nz:
-                grad[i] += (y - p) * v
+                grad[i] += (y - prob) * v
                 for j, u in nz:
-                    hess[i][j] += p * (1 - p) * v * u
+                    hess[i][j] += prob * (1.0 - prob) * v * u
         step = _solve(hess, grad)
         beta = [b + d for b, d in zip(beta, step)]
         if max((abs(d) for d in step), default=0.0) < 1e-9:
