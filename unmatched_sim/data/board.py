@@ -66,6 +66,11 @@ class Board:
     def same_zone(self, a: int, b: int) -> bool:
         return bool(self.zone_mask[a] & self.zone_mask[b])
 
+    def spaces_in_zone_of(self, space: int) -> frozenset[int]:
+        """Every space sharing a zone with ``space`` (itself included)."""
+        mask = self.zone_mask[space]
+        return frozenset(s for s, m in enumerate(self.zone_mask) if m & mask)
+
     def space(self, label: str) -> int:
         return self.index[label]
 

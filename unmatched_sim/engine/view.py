@@ -325,6 +325,13 @@ class PlayerView:
         owner = g.fighters[fi].owner
         return g.players[owner].ability.combat_bonus_estimate(g, owner, fi, role, opponent)
 
+    def turn_start_hazards(self, seat: int) -> tuple:
+        """The damage player ``seat``'s ability will deal at the start of its next turn to a
+        foe's fighter standing on given spaces: ``(spaces, amount)`` pairs
+        (``Ability.turn_start_hazards``): an AI reading of public facts, not a rule."""
+        g = self._g
+        return g.players[seat].ability.turn_start_hazards(g, seat)
+
     def token_bonus(self, fi: int, role: int) -> float:
         """What a face-up token of fighter ``fi``'s ability adds for certain to a card it plays
         in ``role`` now (``Ability.token_bonus``): an AI reading, not a rule."""

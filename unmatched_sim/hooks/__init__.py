@@ -103,6 +103,13 @@ class Ability:
         Default 0."""
         return 0.0
 
+    def turn_start_hazards(self, g: "Game", seat: int) -> tuple[tuple[frozenset, int], ...]:
+        """For the AI only: the damage this ability will deal at the start of our next turn to a
+        foe's fighter standing where it stands now, from public facts — ``(spaces, amount)``
+        pairs (Medusa's Gaze: her zone, 1; Nikola Tesla's overflow with both coils charged: the
+        spaces next to him, 1). A foe's AI keeps its fighters out of them. Default none."""
+        return ()
+
     def token_bonus(self, g: "Game", seat: int, fighter: int, role: int) -> float:
         """For the AI only: what a face-up token of this ability adds for certain to a card our
         ``fighter`` plays in ``role`` now (Hamlet's NOT TO BE: +2 on his attacks). The

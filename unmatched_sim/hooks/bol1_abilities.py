@@ -57,6 +57,30 @@ class StartOfTurnEffects(Ability):
         if hero.on_board:
             g.run_effects(self.params["effect"], Ctx(seat, -1, OTHER_ROLE, hero.idx))
 
+    def turn_start_hazards(self, g, seat):
+        """The damage the effects will deal to a foe's fighter in the hero's zone or next to the
+        hero (Medusa's Gaze: 1 in her zone), read from the effect list."""
+        hero = g.hero_of(seat)
+        if not hero.on_board:
+            return ()
+        out = []
+        for op in self.params["effect"]:
+            amount = op.spec.get("amount", 1)
+            if op.NAME != "damage" or not isinstance(amount, int):
+                continue
+            where = _HAZARD_REACH.get(str(op.spec.get("target", "")))
+            if where == "zone":
+                out.append((g.board.spaces_in_zone_of(hero.space), amount))
+            elif where == "adjacent":
+                out.append((frozenset(g.board.adjacent[hero.space]), amount))
+        return tuple(out)
+
+
+# effect targets that reach a foe's fighter by where it stands: in the hero's zone, or next to it
+_HAZARD_REACH = {"opposing_in_zone": "zone", "each_opposing_in_zone": "zone",
+                 "adjacent_opposing": "adjacent", "each_adjacent_opposing": "adjacent",
+                 "adjacent": "adjacent", "each_adjacent": "adjacent"}
+
 
 # ---------------------------------------------------------------------- AI advice
 @advise("effect_space")

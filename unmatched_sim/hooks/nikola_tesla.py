@@ -61,6 +61,15 @@ class ScientificMethod(Ability):
             g.damage(fi, dmg, ABILITY, by=tesla)
         g.push((self._push_next, (seat, targets)))
 
+    def turn_start_hazards(self, g, seat):
+        """With both coils charged (they stay so until his turn starts), the spaces next to
+        Tesla take the overflow's damage."""
+        res = g.players[seat].res
+        tesla = g.fighters[g.players[seat].fighters[0]]
+        if charged(g, seat) < res.get("coils_max", 2) or not tesla.on_board:
+            return ()
+        return ((frozenset(g.board.adjacent[tesla.space]), self.params.get("overflow_damage", 1)),)
+
     def _push_next(self, g, seat, left):
         left = tuple(fi for fi in left if g.fighters[fi].on_board)
         if not left or g.over:

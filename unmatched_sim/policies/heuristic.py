@@ -488,6 +488,9 @@ class SpaceFacts:
     adjacent: tuple
     zone_mask: tuple
     dist: tuple
+    hazard: list                    # damage at a foe's turn start on each space (None: none)
+    hazard_w: cython.double         # worth of this fighter's health lost to it
+    hazard_lethal: cython.double    # and of its defeat
     _values: dict                   # actions_after -> each space's value (None: not yet asked)
 
     def __init__(self, policy, view, fi):
@@ -535,6 +538,10 @@ class SpaceFacts:
         self.tmap = policy.threat_map(view)
         self.defs = policy.my_defenses(view, fi)
         self.adjacent, self.zone_mask, self.dist = board.adjacent, board.zone_mask, view.dist
+        self.hazard = policy.turn_start_hazards(view)
+        if self.hazard is not None:
+            self.hazard_w = policy.hp_weight(f, True)
+            self.hazard_lethal = policy.defeat_worth(view, f)
         self._values = {}
 
     @cython.ccall
@@ -555,7 +562,7 @@ class SpaceFacts:
                    best=cython.double, v=cython.double, zone=cython.Py_ssize_t, t_space=cython.Py_ssize_t,
                    d_hero=cython.Py_ssize_t, hero_space=cython.Py_ssize_t, me_space=cython.Py_ssize_t,
                    dmg=cython.double, lethal=cython.double, soon=cython.double, guard=cython.bint,
-                   row=tuple, adj=object, zm=tuple, target=tuple)
+                   row=tuple, adj=object, zm=tuple, target=tuple, hurt=cython.double)
     def value(self, space, actions_after) -> cython.double:
         """How good ``space`` is for the fighter (in rough damage units) with ``actions_after``
         of our actions left after it gets there. Every term is a C double, summed in a fixed
@@ -593,6 +600,15 @@ class SpaceFacts:
                 value -= soon * (self.hero_w * dmg + (25.0 * self.safety + 5.0) * lethal)
             else:
                 value -= soon * 0.15 * dmg
+        # A foe's ability that hurts whoever stands here when its turn starts (Medusa's Gaze in
+        # her zone): sure damage, not a blow the foe may or may not land. A Genie stood in
+        # Medusa's zone turn after turn and lost 9 health to it (seed 3); it won 0 of 80 games.
+        if self.hazard is not None:
+            hurt = self.hazard[space]
+            if hurt:
+                soon = 1.0 if actions_after <= 0 else 0.45
+                value -= soon * (self.hazard_w * min(hurt, self.health)
+                                 + (self.hazard_lethal if hurt >= self.health else 0.0))
         # Sidekicks: screen our hero (careful) or press the attack (aggressive).
         if not self.is_hero and self.has_me:
             me_space = self.me_space
@@ -1503,6 +1519,24 @@ class HeuristicPolicy(GreedyPolicy):
         if not attacks:
             return 0.0, 0.0
         return exposure_odds(attacks, self.my_defenses(view, fi), view.fighter(fi).health)
+
+    @cython.locals(memo=dict)
+    def turn_start_hazards(self, view) -> list | None:
+        """The damage the foes' abilities will deal at the start of their next turns to a
+        fighter of ours on each space (``PlayerView.turn_start_hazards``: Medusa's Gaze,
+        Tesla's overflow), a list indexed by space; None when no foe has such an ability."""
+        memo = self._memo
+        if "hazards" in memo:
+            return memo["hazards"]
+        out = None
+        for t in view.foes:
+            for spaces, amount in view.turn_start_hazards(t):
+                if out is None:
+                    out = [0.0] * view.board.size
+                for sp in spaces:
+                    out[sp] += amount
+        memo["hazards"] = out
+        return out
 
     @cython.locals(memo=dict)
     def _space_ctx(self, view, fi) -> SpaceFacts:
