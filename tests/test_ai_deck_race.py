@@ -67,3 +67,30 @@ def test_a_draw_the_game_will_need_later_costs_the_exhaustion_it_brings_nearer()
     long_deck = pol.draw_worth(view, 3)
     s.thin_deck(0, 6)                    # six cards left; the game is likely to last ~6 turns
     assert pol.draw_worth(view, 3) < 0 < long_deck
+
+
+# ---------------------------------------------------------------------- the Genie's Infinite Power
+def infinite_power(genie: str, houdini: str, *hand: str) -> tuple:
+    """The tuned Genie's answer to Infinite Power (discard a card for an action) at the start of
+    his turn, against Houdini."""
+    s = Scenario("houdini", "genie").remove("Bess")
+    s.place("The Genie", genie).place("Houdini", houdini)
+    s.hand(1, *hand).hand(0, "Flourish", "Grand Escape")
+    s.begin_turn(1)
+    d = s.expect("ability_discard_for_action").pending
+    pol = make_policy("tuned", random.Random(0))
+    cid = pol.choose(PlayerView(s.game, 1), d)
+    return s, (None if cid is None else s.game.card(cid).name)
+
+
+def test_infinite_power_is_not_spent_on_an_action_that_would_only_draw():
+    # Houdini far out of reach, little to gain by moving: the extra action would be a maneuver's
+    # draw — a card for the card discarded, one card nearer exhaustion. (Priced at a flat 1.1,
+    # the action was bought with Prisoner's Torment.)
+    _, discarded = infinite_power("M02", "M31", "Prisoner's Torment", "Back in the Lamp", "Feint")
+    assert discarded is None
+
+
+def test_infinite_power_buys_an_extra_attack_with_the_weakest_card():
+    s, discarded = infinite_power("M07", "M11", "Careful What You Wish For", "I Am Freed", "Feint", "Feint")
+    assert discarded == "Feint"

@@ -1367,12 +1367,19 @@ class HeuristicPolicy(GreedyPolicy):
             w = self.draw_worth(view, 1)
         if not me.on_board:
             return w
-        # Repositioning: how much better a space the hero can reach than where it stands.
+        return w + self.reposition_worth(view) + 0.3
+
+    def reposition_worth(self, view) -> float:
+        """A maneuver's repositioning: how much better a space our hero can reach than where it
+        stands (0 with the hero off the board)."""
+        me = view.my_hero()
+        if not me.on_board:
+            return 0.0
         after = view.actions_left - 1
         here = self.space_value(view, me.idx, me.space, after)
         reach = view.reachable(me.idx, view.move_value())
         best = self.best_space_value(view, me.idx, reach, after) if reach else here
-        return w + 0.6 * max(0.0, best - here) + 0.3
+        return 0.6 * max(0.0, best - here)
 
     # ------------------------------------------------------------ positions
     @cython.locals(memo=dict, threats=dict)
@@ -2058,16 +2065,20 @@ class HeuristicPolicy(GreedyPolicy):
 
     # ------------------------------------------------------------ hero decisions
     def on_ability_discard_for_action(self, view, d):
-        """The Genie's Infinite Power: a card for an extra action, when the action is worth more."""
+        """The Genie's Infinite Power: the worst card of the hand for an extra action, when what
+        the action would do is worth more than the card — an attack with another card (as
+        ``on_action`` scores it), or a maneuver for where it takes him. A maneuver's draw is not
+        counted: it only replaces the card discarded, a card nearer exhaustion. (A flat worth
+        for the action had him discard on 57% of his turns and maneuver with it; 30% of his
+        games ended in his exhaustion, against the field under ``tuned``.)"""
         cards = [c for c in d.options if c is not None]
         if not cards or len(view.hand) < 2:
             return None
         worst = min(cards, key=lambda c: (self.keep(view, c), c))
-        action = 1.1 if view.deck_size(view.seat) > 0 else 0.0
-        if self.best_attack(view)[1] is not None:
-            action += 1.0
-        if len(view.hand) <= 2:
-            action -= 0.8
+        action = self.reposition_worth(view) if view.deck_size(view.seat) > 0 else -1.0
+        score, how, card = self.best_attack(view)
+        if how is not None and card != worst:
+            action = max(action, score + 0.6 + self.agg)
         return worst if action > 0.55 * self.keep(view, worst) else None
 
     def on_ability_pay_for_action(self, view, d):
