@@ -154,6 +154,8 @@ class Game:
                     self.cards.append(CardInfo(card, seat))
                     self.card_kind.append(kind_start[seat] + k)
         self.kind_start, self.kind_count = tuple(kind_start), kinds
+        # Each seat's hero fighter when it has one hero (-1: several, the Wayward Sisters): hero_of
+        self._lone_hero = tuple(p.fighters[0] if p.hero.hero.count == 1 else -1 for p in self.players)
         self.occupant = [-1] * board.size
         self.in_play: list[int] = []   # cards played or used and not yet in a discard pile
         # Per card kind, how many of its copies lie in a discard pile or in play, and a version
@@ -362,6 +364,9 @@ class Game:
     def hero_of(self, seat: int) -> Fighter:
         """``seat``'s hero; with several heroes (the Wayward Sisters), the first one still
         undefeated (the first one if none is)."""
+        fi = self._lone_hero[seat]
+        if fi >= 0:
+            return self.fighters[fi]
         p = self.players[seat]
         F = self.fighters
         if p.hero.hero.count > 1:
