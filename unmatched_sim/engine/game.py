@@ -156,6 +156,8 @@ class Game:
         self.kind_start, self.kind_count = tuple(kind_start), kinds
         # Each seat's hero fighter when it has one hero (-1: several, the Wayward Sisters): hero_of
         self._lone_hero = tuple(p.fighters[0] if p.hero.hero.count == 1 else -1 for p in self.players)
+        # Each seat's hero fighters (fixed for the game): hero_defeated and check_win's fast path
+        self._hero_fis = tuple(tuple(i for i in p.fighters if self.fighters[i].is_hero) for p in self.players)
         self.occupant = [-1] * board.size
         self.in_play: list[int] = []   # cards played or used and not yet in a discard pile
         # Per card kind, how many of its copies lie in a discard pile or in play, and a version
@@ -382,9 +384,8 @@ class Game:
 
     def hero_defeated(self, seat: int) -> bool:
         F = self.fighters
-        for i in self.players[seat].fighters:
-            f = F[i]
-            if f.is_hero and f.alive:
+        for i in self._hero_fis[seat]:
+            if F[i].alive:
                 return False
         return True
 
@@ -1063,9 +1064,14 @@ class Game:
         n = len(self.players)
         out, fmt = self.out, self.format
         places = self.places
+        F, hero_fis = self.fighters, self._hero_fis
         for s in range(n):
-            if places[s] is None and self.hero_defeated(s):
-                break
+            if places[s] is None:
+                for i in hero_fis[s]:      # (hero_defeated, inline: this runs every action)
+                    if F[i].alive:
+                        break
+                else:
+                    break
         else:
             return False     # the fast path: every hero still in the game stands
         newly = [s for s in range(n) if not out[s] and fmt.player_out(self, s)]

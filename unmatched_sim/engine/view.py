@@ -49,12 +49,12 @@ def board_distances(board: Board) -> tuple[tuple[int, ...], ...]:
 
 
 class PlayerView:
-    # ``_players``, ``_fighters``: the game's own lists (never replaced during a game: a clone
+    # ``_players``, ``_fighters``, ``_occupant``: the game's own lists (never replaced during a game: a clone
     # gets its own, and its own views); ``_defs``, ``_owners``: each card's definition and owner
     # by card id, fixed for the game. The policies ask for these hundreds of thousands of times
     # a run: one attribute read each instead of three.
     __slots__ = ("_g", "seat", "board", "dist", "opp", "_duel_foe", "_players", "_fighters", "_defs",
-                 "_owners")
+                 "_owners", "_occupant")
 
     def __new__(cls, game, seat: int):
         # Several foes: the foe in focus changes with the position (a property, below).
@@ -67,7 +67,7 @@ class PlayerView:
         self.seat = seat
         self.board = game.board
         self.dist = board_distances(game.board)
-        self._players, self._fighters = game.players, game.fighters
+        self._players, self._fighters, self._occupant = game.players, game.fighters, game.occupant
         self._defs = [c.defn for c in game.cards]
         self._owners = [c.owner for c in game.cards]
         foes = game.all_foes(seat)
@@ -129,7 +129,7 @@ class PlayerView:
         return self._g.players[self.seat].actions if self.my_turn else 0
 
     def hero(self, seat: int | None = None) -> HeroDef:
-        return self._g.players[self.seat if seat is None else seat].hero
+        return self._players[self.seat if seat is None else seat].hero
 
     # --- cards
     def card(self, cid: int) -> CardDef:
@@ -235,7 +235,7 @@ class PlayerView:
 
     def occupancy(self) -> tuple[int, ...]:
         """Who stands where: the fighter on each space (-1: empty)."""
-        return tuple(self._g.occupant)
+        return tuple(self._occupant)
 
     def move_rules(self, fi: int) -> tuple[bool, bool]:
         """(held in place, may move through opponents) for fighter ``fi``'s own movement, as
@@ -282,7 +282,7 @@ class PlayerView:
         return self._g.hero_of(self.opp)
 
     def occupant(self, space: int) -> int:
-        return self._g.occupant[space]
+        return self._occupant[space]
 
     def reachable(self, fi: int, steps: int, through_opponents: bool = False) -> list[int]:
         return self._g.reachable(fi, steps, through_opponents)
@@ -329,16 +329,14 @@ class PlayerView:
         """What fighter ``fi``'s own ability is expected to add to a card it plays in ``role``
         against fighter ``opponent`` (public facts only; ``Ability.combat_bonus_estimate``): an
         AI estimate, not a rule."""
-        g = self._g
-        owner = g.fighters[fi].owner
-        return g.players[owner].ability.combat_bonus_estimate(g, owner, fi, role, opponent)
+        owner = self._fighters[fi].owner
+        return self._players[owner].ability.combat_bonus_estimate(self._g, owner, fi, role, opponent)
 
     def token_bonus(self, fi: int, role: int) -> float:
         """What a face-up token of fighter ``fi``'s ability adds for certain to a card it plays
         in ``role`` now (``Ability.token_bonus``): an AI reading, not a rule."""
-        g = self._g
-        owner = g.fighters[fi].owner
-        return g.players[owner].ability.token_bonus(g, owner, fi, role)
+        owner = self._fighters[fi].owner
+        return self._players[owner].ability.token_bonus(self._g, owner, fi, role)
 
     def my_role(self) -> int | None:
         c = self._g.combat
