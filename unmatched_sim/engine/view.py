@@ -15,6 +15,11 @@ from __future__ import annotations
 import os
 from functools import lru_cache
 
+try:
+    import cython
+except ImportError:     # a pure install without Cython: the typing declarations do nothing
+    from unmatched_sim import _cython_shim as cython
+
 from unmatched_sim.data.board import Board
 from unmatched_sim.engine.determinize import FACE_DOWN_EXTRA
 from unmatched_sim.engine.state import ATTACKER, DEFENDER, Fighter
@@ -48,19 +53,27 @@ def board_distances(board: Board) -> tuple[tuple[int, ...], ...]:
     return tuple(out)
 
 
-class PlayerView:
-    # ``_players``, ``_fighters``, ``_occupant``: the game's own lists (never replaced during a game: a clone
-    # gets its own, and its own views); ``_defs``, ``_owners``: each card's definition and owner
-    # by card id, fixed for the game. The policies ask for these hundreds of thousands of times
-    # a run: one attribute read each instead of three.
-    __slots__ = ("_g", "seat", "board", "dist", "opp", "_duel_foe", "_players", "_fighters", "_defs",
-                 "_owners", "_occupant")
+@cython.cclass
+class _ViewCore:
+    """``PlayerView``'s fields and methods as a typed record: the compiled build reads its own
+    fields in C (a method's ``self._players`` is a struct field, not an attribute look-up).
+    ``PlayerView`` (below) adds the foe in focus and the choice of the multi-foe view.
 
-    def __new__(cls, game, seat: int):
-        # Several foes: the foe in focus changes with the position (a property, below).
-        if cls is PlayerView and len(game.players) > 2:
-            cls = MultiPlayerView
-        return object.__new__(cls)
+    ``_players``, ``_fighters``, ``_occupant``: the game's own lists (never replaced during a
+    game: a clone gets its own, and its own views); ``_defs``, ``_owners``: each card's
+    definition and owner by card id, fixed for the game. The policies ask for these hundreds
+    of thousands of times a run."""
+
+    _g = cython.declare(object, visibility="public")
+    seat = cython.declare(object, visibility="public")
+    board = cython.declare(object, visibility="public")
+    dist = cython.declare(tuple, visibility="public")
+    _duel_foe = cython.declare(object, visibility="public")
+    _players = cython.declare(list, visibility="public")
+    _fighters = cython.declare(list, visibility="public")
+    _occupant = cython.declare(list, visibility="public")
+    _defs = cython.declare(list, visibility="public")
+    _owners = cython.declare(list, visibility="public")
 
     def __init__(self, game, seat: int):
         self._g = game
@@ -341,6 +354,17 @@ class PlayerView:
     def my_role(self) -> int | None:
         c = self._g.combat
         return None if c is None else (ATTACKER if c.players[ATTACKER] == self.seat else DEFENDER)
+
+
+class PlayerView(_ViewCore):
+    # ``opp``, the foe in focus: a plain slot in a duel, a property of the multi-foe view.
+    __slots__ = ("opp",)
+
+    def __new__(cls, game, seat: int):
+        # Several foes: the foe in focus changes with the position (a property, below).
+        if cls is PlayerView and len(game.players) > 2:
+            cls = MultiPlayerView
+        return _ViewCore.__new__(cls)
 
 
 class MultiPlayerView(PlayerView):
