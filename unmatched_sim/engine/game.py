@@ -104,7 +104,55 @@ class IllegalChoice(Exception):
     pass
 
 
-class Game:
+@cython.cclass
+class _GameCore:
+    """``Game``'s fields and methods as a typed record: the compiled build reads a game's
+    fields in C inside its methods (``self.fighters`` is a struct field, not an attribute
+    look-up). ``Game`` (below) is a Python subclass: code outside may still give a game
+    attributes of its own (an instance dictionary), and ``clone`` copies them too."""
+
+    board = cython.declare(object, visibility="public")
+    heroes = cython.declare(tuple, visibility="public")
+    format = cython.declare(object, visibility="public")
+    max_turns = cython.declare(object, visibility="public")
+    _rngs_shared = cython.declare(object, visibility="public")
+    _rngs = cython.declare(object, visibility="public")
+    _rng = cython.declare(object, visibility="public")
+    cards = cython.declare(list, visibility="public")
+    card_kind = cython.declare(list, visibility="public")
+    players = cython.declare(list, visibility="public")
+    fighters = cython.declare(list, visibility="public")
+    kind_start = cython.declare(tuple, visibility="public")
+    kind_count = cython.declare(object, visibility="public")
+    _lone_hero = cython.declare(tuple, visibility="public")
+    _hero_fis = cython.declare(tuple, visibility="public")
+    occupant = cython.declare(list, visibility="public")
+    in_play = cython.declare(list, visibility="public")
+    pile_counts = cython.declare(list, visibility="public")
+    pile_versions = cython.declare(list, visibility="public")
+    stack = cython.declare(list, visibility="public")
+    pending = cython.declare(object, visibility="public")
+    combat = cython.declare(object, visibility="public")
+    active = cython.declare(object, visibility="public")
+    turn = cython.declare(object, visibility="public")
+    over = cython.declare(object, visibility="public")
+    winner = cython.declare(object, visibility="public")
+    end_reason = cython.declare(object, visibility="public")
+    defeat_cause = cython.declare(list, visibility="public")
+    out = cython.declare(list, visibility="public")
+    out_turn = cython.declare(list, visibility="public")
+    places = cython.declare(list, visibility="public")
+    turns_taken = cython.declare(list, visibility="public")
+    raw_events = cython.declare(list, visibility="public")
+    extra_names = cython.declare(list, visibility="public")
+    turn_flags = cython.declare(dict, visibility="public")
+    lasting = cython.declare(object, visibility="public")
+    team = cython.declare(tuple, visibility="public")
+    _foes = cython.declare(tuple, visibility="public")
+    _allies = cython.declare(tuple, visibility="public")
+    _friendly = cython.declare(tuple, visibility="public")
+    handlers = cython.declare(dict, visibility="public")
+
     # ------------------------------------------------------------------ construction
     def __init__(self, board: Board, heroes: tuple[HeroDef, ...], seed: int | str = 0, *,
                  side_keys: tuple[str, ...] | None = None, fmt: Format | None = None,
@@ -213,7 +261,7 @@ class Game:
 
     @rngs.setter
     def rngs(self, value: list[random.Random]) -> None:
-        if self.__dict__.get("_rngs_shared"):
+        if self._rngs_shared:
             self._rng = _copy_rng(self._rng)
             self._rngs_shared = False
         self._rngs = value
@@ -226,7 +274,7 @@ class Game:
 
     @rng.setter
     def rng(self, value: random.Random) -> None:
-        if self.__dict__.get("_rngs_shared"):
+        if self._rngs_shared:
             self._rngs = [_copy_rng(r) for r in self._rngs]
             self._rngs_shared = False
         self._rng = value
@@ -246,7 +294,48 @@ class Game:
     def clone(self, record: bool = False) -> "Game":
         """A full copy of the position, pending decision included. Costs a few microseconds."""
         g = Game.__new__(Game)
-        g.__dict__.update(self.__dict__)
+        g.__dict__.update(self.__dict__)     # attributes of its own, if any
+        g.board = self.board
+        g.heroes = self.heroes
+        g.format = self.format
+        g.max_turns = self.max_turns
+        g._rngs_shared = self._rngs_shared
+        g._rngs = self._rngs
+        g._rng = self._rng
+        g.cards = self.cards
+        g.card_kind = self.card_kind
+        g.players = self.players
+        g.fighters = self.fighters
+        g.kind_start = self.kind_start
+        g.kind_count = self.kind_count
+        g._lone_hero = self._lone_hero
+        g._hero_fis = self._hero_fis
+        g.occupant = self.occupant
+        g.in_play = self.in_play
+        g.pile_counts = self.pile_counts
+        g.pile_versions = self.pile_versions
+        g.stack = self.stack
+        g.pending = self.pending
+        g.combat = self.combat
+        g.active = self.active
+        g.turn = self.turn
+        g.over = self.over
+        g.winner = self.winner
+        g.end_reason = self.end_reason
+        g.defeat_cause = self.defeat_cause
+        g.out = self.out
+        g.out_turn = self.out_turn
+        g.places = self.places
+        g.turns_taken = self.turns_taken
+        g.raw_events = self.raw_events
+        g.extra_names = self.extra_names
+        g.turn_flags = self.turn_flags
+        g.lasting = self.lasting
+        g.team = self.team
+        g._foes = self._foes
+        g._allies = self._allies
+        g._friendly = self._friendly
+        g.handlers = self.handlers
         self._rngs_shared = g._rngs_shared = True
         g.fighters = [f.copy() for f in self.fighters]
         g.players = [p.copy() for p in self.players]
@@ -1173,6 +1262,11 @@ class Game:
         if bonuses and (self.handlers["combat_value"] or self.lasting):
             v = self.modify("combat_value", v, c, role)
         return max(0, v)
+
+
+class Game(_GameCore):
+    """A game in progress: the board, the players, the fighters and the cards, the pending
+    decision, and the event log (the fields and methods are ``_GameCore``'s)."""
 
 
 def _copy_rng(r: random.Random) -> random.Random:
