@@ -1275,7 +1275,7 @@ def _copy_rng(r: random.Random) -> random.Random:
     return n
 
 
-def _opponent_chosen(g: Game, ops: tuple, ctx: Ctx, foe: int) -> None:
+def _opponent_chosen(g: _GameCore, ops: tuple, ctx: Ctx, foe: int) -> None:
     if ctx.card >= 0:   # what else the card does afterwards (Loki's TRICK going over) reads it
         g.turn_flags[("opponent_chosen", ctx.card)] = foe
     g.log("opponent_chosen", ctx.player, card=ctx.card if ctx.card >= 0 else None,
@@ -1283,12 +1283,12 @@ def _opponent_chosen(g: Game, ops: tuple, ctx: Ctx, foe: int) -> None:
     g.run_effects(ops, ctx._replace(opponent=foe))
 
 
-def _boost_card_done(g: Game, cid: int) -> None:
+def _boost_card_done(g: _GameCore, cid: int) -> None:
     g.put_in_discard(cid, BOOST_DISCARD)
 
 
 # ====================================================================== setup and turns
-def _setup(g: Game) -> None:
+def _setup(g: _GameCore) -> None:
     for seat, p in enumerate(g.players):
         g.rngs[seat].shuffle(p.deck)
         g.log("setup", seat, detail=f"hero={p.hero.id}")
@@ -1312,11 +1312,11 @@ def _setup(g: Game) -> None:
     g.push(*steps)
 
 
-def _ability_setup(g: Game, seat: int) -> None:
+def _ability_setup(g: _GameCore, seat: int) -> None:
     g.players[seat].ability.setup(g, seat)
 
 
-def _ask_sidekick_start(g: Game, seat: int, fi: int) -> None:
+def _ask_sidekick_start(g: _GameCore, seat: int, fi: int) -> None:
     """Sidekicks start on separate spaces in (any of) the hero's zones; anywhere if none is free."""
     hero_space = g.hero_of(seat).space
     zm = g.board.zone_mask
@@ -1324,11 +1324,11 @@ def _ask_sidekick_start(g: Game, seat: int, fi: int) -> None:
     g.ask(seat, "sidekick_start", options, _sidekick_placed, fi, fighter=fi)
 
 
-def _sidekick_placed(g: Game, fi: int, space: int) -> None:
+def _sidekick_placed(g: _GameCore, fi: int, space: int) -> None:
     g.place(fi, space)
 
 
-def _begin_turn(g: Game) -> None:
+def _begin_turn(g: _GameCore) -> None:
     if g.check_win():
         return
     if g.turn >= g.max_turns:
@@ -1347,11 +1347,11 @@ def _begin_turn(g: Game) -> None:
     g.push((_start_of_turn, (seat,)), (_next_action, (seat,)), (_end_of_turn, (seat,)))
 
 
-def _start_of_turn(g: Game, seat: int) -> None:
+def _start_of_turn(g: _GameCore, seat: int) -> None:
     g.players[seat].ability.start_of_turn(g, seat)
 
 
-def _next_action(g: Game, seat: int) -> None:
+def _next_action(g: _GameCore, seat: int) -> None:
     if g.check_win() or g.out[seat]:
         return
     p = g.players[seat]
@@ -1365,17 +1365,17 @@ def _next_action(g: Game, seat: int) -> None:
     g.ask(seat, "action", options, _take_action, seat)
 
 
-def _take_action(g: Game, seat: int, action: str) -> None:
+def _take_action(g: _GameCore, seat: int, action: str) -> None:
     g.players[seat].actions -= 1
     g.log("action", seat, detail=action)
     g.push((ACTIONS[action], (seat,)), (_end_of_action, ()), (_next_action, (seat,)))
 
 
-def _end_of_action(g: Game) -> None:
+def _end_of_action(g: _GameCore) -> None:
     g.check_win()
 
 
-def _end_of_turn(g: Game, seat: int) -> None:
+def _end_of_turn(g: _GameCore, seat: int) -> None:
     if g.check_win():
         return
     if g.out[seat]:   # eliminated during their own turn: the turn just passes
@@ -1384,7 +1384,7 @@ def _end_of_turn(g: Game, seat: int) -> None:
     g.push((_end_of_turn_effects, (seat,)), (_hand_limit, (seat,)), (_pass_turn, (seat,)))
 
 
-def _end_of_turn_effects(g: Game, seat: int) -> None:
+def _end_of_turn_effects(g: _GameCore, seat: int) -> None:
     if g.board.conveyors:
         # Its own step, scheduled under the ability's: the belt runs once everything the
         # ability's end of turn asks or pushes has resolved (then the hand limit).
@@ -1393,19 +1393,19 @@ def _end_of_turn_effects(g: Game, seat: int) -> None:
     g.players[seat].ability.end_of_turn(g, seat)
 
 
-def _hand_limit(g: Game, seat: int) -> None:
+def _hand_limit(g: _GameCore, seat: int) -> None:
     p = g.players[seat]
     if len(p.hand) > HAND_LIMIT:
         g.ask(seat, "hand_limit_discard", list(p.hand), _hand_limit_discarded, seat,
               excess=len(p.hand) - HAND_LIMIT)
 
 
-def _hand_limit_discarded(g: Game, seat: int, cid: int) -> None:
+def _hand_limit_discarded(g: _GameCore, seat: int, cid: int) -> None:
     g.discard_from_hand(seat, cid, HAND_LIMIT_DISCARD)
     g.push((_hand_limit, (seat,)))
 
 
-def _pass_turn(g: Game, seat: int) -> None:
+def _pass_turn(g: _GameCore, seat: int) -> None:
     g.players[seat].value_lock = None
     if g.lasting:
         g.end_lasting("turn")
@@ -1417,14 +1417,14 @@ def _pass_turn(g: Game, seat: int) -> None:
 
 
 # ====================================================================== maneuver
-def _maneuver(g: Game, seat: int) -> None:
+def _maneuver(g: _GameCore, seat: int) -> None:
     g.draw(seat, g.modify("maneuver_draws", 1, seat) if g.handlers["maneuver_draws"] else 1)
     p = g.players[seat]
     options = [None] + [c for c in p.hand if g.can_boost_with(seat, c)]
     g.ask(seat, "maneuver_boost", options, _maneuver_boost_chosen, seat)
 
 
-def _maneuver_boost_chosen(g: Game, seat: int, cid: int | None) -> None:
+def _maneuver_boost_chosen(g: _GameCore, seat: int, cid: int | None) -> None:
     g.turn_flags["maneuvered"] = True
     if cid is None:
         g.push((_move_phase, (seat, 0, False, ())))
@@ -1440,11 +1440,11 @@ def _maneuver_boost_chosen(g: Game, seat: int, cid: int | None) -> None:
         g.modify("before_moves", None, seat)
 
 
-def _move_phase_boosted(g: Game, seat: int, cid: int) -> None:
+def _move_phase_boosted(g: _GameCore, seat: int, cid: int) -> None:
     g.push((_move_phase, (seat, g.turn_flags.get("maneuver_boost", 0), True, ())))
 
 
-def _move_phase(g: Game, seat: int, bonus: int, boosted: bool, moved: tuple) -> None:
+def _move_phase(g: _GameCore, seat: int, bonus: int, boosted: bool, moved: tuple) -> None:
     """Each fighter may move up to the move value, one at a time, in the player's order."""
     movable = [fi for fi in g.on_board(seat) if fi not in moved]
     if not movable:
@@ -1455,7 +1455,7 @@ def _move_phase(g: Game, seat: int, bonus: int, boosted: bool, moved: tuple) -> 
     g.ask(seat, "move_order", movable + [None], _move_one, seat, bonus, boosted, moved)
 
 
-def _move_one(g: Game, seat: int, bonus: int, boosted: bool, moved: tuple, fi: int | None) -> None:
+def _move_one(g: _GameCore, seat: int, bonus: int, boosted: bool, moved: tuple, fi: int | None) -> None:
     if fi is None:
         return
     f = g.fighters[fi]
@@ -1471,7 +1471,7 @@ def _move_one(g: Game, seat: int, bonus: int, boosted: bool, moved: tuple, fi: i
           fighter=fi, steps=steps)
 
 
-def _moved(g: Game, seat: int, bonus: int, boosted: bool, moved: tuple, fi: int, dest: int) -> None:
+def _moved(g: _GameCore, seat: int, bonus: int, boosted: bool, moved: tuple, fi: int, dest: int) -> None:
     f = g.fighters[fi]
     if dest != f.space:
         steps = (f.defn.move if f.defn.move is not None else g.move_value(seat)) + bonus
@@ -1483,11 +1483,11 @@ def _moved(g: Game, seat: int, bonus: int, boosted: bool, moved: tuple, fi: int,
 
 
 # ====================================================================== scheme
-def _scheme(g: Game, seat: int) -> None:
+def _scheme(g: _GameCore, seat: int) -> None:
     g.ask(seat, "scheme_card", g.scheme_options(seat), _scheme_chosen, seat)
 
 
-def _scheme_chosen(g: Game, seat: int, option: tuple[int, int]) -> None:
+def _scheme_chosen(g: _GameCore, seat: int, option: tuple[int, int]) -> None:
     cid, fi = option
     g.take_from_hand(seat, cid)
     g.play_area_add(cid)
@@ -1497,20 +1497,20 @@ def _scheme_chosen(g: Game, seat: int, option: tuple[int, int]) -> None:
     g.push((_scheme_effects, (ctx,)), (_finish_scheme, (cid, seat)))
 
 
-def _scheme_effects(g: Game, ctx: Ctx) -> None:
+def _scheme_effects(g: _GameCore, ctx: Ctx) -> None:
     g.run_effects(g.card(ctx.card).effects.get(EFFECT, ()), ctx)
 
 
-def _finish_scheme(g: Game, cid: int, seat: int) -> None:
+def _finish_scheme(g: _GameCore, cid: int, seat: int) -> None:
     g.finish_played_card(cid, seat)
 
 
 # ====================================================================== attack
-def _attack(g: Game, seat: int) -> None:
+def _attack(g: _GameCore, seat: int) -> None:
     g.ask(seat, "attack_target", g.attack_options(seat), _attack_declared, seat)
 
 
-def _attack_declared(g: Game, seat: int, option: tuple[int, int]) -> None:
+def _attack_declared(g: _GameCore, seat: int, option: tuple[int, int]) -> None:
     fi, target = option
     c = Combat(seat, fi, target, g.fighters[target].owner)
     c.ranged = not g.adjacent(fi, target)
@@ -1522,7 +1522,7 @@ def _attack_declared(g: Game, seat: int, option: tuple[int, int]) -> None:
     g.ask(seat, "attack_card", options, _attack_card_chosen, seat, fighter=fi, target=target)
 
 
-def _attack_card_chosen(g: Game, seat: int, cid: int) -> None:
+def _attack_card_chosen(g: _GameCore, seat: int, cid: int) -> None:
     dseat = g.combat.players[DEFENDER]
     if g.known_to(dseat, seat, cid):   # the defender saw it in the hand: still "known" to
         g.combat.extra["known_face_down"] = cid   # be in hand or face down (see PlayerView)
@@ -1537,7 +1537,7 @@ def _attack_card_chosen(g: Game, seat: int, cid: int) -> None:
     _ask_defense(g)
 
 
-def _ask_defense(g: Game) -> None:
+def _ask_defense(g: _GameCore) -> None:
     c = g.combat
     defender = c.fighters[DEFENDER]
     dseat = c.players[DEFENDER]
@@ -1549,7 +1549,7 @@ def _ask_defense(g: Game) -> None:
           fighter=defender, attacker=c.fighters[ATTACKER])
 
 
-def _defense_chosen(g: Game, dseat: int, cid: int | None) -> None:
+def _defense_chosen(g: _GameCore, dseat: int, cid: int | None) -> None:
     c = g.combat
     if cid is not None:
         g.take_from_hand(dseat, cid)
@@ -1570,7 +1570,7 @@ def _defense_chosen(g: Game, dseat: int, cid: int | None) -> None:
            (_after_attacking, ()))
 
 
-def _combat_window(g: Game, timing: str) -> None:
+def _combat_window(g: _GameCore, timing: str) -> None:
     """Effects of one timing on both combat cards: the defender's first, then the attacker's.
 
     Cards are read when the window opens, so a card swapped in earlier (Sleight of Hand)
@@ -1592,7 +1592,7 @@ def _combat_window(g: Game, timing: str) -> None:
     g.push(*steps)
 
 
-def _combat_damage(g: Game) -> None:
+def _combat_damage(g: _GameCore) -> None:
     c = g.combat
     attack = g.combat_value(ATTACKER)
     defense = g.combat_value(DEFENDER) if c.cards[DEFENDER] is not None else 0
@@ -1612,7 +1612,7 @@ def _combat_damage(g: Game) -> None:
         g.players[g.fighters[defender].owner].ability.on_combat_damage(g, defender, dealt)
 
 
-def _after_combat_abilities(g: Game) -> None:
+def _after_combat_abilities(g: _GameCore) -> None:
     c = g.combat
     if g.turn_flags.get("turn_ended"):
         return
@@ -1620,7 +1620,7 @@ def _after_combat_abilities(g: Game) -> None:
         g.players[c.players[role]].ability.after_combat(g, c.players[role], role)
 
 
-def _combat_cleanup(g: Game) -> None:
+def _combat_cleanup(g: _GameCore) -> None:
     """The played cards are discarded: the abilities' own cards first (King Arthur's face-down
     BOOST), then the defense card, then the attack card. Always, even when an effect ended the
     turn."""
@@ -1633,7 +1633,7 @@ def _combat_cleanup(g: Game) -> None:
             g.finish_played_card(cid, c.players[role])
 
 
-def _after_attacking(g: Game) -> None:
+def _after_attacking(g: _GameCore) -> None:
     seat = g.combat.players[ATTACKER]
     g.combat = None
     if g.lasting:
