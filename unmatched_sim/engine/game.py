@@ -828,7 +828,8 @@ class _GameCore:
 
     @cython.locals(start=cython.Py_ssize_t, steps=cython.Py_ssize_t, through=cython.bint,
                    n=cython.Py_ssize_t, s=cython.Py_ssize_t, t=cython.Py_ssize_t, o=cython.Py_ssize_t,
-                   step=cython.Py_ssize_t, seen=bytearray, frontier=list, nxt=list, occ=list)
+                   step=cython.Py_ssize_t, seen=bytearray, frontier=list, nxt=list, occ=list,
+                   edges=tuple, row=tuple, team=tuple, F=list, k=cython.Py_ssize_t)
     def _spread(self, fi: int, start: int, steps: int, through: bool) -> list[int]:
         """``reachable``'s walk, breadth first from ``start``: the spaces in order."""
         team, F = self.team, self.fighters
@@ -841,7 +842,9 @@ class _GameCore:
         for step in range(steps):
             nxt = []
             for s in frontier:
-                for t in edges[s]:
+                row = edges[s]
+                for k in range(len(row)):
+                    t = row[k]
                     if seen[t]:
                         continue
                     o = occ[t]

@@ -74,11 +74,14 @@ class _ViewCore:
     _occupant = cython.declare(list, visibility="public")
     _defs = cython.declare(list, visibility="public")
     _owners = cython.declare(list, visibility="public")
+    _adjacent = cython.declare(tuple, visibility="public")     # the board's, for can_hit_from
+    _zone_mask = cython.declare(tuple, visibility="public")
 
     def __init__(self, game, seat: int):
         self._g = game
         self.seat = seat
         self.board = game.board
+        self._adjacent, self._zone_mask = game.board.adjacent, game.board.zone_mask
         self.dist = board_distances(game.board)
         self._players, self._fighters, self._occupant = game.players, game.fighters, game.occupant
         self._defs = [c.defn for c in game.cards]
@@ -308,10 +311,12 @@ class _ViewCore:
 
     def can_hit_from(self, fi: int, space: int, target_space: int) -> bool:
         """Could fighter ``fi`` attack a fighter on ``target_space`` if it stood on ``space``?"""
-        b = self.board
-        if target_space in b.adjacent[space]:
+        if target_space in self._adjacent[space]:
             return True
-        return self._g.fighters[fi].defn.ranged and b.same_zone(space, target_space)
+        if not self._fighters[fi].defn.ranged:
+            return False
+        zm = self._zone_mask
+        return bool(zm[space] & zm[target_space])     # (Board.same_zone)
 
     # --- combat
     @property
