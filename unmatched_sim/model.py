@@ -52,11 +52,16 @@ class CardDef:
     can_attack: bool = field(init=False, repr=False, compare=False)
     can_defend: bool = field(init=False, repr=False, compare=False)
     boost_value: int = field(init=False, repr=False, compare=False)
+    # What an AI works out from this card alone, kept with the card (the heuristic's card facts:
+    # ``policies.heuristic._known_fact``): shared by every game that uses the card and never
+    # read by the rules. A memo, not part of the card: no equality, no repr.
+    ai_memo: dict = field(init=False, repr=False, compare=False)
 
     def __post_init__(self):
         object.__setattr__(self, "can_attack", self.type in (ATTACK, VERSATILE))
         object.__setattr__(self, "can_defend", self.type in (DEFENSE, VERSATILE))
         object.__setattr__(self, "boost_value", self.boost or 0)
+        object.__setattr__(self, "ai_memo", {})
 
     def usable_by(self, fighter_name: str) -> bool:
         return self.users is None or fighter_name in self.users

@@ -104,7 +104,55 @@ class IllegalChoice(Exception):
     pass
 
 
-class Game:
+@cython.cclass
+class _GameCore:
+    """``Game``'s fields and methods as a typed record: the compiled build reads a game's
+    fields in C inside its methods (``self.fighters`` is a struct field, not an attribute
+    look-up). ``Game`` (below) is a Python subclass: code outside may still give a game
+    attributes of its own (an instance dictionary), and ``clone`` copies them too."""
+
+    board = cython.declare(object, visibility="public")
+    heroes = cython.declare(tuple, visibility="public")
+    format = cython.declare(object, visibility="public")
+    max_turns = cython.declare(object, visibility="public")
+    _rngs_shared = cython.declare(object, visibility="public")
+    _rngs = cython.declare(object, visibility="public")
+    _rng = cython.declare(object, visibility="public")
+    cards = cython.declare(list, visibility="public")
+    card_kind = cython.declare(list, visibility="public")
+    players = cython.declare(list, visibility="public")
+    fighters = cython.declare(list, visibility="public")
+    kind_start = cython.declare(tuple, visibility="public")
+    kind_count = cython.declare(object, visibility="public")
+    _lone_hero = cython.declare(tuple, visibility="public")
+    _hero_fis = cython.declare(tuple, visibility="public")
+    occupant = cython.declare(list, visibility="public")
+    in_play = cython.declare(list, visibility="public")
+    pile_counts = cython.declare(list, visibility="public")
+    pile_versions = cython.declare(list, visibility="public")
+    stack = cython.declare(list, visibility="public")
+    pending = cython.declare(object, visibility="public")
+    combat = cython.declare(object, visibility="public")
+    active = cython.declare(object, visibility="public")
+    turn = cython.declare(object, visibility="public")
+    over = cython.declare(object, visibility="public")
+    winner = cython.declare(object, visibility="public")
+    end_reason = cython.declare(object, visibility="public")
+    defeat_cause = cython.declare(list, visibility="public")
+    out = cython.declare(list, visibility="public")
+    out_turn = cython.declare(list, visibility="public")
+    places = cython.declare(list, visibility="public")
+    turns_taken = cython.declare(list, visibility="public")
+    raw_events = cython.declare(list, visibility="public")
+    extra_names = cython.declare(list, visibility="public")
+    turn_flags = cython.declare(dict, visibility="public")
+    lasting = cython.declare(object, visibility="public")
+    team = cython.declare(tuple, visibility="public")
+    _foes = cython.declare(tuple, visibility="public")
+    _allies = cython.declare(tuple, visibility="public")
+    _friendly = cython.declare(tuple, visibility="public")
+    handlers = cython.declare(dict, visibility="public")
+
     # ------------------------------------------------------------------ construction
     def __init__(self, board: Board, heroes: tuple[HeroDef, ...], seed: int | str = 0, *,
                  side_keys: tuple[str, ...] | None = None, fmt: Format | None = None,
@@ -154,6 +202,10 @@ class Game:
                     self.cards.append(CardInfo(card, seat))
                     self.card_kind.append(kind_start[seat] + k)
         self.kind_start, self.kind_count = tuple(kind_start), kinds
+        # Each seat's hero fighter when it has one hero (-1: several, the Wayward Sisters): hero_of
+        self._lone_hero = tuple(p.fighters[0] if p.hero.hero.count == 1 else -1 for p in self.players)
+        # Each seat's hero fighters (fixed for the game): hero_defeated and check_win's fast path
+        self._hero_fis = tuple(tuple(i for i in p.fighters if self.fighters[i].is_hero) for p in self.players)
         self.occupant = [-1] * board.size
         self.in_play: list[int] = []   # cards played or used and not yet in a discard pile
         # Per card kind, how many of its copies lie in a discard pile or in play, and a version
@@ -209,7 +261,7 @@ class Game:
 
     @rngs.setter
     def rngs(self, value: list[random.Random]) -> None:
-        if self.__dict__.get("_rngs_shared"):
+        if self._rngs_shared:
             self._rng = _copy_rng(self._rng)
             self._rngs_shared = False
         self._rngs = value
@@ -222,7 +274,7 @@ class Game:
 
     @rng.setter
     def rng(self, value: random.Random) -> None:
-        if self.__dict__.get("_rngs_shared"):
+        if self._rngs_shared:
             self._rngs = [_copy_rng(r) for r in self._rngs]
             self._rngs_shared = False
         self._rng = value
@@ -242,7 +294,48 @@ class Game:
     def clone(self, record: bool = False) -> "Game":
         """A full copy of the position, pending decision included. Costs a few microseconds."""
         g = Game.__new__(Game)
-        g.__dict__.update(self.__dict__)
+        g.__dict__.update(self.__dict__)     # attributes of its own, if any
+        g.board = self.board
+        g.heroes = self.heroes
+        g.format = self.format
+        g.max_turns = self.max_turns
+        g._rngs_shared = self._rngs_shared
+        g._rngs = self._rngs
+        g._rng = self._rng
+        g.cards = self.cards
+        g.card_kind = self.card_kind
+        g.players = self.players
+        g.fighters = self.fighters
+        g.kind_start = self.kind_start
+        g.kind_count = self.kind_count
+        g._lone_hero = self._lone_hero
+        g._hero_fis = self._hero_fis
+        g.occupant = self.occupant
+        g.in_play = self.in_play
+        g.pile_counts = self.pile_counts
+        g.pile_versions = self.pile_versions
+        g.stack = self.stack
+        g.pending = self.pending
+        g.combat = self.combat
+        g.active = self.active
+        g.turn = self.turn
+        g.over = self.over
+        g.winner = self.winner
+        g.end_reason = self.end_reason
+        g.defeat_cause = self.defeat_cause
+        g.out = self.out
+        g.out_turn = self.out_turn
+        g.places = self.places
+        g.turns_taken = self.turns_taken
+        g.raw_events = self.raw_events
+        g.extra_names = self.extra_names
+        g.turn_flags = self.turn_flags
+        g.lasting = self.lasting
+        g.team = self.team
+        g._foes = self._foes
+        g._allies = self._allies
+        g._friendly = self._friendly
+        g.handlers = self.handlers
         self._rngs_shared = g._rngs_shared = True
         g.fighters = [f.copy() for f in self.fighters]
         g.players = [p.copy() for p in self.players]
@@ -362,6 +455,9 @@ class Game:
     def hero_of(self, seat: int) -> Fighter:
         """``seat``'s hero; with several heroes (the Wayward Sisters), the first one still
         undefeated (the first one if none is)."""
+        fi = self._lone_hero[seat]
+        if fi >= 0:
+            return self.fighters[fi]
         p = self.players[seat]
         F = self.fighters
         if p.hero.hero.count > 1:
@@ -377,9 +473,8 @@ class Game:
 
     def hero_defeated(self, seat: int) -> bool:
         F = self.fighters
-        for i in self.players[seat].fighters:
-            f = F[i]
-            if f.is_hero and f.alive:
+        for i in self._hero_fis[seat]:
+            if F[i].alive:
                 return False
         return True
 
@@ -733,7 +828,8 @@ class Game:
 
     @cython.locals(start=cython.Py_ssize_t, steps=cython.Py_ssize_t, through=cython.bint,
                    n=cython.Py_ssize_t, s=cython.Py_ssize_t, t=cython.Py_ssize_t, o=cython.Py_ssize_t,
-                   step=cython.Py_ssize_t, seen=bytearray, frontier=list, nxt=list, occ=list)
+                   step=cython.Py_ssize_t, seen=bytearray, frontier=list, nxt=list, occ=list,
+                   edges=tuple, row=tuple, team=tuple, F=list, k=cython.Py_ssize_t)
     def _spread(self, fi: int, start: int, steps: int, through: bool) -> list[int]:
         """``reachable``'s walk, breadth first from ``start``: the spaces in order."""
         team, F = self.team, self.fighters
@@ -746,7 +842,9 @@ class Game:
         for step in range(steps):
             nxt = []
             for s in frontier:
-                for t in edges[s]:
+                row = edges[s]
+                for k in range(len(row)):
+                    t = row[k]
                     if seen[t]:
                         continue
                     o = occ[t]
@@ -1058,9 +1156,14 @@ class Game:
         n = len(self.players)
         out, fmt = self.out, self.format
         places = self.places
+        F, hero_fis = self.fighters, self._hero_fis
         for s in range(n):
-            if places[s] is None and self.hero_defeated(s):
-                break
+            if places[s] is None:
+                for i in hero_fis[s]:      # (hero_defeated, inline: this runs every action)
+                    if F[i].alive:
+                        break
+                else:
+                    break
         else:
             return False     # the fast path: every hero still in the game stands
         newly = [s for s in range(n) if not out[s] and fmt.player_out(self, s)]
@@ -1164,13 +1267,18 @@ class Game:
         return max(0, v)
 
 
+class Game(_GameCore):
+    """A game in progress: the board, the players, the fighters and the cards, the pending
+    decision, and the event log (the fields and methods are ``_GameCore``'s)."""
+
+
 def _copy_rng(r: random.Random) -> random.Random:
     n = random.Random.__new__(random.Random)
     n.setstate(r.getstate())
     return n
 
 
-def _opponent_chosen(g: Game, ops: tuple, ctx: Ctx, foe: int) -> None:
+def _opponent_chosen(g: _GameCore, ops: tuple, ctx: Ctx, foe: int) -> None:
     if ctx.card >= 0:   # what else the card does afterwards (Loki's TRICK going over) reads it
         g.turn_flags[("opponent_chosen", ctx.card)] = foe
     g.log("opponent_chosen", ctx.player, card=ctx.card if ctx.card >= 0 else None,
@@ -1178,12 +1286,12 @@ def _opponent_chosen(g: Game, ops: tuple, ctx: Ctx, foe: int) -> None:
     g.run_effects(ops, ctx._replace(opponent=foe))
 
 
-def _boost_card_done(g: Game, cid: int) -> None:
+def _boost_card_done(g: _GameCore, cid: int) -> None:
     g.put_in_discard(cid, BOOST_DISCARD)
 
 
 # ====================================================================== setup and turns
-def _setup(g: Game) -> None:
+def _setup(g: _GameCore) -> None:
     for seat, p in enumerate(g.players):
         g.rngs[seat].shuffle(p.deck)
         g.log("setup", seat, detail=f"hero={p.hero.id}")
@@ -1207,11 +1315,11 @@ def _setup(g: Game) -> None:
     g.push(*steps)
 
 
-def _ability_setup(g: Game, seat: int) -> None:
+def _ability_setup(g: _GameCore, seat: int) -> None:
     g.players[seat].ability.setup(g, seat)
 
 
-def _ask_sidekick_start(g: Game, seat: int, fi: int) -> None:
+def _ask_sidekick_start(g: _GameCore, seat: int, fi: int) -> None:
     """Sidekicks start on separate spaces in (any of) the hero's zones; anywhere if none is free."""
     hero_space = g.hero_of(seat).space
     zm = g.board.zone_mask
@@ -1219,11 +1327,11 @@ def _ask_sidekick_start(g: Game, seat: int, fi: int) -> None:
     g.ask(seat, "sidekick_start", options, _sidekick_placed, fi, fighter=fi)
 
 
-def _sidekick_placed(g: Game, fi: int, space: int) -> None:
+def _sidekick_placed(g: _GameCore, fi: int, space: int) -> None:
     g.place(fi, space)
 
 
-def _begin_turn(g: Game) -> None:
+def _begin_turn(g: _GameCore) -> None:
     if g.check_win():
         return
     if g.turn >= g.max_turns:
@@ -1242,11 +1350,11 @@ def _begin_turn(g: Game) -> None:
     g.push((_start_of_turn, (seat,)), (_next_action, (seat,)), (_end_of_turn, (seat,)))
 
 
-def _start_of_turn(g: Game, seat: int) -> None:
+def _start_of_turn(g: _GameCore, seat: int) -> None:
     g.players[seat].ability.start_of_turn(g, seat)
 
 
-def _next_action(g: Game, seat: int) -> None:
+def _next_action(g: _GameCore, seat: int) -> None:
     if g.check_win() or g.out[seat]:
         return
     p = g.players[seat]
@@ -1260,17 +1368,17 @@ def _next_action(g: Game, seat: int) -> None:
     g.ask(seat, "action", options, _take_action, seat)
 
 
-def _take_action(g: Game, seat: int, action: str) -> None:
+def _take_action(g: _GameCore, seat: int, action: str) -> None:
     g.players[seat].actions -= 1
     g.log("action", seat, detail=action)
     g.push((ACTIONS[action], (seat,)), (_end_of_action, ()), (_next_action, (seat,)))
 
 
-def _end_of_action(g: Game) -> None:
+def _end_of_action(g: _GameCore) -> None:
     g.check_win()
 
 
-def _end_of_turn(g: Game, seat: int) -> None:
+def _end_of_turn(g: _GameCore, seat: int) -> None:
     if g.check_win():
         return
     if g.out[seat]:   # eliminated during their own turn: the turn just passes
@@ -1279,7 +1387,7 @@ def _end_of_turn(g: Game, seat: int) -> None:
     g.push((_end_of_turn_effects, (seat,)), (_hand_limit, (seat,)), (_pass_turn, (seat,)))
 
 
-def _end_of_turn_effects(g: Game, seat: int) -> None:
+def _end_of_turn_effects(g: _GameCore, seat: int) -> None:
     if g.board.conveyors:
         # Its own step, scheduled under the ability's: the belt runs once everything the
         # ability's end of turn asks or pushes has resolved (then the hand limit).
@@ -1288,19 +1396,19 @@ def _end_of_turn_effects(g: Game, seat: int) -> None:
     g.players[seat].ability.end_of_turn(g, seat)
 
 
-def _hand_limit(g: Game, seat: int) -> None:
+def _hand_limit(g: _GameCore, seat: int) -> None:
     p = g.players[seat]
     if len(p.hand) > HAND_LIMIT:
         g.ask(seat, "hand_limit_discard", list(p.hand), _hand_limit_discarded, seat,
               excess=len(p.hand) - HAND_LIMIT)
 
 
-def _hand_limit_discarded(g: Game, seat: int, cid: int) -> None:
+def _hand_limit_discarded(g: _GameCore, seat: int, cid: int) -> None:
     g.discard_from_hand(seat, cid, HAND_LIMIT_DISCARD)
     g.push((_hand_limit, (seat,)))
 
 
-def _pass_turn(g: Game, seat: int) -> None:
+def _pass_turn(g: _GameCore, seat: int) -> None:
     g.players[seat].value_lock = None
     if g.lasting:
         g.end_lasting("turn")
@@ -1312,14 +1420,14 @@ def _pass_turn(g: Game, seat: int) -> None:
 
 
 # ====================================================================== maneuver
-def _maneuver(g: Game, seat: int) -> None:
+def _maneuver(g: _GameCore, seat: int) -> None:
     g.draw(seat, g.modify("maneuver_draws", 1, seat) if g.handlers["maneuver_draws"] else 1)
     p = g.players[seat]
     options = [None] + [c for c in p.hand if g.can_boost_with(seat, c)]
     g.ask(seat, "maneuver_boost", options, _maneuver_boost_chosen, seat)
 
 
-def _maneuver_boost_chosen(g: Game, seat: int, cid: int | None) -> None:
+def _maneuver_boost_chosen(g: _GameCore, seat: int, cid: int | None) -> None:
     g.turn_flags["maneuvered"] = True
     if cid is None:
         g.push((_move_phase, (seat, 0, False, ())))
@@ -1335,11 +1443,11 @@ def _maneuver_boost_chosen(g: Game, seat: int, cid: int | None) -> None:
         g.modify("before_moves", None, seat)
 
 
-def _move_phase_boosted(g: Game, seat: int, cid: int) -> None:
+def _move_phase_boosted(g: _GameCore, seat: int, cid: int) -> None:
     g.push((_move_phase, (seat, g.turn_flags.get("maneuver_boost", 0), True, ())))
 
 
-def _move_phase(g: Game, seat: int, bonus: int, boosted: bool, moved: tuple) -> None:
+def _move_phase(g: _GameCore, seat: int, bonus: int, boosted: bool, moved: tuple) -> None:
     """Each fighter may move up to the move value, one at a time, in the player's order."""
     movable = [fi for fi in g.on_board(seat) if fi not in moved]
     if not movable:
@@ -1350,7 +1458,7 @@ def _move_phase(g: Game, seat: int, bonus: int, boosted: bool, moved: tuple) -> 
     g.ask(seat, "move_order", movable + [None], _move_one, seat, bonus, boosted, moved)
 
 
-def _move_one(g: Game, seat: int, bonus: int, boosted: bool, moved: tuple, fi: int | None) -> None:
+def _move_one(g: _GameCore, seat: int, bonus: int, boosted: bool, moved: tuple, fi: int | None) -> None:
     if fi is None:
         return
     f = g.fighters[fi]
@@ -1366,7 +1474,7 @@ def _move_one(g: Game, seat: int, bonus: int, boosted: bool, moved: tuple, fi: i
           fighter=fi, steps=steps)
 
 
-def _moved(g: Game, seat: int, bonus: int, boosted: bool, moved: tuple, fi: int, dest: int) -> None:
+def _moved(g: _GameCore, seat: int, bonus: int, boosted: bool, moved: tuple, fi: int, dest: int) -> None:
     f = g.fighters[fi]
     if dest != f.space:
         steps = (f.defn.move if f.defn.move is not None else g.move_value(seat)) + bonus
@@ -1378,11 +1486,11 @@ def _moved(g: Game, seat: int, bonus: int, boosted: bool, moved: tuple, fi: int,
 
 
 # ====================================================================== scheme
-def _scheme(g: Game, seat: int) -> None:
+def _scheme(g: _GameCore, seat: int) -> None:
     g.ask(seat, "scheme_card", g.scheme_options(seat), _scheme_chosen, seat)
 
 
-def _scheme_chosen(g: Game, seat: int, option: tuple[int, int]) -> None:
+def _scheme_chosen(g: _GameCore, seat: int, option: tuple[int, int]) -> None:
     cid, fi = option
     g.take_from_hand(seat, cid)
     g.play_area_add(cid)
@@ -1392,20 +1500,20 @@ def _scheme_chosen(g: Game, seat: int, option: tuple[int, int]) -> None:
     g.push((_scheme_effects, (ctx,)), (_finish_scheme, (cid, seat)))
 
 
-def _scheme_effects(g: Game, ctx: Ctx) -> None:
+def _scheme_effects(g: _GameCore, ctx: Ctx) -> None:
     g.run_effects(g.card(ctx.card).effects.get(EFFECT, ()), ctx)
 
 
-def _finish_scheme(g: Game, cid: int, seat: int) -> None:
+def _finish_scheme(g: _GameCore, cid: int, seat: int) -> None:
     g.finish_played_card(cid, seat)
 
 
 # ====================================================================== attack
-def _attack(g: Game, seat: int) -> None:
+def _attack(g: _GameCore, seat: int) -> None:
     g.ask(seat, "attack_target", g.attack_options(seat), _attack_declared, seat)
 
 
-def _attack_declared(g: Game, seat: int, option: tuple[int, int]) -> None:
+def _attack_declared(g: _GameCore, seat: int, option: tuple[int, int]) -> None:
     fi, target = option
     c = Combat(seat, fi, target, g.fighters[target].owner)
     c.ranged = not g.adjacent(fi, target)
@@ -1417,7 +1525,7 @@ def _attack_declared(g: Game, seat: int, option: tuple[int, int]) -> None:
     g.ask(seat, "attack_card", options, _attack_card_chosen, seat, fighter=fi, target=target)
 
 
-def _attack_card_chosen(g: Game, seat: int, cid: int) -> None:
+def _attack_card_chosen(g: _GameCore, seat: int, cid: int) -> None:
     dseat = g.combat.players[DEFENDER]
     if g.known_to(dseat, seat, cid):   # the defender saw it in the hand: still "known" to
         g.combat.extra["known_face_down"] = cid   # be in hand or face down (see PlayerView)
@@ -1432,7 +1540,7 @@ def _attack_card_chosen(g: Game, seat: int, cid: int) -> None:
     _ask_defense(g)
 
 
-def _ask_defense(g: Game) -> None:
+def _ask_defense(g: _GameCore) -> None:
     c = g.combat
     defender = c.fighters[DEFENDER]
     dseat = c.players[DEFENDER]
@@ -1444,7 +1552,7 @@ def _ask_defense(g: Game) -> None:
           fighter=defender, attacker=c.fighters[ATTACKER])
 
 
-def _defense_chosen(g: Game, dseat: int, cid: int | None) -> None:
+def _defense_chosen(g: _GameCore, dseat: int, cid: int | None) -> None:
     c = g.combat
     if cid is not None:
         g.take_from_hand(dseat, cid)
@@ -1465,7 +1573,7 @@ def _defense_chosen(g: Game, dseat: int, cid: int | None) -> None:
            (_after_attacking, ()))
 
 
-def _combat_window(g: Game, timing: str) -> None:
+def _combat_window(g: _GameCore, timing: str) -> None:
     """Effects of one timing on both combat cards: the defender's first, then the attacker's.
 
     Cards are read when the window opens, so a card swapped in earlier (Sleight of Hand)
@@ -1487,7 +1595,7 @@ def _combat_window(g: Game, timing: str) -> None:
     g.push(*steps)
 
 
-def _combat_damage(g: Game) -> None:
+def _combat_damage(g: _GameCore) -> None:
     c = g.combat
     attack = g.combat_value(ATTACKER)
     defense = g.combat_value(DEFENDER) if c.cards[DEFENDER] is not None else 0
@@ -1507,7 +1615,7 @@ def _combat_damage(g: Game) -> None:
         g.players[g.fighters[defender].owner].ability.on_combat_damage(g, defender, dealt)
 
 
-def _after_combat_abilities(g: Game) -> None:
+def _after_combat_abilities(g: _GameCore) -> None:
     c = g.combat
     if g.turn_flags.get("turn_ended"):
         return
@@ -1515,7 +1623,7 @@ def _after_combat_abilities(g: Game) -> None:
         g.players[c.players[role]].ability.after_combat(g, c.players[role], role)
 
 
-def _combat_cleanup(g: Game) -> None:
+def _combat_cleanup(g: _GameCore) -> None:
     """The played cards are discarded: the abilities' own cards first (King Arthur's face-down
     BOOST), then the defense card, then the attack card. Always, even when an effect ended the
     turn."""
@@ -1528,7 +1636,7 @@ def _combat_cleanup(g: Game) -> None:
             g.finish_played_card(cid, c.players[role])
 
 
-def _after_attacking(g: Game) -> None:
+def _after_attacking(g: _GameCore) -> None:
     seat = g.combat.players[ATTACKER]
     g.combat = None
     if g.lasting:

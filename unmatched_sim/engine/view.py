@@ -15,6 +15,11 @@ from __future__ import annotations
 import os
 from functools import lru_cache
 
+try:
+    import cython
+except ImportError:     # a pure install without Cython: the typing declarations do nothing
+    from unmatched_sim import _cython_shim as cython
+
 from unmatched_sim.data.board import Board
 from unmatched_sim.engine.determinize import FACE_DOWN_EXTRA
 from unmatched_sim.engine.state import ATTACKER, DEFENDER, Fighter
@@ -48,20 +53,39 @@ def board_distances(board: Board) -> tuple[tuple[int, ...], ...]:
     return tuple(out)
 
 
-class PlayerView:
-    __slots__ = ("_g", "seat", "board", "dist", "opp", "_duel_foe")
+@cython.cclass
+class _ViewCore:
+    """``PlayerView``'s fields and methods as a typed record: the compiled build reads its own
+    fields in C (a method's ``self._players`` is a struct field, not an attribute look-up).
+    ``PlayerView`` (below) adds the foe in focus and the choice of the multi-foe view.
 
-    def __new__(cls, game, seat: int):
-        # Several foes: the foe in focus changes with the position (a property, below).
-        if cls is PlayerView and len(game.players) > 2:
-            cls = MultiPlayerView
-        return object.__new__(cls)
+    ``_players``, ``_fighters``, ``_occupant``: the game's own lists (never replaced during a
+    game: a clone gets its own, and its own views); ``_defs``, ``_owners``: each card's
+    definition and owner by card id, fixed for the game. The policies ask for these hundreds
+    of thousands of times a run."""
+
+    _g = cython.declare(object, visibility="public")
+    seat = cython.declare(object, visibility="public")
+    board = cython.declare(object, visibility="public")
+    dist = cython.declare(tuple, visibility="public")
+    _duel_foe = cython.declare(object, visibility="public")
+    _players = cython.declare(list, visibility="public")
+    _fighters = cython.declare(list, visibility="public")
+    _occupant = cython.declare(list, visibility="public")
+    _defs = cython.declare(list, visibility="public")
+    _owners = cython.declare(list, visibility="public")
+    _adjacent = cython.declare(tuple, visibility="public")     # the board's, for can_hit_from
+    _zone_mask = cython.declare(tuple, visibility="public")
 
     def __init__(self, game, seat: int):
         self._g = game
         self.seat = seat
         self.board = game.board
+        self._adjacent, self._zone_mask = game.board.adjacent, game.board.zone_mask
         self.dist = board_distances(game.board)
+        self._players, self._fighters, self._occupant = game.players, game.fighters, game.occupant
+        self._defs = [c.defn for c in game.cards]
+        self._owners = [c.owner for c in game.cards]
         foes = game.all_foes(seat)
         self._duel_foe = foes[0] if len(game.players) == 2 else None
         if self._duel_foe is not None:
@@ -121,24 +145,24 @@ class PlayerView:
         return self._g.players[self.seat].actions if self.my_turn else 0
 
     def hero(self, seat: int | None = None) -> HeroDef:
-        return self._g.players[self.seat if seat is None else seat].hero
+        return self._players[self.seat if seat is None else seat].hero
 
     # --- cards
     def card(self, cid: int) -> CardDef:
-        return self._g.cards[cid].defn
+        return self._defs[cid]
 
     def card_owner(self, cid: int) -> int:
-        return self._g.cards[cid].owner
+        return self._owners[cid]
 
     @property
     def hand(self) -> list[int]:
-        return list(self._g.players[self.seat].hand)
+        return list(self._players[self.seat].hand)
 
     def hand_size(self, seat: int) -> int:
-        return len(self._g.players[seat].hand)
+        return len(self._players[seat].hand)
 
     def deck_size(self, seat: int) -> int:
-        return len(self._g.players[seat].deck)
+        return len(self._players[seat].deck)
 
     def discard(self, seat: int) -> list[int]:
         return list(self._g.players[seat].discard)
@@ -227,7 +251,7 @@ class PlayerView:
 
     def occupancy(self) -> tuple[int, ...]:
         """Who stands where: the fighter on each space (-1: empty)."""
-        return tuple(self._g.occupant)
+        return tuple(self._occupant)
 
     def move_rules(self, fi: int) -> tuple[bool, bool]:
         """(held in place, may move through opponents) for fighter ``fi``'s own movement, as
@@ -249,7 +273,7 @@ class PlayerView:
 
     def value_lock(self, seat: int) -> int | None:
         """"Your card values are N for the rest of the turn" (Three Wishes), or None."""
-        return self._g.players[seat].value_lock
+        return self._players[seat].value_lock
 
     def resources(self, seat: int) -> dict:
         """A hero's public resources. Keys starting with ``_`` are hidden state no player may
@@ -258,7 +282,7 @@ class PlayerView:
 
     # --- fighters and board
     def fighter(self, fi: int) -> Fighter:
-        return self._g.fighters[fi]
+        return self._fighters[fi]
 
     def fighters(self, seat: int) -> list[Fighter]:
         g = self._g
@@ -274,7 +298,7 @@ class PlayerView:
         return self._g.hero_of(self.opp)
 
     def occupant(self, space: int) -> int:
-        return self._g.occupant[space]
+        return self._occupant[space]
 
     def reachable(self, fi: int, steps: int, through_opponents: bool = False) -> list[int]:
         return self._g.reachable(fi, steps, through_opponents)
@@ -287,10 +311,12 @@ class PlayerView:
 
     def can_hit_from(self, fi: int, space: int, target_space: int) -> bool:
         """Could fighter ``fi`` attack a fighter on ``target_space`` if it stood on ``space``?"""
-        b = self.board
-        if target_space in b.adjacent[space]:
+        if target_space in self._adjacent[space]:
             return True
-        return self._g.fighters[fi].defn.ranged and b.same_zone(space, target_space)
+        if not self._fighters[fi].defn.ranged:
+            return False
+        zm = self._zone_mask
+        return bool(zm[space] & zm[target_space])     # (Board.same_zone)
 
     # --- combat
     @property
@@ -321,9 +347,8 @@ class PlayerView:
         """What fighter ``fi``'s own ability is expected to add to a card it plays in ``role``
         against fighter ``opponent`` (public facts only; ``Ability.combat_bonus_estimate``): an
         AI estimate, not a rule."""
-        g = self._g
-        owner = g.fighters[fi].owner
-        return g.players[owner].ability.combat_bonus_estimate(g, owner, fi, role, opponent)
+        owner = self._fighters[fi].owner
+        return self._players[owner].ability.combat_bonus_estimate(self._g, owner, fi, role, opponent)
 
     def turn_start_hazards(self, seat: int) -> tuple:
         """The damage player ``seat``'s ability will deal at the start of its next turn to a
@@ -335,13 +360,23 @@ class PlayerView:
     def token_bonus(self, fi: int, role: int) -> float:
         """What a face-up token of fighter ``fi``'s ability adds for certain to a card it plays
         in ``role`` now (``Ability.token_bonus``): an AI reading, not a rule."""
-        g = self._g
-        owner = g.fighters[fi].owner
-        return g.players[owner].ability.token_bonus(g, owner, fi, role)
+        owner = self._fighters[fi].owner
+        return self._players[owner].ability.token_bonus(self._g, owner, fi, role)
 
     def my_role(self) -> int | None:
         c = self._g.combat
         return None if c is None else (ATTACKER if c.players[ATTACKER] == self.seat else DEFENDER)
+
+
+class PlayerView(_ViewCore):
+    # ``opp``, the foe in focus: a plain slot in a duel, a property of the multi-foe view.
+    __slots__ = ("opp",)
+
+    def __new__(cls, game, seat: int):
+        # Several foes: the foe in focus changes with the position (a property, below).
+        if cls is PlayerView and len(game.players) > 2:
+            cls = MultiPlayerView
+        return _ViewCore.__new__(cls)
 
 
 class MultiPlayerView(PlayerView):

@@ -63,29 +63,26 @@ OP_WORTH = {"draw": 0.7, "gain_action": 1.1, "damage": 0.9, "recover": 0.6, "dis
 # C (no argument parsing), other modules and tests call them as ordinary Python functions.
 
 # Facts of a card (a function of the card alone, and of whether its owner plays it), each
-# worked out once: per fact, (id(card), mine) -> (card, value). Keyed by id for speed; each
-# entry keeps its card alive, so that id is never reused.
+# worked out once and kept in the card's own memo (``CardDef.ai_memo``), keyed by a small int:
+# fact * 2 + mine. (Was a module table per fact keyed by (id(card), mine): building, hashing
+# and comparing that tuple and calling ``id`` cost more than the fact's use.)
 (_F_STRENGTH, _F_KEEP_WORTH, _F_BLANKED, _F_MIRRORED, _F_OWN_DAMAGE, _F_DRAWS,
  _F_RECOVERS) = range(7)
-_CARD_FACTS: list[dict[tuple[int, bool], tuple[CardDef, object]]] = [{} for _ in range(7)]
 
 
 @cython.cfunc
-@cython.locals(table=dict)
+@cython.locals(memo=dict)
 def _known_fact(fact: cython.Py_ssize_t, d: CardDef, mine: cython.bint):
     """A card fact worked out before, or None."""
-    table = _CARD_FACTS[fact]
-    got = table.get((id(d), mine))
-    if got is not None and got[0] is d:
-        return got[1]
-    return None
+    memo = d.ai_memo
+    return memo.get(fact * 2 + mine)
 
 
 @cython.cfunc
-@cython.locals(table=dict)
+@cython.locals(memo=dict)
 def _keep_fact(fact: cython.Py_ssize_t, d: CardDef, mine: cython.bint, value):
-    table = _CARD_FACTS[fact]
-    table[(id(d), mine)] = (d, value)
+    memo = d.ai_memo
+    memo[fact * 2 + mine] = value
     return value
 
 

@@ -1,0 +1,101 @@
+"""The engine's typed records (issue 16, seventh session): ``Game`` and ``PlayerView`` are Python
+subclasses of compiled ``cclass`` bases (``_GameCore``, ``_ViewCore``) whose fields the compiled
+code reads in C, and a card keeps the AI's facts about it in its own memo. These check what the
+change could break: a clone copies every field and attributes of its own, a view reads the
+game's own lists, the multi-foe view is still chosen, a card's memo is no part of the card."""
+
+from __future__ import annotations
+
+import dataclasses
+import pickle
+import random
+
+from unmatched_sim.data.catalog import find_board, find_hero
+from unmatched_sim.engine.game import Game, _GameCore
+from unmatched_sim.engine.view import MultiPlayerView, PlayerView
+from unmatched_sim.policies import make_policy
+from unmatched_sim.policies.heuristic import card_strength, keep_worth
+
+BOARD = find_board("marmoreal")
+
+# Every field a game has after set-up (the names _GameCore declares).
+FIELDS = ("board", "heroes", "format", "max_turns", "_rngs_shared", "_rngs", "_rng", "cards",
+          "card_kind", "players", "fighters", "kind_start", "kind_count", "_lone_hero", "_hero_fis",
+          "occupant", "in_play", "pile_counts", "pile_versions", "stack", "pending", "combat",
+          "active", "turn", "over", "winner", "end_reason", "defeat_cause", "out", "out_turn",
+          "places", "turns_taken", "raw_events", "extra_names", "turn_flags", "lasting", "team",
+          "_foes", "_allies", "_friendly", "handlers")
+
+
+def _played(seed: int = 3, steps: int = 25) -> Game:
+    g = Game(BOARD, (find_hero("houdini"), find_hero("genie")), seed=seed).start()
+    pols = [make_policy("greedy", random.Random(1)), make_policy("greedy", random.Random(2))]
+    for _ in range(steps):
+        g.answer(pols[g.pending.player].choose(PlayerView(g, g.pending.player), g.pending))
+    return g
+
+
+def test_a_game_is_a_typed_record_with_every_field_set():
+    g = _played()
+    assert isinstance(g, _GameCore)
+    for name in FIELDS:
+        getattr(g, name)          # set (a declared field never set would read as None: see below)
+    assert g.players and g.fighters and g.cards and g.handlers is not None and g.team
+
+
+def test_a_clone_copies_every_field_and_the_games_own_attributes():
+    g = _played()
+    g.custom_note = ("kept", 1)        # code outside may give a game attributes of its own
+    c = g.clone()
+    assert c.custom_note == ("kept", 1)
+    for name in FIELDS:
+        if name in ("raw_events", "_rng", "_rngs", "_rngs_shared", "extra_names", "combat", "stack"):
+            continue       # not recorded by a clone; random streams copy-on-write; checked below
+        a, b = getattr(g, name), getattr(c, name)
+        if name == "fighters":
+            a = [(f.idx, f.owner, f.health, f.space, f.alive, f.on_board) for f in a]
+            b = [(f.idx, f.owner, f.health, f.space, f.alive, f.on_board) for f in b]
+        elif name == "players":
+            a = [(p.seat, p.hand, p.deck, p.discard, p.actions, p.res) for p in a]
+            b = [(p.seat, p.hand, p.deck, p.discard, p.actions, p.res) for p in b]
+        assert a == b, name
+    assert (g.combat is None) == (c.combat is None) and len(g.stack) == len(c.stack)
+    # the position's containers are the clone's own
+    for name in ("fighters", "players", "occupant", "in_play", "stack", "defeat_cause", "out",
+                 "out_turn", "places", "turns_taken", "turn_flags"):
+        assert getattr(c, name) is not getattr(g, name), name
+    assert all(a is not b for a, b in zip(g.fighters, c.fighters))
+
+
+def test_a_view_reads_the_games_own_lists_and_each_cards_definition():
+    g = _played()
+    v = PlayerView(g, 0)
+    assert type(v) is PlayerView and v.opp == 1
+    assert v._players is g.players and v._fighters is g.fighters and v._occupant is g.occupant
+    assert all(v.card(c) is g.cards[c].defn and v.card_owner(c) == g.cards[c].owner
+               for c in range(len(g.cards)))
+    assert v.occupancy() == tuple(g.occupant)
+    for fi, f in enumerate(g.fighters):
+        for s in range(BOARD.size):
+            for t in range(BOARD.size):
+                expect = t in BOARD.adjacent[s] or bool(f.defn.ranged and BOARD.same_zone(s, t))
+                assert bool(v.can_hit_from(fi, s, t)) == expect
+
+
+def test_several_foes_still_get_the_multi_foe_view():
+    from unmatched_sim.engine.formats import make_format
+    g = Game(BOARD, (find_hero("houdini"), find_hero("genie"), find_hero("pandora")), seed=2,
+             fmt=make_format("ffa", 3)).start()
+    v = PlayerView(g, 0)
+    assert type(v) is MultiPlayerView and v.opp in (1, 2)
+
+
+def test_a_cards_ai_memo_is_no_part_of_the_card():
+    d = find_hero("houdini").cards[0]
+    card_strength(d), keep_worth(d)        # the facts fill the card's memo
+    assert d.ai_memo
+    fresh = dataclasses.replace(d)         # the same card, its memo empty
+    assert fresh.ai_memo == {} and fresh == d and repr(fresh) == repr(d)
+    assert card_strength(fresh) == card_strength(d) and keep_worth(fresh) == keep_worth(d)
+    back = pickle.loads(pickle.dumps(d))   # (joblib workers get pickled definitions)
+    assert back.name == d.name and card_strength(back) == card_strength(d)
