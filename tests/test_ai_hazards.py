@@ -30,6 +30,15 @@ def view_of(s: Scenario, seat: int) -> PlayerView:
     return PlayerView(s.game, seat)
 
 
+def ready_pair(view: PlayerView) -> tuple[TunedPolicy, Unaware]:
+    """``tuned`` and ``tuned`` blind to the hazards, each set up for a decision in ``view``."""
+    pair = TunedPolicy(random.Random(0)), Unaware(random.Random(0))
+    for pol in pair:
+        pol._fresh()
+        pol.agg, pol.cau = pol.style_now(view)
+    return pair
+
+
 # ---------------------------------------------------------------------- what the abilities say
 def test_medusas_gaze_is_a_hazard_on_every_space_of_her_zone():
     s = genie_by_medusa()
@@ -54,10 +63,7 @@ def test_teslas_overflow_is_a_hazard_next_to_him_only_with_both_coils_charged():
 def test_a_space_under_medusas_gaze_is_worth_its_damage_less_at_the_end_of_the_turn():
     s = genie_by_medusa()
     view = view_of(s, 0)
-    aware, unaware = TunedPolicy(random.Random(0)), Unaware(random.Random(0))
-    for pol in (aware, unaware):
-        pol._fresh()
-        pol.agg, pol.cau = pol.style_now(view)
+    aware, unaware = ready_pair(view)
     genie = s.f("The Genie")
     in_zone = genie.space
     out = next(x for x in range(s.game.board.size)
@@ -74,10 +80,7 @@ def test_the_gaze_on_a_hero_with_one_health_left_costs_the_game():
     s = genie_by_medusa()
     s.health("The Genie", 1)
     view = view_of(s, 0)
-    aware, unaware = TunedPolicy(random.Random(0)), Unaware(random.Random(0))
-    for pol in (aware, unaware):
-        pol._fresh()
-        pol.agg, pol.cau = pol.style_now(view)
+    aware, unaware = ready_pair(view)
     genie = s.f("The Genie")
     gap = unaware.space_value(view, genie.idx, genie.space, 0) - aware.space_value(view, genie.idx, genie.space, 0)
     assert gap == aware.hp_weight(genie, True) + aware.defeat_worth(view, genie)
