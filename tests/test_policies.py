@@ -58,6 +58,7 @@ def test_sim_policies_lists_each_policy_and_its_parameters(capsys):
     ("ismcts:rollout=ismcts", "without search"),
     ("ismcts:rollout=nonsense", "without search"),
     ("ismcts:guide=ismcts", "guide must be a policy without search"),
+    ("tuned:aggression=0.5", r"file's \[ai\] table"),
 ])
 def test_bad_policy_specs_are_one_clear_error(spec, fragment):
     with pytest.raises(UserError, match=fragment):

@@ -37,6 +37,9 @@ def parse_policy_spec(spec: str) -> tuple[str, dict]:
         key = key.strip()
         if not eq:
             raise UserError(f"policy parameter '{part}' must look like name=value")
+        why = getattr(cls, "not_params", {}).get(key)
+        if why is not None:
+            raise UserError(f"policy '{name}' has no parameter '{key}': {why}")
         if key not in cls.params:
             raise UserError(f"policy '{name}' has no parameter '{key}'"
                             f"{suggest(key, list(cls.params)) if cls.params else ' (it takes none)'}")

@@ -2143,6 +2143,9 @@ class TunedPolicy(HeuristicPolicy):
                   "safety": "0..1: weight of the blows foes could deal next turn (unless the hero file sets it)",
                   "reserve": "0..1: how much a last defense card is kept back (unless the hero file sets it)"}
     aggression = HeuristicPolicy.params["aggression"]      # until the hero is known
+    # weights a user may think to give but that the hero file sets (parse_policy_spec says why)
+    not_params = {"aggression": "each hero's aggression comes from its file's [ai] table; "
+                                "to set one for every hero, use heuristic:aggression=…"}
 
     def __init__(self, rng, **params):
         super().__init__(rng, **params)
