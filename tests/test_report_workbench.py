@@ -61,11 +61,13 @@ def test_at_a_glance_names_a_strongest_hero_only_when_its_interval_excludes_half
     from unmatched_sim.report.build import _strongest_weakest
     even = {"hero": "x", "win_rate": 0.55, "ci_low": 0.45, "ci_high": 0.65, "games": 100, "bt_win_vs_average": 0.55}
     low = {"hero": "y", "win_rate": 0.45, "ci_low": 0.35, "ci_high": 0.55, "games": 100, "bt_win_vs_average": 0.45}
-    assert "No hero is clearly strongest" in _strongest_weakest(even, low, 3)
-    assert "Neither hero is clearly stronger" in _strongest_weakest(even, low, 2)
+    assert "No hero is clearly strongest" in _strongest_weakest(even, low, 3, {})
+    assert "Neither hero is clearly stronger" in _strongest_weakest(even, low, 2, {})
     clear = dict(even, ci_low=0.52, games=8)
-    text = _strongest_weakest(clear, low, 3)
+    text = _strongest_weakest(clear, low, 3, {})
     assert text.startswith("**x** is the strongest") and "only 8 games" in text
+    # prose names a hero as a reader knows it; ids stay for commands and tables
+    assert _strongest_weakest(clear, low, 3, {"x": "The Genie"}).startswith("**The Genie** is the strongest")
 
 
 def test_seats_per_matchup_count_every_game_once(run):

@@ -198,7 +198,10 @@ def _make(run: A.Run, out: Path, tempo: list[tuple[str, str]] | None = None) -> 
     names = hero_names(run)
     left_out: list[tuple[str, str]] = []
     sections: list[Section] = []
-    findings: list[str] = []
+    findings: list[str] = []      # prose: heroes by display name (tables and charts keep the ids)
+
+    def nm(hero: str) -> str:
+        return names.get(hero, hero)
 
     def chart(fig, name) -> None:
         files.extend(C.save(fig, out, name))
@@ -261,17 +264,17 @@ def _make(run: A.Run, out: Path, tempo: list[tuple[str, str]] | None = None) -> 
         sig = matrix.filter(pl.col("significant") & (pl.col("win_rate") > 0.5)).sort("win_rate", descending=True)
         pairs = matrix.filter(pl.col("hero") < pl.col("opponent")).height
         top, bottom = rank.row(0, named=True), rank.row(rank.height - 1, named=True)
-        findings.append(_strongest_weakest(top, bottom, rank.height))
+        findings.append(_strongest_weakest(top, bottom, rank.height, names))
         if sig.height:
             worst = sig.row(0, named=True)
             findings.append((f"{sig.height} of {pairs} matchups are clearly unbalanced" if pairs > 1 else
                              "The matchup is clearly unbalanced") + " (95% interval excludes 50%); "
                             + ("the most lopsided: " if pairs > 1 else "")
-                            + f"**{worst['hero']}** beats **{worst['opponent']}** "
+                            + f"**{nm(worst['hero'])}** beats **{nm(worst['opponent'])}** "
                             f"{pct(worst['win_rate'])} of the time ({ci(worst['ci_low'], worst['ci_high'])}, "
                             f"{worst['games']:,} games)"
                             + (" — policy-dependent †" if (worst["hero"], worst["opponent"]) in flagged else "")
-                            + _upset(run, worst["hero"], worst["opponent"]) + ".")
+                            + _upset(run, worst["hero"], worst["opponent"], names) + ".")
         else:
             findings.append(f"None of the {pairs} matchups is clearly unbalanced: every 95% interval includes 50%."
                             if pairs > 1 else "The matchup is not clearly unbalanced: its 95% interval includes 50%.")
@@ -363,7 +366,7 @@ def _make(run: A.Run, out: Path, tempo: list[tuple[str, str]] | None = None) -> 
     for h in order:
         c = curves.filter((pl.col("hero") == h) & (pl.col("turn") == at))
         if c.height:
-            pace.append(f"{h} {num(c['dealt_median'][0], 0)}")
+            pace.append(f"{nm(h)} {num(c['dealt_median'][0], 0)}")
     findings.append(f"Damage pace — median damage dealt by turn {at}: " + ", ".join(pace) + ".")
     own = (sources.group_by("hero").agg(pl.col("self_inflicted").sum(), pl.col("taken").sum())
            .join(sides.group_by("hero").agg(pl.len().alias("games")), on="hero")
@@ -373,7 +376,7 @@ def _make(run: A.Run, out: Path, tempo: list[tuple[str, str]] | None = None) -> 
     if own.height and own["per_game"][0] >= 0.5:
         top = own.filter(pl.col("per_game") >= 0.5)
         findings.append("Self-inflicted damage (a side's own cards hurting its own fighters; never counted as the "
-                        "foe's) per game: " + ", ".join(f"{h} {num(v, 1)} ({pct(sv / tv if tv else None, 0)} of what "
+                        "foe's) per game: " + ", ".join(f"{nm(h)} {num(v, 1)} ({pct(sv / tv if tv else None, 0)} of what "
                                                          f"it took)" for h, v, sv, tv in
                                                          top.select("hero", "per_game", "self_inflicted", "taken").iter_rows())
                         + ".")
@@ -452,7 +455,7 @@ def _make(run: A.Run, out: Path, tempo: list[tuple[str, str]] | None = None) -> 
     ]))
     most = ex.sort("ran_out_share", descending=True).row(0, named=True)
     if most["ran_out"]:
-        findings.append(f"Decks run out most for **{most['hero']}**: in {pct(most['ran_out_share'])} of its games "
+        findings.append(f"Decks run out most for **{nm(most['hero'])}**: in {pct(most['ran_out_share'])} of its games "
                         f"(median turn {num(most['turn_median'], 0)}); it then wins {pct(most['win_rate_ran_out'])} "
                         f"of them.")
     else:
@@ -535,7 +538,7 @@ def _diff_ci(r: dict) -> str:
     return f"{pts(r['first_minus_second'])} [{C.round_half_up(100 * lo, 1)}, {C.round_half_up(100 * hi, 1)}]"
 
 
-def _upset(run: A.Run, favourite: str, underdog: str) -> str:
+def _upset(run: A.Run, favourite: str, underdog: str, names: dict[str, str]) -> str:
     """'; its quickest win: game 12, its upsets: e.g. game 40' — ids ready for sim replay."""
     from unmatched_sim.analysis.games import find_games
     fav = find_games(run, hero=favourite, opponent=underdog, winner=favourite, order="turns", limit=1)
@@ -544,7 +547,7 @@ def _upset(run: A.Run, favourite: str, underdog: str) -> str:
     if fav.height:
         parts.append(f"its quickest win is game {fav['game_id'][0]}")
     if ups.height:
-        parts.append(f"upsets by {underdog} include game{'s' if ups.height > 1 else ''} "
+        parts.append(f"upsets by {names.get(underdog, underdog)} include game{'s' if ups.height > 1 else ''} "
                      + " and ".join(str(g) for g in ups["game_id"]))
     return ("; " + ", ".join(parts) + f" (`sim replay {run.path} GAME_ID`)") if parts and run.path else ""
 
@@ -553,25 +556,26 @@ def _upset(run: A.Run, favourite: str, underdog: str) -> str:
 FEW_GAMES = 30
 
 
-def _strongest_weakest(top: dict, bottom: dict, heroes: int) -> str:
+def _strongest_weakest(top: dict, bottom: dict, heroes: int, names: dict[str, str]) -> str:
     """Name a strongest / weakest hero only when its interval says so; flag few games."""
     def rate(r):
         few = f", only {r['games']:,} games" if r["games"] < FEW_GAMES else ""
         return f"{pct(r['win_rate'])} won, {ci(r['ci_low'], r['ci_high'])}{few}"
+    best, worst = names.get(top["hero"], top["hero"]), names.get(bottom["hero"], bottom["hero"])
     strong = top["ci_low"] is not None and top["ci_low"] > 0.5
     weak = bottom["ci_high"] is not None and bottom["ci_high"] < 0.5
     if heroes == 2:
         if strong:
-            return f"**{top['hero']}** is the stronger hero ({rate(top)}); **{bottom['hero']}** {rate(bottom)}."
-        return (f"Neither hero is clearly stronger: **{top['hero']}** {rate(top)}, **{bottom['hero']}** "
+            return f"**{best}** is the stronger hero ({rate(top)}); **{worst}** {rate(bottom)}."
+        return (f"Neither hero is clearly stronger: **{best}** {rate(top)}, **{worst}** "
                 f"{rate(bottom)} — the intervals include 50%.")
     parts = []
-    parts.append(f"**{top['hero']}** is the strongest hero ({rate(top)}; Bradley-Terry: beats an average hero "
+    parts.append(f"**{best}** is the strongest hero ({rate(top)}; Bradley-Terry: beats an average hero "
                  f"{pct(top['bt_win_vs_average'], 0)} of the time)" if strong else
-                 f"No hero is clearly strongest: the best record, **{top['hero']}**'s ({rate(top)}), could be luck "
+                 f"No hero is clearly strongest: the best record, **{best}**'s ({rate(top)}), could be luck "
                  "(its interval includes 50%)")
-    parts.append(f"**{bottom['hero']}** the weakest ({rate(bottom)})" if weak else
-                 f"no hero is clearly weakest (the worst record, **{bottom['hero']}**'s {rate(bottom)}, could be luck)")
+    parts.append(f"**{worst}** the weakest ({rate(bottom)})" if weak else
+                 f"no hero is clearly weakest (the worst record, **{worst}**'s {rate(bottom)}, could be luck)")
     return "; ".join(parts) + "."
 
 
@@ -761,7 +765,7 @@ def _misery_section(run: A.Run, chart, findings: list[str]) -> Section:
                              "An association, not a cause: a Pandora who is behind may gamble harder, and long "
                              "games give more chances to bust. Python: `analysis.misery_win_rates(run)`."))
     for r in summ.iter_rows(named=True):
-        findings.append(f"**{r['hero']}** busts on {pct(r['bust_rate'])} of her turns, losing "
+        findings.append(f"**{names.get(r['hero'], r['hero'])}** busts on {pct(r['bust_rate'])} of her turns, losing "
                         f"{num(r['bust_damage_per_game'], 2)} health per game to busts"
                         + (f" (a reveal busts at {bust_at} feathers)." if bust_at is not None else "."))
     return Section("misery", "Pandora's misery risk", blocks)
@@ -792,7 +796,8 @@ def _play_section(run: A.Run, findings: list[str], left_out: list) -> Section:
         "ends_in_reach", descending=True)
     if exposed.height:
         top = exposed.row(0, named=True)
-        findings.append(f"The AI leaves **{top['hero']}** where a foe can attack it without moving at the end of "
+        findings.append(f"The AI leaves **{hero_names(run).get(top['hero'], top['hero'])}** where a foe can attack it "
+                        "without moving at the end of "
                         f"{pct(top['ends_in_reach'], 0)} of its turns (see \"How the AI played\"): a figure that "
                         "depends on the AI's positional play as much as on the hero.")
     return Section("play", "How the AI played", [
