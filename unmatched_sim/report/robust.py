@@ -8,6 +8,7 @@ from __future__ import annotations
 import polars as pl
 
 from unmatched_sim import analysis as A
+from unmatched_sim.analysis._common import hero_names
 from unmatched_sim.analysis.robust import SPREAD, policy_sensitivity, robust_policies, sensitivity_summary
 from unmatched_sim.report import charts as C
 from unmatched_sim.report.document import Chart, Section, Table
@@ -112,12 +113,14 @@ def robust_section(run: A.Run, chart, findings: list[str], left_out: list) -> tu
                              "`analysis.policy_sensitivity(run)`, `analysis.robust.sensitivity_summary(table)`."))
     dep = table.filter(pl.col("policy_dependent"))
     if dep.height:
+        names = hero_names(run)
         worst = dep.row(0, named=True)
         rates = ", ".join(f"{_pct(worst[f'win_rate_{k}'])} under {p}" for k, p in enumerate(pols))
         findings.append(f"**{s['policy_dependent']} of {s['matchups']} matchups ({_pct(s['share'])}) depend on the "
                         f"AI** (marked †): the verdict changes, or the win rate moves more than {100 * SPREAD:.0f} "
                         f"points, between {' and '.join(pols)} on the same seeds (noise alone would move about "
-                        f"{chance:.1f} that far). Most: **{worst['hero']}** vs **{worst['opponent']}**, {rates}.")
+                        f"{chance:.1f} that far). Most: **{names.get(worst['hero'], worst['hero'])}** vs "
+                        f"**{names.get(worst['opponent'], worst['opponent'])}**, {rates}.")
     else:
         findings.append(f"No matchup's verdict depends on the AI: {' and '.join(pols)} agree within "
                         f"{100 * SPREAD:.0f} points and on the verdict in all {s['matchups']} matchups.")
