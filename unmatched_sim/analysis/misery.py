@@ -75,8 +75,8 @@ def survival_fractions(box, bust_at: int) -> list[Fraction]:
 def bust_fractions(box, bust_at: int) -> list[Fraction | None]:
     """For k = 0..len(box)-1 miseries already revealed safely: the exact chance that the next
     reveal busts (``None`` where k safe reveals are impossible)."""
-    s = survival_fractions(box, bust_at)
-    return [None if s[k] == 0 else 1 - s[k + 1] / s[k] for k in range(len(s) - 1)]
+    safe = survival_fractions(box, bust_at)
+    return [None if safe[k] == 0 else 1 - safe[k + 1] / safe[k] for k in range(len(safe) - 1)]
 
 
 def exact_bust_odds(box, bust_at: int) -> pl.DataFrame:
@@ -84,9 +84,9 @@ def exact_bust_odds(box, bust_at: int) -> pl.DataFrame:
     ``p_safe_so_far`` (chance k reveals in a row are all safe), ``p_bust_next`` (chance reveal
     k+1 busts, given k were safe), ``p_bust_by_next`` (chance a gamble that pushes to k+1
     reveals busts somewhere on the way)."""
-    s = survival_fractions(box, bust_at)
+    safe = survival_fractions(box, bust_at)
     b = bust_fractions(box, bust_at)
-    rows = [(k, float(s[k]), None if b[k] is None else float(b[k]), float(1 - s[k + 1]))
+    rows = [(k, float(safe[k]), None if b[k] is None else float(b[k]), float(1 - safe[k + 1]))
             for k in range(len(b))]
     return pl.DataFrame(rows, schema={"revealed": pl.Int64, "p_safe_so_far": pl.Float64,
                                       "p_bust_next": pl.Float64, "p_bust_by_next": pl.Float64}, orient="row")
