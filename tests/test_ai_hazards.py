@@ -45,7 +45,7 @@ def test_medusas_gaze_is_a_hazard_on_every_space_of_her_zone():
     board = s.game.board
     medusa = s.f("Medusa")
     hazards = view_of(s, 0).turn_start_hazards(1)
-    assert hazards == ((board.spaces_in_zone_of(medusa.space), 1),)
+    assert hazards == ((board.spaces_in_zones(board.zone_mask[medusa.space]), 1),)
     assert s.f("The Genie").space in hazards[0][0]            # M07 shares her zone
     assert view_of(s, 1).turn_start_hazards(0) == ()           # the Genie's ability hurts no one
 

@@ -58,6 +58,7 @@ class Board:
     sha256: str = ""
     notes: str = ""
     index: dict[str, int] = field(default_factory=dict, compare=False)
+    zone_sets: dict[int, frozenset] = field(default_factory=dict, compare=False, repr=False)  # spaces_in_zones
 
     @property
     def size(self) -> int:
@@ -66,10 +67,13 @@ class Board:
     def same_zone(self, a: int, b: int) -> bool:
         return bool(self.zone_mask[a] & self.zone_mask[b])
 
-    def spaces_in_zone_of(self, space: int) -> frozenset[int]:
-        """Every space sharing a zone with ``space`` (itself included)."""
-        mask = self.zone_mask[space]
-        return frozenset(s for s, m in enumerate(self.zone_mask) if m & mask)
+    def spaces_in_zones(self, mask: int) -> frozenset[int]:
+        """Every space in any of the zones of ``mask`` (a union of zone bits: ``zone_mask[s]``
+        for the zones of space s), worked out once per board and mask."""
+        got = self.zone_sets.get(mask)
+        if got is None:
+            got = self.zone_sets[mask] = frozenset(s for s, m in enumerate(self.zone_mask) if m & mask)
+        return got
 
     def space(self, label: str) -> int:
         return self.index[label]

@@ -70,7 +70,7 @@ class StartOfTurnEffects(Ability):
                 continue
             where = _HAZARD_REACH.get(str(op.spec.get("target", "")))
             if where == "zone":
-                out.append((g.board.spaces_in_zone_of(hero.space), amount))
+                out.append((g.board.spaces_in_zones(g.board.zone_mask[hero.space]), amount))
             elif where == "adjacent":
                 out.append((frozenset(g.board.adjacent[hero.space]), amount))
         return tuple(out)

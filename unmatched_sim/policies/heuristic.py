@@ -399,20 +399,6 @@ def keep_worth(d: CardDef, mine: bool = True) -> float:
     return _keep_fact(_F_KEEP_WORTH, d, mine, worth)
 
 
-_ZONE_SPACES: dict = {}
-
-
-@cython.ccall
-def zone_spaces(board, mask: int) -> frozenset[int]:
-    """The spaces sharing a zone with ``mask`` (a union of zone bits), worked out once per board."""
-    key = (board, mask)
-    got = _ZONE_SPACES.get(key)
-    if got is None:
-        zm = board.zone_mask
-        got = _ZONE_SPACES[key] = frozenset([s for s in range(board.size) if zm[s] & mask])
-    return got
-
-
 # ---------------------------------------------------------------------- value distributions
 @cython.ccall
 @cython.locals(k=cython.Py_ssize_t,
