@@ -9,6 +9,11 @@ from __future__ import annotations
 
 from typing import Any, Callable, NamedTuple
 
+try:
+    import cython
+except ImportError:       # pure Python without Cython installed: the declarations are no-ops
+    from unmatched_sim import _cython_shim as cython
+
 from unmatched_sim.model import CardDef, FighterDef
 
 ATTACKER, DEFENDER, SCHEME_ROLE, OTHER_ROLE = 0, 1, 2, 3
@@ -22,6 +27,7 @@ NO_SPACE = -1
 EVENT_FIELDS = 12      # values per event in Game.raw_events (see Game.log)
 
 
+@cython.cclass
 class Fighter:
     __slots__ = ("idx", "owner", "name", "defn", "is_hero", "health", "max_health", "space", "alive",
                  "on_board")
@@ -46,6 +52,7 @@ class Fighter:
         return f"<{self.name} {state} @{self.space}>"
 
 
+@cython.cclass
 class Player:
     __slots__ = ("seat", "team", "hero", "ability", "fighters", "hand", "deck", "discard", "actions",
                  "value_lock", "res", "known_hand", "seen_by", "deck_top_known", "top_known_by")
@@ -79,6 +86,7 @@ class Player:
         return p
 
 
+@cython.cclass
 class Combat:
     """Everything about the attack in progress. Index 0 = attacker's side, 1 = defender's."""
 
