@@ -111,47 +111,6 @@ class _GameCore:
     look-up). ``Game`` (below) is a Python subclass: code outside may still give a game
     attributes of its own (an instance dictionary), and ``clone`` copies them too."""
 
-    board = cython.declare(object, visibility="public")
-    heroes = cython.declare(tuple, visibility="public")
-    format = cython.declare(object, visibility="public")
-    max_turns = cython.declare(object, visibility="public")
-    _rngs_shared = cython.declare(object, visibility="public")
-    _rngs = cython.declare(object, visibility="public")
-    _rng = cython.declare(object, visibility="public")
-    cards = cython.declare(list, visibility="public")
-    card_kind = cython.declare(list, visibility="public")
-    players = cython.declare(list, visibility="public")
-    fighters = cython.declare(list, visibility="public")
-    kind_start = cython.declare(tuple, visibility="public")
-    kind_count = cython.declare(object, visibility="public")
-    _lone_hero = cython.declare(tuple, visibility="public")
-    _hero_fis = cython.declare(tuple, visibility="public")
-    occupant = cython.declare(list, visibility="public")
-    in_play = cython.declare(list, visibility="public")
-    pile_counts = cython.declare(list, visibility="public")
-    pile_versions = cython.declare(list, visibility="public")
-    stack = cython.declare(list, visibility="public")
-    pending = cython.declare(object, visibility="public")
-    combat = cython.declare(object, visibility="public")
-    active = cython.declare(object, visibility="public")
-    turn = cython.declare(object, visibility="public")
-    over = cython.declare(object, visibility="public")
-    winner = cython.declare(object, visibility="public")
-    end_reason = cython.declare(object, visibility="public")
-    defeat_cause = cython.declare(list, visibility="public")
-    out = cython.declare(list, visibility="public")
-    out_turn = cython.declare(list, visibility="public")
-    places = cython.declare(list, visibility="public")
-    turns_taken = cython.declare(list, visibility="public")
-    raw_events = cython.declare(list, visibility="public")
-    extra_names = cython.declare(list, visibility="public")
-    turn_flags = cython.declare(dict, visibility="public")
-    lasting = cython.declare(object, visibility="public")
-    team = cython.declare(tuple, visibility="public")
-    _foes = cython.declare(tuple, visibility="public")
-    _allies = cython.declare(tuple, visibility="public")
-    _friendly = cython.declare(tuple, visibility="public")
-    handlers = cython.declare(dict, visibility="public")
 
     # ------------------------------------------------------------------ construction
     def __init__(self, board: Board, heroes: tuple[HeroDef, ...], seed: int | str = 0, *,
@@ -452,6 +411,7 @@ class _GameCore:
     def owner(self, cid: int) -> int:
         return self.cards[cid].owner
 
+    @cython.locals(p=Player)
     def hero_of(self, seat: int) -> Fighter:
         """``seat``'s hero; with several heroes (the Wayward Sisters), the first one still
         undefeated (the first one if none is)."""
@@ -471,29 +431,59 @@ class _GameCore:
         F = self.fighters
         return sum(F[i].health for i in self.players[seat].fighters if F[i].is_hero)
 
+    @cython.locals(F=list, f=Fighter)
     def hero_defeated(self, seat: int) -> bool:
         F = self.fighters
         for i in self._hero_fis[seat]:
-            if F[i].alive:
+            f = F[i]
+            if f.alive:
                 return False
         return True
 
+    @cython.locals(F=list, f=Fighter, out=list, p=Player)
     def on_board(self, seat: int) -> list[int]:
         F = self.fighters
-        return [i for i in self.players[seat].fighters if F[i].on_board]
+        p = self.players[seat]
+        out = []
+        for i in p.fighters:
+            f = F[i]
+            if f.on_board:
+                out.append(i)
+        return out
 
+    @cython.locals(F=list, f=Fighter, out=list, p=Player)
     def opponents_on_board(self, seat: int) -> list[int]:
         """Fighters on the board of every foe of ``seat``."""
         F = self.fighters
-        return [i for t in self._foes[seat] for i in self.players[t].fighters if F[i].on_board]
+        out = []
+        for t in self._foes[seat]:
+            p = self.players[t]
+            for i in p.fighters:
+                f = F[i]
+                if f.on_board:
+                    out.append(i)
+        return out
 
+    @cython.locals(F=list, f=Fighter, out=list, p=Player)
     def friendly_on_board(self, seat: int) -> list[int]:
         """Fighters on the board of ``seat`` and its allies (teammates' fighters are friendly)."""
         F = self.fighters
-        return [i for t in self._friendly[seat] for i in self.players[t].fighters if F[i].on_board]
+        out = []
+        for t in self._friendly[seat]:
+            p = self.players[t]
+            for i in p.fighters:
+                f = F[i]
+                if f.on_board:
+                    out.append(i)
+        return out
 
+    @cython.locals(f=Fighter, out=list)
     def all_on_board(self) -> list[int]:
-        return [f.idx for f in self.fighters if f.on_board]
+        out = []
+        for f in self.fighters:
+            if f.on_board:
+                out.append(f.idx)
+        return out
 
     def zone_cards(self, seat: int) -> list[int]:
         """The action cards in ``seat``'s hero card zones (see CARD_ZONES)."""
@@ -533,6 +523,7 @@ class _GameCore:
                 return t
         return seat
 
+    @cython.locals(c=Combat)
     def opponent_of(self, ctx: Ctx) -> int:
         """"Your opponent" for an effect: in a combat, the other player in the combat; else the
         one chosen for this effect (``ctx.opponent``), else the only foe left, else the next foe
@@ -548,6 +539,7 @@ class _GameCore:
         n = len(self.players)
         return min(foes, key=lambda t: (t - ctx.player) % n)
 
+    @cython.locals(p=Player)
     def known_to(self, observer: int, holder: int, cid: int) -> bool:
         """Does ``observer`` know that card ``cid`` is in ``holder``'s hand? Cards revealed to
         everyone are known to all; a look at a hand is known to the player who looked."""
@@ -557,6 +549,7 @@ class _GameCore:
         seen = p.seen_by.get(observer)
         return seen is not None and cid in seen
 
+    @cython.locals(p=Player)
     def known_in_hand(self, observer: int, holder: int) -> list[int]:
         """The cards of ``holder``'s hand that ``observer`` knows are there (``known_to`` for
         each, without a call per card: most hands are not known at all)."""
@@ -568,6 +561,7 @@ class _GameCore:
             return [c for c in p.hand if c in public]
         return []
 
+    @cython.locals(p=Player)
     def reveal_to(self, observer: int, holder: int, cids) -> None:
         """``observer`` (alone) has seen these cards in ``holder``'s hand."""
         p = self.players[holder]
@@ -615,6 +609,7 @@ class _GameCore:
         return spaces[fi] if spaces is not None and fi < len(spaces) else NO_SPACE
 
     # ------------------------------------------------------------------ decks
+    @cython.locals(p=Player)
     def take_deck_top(self, seat: int) -> int | None:
         """Take the top card of ``seat``'s deck (None if empty); what anyone knew of the top
         of that deck shifts down by one."""
@@ -628,6 +623,7 @@ class _GameCore:
             p.top_known_by = {o: n - 1 for o, n in p.top_known_by.items() if n > 1}
         return cid
 
+    @cython.locals(p=Player)
     def take_deck_card(self, seat: int, cid: int) -> None:
         """Take card ``cid`` out of ``seat``'s deck wherever it is (a card looked at among the top
         ones); whoever knew it as one of the top cards now knows one card fewer."""
@@ -639,6 +635,7 @@ class _GameCore:
         if p.top_known_by:
             p.top_known_by = {o: n - 1 if n > depth else n for o, n in p.top_known_by.items() if n - (n > depth) > 0}
 
+    @cython.locals(p=Player)
     def put_deck_top(self, seat: int, cid: int, known_to: tuple[int, ...] = ()) -> None:
         """Put a card on top of ``seat``'s deck; ``known_to`` lists the players who know it
         (its owner knows their own card if listed). Knowledge of the cards below is kept."""
@@ -659,6 +656,7 @@ class _GameCore:
         """Put a card at the bottom of ``seat``'s deck (nobody's knowledge of the top changes)."""
         self.players[seat].deck.insert(0, cid)
 
+    @cython.locals(p=Player)
     def know_deck_top(self, observer: int, seat: int, n: int) -> None:
         """``observer`` has seen the top ``n`` cards of ``seat``'s deck."""
         p = self.players[seat]
@@ -730,6 +728,7 @@ class _GameCore:
             self._pile_moved(cid, -1)
         return cid
 
+    @cython.locals(p=Player)
     def discard_to_hand(self, seat: int, cid: int | None = None, detail: str | None = None) -> int:
         """Card ``cid`` (default: the top card) goes from ``seat``'s discard pile to its hand,
         known to every player (it came from a face-up pile); event ``return_to_hand``."""
@@ -740,6 +739,7 @@ class _GameCore:
         self.log("return_to_hand", seat, card=cid, detail=detail)
         return cid
 
+    @cython.locals(p=Player)
     def play_to_hand(self, seat: int, cid: int, detail: str | None = None) -> bool:
         """Card ``cid`` goes from play back to ``seat``'s hand, known to every player (it was
         revealed); event ``return_to_hand``. Nothing happens if it is not in play (says so)."""
@@ -781,14 +781,17 @@ class _GameCore:
             raise AssertionError(f"the kept pile counts differ from a recount: {self.pile_counts} "
                                  f"!= {self._count_piles()}")
 
+    @cython.locals(fa=Fighter, fb=Fighter)
     def adjacent(self, a: int, b: int) -> bool:
         fa, fb = self.fighters[a], self.fighters[b]
         return fa.on_board and fb.on_board and fb.space in self.board.adjacent[fa.space]
 
+    @cython.locals(fa=Fighter, fb=Fighter)
     def same_zone(self, a: int, b: int) -> bool:
         fa, fb = self.fighters[a], self.fighters[b]
         return fa.on_board and fb.on_board and self.board.same_zone(fa.space, fb.space)
 
+    @cython.locals(f=Fighter)
     def fighters_adjacent_to(self, fi: int) -> list[int]:
         f = self.fighters[fi]
         if not f.on_board:
@@ -799,6 +802,7 @@ class _GameCore:
     def empty_spaces(self) -> list[int]:
         return [s for s, o in enumerate(self.occupant) if o < 0]
 
+    @cython.locals(p=Player)
     def move_value(self, seat: int) -> int:
         p = self.players[seat]
         return p.ability.move_value(self, seat, p.hero.move)
@@ -811,6 +815,7 @@ class _GameCore:
         through = bool(self.handlers["move_through"]) and bool(self.modify("move_through", False, fi))
         return held, through
 
+    @cython.locals(f=Fighter)
     def reachable(self, fi: int, steps: int, through_opponents: bool = False) -> list[int]:
         """Spaces fighter ``fi`` can end a move of up to ``steps`` on (its own space included).
 
@@ -829,11 +834,12 @@ class _GameCore:
     @cython.locals(start=cython.Py_ssize_t, steps=cython.Py_ssize_t, through=cython.bint,
                    n=cython.Py_ssize_t, s=cython.Py_ssize_t, t=cython.Py_ssize_t, o=cython.Py_ssize_t,
                    step=cython.Py_ssize_t, seen=bytearray, frontier=list, nxt=list, occ=list,
-                   edges=tuple, row=tuple, team=tuple, F=list, k=cython.Py_ssize_t)
+                   edges=tuple, row=tuple, team=tuple, F=list, k=cython.Py_ssize_t, f=Fighter)
     def _spread(self, fi: int, start: int, steps: int, through: bool) -> list[int]:
         """``reachable``'s walk, breadth first from ``start``: the spaces in order."""
         team, F = self.team, self.fighters
-        my_team = team[F[fi].owner]
+        f = F[fi]
+        my_team = team[f.owner]
         occ, edges = self.occupant, self.board.move_edges
         n = len(occ)
         seen = bytearray(n)
@@ -848,8 +854,10 @@ class _GameCore:
                     if seen[t]:
                         continue
                     o = occ[t]
-                    if o >= 0 and not through and team[F[o].owner] != my_team:
-                        continue
+                    if o >= 0 and not through:
+                        f = F[o]
+                        if team[f.owner] != my_team:
+                            continue
                     seen[t] = 1
                     nxt.append(t)
             if not nxt:
@@ -857,6 +865,7 @@ class _GameCore:
             frontier = nxt
         return [s for s in range(n) if seen[s] and (occ[s] < 0 or s == start)]
 
+    @cython.locals(f=Fighter, tf=Fighter)
     def attack_targets(self, fi: int) -> list[int]:
         f = self.fighters[fi]
         if not f.on_board:
@@ -903,6 +912,7 @@ class _GameCore:
                 return True
         return False
 
+    @cython.locals(p=Player)
     def scheme_options(self, seat: int) -> list[tuple[int, int]]:
         p = self.players[seat]
         out = []
@@ -920,6 +930,7 @@ class _GameCore:
         return ctx.fighter
 
     # ------------------------------------------------------------------ state changes
+    @cython.locals(p=Player)
     def draw(self, seat: int, n: int = 1) -> None:
         """Draw n cards; each card that cannot be drawn deals exhaustion damage instead."""
         p = self.players[seat]
@@ -942,6 +953,7 @@ class _GameCore:
             for fi in self.on_board(seat):
                 self.damage(fi, EXHAUSTION_DAMAGE * missing, EXHAUSTION)
 
+    @cython.locals(f=Fighter)
     def damage(self, fi: int, amount: int, source: str, card: int | None = None,
                by: int | None = None) -> int:
         """Deal damage to fighter ``fi``; ``by`` is the fighter that caused it (None for
@@ -963,6 +975,7 @@ class _GameCore:
             self.defeat(fi, source, by)
         return dealt
 
+    @cython.locals(f=Fighter)
     def defeat(self, fi: int, source: str, by: int | None = None) -> None:
         f = self.fighters[fi]
         f.alive = False
@@ -979,6 +992,7 @@ class _GameCore:
             for s in gone:
                 self.log("removed", f.owner, s, detail="eliminated")
 
+    @cython.locals(f=Fighter)
     def recover(self, fi: int, amount: int, card: int | None = None) -> int:
         """Recover health, never above starting health; defeated fighters cannot recover."""
         f = self.fighters[fi]
@@ -989,6 +1003,7 @@ class _GameCore:
         self.log("recover", f.owner, fi, card, amount=gained, health=f.health)
         return gained
 
+    @cython.locals(f=Fighter)
     def set_health(self, fi: int, health: int, card: int | None = None) -> None:
         f = self.fighters[fi]
         f.health = min(health, f.max_health)
@@ -997,12 +1012,14 @@ class _GameCore:
             self.defeat_cause[f.owner] = None
         self.log("set_health", f.owner, fi, card, amount=f.health, health=f.health)
 
+    @cython.locals(f=Fighter)
     def _remove_from_board(self, fi: int) -> None:
         f = self.fighters[fi]
         if f.on_board:
             self.occupant[f.space] = -1
         f.space, f.on_board = NO_SPACE, False
 
+    @cython.locals(f=Fighter)
     def move_to(self, fi: int, dest: int, card: int | None = None) -> None:
         f = self.fighters[fi]
         if dest == f.space:
@@ -1013,6 +1030,7 @@ class _GameCore:
         f.space = dest
         self.log("move", f.owner, fi, card, space=dest, detail=self.board.labels[src])
 
+    @cython.locals(f=Fighter)
     def place(self, fi: int, dest: int, card: int | None = None) -> None:
         """Put a fighter on an empty space without moving through the board."""
         f = self.fighters[fi]
@@ -1027,6 +1045,7 @@ class _GameCore:
         f.space, f.on_board = dest, True
         self.log("place", f.owner, fi, card, space=dest, health=f.health)
 
+    @cython.locals(fa=Fighter, fb=Fighter)
     def swap_spaces(self, a: int, b: int, card: int | None = None) -> None:
         fa, fb = self.fighters[a], self.fighters[b]
         fa.space, fb.space = fb.space, fa.space
@@ -1052,6 +1071,7 @@ class _GameCore:
             self.players[seat].actions += n
             self.log("gain_action", seat, card=card, amount=n)
 
+    @cython.locals(p=Player)
     def take_from_hand(self, seat: int, cid: int) -> None:
         p = self.players[seat]
         p.hand.remove(cid)
@@ -1140,6 +1160,7 @@ class _GameCore:
                 return
         self.push(*((op.start, (ctx,)) for op in ops))
 
+    @cython.locals(F=list, f=Fighter)
     def check_win(self) -> bool:
         """Win check, made at the start and end of every action and at turn boundaries.
 
@@ -1160,7 +1181,8 @@ class _GameCore:
         for s in range(n):
             if places[s] is None:
                 for i in hero_fis[s]:      # (hero_defeated, inline: this runs every action)
-                    if F[i].alive:
+                    f = F[i]
+                    if f.alive:
                         break
                 else:
                     break
@@ -1234,6 +1256,7 @@ class _GameCore:
         return self.over and self.winner is not None and self.team[seat] == self.winner
 
     # ------------------------------------------------------------------ card values in combat
+    @cython.locals(c=Combat)
     def combat_value(self, role: int, bonuses: bool = True) -> int:
         """The current value of a combat card: printed value, then every change in the order it
         was applied ("set" replaces, "add" adds, "sub" subtracts but never below 0), floored at
@@ -1354,6 +1377,7 @@ def _start_of_turn(g: _GameCore, seat: int) -> None:
     g.players[seat].ability.start_of_turn(g, seat)
 
 
+@cython.locals(p=Player)
 def _next_action(g: _GameCore, seat: int) -> None:
     if g.check_win() or g.out[seat]:
         return
@@ -1396,6 +1420,7 @@ def _end_of_turn_effects(g: _GameCore, seat: int) -> None:
     g.players[seat].ability.end_of_turn(g, seat)
 
 
+@cython.locals(p=Player)
 def _hand_limit(g: _GameCore, seat: int) -> None:
     p = g.players[seat]
     if len(p.hand) > HAND_LIMIT:
@@ -1420,6 +1445,7 @@ def _pass_turn(g: _GameCore, seat: int) -> None:
 
 
 # ====================================================================== maneuver
+@cython.locals(p=Player)
 def _maneuver(g: _GameCore, seat: int) -> None:
     g.draw(seat, g.modify("maneuver_draws", 1, seat) if g.handlers["maneuver_draws"] else 1)
     p = g.players[seat]
@@ -1458,6 +1484,7 @@ def _move_phase(g: _GameCore, seat: int, bonus: int, boosted: bool, moved: tuple
     g.ask(seat, "move_order", movable + [None], _move_one, seat, bonus, boosted, moved)
 
 
+@cython.locals(f=Fighter)
 def _move_one(g: _GameCore, seat: int, bonus: int, boosted: bool, moved: tuple, fi: int | None) -> None:
     if fi is None:
         return
@@ -1474,6 +1501,7 @@ def _move_one(g: _GameCore, seat: int, bonus: int, boosted: bool, moved: tuple, 
           fighter=fi, steps=steps)
 
 
+@cython.locals(f=Fighter)
 def _moved(g: _GameCore, seat: int, bonus: int, boosted: bool, moved: tuple, fi: int, dest: int) -> None:
     f = g.fighters[fi]
     if dest != f.space:
@@ -1552,6 +1580,7 @@ def _ask_defense(g: _GameCore) -> None:
           fighter=defender, attacker=c.fighters[ATTACKER])
 
 
+@cython.locals(c=Combat)
 def _defense_chosen(g: _GameCore, dseat: int, cid: int | None) -> None:
     c = g.combat
     if cid is not None:
@@ -1573,6 +1602,7 @@ def _defense_chosen(g: _GameCore, dseat: int, cid: int | None) -> None:
            (_after_attacking, ()))
 
 
+@cython.locals(c=Combat)
 def _combat_window(g: _GameCore, timing: str) -> None:
     """Effects of one timing on both combat cards: the defender's first, then the attacker's.
 
@@ -1595,6 +1625,7 @@ def _combat_window(g: _GameCore, timing: str) -> None:
     g.push(*steps)
 
 
+@cython.locals(c=Combat)
 def _combat_damage(g: _GameCore) -> None:
     c = g.combat
     attack = g.combat_value(ATTACKER)
@@ -1615,6 +1646,7 @@ def _combat_damage(g: _GameCore) -> None:
         g.players[g.fighters[defender].owner].ability.on_combat_damage(g, defender, dealt)
 
 
+@cython.locals(c=Combat)
 def _after_combat_abilities(g: _GameCore) -> None:
     c = g.combat
     if g.turn_flags.get("turn_ended"):
@@ -1623,6 +1655,7 @@ def _after_combat_abilities(g: _GameCore) -> None:
         g.players[c.players[role]].ability.after_combat(g, c.players[role], role)
 
 
+@cython.locals(c=Combat)
 def _combat_cleanup(g: _GameCore) -> None:
     """The played cards are discarded: the abilities' own cards first (King Arthur's face-down
     BOOST), then the defense card, then the attack card. Always, even when an effect ended the

@@ -22,7 +22,7 @@ except ImportError:     # a pure install without Cython: the typing declarations
 
 from unmatched_sim.data.board import Board
 from unmatched_sim.engine.determinize import FACE_DOWN_EXTRA
-from unmatched_sim.engine.state import ATTACKER, DEFENDER, Fighter
+from unmatched_sim.engine.state import ATTACKER, DEFENDER, Combat, Fighter, Player
 from unmatched_sim.model import CardDef, HeroDef
 
 # Tests (UNMATCHED_SIM_CHECK_CACHES=1): every time the card odds read the game's pile counts,
@@ -64,18 +64,6 @@ class _ViewCore:
     definition and owner by card id, fixed for the game. The policies ask for these hundreds
     of thousands of times a run."""
 
-    _g = cython.declare(object, visibility="public")
-    seat = cython.declare(object, visibility="public")
-    board = cython.declare(object, visibility="public")
-    dist = cython.declare(tuple, visibility="public")
-    _duel_foe = cython.declare(object, visibility="public")
-    _players = cython.declare(list, visibility="public")
-    _fighters = cython.declare(list, visibility="public")
-    _occupant = cython.declare(list, visibility="public")
-    _defs = cython.declare(list, visibility="public")
-    _owners = cython.declare(list, visibility="public")
-    _adjacent = cython.declare(tuple, visibility="public")     # the board's, for can_hit_from
-    _zone_mask = cython.declare(tuple, visibility="public")
 
     def __init__(self, game, seat: int):
         self._g = game
@@ -141,11 +129,17 @@ class _ViewCore:
         return self._g.active == self.seat
 
     @property
+    @cython.locals(p=Player)
     def actions_left(self) -> int:
-        return self._g.players[self.seat].actions if self.my_turn else 0
+        if self._g.active != self.seat:
+            return 0
+        p = self._players[self.seat]
+        return p.actions
 
+    @cython.locals(p=Player)
     def hero(self, seat: int | None = None) -> HeroDef:
-        return self._players[self.seat if seat is None else seat].hero
+        p = self._players[self.seat if seat is None else seat]
+        return p.hero
 
     # --- cards
     def card(self, cid: int) -> CardDef:
@@ -155,17 +149,25 @@ class _ViewCore:
         return self._owners[cid]
 
     @property
+    @cython.locals(p=Player)
     def hand(self) -> list[int]:
-        return list(self._players[self.seat].hand)
+        p = self._players[self.seat]
+        return list(p.hand)
 
+    @cython.locals(p=Player)
     def hand_size(self, seat: int) -> int:
-        return len(self._players[seat].hand)
+        p = self._players[seat]
+        return len(p.hand)
 
+    @cython.locals(p=Player)
     def deck_size(self, seat: int) -> int:
-        return len(self._players[seat].deck)
+        p = self._players[seat]
+        return len(p.deck)
 
+    @cython.locals(p=Player)
     def discard(self, seat: int) -> list[int]:
-        return list(self._g.players[seat].discard)
+        p = self._players[seat]
+        return list(p.discard)
 
     def known_opponent_hand(self, seat: int | None = None) -> list[int]:
         """Cards of ``seat``'s hand (default: the foe in focus) this player has seen and that
@@ -271,9 +273,11 @@ class _ViewCore:
         from unmatched_sim.engine.determinize import determinize
         return determinize(self._g, self.seat, rng, attack_guess)
 
+    @cython.locals(p=Player)
     def value_lock(self, seat: int) -> int | None:
         """"Your card values are N for the rest of the turn" (Three Wishes), or None."""
-        return self._players[seat].value_lock
+        p = self._players[seat]
+        return p.value_lock
 
     def resources(self, seat: int) -> dict:
         """A hero's public resources. Keys starting with ``_`` are hidden state no player may
@@ -309,11 +313,13 @@ class _ViewCore:
     def move_value(self, seat: int | None = None) -> int:
         return self._g.move_value(self.seat if seat is None else seat)
 
+    @cython.locals(f=Fighter)
     def can_hit_from(self, fi: int, space: int, target_space: int) -> bool:
         """Could fighter ``fi`` attack a fighter on ``target_space`` if it stood on ``space``?"""
         if target_space in self._adjacent[space]:
             return True
-        if not self._fighters[fi].defn.ranged:
+        f = self._fighters[fi]
+        if not f.defn.ranged:
             return False
         zm = self._zone_mask
         return bool(zm[space] & zm[target_space])     # (Board.same_zone)
@@ -323,19 +329,24 @@ class _ViewCore:
     def in_combat(self) -> bool:
         return self._g.combat is not None
 
+    @cython.locals(c=Combat)
     def combat_fighters(self) -> tuple[int, int] | None:
         c = self._g.combat
-        return (c.fighters[ATTACKER], c.fighters[DEFENDER]) if c else None
+        return (c.fighters[ATTACKER], c.fighters[DEFENDER]) if c is not None else None
 
+    @cython.locals(c=Combat)
     def combat_cards(self) -> tuple[int | None, int | None]:
         """Combat cards this player can see: its own, and the other once both are revealed."""
         c = self._g.combat
         if c is None:
             return (None, None)
         revealed = c.revealed
-        return tuple(cid if (c.players[role] == self.seat or revealed) else None
-                     for role, cid in enumerate(c.cards))
+        players = c.players
+        seat = self.seat
+        return tuple([cid if (players[role] == seat or revealed) else None
+                      for role, cid in enumerate(c.cards)])
 
+    @cython.locals(c=Combat)
     def combat_value(self, role: int) -> int | None:
         """The current value of a combat card; None for the opponent's card while face down."""
         c = self._g.combat
@@ -343,12 +354,15 @@ class _ViewCore:
             return None
         return self._g.combat_value(role)
 
+    @cython.locals(f=Fighter, p=Player, owner=cython.Py_ssize_t)
     def combat_bonus_estimate(self, fi: int, role: int, opponent: int | None = None) -> float:
         """What fighter ``fi``'s own ability is expected to add to a card it plays in ``role``
         against fighter ``opponent`` (public facts only; ``Ability.combat_bonus_estimate``): an
         AI estimate, not a rule."""
-        owner = self._fighters[fi].owner
-        return self._players[owner].ability.combat_bonus_estimate(self._g, owner, fi, role, opponent)
+        f = self._fighters[fi]
+        owner = f.owner
+        p = self._players[owner]
+        return p.ability.combat_bonus_estimate(self._g, owner, fi, role, opponent)
 
     def turn_start_hazards(self, seat: int) -> tuple:
         """The damage player ``seat``'s ability will deal at the start of its next turn to a
@@ -357,12 +371,16 @@ class _ViewCore:
         g = self._g
         return g.players[seat].ability.turn_start_hazards(g, seat)
 
+    @cython.locals(f=Fighter, p=Player, owner=cython.Py_ssize_t)
     def token_bonus(self, fi: int, role: int) -> float:
         """What a face-up token of fighter ``fi``'s ability adds for certain to a card it plays
         in ``role`` now (``Ability.token_bonus``): an AI reading, not a rule."""
-        owner = self._fighters[fi].owner
-        return self._players[owner].ability.token_bonus(self._g, owner, fi, role)
+        f = self._fighters[fi]
+        owner = f.owner
+        p = self._players[owner]
+        return p.ability.token_bonus(self._g, owner, fi, role)
 
+    @cython.locals(c=Combat)
     def my_role(self) -> int | None:
         c = self._g.combat
         return None if c is None else (ATTACKER if c.players[ATTACKER] == self.seat else DEFENDER)
