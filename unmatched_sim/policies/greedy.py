@@ -18,6 +18,8 @@ from unmatched_sim.hooks import AI_ADVICE, CARD_ADVICE
 from unmatched_sim.model import CardDef
 from unmatched_sim.policies import register
 from unmatched_sim.policies.base import Policy
+from unmatched_sim.engine.state import Fighter
+from unmatched_sim.engine.view import _ViewCore
 
 EFFECT_WEIGHT = {"draw": 0.6, "damage": 0.8, "gain_action": 1.2, "boost_card": 1.0,
                  "cancel_effects": 0.7, "recover": 0.6, "discard": 0.6, "place": 0.4, "move": 0.3}
@@ -205,6 +207,7 @@ class GreedyPolicy(Policy):
     def highest(self, view, cids):
         return max(cids, key=lambda c: (self.power(view, c), -c))
 
+    @cython.locals(opp=Fighter, f=Fighter, spaces=list, F=list)
     def target_spaces(self, view) -> tuple[int, ...]:
         """Where the opposing fighters stand, the hero first (worked out once per decision)."""
         got = self._targets
@@ -212,24 +215,29 @@ class GreedyPolicy(Policy):
             return got[1]
         opp = view.opp_hero()
         spaces = [opp.space] if opp.on_board else []
-        spaces = tuple(spaces + [view.fighter(fi).space for fi in view.on_board(view.opp)
-                                 if not view.fighter(fi).is_hero])
-        self._targets = (view, spaces)
-        return spaces
+        F = view._fighters
+        for fi in view.on_board(view.opp):
+            f = F[fi]
+            if not f.is_hero:
+                spaces.append(f.space)
+        out = tuple(spaces)
+        self._targets = (view, out)
+        return out
 
     @cython.locals(hero_space=cython.Py_ssize_t, d_hero=cython.Py_ssize_t, near=cython.Py_ssize_t,
                    t=cython.Py_ssize_t, threats=cython.Py_ssize_t, score=cython.double, targets=tuple,
-                   dist=tuple, row=tuple)
+                   dist=tuple, row=tuple, v=_ViewCore, f=Fighter)
     def position_score(self, view, fi, space) -> float:
-        f = view.fighter(fi)
-        dist = view.dist
+        v = view
+        f = v._fighters[fi]
+        dist = v.dist
         targets = self.target_spaces(view)
         if not targets:
             return 0.0
         hero_space = targets[0]
         if f.defn.ranged:
             score = 10.0 if view.can_hit_from(fi, space, hero_space) else -dist[space][hero_space]
-            adjacent = view.board.adjacent
+            adjacent = v._adjacent
             threats = 0
             for s in targets:
                 if space in adjacent[s]:
@@ -251,9 +259,18 @@ class GreedyPolicy(Policy):
                 best, pick = v, s
         return pick
 
+    @cython.locals(v=_ViewCore, f=Fighter, defs=list, out=list)
     def usable_attack_cards(self, view, fi):
-        name = view.fighter(fi).defn.name
-        return [c for c in view.hand if view.card(c).can_attack and view.card(c).usable_by(name)]
+        v = view
+        f = v._fighters[fi]
+        name = f.defn.name
+        defs = v._defs
+        out = []
+        for c in view.hand:
+            d = defs[c]
+            if d.can_attack and d.usable_by(name):
+                out.append(c)
+        return out
 
     # ------------------------------------------------------------ turn structure
     def on_action(self, view, d):
