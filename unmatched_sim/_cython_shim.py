@@ -72,3 +72,8 @@ def exceptval(*args, **kwargs):
 def declare(type_=None, value=None, **kwargs):
     """``x = cython.declare(type, value)``: the value itself."""
     return value
+
+
+def annotation_typing(flag):
+    """``@cython.annotation_typing(False)``: the annotations are not C types (ignored here)."""
+    return _unchanged

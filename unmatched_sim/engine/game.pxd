@@ -48,3 +48,24 @@ cdef class _GameCore:
     cdef public tuple _allies
     cdef public tuple _friendly
     cdef public dict handlers
+
+    # The queries the engine, the view and greedy ask most, as C calls from typed code (a
+    # Python caller gets the same method; keyword calls still go through it).
+    cpdef object card(self, object cid)
+    cpdef object owner(self, object cid)
+    cpdef Fighter hero_of(self, object seat)
+    cpdef bint hero_defeated(self, object seat)
+    cpdef list on_board(self, object seat)
+    cpdef list opponents_on_board(self, object seat)
+    cpdef list friendly_on_board(self, object seat)
+    cpdef bint is_foe(self, object a, object b)
+    cpdef tuple foes(self, object seat)
+    cpdef bint handles(self, object event)
+    cpdef bint held(self, object fi)
+    cpdef bint adjacent(self, object a, object b)
+    cpdef object move_value(self, object seat)
+    cpdef list reachable(self, object fi, object steps, object through_opponents=*)
+    cpdef list attack_targets(self, object fi)
+    cpdef bint can_attack_now(self, object seat)
+    cpdef bint check_win(self)
+    cpdef object combat_value(self, object role, object bonuses=*)

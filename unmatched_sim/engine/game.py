@@ -405,13 +405,16 @@ class _GameCore:
                 for (turn, seat, kind, f, c, t, amount, value, health, s, detail, b) in raw]
 
     # ------------------------------------------------------------------ queries
+    @cython.annotation_typing(False)
     def card(self, cid: int):
         return self.cards[cid].defn
 
+    @cython.annotation_typing(False)
     def owner(self, cid: int) -> int:
         return self.cards[cid].owner
 
     @cython.locals(p=Player)
+    @cython.annotation_typing(False)
     def hero_of(self, seat: int) -> Fighter:
         """``seat``'s hero; with several heroes (the Wayward Sisters), the first one still
         undefeated (the first one if none is)."""
@@ -432,6 +435,7 @@ class _GameCore:
         return sum(F[i].health for i in self.players[seat].fighters if F[i].is_hero)
 
     @cython.locals(F=list, f=Fighter)
+    @cython.annotation_typing(False)
     def hero_defeated(self, seat: int) -> bool:
         F = self.fighters
         for i in self._hero_fis[seat]:
@@ -441,6 +445,7 @@ class _GameCore:
         return True
 
     @cython.locals(F=list, f=Fighter, out=list, p=Player)
+    @cython.annotation_typing(False)
     def on_board(self, seat: int) -> list[int]:
         F = self.fighters
         p = self.players[seat]
@@ -452,6 +457,7 @@ class _GameCore:
         return out
 
     @cython.locals(F=list, f=Fighter, out=list, p=Player)
+    @cython.annotation_typing(False)
     def opponents_on_board(self, seat: int) -> list[int]:
         """Fighters on the board of every foe of ``seat``."""
         F = self.fighters
@@ -465,6 +471,7 @@ class _GameCore:
         return out
 
     @cython.locals(F=list, f=Fighter, out=list, p=Player)
+    @cython.annotation_typing(False)
     def friendly_on_board(self, seat: int) -> list[int]:
         """Fighters on the board of ``seat`` and its allies (teammates' fighters are friendly)."""
         F = self.fighters
@@ -491,14 +498,16 @@ class _GameCore:
         return [c for key in CARD_ZONES for c in res.get(key, ())]
 
     # ------------------------------------------------------------------ friend and foe
+    @cython.annotation_typing(False)
     def is_foe(self, a: int, b: int) -> bool:
         """Are players ``a`` and ``b`` on different sides?"""
         return self.team[a] != self.team[b]
 
+    @cython.annotation_typing(False)
     def foes(self, seat: int) -> tuple[int, ...]:
         """The players opposing ``seat`` that are still in the game, in turn order."""
         out = self.out
-        return tuple(t for t in self._foes[seat] if not out[t])
+        return tuple([t for t in self._foes[seat] if not out[t]])
 
     def all_foes(self, seat: int) -> tuple[int, ...]:
         return self._foes[seat]
@@ -580,9 +589,15 @@ class _GameCore:
                 value = LASTING[name](self, seat, data, *args, value)
         return value
 
+    @cython.annotation_typing(False)
     def handles(self, event: str) -> bool:
         """Would ``modify(event, ...)`` consult anything? (Lets hot paths skip the call.)"""
-        return bool(self.handlers[event]) or any(e[0] == event for e in self.lasting)
+        if self.handlers[event]:
+            return True
+        for e in self.lasting:
+            if e[0] == event:
+                return True
+        return False
 
     def add_lasting(self, event: str, seat: int, name: str, data, until: str) -> None:
         """Put a lasting effect in force (see LASTING). ``data`` must be immutable."""
@@ -596,11 +611,13 @@ class _GameCore:
             self.lasting = tuple(e for e in self.lasting
                                  if not (e[4] == until and (seat is None or e[1] == seat)))
 
+    @cython.annotation_typing(False)
     def held(self, fi: int) -> bool:
         """Is fighter ``fi`` held in its space (it cannot move or be placed elsewhere)? Asked
         of every ability (``modify_hold``, ``holds_in_place``) and lasting effect."""
-        if any(p.ability.holds_in_place(self, fi) for p in self.players):
-            return True
+        for p in self.players:
+            if p.ability.holds_in_place(self, fi):
+                return True
         return self.handles("hold") and bool(self.modify("hold", False, fi))
 
     def started_turn_on(self, fi: int) -> int:
@@ -782,6 +799,7 @@ class _GameCore:
                                  f"!= {self._count_piles()}")
 
     @cython.locals(fa=Fighter, fb=Fighter)
+    @cython.annotation_typing(False)
     def adjacent(self, a: int, b: int) -> bool:
         fa, fb = self.fighters[a], self.fighters[b]
         return fa.on_board and fb.on_board and fb.space in self.board.adjacent[fa.space]
@@ -803,6 +821,7 @@ class _GameCore:
         return [s for s, o in enumerate(self.occupant) if o < 0]
 
     @cython.locals(p=Player)
+    @cython.annotation_typing(False)
     def move_value(self, seat: int) -> int:
         p = self.players[seat]
         return p.ability.move_value(self, seat, p.hero.move)
@@ -816,6 +835,7 @@ class _GameCore:
         return held, through
 
     @cython.locals(f=Fighter)
+    @cython.annotation_typing(False)
     def reachable(self, fi: int, steps: int, through_opponents: bool = False) -> list[int]:
         """Spaces fighter ``fi`` can end a move of up to ``steps`` on (its own space included).
 
@@ -866,6 +886,7 @@ class _GameCore:
         return [s for s in range(n) if seen[s] and (occ[s] < 0 or s == start)]
 
     @cython.locals(f=Fighter, tf=Fighter)
+    @cython.annotation_typing(False)
     def attack_targets(self, fi: int) -> list[int]:
         f = self.fighters[fi]
         if not f.on_board:
@@ -887,17 +908,18 @@ class _GameCore:
         out = []
         for fi in self.on_board(seat):
             name = self.fighters[fi].defn.name
-            if any(d.can_attack and d.usable_by(name) for d in hand):
+            if any(d.can_attack and (d.users is None or name in d.users) for d in hand):   # (usable_by)
                 out.extend((fi, t) for t in self.attack_targets(fi))
         return out
 
+    @cython.annotation_typing(False)
     def can_attack_now(self, seat: int) -> bool:
         """``attack_options(seat)`` is not empty (worked out without listing them)."""
         hand = [self.cards[c].defn for c in self.players[seat].hand]
         for fi in self.on_board(seat):
             name = self.fighters[fi].defn.name
             for d in hand:
-                if d.can_attack and d.usable_by(name):
+                if d.can_attack and (d.users is None or name in d.users):
                     if self.attack_targets(fi):
                         return True
                     break
@@ -1161,6 +1183,7 @@ class _GameCore:
         self.push(*((op.start, (ctx,)) for op in ops))
 
     @cython.locals(F=list, f=Fighter)
+    @cython.annotation_typing(False)
     def check_win(self) -> bool:
         """Win check, made at the start and end of every action and at turn boundaries.
 
@@ -1210,7 +1233,7 @@ class _GameCore:
             reason = self._defeat_reason(beaten)
         else:   # every side left was beaten at once: the tie-break
             order = [(self.active + k) % n for k in range(n)]
-            winner = next(self.team[s] for s in order if self.team[s] in beaten)
+            winner = [self.team[s] for s in order if self.team[s] in beaten][0]
             beaten.discard(winner)
             reason = "both_heroes_defeated" if n == 2 else "simultaneous_defeat"
         self._set_place(beaten, 2)
@@ -1257,6 +1280,7 @@ class _GameCore:
 
     # ------------------------------------------------------------------ card values in combat
     @cython.locals(c=Combat)
+    @cython.annotation_typing(False)
     def combat_value(self, role: int, bonuses: bool = True) -> int:
         """The current value of a combat card: printed value, then every change in the order it
         was applied ("set" replaces, "add" adds, "sub" subtracts but never below 0), floored at
@@ -1284,7 +1308,11 @@ class _GameCore:
             bonus = self.turn_flags.get("attack_bonus")   # ("turn_attack_bonus" effects: Toil)
             if bonus:
                 name = self.fighters[c.fighters[ATTACKER]].defn.name
-                v += sum(n for s, who, n in bonus if s == seat and (who is None or who == name))
+                total = 0
+                for s, who, n in bonus:
+                    if s == seat and (who is None or who == name):
+                        total += n
+                v += total
         if bonuses and (self.handlers["combat_value"] or self.lasting):
             v = self.modify("combat_value", v, c, role)
         return max(0, v)
@@ -1548,8 +1576,12 @@ def _attack_declared(g: _GameCore, seat: int, option: tuple[int, int]) -> None:
     g.combat = c
     g.log("attack", seat, fi, target=target, detail="ranged" if c.ranged else "melee")
     name = g.fighters[fi].defn.name
-    options = [cid for cid in g.players[seat].hand
-               if g.cards[cid].defn.can_attack and g.cards[cid].defn.usable_by(name)]
+    cards = g.cards
+    options = []
+    for cid in g.players[seat].hand:
+        d = cards[cid].defn
+        if d.can_attack and (d.users is None or name in d.users):     # (d.usable_by(name))
+            options.append(cid)
     g.ask(seat, "attack_card", options, _attack_card_chosen, seat, fighter=fi, target=target)
 
 
@@ -1573,8 +1605,12 @@ def _ask_defense(g: _GameCore) -> None:
     defender = c.fighters[DEFENDER]
     dseat = c.players[DEFENDER]
     name = g.fighters[defender].defn.name
-    options = [None] + [c for c in g.players[dseat].hand
-                        if g.cards[c].defn.can_defend and g.cards[c].defn.usable_by(name)]
+    cards = g.cards
+    options = [None]
+    for cid in g.players[dseat].hand:
+        d = cards[cid].defn
+        if d.can_defend and (d.users is None or name in d.users):     # (d.usable_by(name))
+            options.append(cid)
     # The defender chooses without seeing the attack card: nothing about it is in the info.
     g.ask(dseat, "defense_card", options, _defense_chosen, dseat,
           fighter=defender, attacker=c.fighters[ATTACKER])

@@ -20,3 +20,19 @@ cdef class _ViewCore:
     cdef public list _owners
     cdef public tuple _adjacent  # the board's, for can_hit_from
     cdef public tuple _zone_mask
+
+    # What the policies ask most, as C calls from typed code (a Python caller gets the same
+    # method).
+    cpdef object card(self, object cid)
+    cpdef object card_owner(self, object cid)
+    cpdef Fighter fighter(self, object fi)
+    cpdef object hand_size(self, object seat)
+    cpdef object deck_size(self, object seat)
+    cpdef object occupant(self, object space)
+    cpdef list on_board(self, object seat)
+    cpdef Fighter my_hero(self)
+    cpdef Fighter opp_hero(self)
+    cpdef list reachable(self, object fi, object steps, object through_opponents=*)
+    cpdef list attack_targets(self, object fi)
+    cpdef bint can_hit_from(self, object fi, object space, object target_space)
+    cpdef bint is_foe(self, object seat)

@@ -89,6 +89,7 @@ class _ViewCore:
     def allies(self) -> tuple[int, ...]:
         return self._g.allies(self.seat)
 
+    @cython.annotation_typing(False)
     def is_foe(self, seat: int) -> bool:
         return self._g.is_foe(self.seat, seat)
 
@@ -142,9 +143,11 @@ class _ViewCore:
         return p.hero
 
     # --- cards
+    @cython.annotation_typing(False)
     def card(self, cid: int) -> CardDef:
         return self._defs[cid]
 
+    @cython.annotation_typing(False)
     def card_owner(self, cid: int) -> int:
         return self._owners[cid]
 
@@ -154,11 +157,13 @@ class _ViewCore:
         p = self._players[self.seat]
         return list(p.hand)
 
+    @cython.annotation_typing(False)
     @cython.locals(p=Player)
     def hand_size(self, seat: int) -> int:
         p = self._players[seat]
         return len(p.hand)
 
+    @cython.annotation_typing(False)
     @cython.locals(p=Player)
     def deck_size(self, seat: int) -> int:
         p = self._players[seat]
@@ -285,6 +290,7 @@ class _ViewCore:
         return {k: v for k, v in self._g.players[seat].res.items() if not k.startswith("_")}
 
     # --- fighters and board
+    @cython.annotation_typing(False)
     def fighter(self, fi: int) -> Fighter:
         return self._fighters[fi]
 
@@ -292,27 +298,34 @@ class _ViewCore:
         g = self._g
         return [g.fighters[i] for i in g.players[seat].fighters]
 
+    @cython.annotation_typing(False)
     def on_board(self, seat: int) -> list[int]:
         return self._g.on_board(seat)
 
+    @cython.annotation_typing(False)
     def my_hero(self) -> Fighter:
         return self._g.hero_of(self.seat)
 
+    @cython.annotation_typing(False)
     def opp_hero(self) -> Fighter:
         return self._g.hero_of(self.opp)
 
+    @cython.annotation_typing(False)
     def occupant(self, space: int) -> int:
         return self._occupant[space]
 
+    @cython.annotation_typing(False)
     def reachable(self, fi: int, steps: int, through_opponents: bool = False) -> list[int]:
         return self._g.reachable(fi, steps, through_opponents)
 
+    @cython.annotation_typing(False)
     def attack_targets(self, fi: int) -> list[int]:
         return self._g.attack_targets(fi)
 
     def move_value(self, seat: int | None = None) -> int:
         return self._g.move_value(self.seat if seat is None else seat)
 
+    @cython.annotation_typing(False)
     @cython.locals(f=Fighter)
     def can_hit_from(self, fi: int, space: int, target_space: int) -> bool:
         """Could fighter ``fi`` attack a fighter on ``target_space`` if it stood on ``space``?"""

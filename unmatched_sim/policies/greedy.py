@@ -69,6 +69,36 @@ def trick_power(d: CardDef, mine: bool) -> float:
     return score
 
 
+@cython.cfunc
+@cython.locals(v=_ViewCore, hero_space=cython.Py_ssize_t, d_hero=cython.Py_ssize_t, near=cython.Py_ssize_t,
+               t=cython.Py_ssize_t, threats=cython.Py_ssize_t, score=cython.double, targets=tuple,
+               dist=tuple, row=tuple, f=Fighter, space=cython.Py_ssize_t)
+@cython.returns(cython.double)
+def _position_score(view, fi, space, targets) -> float:
+    """``GreedyPolicy.position_score``: how good ``space`` is for fighter ``fi`` against the
+    opposing fighters on ``targets`` (``target_spaces``, the hero first)."""
+    v = view
+    f = v._fighters[fi]
+    dist = v.dist
+    if not targets:
+        return 0.0
+    hero_space = targets[0]
+    if f.defn.ranged:
+        score = 10.0 if v.can_hit_from(fi, space, hero_space) else -dist[space][hero_space]
+        adjacent = v._adjacent
+        threats = 0
+        for s in targets:
+            if space in adjacent[s]:
+                threats += 1
+        return score - 2.0 * threats
+    row = dist[space]
+    d_hero = near = row[hero_space]
+    for t in targets:
+        if row[t] < near:
+            near = row[t]
+    return -d_hero * 1.0 - near * 0.3 + (5.0 if d_hero == 1 else 0.0)
+
+
 @register
 class GreedyPolicy(Policy):
     name = "greedy"
@@ -154,19 +184,21 @@ class GreedyPolicy(Policy):
     def power(self, view, cid) -> float:
         return self.held_power(view, cid, view.seat)
 
+    @cython.locals(v=_ViewCore)
     def held_power(self, view, cid, holder: int) -> float:
         """``power`` of a card in ``holder``'s hand, seen from that player's side (a TRICK of
         Loki's is worth less to the opponent holding it than to Loki)."""
-        d = view.card(cid)
+        v = view
+        d = v._defs[cid]
         if "trick" in d.tags:
-            return trick_power(d, view.card_owner(cid) == holder)
+            return trick_power(d, v._owners[cid] == holder)
         return card_power(d)
 
     def value_gain(self, view, cid) -> float:
         """What a combat card's own during-combat effects add to its printed value if we play it
         now, where the view tells the numbers they read (hand sizes; our TRICKs they hold):
         Shapeshifter, Ragnarök, Underhanded. Other effects count 0 here."""
-        d = view.card(cid)
+        d = view._defs[cid]
         during = d.effects.get("during_combat")
         if not during:
             return 0.0          # the common case, and on the hot path: nothing to compute
@@ -224,37 +256,17 @@ class GreedyPolicy(Policy):
         self._targets = (view, out)
         return out
 
-    @cython.locals(hero_space=cython.Py_ssize_t, d_hero=cython.Py_ssize_t, near=cython.Py_ssize_t,
-                   t=cython.Py_ssize_t, threats=cython.Py_ssize_t, score=cython.double, targets=tuple,
-                   dist=tuple, row=tuple, v=_ViewCore, f=Fighter)
     def position_score(self, view, fi, space) -> float:
-        v = view
-        f = v._fighters[fi]
-        dist = v.dist
-        targets = self.target_spaces(view)
-        if not targets:
-            return 0.0
-        hero_space = targets[0]
-        if f.defn.ranged:
-            score = 10.0 if view.can_hit_from(fi, space, hero_space) else -dist[space][hero_space]
-            adjacent = v._adjacent
-            threats = 0
-            for s in targets:
-                if space in adjacent[s]:
-                    threats += 1
-            return score - 2.0 * threats
-        row = dist[space]
-        d_hero = near = row[hero_space]
-        for t in targets:
-            if row[t] < near:
-                near = row[t]
-        return -d_hero * 1.0 - near * 0.3 + (5.0 if d_hero == 1 else 0.0)
+        return _position_score(view, fi, space, self.target_spaces(view))
 
+    @cython.locals(best=cython.double, v=cython.double)
     def best_position(self, view, fi, spaces) -> int:
         """The space of ``spaces`` with the best ``position_score`` (the lowest of equals)."""
-        best = pick = None
+        targets = self.target_spaces(view)
+        best = 0.0
+        pick = None
         for s in spaces:
-            v = self.position_score(view, fi, s)
+            v = _position_score(view, fi, s, targets)
             if pick is None or v > best or (v == best and s < pick):
                 best, pick = v, s
         return pick
@@ -268,7 +280,7 @@ class GreedyPolicy(Policy):
         out = []
         for c in view.hand:
             d = defs[c]
-            if d.can_attack and d.usable_by(name):
+            if d.can_attack and (d.users is None or name in d.users):     # (d.usable_by(name))
                 out.append(c)
         return out
 
