@@ -3,7 +3,7 @@
 # ``_GameCore`` (a typed game's fields are then read in C there too). Run uncompiled, the
 # fields are plain attributes.
 
-from unmatched_sim.engine.state cimport Combat, Fighter, Player
+from unmatched_sim.engine.state cimport Combat, Decision, Fighter, Player
 
 
 cdef class _GameCore:
@@ -27,7 +27,7 @@ cdef class _GameCore:
     cdef public list pile_counts
     cdef public list pile_versions
     cdef public list stack
-    cdef public object pending
+    cdef public Decision pending
     cdef public Combat combat
     cdef public object active
     cdef public object turn

@@ -30,3 +30,11 @@ cdef class Combat:
     cdef public Py_ssize_t damage
     cdef public bint resolved, ranged, revealed
     cdef public dict extra
+
+
+cdef class Decision:
+    cdef public object player, kind
+    cdef public tuple options
+    cdef public object resume
+    cdef public tuple args
+    cdef public dict info

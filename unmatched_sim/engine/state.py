@@ -148,6 +148,7 @@ class Ctx(NamedTuple):
     uncancelable: bool = False
 
 
+@cython.cclass
 class Decision:
     """One choice a player must make, with every legal option listed.
 
