@@ -12,6 +12,11 @@ At import, ``install()`` decides per module:
   build (a stale extension would silently run old code: edits to ``heuristic.py`` would have no
   effect). A stale module prints one line saying how to rebuild.
 
+A module's source is its ``.py`` and, where there is one, its ``.pxd`` (the typed records other
+compiled modules ``cimport``: ``engine/state.pxd``, ``game.pxd``, ``view.pxd``). A compiled
+module that cimports a module running as pure Python cannot load (it expects that module's
+classes to be the compiled types), so it runs as pure Python too (``stale``).
+
 This module is never compiled itself.
 """
 
@@ -45,9 +50,24 @@ def module_name(source: str) -> str:
 
 
 def source_digest(path: Path) -> str:
+    """The SHA-256 of a module's source: its ``.py``, then its ``.pxd`` if it has one."""
     import hashlib
 
-    return hashlib.sha256(path.read_bytes()).hexdigest()
+    h = hashlib.sha256(path.read_bytes())
+    pxd = path.with_suffix(".pxd")
+    if pxd.exists():
+        h.update(pxd.read_bytes())
+    return h.hexdigest()
+
+
+def cimports(path: Path) -> set[str]:
+    """The package's modules that a source's ``.pxd`` cimports (``from unmatched_sim.x cimport``)."""
+    import re
+
+    pxd = path.with_suffix(".pxd")
+    if not pxd.exists():
+        return set()
+    return set(re.findall(r"^from\s+(unmatched_sim[\w.]*)\s+cimport\b", pxd.read_text(), re.M))
 
 
 def _extension(source: Path) -> Path | None:
@@ -72,6 +92,15 @@ def plan(manifest: dict[str, str], package: Path = PACKAGE, force_pure: bool = F
             out[module_name(rel)] = "stale"
         else:
             out[module_name(rel)] = "compiled"
+    # a compiled module whose cimports run as pure Python runs as pure Python too
+    deps = {module_name(rel): cimports(root / rel) for rel in SOURCES}
+    changed = True
+    while changed:
+        changed = False
+        for name, how in out.items():
+            if how == "compiled" and any(out.get(d, "compiled") != "compiled" for d in deps[name]):
+                out[name] = "stale"
+                changed = True
     return out
 
 
@@ -114,8 +143,9 @@ def install() -> None:
     stale = sorted(m for m, how in _STATE.items() if how == "stale")
     if stale and not os.environ.get(_WARNED_ENV):
         os.environ[_WARNED_ENV] = "1"
-        print(f"unmatched-sim: {', '.join(stale)} changed since it was compiled; running it as pure "
-              f"Python (slower). Rebuild: pip install -e .", file=sys.stderr)
+        print(f"unmatched-sim: {', '.join(stale)} changed since it was compiled (or cimports a "
+              f"module that did); running it as pure Python (slower). Rebuild: pip install -e .",
+              file=sys.stderr)
 
 
 def kind() -> str:
