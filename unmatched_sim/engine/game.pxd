@@ -69,3 +69,5 @@ cdef class _GameCore:
     cpdef bint can_attack_now(self, object seat)
     cpdef bint check_win(self)
     cpdef object combat_value(self, object role, object bonuses=*)
+    cpdef list known_in_hand(self, object observer, object holder)
+    cpdef list pile_counts_of(self, object seat)

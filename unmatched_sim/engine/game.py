@@ -558,6 +558,7 @@ class _GameCore:
         seen = p.seen_by.get(observer)
         return seen is not None and cid in seen
 
+    @cython.annotation_typing(False)
     @cython.locals(p=Player)
     def known_in_hand(self, observer: int, holder: int) -> list[int]:
         """The cards of ``holder``'s hand that ``observer`` knows are there (``known_to`` for
@@ -713,6 +714,7 @@ class _GameCore:
             # fresh numbers: a clone made before anyone counted starts from its parent's state
             self.pile_versions = [next(_PILE_VERSIONS) for _ in self.players]
 
+    @cython.annotation_typing(False)
     def pile_counts_of(self, seat: int) -> list[int]:
         """How many of ``seat``'s cards of each kind lie in a discard pile or in play, in the
         order of its hero's card list (a new list)."""

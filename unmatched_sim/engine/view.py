@@ -174,6 +174,7 @@ class _ViewCore:
         p = self._players[seat]
         return list(p.discard)
 
+    @cython.annotation_typing(False)
     def known_opponent_hand(self, seat: int | None = None) -> list[int]:
         """Cards of ``seat``'s hand (default: the foe in focus) this player has seen and that
         are still there, or face down in the combat (a seen card played face down stays listed
@@ -204,7 +205,7 @@ class _ViewCore:
             g.check_pile_counts()
         seen = g.pile_counts_of(opp)        # by kind, in the order of their card list
         start = g.kind_start[opp]
-        cards, kinds = g.cards, g.card_kind
+        owners, kinds = self._owners, g.card_kind
         if self._duel_foe is not None:
             elsewhere = g.players[self.seat].hand + self.known_opponent_hand(opp)
         else:
@@ -213,10 +214,10 @@ class _ViewCore:
                 if t != self.seat:
                     elsewhere += self.known_opponent_hand(t)
         for x in elsewhere:
-            if cards[x].owner == opp:
+            if owners[x] == opp:
                 seen[kinds[x] - start] += 1
         for x in self._face_down_in_play():
-            if cards[x].owner == opp:
+            if owners[x] == opp:
                 seen[kinds[x] - start] -= 1
         out = []
         for d, n in zip(g.players[opp].hero.cards, seen):
@@ -245,8 +246,8 @@ class _ViewCore:
         combat = None if c is None else (c.revealed, tuple(c.cards), tuple(c.players),
                                          tuple(c.extra.get(FACE_DOWN_EXTRA, ())),
                                          c.extra.get("known_face_down"))
-        cards = g.cards
-        theirs_here = tuple([x for x in g.players[me].hand if cards[x].owner == foe])
+        owners = self._owners
+        theirs_here = tuple([x for x in g.players[me].hand if owners[x] == foe])
         if self._duel_foe is not None:
             known_elsewhere = ()
         else:
