@@ -988,14 +988,81 @@ class HeuristicPolicy(GreedyPolicy):
         return view.combat_bonus_estimate(fi, role, opponent) + view.token_bonus(fi, role)
 
     # ------------------------------------------------------------ attack evaluation
+    @cython.locals(memo=dict, card=tuple, tgt=tuple, value=cython.double, exp_dmg=cython.double,
+                   p_win=cython.double, p_kill=cython.double, a=cython.double)
     def attack_eval(self, view, fi, target, cid) -> float:
+        """What attacking ``target`` with our fighter ``fi`` and card ``cid`` is worth: the
+        damage and defeat it may deal, the card's effects, less what the card costs to spend.
+        The parts that depend on the card alone (``_attack_card``) and on the attacker and
+        target alone (``_attack_target``) are worked out once per decision; a decision weighs
+        each pair of them only once (``best_attack`` and ``on_attack_card`` ask again)."""
+        memo = self._memo
+        key = ("ae", fi, target, cid)
+        got = memo.get(key)
+        if got is not None:
+            return got
+        card = self._attack_card(view, cid)
+        tgt = self._attack_target(view, fi, target)
+        d, mine, a, k, blanked, draw_adjust, harm, spend = card
+        tf, hp_w, defeat_w, bonus = tgt
+        if bonus is not None:
+            a += bonus
+        exp_dmg, p_win, p_kill = combat_odds(self.reader(view, tf.owner), tf.defn.name, tf.health, a, k,
+                                             blanked)
+        value = hp_w * exp_dmg
+        value += defeat_w * p_kill
+        value += effect_worth(d, p_won=p_win, mine=mine)
+        value += draw_adjust
+        value -= harm
+        got = memo[key] = value - spend
+        if CHECK_CACHES:
+            fresh = self._attack_eval_fresh(view, fi, target, cid)
+            if fresh != got:
+                raise AssertionError(f"attack_eval {got} != a fresh one {fresh}")
+        return got
+
+    @cython.locals(memo=dict)
+    def _attack_card(self, view, cid) -> tuple:
+        """attack_eval's facts of the card ``cid`` in this decision: (card, mine, attack
+        strength, mirrored k, blanked types, draw room adjustment, own harm cost, spend cost)."""
+        memo = self._memo
+        key = ("aec", cid)
+        got = memo.get(key)
+        if got is None:
+            d = view.card(cid)
+            mine = self.mine(view, cid)
+            lock = view.value_lock(view.seat)
+            got = memo[key] = (d, mine, self.my_attack_strength(view, cid),
+                               mirrored_value(d) if lock is None else 0, blanked_types(d),
+                               self.draw_room_adjust(view, d, mine), self.own_harm_cost(view, d, mine),
+                               self.spend_cost(view, cid, sum(own_draw_counts(d, mine))))
+        return got
+
+    @cython.locals(memo=dict)
+    def _attack_target(self, view, fi, target) -> tuple:
+        """attack_eval's facts of the target in this decision: (its fighter, its health's worth,
+        its defeat's worth, the attacker's ability bonus or None)."""
+        memo = self._memo
+        key = ("aet", fi, target)
+        got = memo.get(key)
+        if got is None:
+            tf = view.fighter(target)
+            lock = view.value_lock(view.seat)
+            bonus = None
+            if lock is None or not view.my_turn:
+                # the ability's expected bonus: Alice BIG, Arthur's BOOST, Golden Bat's standing +2
+                bonus = self.ability_bonus(view, fi, ATTACKER, target)
+            got = memo[key] = (tf, self.hp_weight(tf, False), self.defeat_worth(view, tf), bonus)
+        return got
+
+    def _attack_eval_fresh(self, view, fi, target, cid) -> float:
+        """attack_eval worked out from scratch (CHECK_CACHES compares the two)."""
         d = view.card(cid)
         tf = view.fighter(target)
         mine = self.mine(view, cid)
         lock = view.value_lock(view.seat)
         a = self.my_attack_strength(view, cid)
         if lock is None or not view.my_turn:
-            # the ability's expected bonus: Alice BIG, Arthur's BOOST, Golden Bat's standing +2
             a += self.ability_bonus(view, fi, ATTACKER, target)
         # a card worth k times the defense card's value: k·v against a defense of v, 0 against none
         k = mirrored_value(d) if lock is None else 0
