@@ -836,15 +836,19 @@ class HeuristicPolicy(GreedyPolicy):
             got = memo[key] = self.keep_base(view, cid) + self.reserve_worth(view, cid)
         return got
 
+    @cython.locals(memo=dict)
     def keep_base(self, view, cid) -> float:
         """Worth of a card of our hand as a card to play; cards no fighter of ours can use only
         BOOST."""
         d = view.card(cid)
         if d.type != "scheme" and d.users is not None:
-            alive = {view.fighter(fi).defn.name for fi in view.on_board(view.seat)}
+            memo = self._memo       # our fighters' names, once per decision
+            alive = memo.get("alive_names")
+            if alive is None:
+                alive = memo["alive_names"] = {view.fighter(fi).defn.name for fi in view.on_board(view.seat)}
             if not (d.users & alive):
                 return 0.25 * d.boost_value
-        w = keep_worth(d, self.mine(view, cid))
+        w = keep_worth(d, view.card_owner(cid) == view.seat)
         if view.deck_size(view.seat) == 0:
             w *= 1.2          # nothing more is coming
         return w
@@ -857,7 +861,10 @@ class HeuristicPolicy(GreedyPolicy):
         (discounted with the play worth, an aggressive style threw its last defense card into an
         attack whatever its health). The play worth rises as the hand runs short
         (``scarcity``; ``back``: the cards spending it draws into the hand again)."""
-        return (self.spend_weight() * self.scarcity(view, back) * self.keep_base(view, cid)
+        # spend_weight and scarcity inline (the same arithmetic, in the same order)
+        seat = view.seat
+        left = view.hand_size(seat) - 1 + min(back, view.deck_size(seat))
+        return ((0.55 - 0.35 * self.agg) * (1.0 + 0.5 * max(0, 4 - left)) * self.keep_base(view, cid)
                 + self.reserve_worth(view, cid))
 
     @staticmethod
@@ -877,14 +884,15 @@ class HeuristicPolicy(GreedyPolicy):
         """What a card is worth as a reserve beyond its play value: the last defense cards our
         hero holds (spent on a BOOST or discarded, the next attack meets no defense), and
         healing at what the health it restores is worth now."""
-        me = view.my_hero()
-        if not me.on_board or self.reserve <= 0:
-            return 0.0
         cache = self._memo
         key = ("reserve", cid)
         got = cache.get(key)
         if got is not None:
             return got
+        me = view.my_hero()
+        if not me.on_board or self.reserve <= 0:
+            cache[key] = 0.0
+            return 0.0
         d = view.card(cid)
         name = me.defn.name
         extra = 0.0
@@ -1023,21 +1031,32 @@ class HeuristicPolicy(GreedyPolicy):
                 raise AssertionError(f"attack_eval {got} != a fresh one {fresh}")
         return got
 
-    @cython.locals(memo=dict)
+    @cython.locals(memo=dict, back=cython.Py_ssize_t, c=cython.Py_ssize_t, draws=tuple)
     def _attack_card(self, view, cid) -> tuple:
         """attack_eval's facts of the card ``cid`` in this decision: (card, mine, attack
-        strength, mirrored k, blanked types, draw room adjustment, own harm cost, spend cost)."""
+        strength, mirrored k, blanked types, draw room adjustment, own harm cost, spend cost).
+        (``my_attack_strength``, ``mine``, ``draw_room_adjust`` and ``own_harm_cost`` read
+        inline: the card's draws and own damage are card facts, mostly none.)"""
         memo = self._memo
         key = ("aec", cid)
         got = memo.get(key)
         if got is None:
+            seat = view.seat
             d = view.card(cid)
-            mine = self.mine(view, cid)
-            lock = view.value_lock(view.seat)
-            got = memo[key] = (d, mine, self.my_attack_strength(view, cid),
-                               mirrored_value(d) if lock is None else 0, blanked_types(d),
-                               self.draw_room_adjust(view, d, mine), self.own_harm_cost(view, d, mine),
-                               self.spend_cost(view, cid, sum(own_draw_counts(d, mine))))
+            mine = view.card_owner(cid) == seat
+            lock = view.value_lock(seat)
+            if lock is not None and view.my_turn:
+                a = float(lock)
+            else:
+                a = card_strength(d, mine)[0]
+            draws = own_draw_counts(d, mine)
+            back = 0
+            for c in draws:
+                back += c
+            got = memo[key] = (d, mine, a, mirrored_value(d) if lock is None else 0, blanked_types(d),
+                               self.draw_room_adjust(view, d, mine) if draws else 0.0,
+                               self.own_harm_cost(view, d, mine) if own_hero_damage(d, mine) else 0.0,
+                               self.spend_cost(view, cid, back))
         return got
 
     @cython.locals(memo=dict)
