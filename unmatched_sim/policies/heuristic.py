@@ -86,6 +86,15 @@ def _keep_fact(fact: cython.Py_ssize_t, d: CardDef, mine: cython.bint, value):
     return value
 
 
+@cython.cfunc
+@cython.inline
+def _usable(d: CardDef, name) -> cython.bint:
+    """``d.usable_by(name)`` without the call (``CardDef.usable_by`` is interpreted Python:
+    the loops over a hand below ask it for every card)."""
+    users = d.users
+    return users is None or name in users
+
+
 def _ops(d: CardDef, *timings):
     for t in timings:
         yield from d.effects.get(t, ())
@@ -503,7 +512,7 @@ class SpaceFacts:
         self.can_attack = False
         for c in view.hand:
             d = view.card(c)
-            if d.can_attack and d.usable_by(name):
+            if d.can_attack and _usable(d, name):
                 self.can_attack = True
                 break
         self.ranged = bool(f.defn.ranged)
@@ -653,11 +662,11 @@ class Reader:
         if out is None:
             known = []
             for d, m in self.known:
-                if d.can_defend and d.usable_by(fighter_name) and d.type not in blanked:
+                if d.can_defend and _usable(d, fighter_name) and d.type not in blanked:
                     known.append(card_strength(d, m)[1])
             pool = []
             for d in self.pool:
-                if d.can_defend and d.usable_by(fighter_name) and d.type not in blanked:
+                if d.can_defend and _usable(d, fighter_name) and d.type not in blanked:
                     pool.append(card_strength(d)[1])
             out = self._cache[key] = best_of_dist(known, pool, len(self.pool), self.h_unknown)
         return out
@@ -676,11 +685,11 @@ class Reader:
             else:
                 known = []
                 for d, m in self.known:
-                    if d.can_attack and d.usable_by(fighter_name):
+                    if d.can_attack and _usable(d, fighter_name):
                         known.append(card_strength(d, m)[0])
                 pool = []
                 for d in self.pool:
-                    if d.can_attack and d.usable_by(fighter_name):
+                    if d.can_attack and _usable(d, fighter_name):
                         pool.append(card_strength(d)[0])
                 out = best_of_dist(known, pool, len(self.pool), self.h_unknown + (1 if played else 0))
             self._cache[key] = out
@@ -762,7 +771,8 @@ class HeuristicPolicy(GreedyPolicy):
         self._memo: dict = {}
 
     def choose(self, view, decision):
-        self._fresh()
+        self._reader = None         # _fresh(), without the call
+        self._memo = {}
         self.agg, self.cau = self.style_now(view)
         return super().choose(view, decision)
 
@@ -896,7 +906,7 @@ class HeuristicPolicy(GreedyPolicy):
         d = view.card(cid)
         name = me.defn.name
         extra = 0.0
-        if d.can_defend and d.usable_by(name):
+        if d.can_defend and _usable(d, name):
             n_def = len(self.my_defenses(view, me.idx))     # our hero's defense cards in hand
             if n_def <= 1:
                 extra += self.reserve * (1.2 + 8.0 / max(1, me.health))
@@ -963,6 +973,9 @@ class HeuristicPolicy(GreedyPolicy):
         return total
 
     def boost_cost(self, view, cid) -> float:
+        if not view.card(cid).effects.get("boost_bonus"):
+            # no BOOST bonus: it draws nothing back and adds nothing (boost_draws 0, worth 0.0)
+            return self.spend_cost(view, cid, 0) - 0.0
         return self.spend_cost(view, cid, self.boost_draws(view, cid)) - self.boost_bonus_worth(view, cid)
 
     @staticmethod
@@ -1134,7 +1147,7 @@ class HeuristicPolicy(GreedyPolicy):
             name = view.fighter(fi).defn.name
             for cid in view.hand:
                 d = view.card(cid)
-                if d.can_attack and d.usable_by(name):
+                if d.can_attack and _usable(d, name):
                     s = self.attack_eval(view, fi, t, cid)
                     if s > best[0]:
                         best = (s, (fi, t), cid)
@@ -1605,7 +1618,7 @@ class HeuristicPolicy(GreedyPolicy):
         strengths = []
         for c in hand:
             d = view.card(c)
-            if d.can_defend and d.usable_by(name):
+            if d.can_defend and _usable(d, name):
                 strengths.append(min(8.0, card_strength(d, self.mine(view, c))[1]))
         strengths.sort(reverse=True)
         return tuple(strengths)
