@@ -1899,15 +1899,17 @@ class HeuristicPolicy(GreedyPolicy):
                 if min(self.boost_cost(view, c) for c in cards) < 0 else None
         after = view.actions_left
         move = view.move_value()
+        escape = view.hero(view.seat).ability.hook == "escape_artist"
+        # the empty spaces an escape may place him on, looked up once (not once per BOOST value)
+        empty = {s for s in range(view.board.size) if view.occupant(s) < 0} if escape else None
 
         def best_with(extra: int, placed: bool) -> float:
             spaces = view.reachable(me.idx, move + extra)
             if placed:
-                spaces = list(set(spaces) | {s for s in range(view.board.size) if view.occupant(s) < 0})
+                spaces = list(set(spaces) | empty)
             return self.best_space_value(view, me.idx, spaces, after)
 
         base = best_with(0, False)
-        escape = view.hero(view.seat).ability.hook == "escape_artist"
         best, pick = 0.15, None
         seen: dict[int, float] = {}
         for c in cards:
