@@ -776,6 +776,8 @@ class HeuristicPolicy(GreedyPolicy):
         self.agg, self.cau = self.style_now(view)
         return super().choose(view, decision)
 
+    @cython.locals(deck=cython.Py_ssize_t, opp_deck=cython.Py_ssize_t, lead=cython.Py_ssize_t,
+                   urgency=cython.double, agg=cython.double, cau=cython.double)
     def style_now(self, view) -> tuple[float, float]:
         """(aggression, caution) for this decision. Waiting only pays while the clock is on our
         side: as our deck runs out (before the opponent's) or our hand fills up (every draw
@@ -784,7 +786,7 @@ class HeuristicPolicy(GreedyPolicy):
         urgency = max(0.0, (10 - deck) / 10)
         if opp_deck + 3 < deck:
             urgency *= 0.3          # they run out first: patience is fine
-        if len(view.hand) >= 6:
+        if view.hand_size(view.seat) >= 6:
             urgency = max(urgency, 0.5)
         agg = self.aggression + (1.0 - self.aggression) * urgency
         cau = self.caution * (1.0 - 0.7 * urgency)
@@ -1181,7 +1183,7 @@ class HeuristicPolicy(GreedyPolicy):
         if not me.on_board:
             return 0.0
         here = self.space_value(view, me.idx, me.space, 0)
-        reach = view.reachable(me.idx, view.move_value())
+        reach = self._move_reach(view, me)
         best = self.best_space_value(view, me.idx, reach, 0) if reach else here
         return 0.6 * max(0.0, best - here)
 
@@ -1461,9 +1463,21 @@ class HeuristicPolicy(GreedyPolicy):
             return 0.0
         after = view.actions_left - 1
         here = self.space_value(view, me.idx, me.space, after)
-        reach = view.reachable(me.idx, view.move_value())
+        reach = self._move_reach(view, me)
         best = self.best_space_value(view, me.idx, reach, after) if reach else here
         return 0.6 * max(0.0, best - here)
+
+    @cython.locals(memo=dict)
+    def _move_reach(self, view, me) -> list:
+        """Where a maneuver takes our hero ``me`` (no BOOST), once per decision: the action's
+        maneuver, hit and run and the Genie's extra action all ask."""
+        memo = self._memo
+        got = memo.get("move_reach")
+        if got is None:
+            got = memo["move_reach"] = view.reachable(me.idx, view.move_value())
+        elif CHECK_CACHES and got != view.reachable(me.idx, view.move_value()):
+            raise AssertionError("a kept maneuver reach differs from a fresh one")
+        return got
 
     # ------------------------------------------------------------ positions
     @cython.locals(memo=dict, threats=dict)
@@ -2269,4 +2283,4 @@ class TunedPolicy(HeuristicPolicy):
             self.aggression = style.get("aggression", HeuristicPolicy.params["aggression"])
             for key, given in self._given.items():
                 setattr(self, key, style.get(key, given))
-        return super().style_now(view)
+        return HeuristicPolicy.style_now(self, view)      # (super() without its look-up)
