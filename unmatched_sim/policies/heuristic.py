@@ -1029,11 +1029,10 @@ class HeuristicPolicy(GreedyPolicy):
         card = self._attack_card(view, cid)
         tgt = self._attack_target(view, fi, target)
         d, mine, a, k, blanked, draw_adjust, harm, spend = card
-        tf, hp_w, defeat_w, bonus = tgt
+        tf, hp_w, defeat_w, bonus, reader = tgt
         if bonus is not None:
             a += bonus
-        exp_dmg, p_win, p_kill = combat_odds(self.reader(view, tf.owner), tf.defn.name, tf.health, a, k,
-                                             blanked)
+        exp_dmg, p_win, p_kill = combat_odds(reader, tf.defn.name, tf.health, a, k, blanked)
         value = hp_w * exp_dmg
         value += defeat_w * p_kill
         value += effect_worth(d, p_won=p_win, mine=mine)
@@ -1077,7 +1076,7 @@ class HeuristicPolicy(GreedyPolicy):
     @cython.locals(memo=dict)
     def _attack_target(self, view, fi, target) -> tuple:
         """attack_eval's facts of the target in this decision: (its fighter, its health's worth,
-        its defeat's worth, the attacker's ability bonus or None)."""
+        its defeat's worth, the attacker's ability bonus or None, its player's card reader)."""
         memo = self._memo
         key = ("aet", fi, target)
         got = memo.get(key)
@@ -1088,7 +1087,8 @@ class HeuristicPolicy(GreedyPolicy):
             if lock is None or not view.my_turn:
                 # the ability's expected bonus: Alice BIG, Arthur's BOOST, Golden Bat's standing +2
                 bonus = self.ability_bonus(view, fi, ATTACKER, target)
-            got = memo[key] = (tf, self.hp_weight(tf, False), self.defeat_worth(view, tf), bonus)
+            got = memo[key] = (tf, self.hp_weight(tf, False), self.defeat_worth(view, tf), bonus,
+                               self.reader(view, tf.owner))
         return got
 
     def _attack_eval_fresh(self, view, fi, target, cid) -> float:
@@ -1142,17 +1142,30 @@ class HeuristicPolicy(GreedyPolicy):
         cost = max(0.0, self.hp_weight(me, True) - OP_WORTH["damage"]) * lost
         return cost + (40.0 if harm >= me.health else 0.0)
 
+    @cython.locals(memo=dict, hand=list)
     def best_attack(self, view, options=None):
-        """(score, (fighter, target), card) of the best attack we can make now."""
+        """(score, (fighter, target), card) of the best attack we can make now (among all our
+        attacks: once per decision, which may ask several times)."""
+        memo = self._memo
+        if options is None:
+            got = memo.get("best_attack")
+            if got is not None and not CHECK_CACHES:
+                return got
         best = (-1e9, None, None)
+        hand = view.hand
         for fi, t in options if options is not None else self.attack_options(view):
             name = view.fighter(fi).defn.name
-            for cid in view.hand:
+            for cid in hand:
                 d = view.card(cid)
                 if d.can_attack and _usable(d, name):
                     s = self.attack_eval(view, fi, t, cid)
                     if s > best[0]:
                         best = (s, (fi, t), cid)
+        if options is None:
+            got = memo.get("best_attack")
+            if got is not None and got != best:
+                raise AssertionError(f"a kept best attack differs from a fresh one: {got} != {best}")
+            memo["best_attack"] = best
         return best
 
     def attack_options(self, view):
