@@ -494,7 +494,7 @@ class SpaceFacts:
         for o in view.on_board(in_focus):
             focus.append(view.fighter(o))
         opp = list(focus)
-        for t in view.foes:
+        for t in policy._foes(view):
             if t != in_focus:
                 for o in view.on_board(t):
                     opp.append(view.fighter(o))
@@ -810,6 +810,16 @@ class HeuristicPolicy(GreedyPolicy):
         if foe not in others:
             others[foe] = self._shared_reader(view, foe)
         return others[foe]
+
+    @cython.locals(memo=dict)
+    def _foes(self, view) -> tuple:
+        """``view.foes`` (a property that asks the game), once per decision: a decision's
+        ``SpaceFacts``, threat map and hazards each read it."""
+        memo = self._memo
+        got = memo.get("foes")
+        if got is None:
+            got = memo["foes"] = view.foes
+        return got
 
     @cython.locals(memo=dict)
     def _knowledge_key(self, view, foe: int) -> tuple:
@@ -1502,7 +1512,7 @@ class HeuristicPolicy(GreedyPolicy):
         got = memo.get("threat_map")
         if got is not None:
             return got
-        foes = view.foes or (view.opp,)
+        foes = self._foes(view) or (view.opp,)
         occupancy = view.occupancy()
         per_foe = []
         for t in foes:
@@ -1547,7 +1557,7 @@ class HeuristicPolicy(GreedyPolicy):
         n = board.size
         zm = board.zone_mask
         adjacent = board.adjacent
-        foes = view.foes or (view.opp,)
+        foes = self._foes(view) or (view.opp,)
         width = 2 * len(foes)
         hits = array("d", bytes(8 * n * width))
         counts = bytearray(n)
@@ -1667,7 +1677,7 @@ class HeuristicPolicy(GreedyPolicy):
         if "hazards" in memo:
             return memo["hazards"]
         out = None
-        for t in view.foes:
+        for t in self._foes(view):
             for spaces, amount in view.turn_start_hazards(t):
                 if out is None:
                     out = [0.0] * view.board.size
