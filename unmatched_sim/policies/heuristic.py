@@ -732,6 +732,9 @@ def combat_odds(reader: Reader, name, health, a, k, blanked: frozenset) -> tuple
     return exp_dmg, p_win, p_kill
 
 
+_ZERO = array("d", [0.0])       # the threat map's C arrays are repeats of it (all zeros)
+
+
 # ---------------------------------------------------------------------- the policy
 @register
 class HeuristicPolicy(GreedyPolicy):
@@ -1559,15 +1562,15 @@ class HeuristicPolicy(GreedyPolicy):
         adjacent = board.adjacent
         foes = self._foes(view) or (view.opp,)
         width = 2 * len(foes)
-        hits = array("d", bytes(8 * n * width))
+        hits = _ZERO * (n * width)     # (a repeat of one zero: no bytes to build and parse)
         counts = bytearray(n)
         for t in foes:
             foe_reader = self.reader(view, t)
             hand = view.hand_size(t)
             if hand <= 0 and view.deck_size(t) <= 0:
                 continue
-            per_space = array("d", bytes(8 * n))     # best attack reaching the space without moving
-            moved = array("d", bytes(8 * n))         # best attack reaching it after a move
+            per_space = _ZERO * n     # best attack reaching the space without moving
+            moved = _ZERO * n         # best attack reaching it after a move
             boost = 1 if hand >= 3 else 0
             for o in view.on_board(t):
                 of = view.fighter(o)
