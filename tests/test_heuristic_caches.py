@@ -47,7 +47,8 @@ def test_best_attack_is_kept_for_the_decision_and_equals_a_fresh_one():
     s, view, pol = houdini_at_the_genie()
     best = pol.best_attack(view)
     assert best[1] is not None
-    assert pol.best_attack(view) is best
+    assert pol._memo["best_attack"] == best
+    assert pol.best_attack(view) == best         # (the kept one; a fresh one under CHECK_CACHES)
     pol._fresh()
     assert pol.best_attack(view) == best
 
@@ -90,4 +91,4 @@ def test_the_maneuver_reach_is_walked_once_per_decision():
     me = view.my_hero()
     reach = pol._move_reach(view, me)
     assert reach == view.reachable(me.idx, view.move_value())
-    assert pol._move_reach(view, me) is reach
+    assert pol._memo["move_reach"] is reach and pol._move_reach(view, me) is reach
