@@ -86,6 +86,15 @@ def _keep_fact(fact: cython.Py_ssize_t, d: CardDef, mine: cython.bint, value):
     return value
 
 
+@cython.cfunc
+@cython.inline
+def _usable(d: CardDef, name) -> cython.bint:
+    """``d.usable_by(name)`` without the call (``CardDef.usable_by`` is interpreted Python:
+    the loops over a hand below ask it for every card)."""
+    users = d.users
+    return users is None or name in users
+
+
 def _ops(d: CardDef, *timings):
     for t in timings:
         yield from d.effects.get(t, ())
@@ -485,7 +494,7 @@ class SpaceFacts:
         for o in view.on_board(in_focus):
             focus.append(view.fighter(o))
         opp = list(focus)
-        for t in view.foes:
+        for t in policy._foes(view):
             if t != in_focus:
                 for o in view.on_board(t):
                     opp.append(view.fighter(o))
@@ -503,7 +512,7 @@ class SpaceFacts:
         self.can_attack = False
         for c in view.hand:
             d = view.card(c)
-            if d.can_attack and d.usable_by(name):
+            if d.can_attack and _usable(d, name):
                 self.can_attack = True
                 break
         self.ranged = bool(f.defn.ranged)
@@ -653,11 +662,11 @@ class Reader:
         if out is None:
             known = []
             for d, m in self.known:
-                if d.can_defend and d.usable_by(fighter_name) and d.type not in blanked:
+                if d.can_defend and _usable(d, fighter_name) and d.type not in blanked:
                     known.append(card_strength(d, m)[1])
             pool = []
             for d in self.pool:
-                if d.can_defend and d.usable_by(fighter_name) and d.type not in blanked:
+                if d.can_defend and _usable(d, fighter_name) and d.type not in blanked:
                     pool.append(card_strength(d)[1])
             out = self._cache[key] = best_of_dist(known, pool, len(self.pool), self.h_unknown)
         return out
@@ -676,11 +685,11 @@ class Reader:
             else:
                 known = []
                 for d, m in self.known:
-                    if d.can_attack and d.usable_by(fighter_name):
+                    if d.can_attack and _usable(d, fighter_name):
                         known.append(card_strength(d, m)[0])
                 pool = []
                 for d in self.pool:
-                    if d.can_attack and d.usable_by(fighter_name):
+                    if d.can_attack and _usable(d, fighter_name):
                         pool.append(card_strength(d)[0])
                 out = best_of_dist(known, pool, len(self.pool), self.h_unknown + (1 if played else 0))
             self._cache[key] = out
@@ -723,6 +732,9 @@ def combat_odds(reader: Reader, name, health, a, k, blanked: frozenset) -> tuple
     return exp_dmg, p_win, p_kill
 
 
+_ZERO = array("d", [0.0])       # the threat map's C arrays are repeats of it (all zeros)
+
+
 # ---------------------------------------------------------------------- the policy
 @register
 class HeuristicPolicy(GreedyPolicy):
@@ -750,6 +762,8 @@ class HeuristicPolicy(GreedyPolicy):
         self._fresh()
         self._readers: dict = {}      # kept across decisions (see _shared_reader, threat_map)
         self._threats: dict = {}
+        self._defenses: dict = {}     # and our defense strengths, for one view (my_defenses)
+        self._defenses_view = None
         self.agg, self.cau = self.aggression, self.caution
 
     # ------------------------------------------------------------ plumbing
@@ -760,10 +774,13 @@ class HeuristicPolicy(GreedyPolicy):
         self._memo: dict = {}
 
     def choose(self, view, decision):
-        self._fresh()
+        self._reader = None         # _fresh(), without the call
+        self._memo = {}
         self.agg, self.cau = self.style_now(view)
         return super().choose(view, decision)
 
+    @cython.locals(deck=cython.Py_ssize_t, opp_deck=cython.Py_ssize_t, lead=cython.Py_ssize_t,
+                   urgency=cython.double, agg=cython.double, cau=cython.double)
     def style_now(self, view) -> tuple[float, float]:
         """(aggression, caution) for this decision. Waiting only pays while the clock is on our
         side: as our deck runs out (before the opponent's) or our hand fills up (every draw
@@ -772,7 +789,7 @@ class HeuristicPolicy(GreedyPolicy):
         urgency = max(0.0, (10 - deck) / 10)
         if opp_deck + 3 < deck:
             urgency *= 0.3          # they run out first: patience is fine
-        if len(view.hand) >= 6:
+        if view.hand_size(view.seat) >= 6:
             urgency = max(urgency, 0.5)
         agg = self.aggression + (1.0 - self.aggression) * urgency
         cau = self.caution * (1.0 - 0.7 * urgency)
@@ -796,6 +813,16 @@ class HeuristicPolicy(GreedyPolicy):
         if foe not in others:
             others[foe] = self._shared_reader(view, foe)
         return others[foe]
+
+    @cython.locals(memo=dict)
+    def _foes(self, view) -> tuple:
+        """``view.foes`` (a property that asks the game), once per decision: a decision's
+        ``SpaceFacts``, threat map and hazards each read it."""
+        memo = self._memo
+        got = memo.get("foes")
+        if got is None:
+            got = memo["foes"] = view.foes
+        return got
 
     @cython.locals(memo=dict)
     def _knowledge_key(self, view, foe: int) -> tuple:
@@ -834,15 +861,19 @@ class HeuristicPolicy(GreedyPolicy):
             got = memo[key] = self.keep_base(view, cid) + self.reserve_worth(view, cid)
         return got
 
+    @cython.locals(memo=dict)
     def keep_base(self, view, cid) -> float:
         """Worth of a card of our hand as a card to play; cards no fighter of ours can use only
         BOOST."""
         d = view.card(cid)
         if d.type != "scheme" and d.users is not None:
-            alive = {view.fighter(fi).defn.name for fi in view.on_board(view.seat)}
+            memo = self._memo       # our fighters' names, once per decision
+            alive = memo.get("alive_names")
+            if alive is None:
+                alive = memo["alive_names"] = {view.fighter(fi).defn.name for fi in view.on_board(view.seat)}
             if not (d.users & alive):
                 return 0.25 * d.boost_value
-        w = keep_worth(d, self.mine(view, cid))
+        w = keep_worth(d, view.card_owner(cid) == view.seat)
         if view.deck_size(view.seat) == 0:
             w *= 1.2          # nothing more is coming
         return w
@@ -855,7 +886,10 @@ class HeuristicPolicy(GreedyPolicy):
         (discounted with the play worth, an aggressive style threw its last defense card into an
         attack whatever its health). The play worth rises as the hand runs short
         (``scarcity``; ``back``: the cards spending it draws into the hand again)."""
-        return (self.spend_weight() * self.scarcity(view, back) * self.keep_base(view, cid)
+        # spend_weight and scarcity inline (the same arithmetic, in the same order)
+        seat = view.seat
+        left = view.hand_size(seat) - 1 + min(back, view.deck_size(seat))
+        return ((0.55 - 0.35 * self.agg) * (1.0 + 0.5 * max(0, 4 - left)) * self.keep_base(view, cid)
                 + self.reserve_worth(view, cid))
 
     @staticmethod
@@ -875,18 +909,19 @@ class HeuristicPolicy(GreedyPolicy):
         """What a card is worth as a reserve beyond its play value: the last defense cards our
         hero holds (spent on a BOOST or discarded, the next attack meets no defense), and
         healing at what the health it restores is worth now."""
-        me = view.my_hero()
-        if not me.on_board or self.reserve <= 0:
-            return 0.0
         cache = self._memo
         key = ("reserve", cid)
         got = cache.get(key)
         if got is not None:
             return got
+        me = view.my_hero()
+        if not me.on_board or self.reserve <= 0:
+            cache[key] = 0.0
+            return 0.0
         d = view.card(cid)
         name = me.defn.name
         extra = 0.0
-        if d.can_defend and d.usable_by(name):
+        if d.can_defend and _usable(d, name):
             n_def = len(self.my_defenses(view, me.idx))     # our hero's defense cards in hand
             if n_def <= 1:
                 extra += self.reserve * (1.2 + 8.0 / max(1, me.health))
@@ -953,6 +988,9 @@ class HeuristicPolicy(GreedyPolicy):
         return total
 
     def boost_cost(self, view, cid) -> float:
+        if not view.card(cid).effects.get("boost_bonus"):
+            # no BOOST bonus: it draws nothing back and adds nothing (boost_draws 0, worth 0.0)
+            return self.spend_cost(view, cid, 0) - 0.0
         return self.spend_cost(view, cid, self.boost_draws(view, cid)) - self.boost_bonus_worth(view, cid)
 
     @staticmethod
@@ -988,14 +1026,92 @@ class HeuristicPolicy(GreedyPolicy):
         return view.combat_bonus_estimate(fi, role, opponent) + view.token_bonus(fi, role)
 
     # ------------------------------------------------------------ attack evaluation
+    @cython.locals(memo=dict, card=tuple, tgt=tuple, value=cython.double, exp_dmg=cython.double,
+                   p_win=cython.double, p_kill=cython.double, a=cython.double)
     def attack_eval(self, view, fi, target, cid) -> float:
+        """What attacking ``target`` with our fighter ``fi`` and card ``cid`` is worth: the
+        damage and defeat it may deal, the card's effects, less what the card costs to spend.
+        The parts that depend on the card alone (``_attack_card``) and on the attacker and
+        target alone (``_attack_target``) are worked out once per decision; a decision weighs
+        each pair of them only once (``best_attack`` and ``on_attack_card`` ask again)."""
+        memo = self._memo
+        key = ("ae", fi, target, cid)
+        got = memo.get(key)
+        if got is not None:
+            return got
+        card = self._attack_card(view, cid)
+        tgt = self._attack_target(view, fi, target)
+        d, mine, a, k, blanked, draw_adjust, harm, spend = card
+        tf, hp_w, defeat_w, bonus, reader = tgt
+        if bonus is not None:
+            a += bonus
+        exp_dmg, p_win, p_kill = combat_odds(reader, tf.defn.name, tf.health, a, k, blanked)
+        value = hp_w * exp_dmg
+        value += defeat_w * p_kill
+        value += effect_worth(d, p_won=p_win, mine=mine)
+        value += draw_adjust
+        value -= harm
+        got = memo[key] = value - spend
+        if CHECK_CACHES:
+            fresh = self._attack_eval_fresh(view, fi, target, cid)
+            if fresh != got:
+                raise AssertionError(f"attack_eval {got} != a fresh one {fresh}")
+        return got
+
+    @cython.locals(memo=dict, back=cython.Py_ssize_t, c=cython.Py_ssize_t, draws=tuple)
+    def _attack_card(self, view, cid) -> tuple:
+        """attack_eval's facts of the card ``cid`` in this decision: (card, mine, attack
+        strength, mirrored k, blanked types, draw room adjustment, own harm cost, spend cost).
+        (``my_attack_strength``, ``mine``, ``draw_room_adjust`` and ``own_harm_cost`` read
+        inline: the card's draws and own damage are card facts, mostly none.)"""
+        memo = self._memo
+        key = ("aec", cid)
+        got = memo.get(key)
+        if got is None:
+            seat = view.seat
+            d = view.card(cid)
+            mine = view.card_owner(cid) == seat
+            lock = view.value_lock(seat)
+            if lock is not None and view.my_turn:
+                a = float(lock)
+            else:
+                a = card_strength(d, mine)[0]
+            draws = own_draw_counts(d, mine)
+            back = 0
+            for c in draws:
+                back += c
+            got = memo[key] = (d, mine, a, mirrored_value(d) if lock is None else 0, blanked_types(d),
+                               self.draw_room_adjust(view, d, mine) if draws else 0.0,
+                               self.own_harm_cost(view, d, mine) if own_hero_damage(d, mine) else 0.0,
+                               self.spend_cost(view, cid, back))
+        return got
+
+    @cython.locals(memo=dict)
+    def _attack_target(self, view, fi, target) -> tuple:
+        """attack_eval's facts of the target in this decision: (its fighter, its health's worth,
+        its defeat's worth, the attacker's ability bonus or None, its player's card reader)."""
+        memo = self._memo
+        key = ("aet", fi, target)
+        got = memo.get(key)
+        if got is None:
+            tf = view.fighter(target)
+            lock = view.value_lock(view.seat)
+            bonus = None
+            if lock is None or not view.my_turn:
+                # the ability's expected bonus: Alice BIG, Arthur's BOOST, Golden Bat's standing +2
+                bonus = self.ability_bonus(view, fi, ATTACKER, target)
+            got = memo[key] = (tf, self.hp_weight(tf, False), self.defeat_worth(view, tf), bonus,
+                               self.reader(view, tf.owner))
+        return got
+
+    def _attack_eval_fresh(self, view, fi, target, cid) -> float:
+        """attack_eval worked out from scratch (CHECK_CACHES compares the two)."""
         d = view.card(cid)
         tf = view.fighter(target)
         mine = self.mine(view, cid)
         lock = view.value_lock(view.seat)
         a = self.my_attack_strength(view, cid)
         if lock is None or not view.my_turn:
-            # the ability's expected bonus: Alice BIG, Arthur's BOOST, Golden Bat's standing +2
             a += self.ability_bonus(view, fi, ATTACKER, target)
         # a card worth k times the defense card's value: k·v against a defense of v, 0 against none
         k = mirrored_value(d) if lock is None else 0
@@ -1039,17 +1155,30 @@ class HeuristicPolicy(GreedyPolicy):
         cost = max(0.0, self.hp_weight(me, True) - OP_WORTH["damage"]) * lost
         return cost + (40.0 if harm >= me.health else 0.0)
 
+    @cython.locals(memo=dict, hand=list)
     def best_attack(self, view, options=None):
-        """(score, (fighter, target), card) of the best attack we can make now."""
+        """(score, (fighter, target), card) of the best attack we can make now (among all our
+        attacks: once per decision, which may ask several times)."""
+        memo = self._memo
+        if options is None:
+            got = memo.get("best_attack")
+            if got is not None and not CHECK_CACHES:
+                return got
         best = (-1e9, None, None)
+        hand = view.hand
         for fi, t in options if options is not None else self.attack_options(view):
             name = view.fighter(fi).defn.name
-            for cid in view.hand:
+            for cid in hand:
                 d = view.card(cid)
-                if d.can_attack and d.usable_by(name):
+                if d.can_attack and _usable(d, name):
                     s = self.attack_eval(view, fi, t, cid)
                     if s > best[0]:
                         best = (s, (fi, t), cid)
+        if options is None:
+            got = memo.get("best_attack")
+            if got is not None and got != best:
+                raise AssertionError(f"a kept best attack differs from a fresh one: {got} != {best}")
+            memo["best_attack"] = best
         return best
 
     def attack_options(self, view):
@@ -1080,7 +1209,7 @@ class HeuristicPolicy(GreedyPolicy):
         if not me.on_board:
             return 0.0
         here = self.space_value(view, me.idx, me.space, 0)
-        reach = view.reachable(me.idx, view.move_value())
+        reach = self._move_reach(view, me)
         best = self.best_space_value(view, me.idx, reach, 0) if reach else here
         return 0.6 * max(0.0, best - here)
 
@@ -1360,9 +1489,21 @@ class HeuristicPolicy(GreedyPolicy):
             return 0.0
         after = view.actions_left - 1
         here = self.space_value(view, me.idx, me.space, after)
-        reach = view.reachable(me.idx, view.move_value())
+        reach = self._move_reach(view, me)
         best = self.best_space_value(view, me.idx, reach, after) if reach else here
         return 0.6 * max(0.0, best - here)
+
+    @cython.locals(memo=dict)
+    def _move_reach(self, view, me) -> list:
+        """Where a maneuver takes our hero ``me`` (no BOOST), once per decision: the action's
+        maneuver, hit and run and the Genie's extra action all ask."""
+        memo = self._memo
+        got = memo.get("move_reach")
+        if got is None:
+            got = memo["move_reach"] = view.reachable(me.idx, view.move_value())
+        elif CHECK_CACHES and got != view.reachable(me.idx, view.move_value()):
+            raise AssertionError("a kept maneuver reach differs from a fresh one")
+        return got
 
     # ------------------------------------------------------------ positions
     @cython.locals(memo=dict, threats=dict)
@@ -1374,7 +1515,7 @@ class HeuristicPolicy(GreedyPolicy):
         got = memo.get("threat_map")
         if got is not None:
             return got
-        foes = view.foes or (view.opp,)
+        foes = self._foes(view) or (view.opp,)
         occupancy = view.occupancy()
         per_foe = []
         for t in foes:
@@ -1419,17 +1560,17 @@ class HeuristicPolicy(GreedyPolicy):
         n = board.size
         zm = board.zone_mask
         adjacent = board.adjacent
-        foes = view.foes or (view.opp,)
+        foes = self._foes(view) or (view.opp,)
         width = 2 * len(foes)
-        hits = array("d", bytes(8 * n * width))
+        hits = _ZERO * (n * width)     # (a repeat of one zero: no bytes to build and parse)
         counts = bytearray(n)
         for t in foes:
             foe_reader = self.reader(view, t)
             hand = view.hand_size(t)
             if hand <= 0 and view.deck_size(t) <= 0:
                 continue
-            per_space = array("d", bytes(8 * n))     # best attack reaching the space without moving
-            moved = array("d", bytes(8 * n))         # best attack reaching it after a move
+            per_space = _ZERO * n     # best attack reaching the space without moving
+            moved = _ZERO * n         # best attack reaching it after a move
             boost = 1 if hand >= 3 else 0
             for o in view.on_board(t):
                 of = view.fighter(o)
@@ -1485,22 +1626,42 @@ class HeuristicPolicy(GreedyPolicy):
                 out.append(tuple(sorted([hits[at + i] for i in range(k)], reverse=True)))
         return out
 
-    @cython.locals(cache=dict)
+    @cython.locals(cache=dict, kept=dict, hand=tuple)
     def my_defenses(self, view, fi) -> tuple[float, ...]:
-        """Defense strengths of the cards in our hand that fighter ``fi`` could use, best first."""
+        """Defense strengths of the cards in our hand that fighter ``fi`` could use, best first.
+        Kept across decisions by the fighter's name and the hand's card ids: for one view (one
+        game, one seat) a card id is always the same card, ours or not, with the same strength.
+        (Worked out per decision, ~14,000 instructions, for every fighter's ``SpaceFacts``.)"""
         cache = self._memo
         key = ("defenses", fi)
         got = cache.get(key)
         if got is None:
             name = view.fighter(fi).defn.name
-            strengths = []
-            for c in view.hand:
-                d = view.card(c)
-                if d.can_defend and d.usable_by(name):
-                    strengths.append(min(8.0, card_strength(d, self.mine(view, c))[1]))
-            strengths.sort(reverse=True)
-            got = cache[key] = tuple(strengths)
+            hand = tuple(view.hand)
+            if self._defenses_view is not view:
+                self._defenses_view = view
+                self._defenses = {}
+            kept = self._defenses
+            k2 = (name, hand)
+            got = kept.get(k2)
+            if got is None or CHECK_CACHES:
+                fresh = self._my_defenses(view, name, hand)
+                if got is not None and got != fresh:
+                    raise AssertionError(f"kept defense strengths differ from fresh ones: {got} != {fresh}")
+                if len(kept) >= _KEEP:
+                    kept.clear()
+                got = kept[k2] = fresh
+            cache[key] = got
         return got
+
+    def _my_defenses(self, view, name, hand: tuple) -> tuple[float, ...]:
+        strengths = []
+        for c in hand:
+            d = view.card(c)
+            if d.can_defend and _usable(d, name):
+                strengths.append(min(8.0, card_strength(d, self.mine(view, c))[1]))
+        strengths.sort(reverse=True)
+        return tuple(strengths)
 
     def exposure(self, view, fi, space) -> tuple[float, float]:
         """(expected damage, chance-ish of defeat) for our fighter ``fi`` ending on ``space``:
@@ -1519,7 +1680,7 @@ class HeuristicPolicy(GreedyPolicy):
         if "hazards" in memo:
             return memo["hazards"]
         out = None
-        for t in view.foes:
+        for t in self._foes(view):
             for spaces, amount in view.turn_start_hazards(t):
                 if out is None:
                     out = [0.0] * view.board.size
@@ -1778,15 +1939,17 @@ class HeuristicPolicy(GreedyPolicy):
                 if min(self.boost_cost(view, c) for c in cards) < 0 else None
         after = view.actions_left
         move = view.move_value()
+        escape = view.hero(view.seat).ability.hook == "escape_artist"
+        # the empty spaces an escape may place him on, looked up once (not once per BOOST value)
+        empty = {s for s in range(view.board.size) if view.occupant(s) < 0} if escape else None
 
         def best_with(extra: int, placed: bool) -> float:
             spaces = view.reachable(me.idx, move + extra)
             if placed:
-                spaces = list(set(spaces) | {s for s in range(view.board.size) if view.occupant(s) < 0})
+                spaces = list(set(spaces) | empty)
             return self.best_space_value(view, me.idx, spaces, after)
 
         base = best_with(0, False)
-        escape = view.hero(view.seat).ability.hook == "escape_artist"
         best, pick = 0.15, None
         seen: dict[int, float] = {}
         for c in cards:
@@ -2146,4 +2309,4 @@ class TunedPolicy(HeuristicPolicy):
             self.aggression = style.get("aggression", HeuristicPolicy.params["aggression"])
             for key, given in self._given.items():
                 setattr(self, key, style.get(key, given))
-        return super().style_now(view)
+        return HeuristicPolicy.style_now(self, view)      # (super() without its look-up)
