@@ -41,6 +41,12 @@ except ImportError:     # a pure install without Cython: the typing declarations
 
 from unmatched_sim.engine.game import HAND_LIMIT
 from unmatched_sim.engine.state import ATTACKER, DEFENDER
+# Every ``view`` argument is declared a ``_ViewCore`` (``@cython.locals(view=_ViewCore)``; the
+# type is cimported in heuristic.pxd): compiled, the view's fields and its cpdef queries
+# (``fighter``, ``card``, ``hand_size``, ...) are C reads and calls, and what they return is
+# typed in turn. (Functions whose generator expressions or lambdas read ``view`` keep it
+# untyped: Cython cannot type a closure's argument.) Run as Python, the declarations do nothing.
+from unmatched_sim.engine.view import _ViewCore
 from unmatched_sim.model import CardDef
 from unmatched_sim.policies import register
 from unmatched_sim.policies.greedy import GreedyPolicy
@@ -320,6 +326,7 @@ def effect_worth(d: CardDef, timings=("after_combat", "immediately", "during_com
     return total
 
 
+@cython.locals(view=_ViewCore)
 def estimate_number(spec, view, guess: float = 1.5) -> float:
     """A number as written in a card: an int, a named quantity (``"own_hand_size"``) or
     ``{ of = "quantity", times = k }`` (see engine.effects.Amount). Hand sizes are read from
@@ -485,6 +492,7 @@ class SpaceFacts:
     hazard_lethal: cython.double    # and of its defeat
     _values: dict                   # actions_after -> each space's value (None: not yet asked)
 
+    @cython.locals(view=_ViewCore)
     def __init__(self, policy, view, fi):
         f = view.fighter(fi)
         # Every foe's fighters are targets; the foe in focus's hero is the one to close on.
@@ -639,6 +647,7 @@ class Reader:
     _cache: dict
     _threats: dict
 
+    @cython.locals(view=_ViewCore)
     def __init__(self, view, foe: int | None = None):
         self.foe = foe = view.opp if foe is None else foe
         # read now: a reader outlives the decision it was made for (see HeuristicPolicy.reader)
@@ -773,13 +782,14 @@ class HeuristicPolicy(GreedyPolicy):
         self._reader = None
         self._memo: dict = {}
 
+    @cython.locals(view=_ViewCore)
     def choose(self, view, decision):
         self._reader = None         # _fresh(), without the call
         self._memo = {}
         self.agg, self.cau = self.style_now(view)
         return super().choose(view, decision)
 
-    @cython.locals(deck=cython.Py_ssize_t, opp_deck=cython.Py_ssize_t, lead=cython.Py_ssize_t,
+    @cython.locals(view=_ViewCore, deck=cython.Py_ssize_t, opp_deck=cython.Py_ssize_t, lead=cython.Py_ssize_t,
                    urgency=cython.double, agg=cython.double, cau=cython.double)
     def style_now(self, view) -> tuple[float, float]:
         """(aggression, caution) for this decision. Waiting only pays while the clock is on our
@@ -802,6 +812,7 @@ class HeuristicPolicy(GreedyPolicy):
             agg *= 1.0 - min(1.0, (lead - 2) / 6)
         return agg, cau
 
+    @cython.locals(view=_ViewCore)
     def reader(self, view, foe: int | None = None) -> Reader:
         """The card odds of ``foe`` (default: the foe in focus)."""
         r = self._reader
@@ -814,7 +825,7 @@ class HeuristicPolicy(GreedyPolicy):
             others[foe] = self._shared_reader(view, foe)
         return others[foe]
 
-    @cython.locals(memo=dict)
+    @cython.locals(view=_ViewCore, memo=dict)
     def _foes(self, view) -> tuple:
         """``view.foes`` (a property that asks the game), once per decision: a decision's
         ``SpaceFacts``, threat map and hazards each read it."""
@@ -824,7 +835,7 @@ class HeuristicPolicy(GreedyPolicy):
             got = memo["foes"] = view.foes
         return got
 
-    @cython.locals(memo=dict)
+    @cython.locals(view=_ViewCore, memo=dict)
     def _knowledge_key(self, view, foe: int) -> tuple:
         key = ("knowledge", foe)
         memo = self._memo
@@ -833,7 +844,7 @@ class HeuristicPolicy(GreedyPolicy):
             got = memo[key] = view.knowledge_key(foe)
         return got
 
-    @cython.locals(readers=dict)
+    @cython.locals(view=_ViewCore, readers=dict)
     def _shared_reader(self, view, foe: int) -> Reader:
         """A foe's card odds are kept across decisions while what we know of its cards is the
         same (``PlayerView.knowledge_key``): a maneuver's draw or a move does not change them."""
@@ -848,7 +859,7 @@ class HeuristicPolicy(GreedyPolicy):
             _check_reader(r, Reader(view, foe))
         return r
 
-    @cython.locals(memo=dict)
+    @cython.locals(view=_ViewCore, memo=dict)
     def keep(self, view, cid) -> float:
         """Worth of keeping a card of our hand (what a discard gives up): its worth in play, plus
         the reserve a defense card or healing is. Spending it on an attack, a BOOST or a scheme
@@ -861,7 +872,7 @@ class HeuristicPolicy(GreedyPolicy):
             got = memo[key] = self.keep_base(view, cid) + self.reserve_worth(view, cid)
         return got
 
-    @cython.locals(memo=dict)
+    @cython.locals(view=_ViewCore, memo=dict)
     def keep_base(self, view, cid) -> float:
         """Worth of a card of our hand as a card to play; cards no fighter of ours can use only
         BOOST."""
@@ -878,6 +889,7 @@ class HeuristicPolicy(GreedyPolicy):
             w *= 1.2          # nothing more is coming
         return w
 
+    @cython.locals(view=_ViewCore)
     def spend_cost(self, view, cid, back: int = 0) -> float:
         """What spending a card of our hand (on an attack, a BOOST, a scheme, a replacement)
         costs: its play worth at the style's appetite for spending (``spend_weight``), plus the
@@ -893,6 +905,7 @@ class HeuristicPolicy(GreedyPolicy):
                 + self.reserve_worth(view, cid))
 
     @staticmethod
+    @cython.locals(view=_ViewCore)
     def scarcity(view, back: int = 0) -> float:
         """How much dearer a card of our hand is to spend when few would be left: the last cards
         are the next turn's attack and defense both, whatever the style. Without it a balanced
@@ -904,7 +917,7 @@ class HeuristicPolicy(GreedyPolicy):
         left = view.hand_size(view.seat) - 1 + min(back, view.deck_size(view.seat))
         return 1.0 + 0.5 * max(0, 4 - left)
 
-    @cython.locals(cache=dict)
+    @cython.locals(view=_ViewCore, cache=dict)
     def reserve_worth(self, view, cid) -> float:
         """What a card is worth as a reserve beyond its play value: the last defense cards our
         hero holds (spent on a BOOST or discarded, the next attack meets no defense), and
@@ -939,6 +952,7 @@ class HeuristicPolicy(GreedyPolicy):
         cache[key] = extra
         return extra
 
+    @cython.locals(view=_ViewCore)
     def power(self, view, cid) -> float:       # greedy's helpers (lowest/highest) use this
         return self.keep(view, cid)
 
@@ -957,6 +971,7 @@ class HeuristicPolicy(GreedyPolicy):
             w *= 0.8 + 0.5 * self.agg
         return w
 
+    @cython.locals(view=_ViewCore)
     def boost_bonus_worth(self, view, cid) -> float:
         """What a card's BOOST bonus is worth when we BOOST with it (Houdini's cards)."""
         d = view.card(cid)
@@ -987,6 +1002,7 @@ class HeuristicPolicy(GreedyPolicy):
                 total += OP_WORTH.get(n, 0.3)
         return total
 
+    @cython.locals(view=_ViewCore)
     def boost_cost(self, view, cid) -> float:
         if not view.card(cid).effects.get("boost_bonus"):
             # no BOOST bonus: it draws nothing back and adds nothing (boost_draws 0, worth 0.0)
@@ -994,6 +1010,7 @@ class HeuristicPolicy(GreedyPolicy):
         return self.spend_cost(view, cid, self.boost_draws(view, cid)) - self.boost_bonus_worth(view, cid)
 
     @staticmethod
+    @cython.locals(view=_ViewCore)
     def boost_draws(view, cid) -> int:
         """The cards a card's BOOST bonus draws us (Houdini's Flourish and Sleight of Hand: 1)."""
         if view.card_owner(cid) != view.seat:
@@ -1008,10 +1025,12 @@ class HeuristicPolicy(GreedyPolicy):
         return n
 
     @staticmethod
+    @cython.locals(view=_ViewCore)
     def mine(view, cid) -> bool:
         """Is this card from our own deck (not a TRICK of Loki's we hold)?"""
         return view.card_owner(cid) == view.seat
 
+    @cython.locals(view=_ViewCore)
     def my_attack_strength(self, view, cid) -> float:
         lock = view.value_lock(view.seat)
         if lock is not None and view.my_turn:
@@ -1019,6 +1038,7 @@ class HeuristicPolicy(GreedyPolicy):
         return card_strength(view.card(cid), self.mine(view, cid))[0]
 
     @staticmethod
+    @cython.locals(view=_ViewCore)
     def ability_bonus(view, fi, role: int, opponent: int | None = None) -> float:
         """What fighter ``fi``'s ability is expected to add to a card it plays in ``role``: the
         estimate (Alice's size, Arthur's BOOST, standing bonuses) plus a face-up token's sure
@@ -1026,7 +1046,7 @@ class HeuristicPolicy(GreedyPolicy):
         return view.combat_bonus_estimate(fi, role, opponent) + view.token_bonus(fi, role)
 
     # ------------------------------------------------------------ attack evaluation
-    @cython.locals(memo=dict, card=tuple, tgt=tuple, value=cython.double, exp_dmg=cython.double,
+    @cython.locals(view=_ViewCore, memo=dict, card=tuple, tgt=tuple, value=cython.double, exp_dmg=cython.double,
                    p_win=cython.double, p_kill=cython.double, a=cython.double)
     def attack_eval(self, view, fi, target, cid) -> float:
         """What attacking ``target`` with our fighter ``fi`` and card ``cid`` is worth: the
@@ -1058,7 +1078,7 @@ class HeuristicPolicy(GreedyPolicy):
                 raise AssertionError(f"attack_eval {got} != a fresh one {fresh}")
         return got
 
-    @cython.locals(memo=dict, back=cython.Py_ssize_t, c=cython.Py_ssize_t, draws=tuple)
+    @cython.locals(view=_ViewCore, memo=dict, back=cython.Py_ssize_t, c=cython.Py_ssize_t, draws=tuple)
     def _attack_card(self, view, cid) -> tuple:
         """attack_eval's facts of the card ``cid`` in this decision: (card, mine, attack
         strength, mirrored k, blanked types, draw room adjustment, own harm cost, spend cost).
@@ -1086,7 +1106,7 @@ class HeuristicPolicy(GreedyPolicy):
                                self.spend_cost(view, cid, back))
         return got
 
-    @cython.locals(memo=dict)
+    @cython.locals(view=_ViewCore, memo=dict)
     def _attack_target(self, view, fi, target) -> tuple:
         """attack_eval's facts of the target in this decision: (its fighter, its health's worth,
         its defeat's worth, the attacker's ability bonus or None, its player's card reader)."""
@@ -1104,6 +1124,7 @@ class HeuristicPolicy(GreedyPolicy):
                                self.reader(view, tf.owner))
         return got
 
+    @cython.locals(view=_ViewCore)
     def _attack_eval_fresh(self, view, fi, target, cid) -> float:
         """attack_eval worked out from scratch (CHECK_CACHES compares the two)."""
         d = view.card(cid)
@@ -1124,6 +1145,7 @@ class HeuristicPolicy(GreedyPolicy):
         value -= self.own_harm_cost(view, d, mine)
         return value - self.spend_cost(view, cid, sum(own_draw_counts(d, mine)))
 
+    @cython.locals(view=_ViewCore)
     def draw_room_adjust(self, view, d: CardDef, mine: bool) -> float:
         """What a card's own unconditional draws are worth now (``draw_worth``: the room in hand,
         the deck) beyond the flat worth ``effect_worth`` gives them: the Genie attacked with
@@ -1134,6 +1156,7 @@ class HeuristicPolicy(GreedyPolicy):
             adjust += self.draw_worth(view, c) - OP_WORTH["draw"] * c
         return adjust
 
+    @cython.locals(view=_ViewCore)
     def attack_odds(self, view, tf, a: float, k: int = 0,
                     blanked: frozenset = frozenset()) -> tuple[float, float, float]:
         """(expected damage, chance to win the combat, chance to defeat) of an attack of strength
@@ -1142,6 +1165,7 @@ class HeuristicPolicy(GreedyPolicy):
         types of defense card that count 0 against it). See ``combat_odds``."""
         return combat_odds(self.reader(view, tf.owner), tf.defn.name, tf.health, a, k, blanked)
 
+    @cython.locals(view=_ViewCore)
     def own_harm_cost(self, view, d: CardDef, mine: bool) -> float:
         """What the damage a card deals to our own hero costs beyond the rough worth
         ``effect_worth`` gave it: our hero's health at its worth now, and the game if it kills."""
@@ -1155,7 +1179,7 @@ class HeuristicPolicy(GreedyPolicy):
         cost = max(0.0, self.hp_weight(me, True) - OP_WORTH["damage"]) * lost
         return cost + (40.0 if harm >= me.health else 0.0)
 
-    @cython.locals(memo=dict, hand=list)
+    @cython.locals(view=_ViewCore, memo=dict, hand=list)
     def best_attack(self, view, options=None):
         """(score, (fighter, target), card) of the best attack we can make now (among all our
         attacks: once per decision, which may ask several times)."""
@@ -1181,6 +1205,7 @@ class HeuristicPolicy(GreedyPolicy):
             memo["best_attack"] = best
         return best
 
+    @cython.locals(view=_ViewCore)
     def attack_options(self, view):
         out = []
         for fi in view.on_board(view.seat):
@@ -1199,6 +1224,7 @@ class HeuristicPolicy(GreedyPolicy):
             scores["scheme"] = max(self.scheme_eval(view, cid, fi) for cid, fi in self.scheme_options(view))
         return max(scores, key=lambda k: (scores[k], k == "attack"))
 
+    @cython.locals(view=_ViewCore)
     def hit_and_run(self, view) -> float:
         """Hit and run: attacking first keeps a maneuver in hand to get out of reach afterwards,
         so an attack with an action to spare is worth what that escape would gain (the
@@ -1213,6 +1239,7 @@ class HeuristicPolicy(GreedyPolicy):
         best = self.best_space_value(view, me.idx, reach, 0) if reach else here
         return 0.6 * max(0.0, best - here)
 
+    @cython.locals(view=_ViewCore)
     def scheme_options(self, view):
         out = []
         for cid in view.hand:
@@ -1332,6 +1359,7 @@ class HeuristicPolicy(GreedyPolicy):
             total += w
         return total
 
+    @cython.locals(view=_ViewCore)
     def extra_action_worth(self, view) -> float:
         """What one more action this turn is worth: an attack if we have one, else a maneuver's
         draw. None on a foe's turn; and with an empty deck and nothing to attack or scheme with,
@@ -1346,6 +1374,7 @@ class HeuristicPolicy(GreedyPolicy):
             return min(0.0, self.maneuver_eval(view))
         return 1.0
 
+    @cython.locals(view=_ViewCore)
     def heal_worth(self, view, amount: int) -> float:
         """The most ``amount`` health restored to one of our fighters on the board is worth
         (each point at ``hp_weight``)."""
@@ -1372,6 +1401,7 @@ class HeuristicPolicy(GreedyPolicy):
                      "other_in_zone": "zone", "opposing_fighter": None, "any_fighter": None,
                      "fighter_in_friendly_zones": "our_zones"}
 
+    @cython.locals(view=_ViewCore)
     def blow_worth(self, view, f, amount: int) -> float:
         """What ``amount`` damage landing on fighter ``f`` is worth to us: a foe's health lost at
         its worth, a defeat of its hero counted as the game (25) — or, on a fighter of ours, the
@@ -1382,6 +1412,7 @@ class HeuristicPolicy(GreedyPolicy):
             return self.hp_weight(f, False) * hit + (self.defeat_worth(view, f) if dead else 0.0)
         return -(self.hp_weight(f, True) * hit + (self.defeat_worth(view, f) if dead else 0.0))
 
+    @cython.locals(view=_ViewCore)
     def defeat_worth(self, view, f) -> float:
         """What defeating fighter ``f`` is worth (to us if it is a foe's; what it costs us if it is
         ours): the game (25 for a foe's, 40 for ours) for the last hero standing of its side, a
@@ -1394,6 +1425,7 @@ class HeuristicPolicy(GreedyPolicy):
         return 25.0 if view.is_foe(f.owner) else 40.0
 
     @staticmethod
+    @cython.locals(view=_ViewCore)
     def last_hero(view, f) -> bool:
         """Is hero ``f`` the last of its side's heroes standing (its defeat ends its game)?"""
         for o in view.fighters(f.owner):
@@ -1401,6 +1433,7 @@ class HeuristicPolicy(GreedyPolicy):
                 return False
         return True
 
+    @cython.locals(view=_ViewCore)
     def effect_damage_worth(self, view, fi, spec) -> float:
         """Worth of an effect's damage resolved now by our fighter ``fi`` (a scheme's "2 damage
         to a fighter in Titania's zone"): each fighter it may hit at its health's worth (a hero
@@ -1465,6 +1498,7 @@ class HeuristicPolicy(GreedyPolicy):
         gain = sum(max(0.0, value - v) for v in vals[:uses]) + 0.5 * uses
         return gain * (1.0 if in_range else 0.4)
 
+    @cython.locals(view=_ViewCore)
     def scheme_eval(self, view, cid, fi) -> float:
         d = view.card(cid)
         return (self.ops_worth(view, d.effects.get("effect", ()), fi, self.mine(view, cid))
@@ -1481,6 +1515,7 @@ class HeuristicPolicy(GreedyPolicy):
             return w
         return w + self.reposition_worth(view) + 0.3
 
+    @cython.locals(view=_ViewCore)
     def reposition_worth(self, view) -> float:
         """A maneuver's repositioning: how much better a space our hero can reach than where it
         stands (0 with the hero off the board)."""
@@ -1493,7 +1528,7 @@ class HeuristicPolicy(GreedyPolicy):
         best = self.best_space_value(view, me.idx, reach, after) if reach else here
         return 0.6 * max(0.0, best - here)
 
-    @cython.locals(memo=dict)
+    @cython.locals(view=_ViewCore, memo=dict)
     def _move_reach(self, view, me) -> list:
         """Where a maneuver takes our hero ``me`` (no BOOST), once per decision: the action's
         maneuver, hit and run and the Genie's extra action all ask."""
@@ -1506,7 +1541,7 @@ class HeuristicPolicy(GreedyPolicy):
         return got
 
     # ------------------------------------------------------------ positions
-    @cython.locals(memo=dict, threats=dict)
+    @cython.locals(view=_ViewCore, memo=dict, threats=dict)
     def threat_map(self, view) -> list[tuple[float, ...]]:
         """For each space, the attacks the foes could make next turn on a fighter of ours
         standing there (see ``_threat_map``); kept across decisions while the foes' cards as we
@@ -1537,7 +1572,7 @@ class HeuristicPolicy(GreedyPolicy):
         self._memo["threat_map"] = got
         return got
 
-    @cython.locals(n=cython.Py_ssize_t, hand=cython.Py_ssize_t, boost=cython.Py_ssize_t,
+    @cython.locals(view=_ViewCore, n=cython.Py_ssize_t, hand=cython.Py_ssize_t, boost=cython.Py_ssize_t,
                    here=cython.Py_ssize_t, zones=cython.Py_ssize_t, r=cython.Py_ssize_t, s=cython.Py_ssize_t,
                    e=cython.double, ranged=cython.bint, second=cython.double, zm=tuple, adjacent=tuple,
                    per_space=cython.double[:], moved=cython.double[:], hits=cython.double[:],
@@ -1626,7 +1661,7 @@ class HeuristicPolicy(GreedyPolicy):
                 out.append(tuple(sorted([hits[at + i] for i in range(k)], reverse=True)))
         return out
 
-    @cython.locals(cache=dict, kept=dict, hand=tuple)
+    @cython.locals(view=_ViewCore, cache=dict, kept=dict, hand=tuple)
     def my_defenses(self, view, fi) -> tuple[float, ...]:
         """Defense strengths of the cards in our hand that fighter ``fi`` could use, best first.
         Kept across decisions by the fighter's name and the hand's card ids: for one view (one
@@ -1654,6 +1689,7 @@ class HeuristicPolicy(GreedyPolicy):
             cache[key] = got
         return got
 
+    @cython.locals(view=_ViewCore)
     def _my_defenses(self, view, name, hand: tuple) -> tuple[float, ...]:
         strengths = []
         for c in hand:
@@ -1663,6 +1699,7 @@ class HeuristicPolicy(GreedyPolicy):
         strengths.sort(reverse=True)
         return tuple(strengths)
 
+    @cython.locals(view=_ViewCore)
     def exposure(self, view, fi, space) -> tuple[float, float]:
         """(expected damage, chance-ish of defeat) for our fighter ``fi`` ending on ``space``:
         each attack that could come, answered by our defense cards in turn (the best first)."""
@@ -1671,7 +1708,7 @@ class HeuristicPolicy(GreedyPolicy):
             return 0.0, 0.0
         return exposure_odds(attacks, self.my_defenses(view, fi), view.fighter(fi).health)
 
-    @cython.locals(memo=dict)
+    @cython.locals(view=_ViewCore, memo=dict)
     def turn_start_hazards(self, view) -> list | None:
         """The damage the foes' abilities will deal at the start of their next turns to a
         fighter of ours on each space (``PlayerView.turn_start_hazards``: Medusa's Gaze,
@@ -1689,7 +1726,7 @@ class HeuristicPolicy(GreedyPolicy):
         memo["hazards"] = out
         return out
 
-    @cython.locals(memo=dict)
+    @cython.locals(view=_ViewCore, memo=dict)
     def _space_ctx(self, view, fi) -> SpaceFacts:
         """Per-decision facts space_value needs for fighter ``fi``."""
         memo = self._memo
@@ -1699,7 +1736,7 @@ class HeuristicPolicy(GreedyPolicy):
             got = memo[key] = SpaceFacts(self, view, fi)
         return got
 
-    @cython.locals(ctx=SpaceFacts, out=list)
+    @cython.locals(view=_ViewCore, ctx=SpaceFacts, out=list)
     def space_values(self, view, fi, spaces, actions_after: int) -> list[float]:
         """``space_value`` of each of ``spaces``, in order. A loop that looks the decision's
         facts up once, not per space: this is the AI's innermost loop."""
@@ -1711,6 +1748,7 @@ class HeuristicPolicy(GreedyPolicy):
             out.append(ctx.known_value(s, actions_after))
         return out
 
+    @cython.locals(view=_ViewCore)
     def best_space_value(self, view, fi, spaces, actions_after: int) -> float:
         """The best ``space_value`` among ``spaces`` (not empty)."""
         best = None
@@ -1719,6 +1757,7 @@ class HeuristicPolicy(GreedyPolicy):
                 best = v
         return best
 
+    @cython.locals(view=_ViewCore)
     def best_space(self, view, fi, spaces, actions_after: int) -> int:
         """The space of ``spaces`` with the best ``space_value`` (the lowest-numbered of equals)."""
         if not isinstance(spaces, (list, tuple)):
@@ -1729,24 +1768,27 @@ class HeuristicPolicy(GreedyPolicy):
                 best, pick = v, s
         return pick
 
-    @cython.locals(ctx=SpaceFacts)
+    @cython.locals(view=_ViewCore, ctx=SpaceFacts)
     def space_value(self, view, fi, space, actions_after: int) -> float:
         """How good ``space`` is for our fighter ``fi`` (in rough damage units)."""
         ctx = self._space_ctx(view, fi)
         return ctx.known_value(space, actions_after)
 
+    @cython.locals(view=_ViewCore)
     def on_move_destination(self, view, d):
         fi = d.info["fighter"]
         after = view.actions_left
         return self.best_space(view, fi, d.options, after)
 
     # ------------------------------------------------------------ effects we decide
+    @cython.locals(view=_ViewCore)
     def _after_now(self, view) -> int:
         """Actions we still have after an effect resolves now (none on a foe's turn: a fighter
         of ours placed then is exposed to the foe's remaining actions at once)."""
         return view.actions_left if view.my_turn else 0
 
     # Where a "place" effect may put a fighter, by its ``where`` (engine.effects.place_options).
+    @cython.locals(view=_ViewCore)
     def _place_spaces(self, view, where: str, fi) -> list[int]:
         board = view.board
         empty = [s for s in range(board.size) if view.occupant(s) < 0]
@@ -1804,6 +1846,7 @@ class HeuristicPolicy(GreedyPolicy):
                         best = gain
         return best
 
+    @cython.locals(view=_ViewCore)
     def foe_space_value(self, view, fi, space, acts: int | None = None) -> float:
         """How good it is for us that the foe's fighter ``fi`` stands on ``space`` (moved or
         placed by our effect): far from our fighters when it threatens them, within our reach
@@ -1833,6 +1876,7 @@ class HeuristicPolicy(GreedyPolicy):
                     break
         return value
 
+    @cython.locals(view=_ViewCore)
     def _op_spec(self, view, d) -> dict:
         """The spec of the effect a decision comes from (its card's op of that name), or {}."""
         card, name = d.info.get("card"), d.info.get("op")
@@ -1895,6 +1939,7 @@ class HeuristicPolicy(GreedyPolicy):
                                                 * self.hp_weight(view.fighter(o), True), -o))
         return super().on_effect_fighter(view, d)
 
+    @cython.locals(view=_ViewCore)
     def on_ability_draw(self, view, d):
         """An optional draw (The Hunger): a card is worth drawing while the deck, less the draw,
         still lasts the turns the game is likely to take (the foe hero's health at a typical 2.5
@@ -1909,6 +1954,7 @@ class HeuristicPolicy(GreedyPolicy):
         return deck - n >= self.turns_left(view)
 
     @staticmethod
+    @cython.locals(view=_ViewCore)
     def turns_left(view) -> float:
         """Our turns the game is likely to last: the foe hero's health at the damage a turn of
         ours has taken off it so far (its health lost, net of healing, over our turns), starting
@@ -1921,6 +1967,7 @@ class HeuristicPolicy(GreedyPolicy):
         rate = (max(0, opp_hero.max_health - opp_hero.health) + 2.5 * 3) / (view.turn // 2 + 3)
         return opp_hero.health / max(0.75, rate)
 
+    @cython.locals(view=_ViewCore)
     def on_move_order(self, view, d):
         # Sidekicks that screen move after the hero (they guard where it ends up); others first.
         mine = [o for o in d.options if o is not None]
@@ -1962,6 +2009,7 @@ class HeuristicPolicy(GreedyPolicy):
         return pick
 
     # ------------------------------------------------------------ combat
+    @cython.locals(view=_ViewCore)
     def on_attack_target(self, view, d):
         _, opt, _ = self.best_attack(view, d.options)
         return opt if opt is not None else d.options[0]
@@ -2053,6 +2101,7 @@ class HeuristicPolicy(GreedyPolicy):
                 best, pick = v, c
         return pick
 
+    @cython.locals(view=_ViewCore)
     def attack_boost_unseen(self, view, d):
         """A BOOST card added to our attack before the defense is seen (King Arthur's face-down
         BOOST; his hook module asks this): the card whose BOOST adds most to the attack's expected
@@ -2173,6 +2222,7 @@ class HeuristicPolicy(GreedyPolicy):
                 return worth >= 0
         return True
 
+    @cython.locals(view=_ViewCore)
     def optional_damage_worth(self, view, d) -> float | None:
         """What an optional "deal N damage to both fighters of the combat" is worth to us (Parting
         Gift): the foe's health lost at its worth, less ours, a defeat counted as the game; None
@@ -2227,6 +2277,7 @@ class HeuristicPolicy(GreedyPolicy):
             action = max(action, score + 0.6 + self.agg)
         return worst if action > 0.55 * self.keep(view, worst) else None
 
+    @cython.locals(view=_ViewCore)
     def on_ability_pay_for_action(self, view, d):
         """Blackbeard: 1 doubloon for 1 action, unless an extra action could only hurt."""
         if view.deck_size(view.seat) == 0 and self.best_attack(view)[1] is None:
@@ -2301,6 +2352,7 @@ class TunedPolicy(HeuristicPolicy):
         self._given = dict(caution=self.caution, safety=self.safety, reserve=self.reserve)
         self._styled_for = None
 
+    @cython.locals(view=_ViewCore)
     def style_now(self, view):
         hero = view.hero(view.seat)
         if self._styled_for is not hero:
