@@ -456,33 +456,15 @@ class _GameCore:
                 out.append(i)
         return out
 
-    @cython.locals(F=list, f=Fighter, out=list, p=Player)
     @cython.annotation_typing(False)
     def opponents_on_board(self, seat: int) -> list[int]:
         """Fighters on the board of every foe of ``seat``."""
-        F = self.fighters
-        out = []
-        for t in self._foes[seat]:
-            p = self.players[t]
-            for i in p.fighters:
-                f = F[i]
-                if f.on_board:
-                    out.append(i)
-        return out
+        return _on_board_of(self, self._foes[seat])
 
-    @cython.locals(F=list, f=Fighter, out=list, p=Player)
     @cython.annotation_typing(False)
     def friendly_on_board(self, seat: int) -> list[int]:
         """Fighters on the board of ``seat`` and its allies (teammates' fighters are friendly)."""
-        F = self.fighters
-        out = []
-        for t in self._friendly[seat]:
-            p = self.players[t]
-            for i in p.fighters:
-                f = F[i]
-                if f.on_board:
-                    out.append(i)
-        return out
+        return _on_board_of(self, self._friendly[seat])
 
     @cython.locals(f=Fighter, out=list)
     def all_on_board(self) -> list[int]:
@@ -1370,6 +1352,22 @@ def _setup(g: _GameCore) -> None:
 
 def _ability_setup(g: _GameCore, seat: int) -> None:
     g.players[seat].ability.setup(g, seat)
+
+
+@cython.cfunc
+@cython.locals(F=list, f=Fighter, out=list, p=Player)
+def _on_board_of(g: _GameCore, seats: tuple) -> list:
+    """The fighters on the board of the players ``seats``, in seat order (a foe relation's or
+    a friend relation's seats: ``opponents_on_board``, ``friendly_on_board``)."""
+    F = g.fighters
+    out = []
+    for t in seats:
+        p = g.players[t]
+        for i in p.fighters:
+            f = F[i]
+            if f.on_board:
+                out.append(i)
+    return out
 
 
 def _ask_sidekick_start(g: _GameCore, seat: int, fi: int) -> None:
