@@ -741,6 +741,44 @@ def combat_odds(reader: Reader, name, health, a, k, blanked: frozenset) -> tuple
     return exp_dmg, p_win, p_kill
 
 
+@cython.cfunc
+@cython.locals(card=tuple, tgt=tuple, value=cython.double, exp_dmg=cython.double, p_win=cython.double,
+               p_kill=cython.double, a=cython.double)
+def _attack_value(card: tuple, tgt: tuple):
+    """``HeuristicPolicy.attack_eval`` from the card's facts (``_attack_card_facts``) and the
+    target's (``_attack_target_facts``): the damage and defeat the attack may deal at their
+    worth, the card's effects, less what the card costs to spend."""
+    d, mine, a, k, blanked, draw_adjust, harm, spend = card
+    tf, hp_w, defeat_w, bonus, reader = tgt
+    if bonus is not None:
+        a += bonus
+    exp_dmg, p_win, p_kill = combat_odds(reader, tf.defn.name, tf.health, a, k, blanked)
+    value = hp_w * exp_dmg
+    value += defeat_w * p_kill
+    value += effect_worth(d, p_won=p_win, mine=mine)
+    value += draw_adjust
+    value -= harm
+    return value - spend
+
+
+# The spending price's two factors (``HeuristicPolicy.spend_cost``): C functions, so that the
+# price, asked for every card of every decision, costs no method look-up through the policy's
+# Python classes; ``spend_weight`` and ``scarcity`` are the same functions as methods.
+@cython.cfunc
+@cython.inline
+def _spend_weight(agg: cython.double) -> cython.double:
+    """The style's appetite for spending: the share of a card's play worth that spending costs."""
+    return 0.55 - 0.35 * agg
+
+
+@cython.cfunc
+@cython.locals(view=_ViewCore, left=cython.Py_ssize_t)
+def _scarcity(view, back) -> cython.double:
+    """``HeuristicPolicy.scarcity``: dearer as the hand would run short (``back``: cards drawn again)."""
+    left = view.hand_size(view.seat) - 1 + min(back, view.deck_size(view.seat))
+    return 1.0 + 0.5 * max(0, 4 - left)
+
+
 _ZERO = array("d", [0.0])       # the threat map's C arrays are repeats of it (all zeros)
 
 
@@ -898,10 +936,7 @@ class HeuristicPolicy(GreedyPolicy):
         (discounted with the play worth, an aggressive style threw its last defense card into an
         attack whatever its health). The play worth rises as the hand runs short
         (``scarcity``; ``back``: the cards spending it draws into the hand again)."""
-        # spend_weight and scarcity inline (the same arithmetic, in the same order)
-        seat = view.seat
-        left = view.hand_size(seat) - 1 + min(back, view.deck_size(seat))
-        return ((0.55 - 0.35 * self.agg) * (1.0 + 0.5 * max(0, 4 - left)) * self.keep_base(view, cid)
+        return (_spend_weight(self.agg) * _scarcity(view, back) * self.keep_base(view, cid)
                 + self.reserve_worth(view, cid))
 
     @staticmethod
@@ -914,8 +949,7 @@ class HeuristicPolicy(GreedyPolicy):
         (seed 41, game 3) he emptied his hand on turn 2 and never held two cards again, 30% to the
         patient style's 64%. A card that draws its replacement (``back``: Flourish's BOOST
         bonus, For My Next Trick's draw) leaves the hand as large as it was."""
-        left = view.hand_size(view.seat) - 1 + min(back, view.deck_size(view.seat))
-        return 1.0 + 0.5 * max(0, 4 - left)
+        return _scarcity(view, back)
 
     @cython.locals(view=_ViewCore, cache=dict)
     def reserve_worth(self, view, cid) -> float:
@@ -957,7 +991,7 @@ class HeuristicPolicy(GreedyPolicy):
         return self.keep(view, cid)
 
     def spend_weight(self) -> float:
-        return 0.55 - 0.35 * self.agg
+        return _spend_weight(self.agg)
 
     @cython.locals(w=cython.double)
     def hp_weight(self, f, mine: bool) -> float:
@@ -1046,8 +1080,7 @@ class HeuristicPolicy(GreedyPolicy):
         return view.combat_bonus_estimate(fi, role, opponent) + view.token_bonus(fi, role)
 
     # ------------------------------------------------------------ attack evaluation
-    @cython.locals(view=_ViewCore, memo=dict, card=tuple, tgt=tuple, value=cython.double, exp_dmg=cython.double,
-                   p_win=cython.double, p_kill=cython.double, a=cython.double)
+    @cython.locals(view=_ViewCore, memo=dict)
     def attack_eval(self, view, fi, target, cid) -> float:
         """What attacking ``target`` with our fighter ``fi`` and card ``cid`` is worth: the
         damage and defeat it may deal, the card's effects, less what the card costs to spend.
@@ -1059,91 +1092,73 @@ class HeuristicPolicy(GreedyPolicy):
         got = memo.get(key)
         if got is not None:
             return got
-        card = self._attack_card(view, cid)
-        tgt = self._attack_target(view, fi, target)
-        d, mine, a, k, blanked, draw_adjust, harm, spend = card
-        tf, hp_w, defeat_w, bonus, reader = tgt
-        if bonus is not None:
-            a += bonus
-        exp_dmg, p_win, p_kill = combat_odds(reader, tf.defn.name, tf.health, a, k, blanked)
-        value = hp_w * exp_dmg
-        value += defeat_w * p_kill
-        value += effect_worth(d, p_won=p_win, mine=mine)
-        value += draw_adjust
-        value -= harm
-        got = memo[key] = value - spend
+        got = memo[key] = _attack_value(self._attack_card(view, cid), self._attack_target(view, fi, target))
         if CHECK_CACHES:
             fresh = self._attack_eval_fresh(view, fi, target, cid)
             if fresh != got:
                 raise AssertionError(f"attack_eval {got} != a fresh one {fresh}")
         return got
 
-    @cython.locals(view=_ViewCore, memo=dict, back=cython.Py_ssize_t, c=cython.Py_ssize_t, draws=tuple)
+    @cython.locals(view=_ViewCore, memo=dict)
     def _attack_card(self, view, cid) -> tuple:
-        """attack_eval's facts of the card ``cid`` in this decision: (card, mine, attack
-        strength, mirrored k, blanked types, draw room adjustment, own harm cost, spend cost).
-        (``my_attack_strength``, ``mine``, ``draw_room_adjust`` and ``own_harm_cost`` read
-        inline: the card's draws and own damage are card facts, mostly none.)"""
+        """``_attack_card_facts``, once per decision."""
         memo = self._memo
         key = ("aec", cid)
         got = memo.get(key)
         if got is None:
-            seat = view.seat
-            d = view.card(cid)
-            mine = view.card_owner(cid) == seat
-            lock = view.value_lock(seat)
-            if lock is not None and view.my_turn:
-                a = float(lock)
-            else:
-                a = card_strength(d, mine)[0]
-            draws = own_draw_counts(d, mine)
-            back = 0
-            for c in draws:
-                back += c
-            got = memo[key] = (d, mine, a, mirrored_value(d) if lock is None else 0, blanked_types(d),
-                               self.draw_room_adjust(view, d, mine) if draws else 0.0,
-                               self.own_harm_cost(view, d, mine) if own_hero_damage(d, mine) else 0.0,
-                               self.spend_cost(view, cid, back))
+            got = memo[key] = self._attack_card_facts(view, cid)
         return got
+
+    @cython.locals(view=_ViewCore, back=cython.Py_ssize_t, c=cython.Py_ssize_t, draws=tuple)
+    def _attack_card_facts(self, view, cid) -> tuple:
+        """attack_eval's facts of the card ``cid`` in this decision: (card, mine, attack
+        strength, mirrored k, blanked types, draw room adjustment, own harm cost, spend cost).
+        (``my_attack_strength``, ``mine``, ``draw_room_adjust`` and ``own_harm_cost`` read
+        inline: the card's draws and own damage are card facts, mostly none.)"""
+        seat = view.seat
+        d = view.card(cid)
+        mine = view.card_owner(cid) == seat
+        lock = view.value_lock(seat)
+        if lock is not None and view.my_turn:
+            a = float(lock)
+        else:
+            a = card_strength(d, mine)[0]
+        draws = own_draw_counts(d, mine)
+        back = 0
+        for c in draws:
+            back += c
+        return (d, mine, a, mirrored_value(d) if lock is None else 0, blanked_types(d),
+                self.draw_room_adjust(view, d, mine) if draws else 0.0,
+                self.own_harm_cost(view, d, mine) if own_hero_damage(d, mine) else 0.0,
+                self.spend_cost(view, cid, back))
 
     @cython.locals(view=_ViewCore, memo=dict)
     def _attack_target(self, view, fi, target) -> tuple:
-        """attack_eval's facts of the target in this decision: (its fighter, its health's worth,
-        its defeat's worth, the attacker's ability bonus or None, its player's card reader)."""
+        """``_attack_target_facts``, once per decision."""
         memo = self._memo
         key = ("aet", fi, target)
         got = memo.get(key)
         if got is None:
-            tf = view.fighter(target)
-            lock = view.value_lock(view.seat)
-            bonus = None
-            if lock is None or not view.my_turn:
-                # the ability's expected bonus: Alice BIG, Arthur's BOOST, Golden Bat's standing +2
-                bonus = self.ability_bonus(view, fi, ATTACKER, target)
-            got = memo[key] = (tf, self.hp_weight(tf, False), self.defeat_worth(view, tf), bonus,
-                               self.reader(view, tf.owner))
+            got = memo[key] = self._attack_target_facts(view, fi, target)
         return got
 
     @cython.locals(view=_ViewCore)
-    def _attack_eval_fresh(self, view, fi, target, cid) -> float:
-        """attack_eval worked out from scratch (CHECK_CACHES compares the two)."""
-        d = view.card(cid)
+    def _attack_target_facts(self, view, fi, target) -> tuple:
+        """attack_eval's facts of the target in this decision: (its fighter, its health's worth,
+        its defeat's worth, the attacker's ability bonus or None, its player's card reader)."""
         tf = view.fighter(target)
-        mine = self.mine(view, cid)
         lock = view.value_lock(view.seat)
-        a = self.my_attack_strength(view, cid)
+        bonus = None
         if lock is None or not view.my_turn:
-            a += self.ability_bonus(view, fi, ATTACKER, target)
-        # a card worth k times the defense card's value: k·v against a defense of v, 0 against none
-        k = mirrored_value(d) if lock is None else 0
-        exp_dmg, p_win, p_kill = combat_odds(self.reader(view, tf.owner), tf.defn.name, tf.health, a, k,
-                                             blanked_types(d))
-        value = self.hp_weight(tf, False) * exp_dmg
-        value += self.defeat_worth(view, tf) * p_kill
-        value += effect_worth(d, p_won=p_win, mine=mine)
-        value += self.draw_room_adjust(view, d, mine)
-        value -= self.own_harm_cost(view, d, mine)
-        return value - self.spend_cost(view, cid, sum(own_draw_counts(d, mine)))
+            # the ability's expected bonus: Alice BIG, Arthur's BOOST, Golden Bat's standing +2
+            bonus = self.ability_bonus(view, fi, ATTACKER, target)
+        return (tf, self.hp_weight(tf, False), self.defeat_worth(view, tf), bonus,
+                self.reader(view, tf.owner))
+
+    @cython.locals(view=_ViewCore)
+    def _attack_eval_fresh(self, view, fi, target, cid) -> float:
+        """attack_eval from facts worked out afresh, none kept (CHECK_CACHES compares the two)."""
+        return _attack_value(self._attack_card_facts(view, cid), self._attack_target_facts(view, fi, target))
 
     @cython.locals(view=_ViewCore)
     def draw_room_adjust(self, view, d: CardDef, mine: bool) -> float:
