@@ -628,7 +628,7 @@ class _GameCore:
         """Take card ``cid`` out of ``seat``'s deck wherever it is (a card looked at among the top
         ones); whoever knew it as one of the top cards now knows one card fewer."""
         p = self.players[seat]
-        depth = len(p.deck) - 1 - p.deck.index(cid)      # 0 = the top card
+        depth = len(p.deck) - p.deck.index(cid) - 1      # 0 = the top card (the list's last)
         p.deck.remove(cid)
         if p.deck_top_known > depth:
             p.deck_top_known -= 1
