@@ -276,3 +276,19 @@ def play_random(hero_ids, fmt=None, seed: int = 1, board: str = "marmoreal", sal
     ``unmatched_sim.engine.formats``; None: a duel) with the random policy (see ``drive_random``)."""
     g = Game(find_board(board), tuple(find_hero(h) for h in hero_ids), seed=seed, fmt=fmt)
     return drive_random(g, seed, salt)
+
+
+def greedy_midgame(seed: int, steps: int, hero_ids=("houdini", "genie"), board: str = "marmoreal") -> Game:
+    """A duel of these heroes started and played ``steps`` decisions by the greedy policy (each
+    seat's stream from its seat alone): a game in the middle, with cards in hands, piles and
+    fighters moved, for tests of the engine's records."""
+    import random
+
+    from unmatched_sim.engine.view import PlayerView
+    from unmatched_sim.policies import make_policy
+
+    g = Game(find_board(board), tuple(find_hero(h) for h in hero_ids), seed=seed).start()
+    pols = [make_policy("greedy", random.Random(1)), make_policy("greedy", random.Random(2))]
+    for _ in range(steps):
+        g.answer(pols[g.pending.player].choose(PlayerView(g, g.pending.player), g.pending))
+    return g

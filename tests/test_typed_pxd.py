@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import importlib.machinery
 import pickle
-import random
 
 import pytest
 
@@ -20,17 +19,13 @@ from unmatched_sim.engine.game import Game
 from unmatched_sim.engine.state import Combat, Decision, Fighter, Player
 from unmatched_sim.engine.view import PlayerView
 from unmatched_sim.model import FighterDef
-from unmatched_sim.policies import make_policy
+from tests.scenario import greedy_midgame
 
 BOARD = find_board("marmoreal")
 
 
-def _played(seed: int = 5, steps: int = 30) -> Game:
-    g = Game(BOARD, (find_hero("houdini"), find_hero("genie")), seed=seed).start()
-    pols = [make_policy("greedy", random.Random(1)), make_policy("greedy", random.Random(2))]
-    for _ in range(steps):
-        g.answer(pols[g.pending.player].choose(PlayerView(g, g.pending.player), g.pending))
-    return g
+def _played() -> Game:
+    return greedy_midgame(seed=5, steps=30)
 
 
 def test_a_fighter_copies_every_field_and_takes_no_other_attribute():

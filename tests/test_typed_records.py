@@ -8,13 +8,12 @@ from __future__ import annotations
 
 import dataclasses
 import pickle
-import random
 
 from unmatched_sim.data.catalog import find_board, find_hero
 from unmatched_sim.engine.game import Game, _GameCore
 from unmatched_sim.engine.view import MultiPlayerView, PlayerView
-from unmatched_sim.policies import make_policy
 from unmatched_sim.policies.heuristic import card_strength, keep_worth
+from tests.scenario import greedy_midgame
 
 BOARD = find_board("marmoreal")
 
@@ -27,12 +26,8 @@ FIELDS = ("board", "heroes", "format", "max_turns", "_rngs_shared", "_rngs", "_r
           "_foes", "_allies", "_friendly", "handlers")
 
 
-def _played(seed: int = 3, steps: int = 25) -> Game:
-    g = Game(BOARD, (find_hero("houdini"), find_hero("genie")), seed=seed).start()
-    pols = [make_policy("greedy", random.Random(1)), make_policy("greedy", random.Random(2))]
-    for _ in range(steps):
-        g.answer(pols[g.pending.player].choose(PlayerView(g, g.pending.player), g.pending))
-    return g
+def _played() -> Game:
+    return greedy_midgame(seed=3, steps=25)
 
 
 def test_a_game_is_a_typed_record_with_every_field_set():
