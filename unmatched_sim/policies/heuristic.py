@@ -40,7 +40,7 @@ except ImportError:     # a pure install without Cython: the typing declarations
     from unmatched_sim import _cython_shim as cython
 
 from unmatched_sim.engine.game import HAND_LIMIT
-from unmatched_sim.engine.state import ATTACKER, DEFENDER
+from unmatched_sim.engine.state import ATTACKER, DEFENDER, Fighter
 # Every ``view`` argument is declared a ``_ViewCore`` (``@cython.locals(view=_ViewCore)``; the
 # type is cimported in heuristic.pxd): compiled, the view's fields and its cpdef queries
 # (``fighter``, ``card``, ``hand_size``, ...) are C reads and calls, and what they return is
@@ -492,7 +492,7 @@ class SpaceFacts:
     hazard_lethal: cython.double    # and of its defeat
     _values: dict                   # actions_after -> each space's value (None: not yet asked)
 
-    @cython.locals(view=_ViewCore)
+    @cython.locals(view=_ViewCore, f=Fighter, me=Fighter, hero=Fighter, of=Fighter)
     def __init__(self, policy, view, fi):
         f = view.fighter(fi)
         # Every foe's fighters are targets; the foe in focus's hero is the one to close on.
@@ -507,9 +507,9 @@ class SpaceFacts:
                 for o in view.on_board(t):
                     opp.append(view.fighter(o))
         hero = None
-        for o in focus:
-            if o.is_hero:
-                hero = o
+        for of in focus:
+            if of.is_hero:
+                hero = of
                 break
         if hero is None:
             hero = (focus or opp or [None])[0]
@@ -532,8 +532,8 @@ class SpaceFacts:
         self.hero_w = policy.hp_weight(f, True) * policy.safety if f.is_hero else 0.0
         self.safety, self.cau, self.agg = policy.safety, policy.cau, policy.agg
         targets = []
-        for o in opp:
-            targets.append((o.space, 3.0 if o.is_hero else 1.2 + (1.0 if o.health <= 2 else 0.0)))
+        for of in opp:
+            targets.append((of.space, 3.0 if of.is_hero else 1.2 + (1.0 if of.health <= 2 else 0.0)))
         self.targets = tuple(targets)
         self.tmap = policy.threat_map(view)
         self.defs = policy.my_defenses(view, fi)
@@ -920,7 +920,7 @@ class HeuristicPolicy(GreedyPolicy):
             alive = memo.get("alive_names")
             if alive is None:
                 alive = memo["alive_names"] = {view.fighter(fi).defn.name for fi in view.on_board(view.seat)}
-            if not (d.users & alive):
+            if alive.isdisjoint(d.users):     # (no set built to test it)
                 return 0.25 * d.boost_value
         w = keep_worth(d, view.card_owner(cid) == view.seat)
         if view.deck_size(view.seat) == 0:
@@ -951,7 +951,7 @@ class HeuristicPolicy(GreedyPolicy):
         bonus, For My Next Trick's draw) leaves the hand as large as it was."""
         return _scarcity(view, back)
 
-    @cython.locals(view=_ViewCore, cache=dict)
+    @cython.locals(view=_ViewCore, cache=dict, me=Fighter)
     def reserve_worth(self, view, cid) -> float:
         """What a card is worth as a reserve beyond its play value: the last defense cards our
         hero holds (spent on a BOOST or discarded, the next attack meets no defense), and
@@ -993,7 +993,7 @@ class HeuristicPolicy(GreedyPolicy):
     def spend_weight(self) -> float:
         return _spend_weight(self.agg)
 
-    @cython.locals(w=cython.double)
+    @cython.locals(w=cython.double, f=Fighter)
     def hp_weight(self, f, mine: bool) -> float:
         """Worth of one health point of fighter ``f``."""
         if not f.is_hero:
@@ -1142,7 +1142,7 @@ class HeuristicPolicy(GreedyPolicy):
             got = memo[key] = self._attack_target_facts(view, fi, target)
         return got
 
-    @cython.locals(view=_ViewCore)
+    @cython.locals(view=_ViewCore, tf=Fighter)
     def _attack_target_facts(self, view, fi, target) -> tuple:
         """attack_eval's facts of the target in this decision: (its fighter, its health's worth,
         its defeat's worth, the attacker's ability bonus or None, its player's card reader)."""
@@ -1180,7 +1180,7 @@ class HeuristicPolicy(GreedyPolicy):
         types of defense card that count 0 against it). See ``combat_odds``."""
         return combat_odds(self.reader(view, tf.owner), tf.defn.name, tf.health, a, k, blanked)
 
-    @cython.locals(view=_ViewCore)
+    @cython.locals(view=_ViewCore, me=Fighter)
     def own_harm_cost(self, view, d: CardDef, mine: bool) -> float:
         """What the damage a card deals to our own hero costs beyond the rough worth
         ``effect_worth`` gave it: our hero's health at its worth now, and the game if it kills."""
@@ -1239,7 +1239,7 @@ class HeuristicPolicy(GreedyPolicy):
             scores["scheme"] = max(self.scheme_eval(view, cid, fi) for cid, fi in self.scheme_options(view))
         return max(scores, key=lambda k: (scores[k], k == "attack"))
 
-    @cython.locals(view=_ViewCore)
+    @cython.locals(view=_ViewCore, me=Fighter)
     def hit_and_run(self, view) -> float:
         """Hit and run: attacking first keeps a maneuver in hand to get out of reach afterwards,
         so an attack with an action to spare is worth what that escape would gain (the
@@ -1389,7 +1389,7 @@ class HeuristicPolicy(GreedyPolicy):
             return min(0.0, self.maneuver_eval(view))
         return 1.0
 
-    @cython.locals(view=_ViewCore)
+    @cython.locals(view=_ViewCore, f=Fighter)
     def heal_worth(self, view, amount: int) -> float:
         """The most ``amount`` health restored to one of our fighters on the board is worth
         (each point at ``hp_weight``)."""
@@ -1427,7 +1427,7 @@ class HeuristicPolicy(GreedyPolicy):
             return self.hp_weight(f, False) * hit + (self.defeat_worth(view, f) if dead else 0.0)
         return -(self.hp_weight(f, True) * hit + (self.defeat_worth(view, f) if dead else 0.0))
 
-    @cython.locals(view=_ViewCore)
+    @cython.locals(view=_ViewCore, f=Fighter)
     def defeat_worth(self, view, f) -> float:
         """What defeating fighter ``f`` is worth (to us if it is a foe's; what it costs us if it is
         ours): the game (25 for a foe's, 40 for ours) for the last hero standing of its side, a
@@ -1440,7 +1440,7 @@ class HeuristicPolicy(GreedyPolicy):
         return 25.0 if view.is_foe(f.owner) else 40.0
 
     @staticmethod
-    @cython.locals(view=_ViewCore)
+    @cython.locals(view=_ViewCore, f=Fighter, o=Fighter)
     def last_hero(view, f) -> bool:
         """Is hero ``f`` the last of its side's heroes standing (its defeat ends its game)?"""
         for o in view.fighters(f.owner):
@@ -1448,7 +1448,7 @@ class HeuristicPolicy(GreedyPolicy):
                 return False
         return True
 
-    @cython.locals(view=_ViewCore)
+    @cython.locals(view=_ViewCore, me=Fighter, f=Fighter)
     def effect_damage_worth(self, view, fi, spec) -> float:
         """Worth of an effect's damage resolved now by our fighter ``fi`` (a scheme's "2 damage
         to a fighter in Titania's zone"): each fighter it may hit at its health's worth (a hero
@@ -1530,7 +1530,7 @@ class HeuristicPolicy(GreedyPolicy):
             return w
         return w + self.reposition_worth(view) + 0.3
 
-    @cython.locals(view=_ViewCore)
+    @cython.locals(view=_ViewCore, me=Fighter)
     def reposition_worth(self, view) -> float:
         """A maneuver's repositioning: how much better a space our hero can reach than where it
         stands (0 with the hero off the board)."""
@@ -1861,7 +1861,7 @@ class HeuristicPolicy(GreedyPolicy):
                         best = gain
         return best
 
-    @cython.locals(view=_ViewCore)
+    @cython.locals(view=_ViewCore, f=Fighter, me=Fighter)
     def foe_space_value(self, view, fi, space, acts: int | None = None) -> float:
         """How good it is for us that the foe's fighter ``fi`` stands on ``space`` (moved or
         placed by our effect): far from our fighters when it threatens them, within our reach
