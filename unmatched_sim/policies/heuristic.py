@@ -73,7 +73,7 @@ OP_WORTH = {"draw": 0.7, "gain_action": 1.1, "damage": 0.9, "recover": 0.6, "dis
 # fact * 2 + mine. (Was a module table per fact keyed by (id(card), mine): building, hashing
 # and comparing that tuple and calling ``id`` cost more than the fact's use.)
 (_F_STRENGTH, _F_KEEP_WORTH, _F_BLANKED, _F_MIRRORED, _F_OWN_DAMAGE, _F_DRAWS,
- _F_RECOVERS) = range(7)
+ _F_RECOVERS, _F_COMBAT_TERMS) = range(8)
 
 
 @cython.cfunc
@@ -304,9 +304,14 @@ def own_draw_counts(d: CardDef, mine: bool = True) -> tuple:
     return _keep_fact(_F_DRAWS, d, mine, tuple(counts))
 
 
+# The timings of a card's effects in a combat: ``effect_worth``'s default, the one nearly every
+# caller asks for (its terms are then a card fact like the others, see ``_effect_terms``).
+_COMBAT_TIMINGS = ("after_combat", "immediately", "during_combat")
+
+
 @cython.ccall
 @cython.locals(p_won=cython.double, total=cython.double, w=cython.double)
-def effect_worth(d: CardDef, timings=("after_combat", "immediately", "during_combat"),
+def effect_worth(d: CardDef, timings=_COMBAT_TIMINGS,
                  p_won: float = 0.5, mine: bool = True) -> float:
     """Rough worth of a card's non-value effects when it is played in combat (``mine``: by the
     player whose deck it comes from)."""
@@ -353,11 +358,26 @@ _TERMS: dict[tuple, tuple] = {}
 @cython.ccall
 def _effect_terms(d: CardDef, timings: tuple, mine: bool) -> tuple:
     """A card's effects as (worth, condition, may, ransom) terms, worked out once per card:
-    effect_worth then only applies the chance of winning the combat."""
+    effect_worth then only applies the chance of winning the combat. The combat's timings
+    (``_COMBAT_TIMINGS``, every attack weighed) are kept in the card's memo; any other timings in
+    a table keyed by the card's id, the timings and ``mine`` (a key tuple built and hashed at
+    every call: ~2,000 instructions, more than the terms' use)."""
+    if timings is _COMBAT_TIMINGS:
+        got = _known_fact(_F_COMBAT_TERMS, d, mine)
+        if got is None:
+            got = _keep_fact(_F_COMBAT_TERMS, d, mine, _work_out_terms(d, timings, mine))
+        return got
     key = (id(d), timings, mine)
     got = _TERMS.get(key)
     if got is not None and got[0] is d:
         return got[1]
+    got = _work_out_terms(d, timings, mine)
+    _TERMS[key] = (d, got)
+    return got
+
+
+def _work_out_terms(d: CardDef, timings: tuple, mine: bool) -> tuple:
+    """``_effect_terms`` worked out."""
     terms = []
     for op in _ops(d, *timings):
         n = op.NAME
@@ -392,9 +412,7 @@ def _effect_terms(d: CardDef, timings: tuple, mine: bool) -> tuple:
                 else _IF_NONE if cond in (None, "", "played_by_owner", "not played_by_owner")
                 else _IF_OTHER)
         terms.append((w, kind, bool(spec.get("may")), bool(spec.get("unless_paid"))))
-    got = tuple(terms)
-    _TERMS[key] = (d, got)
-    return got
+    return tuple(terms)
 
 
 @cython.ccall
@@ -1085,8 +1103,9 @@ class HeuristicPolicy(GreedyPolicy):
         """What attacking ``target`` with our fighter ``fi`` and card ``cid`` is worth: the
         damage and defeat it may deal, the card's effects, less what the card costs to spend.
         The parts that depend on the card alone (``_attack_card``) and on the attacker and
-        target alone (``_attack_target``) are worked out once per decision; a decision weighs
-        each pair of them only once (``best_attack`` and ``on_attack_card`` ask again)."""
+        target alone (``_attack_target``) are worked out once per decision, and so is their
+        combination (``best_attack`` combines them itself, without this memo: it weighs each
+        attack once)."""
         memo = self._memo
         key = ("ae", fi, target, cid)
         got = memo.get(key)
@@ -1207,10 +1226,16 @@ class HeuristicPolicy(GreedyPolicy):
         hand = view.hand
         for fi, t in options if options is not None else self.attack_options(view):
             name = view.fighter(fi).defn.name
+            tgt = None      # the target's facts, looked up once for all our cards
             for cid in hand:
                 d = view.card(cid)
                 if d.can_attack and _usable(d, name):
-                    s = self.attack_eval(view, fi, t, cid)
+                    if tgt is None:
+                        tgt = self._attack_target(view, fi, t)
+                    # attack_eval without its memo (each attack is weighed once here)
+                    s = _attack_value(self._attack_card(view, cid), tgt)
+                    if CHECK_CACHES and s != self._attack_eval_fresh(view, fi, t, cid):
+                        raise AssertionError("best_attack's attack value differs from a fresh one")
                     if s > best[0]:
                         best = (s, (fi, t), cid)
         if options is None:
