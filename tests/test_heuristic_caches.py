@@ -40,7 +40,7 @@ def test_attack_eval_equals_its_fresh_evaluation_for_every_pair():
             if view.card(cid).can_attack:
                 first = pol.attack_eval(view, fi, t, cid)
                 assert first == pol._attack_eval_fresh(view, fi, t, cid)
-                assert pol.attack_eval(view, fi, t, cid) == first        # the kept one
+                assert pol.attack_eval(view, fi, t, cid) == first        # from the kept facts
 
 
 def test_best_attack_is_kept_for_the_decision_and_equals_a_fresh_one():
@@ -57,8 +57,7 @@ def test_a_wrong_kept_attack_value_fails_under_check_caches(checked):
     s, view, pol = houdini_at_the_genie()
     (fi, t), cid = pol.attack_options(view)[0], next(c for c in view.hand if view.card(c).can_attack)
     pol.attack_eval(view, fi, t, cid)
-    del pol._memo[("ae", fi, t, cid)]           # forget the result, keep a wrong card fact:
-    facts = list(pol._memo[("aec", cid)])
+    facts = list(pol._memo[("aec", cid)])      # keep a wrong card fact:
     facts[-1] += 1.0                           # its spend cost
     pol._memo[("aec", cid)] = tuple(facts)
     with pytest.raises(AssertionError):

@@ -1098,25 +1098,25 @@ class HeuristicPolicy(GreedyPolicy):
         return view.combat_bonus_estimate(fi, role, opponent) + view.token_bonus(fi, role)
 
     # ------------------------------------------------------------ attack evaluation
-    @cython.locals(view=_ViewCore, memo=dict)
+    @cython.locals(view=_ViewCore)
     def attack_eval(self, view, fi, target, cid) -> float:
         """What attacking ``target`` with our fighter ``fi`` and card ``cid`` is worth: the
         damage and defeat it may deal, the card's effects, less what the card costs to spend.
         The parts that depend on the card alone (``_attack_card``) and on the attacker and
-        target alone (``_attack_target``) are worked out once per decision, and so is their
-        combination (``best_attack`` combines them itself, without this memo: it weighs each
-        attack once)."""
-        memo = self._memo
-        key = ("ae", fi, target, cid)
-        got = memo.get(key)
-        if got is not None:
-            return got
-        got = memo[key] = _attack_value(self._attack_card(view, cid), self._attack_target(view, fi, target))
+        target alone (``_attack_target``) are worked out once per decision; their combination
+        is not kept (a decision weighs each attack once: ``best_attack`` and
+        ``on_attack_card`` combine the facts themselves, the target's looked up once)."""
+        got = _attack_value(self._attack_card(view, cid), self._attack_target(view, fi, target))
         if CHECK_CACHES:
-            fresh = self._attack_eval_fresh(view, fi, target, cid)
-            if fresh != got:
-                raise AssertionError(f"attack_eval {got} != a fresh one {fresh}")
+            self._check_attack_value(view, fi, target, cid, got)
         return got
+
+    @cython.locals(view=_ViewCore)
+    def _check_attack_value(self, view, fi, target, cid, got) -> None:
+        """CHECK_CACHES: an attack's value from kept facts equals one from facts worked out afresh."""
+        fresh = self._attack_eval_fresh(view, fi, target, cid)
+        if fresh != got:
+            raise AssertionError(f"an attack's value from kept facts {got} != a fresh one {fresh}")
 
     @cython.locals(view=_ViewCore, memo=dict)
     def _attack_card(self, view, cid) -> tuple:
@@ -1232,10 +1232,9 @@ class HeuristicPolicy(GreedyPolicy):
                 if d.can_attack and _usable(d, name):
                     if tgt is None:
                         tgt = self._attack_target(view, fi, t)
-                    # attack_eval without its memo (each attack is weighed once here)
-                    s = _attack_value(self._attack_card(view, cid), tgt)
-                    if CHECK_CACHES and s != self._attack_eval_fresh(view, fi, t, cid):
-                        raise AssertionError("best_attack's attack value differs from a fresh one")
+                    s = _attack_value(self._attack_card(view, cid), tgt)      # attack_eval
+                    if CHECK_CACHES:
+                        self._check_attack_value(view, fi, t, cid, s)
                     if s > best[0]:
                         best = (s, (fi, t), cid)
         if options is None:
@@ -2054,11 +2053,30 @@ class HeuristicPolicy(GreedyPolicy):
         _, opt, _ = self.best_attack(view, d.options)
         return opt if opt is not None else d.options[0]
 
+    @cython.locals(view=_ViewCore, v=cython.double)
     def on_attack_card(self, view, d):
+        """The card worth most to attack with (``attack_eval``, plus the hero's own advice)."""
         fi, t = d.info["fighter"], d.info["target"]
-        return max(d.options, key=lambda c: (self.attack_eval(view, fi, t, c) + self.card_bonus(view, c), -c))
+        tgt = self._attack_target(view, fi, t)
+        best = pick = None
+        for c in d.options:
+            v = _attack_value(self._attack_card(view, c), tgt)        # attack_eval
+            if CHECK_CACHES:
+                self._check_attack_value(view, fi, t, c, v)
+            key = (v + self.card_bonus(view, c), -c)
+            if best is None or key > best:      # max(): the first of equal keys
+                best, pick = key, c
+        return pick
 
+    @cython.locals(view=_ViewCore, me=Fighter, attacker=Fighter, w=cython.double, dv=cython.double,
+                   heal=cython.double, worth=cython.double, cost=cython.double, exp_loss=cython.double,
+                   p_dead=cython.double, v=cython.double, p=cython.double, av=cython.double,
+                   dmg=cython.double, health=cython.double, healed=cython.double, sc=cython.double)
     def on_defense_card(self, view, d):
+        """The defense card (or none) that loses least: the health the attack may take (and the
+        game, if it may defeat us) against the odds of the attacker's card, what the card heals
+        and its effects are worth, less what it costs to spend. (A loop in C doubles, not a
+        closure per option: the same arithmetic in the same order.)"""
         me = view.fighter(d.info["fighter"])
         attacker = view.fighter(d.info["attacker"])
         dist = self.reader(view, attacker.owner).attack(attacker.defn.name, played=True)
@@ -2066,8 +2084,8 @@ class HeuristicPolicy(GreedyPolicy):
         # Standing bonuses of the fighters' own abilities (Alice's size): public estimates.
         mine_bonus = self.ability_bonus(view, me.idx, DEFENDER)
         their_bonus = self.ability_bonus(view, attacker.idx, ATTACKER)
-
-        def score(cid):
+        best = pick = None
+        for cid in d.options:
             if cid is None:
                 dv, heal, worth, cost = 0.0, 0.0, 0.0, 0.0
             else:
@@ -2081,19 +2099,21 @@ class HeuristicPolicy(GreedyPolicy):
                 worth = effect_worth(card, p_won=0.6, mine=self.mine(view, cid)) * 0.6
                 cost = self.spend_weight() * self.keep_base(view, cid)
             exp_loss = p_dead = 0.0
+            health = min(me.max_health, me.health + heal)
             for v, p in dist:
                 av = 0.0 if v == NO_CARD else v + their_bonus
                 dmg = 0.0 if dv >= BLOCK_ALL else max(0.0, av - dv)
-                health = min(me.max_health, me.health + heal)
                 dmg = min(dmg, health)
                 exp_loss += p * dmg
                 if dmg >= health:
                     p_dead += p
             healed = min(heal, me.max_health - me.health)
-            s = -w * exp_loss + 0.6 * healed + worth - cost
-            s -= self.defeat_worth(view, me) * p_dead
-            return s + self.card_bonus(view, cid)
-        return max(d.options, key=lambda c: (score(c), -(c if c is not None else -1)))
+            sc = -w * exp_loss + 0.6 * healed + worth - cost
+            sc -= self.defeat_worth(view, me) * p_dead
+            key = (sc + self.card_bonus(view, cid), -(cid if cid is not None else -1))
+            if best is None or key > best:      # max(): the first of equal keys
+                best, pick = key, cid
+        return pick
 
     def on_combat_boost(self, view, d):
         cards = [c for c in d.options if c is not None]
