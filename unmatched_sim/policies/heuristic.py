@@ -2015,37 +2015,42 @@ class HeuristicPolicy(GreedyPolicy):
             return heroes[0]
         return mine[0] if mine else None
 
+    @cython.locals(view=_ViewCore, me=Fighter)
     def on_maneuver_boost(self, view, d):
+        """The BOOST card whose extra movement gains most in space value over its cost (none
+        unless the gain is worth 0.15). (Without closures, so that the view is typed here.)"""
         cards = [c for c in d.options if c is not None]
         if not cards:
             return None
         me = view.my_hero()
         if not me.on_board:
-            return min(cards, key=lambda c: (self.boost_cost(view, c), c)) \
-                if min(self.boost_cost(view, c) for c in cards) < 0 else None
+            costs = [self.boost_cost(view, c) for c in cards]
+            return min(zip(costs, cards))[1] if min(costs) < 0 else None
         after = view.actions_left
         move = view.move_value()
         escape = view.hero(view.seat).ability.hook == "escape_artist"
         # the empty spaces an escape may place him on, looked up once (not once per BOOST value)
         empty = {s for s in range(view.board.size) if view.occupant(s) < 0} if escape else None
-
-        def best_with(extra: int, placed: bool) -> float:
-            spaces = view.reachable(me.idx, move + extra)
-            if placed:
-                spaces = list(set(spaces) | empty)
-            return self.best_space_value(view, me.idx, spaces, after)
-
-        base = best_with(0, False)
+        base = self._best_reach_value(view, me.idx, move, None, after)
         best, pick = 0.15, None
         seen: dict[int, float] = {}
         for c in cards:
             b = view.card(c).boost_value
             if b not in seen:
-                seen[b] = best_with(b, escape)
+                seen[b] = self._best_reach_value(view, me.idx, move + b, empty, after)
             gain = seen[b] - base - self.boost_cost(view, c)
             if gain > best:
                 best, pick = gain, c
         return pick
+
+    @cython.locals(view=_ViewCore)
+    def _best_reach_value(self, view, fi, steps, placed, actions_after: int) -> float:
+        """The best space value fighter ``fi`` reaches with a move of ``steps`` (or is placed on:
+        ``placed``, a set of spaces, or None)."""
+        spaces = view.reachable(fi, steps)
+        if placed is not None:
+            spaces = list(set(spaces) | placed)
+        return self.best_space_value(view, fi, spaces, actions_after)
 
     # ------------------------------------------------------------ combat
     @cython.locals(view=_ViewCore)
