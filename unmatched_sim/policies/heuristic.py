@@ -423,6 +423,7 @@ def keep_worth(d: CardDef, mine: bool = True) -> float:
 _COMB_MAX = 64
 _COMBS = [[float(comb(n, h)) for n in range(_COMB_MAX + 1)] for h in range(_COMB_MAX + 1)]
 _EXACT = float(2 ** 53)
+_INFINITY = float("inf")
 
 
 @cython.ccall
@@ -435,15 +436,16 @@ def best_of_dist(known: list[float], pool: list[float], n_pool: int, h: int) -> 
 
 @cython.cfunc
 @cython.locals(n_pool=cython.Py_ssize_t, h=cython.Py_ssize_t, k=cython.Py_ssize_t, i=cython.Py_ssize_t,
-               m=cython.Py_ssize_t, levels=list, col=list, out=list, exact=cython.bint, total=cython.double,
-               prev=cython.double, p_ge=cython.double, v=cython.double, kd=cython.double)
+               m=cython.Py_ssize_t, col=list, out=list, exact=cython.bint, found=cython.bint,
+               total=cython.double, prev=cython.double, p_ge=cython.double, v=cython.double,
+               x=cython.double, kd=cython.double, above=cython.double)
 def _best_of_counts(known: list, values: list, counts: list, n_pool, h) -> list:
     """``best_of_dist`` with the usable cards of the pool given as values and how many cards
-    have each (``counts[i]`` of value ``values[i]``): the card odds count a card kind once."""
+    have each (``counts[i]`` of value ``values[i]``): the card odds count a card kind once.
+    The levels are found strongest first by a scan per level (a handful of values: no sort)."""
     h = max(0, min(h, n_pool))
     kmax = max(known) if known else NO_CARD
     kd = kmax
-    levels = sorted(zip(values, counts), reverse=True)      # the strongest first
     exact = h > 0 and n_pool <= _COMB_MAX
     if exact:
         col = _COMBS[h]
@@ -451,16 +453,23 @@ def _best_of_counts(known: list, values: list, counts: list, n_pool, h) -> list:
         exact = total < _EXACT
     out = []
     prev = 0.0
-    k = 0           # the pool's cards at least as strong as the level
-    i = 0
-    m = len(levels)
-    while i < m:
-        v = levels[i][0]
-        if not v > kd:
+    k = 0                   # the pool's cards at least as strong as the level
+    m = len(values)
+    above = _INFINITY       # the level before (none yet)
+    while True:
+        found = False
+        v = 0.0
+        for i in range(m):  # the next level: the strongest value below the last one
+            x = values[i]
+            if kd < x < above and (not found or x > v):
+                v = x
+                found = True
+        if not found:
             break
-        while i < m and levels[i][0] == v:
-            k += levels[i][1]
-            i += 1
+        for i in range(m):
+            if values[i] == v:
+                k += counts[i]
+        above = v
         if not h:
             p_ge = 0.0
         elif exact:
