@@ -38,3 +38,6 @@ cdef class _ViewCore:
     cpdef bint is_foe(self, object seat)
     cpdef list known_opponent_hand(self, object seat=*)
     cpdef list unseen_opponent_counts(self, object seat=*)
+    cpdef tuple occupancy(self)
+    cpdef tuple move_rules(self, object fi)
+    cpdef object move_value(self, object seat=*)

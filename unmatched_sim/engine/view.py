@@ -283,6 +283,7 @@ class _ViewCore:
         """Who stands where: the fighter on each space (-1: empty)."""
         return tuple(self._occupant)
 
+    @cython.annotation_typing(False)
     def move_rules(self, fi: int) -> tuple[bool, bool]:
         """(held in place, may move through opponents) for fighter ``fi``'s own movement, as
         ``reachable`` works them out."""
@@ -345,6 +346,7 @@ class _ViewCore:
     def attack_targets(self, fi: int) -> list[int]:
         return self._g.attack_targets(fi)
 
+    @cython.annotation_typing(False)
     def move_value(self, seat: int | None = None) -> int:
         return self._g.move_value(self.seat if seat is None else seat)
 

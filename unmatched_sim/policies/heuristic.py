@@ -1624,35 +1624,41 @@ class HeuristicPolicy(GreedyPolicy):
         return got
 
     # ------------------------------------------------------------ positions
-    @cython.locals(view=_ViewCore, memo=dict, threats=dict)
+    @cython.locals(view=_ViewCore, memo=dict, threats=dict, parts=list)
     def threat_map(self, view) -> list[tuple[float, ...]]:
         """For each space, the attacks the foes could make next turn on a fighter of ours
         standing there (see ``_threat_map``); kept across decisions while the foes' cards as we
-        know them, who stands where and the rules of their movement are the same."""
+        know them, who stands where and the rules of their movement are the same.
+
+        The key is one flat tuple (who stands where; then per foe its knowledge key, whether
+        its deck holds a card, its move, and each of its fighters with its movement rules),
+        built with C calls to the view: it is asked for in every decision that weighs a space.
+        (The occupancy fixes which fighters each foe has on the board, so the flat tuple reads
+        one way only.)"""
         memo = self._memo
         got = memo.get("threat_map")
         if got is not None:
             return got
         foes = self._foes(view) or (view.opp,)
-        occupancy = view.occupancy()
-        per_foe = []
+        parts = [view.seat, foes, view.occupancy()]
         for t in foes:
-            rules = []
+            parts.append(self._knowledge_key(view, t))
+            parts.append(view.deck_size(t) > 0)
+            parts.append(view.move_value(t))
             for o in view.on_board(t):
-                rules.append((o, view.move_rules(o)))
-            per_foe.append((self._knowledge_key(view, t), view.deck_size(t) > 0, view.move_value(t),
-                            tuple(rules)))
-        key = (view.seat, foes, occupancy, tuple(per_foe))
+                parts.append(o)
+                parts.append(view.move_rules(o))
+        key = tuple(parts)
         threats = self._threats
         got = threats.get(key)
         if got is None or CHECK_CACHES:
             fresh = self._threat_map(view)
             if got is not None and got != fresh:
                 raise AssertionError(f"a kept threat map differs from a fresh one: {got} != {fresh}")
-            if len(self._threats) >= _KEEP:
-                self._threats.clear()
-            got = self._threats[key] = fresh
-        self._memo["threat_map"] = got
+            if len(threats) >= _KEEP:
+                threats.clear()
+            got = threats[key] = fresh
+        memo["threat_map"] = got
         return got
 
     @cython.locals(view=_ViewCore, n=cython.Py_ssize_t, hand=cython.Py_ssize_t, boost=cython.Py_ssize_t,
