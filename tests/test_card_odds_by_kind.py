@@ -103,3 +103,4 @@ def test_a_kept_reader_with_a_wrong_count_fails_under_check_caches(monkeypatch):
     r.counts[0] += 1
     with pytest.raises(AssertionError):
         pol._shared_reader(view, view.opp)
+

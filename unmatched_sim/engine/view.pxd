@@ -41,3 +41,4 @@ cdef class _ViewCore:
     cpdef tuple occupancy(self)
     cpdef tuple move_rules(self, object fi)
     cpdef object move_value(self, object seat=*)
+    cpdef tuple knowledge_key(self, object foe)

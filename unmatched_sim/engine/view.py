@@ -256,6 +256,8 @@ class _ViewCore:
         return {x for x in (c.cards[ATTACKER],) + tuple(c.extra.get(FACE_DOWN_EXTRA, ()))
                 if x in in_play}
 
+    @cython.annotation_typing(False)
+    @cython.locals(me=cython.Py_ssize_t, t=cython.Py_ssize_t, c=Combat, p=Player, owners=list, theirs=list)
     def knowledge_key(self, foe: int) -> tuple:
         """Everything this player's odds on ``foe``'s cards depend on, as a hashable key: equal
         keys give equal ``unseen_opponent_cards(foe)``, ``known_opponent_hand(foe)``, hand size,
@@ -269,15 +271,19 @@ class _ViewCore:
                                          tuple(c.extra.get(FACE_DOWN_EXTRA, ())),
                                          c.extra.get("known_face_down"))
         owners = self._owners
-        theirs_here = tuple([x for x in g.players[me].hand if owners[x] == foe])
+        p = self._players[me]
+        theirs = []
+        for x in p.hand:
+            if owners[x] == foe:
+                theirs.append(x)
         if self._duel_foe is not None:
             known_elsewhere = ()
         else:
-            known_elsewhere = tuple(tuple(self.known_opponent_hand(t)) for t in range(len(g.players))
-                                    if t != me and t != foe)
-        return (foe, g.active == me, len(g.players[foe].hand), g.players[foe].value_lock,
-                tuple(self.known_opponent_hand(foe)), known_elsewhere, theirs_here,
-                g.pile_version(foe), combat)
+            known_elsewhere = tuple([tuple(self.known_opponent_hand(t)) for t in range(len(self._players))
+                                     if t != me and t != foe])
+        p = self._players[foe]
+        return (foe, g.active == me, len(p.hand), p.value_lock, tuple(self.known_opponent_hand(foe)),
+                known_elsewhere, tuple(theirs), g.pile_version(foe), combat)
 
     def occupancy(self) -> tuple[int, ...]:
         """Who stands where: the fighter on each space (-1: empty)."""
