@@ -1666,7 +1666,8 @@ class HeuristicPolicy(GreedyPolicy):
                    e=cython.double, ranged=cython.bint, second=cython.double, zm=tuple, adjacent=tuple,
                    per_space=cython.double[:], moved=cython.double[:], hits=cython.double[:],
                    counts=bytearray, width=cython.Py_ssize_t, at=cython.Py_ssize_t, i=cython.Py_ssize_t,
-                   out=list, k=cython.Py_ssize_t, a=cython.double, b=cython.double, foe_reader=Reader)
+                   out=list, k=cython.Py_ssize_t, a=cython.double, b=cython.double, foe_reader=Reader,
+                   z=cython.Py_ssize_t)
     def _threat_map(self, view) -> list[tuple[float, ...]]:
         """For each space, the attacks the foes could make next turn on a fighter of ours
         standing there: a tuple of expected attack strengths (exact odds of the best card each
@@ -1709,7 +1710,8 @@ class HeuristicPolicy(GreedyPolicy):
                 if ranged:
                     zones = zm[here]
                     for s in range(n):
-                        if zm[s] & zones and e > per_space[s]:
+                        z = zm[s]           # (a C integer: the test below runs in C)
+                        if z & zones and e > per_space[s]:
                             per_space[s] = e
                 m = (of.defn.move if of.defn.move is not None else view.move_value(t)) + boost
                 zones = 0
@@ -1720,7 +1722,8 @@ class HeuristicPolicy(GreedyPolicy):
                     zones |= zm[r]
                 if ranged:
                     for s in range(n):
-                        if zm[s] & zones and e > moved[s]:
+                        z = zm[s]
+                        if z & zones and e > moved[s]:
                             moved[s] = e
             # A hand of one card (plus the maneuver's draw) makes one attack; two make two.
             second = 0.8 if hand >= 2 else 0.0
