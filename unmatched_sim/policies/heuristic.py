@@ -1687,15 +1687,21 @@ class HeuristicPolicy(GreedyPolicy):
         adjacent = board.adjacent
         foes = self._foes(view) or (view.opp,)
         width = 2 * len(foes)
-        hits = _ZERO * (n * width)     # (a repeat of one zero: no bytes to build and parse)
+        # One array for the map and a foe's two scratch rows (a repeat of one zero: no bytes to
+        # build and parse): one allocation and one buffer view per map, the rows slices of it
+        # (compiled, C views past the map's cells; run as Python, copies: scratch either way).
+        hits = _ZERO * (n * width + 2 * n)
+        per_space = hits[n * width:n * width + n]     # best attack reaching the space without moving
+        moved = hits[n * width + n:]                   # best attack reaching it after a move
         counts = bytearray(n)
         for t in foes:
             foe_reader = self.reader(view, t)
             hand = view.hand_size(t)
             if hand <= 0 and view.deck_size(t) <= 0:
                 continue
-            per_space = _ZERO * n     # best attack reaching the space without moving
-            moved = _ZERO * n         # best attack reaching it after a move
+            for s in range(n):
+                per_space[s] = 0.0
+                moved[s] = 0.0
             boost = 1 if hand >= 3 else 0
             for o in view.on_board(t):
                 of = view.fighter(o)
