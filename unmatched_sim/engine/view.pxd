@@ -37,3 +37,8 @@ cdef class _ViewCore:
     cpdef bint can_hit_from(self, object fi, object space, object target_space)
     cpdef bint is_foe(self, object seat)
     cpdef list known_opponent_hand(self, object seat=*)
+    cpdef list unseen_opponent_counts(self, object seat=*)
+    cpdef tuple occupancy(self)
+    cpdef tuple move_rules(self, object fi)
+    cpdef object move_value(self, object seat=*)
+    cpdef tuple knowledge_key(self, object foe)

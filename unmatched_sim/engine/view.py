@@ -193,36 +193,58 @@ class _ViewCore:
 
     def unseen_opponent_cards(self, seat: int | None = None) -> list[CardDef]:
         """Cards of ``seat``'s deck list (default: the foe in focus) not in a discard pile or
-        otherwise seen: what their hand and deck may hold.
+        otherwise seen: what their hand and deck may hold (each copy listed; the counts by kind
+        are ``unseen_opponent_counts``)."""
+        opp = self.opp if seat is None else seat
+        out = []
+        for d, n in zip(self._players[opp].hero.cards, self.unseen_opponent_counts(opp)):
+            out.extend([d] * n)
+        return out
+
+    @cython.annotation_typing(False)
+    @cython.locals(opp=cython.Py_ssize_t, start=cython.Py_ssize_t, me=cython.Py_ssize_t,
+                   t=cython.Py_ssize_t, x=cython.Py_ssize_t, i=cython.Py_ssize_t, n=cython.Py_ssize_t,
+                   seen=list, owners=list, kinds=list, cards=tuple, elsewhere=list, p=Player)
+    def unseen_opponent_counts(self, seat=None) -> list[int]:
+        """How many copies of each card of ``seat``'s deck list (default: the foe in focus), in
+        the order of its hero's card list, are not in a discard pile or otherwise seen: the
+        card odds' pool, one count a kind (a kind's copies are alike to the odds).
 
         The game counts their cards in discard piles and in play as the cards move
-        (``Game.pile_counts_of``); to those this adds what this player alone sees — their cards
-        in our hand (Loki's TRICKs) and the ones we know in any other hand — and takes out the
-        combat cards still face down."""
+        (``Game.pile_counts_of``): the pool is those counts taken from the deck list, with what
+        this player alone sees — their cards in our hand (Loki's TRICKs) and the ones we know
+        in any other hand — taken out too and the combat cards still face down put back."""
         g = self._g
         opp = self.opp if seat is None else seat
+        me = self.seat
         if CHECK_PILES:
             g.check_pile_counts()
         seen = g.pile_counts_of(opp)        # by kind, in the order of their card list
         start = g.kind_start[opp]
         owners, kinds = self._owners, g.card_kind
+        p = self._players[me]
         if self._duel_foe is not None:
-            elsewhere = g.players[self.seat].hand + self.known_opponent_hand(opp)
+            elsewhere = p.hand + self.known_opponent_hand(opp)
         else:
-            elsewhere = g.players[self.seat].hand[:]
-            for t in range(len(g.players)):
-                if t != self.seat:
+            elsewhere = p.hand[:]
+            for t in range(len(self._players)):
+                if t != me:
                     elsewhere += self.known_opponent_hand(t)
         for x in elsewhere:
             if owners[x] == opp:
-                seen[kinds[x] - start] += 1
-        for x in self._face_down_in_play():
-            if owners[x] == opp:
-                seen[kinds[x] - start] -= 1
-        out = []
-        for d, n in zip(g.players[opp].hero.cards, seen):
-            out.extend([d] * max(0, d.copies - n))
-        return out
+                i = kinds[x] - start
+                seen[i] += 1
+        if g.combat is not None:
+            for x in self._face_down_in_play():
+                if owners[x] == opp:
+                    i = kinds[x] - start
+                    seen[i] -= 1
+        p = self._players[opp]
+        cards = p.hero.cards
+        for i in range(len(cards)):
+            n = cards[i].copies - seen[i]
+            seen[i] = n if n > 0 else 0
+        return seen
 
     def _face_down_in_play(self) -> set[int]:
         """The cards in play that are face down: a combat's attack card and any card played
@@ -234,6 +256,8 @@ class _ViewCore:
         return {x for x in (c.cards[ATTACKER],) + tuple(c.extra.get(FACE_DOWN_EXTRA, ()))
                 if x in in_play}
 
+    @cython.annotation_typing(False)
+    @cython.locals(me=cython.Py_ssize_t, t=cython.Py_ssize_t, c=Combat, p=Player, owners=list, theirs=list)
     def knowledge_key(self, foe: int) -> tuple:
         """Everything this player's odds on ``foe``'s cards depend on, as a hashable key: equal
         keys give equal ``unseen_opponent_cards(foe)``, ``known_opponent_hand(foe)``, hand size,
@@ -247,20 +271,25 @@ class _ViewCore:
                                          tuple(c.extra.get(FACE_DOWN_EXTRA, ())),
                                          c.extra.get("known_face_down"))
         owners = self._owners
-        theirs_here = tuple([x for x in g.players[me].hand if owners[x] == foe])
+        p = self._players[me]
+        theirs = []
+        for x in p.hand:
+            if owners[x] == foe:
+                theirs.append(x)
         if self._duel_foe is not None:
             known_elsewhere = ()
         else:
-            known_elsewhere = tuple(tuple(self.known_opponent_hand(t)) for t in range(len(g.players))
-                                    if t != me and t != foe)
-        return (foe, g.active == me, len(g.players[foe].hand), g.players[foe].value_lock,
-                tuple(self.known_opponent_hand(foe)), known_elsewhere, theirs_here,
-                g.pile_version(foe), combat)
+            known_elsewhere = tuple([tuple(self.known_opponent_hand(t)) for t in range(len(self._players))
+                                     if t != me and t != foe])
+        p = self._players[foe]
+        return (foe, g.active == me, len(p.hand), p.value_lock, tuple(self.known_opponent_hand(foe)),
+                known_elsewhere, tuple(theirs), g.pile_version(foe), combat)
 
     def occupancy(self) -> tuple[int, ...]:
         """Who stands where: the fighter on each space (-1: empty)."""
         return tuple(self._occupant)
 
+    @cython.annotation_typing(False)
     def move_rules(self, fi: int) -> tuple[bool, bool]:
         """(held in place, may move through opponents) for fighter ``fi``'s own movement, as
         ``reachable`` works them out."""
@@ -323,6 +352,7 @@ class _ViewCore:
     def attack_targets(self, fi: int) -> list[int]:
         return self._g.attack_targets(fi)
 
+    @cython.annotation_typing(False)
     def move_value(self, seat: int | None = None) -> int:
         return self._g.move_value(self.seat if seat is None else seat)
 

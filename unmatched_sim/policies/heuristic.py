@@ -434,26 +434,66 @@ def keep_worth(d: CardDef, mine: bool = True) -> float:
 
 
 # ---------------------------------------------------------------------- value distributions
+# The hypergeometric odds' binomial coefficients as C doubles, by the number drawn then the
+# pool's size: ``_COMBS[h][n] == float(comb(n, h))``. Exact while below 2**53, and a quotient of
+# two exact doubles is the correctly rounded quotient of the integers, as ``int / int`` is: the
+# same bits as ``comb(a, h) / comb(n, h)`` without two Python calls and three integers per level.
+_COMB_MAX = 64
+_COMBS = [[float(comb(n, h)) for n in range(_COMB_MAX + 1)] for h in range(_COMB_MAX + 1)]
+_EXACT = float(2 ** 53)
+_INFINITY = float("inf")
+
+
 @cython.ccall
-@cython.locals(k=cython.Py_ssize_t,
-               total=cython.Py_ssize_t, prev=cython.double, p_ge=cython.double, v=cython.double,
-               x=cython.double)
 def best_of_dist(known: list[float], pool: list[float], n_pool: int, h: int) -> list[tuple[float, float]]:
     """Distribution of the best value among ``known`` values plus ``h`` cards drawn without
     replacement from a pool of ``n_pool`` cards, of which the usable ones have values ``pool``
     (the other cards are unusable). ``NO_CARD`` stands for "no usable card"."""
+    return _best_of_counts(known, list(pool), [1] * len(pool), n_pool, h)
+
+
+@cython.cfunc
+@cython.locals(n_pool=cython.Py_ssize_t, h=cython.Py_ssize_t, k=cython.Py_ssize_t, i=cython.Py_ssize_t,
+               m=cython.Py_ssize_t, col=list, out=list, exact=cython.bint, found=cython.bint,
+               total=cython.double, prev=cython.double, p_ge=cython.double, v=cython.double,
+               x=cython.double, kd=cython.double, above=cython.double)
+def _best_of_counts(known: list, values: list, counts: list, n_pool, h) -> list:
+    """``best_of_dist`` with the usable cards of the pool given as values and how many cards
+    have each (``counts[i]`` of value ``values[i]``): the card odds count a card kind once.
+    The levels are found strongest first by a scan per level (a handful of values: no sort)."""
     h = max(0, min(h, n_pool))
     kmax = max(known) if known else NO_CARD
-    levels = sorted({v for v in pool if v > kmax}, reverse=True)
-    total = comb(n_pool, h) if h else 1
+    kd = kmax
+    exact = h > 0 and n_pool <= _COMB_MAX
+    if exact:
+        col = _COMBS[h]
+        total = col[n_pool]
+        exact = total < _EXACT
     out = []
     prev = 0.0
-    for v in levels:
-        k = 0
-        for x in pool:
-            if x >= v:
-                k += 1
-        p_ge = 1.0 - (comb(n_pool - k, h) / total if h else 1.0)
+    k = 0                   # the pool's cards at least as strong as the level
+    m = len(values)
+    above = _INFINITY       # the level before (none yet)
+    while True:
+        found = False
+        v = 0.0
+        for i in range(m):  # the next level: the strongest value below the last one
+            x = values[i]
+            if kd < x < above and (not found or x > v):
+                v = x
+                found = True
+        if not found:
+            break
+        for i in range(m):
+            if values[i] == v:
+                k += counts[i]
+        above = v
+        if not h:
+            p_ge = 0.0
+        elif exact:
+            p_ge = 1.0 - col[n_pool - k] / total
+        else:
+            p_ge = 1.0 - comb(n_pool - k, h) / comb(n_pool, h)
         if p_ge > prev:
             out.append((v, p_ge - prev))
             prev = p_ge
@@ -644,8 +684,9 @@ _KEEP = 256
 
 
 def _check_reader(kept: "Reader", fresh: "Reader") -> None:
-    a = (kept.foe, kept.lock, kept.my_turn, kept.pool, kept.known, kept.h_unknown)
-    b = (fresh.foe, fresh.lock, fresh.my_turn, fresh.pool, fresh.known, fresh.h_unknown)
+    a = (kept.foe, kept.lock, kept.my_turn, kept.kinds, kept.counts, kept.n_pool, kept.known, kept.h_unknown)
+    b = (fresh.foe, fresh.lock, fresh.my_turn, fresh.kinds, fresh.counts, fresh.n_pool, fresh.known,
+         fresh.h_unknown)
     if a != b:
         raise AssertionError(f"a kept card reader differs from a fresh one: {a} != {b}")
 
@@ -654,24 +695,38 @@ def _check_reader(kept: "Reader", fresh: "Reader") -> None:
 @cython.cclass
 class Reader:
     """What this player can tell about one foe's cards (default: the foe in focus), computed
-    once per decision. A typed record: the compiled policy calls its methods in C."""
+    once per decision. A typed record: the compiled policy calls its methods in C.
+
+    The unseen cards (``PlayerView.unseen_opponent_counts``) are kept by kind: ``kinds[i]``
+    may be any of ``counts[i]`` unseen cards (``n_pool`` in all). The odds depend on how many
+    cards have each value, so a kind is weighed once, not once per copy."""
 
     foe = cython.declare(object, visibility="public")
     lock = cython.declare(object, visibility="public")
     my_turn = cython.declare(object, visibility="public")
-    pool = cython.declare(list, visibility="public")
+    kinds = cython.declare(list, visibility="public")
+    counts = cython.declare(list, visibility="public")
+    n_pool = cython.declare(cython.Py_ssize_t, visibility="public")
     known = cython.declare(list, visibility="public")
     h_unknown = cython.declare(cython.Py_ssize_t, visibility="public")
     _cache: dict
     _threats: dict
 
-    @cython.locals(view=_ViewCore)
+    @cython.locals(view=_ViewCore, unseen=list, cards=tuple, i=cython.Py_ssize_t, n=cython.Py_ssize_t)
     def __init__(self, view, foe: int | None = None):
         self.foe = foe = view.opp if foe is None else foe
         # read now: a reader outlives the decision it was made for (see HeuristicPolicy.reader)
         self.lock = view.value_lock(foe)
         self.my_turn = view.my_turn
-        self.pool = view.unseen_opponent_cards(foe)
+        unseen = view.unseen_opponent_counts(foe)
+        cards = view._players[foe].hero.cards
+        self.kinds, self.counts, self.n_pool = [], [], 0
+        for i in range(len(cards)):
+            n = unseen[i]
+            if n:
+                self.kinds.append(cards[i])
+                self.counts.append(n)
+                self.n_pool += n
         known_ids = view.known_opponent_hand(foe)
         # (card, is it theirs?) — our TRICKs in their hand play differently for them
         self.known = [(view.card(c), view.card_owner(c) == foe) for c in known_ids]
@@ -679,8 +734,16 @@ class Reader:
         self._cache = {}
         self._threats = {}
 
+    @property
+    def pool(self) -> list:
+        """The unseen cards, each copy listed (``PlayerView.unseen_opponent_cards``)."""
+        out = []
+        for d, n in zip(self.kinds, self.counts):
+            out.extend([d] * n)
+        return out
+
     @cython.ccall
-    @cython.locals(out=list, key=tuple)
+    @cython.locals(out=list, key=tuple, values=list, counts=list, i=cython.Py_ssize_t)
     def defense(self, fighter_name, blanked: frozenset = frozenset()) -> list:
         """Best defense strength the opponent's ``fighter_name`` can answer an attack with
         (``blanked``: types of card that count 0 against the attack, ``blanked_types``)."""
@@ -691,15 +754,17 @@ class Reader:
             for d, m in self.known:
                 if d.can_defend and _usable(d, fighter_name) and d.type not in blanked:
                     known.append(card_strength(d, m)[1])
-            pool = []
-            for d in self.pool:
+            values, counts = [], []
+            for i in range(len(self.kinds)):
+                d = self.kinds[i]
                 if d.can_defend and _usable(d, fighter_name) and d.type not in blanked:
-                    pool.append(card_strength(d)[1])
-            out = self._cache[key] = best_of_dist(known, pool, len(self.pool), self.h_unknown)
+                    values.append(card_strength(d)[1])
+                    counts.append(self.counts[i])
+            out = self._cache[key] = _best_of_counts(known, values, counts, self.n_pool, self.h_unknown)
         return out
 
     @cython.ccall
-    @cython.locals(out=list, key=tuple)
+    @cython.locals(out=list, key=tuple, values=list, counts=list, i=cython.Py_ssize_t)
     def attack(self, fighter_name, played: cython.bint = False) -> list:
         """Best attack strength of the opponent's ``fighter_name``; ``played``: the card is face
         down in front of us already (it came from a hand one card larger)."""
@@ -714,11 +779,14 @@ class Reader:
                 for d, m in self.known:
                     if d.can_attack and _usable(d, fighter_name):
                         known.append(card_strength(d, m)[0])
-                pool = []
-                for d in self.pool:
+                values, counts = [], []
+                for i in range(len(self.kinds)):
+                    d = self.kinds[i]
                     if d.can_attack and _usable(d, fighter_name):
-                        pool.append(card_strength(d)[0])
-                out = best_of_dist(known, pool, len(self.pool), self.h_unknown + (1 if played else 0))
+                        values.append(card_strength(d)[0])
+                        counts.append(self.counts[i])
+                out = _best_of_counts(known, values, counts, self.n_pool,
+                                      self.h_unknown + (1 if played else 0))
             self._cache[key] = out
         return out
 
@@ -1580,35 +1648,41 @@ class HeuristicPolicy(GreedyPolicy):
         return got
 
     # ------------------------------------------------------------ positions
-    @cython.locals(view=_ViewCore, memo=dict, threats=dict)
+    @cython.locals(view=_ViewCore, memo=dict, threats=dict, parts=list)
     def threat_map(self, view) -> list[tuple[float, ...]]:
         """For each space, the attacks the foes could make next turn on a fighter of ours
         standing there (see ``_threat_map``); kept across decisions while the foes' cards as we
-        know them, who stands where and the rules of their movement are the same."""
+        know them, who stands where and the rules of their movement are the same.
+
+        The key is one flat tuple (who stands where; then per foe its knowledge key, whether
+        its deck holds a card, its move, and each of its fighters with its movement rules),
+        built with C calls to the view: it is asked for in every decision that weighs a space.
+        (The occupancy fixes which fighters each foe has on the board, so the flat tuple reads
+        one way only.)"""
         memo = self._memo
         got = memo.get("threat_map")
         if got is not None:
             return got
         foes = self._foes(view) or (view.opp,)
-        occupancy = view.occupancy()
-        per_foe = []
+        parts = [view.seat, foes, view.occupancy()]
         for t in foes:
-            rules = []
+            parts.append(self._knowledge_key(view, t))
+            parts.append(view.deck_size(t) > 0)
+            parts.append(view.move_value(t))
             for o in view.on_board(t):
-                rules.append((o, view.move_rules(o)))
-            per_foe.append((self._knowledge_key(view, t), view.deck_size(t) > 0, view.move_value(t),
-                            tuple(rules)))
-        key = (view.seat, foes, occupancy, tuple(per_foe))
+                parts.append(o)
+                parts.append(view.move_rules(o))
+        key = tuple(parts)
         threats = self._threats
         got = threats.get(key)
         if got is None or CHECK_CACHES:
             fresh = self._threat_map(view)
             if got is not None and got != fresh:
                 raise AssertionError(f"a kept threat map differs from a fresh one: {got} != {fresh}")
-            if len(self._threats) >= _KEEP:
-                self._threats.clear()
-            got = self._threats[key] = fresh
-        self._memo["threat_map"] = got
+            if len(threats) >= _KEEP:
+                threats.clear()
+            got = threats[key] = fresh
+        memo["threat_map"] = got
         return got
 
     @cython.locals(view=_ViewCore, n=cython.Py_ssize_t, hand=cython.Py_ssize_t, boost=cython.Py_ssize_t,
@@ -1616,7 +1690,8 @@ class HeuristicPolicy(GreedyPolicy):
                    e=cython.double, ranged=cython.bint, second=cython.double, zm=tuple, adjacent=tuple,
                    per_space=cython.double[:], moved=cython.double[:], hits=cython.double[:],
                    counts=bytearray, width=cython.Py_ssize_t, at=cython.Py_ssize_t, i=cython.Py_ssize_t,
-                   out=list, k=cython.Py_ssize_t, a=cython.double, b=cython.double, foe_reader=Reader)
+                   out=list, k=cython.Py_ssize_t, a=cython.double, b=cython.double, foe_reader=Reader,
+                   z=cython.Py_ssize_t)
     def _threat_map(self, view) -> list[tuple[float, ...]]:
         """For each space, the attacks the foes could make next turn on a fighter of ours
         standing there: a tuple of expected attack strengths (exact odds of the best card each
@@ -1636,15 +1711,21 @@ class HeuristicPolicy(GreedyPolicy):
         adjacent = board.adjacent
         foes = self._foes(view) or (view.opp,)
         width = 2 * len(foes)
-        hits = _ZERO * (n * width)     # (a repeat of one zero: no bytes to build and parse)
+        # One array for the map and a foe's two scratch rows (a repeat of one zero: no bytes to
+        # build and parse): one allocation and one buffer view per map, the rows slices of it
+        # (compiled, C views past the map's cells; run as Python, copies: scratch either way).
+        hits = _ZERO * (n * width + 2 * n)
+        per_space = hits[n * width:n * width + n]     # best attack reaching the space without moving
+        moved = hits[n * width + n:]                   # best attack reaching it after a move
         counts = bytearray(n)
         for t in foes:
             foe_reader = self.reader(view, t)
             hand = view.hand_size(t)
             if hand <= 0 and view.deck_size(t) <= 0:
                 continue
-            per_space = _ZERO * n     # best attack reaching the space without moving
-            moved = _ZERO * n         # best attack reaching it after a move
+            for s in range(n):
+                per_space[s] = 0.0
+                moved[s] = 0.0
             boost = 1 if hand >= 3 else 0
             for o in view.on_board(t):
                 of = view.fighter(o)
@@ -1659,7 +1740,8 @@ class HeuristicPolicy(GreedyPolicy):
                 if ranged:
                     zones = zm[here]
                     for s in range(n):
-                        if zm[s] & zones and e > per_space[s]:
+                        z = zm[s]           # (a C integer: the test below runs in C)
+                        if z & zones and e > per_space[s]:
                             per_space[s] = e
                 m = (of.defn.move if of.defn.move is not None else view.move_value(t)) + boost
                 zones = 0
@@ -1670,7 +1752,8 @@ class HeuristicPolicy(GreedyPolicy):
                     zones |= zm[r]
                 if ranged:
                     for s in range(n):
-                        if zm[s] & zones and e > moved[s]:
+                        z = zm[s]
+                        if z & zones and e > moved[s]:
                             moved[s] = e
             # A hand of one card (plus the maneuver's draw) makes one attack; two make two.
             second = 0.8 if hand >= 2 else 0.0

@@ -1,0 +1,106 @@
+"""The card odds' pool kept by card kind (ninth speed session): ``PlayerView.unseen_opponent_counts``
+counts each kind's unseen copies, the reader weighs a kind once with its count, and
+``best_of_dist`` reads its binomial coefficients from a table of exact doubles. Each gives the
+same numbers, to the bit, as the per-copy lists and ``math.comb`` arithmetic they replace."""
+
+import random
+from math import comb
+
+import pytest
+
+from tests.scenario import greedy_midgame
+from unmatched_sim.engine.view import PlayerView
+from unmatched_sim.policies import heuristic
+from unmatched_sim.policies.heuristic import NO_CARD, Reader, TunedPolicy, best_of_dist, card_strength
+
+
+def best_of_dist_by_copy(known, pool, n_pool, h):
+    """``best_of_dist`` as it was: a level per distinct value, its cards counted copy by copy,
+    the odds from ``math.comb`` on Python integers."""
+    h = max(0, min(h, n_pool))
+    kmax = max(known) if known else NO_CARD
+    levels = sorted({float(v) for v in pool if v > kmax}, reverse=True)
+    total = comb(n_pool, h) if h else 1
+    out, prev = [], 0.0
+    for v in levels:
+        k = sum(1 for x in pool if x >= v)
+        p_ge = 1.0 - (comb(n_pool - k, h) / total if h else 1.0)
+        if p_ge > prev:
+            out.append((v, p_ge - prev))
+            prev = p_ge
+    if 1.0 - prev > 1e-12:
+        out.append((kmax, 1.0 - prev))
+    return out
+
+
+def test_best_of_dist_equals_the_per_copy_arithmetic_to_the_bit():
+    rng = random.Random(16)
+    for _ in range(5000):
+        n = rng.randint(0, 90)          # past the table's 64 cards too (math.comb then)
+        pool = [rng.choice([0.0, 1.0, 2.0, 2.5, 3.0, 4.0, 5.0, 99.0]) for _ in range(rng.randint(0, n))]
+        known = [rng.choice([1.0, 3.0, 4.0]) for _ in range(rng.randint(0, 2))]
+        h = rng.randint(-1, 12)
+        got, want = best_of_dist(known, pool, n, h), best_of_dist_by_copy(known, pool, n, h)
+        assert got == want                                      # float == float: the same bits
+        assert [type(v) for v, _ in got] == [type(v) for v, _ in want]
+
+
+def unseen_by_copy(g, me: int, foe: int) -> list[str]:
+    """The foe's cards this player has not seen, recounted from the piles: the deck list less
+    every discard pile, the cards in play face up, our hand and what we know of theirs."""
+    view = PlayerView(g, me)
+    gone = [c for p in g.players for c in p.discard]
+    face_down = view._face_down_in_play()
+    gone += [c for c in g.in_play if c not in face_down]
+    gone += g.players[me].hand + view.known_opponent_hand(foe)
+    names = [d.name for d in g.players[foe].hero.cards for _ in range(d.copies)]
+    for c in gone:
+        if g.cards[c].owner == foe:
+            names.remove(g.cards[c].defn.name)
+    return sorted(names)
+
+
+@pytest.mark.parametrize("seed,steps", [(1, 0), (2, 15), (3, 30), (4, 45)])
+@pytest.mark.parametrize("heroes", [("houdini", "genie"), ("loki", "pandora")])
+def test_unseen_counts_by_kind_match_a_recount_of_the_piles(seed, steps, heroes):
+    g = greedy_midgame(seed, steps, heroes)
+    for me in (0, 1):
+        view = PlayerView(g, me)
+        foe = view.opp
+        counts = view.unseen_opponent_counts(foe)
+        assert len(counts) == len(g.players[foe].hero.cards) and min(counts) >= 0
+        cards = view.unseen_opponent_cards(foe)
+        assert sorted(d.name for d in cards) == unseen_by_copy(g, me, foe)
+        r = Reader(view, foe)
+        assert r.n_pool == len(cards) == sum(r.counts) and all(r.counts)
+        assert sorted(d.name for d in r.pool) == sorted(d.name for d in cards)
+
+
+@pytest.mark.parametrize("seed,steps", [(5, 20), (6, 40)])
+def test_the_readers_odds_by_kind_equal_the_odds_by_copy(seed, steps):
+    g = greedy_midgame(seed, steps, ("houdini", "genie"))
+    view = PlayerView(g, 0)
+    r = Reader(view, view.opp)
+    pool = r.pool
+    for f in g.fighters:
+        name = f.defn.name
+        known_a = [card_strength(d, m)[0] for d, m in r.known if d.can_attack and d.usable_by(name)]
+        pool_a = [card_strength(d)[0] for d in pool if d.can_attack and d.usable_by(name)]
+        if r.lock is None or r.my_turn:
+            assert r.attack(name) == best_of_dist_by_copy(known_a, pool_a, len(pool), r.h_unknown)
+        known_d = [card_strength(d, m)[1] for d, m in r.known if d.can_defend and d.usable_by(name)]
+        pool_d = [card_strength(d)[1] for d in pool if d.can_defend and d.usable_by(name)]
+        assert r.defense(name) == best_of_dist_by_copy(known_d, pool_d, len(pool), r.h_unknown)
+
+
+def test_a_kept_reader_with_a_wrong_count_fails_under_check_caches(monkeypatch):
+    monkeypatch.setattr(heuristic, "CHECK_CACHES", True)
+    g = greedy_midgame(7, 40)
+    view = PlayerView(g, 0)
+    pol = TunedPolicy(random.Random(0))
+    r = pol._shared_reader(view, view.opp)
+    assert pol._shared_reader(view, view.opp) is r            # kept, and checked against a fresh one
+    r.counts[0] += 1
+    with pytest.raises(AssertionError):
+        pol._shared_reader(view, view.opp)
+
