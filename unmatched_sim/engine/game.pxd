@@ -14,6 +14,7 @@ cdef class _GameCore:
     cdef public object _rngs_shared
     cdef public object _rngs
     cdef public object _rng
+    cdef public str _rng_seed
     cdef public list cards
     cdef public list card_kind
     cdef public list players

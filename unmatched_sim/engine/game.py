@@ -24,8 +24,9 @@ handler of every player's ability that defines one, each of which may change it 
 from __future__ import annotations
 
 import itertools
+import os
 import random
-from typing import Callable, Iterable
+from typing import Callable, Iterable, NamedTuple
 
 try:
     import cython
@@ -104,6 +105,86 @@ class IllegalChoice(Exception):
     pass
 
 
+# ---------------------------------------------------------------------- a line-up's fixed facts
+# What a game's set-up builds the same way for every game of the same heroes in the same seats
+# (the cards' records, ~60 named tuples a duel; which seats handle which event) is built once
+# and shared by those games, as a clone shares it with its parent: nothing changes it during a
+# game. CHECK_CACHES (tests; UNMATCHED_SIM_CHECK_CACHES=1) builds it afresh for every game and
+# fails if the kept one differs.
+CHECK_CACHES = os.environ.get("UNMATCHED_SIM_CHECK_CACHES", "") not in ("", "0")
+_KEPT_LIMIT = 4096   # line-ups kept at most (the full round robin plays 342 seatings)
+
+
+class _LineupCards(NamedTuple):
+    """A line-up's cards: ``cards[cid]`` (definition, owning seat), ``card_kind[cid]`` (its deck
+    list entry, numbered across the seats: seat ``s``'s kinds start at ``kind_start[s]``, in
+    the order of its hero's card list; ``pile_counts``), ``kind_count`` kinds in all, and each
+    seat's deck before the shuffle (``decks[s]``: its card ids in card-list order)."""
+
+    heroes: tuple
+    cards: list
+    card_kind: list
+    kind_start: tuple
+    kind_count: int
+    decks: tuple
+
+
+_LINEUP_CARDS: dict[tuple, _LineupCards] = {}
+_HANDLER_SEATS: dict[tuple, dict] = {}
+
+
+def _lineup_cards(heroes: tuple) -> _LineupCards:
+    """The cards of a game of ``heroes`` (in seat order), kept per line-up."""
+    key = tuple([id(h) for h in heroes])
+    got = _LINEUP_CARDS.get(key)
+    if got is not None and all([a is b for a, b in zip(got.heroes, heroes)]):
+        if CHECK_CACHES and got != _build_lineup_cards(heroes):
+            raise AssertionError(f"the kept cards of {[h.id for h in heroes]} differ from a fresh build")
+        return got
+    if len(_LINEUP_CARDS) >= _KEPT_LIMIT:
+        _LINEUP_CARDS.clear()
+    got = _LINEUP_CARDS[key] = _build_lineup_cards(heroes)
+    return got
+
+
+def _build_lineup_cards(heroes: tuple) -> _LineupCards:
+    cards, card_kind, kind_start, decks = [], [], [], []
+    kinds = 0
+    for seat, hero in enumerate(heroes):
+        kind_start.append(kinds)
+        deck = []
+        for k, card in enumerate(hero.cards):
+            for _ in range(card.copies):
+                deck.append(len(cards))
+                cards.append(CardInfo(card, seat))
+                card_kind.append(kinds + k)
+        kinds += len(hero.cards)
+        decks.append(tuple(deck))
+    return _LineupCards(heroes, cards, card_kind, tuple(kind_start), kinds, tuple(decks))
+
+
+def _handler_seats(ability_types: tuple) -> dict[str, tuple[int, ...]]:
+    """Per event (``EVENTS``), the seats whose ability class defines its method: kept per
+    tuple of the seats' ability classes (``Game.handlers``)."""
+    got = _HANDLER_SEATS.get(ability_types)
+    if got is not None:
+        if CHECK_CACHES and got != _build_handler_seats(ability_types):
+            raise AssertionError(f"the kept event handlers of {ability_types} differ from a fresh build")
+        return got
+    if len(_HANDLER_SEATS) >= _KEPT_LIMIT:
+        _HANDLER_SEATS.clear()
+    got = _HANDLER_SEATS[ability_types] = _build_handler_seats(ability_types)
+    return got
+
+
+def _build_handler_seats(ability_types: tuple) -> dict[str, tuple[int, ...]]:
+    from unmatched_sim.hooks import Ability  # hooks import the engine; avoid a cycle
+
+    return {name: tuple(s for s, cls in enumerate(ability_types)
+                        if getattr(cls, meth) is not getattr(Ability, meth))
+            for name, meth in EVENTS.items()}
+
+
 @cython.cclass
 class _GameCore:
     """``Game``'s fields and methods as a typed record: the compiled build reads a game's
@@ -135,12 +216,15 @@ class _GameCore:
         # a hero gets the same shuffle whichever seat it plays from the same seed.
         self._rngs_shared = False
         self.rngs = [random.Random(f"{seed}:{k}") for k in side_keys]
-        self.rng = random.Random(f"{seed}:engine")
-        self.cards: list[CardInfo] = []
-        # Each card's kind: its deck list entry, numbered across the seats (seat ``s``'s kinds
-        # start at ``kind_start[s]``, in the order of its hero's card list; ``pile_counts``).
-        self.card_kind: list[int] = []
-        kind_start, kinds = [], 0
+        # The engine's own stream (random discards) is seeded when first drawn from: most
+        # games never draw from it, and seeding one costs as much as ~2% of a greedy game.
+        self._rng = None
+        self._rng_seed = f"{seed}:engine"
+        # The cards, their kinds and each seat's deck in card-list order: the same in every
+        # game of this line-up (``_LineupCards``), shared like a clone shares them.
+        cards = _lineup_cards(self.heroes)
+        self.cards, self.card_kind = cards.cards, cards.card_kind
+        self.kind_start, self.kind_count = cards.kind_start, cards.kind_count
         self.fighters: list[Fighter] = []
         self.players: list[Player] = []
         for seat, hero in enumerate(heroes):
@@ -153,14 +237,7 @@ class _GameCore:
                 for i in range(sk.count):
                     name = sk.name if sk.count == 1 else f"{sk.name} {i + 1}"
                     self._add_fighter(player, sk, name)
-            kind_start.append(kinds)
-            kinds += len(hero.cards)
-            for k, card in enumerate(hero.cards):
-                for _ in range(card.copies):
-                    player.deck.append(len(self.cards))
-                    self.cards.append(CardInfo(card, seat))
-                    self.card_kind.append(kind_start[seat] + k)
-        self.kind_start, self.kind_count = tuple(kind_start), kinds
+            player.deck = list(cards.decks[seat])
         # Each seat's hero fighter when it has one hero (-1: several, the Wayward Sisters): hero_of
         self._lone_hero = tuple(p.fighters[0] if p.hero.hero.count == 1 else -1 for p in self.players)
         # Each seat's hero fighters (fixed for the game): hero_defeated and check_win's fast path
@@ -198,10 +275,7 @@ class _GameCore:
         self._allies = tuple(tuple(t for t in range(n) if t != s and team[t] == team[s]) for s in range(n))
         self._friendly = tuple(tuple(t for t in range(n) if team[t] == team[s]) for s in range(n))
         # Event handlers: the seats whose ability defines each event's method.
-        from unmatched_sim.hooks import Ability
-        self.handlers = {name: tuple(s for s, p in enumerate(self.players)
-                                     if getattr(type(p.ability), meth) is not getattr(Ability, meth))
-                         for name, meth in EVENTS.items()}
+        self.handlers = _handler_seats(tuple([type(p.ability) for p in self.players]))
 
     def _add_fighter(self, player: Player, defn, name: str) -> None:
         f = Fighter(len(self.fighters), player.seat, name, defn)
@@ -221,7 +295,8 @@ class _GameCore:
     @rngs.setter
     def rngs(self, value: list[random.Random]) -> None:
         if self._rngs_shared:
-            self._rng = _copy_rng(self._rng)
+            if self._rng is not None:
+                self._rng = _copy_rng(self._rng)
             self._rngs_shared = False
         self._rngs = value
 
@@ -229,6 +304,8 @@ class _GameCore:
     def rng(self) -> random.Random:
         if self._rngs_shared:
             self._own_rngs()
+        if self._rng is None:        # first drawn from: seeded now (the same stream as at start)
+            self._rng = random.Random(self._rng_seed)
         return self._rng
 
     @rng.setter
@@ -240,7 +317,8 @@ class _GameCore:
 
     def _own_rngs(self) -> None:
         self._rngs = [_copy_rng(r) for r in self._rngs]
-        self._rng = _copy_rng(self._rng)
+        if self._rng is not None:    # (not seeded yet: each copy seeds its own when it draws)
+            self._rng = _copy_rng(self._rng)
         self._rngs_shared = False
 
     def reseed(self, rng: random.Random) -> None:
@@ -261,6 +339,7 @@ class _GameCore:
         g._rngs_shared = self._rngs_shared
         g._rngs = self._rngs
         g._rng = self._rng
+        g._rng_seed = self._rng_seed
         g.cards = self.cards
         g.card_kind = self.card_kind
         g.players = self.players
