@@ -82,3 +82,12 @@ def test_a_clone_made_before_the_first_draw_draws_the_same_stream_on_its_own():
     assert g.rng.random() == c.rng.random()                # and the two go on independently
     d = g.clone()
     assert d.rng.random() == g.rng.random()                # a clone after the first draw too
+
+
+def test_new_ctx_is_the_named_tuple_with_its_defaults():
+    from unmatched_sim.engine.state import Ctx, new_ctx
+
+    made = new_ctx(1, 7, 0, 3)
+    assert type(made) is Ctx and made == Ctx(1, 7, 0, 3)
+    assert made.opponent == -1 and made.uncancelable is False
+    assert made._replace(opponent=0) == Ctx(1, 7, 0, 3, opponent=0)

@@ -37,7 +37,8 @@ from unmatched_sim.data.board import Board
 from unmatched_sim.engine.formats import Format, default_format
 from unmatched_sim.registry import Registry
 from unmatched_sim.engine.state import (ATTACKER, DEFENDER, EVENT_FIELDS, NO_SPACE, OTHER_ROLE,
-                                        SCHEME_ROLE, CardInfo, Combat, Ctx, Decision, Fighter, Player)
+                                        SCHEME_ROLE, CardInfo, Combat, Ctx, Decision, Fighter, Player,
+                                        new_ctx)
 from unmatched_sim.model import (AFTER, BOOST_BONUS, DURING, EFFECT, IMMEDIATELY,
                                  ON_DISCARD_BY_OPPONENT, HeroDef)
 
@@ -516,7 +517,7 @@ class _GameCore:
         F = self.fighters
         return sum(F[i].health for i in self.players[seat].fighters if F[i].is_hero)
 
-    @cython.locals(F=list, f=Fighter)
+    @cython.locals(F=list, f=Fighter, i=cython.Py_ssize_t)
     @cython.annotation_typing(False)
     def hero_defeated(self, seat: int) -> bool:
         F = self.fighters
@@ -526,7 +527,7 @@ class _GameCore:
                 return False
         return True
 
-    @cython.locals(F=list, f=Fighter, out=list, p=Player)
+    @cython.locals(F=list, f=Fighter, out=list, p=Player, i=cython.Py_ssize_t)
     @cython.annotation_typing(False)
     def on_board(self, seat: int) -> list[int]:
         F = self.fighters
@@ -975,7 +976,8 @@ class _GameCore:
         for fi in self.on_board(seat):
             name = self.fighters[fi].defn.name
             if any(d.can_attack and (d.users is None or name in d.users) for d in hand):   # (usable_by)
-                out.extend((fi, t) for t in self.attack_targets(fi))
+                for t in self.attack_targets(fi):
+                    out.append((fi, t))
         return out
 
     @cython.annotation_typing(False)
@@ -1181,7 +1183,7 @@ class _GameCore:
         if cause == OPPONENT_EFFECT:
             ops = self.card(cid).effects.get(ON_DISCARD_BY_OPPONENT)
             if ops:
-                self.run_effects(ops, Ctx(seat, cid, OTHER_ROLE, self.players[seat].fighters[0]))
+                self.run_effects(ops, new_ctx(seat, cid, OTHER_ROLE, self.players[seat].fighters[0]))
 
     def put_in_discard(self, cid: int, route: str = PLAYED) -> None:
         """A card that was in play (played, or used to boost) goes to its owner's discard pile."""
@@ -1227,7 +1229,7 @@ class _GameCore:
         bonus = self.card(cid).effects.get(BOOST_BONUS)
         if bonus and owner == seat:
             self.log("boost_bonus", seat, card=cid)
-            self.run_effects(bonus, Ctx(seat, cid, OTHER_ROLE, self.players[seat].fighters[0]))
+            self.run_effects(bonus, new_ctx(seat, cid, OTHER_ROLE, self.players[seat].fighters[0]))
         return value
 
     def can_boost_with(self, seat: int, cid: int) -> bool:
@@ -1246,10 +1248,11 @@ class _GameCore:
                 self.ask(ctx.player, "effect_opponent", list(foes), _opponent_chosen, tuple(ops), ctx,
                          card=ctx.card if ctx.card >= 0 else None)
                 return
-        self.push(*((op.start, (ctx,)) for op in ops))
+        args = (ctx,)
+        self.push(*[(op.start, args) for op in ops])
 
-    @cython.locals(F=list, f=Fighter, n=cython.Py_ssize_t, s=cython.Py_ssize_t, places=list,
-                   hero_fis=tuple)
+    @cython.locals(F=list, f=Fighter, n=cython.Py_ssize_t, s=cython.Py_ssize_t, i=cython.Py_ssize_t,
+                   places=list, hero_fis=tuple)
     @cython.annotation_typing(False)
     def check_win(self) -> bool:
         """Win check, made at the start and end of every action and at turn boundaries.
@@ -1438,7 +1441,7 @@ def _ability_setup(g: _GameCore, seat: int) -> None:
 
 
 @cython.cfunc
-@cython.locals(F=list, f=Fighter, out=list, p=Player)
+@cython.locals(F=list, f=Fighter, out=list, p=Player, i=cython.Py_ssize_t)
 def _on_board_of(g: _GameCore, seats: tuple) -> list:
     """The fighters on the board of the players ``seats``, in seat order (a foe relation's or
     a friend relation's seats: ``opponents_on_board``, ``friendly_on_board``)."""
@@ -1635,7 +1638,7 @@ def _scheme_chosen(g: _GameCore, seat: int, option: tuple[int, int]) -> None:
     g.play_area_add(cid)
     g.log("scheme", seat, fi, cid)
     g.card_played(cid, seat, SCHEME_ROLE)
-    ctx = Ctx(seat, cid, SCHEME_ROLE, fi)
+    ctx = new_ctx(seat, cid, SCHEME_ROLE, fi)
     g.push((_scheme_effects, (ctx,)), (_finish_scheme, (cid, seat)))
 
 
@@ -1735,8 +1738,9 @@ def _combat_window(g: _GameCore, timing: str) -> None:
             continue
         ops = g.cards[cid].defn.effects.get(timing)
         if ops:
-            ctx = Ctx(c.players[role], cid, role, c.fighters[role])
-            steps.extend((op.start, (ctx,)) for op in ops)
+            step_args = (new_ctx(c.players[role], cid, role, c.fighters[role]),)
+            for op in ops:
+                steps.append((op.start, step_args))
     if g.handlers["combat_step"]:
         # Abilities acting at this timing (Jill Trent's gadgets) push their steps first, so
         # they resolve after the cards' effects ("card effects before hero abilities").
