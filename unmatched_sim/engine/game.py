@@ -445,7 +445,7 @@ class _GameCore:
         appended to ``raw_events``; ``events`` gives it with names."""
         if self.raw_events is None:
             return
-        if card is not None and card.__class__ is str:
+        if card is not None and type(card) is str:
             card = self._name_code(card)
         self.raw_events.extend((self.turn, player, kind, fighter, card, target, amount, value, health,
                                 space if space is not None and space >= 0 else None, detail, by))
@@ -980,12 +980,15 @@ class _GameCore:
                     out.append((fi, t))
         return out
 
+    @cython.locals(p=Player, f=Fighter, hand=list)
     @cython.annotation_typing(False)
     def can_attack_now(self, seat: int) -> bool:
         """``attack_options(seat)`` is not empty (worked out without listing them)."""
-        hand = [self.cards[c].defn for c in self.players[seat].hand]
+        p = self.players[seat]
+        hand = [self.cards[c].defn for c in p.hand]
         for fi in self.on_board(seat):
-            name = self.fighters[fi].defn.name
+            f = self.fighters[fi]
+            name = f.defn.name
             for d in hand:
                 if d.can_attack and (d.users is None or name in d.users):
                     if self.attack_targets(fi):
@@ -993,13 +996,22 @@ class _GameCore:
                     break
         return False
 
+    @cython.locals(p=Player, f=Fighter, board_fighters=list)
     def can_scheme_now(self, seat: int) -> bool:
         """``scheme_options(seat)`` is not empty (worked out without listing them)."""
+        p = self.players[seat]
         board_fighters = self.on_board(seat)
-        for c in self.players[seat].hand:
+        if not board_fighters:
+            return False
+        for c in p.hand:
             d = self.cards[c].defn
-            if d.type == "scheme" and any(d.usable_by(self.fighters[fi].defn.name) for fi in board_fighters):
-                return True
+            if d.type == "scheme":
+                if d.users is None:     # (d.usable_by(name), inline: this runs every action)
+                    return True
+                for fi in board_fighters:
+                    f = self.fighters[fi]
+                    if f.defn.name in d.users:
+                        return True
         return False
 
     @cython.locals(p=Player)
@@ -1605,25 +1617,30 @@ def _move_one(g: _GameCore, seat: int, bonus: int, boosted: bool, moved: tuple, 
     f = g.fighters[fi]
     steps = (f.defn.move if f.defn.move is not None else g.move_value(seat)) + bonus
     options = g.reachable(fi, steps)
+    placed_only = ()
     placeable = g.players[seat].ability.maneuver_place_options(g, seat, fi, boosted)
     if placeable:
         # Escape Artist: placing instead of moving. Where both are possible the outcome is the
         # same space, so it is offered once (logged as a move).
         have = set(options)
-        options = options + [s for s in placeable if s not in have]
-    g.ask(seat, "move_destination", options, _moved, seat, bonus, boosted, moved, fi,
+        placed_only = tuple([s for s in placeable if s not in have])
+        options = options + list(placed_only)
+    g.ask(seat, "move_destination", options, _moved, seat, bonus, boosted, moved, fi, placed_only,
           fighter=fi, steps=steps)
 
 
 @cython.locals(f=Fighter)
-def _moved(g: _GameCore, seat: int, bonus: int, boosted: bool, moved: tuple, fi: int, dest: int) -> None:
+def _moved(g: _GameCore, seat: int, bonus: int, boosted: bool, moved: tuple, fi: int,
+           placed_only: tuple, dest: int) -> None:
+    """The fighter goes to ``dest``: placed there if it was offered only as a placement
+    (``placed_only``: not reachable by moving when the options were made, in this same
+    position), else moved."""
     f = g.fighters[fi]
     if dest != f.space:
-        steps = (f.defn.move if f.defn.move is not None else g.move_value(seat)) + bonus
-        if dest in g.reachable(fi, steps):
-            g.move_to(fi, dest)
-        else:
+        if dest in placed_only:
             g.place(fi, dest)
+        else:
+            g.move_to(fi, dest)
     g.push((_move_phase, (seat, bonus, boosted, moved + (fi,))))
 
 
