@@ -313,15 +313,23 @@ class GreedyPolicy(Policy):
         return max(d.options, key=worth)
 
     def on_attack_target(self, view, d):
-        def score(opt):
-            fi, t = opt
-            target = view.fighter(t)
+        best_of = {}    # attacker -> its best attack card's value: the same whatever the target
+
+        def best_card_value(fi):
             best = 0
             first = True
             for c in self.usable_attack_cards(view, fi):
                 v = (view.card(c).value or 0) + self.value_gain(view, c)
                 if first or v > best:
                     best, first = v, False
+            return best
+
+        def score(opt):
+            fi, t = opt
+            target = view.fighter(t)
+            best = best_of.get(fi)
+            if best is None:
+                best = best_of[fi] = best_card_value(fi)
             s = best + (2.0 if target.is_hero else 0.0)
             if best >= target.health:
                 s += 6.0 if target.is_hero else 2.0
