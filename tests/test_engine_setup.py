@@ -91,3 +91,23 @@ def test_new_ctx_is_the_named_tuple_with_its_defaults():
     assert type(made) is Ctx and made == Ctx(1, 7, 0, 3)
     assert made.opponent == -1 and made.uncancelable is False
     assert made._replace(opponent=0) == Ctx(1, 7, 0, 3, opponent=0)
+
+
+# ---------------------------------------------------------------------- rules asked only where changed
+def test_can_boost_with_answers_as_every_owners_ability_does():
+    for ids in (("houdini", "genie"), ("loki", "pandora")):
+        g = Game(BOARD, tuple(find_hero(h) for h in ids), seed=1)
+        for seat in range(2):
+            for cid in range(len(g.cards)):
+                ability = g.players[g.owner(cid)].ability
+                assert g.can_boost_with(seat, cid) == ability.can_boost(g, seat, cid), (ids, seat, cid)
+    loki = Game(BOARD, (find_hero("loki"), find_hero("pandora")), seed=1)
+    assert loki._own_boost_rule == (True, False)      # Loki's TRICKs: his ability decides
+
+
+def test_only_a_format_that_restricts_attacks_is_asked_per_target():
+    from unmatched_sim.engine.formats import make_format
+
+    assert not Game(BOARD, HEROES, seed=1)._attack_rule
+    four = tuple(find_hero(h) for h in ("houdini", "genie", "loki", "pandora"))
+    assert Game(BOARD, four, seed=1, fmt=make_format("ffa", 4))._attack_rule

@@ -277,6 +277,14 @@ class _GameCore:
         self._friendly = tuple(tuple(t for t in range(n) if team[t] == team[s]) for s in range(n))
         # Event handlers: the seats whose ability defines each event's method.
         self.handlers = _handler_seats(tuple([type(p.ability) for p in self.players]))
+        # Per seat, does its ability decide itself which of its cards may BOOST (Loki's TRICKs
+        # may not)? Where not, the engine applies Ability.can_boost's rule without the call.
+        from unmatched_sim.hooks import Ability
+        self._own_boost_rule = tuple([type(p.ability).can_boost is not Ability.can_boost
+                                      for p in self.players])
+        # Does the format restrict who may be attacked (a free-for-all's first round)? Where
+        # not, attack_targets does not ask it for every target.
+        self._attack_rule = type(self.format).may_attack is not Format.may_attack
 
     def _add_fighter(self, player: Player, defn, name: str) -> None:
         f = Fighter(len(self.fighters), player.seat, name, defn)
@@ -375,6 +383,8 @@ class _GameCore:
         g._allies = self._allies
         g._friendly = self._friendly
         g.handlers = self.handlers
+        g._own_boost_rule = self._own_boost_rule
+        g._attack_rule = self._attack_rule
         self._rngs_shared = g._rngs_shared = True
         g.fighters = [f.copy() for f in self.fighters]
         g.players = [p.copy() for p in self.players]
@@ -966,7 +976,8 @@ class _GameCore:
         for t in self.opponents_on_board(seat):
             tf = self.fighters[t]
             s = tf.space
-            if (s in adj or (ranged and zm[s] & zm[f.space])) and fmt.may_attack(self, seat, tf.owner):
+            if (s in adj or (ranged and zm[s] & zm[f.space])) and (
+                    not self._attack_rule or fmt.may_attack(self, seat, tf.owner)):
                 out.append(t)
         return out
 
@@ -1244,8 +1255,13 @@ class _GameCore:
             self.run_effects(bonus, new_ctx(seat, cid, OTHER_ROLE, self.players[seat].fighters[0]))
         return value
 
+    @cython.annotation_typing(False)
     def can_boost_with(self, seat: int, cid: int) -> bool:
-        return self.players[self.owner(cid)].ability.can_boost(self, seat, cid)
+        """May ``seat`` BOOST with card ``cid``? Its owner's ability says (``can_boost``)."""
+        card = self.cards[cid]
+        if not self._own_boost_rule[card.owner]:
+            return card.defn.boost is not None     # (Ability.can_boost, inline)
+        return self.players[card.owner].ability.can_boost(self, seat, cid)
 
     def run_effects(self, ops: Iterable, ctx: Ctx) -> None:
         """Schedule a card's effects (a tuple of Ops) to resolve next, in printed order.
