@@ -37,9 +37,15 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+try:
+    import cython
+except ImportError:       # pure Python without Cython installed: the declarations are no-ops
+    from unmatched_sim import _cython_shim as cython
+
 from unmatched_sim.registry import Registry
-from unmatched_sim.engine.game import (COST, EFFECT_DAMAGE, FROM_DECK, OPPONENT_EFFECT, OWN_EFFECT, Game)
-from unmatched_sim.engine.state import ATTACKER, DEFENDER, Ctx, other_role
+from unmatched_sim.engine.game import (COST, EFFECT_DAMAGE, FROM_DECK, OPPONENT_EFFECT, OWN_EFFECT, Game,
+                                       _GameCore)
+from unmatched_sim.engine.state import ATTACKER, DEFENDER, Combat, Ctx, other_role
 
 # ---------------------------------------------------------------------- registries
 OPS: dict[str, type["Op"]] = Registry("effect op")
@@ -499,8 +505,12 @@ class DamageCost(Cost):
 
 
 # ---------------------------------------------------------------------- the Op base class
+@cython.ccall
+@cython.locals(g=_GameCore, c=Combat)
+@cython.annotation_typing(False)
 def effect_cancelled(g: Game, ctx: Ctx) -> bool:
-    """Effects of a combat card stop once it is cancelled or has left the combat."""
+    """Effects of a combat card stop once it is cancelled or has left the combat. (Asked as
+    every effect starts: a C call reading the game's and the combat's fields in C.)"""
     if ctx.role > DEFENDER or g.combat is None or ctx.uncancelable:
         return False
     c = g.combat

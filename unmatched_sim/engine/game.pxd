@@ -14,6 +14,7 @@ cdef class _GameCore:
     cdef public object _rngs_shared
     cdef public object _rngs
     cdef public object _rng
+    cdef public str _rng_seed
     cdef public list cards
     cdef public list card_kind
     cdef public list players
@@ -48,6 +49,8 @@ cdef class _GameCore:
     cdef public tuple _allies
     cdef public tuple _friendly
     cdef public dict handlers
+    cdef public tuple _own_boost_rule
+    cdef public bint _attack_rule
 
     # The queries the engine, the view and greedy ask most, as C calls from typed code (a
     # Python caller gets the same method; keyword calls still go through it).
@@ -67,6 +70,7 @@ cdef class _GameCore:
     cpdef list reachable(self, object fi, object steps, object through_opponents=*)
     cpdef list attack_targets(self, object fi)
     cpdef bint can_attack_now(self, object seat)
+    cpdef bint can_boost_with(self, object seat, object cid)
     cpdef bint check_win(self)
     cpdef object combat_value(self, object role, object bonuses=*)
     cpdef list known_in_hand(self, object observer, object holder)

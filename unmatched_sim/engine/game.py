@@ -24,8 +24,9 @@ handler of every player's ability that defines one, each of which may change it 
 from __future__ import annotations
 
 import itertools
+import os
 import random
-from typing import Callable, Iterable
+from typing import Callable, Iterable, NamedTuple
 
 try:
     import cython
@@ -36,7 +37,8 @@ from unmatched_sim.data.board import Board
 from unmatched_sim.engine.formats import Format, default_format
 from unmatched_sim.registry import Registry
 from unmatched_sim.engine.state import (ATTACKER, DEFENDER, EVENT_FIELDS, NO_SPACE, OTHER_ROLE,
-                                        SCHEME_ROLE, CardInfo, Combat, Ctx, Decision, Fighter, Player)
+                                        SCHEME_ROLE, CardInfo, Combat, Ctx, Decision, Fighter, Player,
+                                        new_ctx)
 from unmatched_sim.model import (AFTER, BOOST_BONUS, DURING, EFFECT, IMMEDIATELY,
                                  ON_DISCARD_BY_OPPONENT, HeroDef)
 
@@ -104,6 +106,86 @@ class IllegalChoice(Exception):
     pass
 
 
+# ---------------------------------------------------------------------- a line-up's fixed facts
+# What a game's set-up builds the same way for every game of the same heroes in the same seats
+# (the cards' records, ~60 named tuples a duel; which seats handle which event) is built once
+# and shared by those games, as a clone shares it with its parent: nothing changes it during a
+# game. CHECK_CACHES (tests; UNMATCHED_SIM_CHECK_CACHES=1) builds it afresh for every game and
+# fails if the kept one differs.
+CHECK_CACHES = os.environ.get("UNMATCHED_SIM_CHECK_CACHES", "") not in ("", "0")
+_KEPT_LIMIT = 4096   # line-ups kept at most (the full round robin plays 342 seatings)
+
+
+class _LineupCards(NamedTuple):
+    """A line-up's cards: ``cards[cid]`` (definition, owning seat), ``card_kind[cid]`` (its deck
+    list entry, numbered across the seats: seat ``s``'s kinds start at ``kind_start[s]``, in
+    the order of its hero's card list; ``pile_counts``), ``kind_count`` kinds in all, and each
+    seat's deck before the shuffle (``decks[s]``: its card ids in card-list order)."""
+
+    heroes: tuple
+    cards: list
+    card_kind: list
+    kind_start: tuple
+    kind_count: int
+    decks: tuple
+
+
+_LINEUP_CARDS: dict[tuple, _LineupCards] = {}
+_HANDLER_SEATS: dict[tuple, dict] = {}
+
+
+def _lineup_cards(heroes: tuple) -> _LineupCards:
+    """The cards of a game of ``heroes`` (in seat order), kept per line-up."""
+    key = tuple([id(h) for h in heroes])
+    got = _LINEUP_CARDS.get(key)
+    if got is not None and all([a is b for a, b in zip(got.heroes, heroes)]):
+        if CHECK_CACHES and got != _build_lineup_cards(heroes):
+            raise AssertionError(f"the kept cards of {[h.id for h in heroes]} differ from a fresh build")
+        return got
+    if len(_LINEUP_CARDS) >= _KEPT_LIMIT:
+        _LINEUP_CARDS.clear()
+    got = _LINEUP_CARDS[key] = _build_lineup_cards(heroes)
+    return got
+
+
+def _build_lineup_cards(heroes: tuple) -> _LineupCards:
+    cards, card_kind, kind_start, decks = [], [], [], []
+    kinds = 0
+    for seat, hero in enumerate(heroes):
+        kind_start.append(kinds)
+        deck = []
+        for k, card in enumerate(hero.cards):
+            for _ in range(card.copies):
+                deck.append(len(cards))
+                cards.append(CardInfo(card, seat))
+                card_kind.append(kinds + k)
+        kinds += len(hero.cards)
+        decks.append(tuple(deck))
+    return _LineupCards(heroes, cards, card_kind, tuple(kind_start), kinds, tuple(decks))
+
+
+def _handler_seats(ability_types: tuple) -> dict[str, tuple[int, ...]]:
+    """Per event (``EVENTS``), the seats whose ability class defines its method: kept per
+    tuple of the seats' ability classes (``Game.handlers``)."""
+    got = _HANDLER_SEATS.get(ability_types)
+    if got is not None:
+        if CHECK_CACHES and got != _build_handler_seats(ability_types):
+            raise AssertionError(f"the kept event handlers of {ability_types} differ from a fresh build")
+        return got
+    if len(_HANDLER_SEATS) >= _KEPT_LIMIT:
+        _HANDLER_SEATS.clear()
+    got = _HANDLER_SEATS[ability_types] = _build_handler_seats(ability_types)
+    return got
+
+
+def _build_handler_seats(ability_types: tuple) -> dict[str, tuple[int, ...]]:
+    from unmatched_sim.hooks import Ability  # hooks import the engine; avoid a cycle
+
+    return {name: tuple(s for s, cls in enumerate(ability_types)
+                        if getattr(cls, meth) is not getattr(Ability, meth))
+            for name, meth in EVENTS.items()}
+
+
 @cython.cclass
 class _GameCore:
     """``Game``'s fields and methods as a typed record: the compiled build reads a game's
@@ -135,12 +217,15 @@ class _GameCore:
         # a hero gets the same shuffle whichever seat it plays from the same seed.
         self._rngs_shared = False
         self.rngs = [random.Random(f"{seed}:{k}") for k in side_keys]
-        self.rng = random.Random(f"{seed}:engine")
-        self.cards: list[CardInfo] = []
-        # Each card's kind: its deck list entry, numbered across the seats (seat ``s``'s kinds
-        # start at ``kind_start[s]``, in the order of its hero's card list; ``pile_counts``).
-        self.card_kind: list[int] = []
-        kind_start, kinds = [], 0
+        # The engine's own stream (random discards) is seeded when first drawn from: most
+        # games never draw from it, and seeding one costs as much as ~2% of a greedy game.
+        self._rng = None
+        self._rng_seed = f"{seed}:engine"
+        # The cards, their kinds and each seat's deck in card-list order: the same in every
+        # game of this line-up (``_LineupCards``), shared like a clone shares them.
+        cards = _lineup_cards(self.heroes)
+        self.cards, self.card_kind = cards.cards, cards.card_kind
+        self.kind_start, self.kind_count = cards.kind_start, cards.kind_count
         self.fighters: list[Fighter] = []
         self.players: list[Player] = []
         for seat, hero in enumerate(heroes):
@@ -153,14 +238,7 @@ class _GameCore:
                 for i in range(sk.count):
                     name = sk.name if sk.count == 1 else f"{sk.name} {i + 1}"
                     self._add_fighter(player, sk, name)
-            kind_start.append(kinds)
-            kinds += len(hero.cards)
-            for k, card in enumerate(hero.cards):
-                for _ in range(card.copies):
-                    player.deck.append(len(self.cards))
-                    self.cards.append(CardInfo(card, seat))
-                    self.card_kind.append(kind_start[seat] + k)
-        self.kind_start, self.kind_count = tuple(kind_start), kinds
+            player.deck = list(cards.decks[seat])
         # Each seat's hero fighter when it has one hero (-1: several, the Wayward Sisters): hero_of
         self._lone_hero = tuple(p.fighters[0] if p.hero.hero.count == 1 else -1 for p in self.players)
         # Each seat's hero fighters (fixed for the game): hero_defeated and check_win's fast path
@@ -198,10 +276,15 @@ class _GameCore:
         self._allies = tuple(tuple(t for t in range(n) if t != s and team[t] == team[s]) for s in range(n))
         self._friendly = tuple(tuple(t for t in range(n) if team[t] == team[s]) for s in range(n))
         # Event handlers: the seats whose ability defines each event's method.
+        self.handlers = _handler_seats(tuple([type(p.ability) for p in self.players]))
+        # Per seat, does its ability decide itself which of its cards may BOOST (Loki's TRICKs
+        # may not)? Where not, the engine applies Ability.can_boost's rule without the call.
         from unmatched_sim.hooks import Ability
-        self.handlers = {name: tuple(s for s, p in enumerate(self.players)
-                                     if getattr(type(p.ability), meth) is not getattr(Ability, meth))
-                         for name, meth in EVENTS.items()}
+        self._own_boost_rule = tuple([type(p.ability).can_boost is not Ability.can_boost
+                                      for p in self.players])
+        # Does the format restrict who may be attacked (a free-for-all's first round)? Where
+        # not, attack_targets does not ask it for every target.
+        self._attack_rule = type(self.format).may_attack is not Format.may_attack
 
     def _add_fighter(self, player: Player, defn, name: str) -> None:
         f = Fighter(len(self.fighters), player.seat, name, defn)
@@ -221,7 +304,8 @@ class _GameCore:
     @rngs.setter
     def rngs(self, value: list[random.Random]) -> None:
         if self._rngs_shared:
-            self._rng = _copy_rng(self._rng)
+            if self._rng is not None:
+                self._rng = _copy_rng(self._rng)
             self._rngs_shared = False
         self._rngs = value
 
@@ -229,6 +313,8 @@ class _GameCore:
     def rng(self) -> random.Random:
         if self._rngs_shared:
             self._own_rngs()
+        if self._rng is None:        # first drawn from: seeded now (the same stream as at start)
+            self._rng = random.Random(self._rng_seed)
         return self._rng
 
     @rng.setter
@@ -240,7 +326,8 @@ class _GameCore:
 
     def _own_rngs(self) -> None:
         self._rngs = [_copy_rng(r) for r in self._rngs]
-        self._rng = _copy_rng(self._rng)
+        if self._rng is not None:    # (not seeded yet: each copy seeds its own when it draws)
+            self._rng = _copy_rng(self._rng)
         self._rngs_shared = False
 
     def reseed(self, rng: random.Random) -> None:
@@ -261,6 +348,7 @@ class _GameCore:
         g._rngs_shared = self._rngs_shared
         g._rngs = self._rngs
         g._rng = self._rng
+        g._rng_seed = self._rng_seed
         g.cards = self.cards
         g.card_kind = self.card_kind
         g.players = self.players
@@ -295,6 +383,8 @@ class _GameCore:
         g._allies = self._allies
         g._friendly = self._friendly
         g.handlers = self.handlers
+        g._own_boost_rule = self._own_boost_rule
+        g._attack_rule = self._attack_rule
         self._rngs_shared = g._rngs_shared = True
         g.fighters = [f.copy() for f in self.fighters]
         g.players = [p.copy() for p in self.players]
@@ -320,7 +410,10 @@ class _GameCore:
 
     def push(self, *steps: tuple[Callable, tuple]) -> None:
         """Schedule steps to run next, in the order given."""
-        self.stack.extend(reversed(steps))
+        # (A reversed copy of the tuple, not ``reversed(steps)``: extending a list by an
+        # iterator asks it for its length through a Python method call, ~1,000 instructions
+        # of the ~150 pushes a game.)
+        self.stack.extend(steps[::-1])
 
     def run(self) -> None:
         stack = self.stack
@@ -362,7 +455,7 @@ class _GameCore:
         appended to ``raw_events``; ``events`` gives it with names."""
         if self.raw_events is None:
             return
-        if card is not None and card.__class__ is str:
+        if card is not None and type(card) is str:
             card = self._name_code(card)
         self.raw_events.extend((self.turn, player, kind, fighter, card, target, amount, value, health,
                                 space if space is not None and space >= 0 else None, detail, by))
@@ -434,7 +527,7 @@ class _GameCore:
         F = self.fighters
         return sum(F[i].health for i in self.players[seat].fighters if F[i].is_hero)
 
-    @cython.locals(F=list, f=Fighter)
+    @cython.locals(F=list, f=Fighter, i=cython.Py_ssize_t)
     @cython.annotation_typing(False)
     def hero_defeated(self, seat: int) -> bool:
         F = self.fighters
@@ -444,7 +537,7 @@ class _GameCore:
                 return False
         return True
 
-    @cython.locals(F=list, f=Fighter, out=list, p=Player)
+    @cython.locals(F=list, f=Fighter, out=list, p=Player, i=cython.Py_ssize_t)
     @cython.annotation_typing(False)
     def on_board(self, seat: int) -> list[int]:
         F = self.fighters
@@ -883,7 +976,8 @@ class _GameCore:
         for t in self.opponents_on_board(seat):
             tf = self.fighters[t]
             s = tf.space
-            if (s in adj or (ranged and zm[s] & zm[f.space])) and fmt.may_attack(self, seat, tf.owner):
+            if (s in adj or (ranged and zm[s] & zm[f.space])) and (
+                    not self._attack_rule or fmt.may_attack(self, seat, tf.owner)):
                 out.append(t)
         return out
 
@@ -893,15 +987,19 @@ class _GameCore:
         for fi in self.on_board(seat):
             name = self.fighters[fi].defn.name
             if any(d.can_attack and (d.users is None or name in d.users) for d in hand):   # (usable_by)
-                out.extend((fi, t) for t in self.attack_targets(fi))
+                for t in self.attack_targets(fi):
+                    out.append((fi, t))
         return out
 
+    @cython.locals(p=Player, f=Fighter, hand=list)
     @cython.annotation_typing(False)
     def can_attack_now(self, seat: int) -> bool:
         """``attack_options(seat)`` is not empty (worked out without listing them)."""
-        hand = [self.cards[c].defn for c in self.players[seat].hand]
+        p = self.players[seat]
+        hand = [self.cards[c].defn for c in p.hand]
         for fi in self.on_board(seat):
-            name = self.fighters[fi].defn.name
+            f = self.fighters[fi]
+            name = f.defn.name
             for d in hand:
                 if d.can_attack and (d.users is None or name in d.users):
                     if self.attack_targets(fi):
@@ -909,13 +1007,22 @@ class _GameCore:
                     break
         return False
 
+    @cython.locals(p=Player, f=Fighter, board_fighters=list)
     def can_scheme_now(self, seat: int) -> bool:
         """``scheme_options(seat)`` is not empty (worked out without listing them)."""
+        p = self.players[seat]
         board_fighters = self.on_board(seat)
-        for c in self.players[seat].hand:
+        if not board_fighters:
+            return False
+        for c in p.hand:
             d = self.cards[c].defn
-            if d.type == "scheme" and any(d.usable_by(self.fighters[fi].defn.name) for fi in board_fighters):
-                return True
+            if d.type == "scheme":
+                if d.users is None:     # (d.usable_by(name), inline: this runs every action)
+                    return True
+                for fi in board_fighters:
+                    f = self.fighters[fi]
+                    if f.defn.name in d.users:
+                        return True
         return False
 
     @cython.locals(p=Player)
@@ -1099,7 +1206,7 @@ class _GameCore:
         if cause == OPPONENT_EFFECT:
             ops = self.card(cid).effects.get(ON_DISCARD_BY_OPPONENT)
             if ops:
-                self.run_effects(ops, Ctx(seat, cid, OTHER_ROLE, self.players[seat].fighters[0]))
+                self.run_effects(ops, new_ctx(seat, cid, OTHER_ROLE, self.players[seat].fighters[0]))
 
     def put_in_discard(self, cid: int, route: str = PLAYED) -> None:
         """A card that was in play (played, or used to boost) goes to its owner's discard pile."""
@@ -1145,11 +1252,16 @@ class _GameCore:
         bonus = self.card(cid).effects.get(BOOST_BONUS)
         if bonus and owner == seat:
             self.log("boost_bonus", seat, card=cid)
-            self.run_effects(bonus, Ctx(seat, cid, OTHER_ROLE, self.players[seat].fighters[0]))
+            self.run_effects(bonus, new_ctx(seat, cid, OTHER_ROLE, self.players[seat].fighters[0]))
         return value
 
+    @cython.annotation_typing(False)
     def can_boost_with(self, seat: int, cid: int) -> bool:
-        return self.players[self.owner(cid)].ability.can_boost(self, seat, cid)
+        """May ``seat`` BOOST with card ``cid``? Its owner's ability says (``can_boost``)."""
+        card = self.cards[cid]
+        if not self._own_boost_rule[card.owner]:
+            return card.defn.boost is not None     # (Ability.can_boost, inline)
+        return self.players[card.owner].ability.can_boost(self, seat, cid)
 
     def run_effects(self, ops: Iterable, ctx: Ctx) -> None:
         """Schedule a card's effects (a tuple of Ops) to resolve next, in printed order.
@@ -1164,9 +1276,11 @@ class _GameCore:
                 self.ask(ctx.player, "effect_opponent", list(foes), _opponent_chosen, tuple(ops), ctx,
                          card=ctx.card if ctx.card >= 0 else None)
                 return
-        self.push(*((op.start, (ctx,)) for op in ops))
+        args = (ctx,)
+        self.push(*[(op.start, args) for op in ops])
 
-    @cython.locals(F=list, f=Fighter)
+    @cython.locals(F=list, f=Fighter, n=cython.Py_ssize_t, s=cython.Py_ssize_t, i=cython.Py_ssize_t,
+                   places=list, hero_fis=tuple)
     @cython.annotation_typing(False)
     def check_win(self) -> bool:
         """Win check, made at the start and end of every action and at turn boundaries.
@@ -1355,7 +1469,7 @@ def _ability_setup(g: _GameCore, seat: int) -> None:
 
 
 @cython.cfunc
-@cython.locals(F=list, f=Fighter, out=list, p=Player)
+@cython.locals(F=list, f=Fighter, out=list, p=Player, i=cython.Py_ssize_t)
 def _on_board_of(g: _GameCore, seats: tuple) -> list:
     """The fighters on the board of the players ``seats``, in seat order (a foe relation's or
     a friend relation's seats: ``opponents_on_board``, ``friendly_on_board``)."""
@@ -1519,25 +1633,30 @@ def _move_one(g: _GameCore, seat: int, bonus: int, boosted: bool, moved: tuple, 
     f = g.fighters[fi]
     steps = (f.defn.move if f.defn.move is not None else g.move_value(seat)) + bonus
     options = g.reachable(fi, steps)
+    placed_only = ()
     placeable = g.players[seat].ability.maneuver_place_options(g, seat, fi, boosted)
     if placeable:
         # Escape Artist: placing instead of moving. Where both are possible the outcome is the
         # same space, so it is offered once (logged as a move).
         have = set(options)
-        options = options + [s for s in placeable if s not in have]
-    g.ask(seat, "move_destination", options, _moved, seat, bonus, boosted, moved, fi,
+        placed_only = tuple([s for s in placeable if s not in have])
+        options = options + list(placed_only)
+    g.ask(seat, "move_destination", options, _moved, seat, bonus, boosted, moved, fi, placed_only,
           fighter=fi, steps=steps)
 
 
 @cython.locals(f=Fighter)
-def _moved(g: _GameCore, seat: int, bonus: int, boosted: bool, moved: tuple, fi: int, dest: int) -> None:
+def _moved(g: _GameCore, seat: int, bonus: int, boosted: bool, moved: tuple, fi: int,
+           placed_only: tuple, dest: int) -> None:
+    """The fighter goes to ``dest``: placed there if it was offered only as a placement
+    (``placed_only``: not reachable by moving when the options were made, in this same
+    position), else moved."""
     f = g.fighters[fi]
     if dest != f.space:
-        steps = (f.defn.move if f.defn.move is not None else g.move_value(seat)) + bonus
-        if dest in g.reachable(fi, steps):
-            g.move_to(fi, dest)
-        else:
+        if dest in placed_only:
             g.place(fi, dest)
+        else:
+            g.move_to(fi, dest)
     g.push((_move_phase, (seat, bonus, boosted, moved + (fi,))))
 
 
@@ -1552,7 +1671,7 @@ def _scheme_chosen(g: _GameCore, seat: int, option: tuple[int, int]) -> None:
     g.play_area_add(cid)
     g.log("scheme", seat, fi, cid)
     g.card_played(cid, seat, SCHEME_ROLE)
-    ctx = Ctx(seat, cid, SCHEME_ROLE, fi)
+    ctx = new_ctx(seat, cid, SCHEME_ROLE, fi)
     g.push((_scheme_effects, (ctx,)), (_finish_scheme, (cid, seat)))
 
 
@@ -1652,8 +1771,9 @@ def _combat_window(g: _GameCore, timing: str) -> None:
             continue
         ops = g.cards[cid].defn.effects.get(timing)
         if ops:
-            ctx = Ctx(c.players[role], cid, role, c.fighters[role])
-            steps.extend((op.start, (ctx,)) for op in ops)
+            step_args = (new_ctx(c.players[role], cid, role, c.fighters[role]),)
+            for op in ops:
+                steps.append((op.start, step_args))
     if g.handlers["combat_step"]:
         # Abilities acting at this timing (Jill Trent's gadgets) push their steps first, so
         # they resolve after the cards' effects ("card effects before hero abilities").

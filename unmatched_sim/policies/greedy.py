@@ -204,15 +204,17 @@ class GreedyPolicy(Policy):
             return 0.0          # the common case, and on the hot path: nothing to compute
         base = float(d.value or 0)
         mine_after = len(view.hand) - 1 if cid in view.hand else len(view.hand)
-        known = {"opponent_hand_size": view.hand_size(view.opp), "own_hand_size": mine_after,
-                 "opponent_hand_tricks": sum(1 for c in view.known_opponent_hand()
-                                             if view.card_owner(c) == view.seat and "trick" in view.card(c).tags)}
-        names = {fn: name for name, fn in QUANTITIES.items()}
+        # the quantities the view can tell, by their functions (what an amount holds)
+        known = {QUANTITIES["opponent_hand_size"]: view.hand_size(view.opp),
+                 QUANTITIES["own_hand_size"]: mine_after,
+                 QUANTITIES["opponent_hand_tricks"]: sum(
+                     1 for c in view.known_opponent_hand()
+                     if view.card_owner(c) == view.seat and "trick" in view.card(c).tags)}
 
         def amount(a):
             if a.fn is None:
                 return a.const
-            n = known.get(names.get(a.fn))
+            n = known.get(a.fn)
             return None if n is None else n * a.times
 
         def run(ops, v):
@@ -311,15 +313,23 @@ class GreedyPolicy(Policy):
         return max(d.options, key=worth)
 
     def on_attack_target(self, view, d):
-        def score(opt):
-            fi, t = opt
-            target = view.fighter(t)
+        best_of = {}    # attacker -> its best attack card's value: the same whatever the target
+
+        def best_card_value(fi):
             best = 0
             first = True
             for c in self.usable_attack_cards(view, fi):
                 v = (view.card(c).value or 0) + self.value_gain(view, c)
                 if first or v > best:
                     best, first = v, False
+            return best
+
+        def score(opt):
+            fi, t = opt
+            target = view.fighter(t)
+            best = best_of.get(fi)
+            if best is None:
+                best = best_of[fi] = best_card_value(fi)
             s = best + (2.0 if target.is_hero else 0.0)
             if best >= target.health:
                 s += 6.0 if target.is_hero else 2.0
