@@ -8,8 +8,11 @@ from __future__ import annotations
 
 import dataclasses
 import pickle
+import re
+from pathlib import Path
 
 from unmatched_sim.data.catalog import find_board, find_hero
+from unmatched_sim.engine import game as game_module
 from unmatched_sim.engine.game import Game, _GameCore
 from unmatched_sim.engine.view import MultiPlayerView, PlayerView
 from unmatched_sim.policies.heuristic import card_strength, keep_worth
@@ -17,17 +20,18 @@ from tests.scenario import greedy_midgame
 
 BOARD = find_board("marmoreal")
 
-# Every field a game has after set-up (the names _GameCore declares).
-FIELDS = ("board", "heroes", "format", "max_turns", "_rngs_shared", "_rngs", "_rng", "cards",
-          "card_kind", "players", "fighters", "kind_start", "kind_count", "_lone_hero", "_hero_fis",
-          "occupant", "in_play", "pile_counts", "pile_versions", "stack", "pending", "combat",
-          "active", "turn", "over", "winner", "end_reason", "defeat_cause", "out", "out_turn",
-          "places", "turns_taken", "raw_events", "extra_names", "turn_flags", "lasting", "team",
-          "_foes", "_allies", "_friendly", "handlers")
+# Every field a game has after set-up: the names _GameCore declares in game.pxd (read from the
+# file, so that a field added there is checked here too).
+FIELDS = tuple(re.findall(r"^    cdef public \S+ (\w+)$",
+                          (Path(game_module.__file__).with_name("game.pxd")).read_text(), re.M))
 
 
 def _played() -> Game:
     return greedy_midgame(seed=3, steps=25)
+
+
+def test_the_field_list_is_read_from_the_declarations():
+    assert len(FIELDS) > 40 and {"players", "fighters", "_rng_seed", "_attack_rule", "handlers"} <= set(FIELDS)
 
 
 def test_a_game_is_a_typed_record_with_every_field_set():
