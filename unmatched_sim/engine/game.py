@@ -134,18 +134,26 @@ _LINEUP_CARDS: dict[tuple, _LineupCards] = {}
 _HANDLER_SEATS: dict[tuple, dict] = {}
 
 
-def _lineup_cards(heroes: tuple) -> _LineupCards:
-    """The cards of a game of ``heroes`` (in seat order), kept per line-up."""
-    key = tuple([id(h) for h in heroes])
-    got = _LINEUP_CARDS.get(key)
-    if got is not None and all([a is b for a, b in zip(got.heroes, heroes)]):
-        if CHECK_CACHES and got != _build_lineup_cards(heroes):
-            raise AssertionError(f"the kept cards of {[h.id for h in heroes]} differ from a fresh build")
+def _kept(table: dict, key, build, arg, what: str, valid=None):
+    """``build(arg)`` (the ``what`` of a game), kept in ``table`` by ``key`` (at most ``_KEPT_LIMIT`` entries; ``valid``:
+    whether a kept value still belongs to ``arg``); under ``CHECK_CACHES`` built afresh and
+    compared at every use."""
+    got = table.get(key)
+    if got is not None and (valid is None or valid(got)):
+        if CHECK_CACHES and got != build(arg):
+            raise AssertionError(f"the kept {what} differ from a fresh build (key {key})")
         return got
-    if len(_LINEUP_CARDS) >= _KEPT_LIMIT:
-        _LINEUP_CARDS.clear()
-    got = _LINEUP_CARDS[key] = _build_lineup_cards(heroes)
+    if len(table) >= _KEPT_LIMIT:
+        table.clear()
+    got = table[key] = build(arg)
     return got
+
+
+def _lineup_cards(heroes: tuple) -> _LineupCards:
+    """The cards of a game of ``heroes`` (in seat order), kept per line-up (by the heroes' ids,
+    checked to be the same hero objects)."""
+    return _kept(_LINEUP_CARDS, tuple([id(h) for h in heroes]), _build_lineup_cards, heroes,
+                 "cards", lambda got: all([a is b for a, b in zip(got.heroes, heroes)]))
 
 
 def _build_lineup_cards(heroes: tuple) -> _LineupCards:
@@ -167,15 +175,8 @@ def _build_lineup_cards(heroes: tuple) -> _LineupCards:
 def _handler_seats(ability_types: tuple) -> dict[str, tuple[int, ...]]:
     """Per event (``EVENTS``), the seats whose ability class defines its method: kept per
     tuple of the seats' ability classes (``Game.handlers``)."""
-    got = _HANDLER_SEATS.get(ability_types)
-    if got is not None:
-        if CHECK_CACHES and got != _build_handler_seats(ability_types):
-            raise AssertionError(f"the kept event handlers of {ability_types} differ from a fresh build")
-        return got
-    if len(_HANDLER_SEATS) >= _KEPT_LIMIT:
-        _HANDLER_SEATS.clear()
-    got = _HANDLER_SEATS[ability_types] = _build_handler_seats(ability_types)
-    return got
+    return _kept(_HANDLER_SEATS, ability_types, _build_handler_seats, ability_types,
+                 "event handlers")
 
 
 def _build_handler_seats(ability_types: tuple) -> dict[str, tuple[int, ...]]:
