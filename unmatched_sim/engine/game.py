@@ -24,7 +24,6 @@ handler of every player's ability that defines one, each of which may change it 
 from __future__ import annotations
 
 import itertools
-import os
 import random
 from typing import Callable, Iterable, NamedTuple
 
@@ -33,6 +32,7 @@ try:
 except ImportError:       # pure Python without Cython installed: the declarations are no-ops
     from unmatched_sim import _cython_shim as cython
 
+from unmatched_sim import checking
 from unmatched_sim.data.board import Board
 from unmatched_sim.engine.formats import Format, default_format
 from unmatched_sim.registry import Registry
@@ -112,7 +112,7 @@ class IllegalChoice(Exception):
 # and shared by those games, as a clone shares it with its parent: nothing changes it during a
 # game. CHECK_CACHES (tests; UNMATCHED_SIM_CHECK_CACHES=1) builds it afresh for every game and
 # fails if the kept one differs.
-CHECK_CACHES = os.environ.get("UNMATCHED_SIM_CHECK_CACHES", "") not in ("", "0")
+CHECK_CACHES = checking.CHECK_CACHES
 _KEPT_LIMIT = 4096   # line-ups kept at most (the full round robin plays 342 seatings)
 
 
@@ -135,9 +135,9 @@ _HANDLER_SEATS: dict[tuple, dict] = {}
 
 
 def _kept(table: dict, key, build, arg, what: str, valid=None):
-    """``build(arg)`` (the ``what`` of a game), kept in ``table`` by ``key`` (at most ``_KEPT_LIMIT`` entries; ``valid``:
-    whether a kept value still belongs to ``arg``); under ``CHECK_CACHES`` built afresh and
-    compared at every use."""
+    """``build(arg)`` (a game's ``what``), kept in ``table`` by ``key`` (at most ``_KEPT_LIMIT``
+    entries; ``valid``: does a kept value still belong to ``arg``); under ``CHECK_CACHES``
+    built afresh and compared at every use."""
     got = table.get(key)
     if got is not None and (valid is None or valid(got)):
         if CHECK_CACHES and got != build(arg):

@@ -12,7 +12,6 @@ In a duel it is simply the opponent.
 
 from __future__ import annotations
 
-import os
 from functools import lru_cache
 
 try:
@@ -20,6 +19,7 @@ try:
 except ImportError:     # a pure install without Cython: the typing declarations do nothing
     from unmatched_sim import _cython_shim as cython
 
+from unmatched_sim import checking
 from unmatched_sim.data.board import Board
 from unmatched_sim.engine.determinize import FACE_DOWN_EXTRA
 from unmatched_sim.engine.state import ATTACKER, DEFENDER, Combat, Fighter, Player
@@ -27,7 +27,7 @@ from unmatched_sim.model import CardDef, HeroDef
 
 # Tests (UNMATCHED_SIM_CHECK_CACHES=1): every time the card odds read the game's pile counts,
 # recount the piles from scratch and fail on a difference (``Game.check_pile_counts``).
-CHECK_PILES = os.environ.get("UNMATCHED_SIM_CHECK_CACHES", "") not in ("", "0")
+CHECK_PILES = checking.CHECK_CACHES
 
 
 @lru_cache(maxsize=32)

@@ -30,7 +30,6 @@ keeping cards and position) and ``caution`` (how much the hero's safety and heal
 
 from __future__ import annotations
 
-import os
 from array import array
 from math import comb
 
@@ -39,6 +38,7 @@ try:
 except ImportError:     # a pure install without Cython: the typing declarations do nothing
     from unmatched_sim import _cython_shim as cython
 
+from unmatched_sim import checking
 from unmatched_sim.engine.game import HAND_LIMIT
 from unmatched_sim.engine.state import ATTACKER, DEFENDER, Fighter
 # Every ``view`` argument is declared a ``_ViewCore`` (``@cython.locals(view=_ViewCore)``; the
@@ -679,7 +679,7 @@ class SpaceFacts:
 # What the heuristic keeps across decisions (card odds, threat maps) is looked up by a key of
 # everything it was computed from. CHECK_CACHES (tests; UNMATCHED_SIM_CHECK_CACHES=1) recomputes
 # every kept value and fails on a difference. _KEEP bounds each store.
-CHECK_CACHES = os.environ.get("UNMATCHED_SIM_CHECK_CACHES", "") not in ("", "0")
+CHECK_CACHES = checking.CHECK_CACHES
 _KEEP = 256
 
 
