@@ -847,6 +847,19 @@ def _attack_value(card: tuple, tgt: tuple):
     return value - spend
 
 
+@cython.cfunc
+def _attack_score(policy, view, fi, target, cid, tgt: tuple):
+    """``HeuristicPolicy.attack_eval`` given the target's facts (``tgt``, looked up once by a
+    caller weighing several cards): the card's facts, kept for the decision, combined with
+    them; under CHECK_CACHES compared with the value from facts worked out afresh."""
+    got = _attack_value(policy._attack_card(view, cid), tgt)
+    if CHECK_CACHES:
+        fresh = policy._attack_eval_fresh(view, fi, target, cid)
+        if fresh != got:
+            raise AssertionError(f"an attack's value from kept facts {got} != a fresh one {fresh}")
+    return got
+
+
 # The spending price's two factors (``HeuristicPolicy.spend_cost``): C functions, so that the
 # price, asked for every card of every decision, costs no method look-up through the policy's
 # Python classes; ``spend_weight`` and ``scarcity`` are the same functions as methods.
@@ -1174,17 +1187,7 @@ class HeuristicPolicy(GreedyPolicy):
         target alone (``_attack_target``) are worked out once per decision; their combination
         is not kept (a decision weighs each attack once: ``best_attack`` and
         ``on_attack_card`` combine the facts themselves, the target's looked up once)."""
-        got = _attack_value(self._attack_card(view, cid), self._attack_target(view, fi, target))
-        if CHECK_CACHES:
-            self._check_attack_value(view, fi, target, cid, got)
-        return got
-
-    @cython.locals(view=_ViewCore)
-    def _check_attack_value(self, view, fi, target, cid, got) -> None:
-        """CHECK_CACHES: an attack's value from kept facts equals one from facts worked out afresh."""
-        fresh = self._attack_eval_fresh(view, fi, target, cid)
-        if fresh != got:
-            raise AssertionError(f"an attack's value from kept facts {got} != a fresh one {fresh}")
+        return _attack_score(self, view, fi, target, cid, self._attack_target(view, fi, target))
 
     @cython.locals(view=_ViewCore, memo=dict)
     def _attack_card(self, view, cid) -> tuple:
@@ -1300,9 +1303,7 @@ class HeuristicPolicy(GreedyPolicy):
                 if d.can_attack and _usable(d, name):
                     if tgt is None:
                         tgt = self._attack_target(view, fi, t)
-                    s = _attack_value(self._attack_card(view, cid), tgt)      # attack_eval
-                    if CHECK_CACHES:
-                        self._check_attack_value(view, fi, t, cid, s)
+                    s = _attack_score(self, view, fi, t, cid, tgt)
                     if s > best[0]:
                         best = (s, (fi, t), cid)
         if options is None:
@@ -2148,9 +2149,7 @@ class HeuristicPolicy(GreedyPolicy):
         tgt = self._attack_target(view, fi, t)
         best = pick = None
         for c in d.options:
-            v = _attack_value(self._attack_card(view, c), tgt)        # attack_eval
-            if CHECK_CACHES:
-                self._check_attack_value(view, fi, t, c, v)
+            v = _attack_score(self, view, fi, t, c, tgt)
             key = (v + self.card_bonus(view, c), -c)
             if best is None or key > best:      # max(): the first of equal keys
                 best, pick = key, c
@@ -2159,7 +2158,8 @@ class HeuristicPolicy(GreedyPolicy):
     @cython.locals(view=_ViewCore, me=Fighter, attacker=Fighter, w=cython.double, dv=cython.double,
                    heal=cython.double, worth=cython.double, cost=cython.double, exp_loss=cython.double,
                    p_dead=cython.double, v=cython.double, p=cython.double, av=cython.double,
-                   dmg=cython.double, health=cython.double, healed=cython.double, sc=cython.double)
+                   dmg=cython.double, health=cython.double, healed=cython.double, sc=cython.double,
+                   spend_w=cython.double, defeat_w=cython.double)
     def on_defense_card(self, view, d):
         """The defense card (or none) that loses least: the health the attack may take (and the
         game, if it may defeat us) against the odds of the attacker's card, what the card heals
@@ -2172,6 +2172,8 @@ class HeuristicPolicy(GreedyPolicy):
         # Standing bonuses of the fighters' own abilities (Alice's size): public estimates.
         mine_bonus = self.ability_bonus(view, me.idx, DEFENDER)
         their_bonus = self.ability_bonus(view, attacker.idx, ATTACKER)
+        spend_w = self.spend_weight()
+        defeat_w = self.defeat_worth(view, me)
         best = pick = None
         for cid in d.options:
             if cid is None:
@@ -2185,7 +2187,7 @@ class HeuristicPolicy(GreedyPolicy):
                         a = op.spec.get("amount", 1)
                         heal += a if isinstance(a, int) else 1
                 worth = effect_worth(card, p_won=0.6, mine=self.mine(view, cid)) * 0.6
-                cost = self.spend_weight() * self.keep_base(view, cid)
+                cost = spend_w * self.keep_base(view, cid)
             exp_loss = p_dead = 0.0
             health = min(me.max_health, me.health + heal)
             for v, p in dist:
@@ -2197,7 +2199,7 @@ class HeuristicPolicy(GreedyPolicy):
                     p_dead += p
             healed = min(heal, me.max_health - me.health)
             sc = -w * exp_loss + 0.6 * healed + worth - cost
-            sc -= self.defeat_worth(view, me) * p_dead
+            sc -= defeat_w * p_dead
             key = (sc + self.card_bonus(view, cid), -(cid if cid is not None else -1))
             if best is None or key > best:      # max(): the first of equal keys
                 best, pick = key, cid
