@@ -4,33 +4,16 @@ counts each kind's unseen copies, the reader weighs a kind once with its count, 
 same numbers, to the bit, as the per-copy lists and ``math.comb`` arithmetic they replace."""
 
 import random
-from math import comb
 
 import pytest
 
 from tests.scenario import greedy_midgame
 from unmatched_sim.engine.view import PlayerView
 from unmatched_sim.policies import heuristic
-from unmatched_sim.policies.heuristic import NO_CARD, Reader, TunedPolicy, best_of_dist, card_strength
-
-
-def best_of_dist_by_copy(known, pool, n_pool, h):
-    """``best_of_dist`` as it was: a level per distinct value, its cards counted copy by copy,
-    the odds from ``math.comb`` on Python integers."""
-    h = max(0, min(h, n_pool))
-    kmax = max(known) if known else NO_CARD
-    levels = sorted({float(v) for v in pool if v > kmax}, reverse=True)
-    total = comb(n_pool, h) if h else 1
-    out, prev = [], 0.0
-    for v in levels:
-        k = sum(1 for x in pool if x >= v)
-        p_ge = 1.0 - (comb(n_pool - k, h) / total if h else 1.0)
-        if p_ge > prev:
-            out.append((v, p_ge - prev))
-            prev = p_ge
-    if 1.0 - prev > 1e-12:
-        out.append((kmax, 1.0 - prev))
-    return out
+from unmatched_sim.policies.heuristic import Reader, TunedPolicy, best_of_dist, card_strength
+# ``best_of_dist`` as it was (a level per distinct value, its cards counted copy by copy, the odds
+# from ``math.comb`` on Python integers): the frozen first heuristic still has it, unchanged.
+from unmatched_sim.policies.heuristic_v1 import best_of_dist as best_of_dist_by_copy
 
 
 def test_best_of_dist_equals_the_per_copy_arithmetic_to_the_bit():
