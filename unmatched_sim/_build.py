@@ -34,6 +34,7 @@ SOURCES = (
     "unmatched_sim/engine/effects.py",
     "unmatched_sim/engine/state.py",
     "unmatched_sim/engine/view.py",
+    "unmatched_sim/policies/base.py",
     "unmatched_sim/policies/greedy.py",
     "unmatched_sim/policies/heuristic.py",
     "unmatched_sim/log.py",

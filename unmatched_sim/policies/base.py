@@ -18,10 +18,19 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
+try:
+    import cython
+except ImportError:     # a pure install without Cython: the typing declarations do nothing
+    from unmatched_sim import _cython_shim as cython
+
 from unmatched_sim.engine.state import Decision
 from unmatched_sim.engine.view import PlayerView
 
 
+# A ``cclass`` (base.pxd) so that the compiled policies can be typed records too: greedy's and
+# the heuristic's state are C fields and their hot methods C calls (a ``cpdef`` method of a
+# Python subclass still overrides as usual). Run as Python, it is an ordinary class.
+@cython.cclass
 class Policy:
     name: ClassVar[str] = ""
     summary: ClassVar[str] = ""
@@ -29,7 +38,7 @@ class Policy:
     param_help: ClassVar[dict[str, str]] = {}
     #: name -> (lowest, highest), either None for no bound; checked when a spec is parsed
     param_ranges: ClassVar[dict[str, tuple]] = {}
-    uses_search: ClassVar[bool] = False    # True: plays games forward (too slow for rollouts)
+    uses_search: ClassVar = False         # True: plays games forward (too slow for rollouts)
 
     def __init__(self, rng: random.Random, **params: Any):
         self.rng = rng
@@ -39,6 +48,13 @@ class Policy:
                              f"(parameters: {', '.join(sorted(self.params)) or 'none'})")
         for key, default in self.params.items():
             setattr(self, key, params.get(key, default))
+
+    def default_params(self, defaults: dict[str, Any]) -> None:
+        """Give the parameters of ``defaults`` that this class does not take their default value
+        (a subclass that takes other parameters than the class whose code it runs)."""
+        for key, default in defaults.items():
+            if key not in self.params:
+                setattr(self, key, default)
 
     def choose(self, view: PlayerView, decision: Decision) -> Any:
         raise NotImplementedError

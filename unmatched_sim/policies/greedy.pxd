@@ -1,5 +1,13 @@
 # What greedy.py reads in C when compiled: the engine's typed records (their fields are struct
-# reads in a typed local). Run uncompiled, this file is not used.
+# reads in a typed local), and the greedy policy itself as a typed record whose fields the
+# heuristic (heuristic.pxd) extends. Run uncompiled, this file is not used.
 
 from unmatched_sim.engine.state cimport Fighter
 from unmatched_sim.engine.view cimport _ViewCore
+from unmatched_sim.policies.base cimport Policy
+
+
+cdef class GreedyPolicy(Policy):
+    cdef public object _targets          # (view, target spaces) for the decision being made
+    cdef public double aggression
+    cdef public double doubloon_worth

@@ -99,7 +99,7 @@ def _position_score(view, fi, space, targets) -> float:
     return -d_hero * 1.0 - near * 0.3 + (5.0 if d_hero == 1 else 0.0)
 
 
-@register
+@cython.cclass
 class GreedyPolicy(Policy):
     name = "greedy"
     summary = "one-step rules: closes in and attacks with its best card, defends with its best card, " \
@@ -109,7 +109,12 @@ class GreedyPolicy(Policy):
                   "doubloon_worth": "≥ 0: what a doubloon is worth when paying Blackbeard's ransoms"}
     param_ranges = {"aggression": (0.0, 1.0), "doubloon_worth": (0.0, None)}
 
-    _targets = None      # (view, target spaces) for the decision being made
+    def __init__(self, rng, **params):
+        super().__init__(rng, **params)
+        self._targets = None      # (view, target spaces) for the decision being made
+        # A subclass with other parameters (the heuristic's) still runs greedy's handlers, which
+        # read greedy's own: they get greedy's defaults.
+        self.default_params(GreedyPolicy.params)
 
     def choose(self, view, decision):
         self._targets = None
@@ -654,3 +659,6 @@ class GreedyPolicy(Policy):
             return None
         best = max(cards, key=lambda c: (view.card(c).value or 0, -c))
         return best if (view.card(best).value or 0) > 2 else None
+
+
+register(GreedyPolicy)      # (a cclass takes no decorator but its own)

@@ -882,7 +882,7 @@ _ZERO = array("d", [0.0])       # the threat map's C arrays are repeats of it (a
 
 
 # ---------------------------------------------------------------------- the policy
-@register
+@cython.cclass
 class HeuristicPolicy(GreedyPolicy):
     name = "heuristic"
     summary = ("plays with intent: card odds from the unseen cards, ranged/melee positioning, "
@@ -898,17 +898,16 @@ class HeuristicPolicy(GreedyPolicy):
 
     def __init__(self, rng, **params):
         super().__init__(rng, **params)
+        # A style that does not take one of the four weights (tuned's aggression comes from the
+        # hero file) plays with the balanced one until it sets its own.
+        self.default_params(HeuristicPolicy.params)
         for key in ("aggression", "caution", "safety", "reserve"):
             if not 0.0 <= getattr(self, key) <= 1.0:
                 raise ValueError(f"{key} must be between 0 and 1 (got {getattr(self, key)})")
-        # greedy's handlers we inherit may read greedy's own parameters: give them its defaults.
-        for key, default in GreedyPolicy.params.items():
-            if not hasattr(self, key):
-                setattr(self, key, default)
         self._fresh()
-        self._readers: dict = {}      # kept across decisions (see _shared_reader, threat_map)
-        self._threats: dict = {}
-        self._defenses: dict = {}     # and our defense strengths, for one view (my_defenses)
+        self._readers = {}      # kept across decisions (see _shared_reader, threat_map)
+        self._threats = {}
+        self._defenses = {}     # and our defense strengths, for one view (my_defenses)
         self._defenses_view = None
         self.agg, self.cau = self.aggression, self.caution
 
@@ -917,7 +916,7 @@ class HeuristicPolicy(GreedyPolicy):
         """Forget what was worked out for the last decision: the card odds (``_reader``), the
         per-decision memo (with each fighter's ``SpaceFacts``, which keeps its space values)."""
         self._reader = None
-        self._memo: dict = {}
+        self._memo = {}
 
     @cython.locals(view=_ViewCore)
     def choose(self, view, decision):
@@ -2464,14 +2463,14 @@ class HeuristicPolicy(GreedyPolicy):
                                                   labels))
 
 
-@register
+@cython.cclass
 class AggressivePolicy(HeuristicPolicy):
     name = "aggressive"
     summary = "the heuristic in an aggressive style: presses attacks, spends cards freely, sidekicks flank"
     params = {"aggression": 0.9, "caution": 0.2, "safety": 0.3, "reserve": 0.3}
 
 
-@register
+@cython.cclass
 class CarefulPolicy(HeuristicPolicy):
     name = "careful"
     summary = ("the heuristic in a careful style: guards the hero's health and position, saves "
@@ -2479,7 +2478,7 @@ class CarefulPolicy(HeuristicPolicy):
     params = {"aggression": 0.25, "caution": 0.9, "safety": 0.8, "reserve": 0.8}
 
 
-@register
+@cython.cclass
 class TunedPolicy(HeuristicPolicy):
     """The heuristic playing each hero in the style measured best for it: the hero file's
     ``[ai]`` table (``aggression``, ``caution``, ``safety``, ``reserve``; tuned by
@@ -2492,7 +2491,6 @@ class TunedPolicy(HeuristicPolicy):
     param_help = {"caution": "0..1: how much the hero's health and safety weigh (unless the hero file sets it)",
                   "safety": "0..1: weight of the blows foes could deal next turn (unless the hero file sets it)",
                   "reserve": "0..1: how much a last defense card is kept back (unless the hero file sets it)"}
-    aggression = HeuristicPolicy.params["aggression"]      # until the hero is known
     # weights a user may think to give but that the hero file sets (parse_policy_spec says why)
     not_params = {"aggression": "each hero's aggression comes from its file's [ai] table; "
                                 "to set one for every hero, use heuristic:aggression=…"}
@@ -2512,3 +2510,8 @@ class TunedPolicy(HeuristicPolicy):
             for key, given in self._given.items():
                 setattr(self, key, style.get(key, given))
         return HeuristicPolicy.style_now(self, view)      # (super() without its look-up)
+
+
+# Choosable by name, in this order (a cclass takes no decorator but its own).
+for _policy in (HeuristicPolicy, AggressivePolicy, CarefulPolicy, TunedPolicy):
+    register(_policy)
