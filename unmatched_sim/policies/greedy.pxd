@@ -11,3 +11,5 @@ cdef class GreedyPolicy(Policy):
     cdef public object _targets          # (view, target spaces) for the decision being made
     cdef public double aggression
     cdef public double doubloon_worth
+
+    cpdef double card_bonus(self, object view, object cid)

@@ -18,6 +18,47 @@ cdef class HeuristicPolicy(GreedyPolicy):
     cdef public dict _defenses
     cdef public object _defenses_view
 
+    # The methods a decision calls most, as C calls from the policy's own code (a Python caller
+    # or a Python subclass's override works as before).
+    cpdef tuple style_now(self, _ViewCore view)
+    cpdef object reader(self, _ViewCore view, object foe=*)
+    cpdef tuple _foes(self, _ViewCore view)
+    cpdef tuple _knowledge_key(self, _ViewCore view, object foe)
+    cpdef object _shared_reader(self, _ViewCore view, object foe)
+    cpdef double keep(self, _ViewCore view, object cid)
+    cpdef double keep_base(self, _ViewCore view, object cid)
+    cpdef double spend_cost(self, _ViewCore view, object cid, object back=*)
+    cpdef double reserve_worth(self, _ViewCore view, object cid)
+    cpdef double hp_weight(self, Fighter f, object mine)
+    cpdef double boost_bonus_worth(self, _ViewCore view, object cid)
+    cpdef double boost_cost(self, _ViewCore view, object cid)
+    cpdef tuple _attack_card(self, _ViewCore view, object cid)
+    cpdef tuple _attack_card_facts(self, _ViewCore view, object cid)
+    cpdef tuple _attack_target(self, _ViewCore view, object fi, object target)
+    cpdef tuple _attack_target_facts(self, _ViewCore view, object fi, object target)
+    cpdef object best_attack(self, _ViewCore view, object options=*)
+    cpdef double hit_and_run(self, _ViewCore view)
+    cpdef double draw_worth(self, object view, object n)
+    cpdef object exhaustion_cost(self, _ViewCore view)
+    cpdef double defeat_worth(self, _ViewCore view, Fighter f)
+    cpdef double maneuver_eval(self, object view)
+    cpdef double reposition_worth(self, _ViewCore view)
+    cpdef list _move_reach(self, _ViewCore view, object me)
+    cpdef list threat_map(self, _ViewCore view)
+    cpdef list _threat_map(self, _ViewCore view)
+    cpdef tuple my_defenses(self, _ViewCore view, object fi)
+    cpdef tuple _my_defenses(self, _ViewCore view, object name, tuple hand)
+    cpdef object turn_start_hazards(self, _ViewCore view)
+    cpdef object _space_ctx(self, _ViewCore view, object fi)
+    cpdef list space_values(self, _ViewCore view, object fi, object spaces, object actions_after)
+    cpdef double best_space_value(self, _ViewCore view, object fi, object spaces, object actions_after)
+    cpdef object best_space(self, _ViewCore view, object fi, object spaces, object actions_after)
+    cpdef double space_value(self, _ViewCore view, object fi, object space, object actions_after)
+    cpdef object _after_now(self, _ViewCore view)
+    cpdef double foe_space_value(self, _ViewCore view, object fi, object space, object acts=*)
+    cpdef double _best_reach_value(self, _ViewCore view, object fi, object steps, object placed,
+                                   object actions_after)
+
 cdef class AggressivePolicy(HeuristicPolicy):
     pass
 
@@ -27,3 +68,5 @@ cdef class CarefulPolicy(HeuristicPolicy):
 cdef class TunedPolicy(HeuristicPolicy):
     cdef public dict _given                # the weights given on the command line
     cdef public object _styled_for         # the hero whose file's style is set
+
+    cpdef tuple style_now(self, _ViewCore view)

@@ -948,6 +948,7 @@ class HeuristicPolicy(GreedyPolicy):
             agg *= 1.0 - min(1.0, (lead - 2) / 6)
         return agg, cau
 
+    @cython.annotation_typing(False)
     @cython.locals(view=_ViewCore)
     def reader(self, view, foe: int | None = None) -> Reader:
         """The card odds of ``foe`` (default: the foe in focus)."""
@@ -971,6 +972,7 @@ class HeuristicPolicy(GreedyPolicy):
             got = memo["foes"] = view.foes
         return got
 
+    @cython.annotation_typing(False)
     @cython.locals(view=_ViewCore, memo=dict)
     def _knowledge_key(self, view, foe: int) -> tuple:
         key = ("knowledge", foe)
@@ -980,6 +982,7 @@ class HeuristicPolicy(GreedyPolicy):
             got = memo[key] = view.knowledge_key(foe)
         return got
 
+    @cython.annotation_typing(False)
     @cython.locals(view=_ViewCore, readers=dict)
     def _shared_reader(self, view, foe: int) -> Reader:
         """A foe's card odds are kept across decisions while what we know of its cards is the
@@ -1025,6 +1028,7 @@ class HeuristicPolicy(GreedyPolicy):
             w *= 1.2          # nothing more is coming
         return w
 
+    @cython.annotation_typing(False)
     @cython.locals(view=_ViewCore)
     def spend_cost(self, view, cid, back: int = 0) -> float:
         """What spending a card of our hand (on an attack, a BOOST, a scheme, a replacement)
@@ -1091,6 +1095,7 @@ class HeuristicPolicy(GreedyPolicy):
     def spend_weight(self) -> float:
         return _spend_weight(self.agg)
 
+    @cython.annotation_typing(False)
     @cython.locals(w=cython.double, f=Fighter)
     def hp_weight(self, f, mine: bool) -> float:
         """Worth of one health point of fighter ``f``."""
@@ -1357,6 +1362,17 @@ class HeuristicPolicy(GreedyPolicy):
                         out.append((cid, fi))
         return out
 
+    @cython.locals(view=_ViewCore)
+    def exhaustion_cost(self, view):
+        """What one card drawn from our empty deck costs: 2 damage to each of our fighters on
+        the board, by their health weight. (A loop rather than ``sum()`` of a generator: a
+        ``cpdef`` method may hold no closure.)"""
+        hurt = 0
+        for fi in view.on_board(view.seat):
+            hurt += 2 * self.hp_weight(view.fighter(fi), True)
+        return hurt
+
+    @cython.annotation_typing(False)
     def draw_worth(self, view, n: int) -> float:
         """Worth of drawing n cards now (exhaustion damage for cards that are not there). A card
         that the hand limit will make us discard at the end of the turn (the hand is full, and
@@ -1381,7 +1397,7 @@ class HeuristicPolicy(GreedyPolicy):
             # his first turn)
             w -= (0.6 if deck - drawn < 2 * self.turns_left(view) else 0.3) * burned
         if missing:
-            w -= missing * sum(2 * self.hp_weight(view.fighter(fi), True) for fi in view.on_board(view.seat))
+            w -= missing * self.exhaustion_cost(view)
         # The deck race: a card drawn now that the game will need later (the deck, less the
         # draw, is shorter than the turns the game is likely to last) brings exhaustion's 2
         # damage nearer, counted at even odds of the game lasting that long.
@@ -1615,7 +1631,7 @@ class HeuristicPolicy(GreedyPolicy):
         me = view.my_hero()
         deck = view.deck_size(view.seat)
         if deck == 0:
-            w = -sum(2 * self.hp_weight(view.fighter(fi), True) for fi in view.on_board(view.seat))
+            w = -self.exhaustion_cost(view)
         else:
             w = self.draw_worth(view, 1)
         if not me.on_board:
@@ -1858,6 +1874,7 @@ class HeuristicPolicy(GreedyPolicy):
             got = memo[key] = SpaceFacts(self, view, fi)
         return got
 
+    @cython.annotation_typing(False)
     @cython.locals(view=_ViewCore, ctx=SpaceFacts, out=list)
     def space_values(self, view, fi, spaces, actions_after: int) -> list[float]:
         """``space_value`` of each of ``spaces``, in order. A loop that looks the decision's
@@ -1870,6 +1887,7 @@ class HeuristicPolicy(GreedyPolicy):
             out.append(ctx.known_value(s, actions_after))
         return out
 
+    @cython.annotation_typing(False)
     @cython.locals(view=_ViewCore)
     def best_space_value(self, view, fi, spaces, actions_after: int) -> float:
         """The best ``space_value`` among ``spaces`` (not empty)."""
@@ -1879,6 +1897,7 @@ class HeuristicPolicy(GreedyPolicy):
                 best = v
         return best
 
+    @cython.annotation_typing(False)
     @cython.locals(view=_ViewCore)
     def best_space(self, view, fi, spaces, actions_after: int) -> int:
         """The space of ``spaces`` with the best ``space_value`` (the lowest-numbered of equals)."""
@@ -1890,6 +1909,7 @@ class HeuristicPolicy(GreedyPolicy):
                 best, pick = v, s
         return pick
 
+    @cython.annotation_typing(False)
     @cython.locals(view=_ViewCore, ctx=SpaceFacts)
     def space_value(self, view, fi, space, actions_after: int) -> float:
         """How good ``space`` is for our fighter ``fi`` (in rough damage units)."""
@@ -1968,6 +1988,7 @@ class HeuristicPolicy(GreedyPolicy):
                         best = gain
         return best
 
+    @cython.annotation_typing(False)
     @cython.locals(view=_ViewCore, f=Fighter, me=Fighter)
     def foe_space_value(self, view, fi, space, acts: int | None = None) -> float:
         """How good it is for us that the foe's fighter ``fi`` stands on ``space`` (moved or
@@ -2126,6 +2147,7 @@ class HeuristicPolicy(GreedyPolicy):
                 best, pick = gain, c
         return pick
 
+    @cython.annotation_typing(False)
     @cython.locals(view=_ViewCore)
     def _best_reach_value(self, view, fi, steps, placed, actions_after: int) -> float:
         """The best space value fighter ``fi`` reaches with a move of ``steps`` (or is placed on:
