@@ -551,7 +551,7 @@ class SpaceFacts:
     _values: dict                   # actions_after -> each space's value (None: not yet asked)
 
     @cython.locals(view=_ViewCore, f=Fighter, me=Fighter, hero=Fighter, of=Fighter)
-    def __init__(self, policy, view, fi):
+    def __init__(self, policy: HeuristicPolicy, view, fi):
         f = view.fighter(fi)
         # Every foe's fighters are targets; the foe in focus's hero is the one to close on.
         # (Plain loops: a generator in compiled code costs more than the work it does here.)
@@ -848,7 +848,7 @@ def _attack_value(card: tuple, tgt: tuple):
 
 
 @cython.cfunc
-def _attack_score(policy, view, fi, target, cid, tgt: tuple):
+def _attack_score(policy: HeuristicPolicy, view: _ViewCore, fi, target, cid, tgt: tuple):
     """``HeuristicPolicy.attack_eval`` given the target's facts (``tgt``, looked up once by a
     caller weighing several cards): the card's facts, kept for the decision, combined with
     them; under CHECK_CACHES compared with the value from facts worked out afresh."""
@@ -879,6 +879,65 @@ def _scarcity(view, back) -> cython.double:
 
 
 _ZERO = array("d", [0.0])       # the threat map's C arrays are repeats of it (all zeros)
+
+
+# Facts the policy reads from the view alone, as C functions (a cpdef method cannot be static);
+# the policy keeps them as static methods under their own names.
+@cython.ccall
+@cython.locals(view=_ViewCore)
+def _boost_draws(view, cid) -> int:
+    """The cards a card's BOOST bonus draws us (Houdini's Flourish and Sleight of Hand: 1)."""
+    if view.card_owner(cid) != view.seat:
+        return 0
+    n = 0
+    for op in view.card(cid).effects.get("boost_bonus", ()):
+        spec = op.spec
+        c = spec.get("count", 1)
+        if (op.NAME == "draw" and isinstance(c, int) and spec.get("who", "self") == "self"
+                and (spec.get("if") != "your_turn" or view.my_turn)):
+            n += c
+    return n
+
+
+@cython.ccall
+@cython.locals(view=_ViewCore)
+def _mine(view, cid) -> bool:
+    """Is this card from our own deck (not a TRICK of Loki's we hold)?"""
+    return view.card_owner(cid) == view.seat
+
+
+@cython.ccall
+@cython.locals(view=_ViewCore)
+def _ability_bonus(view, fi, role: int, opponent: int | None = None) -> float:
+    """What fighter ``fi``'s ability is expected to add to a card it plays in ``role``: the
+    estimate (Alice's size, Arthur's BOOST, standing bonuses) plus a face-up token's sure
+    bonus (Hamlet's NOT TO BE)."""
+    return view.combat_bonus_estimate(fi, role, opponent) + view.token_bonus(fi, role)
+
+
+@cython.ccall
+@cython.locals(view=_ViewCore, f=Fighter, o=Fighter)
+def _last_hero(view, f) -> bool:
+    """Is hero ``f`` the last of its side's heroes standing (its defeat ends its game)?"""
+    for o in view.fighters(f.owner):
+        if o.is_hero and o.alive and o is not f:
+            return False
+    return True
+
+
+@cython.ccall
+@cython.locals(view=_ViewCore)
+def _turns_left(view) -> float:
+    """Our turns the game is likely to last: the foe hero's health at the damage a turn of
+    ours has taken off it so far (its health lost, net of healing, over our turns), starting
+    from a typical 2.5 a turn as three turns' worth of evidence (3 turns when the hero is not
+    on the board). A fixed 2.5 read a slow game against a wall of defense cards as short and
+    drew into a deck the game then outlasted."""
+    opp_hero = view.opp_hero()
+    if not opp_hero.on_board:
+        return 3.0
+    rate = (max(0, opp_hero.max_health - opp_hero.health) + 2.5 * 3) / (view.turn // 2 + 3)
+    return opp_hero.health / max(0.75, rate)
 
 
 # ---------------------------------------------------------------------- the policy
@@ -1144,43 +1203,20 @@ class HeuristicPolicy(GreedyPolicy):
         if not view.card(cid).effects.get("boost_bonus"):
             # no BOOST bonus: it draws nothing back and adds nothing (boost_draws 0, worth 0.0)
             return self.spend_cost(view, cid, 0) - 0.0
-        return self.spend_cost(view, cid, self.boost_draws(view, cid)) - self.boost_bonus_worth(view, cid)
+        return self.spend_cost(view, cid, _boost_draws(view, cid)) - self.boost_bonus_worth(view, cid)
 
-    @staticmethod
-    @cython.locals(view=_ViewCore)
-    def boost_draws(view, cid) -> int:
-        """The cards a card's BOOST bonus draws us (Houdini's Flourish and Sleight of Hand: 1)."""
-        if view.card_owner(cid) != view.seat:
-            return 0
-        n = 0
-        for op in view.card(cid).effects.get("boost_bonus", ()):
-            spec = op.spec
-            c = spec.get("count", 1)
-            if (op.NAME == "draw" and isinstance(c, int) and spec.get("who", "self") == "self"
-                    and (spec.get("if") != "your_turn" or view.my_turn)):
-                n += c
-        return n
+    boost_draws = staticmethod(_boost_draws)
 
-    @staticmethod
-    @cython.locals(view=_ViewCore)
-    def mine(view, cid) -> bool:
-        """Is this card from our own deck (not a TRICK of Loki's we hold)?"""
-        return view.card_owner(cid) == view.seat
+    mine = staticmethod(_mine)
 
     @cython.locals(view=_ViewCore)
     def my_attack_strength(self, view, cid) -> float:
         lock = view.value_lock(view.seat)
         if lock is not None and view.my_turn:
             return float(lock)
-        return card_strength(view.card(cid), self.mine(view, cid))[0]
+        return card_strength(view.card(cid), _mine(view, cid))[0]
 
-    @staticmethod
-    @cython.locals(view=_ViewCore)
-    def ability_bonus(view, fi, role: int, opponent: int | None = None) -> float:
-        """What fighter ``fi``'s ability is expected to add to a card it plays in ``role``: the
-        estimate (Alice's size, Arthur's BOOST, standing bonuses) plus a face-up token's sure
-        bonus (Hamlet's NOT TO BE)."""
-        return view.combat_bonus_estimate(fi, role, opponent) + view.token_bonus(fi, role)
+    ability_bonus = staticmethod(_ability_bonus)
 
     # ------------------------------------------------------------ attack evaluation
     @cython.locals(view=_ViewCore)
@@ -1245,7 +1281,7 @@ class HeuristicPolicy(GreedyPolicy):
         bonus = None
         if lock is None or not view.my_turn:
             # the ability's expected bonus: Alice BIG, Arthur's BOOST, Golden Bat's standing +2
-            bonus = self.ability_bonus(view, fi, ATTACKER, target)
+            bonus = _ability_bonus(view, fi, ATTACKER, target)
         return (tf, self.hp_weight(tf, False), self.defeat_worth(view, tf), bonus,
                 self.reader(view, tf.owner))
 
@@ -1395,13 +1431,13 @@ class HeuristicPolicy(GreedyPolicy):
             # limit (Back in the Lamp among them) and ran out of cards on his eighth turn
             # (Genie-Titania, seed 41, game 0; Genie-King Arthur, game 2: 4 cards discarded on
             # his first turn)
-            w -= (0.6 if deck - drawn < 2 * self.turns_left(view) else 0.3) * burned
+            w -= (0.6 if deck - drawn < 2 * _turns_left(view) else 0.3) * burned
         if missing:
             w -= missing * self.exhaustion_cost(view)
         # The deck race: a card drawn now that the game will need later (the deck, less the
         # draw, is shorter than the turns the game is likely to last) brings exhaustion's 2
         # damage nearer, counted at even odds of the game lasting that long.
-        short = min(drawn, max(0.0, self.turns_left(view) - (deck - drawn)))
+        short = min(drawn, max(0.0, _turns_left(view) - (deck - drawn)))
         if short > 0:
             w -= short * self.hp_weight(view.my_hero(), True)
         return w
@@ -1543,18 +1579,11 @@ class HeuristicPolicy(GreedyPolicy):
         their player loses only with the last) a fighter and its attacks, not the game (6)."""
         if not f.is_hero:
             return 2.0
-        if not self.last_hero(view, f):
+        if not _last_hero(view, f):
             return 6.0
         return 25.0 if view.is_foe(f.owner) else 40.0
 
-    @staticmethod
-    @cython.locals(view=_ViewCore, f=Fighter, o=Fighter)
-    def last_hero(view, f) -> bool:
-        """Is hero ``f`` the last of its side's heroes standing (its defeat ends its game)?"""
-        for o in view.fighters(f.owner):
-            if o.is_hero and o.alive and o is not f:
-                return False
-        return True
+    last_hero = staticmethod(_last_hero)
 
     @cython.locals(view=_ViewCore, me=Fighter, f=Fighter)
     def effect_damage_worth(self, view, fi, spec) -> float:
@@ -1614,7 +1643,7 @@ class HeuristicPolicy(GreedyPolicy):
         if not attackers:
             return 0.0
         in_range = any(view.attack_targets(fi) for fi in attackers)
-        vals = sorted((card_strength(view.card(c), self.mine(view, c))[0] for c in view.hand
+        vals = sorted((card_strength(view.card(c), _mine(view, c))[0] for c in view.hand
                        if view.card(c).can_attack),
                       reverse=True)
         uses = min(actions, len(vals))
@@ -1624,7 +1653,7 @@ class HeuristicPolicy(GreedyPolicy):
     @cython.locals(view=_ViewCore)
     def scheme_eval(self, view, cid, fi) -> float:
         d = view.card(cid)
-        return (self.ops_worth(view, d.effects.get("effect", ()), fi, self.mine(view, cid))
+        return (self.ops_worth(view, d.effects.get("effect", ()), fi, _mine(view, cid))
                 - self.spend_cost(view, cid) + 0.3)
 
     def maneuver_eval(self, view) -> float:
@@ -1833,7 +1862,7 @@ class HeuristicPolicy(GreedyPolicy):
         for c in hand:
             d = view.card(c)
             if d.can_defend and _usable(d, name):
-                strengths.append(min(8.0, card_strength(d, self.mine(view, c))[1]))
+                strengths.append(min(8.0, card_strength(d, _mine(view, c))[1]))
         strengths.sort(reverse=True)
         return tuple(strengths)
 
@@ -1974,7 +2003,7 @@ class HeuristicPolicy(GreedyPolicy):
                     score, pair, cid = self.best_attack(view, [(mi, o) for mi in mine])
                     if pair is not None and score > 0:
                         attack = score
-                        a = self.my_attack_strength(view, cid) + self.ability_bonus(view, pair[0], ATTACKER, o)
+                        a = self.my_attack_strength(view, cid) + _ability_bonus(view, pair[0], ATTACKER, o)
                         alive = 1.0 - self.attack_odds(view, view.fighter(o), a, 0, blanked_types(view.card(cid)))[2]
                 here = self.foe_space_value(view, o, view.fighter(o).space, 0)
                 hit_now = any(view.can_hit_from(mi, view.fighter(mi).space, view.fighter(o).space)
@@ -2094,21 +2123,9 @@ class HeuristicPolicy(GreedyPolicy):
             return False
         if len(view.hand) + n > HAND_LIMIT:
             return False                      # the card (or another) goes at the hand limit
-        return deck - n >= self.turns_left(view)
+        return deck - n >= _turns_left(view)
 
-    @staticmethod
-    @cython.locals(view=_ViewCore)
-    def turns_left(view) -> float:
-        """Our turns the game is likely to last: the foe hero's health at the damage a turn of
-        ours has taken off it so far (its health lost, net of healing, over our turns), starting
-        from a typical 2.5 a turn as three turns' worth of evidence (3 turns when the hero is not
-        on the board). A fixed 2.5 read a slow game against a wall of defense cards as short and
-        drew into a deck the game then outlasted."""
-        opp_hero = view.opp_hero()
-        if not opp_hero.on_board:
-            return 3.0
-        rate = (max(0, opp_hero.max_health - opp_hero.health) + 2.5 * 3) / (view.turn // 2 + 3)
-        return opp_hero.health / max(0.75, rate)
+    turns_left = staticmethod(_turns_left)
 
     @cython.locals(view=_ViewCore)
     def on_move_order(self, view, d):
@@ -2191,8 +2208,8 @@ class HeuristicPolicy(GreedyPolicy):
         dist = self.reader(view, attacker.owner).attack(attacker.defn.name, played=True)
         w = self.hp_weight(me, True)
         # Standing bonuses of the fighters' own abilities (Alice's size): public estimates.
-        mine_bonus = self.ability_bonus(view, me.idx, DEFENDER)
-        their_bonus = self.ability_bonus(view, attacker.idx, ATTACKER)
+        mine_bonus = _ability_bonus(view, me.idx, DEFENDER)
+        their_bonus = _ability_bonus(view, attacker.idx, ATTACKER)
         spend_w = self.spend_weight()
         defeat_w = self.defeat_worth(view, me)
         best = pick = None
@@ -2201,13 +2218,13 @@ class HeuristicPolicy(GreedyPolicy):
                 dv, heal, worth, cost = 0.0, 0.0, 0.0, 0.0
             else:
                 card = view.card(cid)
-                dv = card_strength(card, self.mine(view, cid))[1] + mine_bonus
+                dv = card_strength(card, _mine(view, cid))[1] + mine_bonus
                 heal = 0.0
                 for op in _ops(card, "immediately"):
                     if op.NAME == "recover":
                         a = op.spec.get("amount", 1)
                         heal += a if isinstance(a, int) else 1
-                worth = effect_worth(card, p_won=0.6, mine=self.mine(view, cid)) * 0.6
+                worth = effect_worth(card, p_won=0.6, mine=_mine(view, cid)) * 0.6
                 cost = spend_w * self.keep_base(view, cid)
             exp_loss = p_dead = 0.0
             health = min(me.max_health, me.health + heal)
@@ -2249,7 +2266,7 @@ class HeuristicPolicy(GreedyPolicy):
                 g = w * (min(after, defender.health) - min(before, defender.health))
                 if before == 0 and after > 0:
                     g += 0.8 + effect_worth(view.card(boosted), ("after_combat",), 1.0,
-                                                self.mine(view, boosted)) * 0.5
+                                                _mine(view, boosted)) * 0.5
                 if after >= defender.health > before:
                     g += self.defeat_worth(view, defender)
                 return g
@@ -2261,7 +2278,7 @@ class HeuristicPolicy(GreedyPolicy):
                 g = w * (min(before, defender.health) - min(after, defender.health))
                 if before > 0 and after == 0:
                     g += 0.8 + effect_worth(view.card(boosted), ("after_combat",), 1.0,
-                                                self.mine(view, boosted)) * 0.5
+                                                _mine(view, boosted)) * 0.5
                 if before >= defender.health > after:
                     g += self.defeat_worth(view, defender)
                 return g
@@ -2289,7 +2306,7 @@ class HeuristicPolicy(GreedyPolicy):
         blanked = blanked_types(view.card(d.info["card"]))
         dmg0, win0, kill0 = self.attack_odds(view, tf, a, k, blanked)
         won_worth = 0.8 + 0.5 * effect_worth(view.card(d.info["card"]), ("after_combat",), 1.0,
-                                             self.mine(view, d.info["card"]))
+                                             _mine(view, d.info["card"]))
         best, pick = 0.05, None
         seen: dict[int, float] = {}
         for c in cards:
@@ -2315,15 +2332,15 @@ class HeuristicPolicy(GreedyPolicy):
             target = view.fighter(fighters[1])
 
             def score(c):
-                a = card_strength(view.card(c), self.mine(view, c))[0]
+                a = card_strength(view.card(c), _mine(view, c))[0]
                 return (self.hp_weight(target, False) * min(target.health, max(0.0, a - other))
-                        + effect_worth(view.card(c), p_won=1.0 if a > other else 0.0, mine=self.mine(view, c))
+                        + effect_worth(view.card(c), p_won=1.0 if a > other else 0.0, mine=_mine(view, c))
                         - self.spend_cost(view, c))
         else:
             other = view.combat_value(0)
 
             def score(c):
-                dv = card_strength(view.card(c), self.mine(view, c))[1]
+                dv = card_strength(view.card(c), _mine(view, c))[1]
                 return -max(0.0, other - dv) * 1.5 - self.spend_cost(view, c)
         best = max(cards, key=lambda c: (score(c), -c))
         base = score(current) if current is not None and current in view.hand + [current] else -1e9
