@@ -13,3 +13,10 @@ cdef class GreedyPolicy(Policy):
     cdef public double doubloon_worth
 
     cpdef double card_bonus(self, object view, object cid)
+    cpdef double power(self, _ViewCore view, object cid)
+    cpdef double held_power(self, _ViewCore view, object cid, object holder)
+    cpdef double value_gain(self, object view, object cid)
+    cpdef object self_damage(self, object view, object cid)
+    cpdef tuple target_spaces(self, _ViewCore view)
+    cpdef object best_position(self, _ViewCore view, object fi, object spaces)
+    cpdef list usable_attack_cards(self, _ViewCore view, object fi)

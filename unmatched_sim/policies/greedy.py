@@ -99,6 +99,16 @@ def _position_score(view, fi, space, targets) -> float:
     return -d_hero * 1.0 - near * 0.3 + (5.0 if d_hero == 1 else 0.0)
 
 
+@cython.cfunc
+def _blocks_attack(card) -> cython.bint:
+    """Does this defense card make the attack worth 0 outright (Celestial Raiments)?"""
+    for t in ("immediately", "during_combat"):
+        for op in card.effects.get(t, ()):
+            if op.NAME == "ignore_value" and op.card == "opponent" and "if" not in op.spec:
+                return True
+    return False
+
+
 @cython.cclass
 class GreedyPolicy(Policy):
     name = "greedy"
@@ -189,6 +199,7 @@ class GreedyPolicy(Policy):
     def power(self, view, cid) -> float:
         return self.held_power(view, cid, view.seat)
 
+    @cython.annotation_typing(False)
     @cython.locals(v=_ViewCore)
     def held_power(self, view, cid, holder: int) -> float:
         """``power`` of a card in ``holder``'s hand, seen from that player's side (a TRICK of
@@ -199,14 +210,20 @@ class GreedyPolicy(Policy):
             return trick_power(d, v._owners[cid] == holder)
         return card_power(d)
 
+    @cython.locals(v=_ViewCore)
     def value_gain(self, view, cid) -> float:
         """What a combat card's own during-combat effects add to its printed value if we play it
         now, where the view tells the numbers they read (hand sizes; our TRICKs they hold):
         Shapeshifter, Ragnarök, Underhanded. Other effects count 0 here."""
-        d = view._defs[cid]
+        v = view
+        d = v._defs[cid]
         during = d.effects.get("during_combat")
         if not during:
             return 0.0          # the common case, and on the hot path: nothing to compute
+        return self._during_gain(view, cid, d, during)
+
+    def _during_gain(self, view, cid, d, during) -> float:
+        """``value_gain`` of a card with during-combat effects (closures: not in the cpdef)."""
         base = float(d.value or 0)
         mine_after = len(view.hand) - 1 if cid in view.hand else len(view.hand)
         # the quantities the view can tell, by their functions (what an amount holds)
@@ -367,26 +384,33 @@ class GreedyPolicy(Policy):
         # Never play a card whose effect on our own hero would defeat it (if another card will do).
         health = view.my_hero().health
         safe = [c for c in d.options if self.self_damage(view, c) < health] or list(d.options)
-        return max(safe, key=lambda c: (self.power(view, c) + self.value_gain(view, c)
-                                        + self.card_bonus(view, c), -c))
+        # The card of greatest worth, the lowest id of equals (a loop, as max() with a key
+        # would choose: the first of the greatest).
+        pick = best = None
+        for c in safe:
+            k = (self.power(view, c) + self.value_gain(view, c) + self.card_bonus(view, c), -c)
+            if best is None or k > best:
+                best, pick = k, c
+        return pick
 
     def on_defense_card(self, view, d):
         cards = [c for c in d.options if c is not None]
         if not cards:
             return None
         me = view.fighter(d.info["fighter"])
-
-        def worth(c):
+        pick = best = None
+        for c in cards:         # the first of the most worth, as max() with a key would choose
             card = view.card(c)
             v = float(card.value or 0) + self.value_gain(view, c)
             for op in card.effects.get("immediately", ()):
                 if op.NAME == "recover":
                     v += min(4, me.max_health - me.health)
-            if any(op.NAME == "ignore_value" and op.card == "opponent" and "if" not in op.spec
-                   for t in ("immediately", "during_combat") for op in card.effects.get(t, ())):
+            if _blocks_attack(card):
                 v += 6.0   # the attack is worth 0 (Celestial Raiments): better than any value
-            return v + 0.2 * self.power(view, c) + self.card_bonus(view, c)
-        return max(cards, key=worth)
+            v = v + 0.2 * self.power(view, c) + self.card_bonus(view, c)
+            if best is None or v > best:
+                best, pick = v, c
+        return pick
 
     def on_sidekick_start(self, view, d):
         targets = [view.opp_hero().space]

@@ -21,6 +21,7 @@ cdef class HeuristicPolicy(GreedyPolicy):
     # The methods a decision calls most, as C calls from the policy's own code (a Python caller
     # or a Python subclass's override works as before).
     cpdef tuple style_now(self, _ViewCore view)
+    cpdef double power(self, _ViewCore view, object cid)
     cpdef object reader(self, _ViewCore view, object foe=*)
     cpdef tuple _foes(self, _ViewCore view)
     cpdef tuple _knowledge_key(self, _ViewCore view, object foe)
