@@ -100,6 +100,16 @@ def _position_score(view, fi, space, targets) -> float:
 
 
 @cython.cfunc
+@cython.locals(view=_ViewCore)
+def _hits_from_any(view, fi, spaces, target) -> cython.bint:
+    """Could fighter ``fi`` attack ``target``'s space from one of ``spaces``?"""
+    for s in spaces:
+        if view.can_hit_from(fi, s, target):
+            return True
+    return False
+
+
+@cython.cfunc
 def _blocks_attack(card) -> cython.bint:
     """Does this defense card make the attack worth 0 outright (Celestial Raiments)?"""
     for t in ("immediately", "during_combat"):
@@ -334,29 +344,32 @@ class GreedyPolicy(Policy):
                     view.fighter(fi).is_hero)
         return max(d.options, key=worth)
 
+    def best_card_value(self, view, fi):
+        """The value (with its own during-combat gain) of fighter ``fi``'s best attack card."""
+        best = 0
+        first = True
+        for c in self.usable_attack_cards(view, fi):
+            v = (view.card(c).value or 0) + self.value_gain(view, c)
+            if first or v > best:
+                best, first = v, False
+        return best
+
+    @cython.locals(target=Fighter)
     def on_attack_target(self, view, d):
         best_of = {}    # attacker -> its best attack card's value: the same whatever the target
-
-        def best_card_value(fi):
-            best = 0
-            first = True
-            for c in self.usable_attack_cards(view, fi):
-                v = (view.card(c).value or 0) + self.value_gain(view, c)
-                if first or v > best:
-                    best, first = v, False
-            return best
-
-        def score(opt):
+        pick = top = None
+        for opt in d.options:       # the first of the best, as max() with a key would choose
             fi, t = opt
             target = view.fighter(t)
             best = best_of.get(fi)
             if best is None:
-                best = best_of[fi] = best_card_value(fi)
+                best = best_of[fi] = self.best_card_value(view, fi)
             s = best + (2.0 if target.is_hero else 0.0)
             if best >= target.health:
                 s += 6.0 if target.is_hero else 2.0
-            return s
-        return max(d.options, key=score)
+            if top is None or s > top:
+                top, pick = s, opt
+        return pick
 
     def self_damage(self, view, cid) -> int:
         """Damage a card would deal to this player's own hero if this player played it (the
@@ -431,14 +444,12 @@ class GreedyPolicy(Policy):
         if not targets:
             return None
         move = view.move_value()
-        reach = view.reachable(me.idx, move)
-        if any(view.can_hit_from(me.idx, s, targets[0]) for s in reach):
+        if _hits_from_any(view, me.idx, view.reachable(me.idx, move), targets[0]):
             return None
         # Boost with a cheap card that brings the enemy hero into reach.
-        for c in sorted(cards, key=lambda c: (self.power(view, c), c)):
+        for _, c in sorted([(self.power(view, c), c) for c in cards]):
             extra = view.card(c).boost_value
-            if extra and any(view.can_hit_from(me.idx, s, targets[0])
-                             for s in view.reachable(me.idx, move + extra)):
+            if extra and _hits_from_any(view, me.idx, view.reachable(me.idx, move + extra), targets[0]):
                 if self.power(view, c) <= 3.5 or len(view.hand) > 5:
                     return c
         return None
