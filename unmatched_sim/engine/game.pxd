@@ -4,6 +4,7 @@
 # fields are plain attributes.
 
 from unmatched_sim.engine.state cimport Combat, Decision, Fighter, Player
+from unmatched_sim.model cimport CardDef
 
 
 cdef class _GameCore:

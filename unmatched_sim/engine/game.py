@@ -40,7 +40,7 @@ from unmatched_sim.engine.state import (ATTACKER, DEFENDER, EVENT_FIELDS, NO_SPA
                                         SCHEME_ROLE, CardInfo, Combat, Ctx, Decision, Fighter, Player,
                                         new_ctx)
 from unmatched_sim.model import (AFTER, BOOST_BONUS, DURING, EFFECT, IMMEDIATELY,
-                                 ON_DISCARD_BY_OPPONENT, HeroDef)
+                                 ON_DISCARD_BY_OPPONENT, CardDef, HeroDef)
 
 HAND_LIMIT = 7
 STARTING_HAND = 5
@@ -982,17 +982,22 @@ class _GameCore:
                 out.append(t)
         return out
 
+    @cython.locals(f=Fighter, d=CardDef, hand=list)
     def attack_options(self, seat: int) -> list[tuple[int, int]]:
         hand = [self.cards[c].defn for c in self.players[seat].hand]
         out = []
         for fi in self.on_board(seat):
-            name = self.fighters[fi].defn.name
-            if any(d.can_attack and (d.users is None or name in d.users) for d in hand):   # (usable_by)
-                for t in self.attack_targets(fi):
-                    out.append((fi, t))
+            f = self.fighters[fi]
+            name = f.defn.name
+            # (a loop, not ``any`` over a generator: the card typed, its fields read in C)
+            for d in hand:
+                if d.can_attack and (d.users is None or name in d.users):   # (usable_by)
+                    for t in self.attack_targets(fi):
+                        out.append((fi, t))
+                    break
         return out
 
-    @cython.locals(p=Player, f=Fighter, hand=list)
+    @cython.locals(p=Player, f=Fighter, hand=list, d=CardDef)
     @cython.annotation_typing(False)
     def can_attack_now(self, seat: int) -> bool:
         """``attack_options(seat)`` is not empty (worked out without listing them)."""
@@ -1008,7 +1013,7 @@ class _GameCore:
                     break
         return False
 
-    @cython.locals(p=Player, f=Fighter, board_fighters=list)
+    @cython.locals(p=Player, f=Fighter, board_fighters=list, d=CardDef)
     def can_scheme_now(self, seat: int) -> bool:
         """``scheme_options(seat)`` is not empty (worked out without listing them)."""
         p = self.players[seat]
@@ -1378,7 +1383,7 @@ class _GameCore:
         return self.over and self.winner is not None and self.team[seat] == self.winner
 
     # ------------------------------------------------------------------ card values in combat
-    @cython.locals(c=Combat)
+    @cython.locals(c=Combat, d=CardDef)
     @cython.annotation_typing(False)
     def combat_value(self, role: int, bonuses: bool = True) -> int:
         """The current value of a combat card: printed value, then every change in the order it
@@ -1394,7 +1399,8 @@ class _GameCore:
         lock = self.players[seat].value_lock
         if lock is not None:
             return lock
-        v = self.cards[cid].defn.value or 0
+        d = self.cards[cid].defn
+        v = d.value or 0
         for kind, n in c.mods[role]:
             if kind == "add":
                 v += n
@@ -1689,13 +1695,15 @@ def _attack(g: _GameCore, seat: int) -> None:
     g.ask(seat, "attack_target", g.attack_options(seat), _attack_declared, seat)
 
 
+@cython.locals(f=Fighter, d=CardDef)
 def _attack_declared(g: _GameCore, seat: int, option: tuple[int, int]) -> None:
     fi, target = option
     c = Combat(seat, fi, target, g.fighters[target].owner)
     c.ranged = not g.adjacent(fi, target)
     g.combat = c
     g.log("attack", seat, fi, target=target, detail="ranged" if c.ranged else "melee")
-    name = g.fighters[fi].defn.name
+    f = g.fighters[fi]
+    name = f.defn.name
     cards = g.cards
     options = []
     for cid in g.players[seat].hand:
@@ -1720,11 +1728,13 @@ def _attack_card_chosen(g: _GameCore, seat: int, cid: int) -> None:
     _ask_defense(g)
 
 
+@cython.locals(c=Combat, f=Fighter, d=CardDef)
 def _ask_defense(g: _GameCore) -> None:
     c = g.combat
     defender = c.fighters[DEFENDER]
     dseat = c.players[DEFENDER]
-    name = g.fighters[defender].defn.name
+    f = g.fighters[defender]
+    name = f.defn.name
     cards = g.cards
     options = [None]
     for cid in g.players[dseat].hand:
@@ -1758,7 +1768,7 @@ def _defense_chosen(g: _GameCore, dseat: int, cid: int | None) -> None:
            (_after_attacking, ()))
 
 
-@cython.locals(c=Combat)
+@cython.locals(c=Combat, d=CardDef)
 def _combat_window(g: _GameCore, timing: str) -> None:
     """Effects of one timing on both combat cards: the defender's first, then the attacker's.
 
@@ -1770,7 +1780,8 @@ def _combat_window(g: _GameCore, timing: str) -> None:
         cid = c.cards[role]
         if cid is None:
             continue
-        ops = g.cards[cid].defn.effects.get(timing)
+        d = g.cards[cid].defn
+        ops = d.effects.get(timing)
         if ops:
             step_args = (new_ctx(c.players[role], cid, role, c.fighters[role]),)
             for op in ops:

@@ -5,6 +5,7 @@
 
 from unmatched_sim.engine.game cimport _GameCore
 from unmatched_sim.engine.state cimport Combat, Fighter, Player
+from unmatched_sim.model cimport CardDef
 
 
 cdef class _ViewCore:

@@ -204,7 +204,8 @@ class _ViewCore:
     @cython.annotation_typing(False)
     @cython.locals(opp=cython.Py_ssize_t, start=cython.Py_ssize_t, me=cython.Py_ssize_t,
                    t=cython.Py_ssize_t, x=cython.Py_ssize_t, i=cython.Py_ssize_t, n=cython.Py_ssize_t,
-                   seen=list, owners=list, kinds=list, cards=tuple, elsewhere=list, p=Player)
+                   seen=list, owners=list, kinds=list, cards=tuple, elsewhere=list, p=Player,
+                   d=CardDef)
     def unseen_opponent_counts(self, seat=None) -> list[int]:
         """How many copies of each card of ``seat``'s deck list (default: the foe in focus), in
         the order of its hero's card list, are not in a discard pile or otherwise seen: the
@@ -242,7 +243,8 @@ class _ViewCore:
         p = self._players[opp]
         cards = p.hero.cards
         for i in range(len(cards)):
-            n = cards[i].copies - seen[i]
+            d = cards[i]
+            n = d.copies - seen[i]
             seen[i] = n if n > 0 else 0
         return seen
 
