@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from unmatched_sim import _build
-from unmatched_sim.data.catalog import find_hero
+from unmatched_sim.data.catalog import find_board, find_hero
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -102,3 +102,21 @@ def test_the_definitions_are_compiled_with_the_engine():
     assert "unmatched_sim.model" in _build.cimports(ROOT / "unmatched_sim/engine/game.py")
     if _build.kind() == "compiled":
         assert _build.loaded_from("unmatched_sim.model").endswith(".so")
+
+
+def test_the_games_card_lists_are_its_cards_and_shared_by_its_line_up():
+    """``card_defs`` and ``card_owners`` (what ``card``, ``owner`` and the views read) are the
+    cards' definitions and owners, kept once per line-up like the cards themselves."""
+    from unmatched_sim.engine.game import Game
+    from unmatched_sim.engine.view import PlayerView
+
+    heroes = (find_hero("houdini"), find_hero("genie"))
+    board = find_board("marmoreal")
+    g, other = Game(board, heroes, seed=1), Game(board, heroes, seed=2)
+    assert g.card_defs == [c.defn for c in g.cards] and g.card_owners == [c.owner for c in g.cards]
+    assert g.card_defs is other.card_defs and g.card_owners is other.card_owners
+    assert g.clone().card_defs is g.card_defs
+    v = PlayerView(g, 1)
+    assert all(v.card(c) is g.card(c) is g.cards[c].defn for c in range(len(g.cards)))
+    assert all(v.card_owner(c) == g.owner(c) == g.cards[c].owner for c in range(len(g.cards)))
+    assert (g._adjacent, g._zone_mask, g._move_edges) == (board.adjacent, board.zone_mask, board.move_edges)

@@ -61,7 +61,8 @@ class _ViewCore:
 
     ``_players``, ``_fighters``, ``_occupant``: the game's own lists (never replaced during a
     game: a clone gets its own, and its own views); ``_defs``, ``_owners``: each card's
-    definition and owner by card id, fixed for the game. The policies ask for these hundreds
+    definition and owner by card id, fixed for the line-up (the game's ``card_defs`` and
+    ``card_owners``, never changed: read only). The policies ask for these hundreds
     of thousands of times a run."""
 
 
@@ -72,8 +73,7 @@ class _ViewCore:
         self._adjacent, self._zone_mask = game.board.adjacent, game.board.zone_mask
         self.dist = board_distances(game.board)
         self._players, self._fighters, self._occupant = game.players, game.fighters, game.occupant
-        self._defs = [c.defn for c in game.cards]
-        self._owners = [c.owner for c in game.cards]
+        self._defs, self._owners = game.card_defs, game.card_owners   # (the line-up's: shared)
         foes = game.all_foes(seat)
         self._duel_foe = foes[0] if len(game.players) == 2 else None
         if self._duel_foe is not None:
