@@ -120,3 +120,17 @@ def test_the_games_card_lists_are_its_cards_and_shared_by_its_line_up():
     assert all(v.card(c) is g.card(c) is g.cards[c].defn for c in range(len(g.cards)))
     assert all(v.card_owner(c) == g.owner(c) == g.cards[c].owner for c in range(len(g.cards)))
     assert (g._adjacent, g._zone_mask, g._move_edges) == (board.adjacent, board.zone_mask, board.move_edges)
+
+
+def test_a_move_value_skips_only_abilities_that_keep_the_printed_move():
+    """``move_value`` answers from the hero's printed move where the seat's ability does not
+    override ``Ability.move_value`` (``_fixed_move``), and asks the ability where it does."""
+    from unmatched_sim.engine.game import Game
+    from unmatched_sim.hooks import Ability
+
+    g = Game(find_board("marmoreal"), (find_hero("loki"), find_hero("houdini")), seed=3)
+    for seat, p in enumerate(g.players):
+        overridden = type(p.ability).move_value is not Ability.move_value
+        assert (g._fixed_move[seat] is None) == overridden
+        assert g.move_value(seat) == p.ability.move_value(g, seat, p.hero.move)
+    assert g._fixed_move[1] == find_hero("houdini").move and g.clone()._fixed_move == g._fixed_move

@@ -301,6 +301,10 @@ class _GameCore:
         from unmatched_sim.hooks import Ability
         self._own_boost_rule = tuple([type(p.ability).can_boost is not Ability.can_boost
                                       for p in self.players])
+        # Per seat, its hero's move value where its ability takes it as printed (None where the
+        # ability works it out, Loki's for one): move_value then asks no ability.
+        self._fixed_move = tuple([p.hero.move if type(p.ability).move_value is Ability.move_value else None
+                                  for p in self.players])
         # Does the format restrict who may be attacked (a free-for-all's first round)? Where
         # not, attack_targets does not ask it for every target.
         self._attack_rule = type(self.format).may_attack is not Format.may_attack
@@ -406,6 +410,7 @@ class _GameCore:
         g._friendly = self._friendly
         g.handlers = self.handlers
         g._own_boost_rule = self._own_boost_rule
+        g._fixed_move = self._fixed_move
         g._attack_rule = self._attack_rule
         self._rngs_shared = g._rngs_shared = True
         g.fighters = [f.copy() for f in self.fighters]
@@ -926,6 +931,9 @@ class _GameCore:
     @cython.locals(p=Player)
     @cython.annotation_typing(False)
     def move_value(self, seat: int) -> int:
+        move = self._fixed_move[seat]
+        if move is not None:
+            return move
         p = self.players[seat]
         return p.ability.move_value(self, seat, p.hero.move)
 

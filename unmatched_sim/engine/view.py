@@ -138,6 +138,7 @@ class _ViewCore:
         return p.actions
 
     @cython.locals(p=Player)
+    @cython.annotation_typing(False)
     def hero(self, seat: int | None = None) -> HeroDef:
         p = self._players[self.seat if seat is None else seat]
         return p.hero
@@ -311,6 +312,7 @@ class _ViewCore:
         return determinize(self._g, self.seat, rng, attack_guess)
 
     @cython.locals(p=Player)
+    @cython.annotation_typing(False)
     def value_lock(self, seat: int) -> int | None:
         """"Your card values are N for the rest of the turn" (Three Wishes), or None."""
         p = self._players[seat]
