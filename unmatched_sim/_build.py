@@ -13,7 +13,7 @@ At import, ``install()`` decides per module:
   effect). A stale module prints one line saying how to rebuild.
 
 A module's source is its ``.py`` and, where there is one, its ``.pxd`` (the typed records other
-compiled modules ``cimport``: ``engine/state.pxd``, ``game.pxd``, ``view.pxd``). A compiled
+compiled modules ``cimport``: ``model.pxd``, ``engine/state.pxd``, ``game.pxd``, ``view.pxd``). A compiled
 module that cimports a module running as pure Python cannot load (it expects that module's
 classes to be the compiled types), so it runs as pure Python too (``stale``).
 
@@ -38,6 +38,7 @@ SOURCES = (
     "unmatched_sim/policies/greedy.py",
     "unmatched_sim/policies/heuristic.py",
     "unmatched_sim/log.py",
+    "unmatched_sim/model.py",
 )
 MANIFEST = "_compiled.json"
 PURE_ENV = "UNMATCHED_SIM_PURE"

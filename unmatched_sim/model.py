@@ -2,12 +2,26 @@
 
 These are shared by every game and never change during play; the mutable state of a game
 lives in ``unmatched_sim.engine.state``.
+
+``FighterDef`` and ``CardDef`` are frozen dataclasses. In the compiled build
+(``_build.SOURCES``) they are also extension types with the fields declared in ``model.pxd``
+(Cython turns a ``cclass`` dataclass into one): compiled code that types a local as one of
+them reads its fields as C struct fields instead of attribute look-ups (the AI reads a card's
+fields tens of thousands of times a game). Equality, ``repr``, ``dataclasses.replace`` and
+``fields``, pickling and immutability are the dataclass's either way; run uncompiled they are
+plain frozen dataclasses (without ``slots``: Cython's dataclass does not take that argument,
+and an extension type has no instance dictionary anyway).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any
+
+try:
+    import cython
+except ImportError:  # a pure install without Cython: the same names, doing nothing
+    from unmatched_sim import _cython_shim as cython
 
 ATTACK, DEFENSE, VERSATILE, SCHEME = "attack", "defense", "versatile", "scheme"
 CARD_TYPES = (ATTACK, DEFENSE, VERSATILE, SCHEME)
@@ -23,7 +37,8 @@ LINE_EFFECT = "line_effect"
 TIMINGS = (IMMEDIATELY, DURING, AFTER, EFFECT, BOOST_BONUS, ON_DISCARD_BY_OPPONENT, LINE_EFFECT)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
+@cython.cclass
 class FighterDef:
     name: str
     health: int
@@ -34,7 +49,12 @@ class FighterDef:
     starts_on_board: bool = True   # False for sidekicks that are only ever summoned
 
 
-@dataclass(frozen=True, slots=True)
+# The facts ``CardDef.__post_init__`` derives, in the order it works them out.
+_CARD_FACTS = ("can_attack", "can_defend", "boost_value", "ai_memo")
+
+
+@dataclass(frozen=True)
+@cython.cclass
 class CardDef:
     name: str
     type: str
@@ -58,10 +78,14 @@ class CardDef:
     ai_memo: dict = field(init=False, repr=False, compare=False)
 
     def __post_init__(self):
-        object.__setattr__(self, "can_attack", self.type in (ATTACK, VERSATILE))
-        object.__setattr__(self, "can_defend", self.type in (DEFENSE, VERSATILE))
-        object.__setattr__(self, "boost_value", self.boost or 0)
-        object.__setattr__(self, "ai_memo", {})
+        facts = (self.type in (ATTACK, VERSATILE), self.type in (DEFENSE, VERSATILE), self.boost or 0, {})
+        if cython.compiled:
+            # the extension type's fields are read-only to Python but its own C code sets them
+            self.can_attack, self.can_defend, self.boost_value, self.ai_memo = facts
+        else:
+            # a frozen dataclass refuses ``self.x = ...``; object's own setter does not
+            for name, value in zip(_CARD_FACTS, facts):
+                object.__setattr__(self, name, value)
 
     def usable_by(self, fighter_name: str) -> bool:
         return self.users is None or fighter_name in self.users

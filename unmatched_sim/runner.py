@@ -34,7 +34,7 @@ import polars as pl
 from unmatched_sim import __version__
 from unmatched_sim.data.board import Board, load_board_file
 from unmatched_sim.data.heroes import load_hero_file
-from unmatched_sim.engine.game import DEFAULT_MAX_TURNS, Game
+from unmatched_sim.engine.game import DEFAULT_MAX_TURNS, Game, play_out
 from unmatched_sim.engine.view import PlayerView
 from unmatched_sim.errors import RunInterrupted, UserError
 from unmatched_sim.files import replace_dir
@@ -179,15 +179,7 @@ def seat_labels(g: GameSpec) -> tuple[str, ...]:
 def _drive(game: Game, policies: list, on_decision: Callable | None) -> int:
     views = [PlayerView(game, s) for s in range(len(game.players))]
     game.start()
-    decisions = 0
-    while game.pending is not None:
-        d = game.pending
-        choice = policies[d.player].choose(views[d.player], d)
-        if on_decision is not None:
-            on_decision(game, d, choice)
-        game.answer(choice)
-        decisions += 1
-    return decisions
+    return play_out(game, policies, views, on_decision)
 
 
 def _player_columns(game: Game, fmt: str, lineup: tuple[str, ...], slot_of_seat: tuple[int, ...],

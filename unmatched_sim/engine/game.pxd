@@ -4,10 +4,14 @@
 # fields are plain attributes.
 
 from unmatched_sim.engine.state cimport Combat, Decision, Fighter, Player
+from unmatched_sim.model cimport CardDef
 
 
 cdef class _GameCore:
     cdef public object board
+    cdef public tuple _adjacent
+    cdef public tuple _zone_mask
+    cdef public tuple _move_edges
     cdef public tuple heroes
     cdef public object format
     cdef public object max_turns
@@ -16,6 +20,8 @@ cdef class _GameCore:
     cdef public object _rng
     cdef public str _rng_seed
     cdef public list cards
+    cdef public list card_defs
+    cdef public list card_owners
     cdef public list card_kind
     cdef public list players
     cdef public list fighters
@@ -50,6 +56,7 @@ cdef class _GameCore:
     cdef public tuple _friendly
     cdef public dict handlers
     cdef public tuple _own_boost_rule
+    cdef public tuple _fixed_move
     cdef public bint _attack_rule
 
     # The queries the engine, the view and greedy ask most, as C calls from typed code (a
@@ -75,3 +82,9 @@ cdef class _GameCore:
     cpdef object combat_value(self, object role, object bonuses=*)
     cpdef list known_in_hand(self, object observer, object holder)
     cpdef list pile_counts_of(self, object seat)
+    cpdef object pile_version(self, object seat)
+    cpdef _pile_moved(self, object cid, object delta)
+    cpdef tuple move_rules(self, object fi)
+    cpdef list _spread(self, object fi, Py_ssize_t start, Py_ssize_t steps, bint through)
+    cpdef run(self)
+    cpdef answer(self, object choice)

@@ -40,7 +40,7 @@ from unmatched_sim.engine.state import (ATTACKER, DEFENDER, EVENT_FIELDS, NO_SPA
                                         SCHEME_ROLE, CardInfo, Combat, Ctx, Decision, Fighter, Player,
                                         new_ctx)
 from unmatched_sim.model import (AFTER, BOOST_BONUS, DURING, EFFECT, IMMEDIATELY,
-                                 ON_DISCARD_BY_OPPONENT, HeroDef)
+                                 ON_DISCARD_BY_OPPONENT, CardDef, HeroDef)
 
 HAND_LIMIT = 7
 STARTING_HAND = 5
@@ -117,13 +117,17 @@ _KEPT_LIMIT = 4096   # line-ups kept at most (the full round robin plays 342 sea
 
 
 class _LineupCards(NamedTuple):
-    """A line-up's cards: ``cards[cid]`` (definition, owning seat), ``card_kind[cid]`` (its deck
-    list entry, numbered across the seats: seat ``s``'s kinds start at ``kind_start[s]``, in
-    the order of its hero's card list; ``pile_counts``), ``kind_count`` kinds in all, and each
-    seat's deck before the shuffle (``decks[s]``: its card ids in card-list order)."""
+    """A line-up's cards: ``cards[cid]`` (definition, owning seat; the two also by themselves
+    in ``defs`` and ``owners``, the lists the queries and the views read), ``card_kind[cid]``
+    (its deck list entry, numbered across the seats: seat ``s``'s kinds start at
+    ``kind_start[s]``, in the order of its hero's card list; ``pile_counts``), ``kind_count``
+    kinds in all, and each seat's deck before the shuffle (``decks[s]``: its card ids in
+    card-list order)."""
 
     heroes: tuple
     cards: list
+    defs: list
+    owners: list
     card_kind: list
     kind_start: tuple
     kind_count: int
@@ -149,6 +153,15 @@ def _kept(table: dict, key, build, arg, what: str, valid=None):
     return got
 
 
+def _is_one_of(x, options: tuple) -> bool:
+    """``x`` is one of ``options`` itself, not merely equal to one (``answer``: True == 1; a
+    function, not a generator: ``answer`` is a cpdef method, and Cython allows no closure there)."""
+    for o in options:
+        if o is x:
+            return True
+    return False
+
+
 def _lineup_cards(heroes: tuple) -> _LineupCards:
     """The cards of a game of ``heroes`` (in seat order), kept per line-up (by the heroes' ids,
     checked to be the same hero objects)."""
@@ -169,7 +182,8 @@ def _build_lineup_cards(heroes: tuple) -> _LineupCards:
                 card_kind.append(kinds + k)
         kinds += len(hero.cards)
         decks.append(tuple(deck))
-    return _LineupCards(heroes, cards, card_kind, tuple(kind_start), kinds, tuple(decks))
+    return _LineupCards(heroes, cards, [c.defn for c in cards], [c.owner for c in cards], card_kind,
+                        tuple(kind_start), kinds, tuple(decks))
 
 
 def _handler_seats(ability_types: tuple) -> dict[str, tuple[int, ...]]:
@@ -203,6 +217,9 @@ class _GameCore:
 
         n = len(heroes)
         self.board = board
+        # the board's tables the hot queries walk (reachable, attack_targets, adjacent), kept
+        # as typed fields: read in C, not looked up on the Board dataclass at every call
+        self._adjacent, self._zone_mask, self._move_edges = board.adjacent, board.zone_mask, board.move_edges
         self.heroes = tuple(heroes)
         self.format = fmt if fmt is not None else default_format(n)
         if self.format.players != n:
@@ -226,6 +243,7 @@ class _GameCore:
         # game of this line-up (``_LineupCards``), shared like a clone shares them.
         cards = _lineup_cards(self.heroes)
         self.cards, self.card_kind = cards.cards, cards.card_kind
+        self.card_defs, self.card_owners = cards.defs, cards.owners
         self.kind_start, self.kind_count = cards.kind_start, cards.kind_count
         self.fighters: list[Fighter] = []
         self.players: list[Player] = []
@@ -283,6 +301,10 @@ class _GameCore:
         from unmatched_sim.hooks import Ability
         self._own_boost_rule = tuple([type(p.ability).can_boost is not Ability.can_boost
                                       for p in self.players])
+        # Per seat, its hero's move value where its ability takes it as printed (None where the
+        # ability works it out, Loki's for one): move_value then asks no ability.
+        self._fixed_move = tuple([p.hero.move if type(p.ability).move_value is Ability.move_value else None
+                                  for p in self.players])
         # Does the format restrict who may be attacked (a free-for-all's first round)? Where
         # not, attack_targets does not ask it for every target.
         self._attack_rule = type(self.format).may_attack is not Format.may_attack
@@ -343,6 +365,7 @@ class _GameCore:
         g = Game.__new__(Game)
         g.__dict__.update(self.__dict__)     # attributes of its own, if any
         g.board = self.board
+        g._adjacent, g._zone_mask, g._move_edges = self._adjacent, self._zone_mask, self._move_edges
         g.heroes = self.heroes
         g.format = self.format
         g.max_turns = self.max_turns
@@ -351,6 +374,8 @@ class _GameCore:
         g._rng = self._rng
         g._rng_seed = self._rng_seed
         g.cards = self.cards
+        g.card_defs = self.card_defs
+        g.card_owners = self.card_owners
         g.card_kind = self.card_kind
         g.players = self.players
         g.fighters = self.fighters
@@ -385,6 +410,7 @@ class _GameCore:
         g._friendly = self._friendly
         g.handlers = self.handlers
         g._own_boost_rule = self._own_boost_rule
+        g._fixed_move = self._fixed_move
         g._attack_rule = self._attack_rule
         self._rngs_shared = g._rngs_shared = True
         g.fighters = [f.copy() for f in self.fighters]
@@ -416,6 +442,7 @@ class _GameCore:
         # of the ~150 pushes a game.)
         self.stack.extend(steps[::-1])
 
+    @cython.annotation_typing(False)
     def run(self) -> None:
         stack = self.stack
         while self.pending is None and stack and not self.over:
@@ -432,11 +459,12 @@ class _GameCore:
             return
         self.pending = Decision(player, kind, tuple(options), resume, args, info)
 
+    @cython.annotation_typing(False)
     def answer(self, choice) -> None:
         d = self.pending
         if d is None:
             raise IllegalChoice("no decision is pending")
-        if choice not in d.options or (type(choice) is bool and not any(o is choice for o in d.options)):
+        if choice not in d.options or (type(choice) is bool and not _is_one_of(choice, d.options)):
             # (True == 1: a yes where a seat or a card is asked for would pass the first test)
             raise IllegalChoice(f"{choice!r} is not a legal option for {d.kind}: {d.options!r}")
         self.pending = None
@@ -501,11 +529,11 @@ class _GameCore:
     # ------------------------------------------------------------------ queries
     @cython.annotation_typing(False)
     def card(self, cid: int):
-        return self.cards[cid].defn
+        return self.card_defs[cid]
 
     @cython.annotation_typing(False)
     def owner(self, cid: int) -> int:
-        return self.cards[cid].owner
+        return self.card_owners[cid]
 
     @cython.locals(p=Player)
     @cython.annotation_typing(False)
@@ -772,9 +800,10 @@ class _GameCore:
     # them: they are counted from the piles when first asked for, and kept from then on.
     # (Each move tests ``pile_counts is not None`` itself: one call fewer per move is 0.8% of
     # greedy's instructions.)
+    @cython.annotation_typing(False)
     def _pile_moved(self, cid: int, delta: int) -> None:
         self.pile_counts[self.card_kind[cid]] += delta
-        self.pile_versions[self.cards[cid].owner] = next(_PILE_VERSIONS)
+        self.pile_versions[self.card_owners[cid]] = next(_PILE_VERSIONS)
 
     def _count_piles(self) -> list[int]:
         counts = [0] * self.kind_count
@@ -799,6 +828,7 @@ class _GameCore:
         start = self.kind_start[seat]
         return self.pile_counts[start:start + len(self.players[seat].hero.cards)]
 
+    @cython.annotation_typing(False)
     def pile_version(self, seat: int) -> int:
         """A number that changes whenever ``pile_counts_of(seat)`` does, never reused."""
         if self.pile_counts is None:
@@ -880,7 +910,7 @@ class _GameCore:
     @cython.annotation_typing(False)
     def adjacent(self, a: int, b: int) -> bool:
         fa, fb = self.fighters[a], self.fighters[b]
-        return fa.on_board and fb.on_board and fb.space in self.board.adjacent[fa.space]
+        return fa.on_board and fb.on_board and fb.space in self._adjacent[fa.space]
 
     @cython.locals(fa=Fighter, fb=Fighter)
     def same_zone(self, a: int, b: int) -> bool:
@@ -901,9 +931,13 @@ class _GameCore:
     @cython.locals(p=Player)
     @cython.annotation_typing(False)
     def move_value(self, seat: int) -> int:
+        move = self._fixed_move[seat]
+        if move is not None:
+            return move
         p = self.players[seat]
         return p.ability.move_value(self, seat, p.hero.move)
 
+    @cython.annotation_typing(False)
     def move_rules(self, fi: int) -> tuple[bool, bool]:
         """(held in place, may pass opponents) as ``reachable`` decides them for fighter ``fi``
         moving by its own rules (queries only: the AI uses them to tell whether a cached
@@ -933,12 +967,13 @@ class _GameCore:
                    n=cython.Py_ssize_t, s=cython.Py_ssize_t, t=cython.Py_ssize_t, o=cython.Py_ssize_t,
                    step=cython.Py_ssize_t, seen=bytearray, frontier=list, nxt=list, occ=list,
                    edges=tuple, row=tuple, team=tuple, F=list, k=cython.Py_ssize_t, f=Fighter)
+    @cython.annotation_typing(False)
     def _spread(self, fi: int, start: int, steps: int, through: bool) -> list[int]:
         """``reachable``'s walk, breadth first from ``start``: the spaces in order."""
         team, F = self.team, self.fighters
         f = F[fi]
         my_team = team[f.owner]
-        occ, edges = self.occupant, self.board.move_edges
+        occ, edges = self.occupant, self._move_edges
         n = len(occ)
         seen = bytearray(n)
         seen[start] = 1
@@ -970,8 +1005,8 @@ class _GameCore:
         if not f.on_board:
             return []
         ranged = f.defn.ranged
-        adj = self.board.adjacent[f.space]
-        zm = self.board.zone_mask
+        adj = self._adjacent[f.space]
+        zm = self._zone_mask
         out = []
         fmt, seat = self.format, f.owner
         for t in self.opponents_on_board(seat):
@@ -982,17 +1017,22 @@ class _GameCore:
                 out.append(t)
         return out
 
+    @cython.locals(f=Fighter, d=CardDef, hand=list)
     def attack_options(self, seat: int) -> list[tuple[int, int]]:
         hand = [self.cards[c].defn for c in self.players[seat].hand]
         out = []
         for fi in self.on_board(seat):
-            name = self.fighters[fi].defn.name
-            if any(d.can_attack and (d.users is None or name in d.users) for d in hand):   # (usable_by)
-                for t in self.attack_targets(fi):
-                    out.append((fi, t))
+            f = self.fighters[fi]
+            name = f.defn.name
+            # (a loop, not ``any`` over a generator: the card typed, its fields read in C)
+            for d in hand:
+                if d.can_attack and (d.users is None or name in d.users):   # (usable_by)
+                    for t in self.attack_targets(fi):
+                        out.append((fi, t))
+                    break
         return out
 
-    @cython.locals(p=Player, f=Fighter, hand=list)
+    @cython.locals(p=Player, f=Fighter, hand=list, d=CardDef)
     @cython.annotation_typing(False)
     def can_attack_now(self, seat: int) -> bool:
         """``attack_options(seat)`` is not empty (worked out without listing them)."""
@@ -1008,7 +1048,7 @@ class _GameCore:
                     break
         return False
 
-    @cython.locals(p=Player, f=Fighter, board_fighters=list)
+    @cython.locals(p=Player, f=Fighter, board_fighters=list, d=CardDef)
     def can_scheme_now(self, seat: int) -> bool:
         """``scheme_options(seat)`` is not empty (worked out without listing them)."""
         p = self.players[seat]
@@ -1256,13 +1296,15 @@ class _GameCore:
             self.run_effects(bonus, new_ctx(seat, cid, OTHER_ROLE, self.players[seat].fighters[0]))
         return value
 
+    @cython.locals(d=CardDef)
     @cython.annotation_typing(False)
     def can_boost_with(self, seat: int, cid: int) -> bool:
         """May ``seat`` BOOST with card ``cid``? Its owner's ability says (``can_boost``)."""
-        card = self.cards[cid]
-        if not self._own_boost_rule[card.owner]:
-            return card.defn.boost is not None     # (Ability.can_boost, inline)
-        return self.players[card.owner].ability.can_boost(self, seat, cid)
+        owner = self.card_owners[cid]
+        if not self._own_boost_rule[owner]:
+            d = self.card_defs[cid]
+            return d.boost is not None     # (Ability.can_boost, inline)
+        return self.players[owner].ability.can_boost(self, seat, cid)
 
     def run_effects(self, ops: Iterable, ctx: Ctx) -> None:
         """Schedule a card's effects (a tuple of Ops) to resolve next, in printed order.
@@ -1378,7 +1420,7 @@ class _GameCore:
         return self.over and self.winner is not None and self.team[seat] == self.winner
 
     # ------------------------------------------------------------------ card values in combat
-    @cython.locals(c=Combat)
+    @cython.locals(c=Combat, d=CardDef)
     @cython.annotation_typing(False)
     def combat_value(self, role: int, bonuses: bool = True) -> int:
         """The current value of a combat card: printed value, then every change in the order it
@@ -1394,7 +1436,8 @@ class _GameCore:
         lock = self.players[seat].value_lock
         if lock is not None:
             return lock
-        v = self.cards[cid].defn.value or 0
+        d = self.cards[cid].defn
+        v = d.value or 0
         for kind, n in c.mods[role]:
             if kind == "add":
                 v += n
@@ -1495,6 +1538,24 @@ def _ask_sidekick_start(g: _GameCore, seat: int, fi: int) -> None:
 
 def _sidekick_placed(g: _GameCore, fi: int, space: int) -> None:
     g.place(fi, space)
+
+
+# ---------------------------------------------------------------------- playing a game out
+@cython.locals(d=Decision, decisions=cython.Py_ssize_t)
+def play_out(g: _GameCore, policies: list, views: list, on_decision) -> int:
+    """Ask each pending decision of the started game ``g`` of its player's policy (with that
+    seat's view) and answer it, to the end; ``on_decision(g, decision, choice)`` hears each
+    answer first. The number of decisions. (Here, compiled, and not in the runner: the loop's
+    reads of the pending decision and its ``answer`` calls are C reads and calls.)"""
+    decisions = 0
+    while g.pending is not None:
+        d = g.pending
+        choice = policies[d.player].choose(views[d.player], d)
+        if on_decision is not None:
+            on_decision(g, d, choice)
+        g.answer(choice)
+        decisions += 1
+    return decisions
 
 
 def _begin_turn(g: _GameCore) -> None:
@@ -1689,13 +1750,15 @@ def _attack(g: _GameCore, seat: int) -> None:
     g.ask(seat, "attack_target", g.attack_options(seat), _attack_declared, seat)
 
 
+@cython.locals(f=Fighter, d=CardDef)
 def _attack_declared(g: _GameCore, seat: int, option: tuple[int, int]) -> None:
     fi, target = option
     c = Combat(seat, fi, target, g.fighters[target].owner)
     c.ranged = not g.adjacent(fi, target)
     g.combat = c
     g.log("attack", seat, fi, target=target, detail="ranged" if c.ranged else "melee")
-    name = g.fighters[fi].defn.name
+    f = g.fighters[fi]
+    name = f.defn.name
     cards = g.cards
     options = []
     for cid in g.players[seat].hand:
@@ -1720,11 +1783,13 @@ def _attack_card_chosen(g: _GameCore, seat: int, cid: int) -> None:
     _ask_defense(g)
 
 
+@cython.locals(c=Combat, f=Fighter, d=CardDef)
 def _ask_defense(g: _GameCore) -> None:
     c = g.combat
     defender = c.fighters[DEFENDER]
     dseat = c.players[DEFENDER]
-    name = g.fighters[defender].defn.name
+    f = g.fighters[defender]
+    name = f.defn.name
     cards = g.cards
     options = [None]
     for cid in g.players[dseat].hand:
@@ -1758,7 +1823,7 @@ def _defense_chosen(g: _GameCore, dseat: int, cid: int | None) -> None:
            (_after_attacking, ()))
 
 
-@cython.locals(c=Combat)
+@cython.locals(c=Combat, d=CardDef)
 def _combat_window(g: _GameCore, timing: str) -> None:
     """Effects of one timing on both combat cards: the defender's first, then the attacker's.
 
@@ -1770,7 +1835,8 @@ def _combat_window(g: _GameCore, timing: str) -> None:
         cid = c.cards[role]
         if cid is None:
             continue
-        ops = g.cards[cid].defn.effects.get(timing)
+        d = g.cards[cid].defn
+        ops = d.effects.get(timing)
         if ops:
             step_args = (new_ctx(c.players[role], cid, role, c.fighters[role]),)
             for op in ops:

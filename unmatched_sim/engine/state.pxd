@@ -3,10 +3,12 @@
 # and when another compiled module cimports them (its typed locals read the fields in C).
 # Run uncompiled, state.py's classes are the plain slotted classes it spells out.
 
+from unmatched_sim.model cimport FighterDef
+
 cdef class Fighter:
     cdef public Py_ssize_t idx, owner
     cdef public str name
-    cdef public object defn
+    cdef public FighterDef defn          # (typed: a fighter's name, ranged, move read in C)
     cdef public bint is_hero
     cdef public Py_ssize_t health, max_health, space
     cdef public bint alive, on_board

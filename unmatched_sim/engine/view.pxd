@@ -5,6 +5,7 @@
 
 from unmatched_sim.engine.game cimport _GameCore
 from unmatched_sim.engine.state cimport Combat, Fighter, Player
+from unmatched_sim.model cimport CardDef
 
 
 cdef class _ViewCore:
@@ -42,3 +43,5 @@ cdef class _ViewCore:
     cpdef tuple move_rules(self, object fi)
     cpdef object move_value(self, object seat=*)
     cpdef tuple knowledge_key(self, object foe)
+    cpdef object value_lock(self, object seat)
+    cpdef object hero(self, object seat=*)

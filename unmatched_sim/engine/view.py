@@ -61,7 +61,8 @@ class _ViewCore:
 
     ``_players``, ``_fighters``, ``_occupant``: the game's own lists (never replaced during a
     game: a clone gets its own, and its own views); ``_defs``, ``_owners``: each card's
-    definition and owner by card id, fixed for the game. The policies ask for these hundreds
+    definition and owner by card id, fixed for the line-up (the game's ``card_defs`` and
+    ``card_owners``, never changed: read only). The policies ask for these hundreds
     of thousands of times a run."""
 
 
@@ -72,8 +73,7 @@ class _ViewCore:
         self._adjacent, self._zone_mask = game.board.adjacent, game.board.zone_mask
         self.dist = board_distances(game.board)
         self._players, self._fighters, self._occupant = game.players, game.fighters, game.occupant
-        self._defs = [c.defn for c in game.cards]
-        self._owners = [c.owner for c in game.cards]
+        self._defs, self._owners = game.card_defs, game.card_owners   # (the line-up's: shared)
         foes = game.all_foes(seat)
         self._duel_foe = foes[0] if len(game.players) == 2 else None
         if self._duel_foe is not None:
@@ -138,6 +138,7 @@ class _ViewCore:
         return p.actions
 
     @cython.locals(p=Player)
+    @cython.annotation_typing(False)
     def hero(self, seat: int | None = None) -> HeroDef:
         p = self._players[self.seat if seat is None else seat]
         return p.hero
@@ -204,7 +205,8 @@ class _ViewCore:
     @cython.annotation_typing(False)
     @cython.locals(opp=cython.Py_ssize_t, start=cython.Py_ssize_t, me=cython.Py_ssize_t,
                    t=cython.Py_ssize_t, x=cython.Py_ssize_t, i=cython.Py_ssize_t, n=cython.Py_ssize_t,
-                   seen=list, owners=list, kinds=list, cards=tuple, elsewhere=list, p=Player)
+                   seen=list, owners=list, kinds=list, cards=tuple, elsewhere=list, p=Player,
+                   d=CardDef)
     def unseen_opponent_counts(self, seat=None) -> list[int]:
         """How many copies of each card of ``seat``'s deck list (default: the foe in focus), in
         the order of its hero's card list, are not in a discard pile or otherwise seen: the
@@ -242,7 +244,8 @@ class _ViewCore:
         p = self._players[opp]
         cards = p.hero.cards
         for i in range(len(cards)):
-            n = cards[i].copies - seen[i]
+            d = cards[i]
+            n = d.copies - seen[i]
             seen[i] = n if n > 0 else 0
         return seen
 
@@ -309,6 +312,7 @@ class _ViewCore:
         return determinize(self._g, self.seat, rng, attack_guess)
 
     @cython.locals(p=Player)
+    @cython.annotation_typing(False)
     def value_lock(self, seat: int) -> int | None:
         """"Your card values are N for the rest of the turn" (Three Wishes), or None."""
         p = self._players[seat]
