@@ -210,7 +210,7 @@ class GreedyPolicy(Policy):
         return self.held_power(view, cid, view.seat)
 
     @cython.annotation_typing(False)
-    @cython.locals(v=_ViewCore)
+    @cython.locals(v=_ViewCore, d=CardDef)
     def held_power(self, view, cid, holder: int) -> float:
         """``power`` of a card in ``holder``'s hand, seen from that player's side (a TRICK of
         Loki's is worth less to the opponent holding it than to Loki)."""
@@ -220,7 +220,7 @@ class GreedyPolicy(Policy):
             return trick_power(d, v._owners[cid] == holder)
         return card_power(d)
 
-    @cython.locals(v=_ViewCore)
+    @cython.locals(v=_ViewCore, d=CardDef)
     def value_gain(self, view, cid) -> float:
         """What a combat card's own during-combat effects add to its printed value if we play it
         now, where the view tells the numbers they read (hand sizes; our TRICKs they hold):
@@ -305,7 +305,7 @@ class GreedyPolicy(Policy):
                 best, pick = v, s
         return pick
 
-    @cython.locals(v=_ViewCore, f=Fighter, defs=list, out=list)
+    @cython.locals(v=_ViewCore, f=Fighter, defs=list, out=list, d=CardDef)
     def usable_attack_cards(self, view, fi):
         v = view
         f = v._fighters[fi]
@@ -371,6 +371,7 @@ class GreedyPolicy(Policy):
                 top, pick = s, opt
         return pick
 
+    @cython.locals(d=CardDef)
     def self_damage(self, view, cid) -> int:
         """Damage a card would deal to this player's own hero if this player played it (the
         "Not Loki." half of Baldr's Downfall)."""
@@ -406,6 +407,7 @@ class GreedyPolicy(Policy):
                 best, pick = k, c
         return pick
 
+    @cython.locals(card=CardDef)
     def on_defense_card(self, view, d):
         cards = [c for c in d.options if c is not None]
         if not cards:

@@ -4,6 +4,7 @@
 
 from unmatched_sim.engine.state cimport Fighter
 from unmatched_sim.engine.view cimport _ViewCore
+from unmatched_sim.model cimport CardDef
 from unmatched_sim.policies.greedy cimport GreedyPolicy
 
 

@@ -550,7 +550,7 @@ class SpaceFacts:
     hazard_lethal: cython.double    # and of its defeat
     _values: dict                   # actions_after -> each space's value (None: not yet asked)
 
-    @cython.locals(view=_ViewCore, f=Fighter, me=Fighter, hero=Fighter, of=Fighter)
+    @cython.locals(view=_ViewCore, f=Fighter, me=Fighter, hero=Fighter, of=Fighter, d=CardDef)
     def __init__(self, policy: HeuristicPolicy, view, fi):
         f = view.fighter(fi)
         # Every foe's fighters are targets; the foe in focus's hero is the one to close on.
@@ -743,7 +743,7 @@ class Reader:
         return out
 
     @cython.ccall
-    @cython.locals(out=list, key=tuple, values=list, counts=list, i=cython.Py_ssize_t)
+    @cython.locals(out=list, key=tuple, values=list, counts=list, i=cython.Py_ssize_t, d=CardDef)
     def defense(self, fighter_name, blanked: frozenset = frozenset()) -> list:
         """Best defense strength the opponent's ``fighter_name`` can answer an attack with
         (``blanked``: types of card that count 0 against the attack, ``blanked_types``)."""
@@ -764,7 +764,7 @@ class Reader:
         return out
 
     @cython.ccall
-    @cython.locals(out=list, key=tuple, values=list, counts=list, i=cython.Py_ssize_t)
+    @cython.locals(out=list, key=tuple, values=list, counts=list, i=cython.Py_ssize_t, d=CardDef)
     def attack(self, fighter_name, played: cython.bint = False) -> list:
         """Best attack strength of the opponent's ``fighter_name``; ``played``: the card is face
         down in front of us already (it came from a hand one card larger)."""
@@ -1070,7 +1070,7 @@ class HeuristicPolicy(GreedyPolicy):
             got = memo[key] = self.keep_base(view, cid) + self.reserve_worth(view, cid)
         return got
 
-    @cython.locals(view=_ViewCore, memo=dict)
+    @cython.locals(view=_ViewCore, memo=dict, d=CardDef)
     def keep_base(self, view, cid) -> float:
         """Worth of a card of our hand as a card to play; cards no fighter of ours can use only
         BOOST."""
@@ -1112,7 +1112,7 @@ class HeuristicPolicy(GreedyPolicy):
         bonus, For My Next Trick's draw) leaves the hand as large as it was."""
         return _scarcity(view, back)
 
-    @cython.locals(view=_ViewCore, cache=dict, me=Fighter)
+    @cython.locals(view=_ViewCore, cache=dict, me=Fighter, d=CardDef)
     def reserve_worth(self, view, cid) -> float:
         """What a card is worth as a reserve beyond its play value: the last defense cards our
         hero holds (spent on a BOOST or discarded, the next attack meets no defense), and
@@ -1167,7 +1167,7 @@ class HeuristicPolicy(GreedyPolicy):
             w *= 0.8 + 0.5 * self.agg
         return w
 
-    @cython.locals(view=_ViewCore)
+    @cython.locals(view=_ViewCore, d=CardDef)
     def boost_bonus_worth(self, view, cid) -> float:
         """What a card's BOOST bonus is worth when we BOOST with it (Houdini's cards)."""
         d = view.card(cid)
@@ -1239,7 +1239,7 @@ class HeuristicPolicy(GreedyPolicy):
             got = memo[key] = self._attack_card_facts(view, cid)
         return got
 
-    @cython.locals(view=_ViewCore, back=cython.Py_ssize_t, c=cython.Py_ssize_t, draws=tuple)
+    @cython.locals(view=_ViewCore, back=cython.Py_ssize_t, c=cython.Py_ssize_t, draws=tuple, d=CardDef)
     def _attack_card_facts(self, view, cid) -> tuple:
         """attack_eval's facts of the card ``cid`` in this decision: (card, mine, attack
         strength, mirrored k, blanked types, draw room adjustment, own harm cost, spend cost).
@@ -1324,7 +1324,7 @@ class HeuristicPolicy(GreedyPolicy):
         cost = max(0.0, self.hp_weight(me, True) - OP_WORTH["damage"]) * lost
         return cost + (40.0 if harm >= me.health else 0.0)
 
-    @cython.locals(view=_ViewCore, memo=dict, hand=list)
+    @cython.locals(view=_ViewCore, memo=dict, hand=list, d=CardDef)
     def best_attack(self, view, options=None):
         """(score, (fighter, target), card) of the best attack we can make now (among all our
         attacks: once per decision, which may ask several times)."""
@@ -1387,7 +1387,7 @@ class HeuristicPolicy(GreedyPolicy):
         best = self.best_space_value(view, me.idx, reach, 0) if reach else here
         return 0.6 * max(0.0, best - here)
 
-    @cython.locals(view=_ViewCore)
+    @cython.locals(view=_ViewCore, dd=CardDef)
     def scheme_options(self, view):
         out = []
         for cid in view.hand:
@@ -1650,7 +1650,7 @@ class HeuristicPolicy(GreedyPolicy):
         gain = sum(max(0.0, value - v) for v in vals[:uses]) + 0.5 * uses
         return gain * (1.0 if in_range else 0.4)
 
-    @cython.locals(view=_ViewCore)
+    @cython.locals(view=_ViewCore, d=CardDef)
     def scheme_eval(self, view, cid, fi) -> float:
         d = view.card(cid)
         return (self.ops_worth(view, d.effects.get("effect", ()), fi, _mine(view, cid))
@@ -1856,7 +1856,7 @@ class HeuristicPolicy(GreedyPolicy):
             cache[key] = got
         return got
 
-    @cython.locals(view=_ViewCore)
+    @cython.locals(view=_ViewCore, d=CardDef)
     def _my_defenses(self, view, name, hand: tuple) -> tuple[float, ...]:
         strengths = []
         for c in hand:
@@ -2197,7 +2197,7 @@ class HeuristicPolicy(GreedyPolicy):
                    heal=cython.double, worth=cython.double, cost=cython.double, exp_loss=cython.double,
                    p_dead=cython.double, v=cython.double, p=cython.double, av=cython.double,
                    dmg=cython.double, health=cython.double, healed=cython.double, sc=cython.double,
-                   spend_w=cython.double, defeat_w=cython.double)
+                   spend_w=cython.double, defeat_w=cython.double, card=CardDef)
     def on_defense_card(self, view, d):
         """The defense card (or none) that loses least: the health the attack may take (and the
         game, if it may defeat us) against the odds of the attacker's card, what the card heals
