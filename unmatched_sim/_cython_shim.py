@@ -45,6 +45,7 @@ class _CType:
 double = _CType(float)
 Py_ssize_t = int
 bint = bool
+p_uchar = bytes         # a C pointer into a bytes object: indexed, a byte as an int either way
 
 
 def _unchanged(f):

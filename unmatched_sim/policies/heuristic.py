@@ -520,6 +520,29 @@ def exposure_odds(attacks: tuple, defs: tuple, health) -> tuple[float, float]:
 
 
 # ---------------------------------------------------------------------- a space's worth
+_ADJACENCY: dict = {}       # id(board) -> (board, its adjacency matrix)
+
+
+@cython.cfunc
+@cython.locals(n=cython.Py_ssize_t, s=cython.Py_ssize_t, m=bytearray)
+def _adjacency_matrix(board) -> bytes:
+    """The board's adjacency (``board.adjacent``) as an n * n matrix of bytes, 1 where space
+    ``s`` is adjacent to ``t`` at ``s * n + t``: ``SpaceFacts.value`` asks it for every target
+    from every space weighed, a C read instead of boxing the space to look it up in a set.
+    Worked out once per board."""
+    got = _ADJACENCY.get(id(board))
+    if got is not None and got[0] is board:
+        return got[1]
+    n = board.size
+    m = bytearray(n * n)
+    for s in range(n):
+        for t in board.adjacent[s]:
+            m[s * n + t] = 1
+    out = bytes(m)
+    _ADJACENCY[id(board)] = (board, out)
+    return out
+
+
 @cython.final
 @cython.cclass
 class SpaceFacts:
@@ -542,7 +565,8 @@ class SpaceFacts:
     targets: tuple                  # (space, worth of standing within reach of it)
     tmap: list                      # the threat map
     defs: tuple                     # our defense strengths, best first
-    adjacent: tuple
+    adj: bytes                      # the board's adjacency, n * n bytes (_adjacency_matrix)
+    n: cython.Py_ssize_t            # the board's spaces
     zone_mask: tuple
     dist: tuple
     hazard: list                    # damage at a foe's turn start on each space (None: none)
@@ -595,7 +619,8 @@ class SpaceFacts:
         self.targets = tuple(targets)
         self.tmap = policy.threat_map(view)
         self.defs = policy.my_defenses(view, fi)
-        self.adjacent, self.zone_mask, self.dist = board.adjacent, board.zone_mask, view.dist
+        self.adj, self.n = _adjacency_matrix(board), board.size
+        self.zone_mask, self.dist = board.zone_mask, view.dist
         self.hazard = policy.turn_start_hazards(view)
         if self.hazard is not None:
             self.hazard_w = policy.hp_weight(f, True)
@@ -620,7 +645,8 @@ class SpaceFacts:
                    best=cython.double, v=cython.double, zone=cython.Py_ssize_t, t_space=cython.Py_ssize_t,
                    d_hero=cython.Py_ssize_t, hero_space=cython.Py_ssize_t, me_space=cython.Py_ssize_t,
                    dmg=cython.double, lethal=cython.double, soon=cython.double, guard=cython.bint,
-                   row=tuple, adj=object, zm=tuple, target=tuple, hurt=cython.double)
+                   row=tuple, adj=cython.p_uchar, at=cython.Py_ssize_t, zm=tuple, target=tuple,
+                   hurt=cython.double)
     def value(self, space, actions_after) -> cython.double:
         """How good ``space`` is for the fighter (in rough damage units) with ``actions_after``
         of our actions left after it gets there. Every term is a C double, summed in a fixed
@@ -631,13 +657,14 @@ class SpaceFacts:
         value = 0.0
         # Offense: a target we could attack from here (now, or next turn).
         best = 0.0
-        adj = self.adjacent[space]
+        adj = self.adj
+        at = space * self.n         # this space's row of the adjacency matrix
         zm = self.zone_mask
         zone = zm[space] if self.ranged else 0
         for target in self.targets:
             t_space = target[0]
             v = target[1]
-            if (t_space in adj or zone & zm[t_space]) and v > best:
+            if (adj[at + t_space] or zone & zm[t_space]) and v > best:
                 best = v
         if best:
             value += best * (1.0 if (actions_after >= 1 and self.can_attack) else 0.45)
