@@ -61,11 +61,11 @@ cdef class _GameCore:
 
     # The queries the engine, the view and greedy ask most, as C calls from typed code (a
     # Python caller gets the same method; keyword calls still go through it).
-    cpdef object card(self, object cid)
-    cpdef object owner(self, object cid)
-    cpdef Fighter hero_of(self, object seat)
+    cpdef object card(self, Py_ssize_t cid)
+    cpdef object owner(self, Py_ssize_t cid)
+    cpdef Fighter hero_of(self, Py_ssize_t seat)
     cpdef bint hero_defeated(self, object seat)
-    cpdef list on_board(self, object seat)
+    cpdef list on_board(self, Py_ssize_t seat)
     cpdef list opponents_on_board(self, object seat)
     cpdef list friendly_on_board(self, object seat)
     cpdef bint is_foe(self, object a, object b)
@@ -82,7 +82,7 @@ cdef class _GameCore:
     cpdef object combat_value(self, object role, object bonuses=*)
     cpdef list known_in_hand(self, object observer, object holder)
     cpdef list pile_counts_of(self, object seat)
-    cpdef object pile_version(self, object seat)
+    cpdef object pile_version(self, Py_ssize_t seat)
     cpdef _pile_moved(self, object cid, object delta)
     cpdef tuple move_rules(self, object fi)
     cpdef list _spread(self, object fi, Py_ssize_t start, Py_ssize_t steps, bint through)

@@ -23,14 +23,15 @@ cdef class _ViewCore:
     cdef public tuple _zone_mask
 
     # What the policies ask most, as C calls from typed code (a Python caller gets the same
-    # method).
-    cpdef object card(self, object cid)
-    cpdef object card_owner(self, object cid)
-    cpdef Fighter fighter(self, object fi)
-    cpdef object hand_size(self, object seat)
-    cpdef object deck_size(self, object seat)
-    cpdef object occupant(self, object space)
-    cpdef list on_board(self, object seat)
+    # method). An index argument (a card, fighter, seat or space) is a C integer: the list it
+    # indexes is read in C, not through the Python item protocol.
+    cpdef object card(self, Py_ssize_t cid)
+    cpdef object card_owner(self, Py_ssize_t cid)
+    cpdef Fighter fighter(self, Py_ssize_t fi)
+    cpdef Py_ssize_t hand_size(self, Py_ssize_t seat)
+    cpdef Py_ssize_t deck_size(self, Py_ssize_t seat)
+    cpdef object occupant(self, Py_ssize_t space)
+    cpdef list on_board(self, Py_ssize_t seat)
     cpdef Fighter my_hero(self)
     cpdef Fighter opp_hero(self)
     cpdef list reachable(self, object fi, object steps, object through_opponents=*)
@@ -43,5 +44,5 @@ cdef class _ViewCore:
     cpdef tuple move_rules(self, object fi)
     cpdef object move_value(self, object seat=*)
     cpdef tuple knowledge_key(self, object foe)
-    cpdef object value_lock(self, object seat)
+    cpdef object value_lock(self, Py_ssize_t seat)
     cpdef object hero(self, object seat=*)
