@@ -646,7 +646,7 @@ class SpaceFacts:
                    d_hero=cython.Py_ssize_t, hero_space=cython.Py_ssize_t, me_space=cython.Py_ssize_t,
                    dmg=cython.double, lethal=cython.double, soon=cython.double, guard=cython.bint,
                    row=tuple, adj=cython.p_uchar, at=cython.Py_ssize_t, zm=tuple, target=tuple,
-                   hurt=cython.double)
+                   hurt=cython.double, z=cython.Py_ssize_t)
     def value(self, space, actions_after) -> cython.double:
         """How good ``space`` is for the fighter (in rough damage units) with ``actions_after``
         of our actions left after it gets there. Every term is a C double, summed in a fixed
@@ -664,8 +664,13 @@ class SpaceFacts:
         for target in self.targets:
             t_space = target[0]
             v = target[1]
-            if (adj[at + t_space] or zone & zm[t_space]) and v > best:
-                best = v
+            if v > best:
+                if adj[at + t_space]:
+                    best = v
+                elif zone:
+                    z = zm[t_space]         # (a C integer: the test runs in C)
+                    if zone & z:
+                        best = v
         if best:
             value += best * (1.0 if (actions_after >= 1 and self.can_attack) else 0.45)
         # Approach: melee closes in on the hero; ranged wants the hero's zone.
@@ -673,7 +678,8 @@ class SpaceFacts:
         row = self.dist[space]
         d_hero = row[hero_space]
         if self.ranged:
-            if not (zm[space] & zm[hero_space]):
+            z = zm[hero_space]      # (zone is this space's zones: the fighter is ranged)
+            if not (zone & z):
                 value -= 0.35 * max(0, d_hero - 1)
         else:
             value -= (0.55 if self.is_hero else 0.35) * max(0, d_hero - 1)
