@@ -915,7 +915,9 @@ _ZERO = array("d", [0.0])       # the threat map's C arrays are repeats of it (a
 
 
 # Facts the policy reads from the view alone, as C functions (a cpdef method cannot be static);
-# the policy keeps them as static methods under their own names.
+# the policy keeps them as static methods under their own names for other callers (hooks,
+# tests). Its own code calls these functions: a subclass overriding one changes only what
+# its callers outside the heuristic see.
 @cython.ccall
 @cython.locals(view=_ViewCore)
 def _boost_draws(view, cid) -> int:
