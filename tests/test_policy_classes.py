@@ -8,7 +8,7 @@ import pytest
 
 from tests.scenario import Scenario
 from unmatched_sim.engine.view import PlayerView
-from unmatched_sim.policies import POLICIES, register
+from unmatched_sim.policies import POLICIES
 from unmatched_sim.policies.greedy import GreedyPolicy
 from unmatched_sim.policies.heuristic import (AggressivePolicy, CarefulPolicy, HeuristicPolicy,
                                               TunedPolicy)
@@ -82,18 +82,16 @@ def test_a_python_subclass_override_is_what_the_compiled_heuristic_calls():
     assert Fearless.asked >= 1
 
 
-def test_a_python_subclass_of_greedy_registers_with_the_decorator():
-    @register
-    class Cautious(GreedyPolicy):
-        name = "cautious-test"
-        summary = "greedy that never attacks with a weak card"
-        params = {"aggression": 0.0}
-        param_help = {}
+class Cautious(GreedyPolicy):
+    """A Python subclass of greedy with parameters of its own."""
 
-    try:
-        pol = POLICIES["cautious-test"](random.Random(0))
-        assert pol.aggression == 0.0 and pol.doubloon_worth == GreedyPolicy.params["doubloon_worth"]
-        pol.note = "a Python subclass has its own attributes"
-        assert pol.note
-    finally:
-        del POLICIES["cautious-test"]
+    params = {"boldness": 0.0}
+
+
+def test_a_python_subclass_of_greedy_gets_greedys_defaults_and_its_own_attributes():
+    pol = Cautious(random.Random(0), boldness=0.5)
+    assert pol.boldness == 0.5
+    assert (pol.aggression, pol.doubloon_worth) == (GreedyPolicy.params["aggression"],
+                                                    GreedyPolicy.params["doubloon_worth"])
+    pol.note = "an attribute no class declares"
+    assert pol.note and pol._targets is None
