@@ -134,3 +134,18 @@ def test_a_move_value_skips_only_abilities_that_keep_the_printed_move():
         assert (g._fixed_move[seat] is None) == overridden
         assert g.move_value(seat) == p.ability.move_value(g, seat, p.hero.move)
     assert g._fixed_move[1] == find_hero("houdini").move and g.clone()._fixed_move == g._fixed_move
+
+
+def test_push_steps_and_push_one_schedule_as_push_does():
+    from unmatched_sim.engine.game import Game
+
+    g = Game(find_board("marmoreal"), (find_hero("houdini"), find_hero("genie")), seed=1)
+    a, b, c = (print, (1,)), (print, (2,)), (print, (3,))
+    g.stack = []
+    g.push(a, b)
+    g.push(c)
+    by_push = g.stack
+    g.stack = []
+    g.push_steps((a, b))
+    g.push_one(c)
+    assert g.stack == by_push == [b, a, c]

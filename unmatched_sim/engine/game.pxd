@@ -87,4 +87,6 @@ cdef class _GameCore:
     cpdef tuple move_rules(self, object fi)
     cpdef list _spread(self, object fi, Py_ssize_t start, Py_ssize_t steps, bint through)
     cpdef run(self)
+    cpdef push_steps(self, tuple steps)
+    cpdef push_one(self, tuple step)
     cpdef answer(self, object choice)
