@@ -61,7 +61,7 @@ cdef class _GameCore:
 
     # The queries the engine, the view and greedy ask most, as C calls from typed code (a
     # Python caller gets the same method; keyword calls still go through it).
-    cpdef object card(self, object cid)
+    cpdef CardDef card(self, object cid)
     cpdef object owner(self, object cid)
     cpdef Fighter hero_of(self, object seat)
     cpdef bint hero_defeated(self, object seat)

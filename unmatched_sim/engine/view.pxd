@@ -24,7 +24,7 @@ cdef class _ViewCore:
 
     # What the policies ask most, as C calls from typed code (a Python caller gets the same
     # method).
-    cpdef object card(self, object cid)
+    cpdef CardDef card(self, object cid)
     cpdef object card_owner(self, object cid)
     cpdef Fighter fighter(self, object fi)
     cpdef object hand_size(self, object seat)
