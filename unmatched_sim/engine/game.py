@@ -72,6 +72,13 @@ EVENTS = {
     "before_moves": "before_maneuver_moves",   # (seat, None): a maneuver's moves are about to start
 }
 
+# Ability methods the engine calls for the card's owner at every card played or discarded,
+# which most abilities leave as Ability's do-nothing default: ``Game.handlers`` lists the seats
+# whose ability class overrides each too (by the same name), and the engine calls only those
+# (each call is a Python method call). (The turn's hooks, start_of_turn and end_of_turn, are
+# always called: a test gives an ability instance its own.)
+OWN_HOOKS = ("on_card_played", "after_card_played", "redirect_discard")
+
 # Lasting effects: what a card leaves in force for a while ("prevent all damage this combat",
 # "held in place until your next turn"). Game.lasting holds plain tuples
 # (event, seat, name, data, until) so a game copies them for free; LASTING[name] is the handler
@@ -187,8 +194,8 @@ def _build_lineup_cards(heroes: tuple) -> _LineupCards:
 
 
 def _handler_seats(ability_types: tuple) -> dict[str, tuple[int, ...]]:
-    """Per event (``EVENTS``), the seats whose ability class defines its method: kept per
-    tuple of the seats' ability classes (``Game.handlers``)."""
+    """Per event (``EVENTS``) and own hook (``OWN_HOOKS``), the seats whose ability class
+    defines its method: kept per tuple of the seats' ability classes (``Game.handlers``)."""
     return _kept(_HANDLER_SEATS, ability_types, _build_handler_seats, ability_types,
                  "event handlers")
 
@@ -196,9 +203,10 @@ def _handler_seats(ability_types: tuple) -> dict[str, tuple[int, ...]]:
 def _build_handler_seats(ability_types: tuple) -> dict[str, tuple[int, ...]]:
     from unmatched_sim.hooks import Ability  # hooks import the engine; avoid a cycle
 
+    methods = {**EVENTS, **{name: name for name in OWN_HOOKS}}
     return {name: tuple(s for s, cls in enumerate(ability_types)
                         if getattr(cls, meth) is not getattr(Ability, meth))
-            for name, meth in EVENTS.items()}
+            for name, meth in methods.items()}
 
 
 @cython.cclass
@@ -1270,21 +1278,25 @@ class _GameCore:
         """Every card bound for a discard pile passes here; its owner's ability may send it
         elsewhere (``Ability.redirect_discard``: the Wayward Sisters' cauldron). ``route``:
         PLAYED, BOOST_DISCARD, FROM_DECK or the hand causes (HAND_LIMIT_DISCARD, ...)."""
-        p = self.players[self.cards[cid].owner]
-        if p.ability.redirect_discard(self, cid, route):
+        owner = self.card_owners[cid]
+        if owner in self.handlers["redirect_discard"] and \
+                self.players[owner].ability.redirect_discard(self, cid, route):
             return
-        self.discard_pile_add(p.seat, cid)
+        self.discard_pile_add(owner, cid)
 
     def card_played(self, cid: int, seat: int, role: int) -> None:
         """``seat`` has played a card: revealed in combat (``role`` ATTACKER / DEFENDER) or
         played as a scheme (SCHEME_ROLE). Its owner's ability hears of it (Loki logs his TRICKs
         played by the opponent). Effects that swap a new card into a combat call this too."""
-        self.players[self.owner(cid)].ability.on_card_played(self, cid, seat, role)
+        owner = self.card_owners[cid]
+        if owner in self.handlers["on_card_played"]:
+            self.players[owner].ability.on_card_played(self, cid, seat, role)
 
     def finish_played_card(self, cid: int, played_by: int) -> None:
         """Cleanup for a played card; an ability may send it elsewhere (Loki's TRICKs)."""
-        owner = self.owner(cid)
-        if self.players[owner].ability.after_card_played(self, cid, played_by):
+        owner = self.card_owners[cid]
+        if owner in self.handlers["after_card_played"] and \
+                self.players[owner].ability.after_card_played(self, cid, played_by):
             self.play_area_take(cid)
             return
         self.put_in_discard(cid)
