@@ -134,3 +134,34 @@ def test_a_move_value_skips_only_abilities_that_keep_the_printed_move():
         assert (g._fixed_move[seat] is None) == overridden
         assert g.move_value(seat) == p.ability.move_value(g, seat, p.hero.move)
     assert g._fixed_move[1] == find_hero("houdini").move and g.clone()._fixed_move == g._fixed_move
+
+
+def test_push_steps_and_push_one_schedule_as_push_does():
+    from unmatched_sim.engine.game import Game
+
+    g = Game(find_board("marmoreal"), (find_hero("houdini"), find_hero("genie")), seed=1)
+    a, b, c = (print, (1,)), (print, (2,)), (print, (3,))
+    g.stack = []
+    g.push(a, b)
+    g.push(c)
+    by_push = g.stack
+    g.stack = []
+    g.push_steps((a, b))
+    g.push_one(c)
+    assert g.stack == by_push == [b, a, c]
+
+
+def test_the_engine_calls_an_own_hook_only_where_the_ability_overrides_it():
+    """``Game.handlers`` lists, per hook of ``OWN_HOOKS``, the seats whose ability class
+    overrides it (Loki's TRICKs go elsewhere after play: ``after_card_played``); the engine
+    skips the call of Ability's do-nothing default for the others."""
+    from unmatched_sim.engine.game import OWN_HOOKS, Game
+    from unmatched_sim.hooks import Ability
+
+    for heroes in (("loki", "houdini"), ("genie", "pandora")):
+        g = Game(find_board("marmoreal"), tuple(find_hero(h) for h in heroes), seed=1)
+        for name in OWN_HOOKS:
+            assert g.handlers[name] == tuple(s for s, p in enumerate(g.players)
+                                             if getattr(type(p.ability), name) is not getattr(Ability, name))
+    assert 0 in Game(find_board("marmoreal"), (find_hero("loki"), find_hero("houdini")),
+                     seed=1).handlers["after_card_played"]

@@ -61,7 +61,7 @@ cdef class _GameCore:
 
     # The queries the engine, the view and greedy ask most, as C calls from typed code (a
     # Python caller gets the same method; keyword calls still go through it).
-    cpdef object card(self, Py_ssize_t cid)
+    cpdef CardDef card(self, Py_ssize_t cid)
     cpdef object owner(self, Py_ssize_t cid)
     cpdef Fighter hero_of(self, Py_ssize_t seat)
     cpdef bint hero_defeated(self, object seat)
@@ -87,4 +87,6 @@ cdef class _GameCore:
     cpdef tuple move_rules(self, object fi)
     cpdef list _spread(self, object fi, Py_ssize_t start, Py_ssize_t steps, bint through)
     cpdef run(self)
+    cpdef push_steps(self, tuple steps)
+    cpdef push_one(self, tuple step)
     cpdef answer(self, object choice)

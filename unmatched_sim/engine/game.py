@@ -72,6 +72,13 @@ EVENTS = {
     "before_moves": "before_maneuver_moves",   # (seat, None): a maneuver's moves are about to start
 }
 
+# Ability methods the engine calls for the card's owner at every card played or discarded,
+# which most abilities leave as Ability's do-nothing default: ``Game.handlers`` lists the seats
+# whose ability class overrides each too (by the same name), and the engine calls only those
+# (each call is a Python method call). (The turn's hooks, start_of_turn and end_of_turn, are
+# always called: a test gives an ability instance its own.)
+OWN_HOOKS = ("on_card_played", "after_card_played", "redirect_discard")
+
 # Lasting effects: what a card leaves in force for a while ("prevent all damage this combat",
 # "held in place until your next turn"). Game.lasting holds plain tuples
 # (event, seat, name, data, until) so a game copies them for free; LASTING[name] is the handler
@@ -187,8 +194,8 @@ def _build_lineup_cards(heroes: tuple) -> _LineupCards:
 
 
 def _handler_seats(ability_types: tuple) -> dict[str, tuple[int, ...]]:
-    """Per event (``EVENTS``), the seats whose ability class defines its method: kept per
-    tuple of the seats' ability classes (``Game.handlers``)."""
+    """Per event (``EVENTS``) and own hook (``OWN_HOOKS``), the seats whose ability class
+    defines its method: kept per tuple of the seats' ability classes (``Game.handlers``)."""
     return _kept(_HANDLER_SEATS, ability_types, _build_handler_seats, ability_types,
                  "event handlers")
 
@@ -196,9 +203,10 @@ def _handler_seats(ability_types: tuple) -> dict[str, tuple[int, ...]]:
 def _build_handler_seats(ability_types: tuple) -> dict[str, tuple[int, ...]]:
     from unmatched_sim.hooks import Ability  # hooks import the engine; avoid a cycle
 
+    methods = {**EVENTS, **{name: name for name in OWN_HOOKS}}
     return {name: tuple(s for s, cls in enumerate(ability_types)
                         if getattr(cls, meth) is not getattr(Ability, meth))
-            for name, meth in EVENTS.items()}
+            for name, meth in methods.items()}
 
 
 @cython.cclass
@@ -431,16 +439,28 @@ class _GameCore:
 
     # ------------------------------------------------------------------ driving
     def start(self) -> "Game":
-        self.push((_setup, ()))
+        self.push_one((_setup, ()))
         self.run()
         return self
 
     def push(self, *steps: tuple[Callable, tuple]) -> None:
         """Schedule steps to run next, in the order given."""
+        self.push_steps(steps)
+
+    # ``push`` as C calls for the engine's compiled code (a ``cpdef`` method takes no
+    # ``*steps``, and a def method is looked up at every call: ~300 pushes a tuned game).
+    @cython.annotation_typing(False)
+    def push_steps(self, steps: tuple) -> None:
+        """``push(*steps)``."""
         # (A reversed copy of the tuple, not ``reversed(steps)``: extending a list by an
         # iterator asks it for its length through a Python method call, ~1,000 instructions
         # of the ~150 pushes a game.)
         self.stack.extend(steps[::-1])
+
+    @cython.annotation_typing(False)
+    def push_one(self, step: tuple) -> None:
+        """``push(step)``: one step."""
+        self.stack.append(step)
 
     @cython.annotation_typing(False)
     def run(self) -> None:
@@ -1258,21 +1278,25 @@ class _GameCore:
         """Every card bound for a discard pile passes here; its owner's ability may send it
         elsewhere (``Ability.redirect_discard``: the Wayward Sisters' cauldron). ``route``:
         PLAYED, BOOST_DISCARD, FROM_DECK or the hand causes (HAND_LIMIT_DISCARD, ...)."""
-        p = self.players[self.cards[cid].owner]
-        if p.ability.redirect_discard(self, cid, route):
+        owner = self.card_owners[cid]
+        if owner in self.handlers["redirect_discard"] and \
+                self.players[owner].ability.redirect_discard(self, cid, route):
             return
-        self.discard_pile_add(p.seat, cid)
+        self.discard_pile_add(owner, cid)
 
     def card_played(self, cid: int, seat: int, role: int) -> None:
         """``seat`` has played a card: revealed in combat (``role`` ATTACKER / DEFENDER) or
         played as a scheme (SCHEME_ROLE). Its owner's ability hears of it (Loki logs his TRICKs
         played by the opponent). Effects that swap a new card into a combat call this too."""
-        self.players[self.owner(cid)].ability.on_card_played(self, cid, seat, role)
+        owner = self.card_owners[cid]
+        if owner in self.handlers["on_card_played"]:
+            self.players[owner].ability.on_card_played(self, cid, seat, role)
 
     def finish_played_card(self, cid: int, played_by: int) -> None:
         """Cleanup for a played card; an ability may send it elsewhere (Loki's TRICKs)."""
-        owner = self.owner(cid)
-        if self.players[owner].ability.after_card_played(self, cid, played_by):
+        owner = self.card_owners[cid]
+        if owner in self.handlers["after_card_played"] and \
+                self.players[owner].ability.after_card_played(self, cid, played_by):
             self.play_area_take(cid)
             return
         self.put_in_discard(cid)
@@ -1289,7 +1313,7 @@ class _GameCore:
         owner = self.owner(cid)
         value = self.players[owner].ability.boost_value(self, cid)
         self.log("boost", seat, card=cid, amount=value, detail=purpose)
-        self.push((_boost_card_done, (cid,)))
+        self.push_one((_boost_card_done, (cid,)))
         bonus = self.card(cid).effects.get(BOOST_BONUS)
         if bonus and owner == seat:
             self.log("boost_bonus", seat, card=cid)
@@ -1320,7 +1344,7 @@ class _GameCore:
                          card=ctx.card if ctx.card >= 0 else None)
                 return
         args = (ctx,)
-        self.push(*[(op.start, args) for op in ops])
+        self.push_steps(tuple([(op.start, args) for op in ops]))
 
     @cython.locals(F=list, f=Fighter, n=cython.Py_ssize_t, s=cython.Py_ssize_t, i=cython.Py_ssize_t,
                    places=list, hero_fis=tuple)
@@ -1505,7 +1529,7 @@ def _setup(g: _GameCore) -> None:
                 steps.append((_ask_sidekick_start, (seat, fi)))
         steps.append((_ability_setup, (seat,)))
     steps.append((_begin_turn, ()))
-    g.push(*steps)
+    g.push_steps(tuple(steps))
 
 
 def _ability_setup(g: _GameCore, seat: int) -> None:
@@ -1574,7 +1598,7 @@ def _begin_turn(g: _GameCore) -> None:
     g.turn_flags = {"start_spaces": tuple(f.space if f.on_board else NO_SPACE for f in g.fighters)}
     g.players[seat].actions = ACTIONS_PER_TURN
     g.log("turn_start", seat)
-    g.push((_start_of_turn, (seat,)), (_next_action, (seat,)), (_end_of_turn, (seat,)))
+    g.push_steps(((_start_of_turn, (seat,)), (_next_action, (seat,)), (_end_of_turn, (seat,))))
 
 
 def _start_of_turn(g: _GameCore, seat: int) -> None:
@@ -1599,7 +1623,7 @@ def _next_action(g: _GameCore, seat: int) -> None:
 def _take_action(g: _GameCore, seat: int, action: str) -> None:
     g.players[seat].actions -= 1
     g.log("action", seat, detail=action)
-    g.push((ACTIONS[action], (seat,)), (_end_of_action, ()), (_next_action, (seat,)))
+    g.push_steps(((ACTIONS[action], (seat,)), (_end_of_action, ()), (_next_action, (seat,))))
 
 
 def _end_of_action(g: _GameCore) -> None:
@@ -1610,9 +1634,9 @@ def _end_of_turn(g: _GameCore, seat: int) -> None:
     if g.check_win():
         return
     if g.out[seat]:   # eliminated during their own turn: the turn just passes
-        g.push((_pass_turn, (seat,)))
+        g.push_one((_pass_turn, (seat,)))
         return
-    g.push((_end_of_turn_effects, (seat,)), (_hand_limit, (seat,)), (_pass_turn, (seat,)))
+    g.push_steps(((_end_of_turn_effects, (seat,)), (_hand_limit, (seat,)), (_pass_turn, (seat,))))
 
 
 def _end_of_turn_effects(g: _GameCore, seat: int) -> None:
@@ -1620,7 +1644,7 @@ def _end_of_turn_effects(g: _GameCore, seat: int) -> None:
         # Its own step, scheduled under the ability's: the belt runs once everything the
         # ability's end of turn asks or pushes has resolved (then the hand limit).
         from unmatched_sim.engine.board_features import run_conveyors
-        g.push((run_conveyors, ()))
+        g.push_one((run_conveyors, ()))
     g.players[seat].ability.end_of_turn(g, seat)
 
 
@@ -1634,7 +1658,7 @@ def _hand_limit(g: _GameCore, seat: int) -> None:
 
 def _hand_limit_discarded(g: _GameCore, seat: int, cid: int) -> None:
     g.discard_from_hand(seat, cid, HAND_LIMIT_DISCARD)
-    g.push((_hand_limit, (seat,)))
+    g.push_one((_hand_limit, (seat,)))
 
 
 def _pass_turn(g: _GameCore, seat: int) -> None:
@@ -1645,7 +1669,7 @@ def _pass_turn(g: _GameCore, seat: int) -> None:
         return
     g.log("turn_end", seat)
     g.active = g.next_seat(seat)
-    g.push((_begin_turn, ()))
+    g.push_one((_begin_turn, ()))
 
 
 # ====================================================================== maneuver
@@ -1660,11 +1684,11 @@ def _maneuver(g: _GameCore, seat: int) -> None:
 def _maneuver_boost_chosen(g: _GameCore, seat: int, cid: int | None) -> None:
     g.turn_flags["maneuvered"] = True
     if cid is None:
-        g.push((_move_phase, (seat, 0, False, ())))
+        g.push_one((_move_phase, (seat, 0, False, ())))
     else:
         # The move phase must be scheduled before the boost so that a BOOST bonus resolves
         # first. The bonus may change the move value (Loki), so the phase reads it when it starts.
-        g.push((_move_phase_boosted, (seat, cid)))
+        g.push_one((_move_phase_boosted, (seat, cid)))
         added = g.boost(seat, cid, "maneuver")
         g.turn_flags["maneuver_boost"] = added
     if g.handlers["before_moves"]:
@@ -1674,7 +1698,7 @@ def _maneuver_boost_chosen(g: _GameCore, seat: int, cid: int | None) -> None:
 
 
 def _move_phase_boosted(g: _GameCore, seat: int, cid: int) -> None:
-    g.push((_move_phase, (seat, g.turn_flags.get("maneuver_boost", 0), True, ())))
+    g.push_one((_move_phase, (seat, g.turn_flags.get("maneuver_boost", 0), True, ())))
 
 
 def _move_phase(g: _GameCore, seat: int, bonus: int, boosted: bool, moved: tuple) -> None:
@@ -1719,7 +1743,7 @@ def _moved(g: _GameCore, seat: int, bonus: int, boosted: bool, moved: tuple, fi:
             g.place(fi, dest)
         else:
             g.move_to(fi, dest)
-    g.push((_move_phase, (seat, bonus, boosted, moved + (fi,))))
+    g.push_one((_move_phase, (seat, bonus, boosted, moved + (fi,))))
 
 
 # ====================================================================== scheme
@@ -1734,7 +1758,7 @@ def _scheme_chosen(g: _GameCore, seat: int, option: tuple[int, int]) -> None:
     g.log("scheme", seat, fi, cid)
     g.card_played(cid, seat, SCHEME_ROLE)
     ctx = new_ctx(seat, cid, SCHEME_ROLE, fi)
-    g.push((_scheme_effects, (ctx,)), (_finish_scheme, (cid, seat)))
+    g.push_steps(((_scheme_effects, (ctx,)), (_finish_scheme, (cid, seat))))
 
 
 def _scheme_effects(g: _GameCore, ctx: Ctx) -> None:
@@ -1750,10 +1774,11 @@ def _attack(g: _GameCore, seat: int) -> None:
     g.ask(seat, "attack_target", g.attack_options(seat), _attack_declared, seat)
 
 
-@cython.locals(f=Fighter, d=CardDef)
+@cython.locals(c=Combat, f=Fighter, tf=Fighter, d=CardDef)
 def _attack_declared(g: _GameCore, seat: int, option: tuple[int, int]) -> None:
     fi, target = option
-    c = Combat(seat, fi, target, g.fighters[target].owner)
+    tf = g.fighters[target]
+    c = Combat(seat, fi, target, tf.owner)
     c.ranged = not g.adjacent(fi, target)
     g.combat = c
     g.log("attack", seat, fi, target=target, detail="ranged" if c.ranged else "melee")
@@ -1777,7 +1802,7 @@ def _attack_card_chosen(g: _GameCore, seat: int, cid: int) -> None:
     g.combat.cards[ATTACKER] = cid
     if g.handlers["before_defense"]:
         # The window before the defender chooses (Titania's glamours): handlers push steps.
-        g.push((_ask_defense, ()))
+        g.push_one((_ask_defense, ()))
         g.modify("before_defense", None, g.combat)
         return
     _ask_defense(g)
@@ -1818,9 +1843,9 @@ def _defense_chosen(g: _GameCore, dseat: int, cid: int | None) -> None:
     for role in (DEFENDER, ATTACKER):
         if c.cards[role] is not None:
             g.card_played(c.cards[role], c.players[role], role)
-    g.push((_combat_window, (IMMEDIATELY,)), (_combat_window, (DURING,)), (_combat_damage, ()),
-           (_combat_window, (AFTER,)), (_after_combat_abilities, ()), (_combat_cleanup, ()),
-           (_after_attacking, ()))
+    g.push_steps(((_combat_window, (IMMEDIATELY,)), (_combat_window, (DURING,)), (_combat_damage, ()),
+                  (_combat_window, (AFTER,)), (_after_combat_abilities, ()), (_combat_cleanup, ()),
+                  (_after_attacking, ())))
 
 
 @cython.locals(c=Combat, d=CardDef)
@@ -1845,7 +1870,7 @@ def _combat_window(g: _GameCore, timing: str) -> None:
         # Abilities acting at this timing (Jill Trent's gadgets) push their steps first, so
         # they resolve after the cards' effects ("card effects before hero abilities").
         g.modify("combat_step", None, c, timing)
-    g.push(*steps)
+    g.push_steps(tuple(steps))
 
 
 @cython.locals(c=Combat)
