@@ -111,3 +111,27 @@ def test_only_a_format_that_restricts_attacks_is_asked_per_target():
     assert not Game(BOARD, HEROES, seed=1)._attack_rule
     four = tuple(find_hero(h) for h in ("houdini", "genie", "loki", "pandora"))
     assert Game(BOARD, four, seed=1, fmt=make_format("ffa", 4))._attack_rule
+
+
+def test_the_views_ai_readings_answer_as_every_heros_ability_does():
+    """The view asks an ability for what it tells the AI only where its class gives it
+    (``Game._ai_readings``); elsewhere it answers Ability's default itself. Every hero of the
+    roster, on every fighter and role, from the start of a game."""
+    from unmatched_sim.data.catalog import all_heroes
+    from unmatched_sim.engine.state import ATTACKER, DEFENDER
+    from unmatched_sim.engine.view import PlayerView
+
+    heroes = all_heroes()
+    for a, b in zip(heroes, heroes[1:] + heroes[:1]):
+        g = Game(BOARD, (a, b), seed=1)
+        view = PlayerView(g, 0)
+        for seat in range(2):
+            ability = g.players[seat].ability
+            assert view.turn_start_hazards(seat) == ability.turn_start_hazards(g, seat)
+            for fi in g.players[seat].fighters:
+                for role in (ATTACKER, DEFENDER):
+                    assert view.token_bonus(fi, role) == ability.token_bonus(g, seat, fi, role)
+                    assert (view.combat_bonus_estimate(fi, role)
+                            == ability.combat_bonus_estimate(g, seat, fi, role, None))
+    medusa = Game(BOARD, (find_hero("medusa"), find_hero("houdini")), seed=1)
+    assert "turn_start_hazards" in medusa._ai_readings[0] and not medusa._ai_readings[1]

@@ -47,6 +47,9 @@ STARTING_HAND = 5
 ACTIONS_PER_TURN = 2
 EXHAUSTION_DAMAGE = 2
 DEFAULT_MAX_TURNS = 200   # both players' turns counted; see README "Games that run too long"
+# What an ability tells the AI (never the rules) about itself, each from public facts: the
+# view asks the ability only where it overrides ``Ability``'s default (``_ai_readings``).
+AI_READINGS = ("combat_bonus_estimate", "token_bonus", "turn_start_hazards")
 
 # Why a fighter lost health. The source of the blow that defeats a hero is the game's end reason.
 COMBAT, EFFECT_DAMAGE, EXHAUSTION, ABILITY = "combat", "effect", "exhaustion", "ability"
@@ -313,6 +316,11 @@ class _GameCore:
         # ability works it out, Loki's for one): move_value then asks no ability.
         self._fixed_move = tuple([p.hero.move if type(p.ability).move_value is Ability.move_value else None
                                   for p in self.players])
+        # Per seat, which of the AI's readings of its ability (AI_READINGS) the ability gives
+        # itself: the view answers the others with Ability's default without the call.
+        self._ai_readings = tuple([frozenset([m for m in AI_READINGS
+                                              if getattr(type(p.ability), m) is not getattr(Ability, m)])
+                                   for p in self.players])
         # Does the format restrict who may be attacked (a free-for-all's first round)? Where
         # not, attack_targets does not ask it for every target.
         self._attack_rule = type(self.format).may_attack is not Format.may_attack
@@ -419,6 +427,7 @@ class _GameCore:
         g.handlers = self.handlers
         g._own_boost_rule = self._own_boost_rule
         g._fixed_move = self._fixed_move
+        g._ai_readings = self._ai_readings
         g._attack_rule = self._attack_rule
         self._rngs_shared = g._rngs_shared = True
         g.fighters = [f.copy() for f in self.fighters]

@@ -409,6 +409,8 @@ class _ViewCore:
         AI estimate, not a rule."""
         f = self._fighters[fi]
         owner = f.owner
+        if "combat_bonus_estimate" not in self._g._ai_readings[owner]:
+            return 0.0          # Ability's default, without the call
         p = self._players[owner]
         return p.ability.combat_bonus_estimate(self._g, owner, fi, role, opponent)
 
@@ -417,6 +419,8 @@ class _ViewCore:
         foe's fighter standing on given spaces: ``(spaces, amount)`` pairs
         (``Ability.turn_start_hazards``): an AI reading of public facts, not a rule."""
         g = self._g
+        if "turn_start_hazards" not in g._ai_readings[seat]:
+            return ()           # Ability's default, without the call
         return g.players[seat].ability.turn_start_hazards(g, seat)
 
     @cython.locals(f=Fighter, p=Player, owner=cython.Py_ssize_t)
@@ -425,6 +429,8 @@ class _ViewCore:
         in ``role`` now (``Ability.token_bonus``): an AI reading, not a rule."""
         f = self._fighters[fi]
         owner = f.owner
+        if "token_bonus" not in self._g._ai_readings[owner]:
+            return 0.0          # Ability's default, without the call
         p = self._players[owner]
         return p.ability.token_bonus(self._g, owner, fi, role)
 
