@@ -13,8 +13,8 @@ At import, ``install()`` decides per module:
   effect). A stale module prints one line saying how to rebuild.
 
 A module's source is its ``.py`` and, where there is one, its ``.pxd`` (the typed records other
-compiled modules ``cimport``: ``model.pxd``, ``engine/state.pxd``, ``game.pxd``, ``view.pxd``). A compiled
-module that cimports a module running as pure Python cannot load (it expects that module's
+compiled modules ``cimport``: ``model.pxd``, ``engine/state.pxd``, ``game.pxd``, ``view.pxd``,
+``policies/base.pxd``, ``greedy.pxd``). A compiled module that cimports a module running as pure Python cannot load (it expects that module's
 classes to be the compiled types), so it runs as pure Python too (``stale``).
 
 This module is never compiled itself.
