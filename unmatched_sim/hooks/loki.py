@@ -39,10 +39,17 @@ def is_trick(g, cid: int) -> bool:
 
 
 def tricks_held_by_opponent(g, seat: int) -> int:
-    """How many of ``seat``'s TRICKs are in opponents' hands (every foe's, with several)."""
-    cards = g.cards
-    return sum(1 for t in g.all_foes(seat) for c in g.players[t].hand
-               if cards[c].owner == seat and TRICK in cards[c].defn.tags)
+    """How many of ``seat``'s TRICKs are in opponents' hands (every foe's, with several).
+    (Loops, not a generator: Loki's move value asks it for every reach the AI weighs, ~150
+    times a game.)"""
+    cards, players = g.cards, g.players
+    n = 0
+    for t in g.all_foes(seat):
+        for c in players[t].hand:
+            card = cards[c]
+            if card.owner == seat and TRICK in card.defn.tags:
+                n += 1
+    return n
 
 
 def trick_receiver(g, owner: int, cid: int) -> int:
