@@ -115,7 +115,7 @@ def test_only_a_format_that_restricts_attacks_is_asked_per_target():
 
 def test_the_views_ai_readings_answer_as_every_heros_ability_does():
     """The view asks an ability for what it tells the AI only where its class gives it
-    (``Game._ai_readings``); elsewhere it answers Ability's default itself. Every hero of the
+    (``Game.handlers``); elsewhere it answers Ability's default itself. Every hero of the
     roster, on every fighter and role, from the start of a game."""
     from unmatched_sim.data.catalog import all_heroes
     from unmatched_sim.engine.state import ATTACKER, DEFENDER
@@ -134,4 +134,5 @@ def test_the_views_ai_readings_answer_as_every_heros_ability_does():
                     assert (view.combat_bonus_estimate(fi, role)
                             == ability.combat_bonus_estimate(g, seat, fi, role, None))
     medusa = Game(BOARD, (find_hero("medusa"), find_hero("houdini")), seed=1)
-    assert "turn_start_hazards" in medusa._ai_readings[0] and not medusa._ai_readings[1]
+    assert medusa.handlers["turn_start_hazards"] == (0,)
+    assert not any(1 in medusa.handlers[name] for name in G.AI_READINGS)

@@ -57,7 +57,6 @@ cdef class _GameCore:
     cdef public dict handlers
     cdef public tuple _own_boost_rule
     cdef public tuple _fixed_move
-    cdef public tuple _ai_readings
     cdef public bint _attack_rule
 
     # The queries the engine, the view and greedy ask most, as C calls from typed code (a

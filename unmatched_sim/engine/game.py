@@ -47,9 +47,6 @@ STARTING_HAND = 5
 ACTIONS_PER_TURN = 2
 EXHAUSTION_DAMAGE = 2
 DEFAULT_MAX_TURNS = 200   # both players' turns counted; see README "Games that run too long"
-# What an ability tells the AI (never the rules) about itself, each from public facts: the
-# view asks the ability only where it overrides ``Ability``'s default (``_ai_readings``).
-AI_READINGS = ("combat_bonus_estimate", "token_bonus", "turn_start_hazards")
 
 # Why a fighter lost health. The source of the blow that defeats a hero is the game's end reason.
 COMBAT, EFFECT_DAMAGE, EXHAUSTION, ABILITY = "combat", "effect", "exhaustion", "ability"
@@ -81,6 +78,10 @@ EVENTS = {
 # (each call is a Python method call). (The turn's hooks, start_of_turn and end_of_turn, are
 # always called: a test gives an ability instance its own.)
 OWN_HOOKS = ("on_card_played", "after_card_played", "redirect_discard")
+# What an ability tells the AI (never the rules) about itself, from public facts: likewise the
+# view asks only the seats ``Game.handlers`` lists for each, and answers Ability's default for
+# the rest.
+AI_READINGS = ("combat_bonus_estimate", "token_bonus", "turn_start_hazards")
 
 # Lasting effects: what a card leaves in force for a while ("prevent all damage this combat",
 # "held in place until your next turn"). Game.lasting holds plain tuples
@@ -197,8 +198,9 @@ def _build_lineup_cards(heroes: tuple) -> _LineupCards:
 
 
 def _handler_seats(ability_types: tuple) -> dict[str, tuple[int, ...]]:
-    """Per event (``EVENTS``) and own hook (``OWN_HOOKS``), the seats whose ability class
-    defines its method: kept per tuple of the seats' ability classes (``Game.handlers``)."""
+    """Per event (``EVENTS``), own hook (``OWN_HOOKS``) and AI reading (``AI_READINGS``), the
+    seats whose ability class defines its method: kept per tuple of the seats' ability classes
+    (``Game.handlers``)."""
     return _kept(_HANDLER_SEATS, ability_types, _build_handler_seats, ability_types,
                  "event handlers")
 
@@ -206,7 +208,7 @@ def _handler_seats(ability_types: tuple) -> dict[str, tuple[int, ...]]:
 def _build_handler_seats(ability_types: tuple) -> dict[str, tuple[int, ...]]:
     from unmatched_sim.hooks import Ability  # hooks import the engine; avoid a cycle
 
-    methods = {**EVENTS, **{name: name for name in OWN_HOOKS}}
+    methods = {**EVENTS, **{name: name for name in OWN_HOOKS + AI_READINGS}}
     return {name: tuple(s for s, cls in enumerate(ability_types)
                         if getattr(cls, meth) is not getattr(Ability, meth))
             for name, meth in methods.items()}
@@ -316,11 +318,6 @@ class _GameCore:
         # ability works it out, Loki's for one): move_value then asks no ability.
         self._fixed_move = tuple([p.hero.move if type(p.ability).move_value is Ability.move_value else None
                                   for p in self.players])
-        # Per seat, which of the AI's readings of its ability (AI_READINGS) the ability gives
-        # itself: the view answers the others with Ability's default without the call.
-        self._ai_readings = tuple([frozenset([m for m in AI_READINGS
-                                              if getattr(type(p.ability), m) is not getattr(Ability, m)])
-                                   for p in self.players])
         # Does the format restrict who may be attacked (a free-for-all's first round)? Where
         # not, attack_targets does not ask it for every target.
         self._attack_rule = type(self.format).may_attack is not Format.may_attack
@@ -427,7 +424,6 @@ class _GameCore:
         g.handlers = self.handlers
         g._own_boost_rule = self._own_boost_rule
         g._fixed_move = self._fixed_move
-        g._ai_readings = self._ai_readings
         g._attack_rule = self._attack_rule
         self._rngs_shared = g._rngs_shared = True
         g.fighters = [f.copy() for f in self.fighters]

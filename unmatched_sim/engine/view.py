@@ -409,7 +409,7 @@ class _ViewCore:
         AI estimate, not a rule."""
         f = self._fighters[fi]
         owner = f.owner
-        if "combat_bonus_estimate" not in self._g._ai_readings[owner]:
+        if owner not in self._g.handlers["combat_bonus_estimate"]:
             return 0.0          # Ability's default, without the call
         p = self._players[owner]
         return p.ability.combat_bonus_estimate(self._g, owner, fi, role, opponent)
@@ -419,7 +419,7 @@ class _ViewCore:
         foe's fighter standing on given spaces: ``(spaces, amount)`` pairs
         (``Ability.turn_start_hazards``): an AI reading of public facts, not a rule."""
         g = self._g
-        if "turn_start_hazards" not in g._ai_readings[seat]:
+        if seat not in g.handlers["turn_start_hazards"]:
             return ()           # Ability's default, without the call
         return g.players[seat].ability.turn_start_hazards(g, seat)
 
@@ -429,7 +429,7 @@ class _ViewCore:
         in ``role`` now (``Ability.token_bonus``): an AI reading, not a rule."""
         f = self._fighters[fi]
         owner = f.owner
-        if "token_bonus" not in self._g._ai_readings[owner]:
+        if owner not in self._g.handlers["token_bonus"]:
             return 0.0          # Ability's default, without the call
         p = self._players[owner]
         return p.ability.token_bonus(self._g, owner, fi, role)
