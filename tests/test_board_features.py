@@ -383,3 +383,16 @@ def test_board_error_for_conveyors_written_as_a_single_table(tmp_path):
 def test_every_test_board_loads():
     for p in sorted(BOARDS.glob("*.toml")):
         assert load_board_file(p).size >= 6
+
+
+def test_the_adjacency_matrix_is_the_boards_adjacency_for_every_board():
+    """``Board.adjacency`` (the AI's C-readable copy of ``adjacent``) says adjacent exactly
+    where ``adjacent`` does, on the shipped boards and the test boards."""
+    from unmatched_sim.data.catalog import all_boards
+
+    for b in list(all_boards()) + [load_board_file(p) for p in sorted(BOARDS.glob("*.toml"))]:
+        n = b.size
+        assert len(b.adjacency) == n * n
+        for s in range(n):
+            for t in range(n):
+                assert bool(b.adjacency[s * n + t]) == (t in b.adjacent[s]), (b.id, s, t)

@@ -59,6 +59,17 @@ class Board:
     notes: str = ""
     index: dict[str, int] = field(default_factory=dict, compare=False)
     zone_sets: dict[int, frozenset] = field(default_factory=dict, compare=False, repr=False)  # spaces_in_zones
+    # ``adjacent`` as an n * n matrix of bytes, 1 at ``s * n + t`` where space s is adjacent to
+    # t: the AI's space values read it in C (``policies.heuristic.SpaceFacts``).
+    adjacency: bytes = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self):
+        n = len(self.labels)
+        m = bytearray(n * n)
+        for s, near in enumerate(self.adjacent):
+            for t in near:
+                m[s * n + t] = 1
+        object.__setattr__(self, "adjacency", bytes(m))
 
     @property
     def size(self) -> int:

@@ -520,29 +520,6 @@ def exposure_odds(attacks: tuple, defs: tuple, health) -> tuple[float, float]:
 
 
 # ---------------------------------------------------------------------- a space's worth
-_ADJACENCY: dict = {}       # id(board) -> (board, its adjacency matrix)
-
-
-@cython.cfunc
-@cython.locals(n=cython.Py_ssize_t, s=cython.Py_ssize_t, m=bytearray)
-def _adjacency_matrix(board) -> bytes:
-    """The board's adjacency (``board.adjacent``) as an n * n matrix of bytes, 1 where space
-    ``s`` is adjacent to ``t`` at ``s * n + t``: ``SpaceFacts.value`` asks it for every target
-    from every space weighed, a C read instead of boxing the space to look it up in a set.
-    Worked out once per board."""
-    got = _ADJACENCY.get(id(board))
-    if got is not None and got[0] is board:
-        return got[1]
-    n = board.size
-    m = bytearray(n * n)
-    for s in range(n):
-        for t in board.adjacent[s]:
-            m[s * n + t] = 1
-    out = bytes(m)
-    _ADJACENCY[id(board)] = (board, out)
-    return out
-
-
 @cython.final
 @cython.cclass
 class SpaceFacts:
@@ -565,7 +542,7 @@ class SpaceFacts:
     targets: tuple                  # (space, worth of standing within reach of it)
     tmap: list                      # the threat map
     defs: tuple                     # our defense strengths, best first
-    adj: bytes                      # the board's adjacency, n * n bytes (_adjacency_matrix)
+    adj: bytes                      # the board's adjacency, n * n bytes (Board.adjacency)
     n: cython.Py_ssize_t            # the board's spaces
     zone_mask: tuple
     dist: tuple
@@ -619,7 +596,7 @@ class SpaceFacts:
         self.targets = tuple(targets)
         self.tmap = policy.threat_map(view)
         self.defs = policy.my_defenses(view, fi)
-        self.adj, self.n = _adjacency_matrix(board), board.size
+        self.adj, self.n = board.adjacency, board.size
         self.zone_mask, self.dist = board.zone_mask, view.dist
         self.hazard = policy.turn_start_hazards(view)
         if self.hazard is not None:
