@@ -449,10 +449,10 @@ class GreedyPolicy(Policy):
         if _hits_from_any(view, me.idx, view.reachable(me.idx, move), targets[0]):
             return None
         # Boost with a cheap card that brings the enemy hero into reach.
-        for _, c in sorted([(self.power(view, c), c) for c in cards]):
+        for power, c in sorted([(self.power(view, c), c) for c in cards]):
             extra = view.card(c).boost_value
             if extra and _hits_from_any(view, me.idx, view.reachable(me.idx, move + extra), targets[0]):
-                if self.power(view, c) <= 3.5 or len(view.hand) > 5:
+                if power <= 3.5 or len(view.hand) > 5:
                     return c
         return None
 
