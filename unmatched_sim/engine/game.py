@@ -1645,6 +1645,11 @@ def _end_of_turn(g: _GameCore, seat: int) -> None:
 
 
 def _end_of_turn_effects(g: _GameCore, seat: int) -> None:
+    # A mark of the turn's end in the position: the abilities' end-of-turn changes need not
+    # log an event (Pandora shuffles her box of miseries), and a policy keeps what it worked
+    # out for one decision while the view's state_version, which counts the turn's flags,
+    # stays the same.
+    g.turn_flags["ending"] = True
     if g.board.conveyors:
         # Its own step, scheduled under the ability's: the belt runs once everything the
         # ability's end of turn asks or pushes has resolved (then the hand limit).
@@ -1680,6 +1685,10 @@ def _pass_turn(g: _GameCore, seat: int) -> None:
 # ====================================================================== maneuver
 @cython.locals(p=Player)
 def _maneuver(g: _GameCore, seat: int) -> None:
+    # The turn has a maneuver from its first step, the draw (set here rather than once the
+    # BOOST is chosen: the BOOST decision and the move's decisions then see the same position,
+    # and a policy keeps its work from one to the next; nothing reads it in between).
+    g.turn_flags["maneuvered"] = True
     g.draw(seat, g.modify("maneuver_draws", 1, seat) if g.handlers["maneuver_draws"] else 1)
     p = g.players[seat]
     options = [None] + [c for c in p.hand if g.can_boost_with(seat, c)]
@@ -1687,7 +1696,6 @@ def _maneuver(g: _GameCore, seat: int) -> None:
 
 
 def _maneuver_boost_chosen(g: _GameCore, seat: int, cid: int | None) -> None:
-    g.turn_flags["maneuvered"] = True
     if cid is None:
         g.push_one((_move_phase, (seat, 0, False, ())))
     else:

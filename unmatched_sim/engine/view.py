@@ -53,6 +53,18 @@ def board_distances(board: Board) -> tuple[tuple[int, ...], ...]:
     return tuple(out)
 
 
+def _frozen(x):
+    """``x`` as a comparable value that later changes to ``x`` cannot reach: containers copied
+    all the way down (a dict as its items sorted by key text), other objects as they are."""
+    if isinstance(x, dict):
+        return tuple(sorted(((repr(k), _frozen(v)) for k, v in x.items()), key=lambda kv: kv[0]))
+    if isinstance(x, (list, tuple)):
+        return tuple([_frozen(v) for v in x])
+    if isinstance(x, (set, frozenset)):
+        return frozenset(x)
+    return x
+
+
 @cython.cclass
 class _ViewCore:
     """``PlayerView``'s fields and methods as a typed record: the compiled build reads its own
@@ -291,6 +303,42 @@ class _ViewCore:
     def occupancy(self) -> tuple[int, ...]:
         """Who stands where: the fighter on each space (-1: empty)."""
         return tuple(self._occupant)
+
+    def state_version(self):
+        """A number that moves whenever the position may have changed: the length of the event
+        log so far (every change of the position is logged as an event). A policy keeps what
+        it worked out for one decision for the next while the number is the same. -1 when the
+        game records no events (a search's copies): no version then."""
+        g = self._g
+        ev = g.raw_events
+        if ev is None:
+            return None
+        c = g.combat
+        mods = -1
+        if c is not None:
+            mods = 0
+            for side in c.mods:
+                mods += len(side)
+        return (len(ev), len(g.turn_flags), len(g.in_play), mods)
+
+    def position_fingerprint(self) -> tuple:
+        """The whole position as plain values, for the self-checks only (``state_version``'s
+        promise, tested under CHECK_CACHES: an equal version means an equal fingerprint): every
+        fighter, every player's cards, knowledge and resources, the board's occupants, the
+        cards in play, the combat, the turn and its flags. Not the pending decision or the
+        steps still to run: those are how the engine gets to the next position."""
+        g = self._g
+        fighters = tuple((f.idx, f.owner, f.health, f.max_health, f.space, f.alive, f.on_board)
+                         for f in g.fighters)
+        players = tuple((p.seat, p.team, tuple(p.fighters), tuple(p.hand), tuple(p.deck), tuple(p.discard),
+                         p.actions, p.value_lock, _frozen(p.res), _frozen(p.known_hand), _frozen(p.seen_by),
+                         p.deck_top_known, _frozen(p.top_known_by)) for p in g.players)
+        c = g.combat
+        combat = None if c is None else tuple(_frozen(getattr(c, k)) for k in (
+            "players", "fighters", "cards", "mods", "ignored", "cancelled", "boosted_with", "damage",
+            "resolved", "ranged", "revealed", "extra"))
+        return (g.turn, g.active, g.over, fighters, players, tuple(g.occupant), tuple(g.in_play), combat,
+                _frozen(g.turn_flags), _frozen(g.lasting), tuple(g.out))
 
     @cython.annotation_typing(False)
     def move_rules(self, fi: int) -> tuple[bool, bool]:

@@ -15,6 +15,8 @@ cdef class HeuristicPolicy(GreedyPolicy):
     cdef public double agg, cau            # the style of the decision being made (style_now)
     cdef public object _reader             # the foe in focus's card odds, this decision
     cdef public dict _memo                 # what this decision has worked out
+    cdef public object _memo_version       # the position it was worked out in (state_version)
+    cdef public object _memo_view, _memo_focus, _memo_print
     cdef public dict _readers, _threats    # kept across decisions
     cdef public dict _defenses
     cdef public object _defenses_view

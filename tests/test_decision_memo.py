@@ -1,0 +1,94 @@
+"""The heuristic keeps what one decision worked out (its memo: card odds, space facts, attack
+facts) for the next decision in the same position: the view's ``state_version`` is the same
+(no event logged, no card put into play, no turn flag or combat modifier added). A position
+that changed anyway is caught under CHECK_CACHES by the view's ``position_fingerprint``, which
+the suite's checked runs (tests/test_policy_caches.py) compare at every reuse."""
+
+import random
+
+import pytest
+
+from tests.scenario import Scenario
+from unmatched_sim.engine.state import Decision
+from unmatched_sim.engine.view import PlayerView
+from unmatched_sim.policies import heuristic
+from unmatched_sim.policies.heuristic import TunedPolicy
+
+
+def houdini_moving() -> tuple[Scenario, PlayerView, TunedPolicy, Decision]:
+    """Houdini two spaces from the Genie on his turn, asked where to move."""
+    s = Scenario("houdini", "genie").place("Houdini", "M10").place("The Genie", "M12").remove("Bess")
+    s.hand(0, "Flourish", "Misdirection").hand(1, "Feint", "I Am Freed")
+    s.game.active = 0
+    view = PlayerView(s.game, 0)
+    me = s.fighter("Houdini")
+    spaces = tuple(view.reachable(me, 2))
+    d = Decision(0, "move_destination", spaces, None, (), {"fighter": me})
+    return s, view, TunedPolicy(random.Random(0)), d
+
+
+def test_a_decision_in_the_same_position_reuses_the_last_ones_memo():
+    s, view, pol, d = houdini_moving()
+    pol.choose(view, d)
+    memo = pol._memo
+    assert ("space_ctx", s.fighter("Houdini")) in memo
+    pol.choose(view, d)
+    assert pol._memo is memo
+
+
+def test_an_event_makes_the_next_decision_start_afresh():
+    s, view, pol, d = houdini_moving()
+    pol.choose(view, d)
+    memo = pol._memo
+    s.game.log("note", 0)
+    pol.choose(view, d)
+    assert pol._memo is not memo
+
+
+def test_a_card_put_into_play_or_a_turn_flag_moves_the_version():
+    s, view, pol, d = houdini_moving()
+    before = view.state_version()
+    s.game.turn_flags["maneuvered"] = True
+    assert view.state_version() != before
+    before = view.state_version()
+    s.game.in_play.append(s.game.players[0].hand.pop())
+    assert view.state_version() != before
+
+
+def test_another_view_or_foe_in_focus_starts_afresh():
+    s, view, pol, d = houdini_moving()
+    pol.choose(view, d)
+    memo = pol._memo
+    pol.choose(PlayerView(s.game, 0), d)
+    assert pol._memo is not memo
+
+
+def test_no_version_without_an_event_log():
+    s, view, pol, d = houdini_moving()
+    s.game.raw_events = None         # a search's copy of a game records no events
+    assert view.state_version() is None
+    pol.choose(view, d)
+    memo = pol._memo
+    pol.choose(view, d)
+    assert pol._memo is not memo
+
+
+def test_a_position_changed_without_an_event_fails_under_check_caches(monkeypatch):
+    monkeypatch.setattr(heuristic, "CHECK_CACHES", True)
+    s, view, pol, d = houdini_moving()
+    pol.choose(view, d)
+    pol.choose(view, d)                      # the same position: reused, and checked
+    s.f("The Genie").health -= 1             # a change the version cannot see
+    with pytest.raises(AssertionError):
+        pol.choose(view, d)
+
+
+def test_the_fingerprint_sees_cards_fighters_and_flags():
+    s, view, pol, d = houdini_moving()
+    first = view.position_fingerprint()
+    assert view.position_fingerprint() == first
+    s.f("Houdini").health -= 1
+    assert view.position_fingerprint() != first
+    second = view.position_fingerprint()
+    s.game.turn_flags[("damaged", 3)] = ()
+    assert view.position_fingerprint() != second
