@@ -59,6 +59,10 @@ cdef class HeuristicPolicy(GreedyPolicy):
     cpdef object best_space(self, _ViewCore view, object fi, object spaces, object actions_after)
     cpdef double space_value(self, _ViewCore view, object fi, object space, object actions_after)
     cpdef object _after_now(self, _ViewCore view)
+    cpdef double ops_worth(self, _ViewCore view, object ops, object fi, bint mine=*)
+    cpdef double scheme_eval(self, _ViewCore view, object cid, object fi)
+    cpdef double effect_damage_worth(self, _ViewCore view, object fi, object spec)
+    cpdef object foe_shift_worth(self, _ViewCore view, object op, object fi)
     cpdef double foe_space_value(self, _ViewCore view, object fi, object space, object acts=*)
     cpdef double _best_reach_value(self, _ViewCore view, object fi, object steps, object placed,
                                    object actions_after)

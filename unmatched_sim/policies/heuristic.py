@@ -1398,7 +1398,12 @@ class HeuristicPolicy(GreedyPolicy):
             s, _, _ = self.best_attack(view)
             scores["attack"] = s + 0.6 + self.agg + self.hit_and_run(view)
         if "scheme" in opts:
-            scores["scheme"] = max(self.scheme_eval(view, cid, fi) for cid, fi in self.scheme_options(view))
+            best = None         # (a loop: max() of a generator costs more than the work here)
+            for cid, fi in self.scheme_options(view):
+                v = self.scheme_eval(view, cid, fi)
+                if best is None or v > best:
+                    best = v
+            scores["scheme"] = best
         return max(scores, key=lambda k: (scores[k], k == "attack"))
 
     @cython.locals(view=_ViewCore, me=Fighter)
@@ -1471,9 +1476,12 @@ class HeuristicPolicy(GreedyPolicy):
             w -= short * self.hp_weight(view.my_hero(), True)
         return w
 
+    @cython.locals(view=_ViewCore, total=cython.double, v=cython.double, worths=list)
     def ops_worth(self, view, ops, fi, mine: bool = True) -> float:
         """Worth of a list of effects resolved now by our fighter ``fi`` (schemes, modes);
-        ``mine``: the card is from our deck (a TRICK of Loki's played by us only hurts us)."""
+        ``mine``: the card is from our deck (a TRICK of Loki's played by us only hurts us).
+        (The best of several modes in loops, not ``max`` of a generator: a ``cpdef`` method
+        holds no closure, and Loki weighs his schemes in every action decision.)"""
         total = 0.0
         for op in ops:
             n, spec = op.NAME, op.spec
@@ -1489,15 +1497,24 @@ class HeuristicPolicy(GreedyPolicy):
             elif n == "gain_action":
                 w = self.extra_action_worth(view)
             elif n == "choose_one":
-                w = max((self.ops_worth(view, mode_ops, fi) for _, mode_ops in op.modes), default=0.0)
+                w = None
+                for _, mode_ops in op.modes:
+                    v = self.ops_worth(view, mode_ops, fi)
+                    if w is None or v > w:
+                        w = v
+                if w is None:
+                    w = 0.0
             elif n == "look_at_deck":         # Prophecy: the cards kept are drawn, chosen
                 k = spec.get("to_hand", 0)
                 w = (self.draw_worth(view, k) + 0.3 if spec.get("who", "self") == "self" else 0.2)
             elif n == "search_deck":          # The Lady of the Lake: a chosen card to hand
                 w = 1.0
             elif n in ("choose_different", "choose_some"):     # the best ``count`` of the options
-                w = sum(sorted((self.ops_worth(view, mode_ops, fi) for _, mode_ops in op.modes),
-                               reverse=True)[:op.count])
+                worths = []
+                for _, mode_ops in op.modes:
+                    worths.append(self.ops_worth(view, mode_ops, fi))
+                worths.sort(reverse=True)
+                w = sum(worths[:op.count])
             elif n == "damage":
                 w = self.effect_damage_worth(view, fi, spec)
             elif n == "shuffle_from_hand":    # a foe's card of our choice back into its deck
@@ -2001,6 +2018,7 @@ class HeuristicPolicy(GreedyPolicy):
             return [s for s in empty if board.same_zone(s, me.space)]
         return []
 
+    @cython.locals(view=_ViewCore, hit_now=cython.bint, there=cython.bint)
     def foe_shift_worth(self, view, op, fi) -> float | None:
         """What a scheme's "move / place an opposing fighter" is worth played now by our fighter
         ``fi``: the best gain ``foe_space_value`` sees over where the foe's fighter stands,
@@ -2035,13 +2053,21 @@ class HeuristicPolicy(GreedyPolicy):
                         a = self.my_attack_strength(view, cid) + _ability_bonus(view, pair[0], ATTACKER, o)
                         alive = 1.0 - self.attack_odds(view, view.fighter(o), a, 0, blanked_types(view.card(cid)))[2]
                 here = self.foe_space_value(view, o, view.fighter(o).space, 0)
-                hit_now = any(view.can_hit_from(mi, view.fighter(mi).space, view.fighter(o).space)
-                              for mi in mine)
+                hit_now = False         # (loops, not any() of a generator: a cpdef method)
+                for mi in mine:
+                    if view.can_hit_from(mi, view.fighter(mi).space, view.fighter(o).space):
+                        hit_now = True
+                        break
                 for s in spaces:
                     gain = self.foe_space_value(view, o, s, 0) - here
-                    if attack and not hit_now and any(
-                            view.can_hit_from(mi, view.fighter(mi).space, s) for mi in mine):
-                        gain = alive * gain + attack
+                    if attack and not hit_now:
+                        there = False
+                        for mi in mine:
+                            if view.can_hit_from(mi, view.fighter(mi).space, s):
+                                there = True
+                                break
+                        if there:
+                            gain = alive * gain + attack
                     if gain > best:
                         best = gain
         return best
