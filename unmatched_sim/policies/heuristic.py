@@ -549,7 +549,8 @@ class SpaceFacts:
     hazard: list                    # damage at a foe's turn start on each space (None: none)
     hazard_w: cython.double         # worth of this fighter's health lost to it
     hazard_lethal: cython.double    # and of its defeat
-    _values: dict                   # actions_after -> each space's value (None: not yet asked)
+    _now: list                      # each space's value with no action of ours left after
+    _later: list                    # getting there, and with one or more (None: not yet asked)
 
     @cython.locals(view=_ViewCore, f=Fighter, me=Fighter, hero=Fighter, of=Fighter, d=CardDef)
     def __init__(self, policy: HeuristicPolicy, view, fi):
@@ -602,16 +603,23 @@ class SpaceFacts:
         if self.hazard is not None:
             self.hazard_w = policy.hp_weight(f, True)
             self.hazard_lethal = policy.defeat_worth(view, f)
-        self._values = {}
+        self._now = self._later = None
 
     @cython.ccall
-    @cython.locals(space=cython.Py_ssize_t, row=list)
+    @cython.locals(space=cython.Py_ssize_t, actions_after=cython.Py_ssize_t, row=list)
     def known_value(self, space, actions_after):
-        """``value``, worked out once per space and actions left in the decision (a list per
-        ``actions_after``, indexed by space: no key tuple to build and hash)."""
-        row = self._values.get(actions_after)
-        if row is None:
-            row = self._values[actions_after] = [None] * len(self.dist)
+        """``value``, worked out once per space in the decision for "no action left after it"
+        and once for "some left": ``value`` reads ``actions_after`` only as one or the other,
+        so a space weighed with one action left and again with two is worked out once. (A list
+        indexed by space for each: no key to build and hash.)"""
+        if actions_after >= 1:
+            row = self._later
+            if row is None:
+                row = self._later = [None] * len(self.dist)
+        else:
+            row = self._now
+            if row is None:
+                row = self._now = [None] * len(self.dist)
         got = row[space]
         if got is None:
             got = row[space] = self.value(space, actions_after)
@@ -1011,7 +1019,7 @@ class HeuristicPolicy(GreedyPolicy):
         elif CHECK_CACHES and view.position_fingerprint() != self._memo_print:
             raise AssertionError("the position changed with no event logged: a kept decision memo "
                                  "would be stale")
-        return super().choose(view, decision)
+        return GreedyPolicy.choose(self, view, decision)     # (super() builds a proxy per call)
 
     @cython.locals(view=_ViewCore, deck=cython.Py_ssize_t, opp_deck=cython.Py_ssize_t, lead=cython.Py_ssize_t,
                    urgency=cython.double, agg=cython.double, cau=cython.double)
