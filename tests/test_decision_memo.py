@@ -30,10 +30,10 @@ def houdini_moving() -> tuple[Scenario, PlayerView, TunedPolicy, Decision]:
 def test_a_decision_in_the_same_position_reuses_the_last_ones_memo():
     s, view, pol, d = houdini_moving()
     pol.choose(view, d)
-    memo = pol._memo
-    assert ("space_ctx", s.fighter("Houdini")) in memo
+    memo, facts = pol._memo, pol._facts
+    assert s.fighter("Houdini") in facts.space          # its SpaceFacts, with the values asked
     pol.choose(view, d)
-    assert pol._memo is memo
+    assert pol._memo is memo and pol._facts is facts
 
 
 def test_an_event_makes_the_next_decision_start_afresh():

@@ -8,6 +8,11 @@ from unmatched_sim.model cimport CardDef
 from unmatched_sim.policies.greedy cimport GreedyPolicy
 
 
+# What one decision has worked out, a dict per kind keyed by an int id.
+cdef class DecisionFacts:
+    cdef public dict keep, reserve, attack_card, attack_target, defenses, space, knowledge
+
+
 # The heuristic policies as typed records: their state is read in C by their own methods (a
 # decision reads ``_memo``, ``agg`` and the weights thousands of times a game).
 cdef class HeuristicPolicy(GreedyPolicy):
@@ -15,6 +20,7 @@ cdef class HeuristicPolicy(GreedyPolicy):
     cdef public double agg, cau            # the style of the decision being made (style_now)
     cdef public object _reader             # the foe in focus's card odds, this decision
     cdef public dict _memo                 # what this decision has worked out
+    cdef public DecisionFacts _facts       # and of it, about single cards, fighters and foes
     cdef public object _memo_version       # the position it was worked out in (state_version)
     cdef public object _memo_view, _memo_focus, _memo_print
     cdef public dict _readers, _threats    # kept across decisions

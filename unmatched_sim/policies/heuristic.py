@@ -962,6 +962,26 @@ def _turns_left(view) -> float:
 
 # ---------------------------------------------------------------------- the policy
 @cython.cclass
+class DecisionFacts:
+    """What one decision has worked out about single cards, fighters and foes, a dict per kind
+    keyed by the card, fighter or seat id (the policy's ``_memo`` keeps the rest, by name).
+    An int key is hashed and compared in a few instructions; a key tuple such as ``("keep",
+    cid)`` was built, hashed, compared and freed at every look-up, ~2,000 a game."""
+
+    keep: dict          # card id -> keep()
+    reserve: dict       # card id -> reserve_worth()
+    attack_card: dict   # card id -> _attack_card_facts()
+    attack_target: dict  # attacker * 256 + target (fighter ids) -> _attack_target_facts()
+    defenses: dict      # fighter id -> my_defenses()
+    space: dict         # fighter id -> its SpaceFacts
+    knowledge: dict     # seat -> PlayerView.knowledge_key()
+
+    def __init__(self):
+        self.keep, self.reserve, self.attack_card, self.attack_target = {}, {}, {}, {}
+        self.defenses, self.space, self.knowledge = {}, {}, {}
+
+
+@cython.cclass
 class HeuristicPolicy(GreedyPolicy):
     name = "heuristic"
     summary = ("plays with intent: card odds from the unseen cards, ranged/melee positioning, "
@@ -997,6 +1017,7 @@ class HeuristicPolicy(GreedyPolicy):
         per-decision memo (with each fighter's ``SpaceFacts``, which keeps its space values)."""
         self._reader = None
         self._memo = {}
+        self._facts = DecisionFacts()
         self._memo_version = None
 
     @cython.locals(view=_ViewCore)
@@ -1012,6 +1033,7 @@ class HeuristicPolicy(GreedyPolicy):
                 or view.opp != self._memo_focus):
             self._reader = None         # _fresh(), without the call
             self._memo = {}
+            self._facts = DecisionFacts()
             self.agg, self.cau = self.style_now(view)
             self._memo_version, self._memo_view, self._memo_focus = version, view, view.opp
             if CHECK_CACHES:
@@ -1071,11 +1093,10 @@ class HeuristicPolicy(GreedyPolicy):
     @cython.annotation_typing(False)
     @cython.locals(view=_ViewCore, memo=dict)
     def _knowledge_key(self, view, foe: int) -> tuple:
-        key = ("knowledge", foe)
-        memo = self._memo
-        got = memo.get(key)
+        memo = self._facts.knowledge
+        got = memo.get(foe)
         if got is None:
-            got = memo[key] = view.knowledge_key(foe)
+            got = memo[foe] = view.knowledge_key(foe)
         return got
 
     @cython.annotation_typing(False)
@@ -1100,11 +1121,10 @@ class HeuristicPolicy(GreedyPolicy):
         the reserve a defense card or healing is. Spending it on an attack, a BOOST or a scheme
         costs ``spend_cost``. (Worked out once per card and decision: a decision may weigh each
         card of the hand many times.)"""
-        memo = self._memo
-        key = ("keep", cid)
-        got = memo.get(key)
+        memo = self._facts.keep
+        got = memo.get(cid)
         if got is None:
-            got = memo[key] = self.keep_base(view, cid) + self.reserve_worth(view, cid)
+            got = memo[cid] = self.keep_base(view, cid) + self.reserve_worth(view, cid)
         return got
 
     @cython.locals(view=_ViewCore, memo=dict, d=CardDef)
@@ -1154,14 +1174,13 @@ class HeuristicPolicy(GreedyPolicy):
         """What a card is worth as a reserve beyond its play value: the last defense cards our
         hero holds (spent on a BOOST or discarded, the next attack meets no defense), and
         healing at what the health it restores is worth now."""
-        cache = self._memo
-        key = ("reserve", cid)
-        got = cache.get(key)
+        cache = self._facts.reserve
+        got = cache.get(cid)
         if got is not None:
             return got
         me = view.my_hero()
         if not me.on_board or self.reserve <= 0:
-            cache[key] = 0.0
+            cache[cid] = 0.0
             return 0.0
         d = view.card(cid)
         name = me.defn.name
@@ -1181,7 +1200,7 @@ class HeuristicPolicy(GreedyPolicy):
             # health lost by now, plus what the game's next blows will take
             room = min(heal, me.max_health - me.health + 3)
             extra += (0.3 + 0.5 * self.reserve) * room * self.hp_weight(me, True) * 0.5
-        cache[key] = extra
+        cache[cid] = extra
         return extra
 
     @cython.locals(view=_ViewCore)
@@ -1269,11 +1288,10 @@ class HeuristicPolicy(GreedyPolicy):
     @cython.locals(view=_ViewCore, memo=dict)
     def _attack_card(self, view, cid) -> tuple:
         """``_attack_card_facts``, once per decision."""
-        memo = self._memo
-        key = ("aec", cid)
-        got = memo.get(key)
+        memo = self._facts.attack_card
+        got = memo.get(cid)
         if got is None:
-            got = memo[key] = self._attack_card_facts(view, cid)
+            got = memo[cid] = self._attack_card_facts(view, cid)
         return got
 
     @cython.locals(view=_ViewCore, back=cython.Py_ssize_t, c=cython.Py_ssize_t, draws=tuple, d=CardDef)
@@ -1302,8 +1320,8 @@ class HeuristicPolicy(GreedyPolicy):
     @cython.locals(view=_ViewCore, memo=dict)
     def _attack_target(self, view, fi, target) -> tuple:
         """``_attack_target_facts``, once per decision."""
-        memo = self._memo
-        key = ("aet", fi, target)
+        memo = self._facts.attack_target
+        key = fi * 256 + target         # (fighter ids are small: one int, no tuple)
         got = memo.get(key)
         if got is None:
             got = memo[key] = self._attack_target_facts(view, fi, target)
@@ -1888,9 +1906,8 @@ class HeuristicPolicy(GreedyPolicy):
         Kept across decisions by the fighter's name and the hand's card ids: for one view (one
         game, one seat) a card id is always the same card, ours or not, with the same strength.
         (Worked out per decision, ~14,000 instructions, for every fighter's ``SpaceFacts``.)"""
-        cache = self._memo
-        key = ("defenses", fi)
-        got = cache.get(key)
+        cache = self._facts.defenses
+        got = cache.get(fi)
         if got is None:
             name = view.fighter(fi).defn.name
             hand = tuple(view.hand)
@@ -1907,7 +1924,7 @@ class HeuristicPolicy(GreedyPolicy):
                 if len(kept) >= _KEEP:
                     kept.clear()
                 got = kept[k2] = fresh
-            cache[key] = got
+            cache[fi] = got
         return got
 
     @cython.locals(view=_ViewCore, d=CardDef)
@@ -1950,11 +1967,10 @@ class HeuristicPolicy(GreedyPolicy):
     @cython.locals(view=_ViewCore, memo=dict)
     def _space_ctx(self, view, fi) -> SpaceFacts:
         """Per-decision facts space_value needs for fighter ``fi``."""
-        memo = self._memo
-        key = ("space_ctx", fi)
-        got = memo.get(key)
+        memo = self._facts.space
+        got = memo.get(fi)
         if got is None:
-            got = memo[key] = SpaceFacts(self, view, fi)
+            got = memo[fi] = SpaceFacts(self, view, fi)
         return got
 
     @cython.annotation_typing(False)
