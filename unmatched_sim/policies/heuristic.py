@@ -847,7 +847,8 @@ def combat_odds(reader: Reader, name, health, a, k, blanked: frozenset) -> tuple
 
 @cython.cfunc
 @cython.locals(card=tuple, tgt=tuple, value=cython.double, exp_dmg=cython.double, p_win=cython.double,
-               p_kill=cython.double, a=cython.double)
+               p_kill=cython.double, a=cython.double, tf=Fighter, reader=Reader, draw_adjust=cython.double,
+               harm=cython.double, spend=cython.double)
 def _attack_value(card: tuple, tgt: tuple):
     """``HeuristicPolicy.attack_eval`` from the card's facts (``_attack_card_facts``) and the
     target's (``_attack_target_facts``): the damage and defeat the attack may deal at their
