@@ -70,7 +70,9 @@ def test_a_checked_reuse_that_differs_fails(checked):
     view = PlayerView(s.game, 0)
     pol.threat_map(view)
     ((key, kept),) = pol._threats.items()
-    pol._threats[key] = [tuple(x + 1.0 for x in t) or (9.0,) for t in kept]
+    if kept.counts[0] == 0:          # space 0's attacks, one stronger (or one where none was)
+        kept.counts[0] = 1
+    kept.hits[0] += 9.0
     pol._fresh()
     with pytest.raises(AssertionError, match="kept threat map"):
         pol.threat_map(view)

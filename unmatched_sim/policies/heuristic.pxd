@@ -8,6 +8,14 @@ from unmatched_sim.model cimport CardDef
 from unmatched_sim.policies.greedy cimport GreedyPolicy
 
 
+# The threat map's C arrays (heuristic.ThreatMap).
+cdef class ThreatMap:
+    cdef public double[:] hits
+    cdef public bytearray counts
+    cdef public Py_ssize_t width
+    cpdef tuple attacks(self, Py_ssize_t space)
+
+
 # What one decision has worked out, a dict per kind keyed by an int id.
 cdef class DecisionFacts:
     cdef public dict keep, reserve, attack_card, attack_target, defenses, space, knowledge
@@ -55,7 +63,8 @@ cdef class HeuristicPolicy(GreedyPolicy):
     cpdef double reposition_worth(self, _ViewCore view)
     cpdef list _move_reach(self, _ViewCore view, object me)
     cpdef list threat_map(self, _ViewCore view)
-    cpdef list _threat_map(self, _ViewCore view)
+    cpdef ThreatMap threat_record(self, _ViewCore view)
+    cpdef ThreatMap _threat_map(self, _ViewCore view)
     cpdef tuple my_defenses(self, _ViewCore view, object fi)
     cpdef tuple _my_defenses(self, _ViewCore view, object name, tuple hand)
     cpdef object turn_start_hazards(self, _ViewCore view)

@@ -519,6 +519,38 @@ def exposure_odds(attacks: tuple, defs: tuple, health) -> tuple[float, float]:
     return dmg, lethal
 
 
+# ---------------------------------------------------------------------- the foes' blows
+@cython.final
+@cython.cclass
+class ThreatMap:
+    """The attacks the foes could make next turn on a fighter of ours on each space
+    (``HeuristicPolicy._threat_map``), as the C arrays it was worked out in: space ``s``'s
+    expected attack strengths, strongest first, are ``hits[s * width : s * width + counts[s]]``.
+    A space's value reads them there; ``attacks`` and ``as_list`` give them as tuples. (A map
+    was a list of a tuple per space: ~30 tuples and their floats made and freed per map, ~50
+    maps a game.)"""
+
+    hits: cython.double[:]
+    counts: bytearray
+    width: cython.Py_ssize_t
+
+    def __init__(self, hits, counts: bytearray, width: int):
+        self.hits, self.counts, self.width = hits, counts, width
+
+    @cython.ccall
+    @cython.locals(space=cython.Py_ssize_t, at=cython.Py_ssize_t, i=cython.Py_ssize_t, k=cython.Py_ssize_t)
+    def attacks(self, space) -> tuple:
+        """Space ``space``'s expected attack strengths, strongest first."""
+        k = self.counts[space]
+        at = space * self.width
+        return tuple([self.hits[at + i] for i in range(k)])
+
+    @cython.locals(s=cython.Py_ssize_t)
+    def as_list(self) -> list:
+        """Each space's ``attacks``, by space."""
+        return [self.attacks(s) for s in range(len(self.counts))]
+
+
 # ---------------------------------------------------------------------- a space's worth
 @cython.final
 @cython.cclass
@@ -540,7 +572,7 @@ class SpaceFacts:
     cau: cython.double
     agg: cython.double
     targets: tuple                  # (space, worth of standing within reach of it)
-    tmap: list                      # the threat map
+    tmap: ThreatMap                 # the threat map
     defs: tuple                     # our defense strengths, best first
     adj: bytes                      # the board's adjacency, n * n bytes (Board.adjacency)
     n: cython.Py_ssize_t            # the board's spaces
@@ -595,7 +627,7 @@ class SpaceFacts:
         for of in opp:
             targets.append((of.space, 3.0 if of.is_hero else 1.2 + (1.0 if of.health <= 2 else 0.0)))
         self.targets = tuple(targets)
-        self.tmap = policy.threat_map(view)
+        self.tmap = policy.threat_record(view)
         self.defs = policy.my_defenses(view, fi)
         self.adj, self.n = board.adjacency, board.size
         self.zone_mask, self.dist = board.zone_mask, view.dist
@@ -631,7 +663,8 @@ class SpaceFacts:
                    d_hero=cython.Py_ssize_t, hero_space=cython.Py_ssize_t, me_space=cython.Py_ssize_t,
                    dmg=cython.double, lethal=cython.double, soon=cython.double, guard=cython.bint,
                    row=tuple, adj=cython.p_uchar, at=cython.Py_ssize_t, zm=tuple, target=tuple,
-                   hurt=cython.double, z=cython.Py_ssize_t)
+                   hurt=cython.double, z=cython.Py_ssize_t, tm=ThreatMap, k=cython.Py_ssize_t,
+                   i=cython.Py_ssize_t, nd=cython.Py_ssize_t, a=cython.double, d=cython.double, defs=tuple)
     def value(self, space, actions_after) -> cython.double:
         """How good ``space`` is for the fighter (in rough damage units) with ``actions_after``
         of our actions left after it gets there. Every term is a C double, summed in a fixed
@@ -669,7 +702,19 @@ class SpaceFacts:
         else:
             value -= (0.55 if self.is_hero else 0.35) * max(0, d_hero - 1)
         # Safety: the blows we could take next turn where we end up (fewer if we still act).
-        dmg, lethal = exposure_odds(self.tmap[space], self.defs, self.health)
+        # (exposure_odds on the map's C arrays: the same terms in the same order)
+        tm = self.tmap
+        k = tm.counts[space]
+        dmg = lethal = 0.0
+        if k:
+            at = space * tm.width
+            defs = self.defs
+            nd = len(defs)
+            for i in range(k):
+                a = tm.hits[at + i]
+                d = defs[i] if i < nd else 0.0
+                dmg += max(0.25 * a, a - 0.85 * d)
+            lethal = min(1.0, max(0.0, (dmg - self.health + 2.0) / 3.0))
         if dmg:
             soon = 1.0 if actions_after <= 0 else 0.45
             if self.is_hero:
@@ -1766,10 +1811,14 @@ class HeuristicPolicy(GreedyPolicy):
         return got
 
     # ------------------------------------------------------------ positions
-    @cython.locals(view=_ViewCore, memo=dict, threats=dict, parts=list)
     def threat_map(self, view) -> list[tuple[float, ...]]:
         """For each space, the attacks the foes could make next turn on a fighter of ours
-        standing there (see ``_threat_map``); kept across decisions while the foes' cards as we
+        standing there, strongest first (``threat_record`` as tuples)."""
+        return self.threat_record(view).as_list()
+
+    @cython.locals(view=_ViewCore, memo=dict, threats=dict, parts=list, got=ThreatMap, fresh=ThreatMap)
+    def threat_record(self, view) -> ThreatMap:
+        """The threat map (``_threat_map``), kept across decisions while the foes' cards as we
         know them, who stands where and the rules of their movement are the same.
 
         The key is one flat tuple (who stands where; then per foe its knowledge key, whether
@@ -1795,8 +1844,9 @@ class HeuristicPolicy(GreedyPolicy):
         got = threats.get(key)
         if got is None or CHECK_CACHES:
             fresh = self._threat_map(view)
-            if got is not None and got != fresh:
-                raise AssertionError(f"a kept threat map differs from a fresh one: {got} != {fresh}")
+            if got is not None and got.as_list() != fresh.as_list():
+                raise AssertionError(f"a kept threat map differs from a fresh one: {got.as_list()} "
+                                     f"!= {fresh.as_list()}")
             if len(threats) >= _KEEP:
                 threats.clear()
             got = threats[key] = fresh
@@ -1810,10 +1860,10 @@ class HeuristicPolicy(GreedyPolicy):
                    counts=bytearray, width=cython.Py_ssize_t, at=cython.Py_ssize_t, i=cython.Py_ssize_t,
                    out=list, k=cython.Py_ssize_t, a=cython.double, b=cython.double, foe_reader=Reader,
                    z=cython.Py_ssize_t)
-    def _threat_map(self, view) -> list[tuple[float, ...]]:
+    def _threat_map(self, view) -> ThreatMap:
         """For each space, the attacks the foes could make next turn on a fighter of ours
-        standing there: a tuple of expected attack strengths (exact odds of the best card each
-        attacker may hold, from the unseen cards), strongest first.
+        standing there: expected attack strengths (exact odds of the best card each attacker
+        may hold, from the unseen cards), strongest first.
 
         A foe that can hit the space *without moving* has both its actions for attacks (two,
         if its hand holds two cards); one that must first move there (its move plus a likely
@@ -1886,20 +1936,18 @@ class HeuristicPolicy(GreedyPolicy):
                 elif moved[s] > 0:
                     hits[at] = moved[s]
                     counts[s] += 1
-        out = []
         for s in range(n):      # each space's attacks, strongest first (two: one comparison)
             k = counts[s]
             at = s * width
-            if k == 0:
-                out.append(())
-            elif k == 1:
-                out.append((hits[at],))
-            elif k == 2:
+            if k == 2:
                 a, b = hits[at], hits[at + 1]
-                out.append((a, b) if a >= b else (b, a))
-            else:
-                out.append(tuple(sorted([hits[at + i] for i in range(k)], reverse=True)))
-        return out
+                if a < b:
+                    hits[at], hits[at + 1] = b, a
+            elif k > 2:
+                ordered = sorted([hits[at + i] for i in range(k)], reverse=True)
+                for i in range(k):
+                    hits[at + i] = ordered[i]
+        return ThreatMap(hits, counts, width)
 
     @cython.locals(view=_ViewCore, cache=dict, kept=dict, hand=tuple)
     def my_defenses(self, view, fi) -> tuple[float, ...]:
@@ -1942,7 +1990,7 @@ class HeuristicPolicy(GreedyPolicy):
     def exposure(self, view, fi, space) -> tuple[float, float]:
         """(expected damage, chance-ish of defeat) for our fighter ``fi`` ending on ``space``:
         each attack that could come, answered by our defense cards in turn (the best first)."""
-        attacks = self.threat_map(view)[space]
+        attacks = self.threat_record(view).attacks(space)
         if not attacks:
             return 0.0, 0.0
         return exposure_odds(attacks, self.my_defenses(view, fi), view.fighter(fi).health)
