@@ -1734,7 +1734,7 @@ class HeuristicPolicy(GreedyPolicy):
                     continue
                 if reach == "adjacent" and f.space not in board.adjacent[me.space]:
                     continue
-                if reach == "zone" and not board.same_zone(me.space, f.space):
+                if reach == "zone" and not board.zone_mask[me.space] & board.zone_mask[f.space]:
                     continue
                 if reach == "our_zones" and not board.zone_mask[f.space] & ours:
                     continue
@@ -1744,11 +1744,18 @@ class HeuristicPolicy(GreedyPolicy):
             return sum(worths)
         return max(worths, default=0.0)
 
+    @cython.locals(view=_ViewCore, n=cython.Py_ssize_t)
     def _foes_in_zone(self, view, fi) -> int:
-        """How many foe fighters share a zone with our fighter ``fi``."""
-        board, here = view.board, view.fighter(fi).space
-        return sum(1 for t in (view.foes or (view.opp,)) for o in view.on_board(t)
-                   if board.same_zone(here, view.fighter(o).space))
+        """How many foe fighters share a zone with our fighter ``fi`` (Board.same_zone's test on
+        the zone masks, in C)."""
+        zm = view.board.zone_mask
+        zones = zm[view.fighter(fi).space]
+        n = 0
+        for t in (view.foes or (view.opp,)):
+            for o in view.on_board(t):
+                if zm[view.fighter(o).space] & zones:
+                    n += 1
+        return n
 
     def lock_worth(self, view, value: int) -> float:
         """"Your card values are N this turn": worth it when attacks are coming."""
@@ -2088,7 +2095,11 @@ class HeuristicPolicy(GreedyPolicy):
         if where == "adjacent_to_self":
             return [s for s in empty if s in board.adjacent[me.space]]
         if where == "self_zone":
-            return [s for s in empty if board.same_zone(s, me.space)]
+            # (Board.same_zone's test on the zone masks, in C: Loki weighs a "place" scheme in
+            # every action decision, and a Python method call per empty space cost more)
+            zm = board.zone_mask
+            zones = zm[me.space]
+            return [s for s in empty if zm[s] & zones]
         return []
 
     @cython.locals(view=_ViewCore, hit_now=cython.bint, there=cython.bint)
