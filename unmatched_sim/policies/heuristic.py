@@ -772,7 +772,8 @@ class Reader:
     n_pool = cython.declare(cython.Py_ssize_t, visibility="public")
     known = cython.declare(list, visibility="public")
     h_unknown = cython.declare(cython.Py_ssize_t, visibility="public")
-    _cache: dict
+    _defenses: dict     # fighter name (or (name, blanked types)) -> defense()
+    _attacks: dict      # fighter name (or (name, True): played) -> attack()
     _threats: dict
 
     @cython.locals(view=_ViewCore, unseen=list, cards=tuple, i=cython.Py_ssize_t, n=cython.Py_ssize_t)
@@ -794,7 +795,8 @@ class Reader:
         # (card, is it theirs?) — our TRICKs in their hand play differently for them
         self.known = [(view.card(c), view.card_owner(c) == foe) for c in known_ids]
         self.h_unknown = max(0, view.hand_size(foe) - len(known_ids))
-        self._cache = {}
+        self._defenses = {}
+        self._attacks = {}
         self._threats = {}
 
     @property
@@ -806,12 +808,12 @@ class Reader:
         return out
 
     @cython.ccall
-    @cython.locals(out=list, key=tuple, values=list, counts=list, i=cython.Py_ssize_t, d=CardDef)
+    @cython.locals(out=list, values=list, counts=list, i=cython.Py_ssize_t, d=CardDef)
     def defense(self, fighter_name, blanked: frozenset = frozenset()) -> list:
         """Best defense strength the opponent's ``fighter_name`` can answer an attack with
         (``blanked``: types of card that count 0 against the attack, ``blanked_types``)."""
-        key = ("d", fighter_name, blanked)
-        out = self._cache.get(key)
+        key = (fighter_name, blanked) if blanked else fighter_name    # (mostly a name: no tuple)
+        out = self._defenses.get(key)
         if out is None:
             known = []
             for d, m in self.known:
@@ -823,16 +825,16 @@ class Reader:
                 if d.can_defend and _usable(d, fighter_name) and d.type not in blanked:
                     values.append(card_strength(d)[1])
                     counts.append(self.counts[i])
-            out = self._cache[key] = _best_of_counts(known, values, counts, self.n_pool, self.h_unknown)
+            out = self._defenses[key] = _best_of_counts(known, values, counts, self.n_pool, self.h_unknown)
         return out
 
     @cython.ccall
-    @cython.locals(out=list, key=tuple, values=list, counts=list, i=cython.Py_ssize_t, d=CardDef)
+    @cython.locals(out=list, values=list, counts=list, i=cython.Py_ssize_t, d=CardDef)
     def attack(self, fighter_name, played: cython.bint = False) -> list:
         """Best attack strength of the opponent's ``fighter_name``; ``played``: the card is face
         down in front of us already (it came from a hand one card larger)."""
-        key = ("a", fighter_name, played)
-        out = self._cache.get(key)
+        key = (fighter_name, True) if played else fighter_name
+        out = self._attacks.get(key)
         if out is None:
             lock = self.lock
             if lock is not None and not self.my_turn:
@@ -850,7 +852,7 @@ class Reader:
                         counts.append(self.counts[i])
                 out = _best_of_counts(known, values, counts, self.n_pool,
                                       self.h_unknown + (1 if played else 0))
-            self._cache[key] = out
+            self._attacks[key] = out
         return out
 
     @cython.ccall
@@ -1866,7 +1868,7 @@ class HeuristicPolicy(GreedyPolicy):
                    per_space=cython.double[:], moved=cython.double[:], hits=cython.double[:],
                    counts=bytearray, width=cython.Py_ssize_t, at=cython.Py_ssize_t, i=cython.Py_ssize_t,
                    out=list, k=cython.Py_ssize_t, a=cython.double, b=cython.double, foe_reader=Reader,
-                   z=cython.Py_ssize_t)
+                   z=cython.Py_ssize_t, near=tuple)
     def _threat_map(self, view) -> ThreatMap:
         """For each space, the attacks the foes could make next turn on a fighter of ours
         standing there: expected attack strengths (exact odds of the best card each attacker
@@ -1883,7 +1885,7 @@ class HeuristicPolicy(GreedyPolicy):
         board = view.board
         n = board.size
         zm = board.zone_mask
-        adjacent = board.adjacent
+        adjacent = board.adjacent_seq
         foes = self._foes(view) or (view.opp,)
         width = 2 * len(foes)
         # One array for the map and a foe's two scratch rows (a repeat of one zero: no bytes to
@@ -1909,7 +1911,8 @@ class HeuristicPolicy(GreedyPolicy):
                     continue
                 here = of.space
                 ranged = of.defn.ranged
-                for s in adjacent[here]:
+                near = adjacent[here]
+                for s in near:
                     if e > per_space[s]:
                         per_space[s] = e
                 if ranged:
@@ -1921,7 +1924,8 @@ class HeuristicPolicy(GreedyPolicy):
                 m = (of.defn.move if of.defn.move is not None else view.move_value(t)) + boost
                 zones = 0
                 for r in view.reachable(o, m):
-                    for s in adjacent[r]:
+                    near = adjacent[r]
+                    for s in near:
                         if e > moved[s]:
                             moved[s] = e
                     zones |= zm[r]
@@ -2043,25 +2047,37 @@ class HeuristicPolicy(GreedyPolicy):
         return out
 
     @cython.annotation_typing(False)
-    @cython.locals(view=_ViewCore)
+    @cython.locals(view=_ViewCore, ctx=SpaceFacts, best=cython.double, v=cython.double, first=cython.bint)
     def best_space_value(self, view, fi, spaces, actions_after: int) -> float:
-        """The best ``space_value`` among ``spaces`` (not empty)."""
-        best = None
-        for v in self.space_values(view, fi, spaces, actions_after):
-            if best is None or v > best:
+        """The best ``space_value`` among ``spaces`` (not empty). (``space_values``' loop, its
+        values compared as they come rather than listed first.)"""
+        ctx = None
+        best = 0.0
+        first = True
+        for s in spaces:
+            if ctx is None:
+                ctx = self._space_ctx(view, fi)
+            v = ctx.known_value(s, actions_after)
+            if first or v > best:
                 best = v
+                first = False
         return best
 
     @cython.annotation_typing(False)
-    @cython.locals(view=_ViewCore)
+    @cython.locals(view=_ViewCore, ctx=SpaceFacts, best=cython.double, v=cython.double, first=cython.bint)
     def best_space(self, view, fi, spaces, actions_after: int) -> int:
         """The space of ``spaces`` with the best ``space_value`` (the lowest-numbered of equals)."""
-        if not isinstance(spaces, (list, tuple)):
-            spaces = list(spaces)
-        best = pick = None
-        for s, v in zip(spaces, self.space_values(view, fi, spaces, actions_after)):
-            if best is None or v > best or (v == best and s < pick):
+        ctx = None
+        best = 0.0
+        pick = None
+        first = True
+        for s in spaces:
+            if ctx is None:
+                ctx = self._space_ctx(view, fi)
+            v = ctx.known_value(s, actions_after)
+            if first or v > best or (v == best and s < pick):
                 best, pick = v, s
+                first = False
         return pick
 
     @cython.annotation_typing(False)
