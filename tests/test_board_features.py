@@ -396,3 +396,14 @@ def test_the_adjacency_matrix_is_the_boards_adjacency_for_every_board():
         for s in range(n):
             for t in range(n):
                 assert bool(b.adjacency[s * n + t]) == (t in b.adjacent[s]), (b.id, s, t)
+
+
+def test_the_adjacent_sequences_are_the_boards_adjacency_for_every_board():
+    """``Board.adjacent_seq`` (the threat map's tuple copy of ``adjacent``) lists each space's
+    neighbours exactly, in order, on the shipped boards and the test boards."""
+    from unmatched_sim.data.catalog import all_boards
+
+    for b in list(all_boards()) + [load_board_file(p) for p in sorted(BOARDS.glob("*.toml"))]:
+        assert len(b.adjacent_seq) == b.size
+        for s in range(b.size):
+            assert b.adjacent_seq[s] == tuple(sorted(b.adjacent[s])), (b.id, s)

@@ -62,6 +62,9 @@ class Board:
     # ``adjacent`` as an n * n matrix of bytes, 1 at ``s * n + t`` where space s is adjacent to
     # t: the AI's space values read it in C (``policies.heuristic.SpaceFacts``).
     adjacency: bytes = field(init=False, compare=False, repr=False)
+    # and as a sorted tuple of its neighbours per space: loops over it run in C (iterating a
+    # frozenset goes through Python's iterator protocol: the threat map walks it per space).
+    adjacent_seq: tuple = field(init=False, compare=False, repr=False)
 
     def __post_init__(self):
         n = len(self.labels)
@@ -70,6 +73,7 @@ class Board:
             for t in near:
                 m[s * n + t] = 1
         object.__setattr__(self, "adjacency", bytes(m))
+        object.__setattr__(self, "adjacent_seq", tuple(tuple(sorted(near)) for near in self.adjacent))
 
     @property
     def size(self) -> int:
