@@ -25,16 +25,21 @@ EFFECT_WEIGHT = {"draw": 0.6, "damage": 0.8, "gain_action": 1.2, "boost_card": 1
                  "cancel_effects": 0.7, "recover": 0.6, "discard": 0.6, "place": 0.4, "move": 0.3}
 
 
-_POWER: dict[int, tuple[CardDef, float]] = {}     # id(card) -> (card, card_power): worked out once
+# card_power is worked out once per card and kept in the card's own memo (CardDef.ai_memo)
+# under this key; the heuristic's card facts use the keys from 0 up. (Was a module table keyed
+# by id(card): the id, a new int at every call, cost more than the look-up.)
+_POWER_KEY = -2
 
 
+@cython.ccall
+@cython.locals(memo=dict)
 def card_power(d: CardDef) -> float:
     """A rough worth of holding a card: its value plus something for each effect it carries."""
-    got = _POWER.get(id(d))
-    if got is not None and got[0] is d:
-        return got[1]
-    score = _POWER[id(d)] = (d, _card_power(d))
-    return score[1]
+    memo = d.ai_memo
+    got = memo.get(_POWER_KEY)
+    if got is None:
+        got = memo[_POWER_KEY] = _card_power(d)
+    return got
 
 
 def _card_power(d: CardDef) -> float:
