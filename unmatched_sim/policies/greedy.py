@@ -29,6 +29,7 @@ EFFECT_WEIGHT = {"draw": 0.6, "damage": 0.8, "gain_action": 1.2, "boost_card": 1
 # under this key; the heuristic's card facts use the keys from 0 up. (Was a module table keyed
 # by id(card): the id, a new int at every call, cost more than the look-up.)
 _POWER_KEY = -2
+_SELF_DAMAGE_KEY = -3       # and -4 (played by its owner: -3 - 1)
 
 
 @cython.ccall
@@ -40,6 +41,30 @@ def card_power(d: CardDef) -> float:
     if got is None:
         got = memo[_POWER_KEY] = _card_power(d)
     return got
+
+
+@cython.ccall
+@cython.locals(memo=dict, total=cython.Py_ssize_t)
+def card_self_damage(d: CardDef, mine: cython.bint) -> int:
+    """``GreedyPolicy.self_damage`` of card ``d``, played by its owner (``mine``) or not: a
+    fact of the card, kept in its memo like its power."""
+    memo = d.ai_memo
+    key = _SELF_DAMAGE_KEY - mine
+    got = memo.get(key)
+    if got is not None:
+        return got
+    total = 0
+    for ops in d.effects.values():
+        for op in ops:
+            if op.NAME != "damage" or op.spec.get("target") != "hero":
+                continue
+            cond = op.spec.get("if")
+            if cond == "played_by_owner" and not mine or cond == "not played_by_owner" and mine:
+                continue    # the half of a TRICK that does not apply to this player
+            amount = op.spec.get("amount")
+            total += amount if isinstance(amount, int) else 0
+    memo[key] = total
+    return total
 
 
 def _card_power(d: CardDef) -> float:
@@ -377,22 +402,12 @@ class GreedyPolicy(Policy):
         return pick
 
     @cython.locals(d=CardDef)
+    @cython.locals(v=_ViewCore)
     def self_damage(self, view, cid) -> int:
         """Damage a card would deal to this player's own hero if this player played it (the
         "Not Loki." half of Baldr's Downfall)."""
-        d = view.card(cid)
-        mine = view.card_owner(cid) == view.seat
-        total = 0
-        for ops in d.effects.values():
-            for op in ops:
-                if op.NAME != "damage" or op.spec.get("target") != "hero":
-                    continue
-                cond = op.spec.get("if")
-                if cond == "played_by_owner" and not mine or cond == "not played_by_owner" and mine:
-                    continue    # the half of a TRICK that does not apply to this player
-                amount = op.spec.get("amount")
-                total += amount if isinstance(amount, int) else 0
-        return total
+        v = view
+        return card_self_damage(v.card(cid), v.card_owner(cid) == v.seat)
 
     def card_bonus(self, view, cid) -> float:
         """A hero's own preference for playing this combat card now (hooks.CARD_ADVICE)."""
