@@ -472,7 +472,7 @@ class _GameCore:
         stack = self.stack
         while self.pending is None and stack and not self.over:
             fn, args = stack.pop()
-            fn(self, *args)
+            _call_step(fn, self, args)
 
     def ask(self, player: int, kind: str, options: list | tuple, resume: Callable, *args,
             **info) -> None:
@@ -493,10 +493,15 @@ class _GameCore:
             # (True == 1: a yes where a seat or a card is asked for would pass the first test)
             raise IllegalChoice(f"{choice!r} is not a legal option for {d.kind}: {d.options!r}")
         self.pending = None
-        d.resume(self, *d.args, choice)
+        _call_step(d.resume, self, d.args + (choice,))
         self.run()
 
     # ------------------------------------------------------------------ events
+    # (``log`` is a cpdef method: the engine's compiled code calls it in C when it passes the
+    # arguments by position up to the last one it needs — a keyword call skipping one is a
+    # Python call, with a keyword dictionary: ~170 events a greedy game. An ability or a test
+    # that gives a game its own ``log`` is still called, with the arguments by position.)
+    @cython.annotation_typing(False)
     def log(self, kind: str, player: int | None = None, fighter: int | None = None,
             card: int | str | None = None, target: int | None = None, amount: int | None = None,
             health: int | None = None, space: int | None = None, detail: str | None = None,
@@ -652,6 +657,7 @@ class _GameCore:
     def is_foe_fighter(self, seat: int, fi: int) -> bool:
         return self.team[self.fighters[fi].owner] != self.team[seat]
 
+    @cython.annotation_typing(False)
     def next_seat(self, seat: int) -> int:
         """The next player in turn order after ``seat`` that still takes turns."""
         n = len(self.players)
@@ -678,6 +684,7 @@ class _GameCore:
         return min(foes, key=lambda t: (t - ctx.player) % n)
 
     @cython.locals(p=Player)
+    @cython.annotation_typing(False)
     def known_to(self, observer: int, holder: int, cid: int) -> bool:
         """Does ``observer`` know that card ``cid`` is in ``holder``'s hand? Cards revealed to
         everyone are known to all; a look at a hand is known to the player who looked."""
@@ -860,6 +867,7 @@ class _GameCore:
             self.keep_pile_counts()
         return self.pile_versions[seat]
 
+    @cython.annotation_typing(False)
     def discard_pile_add(self, seat: int, cid: int) -> None:
         """Put card ``cid`` on top of ``seat``'s discard pile (no ability hears of it: see
         ``to_discard_pile`` for the route a discarded card takes)."""
@@ -901,12 +909,14 @@ class _GameCore:
         self.log("return_to_hand", seat, card=cid, detail=detail)
         return True
 
+    @cython.annotation_typing(False)
     def play_area_add(self, cid: int) -> None:
         """Card ``cid`` is in play: played, used to BOOST, or set down face down in a combat."""
         self.in_play.append(cid)
         if self.pile_counts is not None:
             self._pile_moved(cid, 1)
 
+    @cython.annotation_typing(False)
     def play_area_take(self, cid: int) -> bool:
         """Take card ``cid`` out of play if it is there; says whether it was."""
         if cid not in self.in_play:
@@ -1043,8 +1053,9 @@ class _GameCore:
         return out
 
     @cython.locals(f=Fighter, d=CardDef, hand=list)
+    @cython.annotation_typing(False)
     def attack_options(self, seat: int) -> list[tuple[int, int]]:
-        hand = [self.cards[c].defn for c in self.players[seat].hand]
+        hand = _hand_defs(self, self.players[seat].hand)
         out = []
         for fi in self.on_board(seat):
             f = self.fighters[fi]
@@ -1062,7 +1073,7 @@ class _GameCore:
     def can_attack_now(self, seat: int) -> bool:
         """``attack_options(seat)`` is not empty (worked out without listing them)."""
         p = self.players[seat]
-        hand = [self.cards[c].defn for c in p.hand]
+        hand = _hand_defs(self, p.hand)
         for fi in self.on_board(seat):
             f = self.fighters[fi]
             name = f.defn.name
@@ -1073,7 +1084,8 @@ class _GameCore:
                     break
         return False
 
-    @cython.locals(p=Player, f=Fighter, board_fighters=list, d=CardDef)
+    @cython.locals(p=Player, f=Fighter, board_fighters=list, d=CardDef, c=cython.Py_ssize_t)
+    @cython.annotation_typing(False)
     def can_scheme_now(self, seat: int) -> bool:
         """``scheme_options(seat)`` is not empty (worked out without listing them)."""
         p = self.players[seat]
@@ -1081,7 +1093,7 @@ class _GameCore:
         if not board_fighters:
             return False
         for c in p.hand:
-            d = self.cards[c].defn
+            d = self.card_defs[c]
             if d.type == "scheme":
                 if d.users is None:     # (d.usable_by(name), inline: this runs every action)
                     return True
@@ -1097,7 +1109,7 @@ class _GameCore:
         out = []
         board_fighters = self.on_board(seat)
         for c in p.hand:
-            d = self.cards[c].defn
+            d = self.card_defs[c]
             if d.type == "scheme":
                 out.extend((c, fi) for fi in board_fighters if d.usable_by(self.fighters[fi].defn.name))
         return out
@@ -1110,6 +1122,7 @@ class _GameCore:
 
     # ------------------------------------------------------------------ state changes
     @cython.locals(p=Player)
+    @cython.annotation_typing(False)
     def draw(self, seat: int, n: int = 1) -> None:
         """Draw n cards; each card that cannot be drawn deals exhaustion damage instead."""
         p = self.players[seat]
@@ -1122,7 +1135,7 @@ class _GameCore:
                     p.deck_top_known -= 1
                 if p.top_known_by:
                     p.top_known_by = {o: k - 1 for o, k in p.top_known_by.items() if k > 1}
-                self.log("draw", seat, card=c)
+                self.log("draw", seat, None, c)
                 if not p.deck:
                     self.log("deck_empty", seat)
             else:
@@ -1133,6 +1146,7 @@ class _GameCore:
                 self.damage(fi, EXHAUSTION_DAMAGE * missing, EXHAUSTION)
 
     @cython.locals(f=Fighter)
+    @cython.annotation_typing(False)
     def damage(self, fi: int, amount: int, source: str, card: int | None = None,
                by: int | None = None) -> int:
         """Deal damage to fighter ``fi``; ``by`` is the fighter that caused it (None for
@@ -1149,7 +1163,8 @@ class _GameCore:
         dealt = min(amount, f.health)
         f.health -= dealt
         self.turn_flags[("took_damage", fi)] = True   # "if Hamlet took damage this turn"
-        self.log("damage", f.owner, fi, card, amount=dealt, health=f.health, detail=source, by=by)
+        # (by position: kind, player, fighter, card, target, amount, health, space, detail, value, by)
+        self.log("damage", f.owner, fi, card, None, dealt, f.health, None, source, None, by)
         if f.health == 0:
             self.defeat(fi, source, by)
         return dealt
@@ -1199,6 +1214,7 @@ class _GameCore:
         f.space, f.on_board = NO_SPACE, False
 
     @cython.locals(f=Fighter)
+    @cython.annotation_typing(False)
     def move_to(self, fi: int, dest: int, card: int | None = None) -> None:
         f = self.fighters[fi]
         if dest == f.space:
@@ -1207,9 +1223,10 @@ class _GameCore:
         self.occupant[src] = -1
         self.occupant[dest] = fi
         f.space = dest
-        self.log("move", f.owner, fi, card, space=dest, detail=self.board.labels[src])
+        self.log("move", f.owner, fi, card, None, None, None, dest, self.board.labels[src])
 
     @cython.locals(f=Fighter)
+    @cython.annotation_typing(False)
     def place(self, fi: int, dest: int, card: int | None = None) -> None:
         """Put a fighter on an empty space without moving through the board."""
         f = self.fighters[fi]
@@ -1222,7 +1239,7 @@ class _GameCore:
             self.occupant[f.space] = -1
         self.occupant[dest] = fi
         f.space, f.on_board = dest, True
-        self.log("place", f.owner, fi, card, space=dest, health=f.health)
+        self.log("place", f.owner, fi, card, None, None, f.health, dest)
 
     @cython.locals(fa=Fighter, fb=Fighter)
     def swap_spaces(self, a: int, b: int, card: int | None = None) -> None:
@@ -1243,6 +1260,7 @@ class _GameCore:
         self.turn_flags["turn_ended"] = True
         self.log("turn_ended", self.active, card=card)
 
+    @cython.annotation_typing(False)
     def gain_action(self, seat: int, n: int = 1, card: int | None = None) -> None:
         """Extra actions only exist on your own turn; gained on the opponent's turn they lapse
         (as do actions gained once an effect has ended the turn)."""
@@ -1251,6 +1269,7 @@ class _GameCore:
             self.log("gain_action", seat, card=card, amount=n)
 
     @cython.locals(p=Player)
+    @cython.annotation_typing(False)
     def take_from_hand(self, seat: int, cid: int) -> None:
         p = self.players[seat]
         p.hand.remove(cid)
@@ -1261,10 +1280,11 @@ class _GameCore:
                 if cid in seen:
                     p.seen_by[o] = seen - {cid}
 
+    @cython.annotation_typing(False)
     def discard_from_hand(self, seat: int, cid: int, cause: str) -> None:
         """A card leaves a hand for its owner's discard pile, with every reaction that triggers."""
         self.take_from_hand(seat, cid)
-        self.log("discard", seat, card=cid, detail=cause)
+        self.log("discard", seat, None, cid, None, None, None, None, cause)
         owner = self.owner(cid)
         if self.players[owner].ability.intercept_discard(self, seat, cid, cause):
             return
@@ -1274,11 +1294,13 @@ class _GameCore:
             if ops:
                 self.run_effects(ops, new_ctx(seat, cid, OTHER_ROLE, self.players[seat].fighters[0]))
 
+    @cython.annotation_typing(False)
     def put_in_discard(self, cid: int, route: str = PLAYED) -> None:
         """A card that was in play (played, or used to boost) goes to its owner's discard pile."""
         self.play_area_take(cid)
         self.to_discard_pile(cid, route)
 
+    @cython.annotation_typing(False)
     def to_discard_pile(self, cid: int, route: str) -> None:
         """Every card bound for a discard pile passes here; its owner's ability may send it
         elsewhere (``Ability.redirect_discard``: the Wayward Sisters' cauldron). ``route``:
@@ -1289,6 +1311,7 @@ class _GameCore:
             return
         self.discard_pile_add(owner, cid)
 
+    @cython.annotation_typing(False)
     def card_played(self, cid: int, seat: int, role: int) -> None:
         """``seat`` has played a card: revealed in combat (``role`` ATTACKER / DEFENDER) or
         played as a scheme (SCHEME_ROLE). Its owner's ability hears of it (Loki logs his TRICKs
@@ -1297,6 +1320,7 @@ class _GameCore:
         if owner in self.handlers["on_card_played"]:
             self.players[owner].ability.on_card_played(self, cid, seat, role)
 
+    @cython.annotation_typing(False)
     def finish_played_card(self, cid: int, played_by: int) -> None:
         """Cleanup for a played card; an ability may send it elsewhere (Loki's TRICKs)."""
         owner = self.card_owners[cid]
@@ -1306,6 +1330,7 @@ class _GameCore:
             return
         self.put_in_discard(cid)
 
+    @cython.annotation_typing(False)
     def boost(self, seat: int, cid: int, purpose: str) -> int:
         """Use a card from hand to BOOST: returns the value added.
 
@@ -1317,7 +1342,7 @@ class _GameCore:
         self.play_area_add(cid)
         owner = self.owner(cid)
         value = self.players[owner].ability.boost_value(self, cid)
-        self.log("boost", seat, card=cid, amount=value, detail=purpose)
+        self.log("boost", seat, None, cid, None, value, None, None, purpose)
         self.push_one((_boost_card_done, (cid,)))
         bonus = self.card(cid).effects.get(BOOST_BONUS)
         if bonus and owner == seat:
@@ -1335,14 +1360,14 @@ class _GameCore:
             return d.boost is not None     # (Ability.can_boost, inline)
         return self.players[owner].ability.can_boost(self, seat, cid)
 
+    @cython.annotation_typing(False)
     def run_effects(self, ops: Iterable, ctx: Ctx) -> None:
         """Schedule a card's effects (a tuple of Ops) to resolve next, in printed order.
 
         Outside a combat, with several foes left, effects that act on "your opponent" as a
         player (their hand, their draw) need one: the player chooses it first (decision
         ``effect_opponent``), and every effect of the card then means that player."""
-        if (ctx.role > DEFENDER and ctx.opponent < 0 and len(self.players) > 2
-                and any(op.needs_opponent for op in ops)):
+        if ctx.role > DEFENDER and ctx.opponent < 0 and len(self.players) > 2 and _needs_opponent(ops):
             foes = self.foes(ctx.player)
             if len(foes) > 1:
                 self.ask(ctx.player, "effect_opponent", list(foes), _opponent_chosen, tuple(ops), ctx,
@@ -1465,7 +1490,7 @@ class _GameCore:
         lock = self.players[seat].value_lock
         if lock is not None:
             return lock
-        d = self.cards[cid].defn
+        d = self.card_defs[cid]
         v = d.value or 0
         for kind, n in c.mods[role]:
             if kind == "add":
@@ -1492,6 +1517,31 @@ class _GameCore:
 class Game(_GameCore):
     """A game in progress: the board, the players, the fighters and the cards, the pending
     decision, and the event log (the fields and methods are ``_GameCore``'s)."""
+
+
+# A step's call, ``fn(g, *args)``, as a call with its arguments listed: compiled, that passes
+# them to the function directly, where ``*args`` would first build a new tuple ``(g,) + args``
+# and call through it (~290 steps and ~80 answers a greedy game). Most steps take at most four
+# arguments (the general call for the rest).
+@cython.cfunc
+@cython.locals(t=tuple, n=cython.Py_ssize_t)
+@cython.annotation_typing(False)
+def _call_step(fn, g, args):
+    if type(args) is not tuple:
+        return fn(g, *args)
+    t = args
+    n = len(t)
+    if n == 0:
+        return fn(g)
+    if n == 1:
+        return fn(g, t[0])
+    if n == 2:
+        return fn(g, t[0], t[1])
+    if n == 3:
+        return fn(g, t[0], t[1], t[2])
+    if n == 4:
+        return fn(g, t[0], t[1], t[2], t[3])
+    return fn(g, *t)
 
 
 def _copy_rng(r: random.Random) -> random.Random:
@@ -1539,6 +1589,26 @@ def _setup(g: _GameCore) -> None:
 
 def _ability_setup(g: _GameCore, seat: int) -> None:
     g.players[seat].ability.setup(g, seat)
+
+
+def _needs_opponent(ops) -> bool:
+    """Does any of ``ops`` act on "your opponent" as a player (``run_effects``; a function, not
+    a generator: ``run_effects`` is a cpdef method, and Cython allows no closure there)?"""
+    for op in ops:
+        if op.needs_opponent:
+            return True
+    return False
+
+
+@cython.cfunc
+@cython.locals(defs=list, out=list, c=cython.Py_ssize_t)
+def _hand_defs(g: _GameCore, hand: list) -> list:
+    """The definitions of the cards in ``hand`` (card ids: read from the game's list by C index)."""
+    defs = g.card_defs
+    out = []
+    for c in hand:
+        out.append(defs[c])
+    return out
 
 
 @cython.cfunc
@@ -1600,10 +1670,21 @@ def _begin_turn(g: _GameCore) -> None:
         g.end_lasting("next_turn", seat)
     # Where every fighter started the turn ("if your fighter started this turn in a different
     # space": Game.started_turn_on).
-    g.turn_flags = {"start_spaces": tuple(f.space if f.on_board else NO_SPACE for f in g.fighters)}
+    g.turn_flags = {"start_spaces": _start_spaces(g)}
     g.players[seat].actions = ACTIONS_PER_TURN
     g.log("turn_start", seat)
     g.push_steps(((_start_of_turn, (seat,)), (_next_action, (seat,)), (_end_of_turn, (seat,))))
+
+
+@cython.cfunc
+@cython.locals(f=Fighter, out=list)
+def _start_spaces(g: _GameCore) -> tuple:
+    """Each fighter's space, NO_SPACE if off the board (a loop over typed fighters: a generator
+    reads each fighter's fields as Python attributes)."""
+    out = []
+    for f in g.fighters:
+        out.append(f.space if f.on_board else NO_SPACE)
+    return tuple(out)
 
 
 def _start_of_turn(g: _GameCore, seat: int) -> None:
@@ -1627,7 +1708,7 @@ def _next_action(g: _GameCore, seat: int) -> None:
 
 def _take_action(g: _GameCore, seat: int, action: str) -> None:
     g.players[seat].actions -= 1
-    g.log("action", seat, detail=action)
+    g.log("action", seat, None, None, None, None, None, None, action)
     g.push_steps(((ACTIONS[action], (seat,)), (_end_of_action, ()), (_next_action, (seat,))))
 
 
@@ -1779,20 +1860,20 @@ def _attack(g: _GameCore, seat: int) -> None:
     g.ask(seat, "attack_target", g.attack_options(seat), _attack_declared, seat)
 
 
-@cython.locals(c=Combat, f=Fighter, tf=Fighter, d=CardDef)
+@cython.locals(c=Combat, f=Fighter, tf=Fighter, d=CardDef, cid=cython.Py_ssize_t)
 def _attack_declared(g: _GameCore, seat: int, option: tuple[int, int]) -> None:
     fi, target = option
     tf = g.fighters[target]
     c = Combat(seat, fi, target, tf.owner)
     c.ranged = not g.adjacent(fi, target)
     g.combat = c
-    g.log("attack", seat, fi, target=target, detail="ranged" if c.ranged else "melee")
+    g.log("attack", seat, fi, None, target, None, None, None, "ranged" if c.ranged else "melee")
     f = g.fighters[fi]
     name = f.defn.name
-    cards = g.cards
+    cards = g.card_defs
     options = []
     for cid in g.players[seat].hand:
-        d = cards[cid].defn
+        d = cards[cid]
         if d.can_attack and (d.users is None or name in d.users):     # (d.usable_by(name))
             options.append(cid)
     g.ask(seat, "attack_card", options, _attack_card_chosen, seat, fighter=fi, target=target)
@@ -1813,17 +1894,17 @@ def _attack_card_chosen(g: _GameCore, seat: int, cid: int) -> None:
     _ask_defense(g)
 
 
-@cython.locals(c=Combat, f=Fighter, d=CardDef)
+@cython.locals(c=Combat, f=Fighter, d=CardDef, cid=cython.Py_ssize_t)
 def _ask_defense(g: _GameCore) -> None:
     c = g.combat
     defender = c.fighters[DEFENDER]
     dseat = c.players[DEFENDER]
     f = g.fighters[defender]
     name = f.defn.name
-    cards = g.cards
+    cards = g.card_defs
     options = [None]
     for cid in g.players[dseat].hand:
-        d = cards[cid].defn
+        d = cards[cid]
         if d.can_defend and (d.users is None or name in d.users):     # (d.usable_by(name))
             options.append(cid)
     # The defender chooses without seeing the attack card: nothing about it is in the info.
@@ -1839,10 +1920,11 @@ def _defense_chosen(g: _GameCore, dseat: int, cid: int | None) -> None:
         g.play_area_add(cid)
         c.cards[DEFENDER] = cid
     c.revealed = True
-    g.log("reveal", c.players[ATTACKER], c.fighters[ATTACKER], c.cards[ATTACKER],
-          amount=g.card(c.cards[ATTACKER]).value, detail="attack")
+    # (``log``'s arguments by position, a C call: see ``_GameCore.log``)
+    g.log("reveal", c.players[ATTACKER], c.fighters[ATTACKER], c.cards[ATTACKER], None,
+          g.card(c.cards[ATTACKER]).value, None, None, "attack")
     if cid is not None:
-        g.log("reveal", dseat, c.fighters[DEFENDER], cid, amount=g.card(cid).value, detail="defense")
+        g.log("reveal", dseat, c.fighters[DEFENDER], cid, None, g.card(cid).value, None, None, "defense")
     else:
         g.log("no_defense", dseat, c.fighters[DEFENDER])
     for role in (DEFENDER, ATTACKER):
@@ -1865,7 +1947,7 @@ def _combat_window(g: _GameCore, timing: str) -> None:
         cid = c.cards[role]
         if cid is None:
             continue
-        d = g.cards[cid].defn
+        d = g.card_defs[cid]
         ops = d.effects.get(timing)
         if ops:
             step_args = (new_ctx(c.players[role], cid, role, c.fighters[role]),)
@@ -1889,8 +1971,8 @@ def _combat_damage(g: _GameCore) -> None:
     c.damage = dealt
     c.resolved = True
     winner = ATTACKER if dealt >= 1 else DEFENDER
-    g.log("combat_result", c.players[winner], c.fighters[winner], amount=dealt,
-          detail=f"{attack}-{defense}")
+    g.log("combat_result", c.players[winner], c.fighters[winner], None, None, dealt, None, None,
+          f"{attack}-{defense}")
     if winner == ATTACKER:
         g.turn_flags["won_combat"] = True
     # Who won, attacker or defender ("if you already won a combat this turn").
