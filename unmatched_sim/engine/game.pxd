@@ -58,6 +58,7 @@ cdef class _GameCore:
     cdef public tuple _own_boost_rule
     cdef public tuple _fixed_move
     cdef public bint _attack_rule
+    cdef public bint _own_ask
 
     # The queries the engine, the view and greedy ask most, as C calls from typed code (a
     # Python caller gets the same method; keyword calls still go through it).

@@ -321,6 +321,9 @@ class _GameCore:
         # Does the format restrict who may be attacked (a free-for-all's first round)? Where
         # not, attack_targets does not ask it for every target.
         self._attack_rule = type(self.format).may_attack is not Format.may_attack
+        # Does this game's class have an ask of its own (a subclass's, a test's)? The engine's
+        # steps then call it; else they pose their decisions in C (``_ask``).
+        self._own_ask = type(self).ask is not _GameCore.ask
 
     def _add_fighter(self, player: Player, defn, name: str) -> None:
         f = Fighter(len(self.fighters), player.seat, name, defn)
@@ -425,6 +428,7 @@ class _GameCore:
         g._own_boost_rule = self._own_boost_rule
         g._fixed_move = self._fixed_move
         g._attack_rule = self._attack_rule
+        g._own_ask = self._own_ask
         self._rngs_shared = g._rngs_shared = True
         g.fighters = [f.copy() for f in self.fighters]
         g.players = [p.copy() for p in self.players]
@@ -477,12 +481,7 @@ class _GameCore:
     def ask(self, player: int, kind: str, options: list | tuple, resume: Callable, *args,
             **info) -> None:
         """Pose a decision. A decision with one option is taken at once without asking."""
-        if not options:
-            raise RuntimeError(f"decision {kind} for player {player} has no options")
-        if len(options) == 1:
-            resume(self, *args, options[0])
-            return
-        self.pending = Decision(player, kind, tuple(options), resume, args, info)
+        _pose(self, player, kind, options, resume, args, info)
 
     @cython.annotation_typing(False)
     def answer(self, choice) -> None:
@@ -1519,6 +1518,32 @@ class Game(_GameCore):
     decision, and the event log (the fields and methods are ``_GameCore``'s)."""
 
 
+@cython.cfunc
+@cython.annotation_typing(False)
+def _pose(g: _GameCore, player, kind, options, resume, args: tuple, info: dict):
+    """``ask``'s work, its extra arguments and keywords given as a tuple and a dictionary."""
+    if not options:
+        raise RuntimeError(f"decision {kind} for player {player} has no options")
+    if len(options) == 1:
+        _call_step(resume, g, args + (options[0],))
+        return
+    g.pending = Decision(player, kind, tuple(options), resume, args, info)
+
+
+@cython.cfunc
+@cython.annotation_typing(False)
+def _ask(g: _GameCore, player, kind, options, resume, args: tuple, info: dict):
+    """``g.ask(player, kind, options, resume, *args, **info)`` from the engine's own steps, as a
+    C call: ``ask`` takes ``*args`` and keywords, so a call to it builds an argument tuple and
+    a keyword dictionary and parses them (~100 decisions a greedy game). Where the game's class
+    has its own ``ask`` (a subclass's, or a test's that lists the decisions asked), that one is
+    called, as before (``_GameCore._own_ask``, set when the game is made)."""
+    if g._own_ask:
+        g.ask(player, kind, options, resume, *args, **info)
+        return
+    _pose(g, player, kind, options, resume, args, info)
+
+
 # A step's call, ``fn(g, *args)``, as a call with its arguments listed: compiled, that passes
 # them to the function directly, where ``*args`` would first build a new tuple ``(g,) + args``
 # and call through it (~290 steps and ~80 answers a greedy game). Most steps take at most four
@@ -1703,7 +1728,7 @@ def _next_action(g: _GameCore, seat: int) -> None:
         options.append("scheme")
     if g.can_attack_now(seat):
         options.append("attack")
-    g.ask(seat, "action", options, _take_action, seat)
+    _ask(g, seat, "action", options, _take_action, (seat,), {})
 
 
 def _take_action(g: _GameCore, seat: int, action: str) -> None:
@@ -1738,8 +1763,8 @@ def _end_of_turn_effects(g: _GameCore, seat: int) -> None:
 def _hand_limit(g: _GameCore, seat: int) -> None:
     p = g.players[seat]
     if len(p.hand) > HAND_LIMIT:
-        g.ask(seat, "hand_limit_discard", list(p.hand), _hand_limit_discarded, seat,
-              excess=len(p.hand) - HAND_LIMIT)
+        _ask(g, seat, "hand_limit_discard", list(p.hand), _hand_limit_discarded, (seat,),
+             {"excess": len(p.hand) - HAND_LIMIT})
 
 
 def _hand_limit_discarded(g: _GameCore, seat: int, cid: int) -> None:
@@ -1764,7 +1789,7 @@ def _maneuver(g: _GameCore, seat: int) -> None:
     g.draw(seat, g.modify("maneuver_draws", 1, seat) if g.handlers["maneuver_draws"] else 1)
     p = g.players[seat]
     options = [None] + [c for c in p.hand if g.can_boost_with(seat, c)]
-    g.ask(seat, "maneuver_boost", options, _maneuver_boost_chosen, seat)
+    _ask(g, seat, "maneuver_boost", options, _maneuver_boost_chosen, (seat,), {})
 
 
 def _maneuver_boost_chosen(g: _GameCore, seat: int, cid: int | None) -> None:
@@ -1795,7 +1820,7 @@ def _move_phase(g: _GameCore, seat: int, bonus: int, boosted: bool, moved: tuple
     if len(movable) == 1 and not moved:
         _move_one(g, seat, bonus, boosted, moved, movable[0])
         return
-    g.ask(seat, "move_order", movable + [None], _move_one, seat, bonus, boosted, moved)
+    _ask(g, seat, "move_order", movable + [None], _move_one, (seat, bonus, boosted, moved), {})
 
 
 @cython.locals(f=Fighter)
@@ -1813,8 +1838,8 @@ def _move_one(g: _GameCore, seat: int, bonus: int, boosted: bool, moved: tuple, 
         have = set(options)
         placed_only = tuple([s for s in placeable if s not in have])
         options = options + list(placed_only)
-    g.ask(seat, "move_destination", options, _moved, seat, bonus, boosted, moved, fi, placed_only,
-          fighter=fi, steps=steps)
+    _ask(g, seat, "move_destination", options, _moved, (seat, bonus, boosted, moved, fi, placed_only),
+         {"fighter": fi, "steps": steps})
 
 
 @cython.locals(f=Fighter)
@@ -1834,7 +1859,7 @@ def _moved(g: _GameCore, seat: int, bonus: int, boosted: bool, moved: tuple, fi:
 
 # ====================================================================== scheme
 def _scheme(g: _GameCore, seat: int) -> None:
-    g.ask(seat, "scheme_card", g.scheme_options(seat), _scheme_chosen, seat)
+    _ask(g, seat, "scheme_card", g.scheme_options(seat), _scheme_chosen, (seat,), {})
 
 
 def _scheme_chosen(g: _GameCore, seat: int, option: tuple[int, int]) -> None:
@@ -1857,7 +1882,7 @@ def _finish_scheme(g: _GameCore, cid: int, seat: int) -> None:
 
 # ====================================================================== attack
 def _attack(g: _GameCore, seat: int) -> None:
-    g.ask(seat, "attack_target", g.attack_options(seat), _attack_declared, seat)
+    _ask(g, seat, "attack_target", g.attack_options(seat), _attack_declared, (seat,), {})
 
 
 @cython.locals(c=Combat, f=Fighter, tf=Fighter, d=CardDef, cid=cython.Py_ssize_t)
@@ -1876,7 +1901,7 @@ def _attack_declared(g: _GameCore, seat: int, option: tuple[int, int]) -> None:
         d = cards[cid]
         if d.can_attack and (d.users is None or name in d.users):     # (d.usable_by(name))
             options.append(cid)
-    g.ask(seat, "attack_card", options, _attack_card_chosen, seat, fighter=fi, target=target)
+    _ask(g, seat, "attack_card", options, _attack_card_chosen, (seat,), {"fighter": fi, "target": target})
 
 
 def _attack_card_chosen(g: _GameCore, seat: int, cid: int) -> None:
@@ -1908,8 +1933,8 @@ def _ask_defense(g: _GameCore) -> None:
         if d.can_defend and (d.users is None or name in d.users):     # (d.usable_by(name))
             options.append(cid)
     # The defender chooses without seeing the attack card: nothing about it is in the info.
-    g.ask(dseat, "defense_card", options, _defense_chosen, dseat,
-          fighter=defender, attacker=c.fighters[ATTACKER])
+    _ask(g, dseat, "defense_card", options, _defense_chosen, (dseat,),
+         {"fighter": defender, "attacker": c.fighters[ATTACKER]})
 
 
 @cython.locals(c=Combat)
