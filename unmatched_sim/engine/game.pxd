@@ -57,6 +57,7 @@ cdef class _GameCore:
     cdef public dict handlers
     cdef public tuple _own_boost_rule
     cdef public tuple _fixed_move
+    cdef public tuple _move_tag
     cdef public bint _attack_rule
     cdef public bint _own_ask
 
@@ -75,6 +76,7 @@ cdef class _GameCore:
     cpdef bint held(self, object fi)
     cpdef bint adjacent(self, object a, object b)
     cpdef object move_value(self, object seat)
+    cpdef Py_ssize_t cards_in_foe_hands(self, object seat, object tag) except -1
     cpdef list reachable(self, object fi, object steps, object through_opponents=*)
     cpdef list attack_targets(self, object fi)
     cpdef bint can_attack_now(self, object seat)

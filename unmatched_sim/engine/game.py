@@ -318,6 +318,9 @@ class _GameCore:
         # ability works it out, Loki's for one): move_value then asks no ability.
         self._fixed_move = tuple([p.hero.move if type(p.ability).move_value is Ability.move_value else None
                                   for p in self.players])
+        # ... and the tag of the cards that add to it in a foe's hand (Ability.move_bonus_tag,
+        # Loki's TRICKs), counted here in C where the move is the printed one plus that bonus.
+        self._move_tag = tuple([p.ability.move_bonus_tag for p in self.players])
         # Does the format restrict who may be attacked (a free-for-all's first round)? Where
         # not, attack_targets does not ask it for every target.
         self._attack_rule = type(self.format).may_attack is not Format.may_attack
@@ -427,6 +430,7 @@ class _GameCore:
         g.handlers = self.handlers
         g._own_boost_rule = self._own_boost_rule
         g._fixed_move = self._fixed_move
+        g._move_tag = self._move_tag
         g._attack_rule = self._attack_rule
         g._own_ask = self._own_ask
         self._rngs_shared = g._rngs_shared = True
@@ -967,9 +971,26 @@ class _GameCore:
     def move_value(self, seat: int) -> int:
         move = self._fixed_move[seat]
         if move is not None:
-            return move
+            tag = self._move_tag[seat]
+            return move if tag is None else move + self.cards_in_foe_hands(seat, tag)
         p = self.players[seat]
         return p.ability.move_value(self, seat, p.hero.move)
+
+    @cython.locals(p=Player, d=CardDef, owners=list, defs=list, c=cython.Py_ssize_t, n=cython.Py_ssize_t)
+    @cython.annotation_typing(False)
+    def cards_in_foe_hands(self, seat: int, tag: str) -> int:
+        """How many of ``seat``'s own cards with ``tag`` lie in its foes' hands (every foe's,
+        out of the game or not): Loki's TRICKs held by the opponent."""
+        owners, defs = self.card_owners, self.card_defs
+        n = 0
+        for t in self._foes[seat]:
+            p = self.players[t]
+            for c in p.hand:
+                if owners[c] == seat:
+                    d = defs[c]
+                    if tag in d.tags:
+                        n += 1
+        return n
 
     @cython.annotation_typing(False)
     def move_rules(self, fi: int) -> tuple[bool, bool]:
