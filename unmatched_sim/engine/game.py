@@ -72,12 +72,15 @@ EVENTS = {
     "before_moves": "before_maneuver_moves",   # (seat, None): a maneuver's moves are about to start
 }
 
-# Ability methods the engine calls for the card's owner at every card played or discarded,
-# which most abilities leave as Ability's do-nothing default: ``Game.handlers`` lists the seats
+# Ability methods the engine calls at every card played, discarded or used to BOOST, at every
+# combat and every maneuver's move, which most abilities leave as Ability's default (do
+# nothing, no bonus, the card's printed BOOST, no placement): ``Game.handlers`` lists the seats
 # whose ability class overrides each too (by the same name), and the engine calls only those
-# (each call is a Python method call). (The turn's hooks, start_of_turn and end_of_turn, are
-# always called: a test gives an ability instance its own.)
-OWN_HOOKS = ("on_card_played", "after_card_played", "redirect_discard")
+# (each call is a Python method call) and applies the default itself for the others. (The
+# turn's hooks, start_of_turn and end_of_turn, after_attacking and holds_in_place are always
+# called: tests give an ability instance its own.)
+OWN_HOOKS = ("on_card_played", "after_card_played", "redirect_discard", "intercept_discard", "boost_value",
+             "attack_bonus", "on_combat_damage", "after_combat", "combat_cleanup", "maneuver_place_options")
 # What an ability tells the AI (never the rules) about itself, from public facts: likewise the
 # view asks only the seats ``Game.handlers`` lists for each, and answers Ability's default for
 # the rest.
@@ -111,6 +114,12 @@ def lasting(name: str):
         LASTING[name] = fn
         return fn
     return register
+
+
+# The combat roles as C constants for the compiled steps: ``c.cards[_ATT]`` reads the list in
+# C, where the module's ``ATTACKER`` (a Python int) is an index looked up as an object.
+_ATT = cython.declare(cython.Py_ssize_t, ATTACKER)
+_DEF = cython.declare(cython.Py_ssize_t, DEFENDER)
 
 
 class IllegalChoice(Exception):
@@ -1306,7 +1315,8 @@ class _GameCore:
         self.take_from_hand(seat, cid)
         self.log("discard", seat, None, cid, None, None, None, None, cause)
         owner = self.owner(cid)
-        if self.players[owner].ability.intercept_discard(self, seat, cid, cause):
+        if owner in self.handlers["intercept_discard"] and \
+                self.players[owner].ability.intercept_discard(self, seat, cid, cause):
             return
         self.to_discard_pile(cid, cause)
         if cause == OPPONENT_EFFECT:
@@ -1361,7 +1371,10 @@ class _GameCore:
         self.take_from_hand(seat, cid)
         self.play_area_add(cid)
         owner = self.owner(cid)
-        value = self.players[owner].ability.boost_value(self, cid)
+        if owner in self.handlers["boost_value"]:
+            value = self.players[owner].ability.boost_value(self, cid)
+        else:
+            value = self.card_defs[cid].boost_value     # (Ability.boost_value, inline)
         self.log("boost", seat, None, cid, None, value, None, None, purpose)
         self.push_one((_boost_card_done, (cid,)))
         bonus = self.card(cid).effects.get(BOOST_BONUS)
@@ -1520,7 +1533,8 @@ class _GameCore:
             else:
                 v = n
         if role == ATTACKER and bonuses:
-            v += self.players[seat].ability.attack_bonus(self, c)
+            if seat in self.handlers["attack_bonus"]:
+                v += self.players[seat].ability.attack_bonus(self, c)
             bonus = self.turn_flags.get("attack_bonus")   # ("turn_attack_bonus" effects: Toil)
             if bonus:
                 name = self.fighters[c.fighters[ATTACKER]].defn.name
@@ -1540,7 +1554,6 @@ class Game(_GameCore):
 
 
 @cython.cfunc
-@cython.annotation_typing(False)
 def _pose(g: _GameCore, player, kind, options, resume, args: tuple, info: dict):
     """``ask``'s work, its extra arguments and keywords given as a tuple and a dictionary."""
     if not options:
@@ -1552,7 +1565,6 @@ def _pose(g: _GameCore, player, kind, options, resume, args: tuple, info: dict):
 
 
 @cython.cfunc
-@cython.annotation_typing(False)
 def _ask(g: _GameCore, player, kind, options, resume, args: tuple, info: dict):
     """``g.ask(player, kind, options, resume, *args, **info)`` from the engine's own steps, as a
     C call: ``ask`` takes ``*args`` and keywords, so a call to it builds an argument tuple and
@@ -1686,7 +1698,7 @@ def _sidekick_placed(g: _GameCore, fi: int, space: int) -> None:
 
 
 # ---------------------------------------------------------------------- playing a game out
-@cython.locals(d=Decision, decisions=cython.Py_ssize_t)
+@cython.locals(d=Decision, decisions=cython.Py_ssize_t, seat=cython.Py_ssize_t)
 def play_out(g: _GameCore, policies: list, views: list, on_decision) -> int:
     """Ask each pending decision of the started game ``g`` of its player's policy (with that
     seat's view) and answer it, to the end; ``on_decision(g, decision, choice)`` hears each
@@ -1695,7 +1707,8 @@ def play_out(g: _GameCore, policies: list, views: list, on_decision) -> int:
     decisions = 0
     while g.pending is not None:
         d = g.pending
-        choice = policies[d.player].choose(views[d.player], d)
+        seat = d.player
+        choice = policies[seat].choose(views[seat], d)
         if on_decision is not None:
             on_decision(g, d, choice)
         g.answer(choice)
@@ -1852,7 +1865,8 @@ def _move_one(g: _GameCore, seat: int, bonus: int, boosted: bool, moved: tuple, 
     steps = (f.defn.move if f.defn.move is not None else g.move_value(seat)) + bonus
     options = g.reachable(fi, steps)
     placed_only = ()
-    placeable = g.players[seat].ability.maneuver_place_options(g, seat, fi, boosted)
+    placeable = (g.players[seat].ability.maneuver_place_options(g, seat, fi, boosted)
+                 if seat in g.handlers["maneuver_place_options"] else None)
     if placeable:
         # Escape Artist: placing instead of moving. Where both are possible the outcome is the
         # same space, so it is offered once (logged as a move).
@@ -1926,12 +1940,12 @@ def _attack_declared(g: _GameCore, seat: int, option: tuple[int, int]) -> None:
 
 
 def _attack_card_chosen(g: _GameCore, seat: int, cid: int) -> None:
-    dseat = g.combat.players[DEFENDER]
+    dseat = g.combat.players[_DEF]
     if g.known_to(dseat, seat, cid):   # the defender saw it in the hand: still "known" to
         g.combat.extra["known_face_down"] = cid   # be in hand or face down (see PlayerView)
     g.take_from_hand(seat, cid)
     g.play_area_add(cid)
-    g.combat.cards[ATTACKER] = cid
+    g.combat.cards[_ATT] = cid
     if g.handlers["before_defense"]:
         # The window before the defender chooses (Titania's glamours): handlers push steps.
         g.push_one((_ask_defense, ()))
@@ -1943,8 +1957,8 @@ def _attack_card_chosen(g: _GameCore, seat: int, cid: int) -> None:
 @cython.locals(c=Combat, f=Fighter, d=CardDef, cid=cython.Py_ssize_t)
 def _ask_defense(g: _GameCore) -> None:
     c = g.combat
-    defender = c.fighters[DEFENDER]
-    dseat = c.players[DEFENDER]
+    defender = c.fighters[_DEF]
+    dseat = c.players[_DEF]
     f = g.fighters[defender]
     name = f.defn.name
     cards = g.card_defs
@@ -1955,25 +1969,25 @@ def _ask_defense(g: _GameCore) -> None:
             options.append(cid)
     # The defender chooses without seeing the attack card: nothing about it is in the info.
     _ask(g, dseat, "defense_card", options, _defense_chosen, (dseat,),
-         {"fighter": defender, "attacker": c.fighters[ATTACKER]})
+         {"fighter": defender, "attacker": c.fighters[_ATT]})
 
 
-@cython.locals(c=Combat)
+@cython.locals(c=Combat, role=cython.Py_ssize_t)
 def _defense_chosen(g: _GameCore, dseat: int, cid: int | None) -> None:
     c = g.combat
     if cid is not None:
         g.take_from_hand(dseat, cid)
         g.play_area_add(cid)
-        c.cards[DEFENDER] = cid
+        c.cards[_DEF] = cid
     c.revealed = True
     # (``log``'s arguments by position, a C call: see ``_GameCore.log``)
-    g.log("reveal", c.players[ATTACKER], c.fighters[ATTACKER], c.cards[ATTACKER], None,
-          g.card(c.cards[ATTACKER]).value, None, None, "attack")
+    g.log("reveal", c.players[_ATT], c.fighters[_ATT], c.cards[_ATT], None,
+          g.card(c.cards[_ATT]).value, None, None, "attack")
     if cid is not None:
-        g.log("reveal", dseat, c.fighters[DEFENDER], cid, None, g.card(cid).value, None, None, "defense")
+        g.log("reveal", dseat, c.fighters[_DEF], cid, None, g.card(cid).value, None, None, "defense")
     else:
-        g.log("no_defense", dseat, c.fighters[DEFENDER])
-    for role in (DEFENDER, ATTACKER):
+        g.log("no_defense", dseat, c.fighters[_DEF])
+    for role in (_DEF, _ATT):
         if c.cards[role] is not None:
             g.card_played(c.cards[role], c.players[role], role)
     g.push_steps(((_combat_window, (IMMEDIATELY,)), (_combat_window, (DURING,)), (_combat_damage, ()),
@@ -1981,7 +1995,7 @@ def _defense_chosen(g: _GameCore, dseat: int, cid: int | None) -> None:
                   (_after_attacking, ())))
 
 
-@cython.locals(c=Combat, d=CardDef)
+@cython.locals(c=Combat, d=CardDef, role=cython.Py_ssize_t)
 def _combat_window(g: _GameCore, timing: str) -> None:
     """Effects of one timing on both combat cards: the defender's first, then the attacker's.
 
@@ -1989,7 +2003,7 @@ def _combat_window(g: _GameCore, timing: str) -> None:
     resolves its own effects. Cancellation is checked as each effect starts."""
     c = g.combat
     steps = []
-    for role in (DEFENDER, ATTACKER):
+    for role in (_DEF, _ATT):
         cid = c.cards[role]
         if cid is None:
             continue
@@ -2006,52 +2020,57 @@ def _combat_window(g: _GameCore, timing: str) -> None:
     g.push_steps(tuple(steps))
 
 
-@cython.locals(c=Combat)
+@cython.locals(c=Combat, winner=cython.Py_ssize_t)
 def _combat_damage(g: _GameCore) -> None:
     c = g.combat
     attack = g.combat_value(ATTACKER)
-    defense = g.combat_value(DEFENDER) if c.cards[DEFENDER] is not None else 0
+    defense = g.combat_value(DEFENDER) if c.cards[_DEF] is not None else 0
     dmg = max(0, attack - defense)
-    defender = c.fighters[DEFENDER]
-    dealt = g.damage(defender, dmg, COMBAT, c.cards[ATTACKER], by=c.fighters[ATTACKER]) if dmg else 0
+    defender = c.fighters[_DEF]
+    dealt = g.damage(defender, dmg, COMBAT, c.cards[_ATT], c.fighters[_ATT]) if dmg else 0
     c.damage = dealt
     c.resolved = True
-    winner = ATTACKER if dealt >= 1 else DEFENDER
+    winner = _ATT if dealt >= 1 else _DEF
     g.log("combat_result", c.players[winner], c.fighters[winner], None, None, dealt, None, None,
           f"{attack}-{defense}")
-    if winner == ATTACKER:
+    if winner == _ATT:
         g.turn_flags["won_combat"] = True
     # Who won, attacker or defender ("if you already won a combat this turn").
     g.turn_flags[("won_combat", c.players[winner])] = True
-    if dealt:
-        g.players[g.fighters[defender].owner].ability.on_combat_damage(g, defender, dealt)
+    owner = g.fighters[defender].owner
+    if dealt and owner in g.handlers["on_combat_damage"]:
+        g.players[owner].ability.on_combat_damage(g, defender, dealt)
 
 
-@cython.locals(c=Combat)
+@cython.locals(c=Combat, role=cython.Py_ssize_t)
 def _after_combat_abilities(g: _GameCore) -> None:
     c = g.combat
     if g.turn_flags.get("turn_ended"):
         return
-    for role in (DEFENDER, ATTACKER):
-        g.players[c.players[role]].ability.after_combat(g, c.players[role], role)
+    for role in (_DEF, _ATT):
+        seat = c.players[role]
+        if seat in g.handlers["after_combat"]:
+            g.players[seat].ability.after_combat(g, seat, role)
 
 
-@cython.locals(c=Combat)
+@cython.locals(c=Combat, role=cython.Py_ssize_t)
 def _combat_cleanup(g: _GameCore) -> None:
     """The played cards are discarded: the abilities' own cards first (King Arthur's face-down
     BOOST), then the defense card, then the attack card. Always, even when an effect ended the
     turn."""
     c = g.combat
-    for role in (DEFENDER, ATTACKER):
-        g.players[c.players[role]].ability.combat_cleanup(g, c.players[role], role)
-    for role in (DEFENDER, ATTACKER):
+    for role in (_DEF, _ATT):
+        seat = c.players[role]
+        if seat in g.handlers["combat_cleanup"]:
+            g.players[seat].ability.combat_cleanup(g, seat, role)
+    for role in (_DEF, _ATT):
         cid = c.cards[role]
         if cid is not None and cid in g.in_play:
             g.finish_played_card(cid, c.players[role])
 
 
 def _after_attacking(g: _GameCore) -> None:
-    seat = g.combat.players[ATTACKER]
+    seat = g.combat.players[_ATT]
     g.combat = None
     if g.lasting:
         g.end_lasting("combat")
