@@ -142,3 +142,40 @@ def test_lokis_move_counts_tricks_in_every_foes_hand():
     g.out[2] = True
     assert g.cards_in_foe_hands(0, "trick") == _foe_tricks(g, 0) == 3
     assert g.move_value(0) == g.players[0].hero.move + 3
+
+
+def test_an_ability_class_that_overrides_a_hook_is_called_and_the_others_get_the_default(monkeypatch):
+    """The engine calls ``after_combat``, ``combat_cleanup``, ``attack_bonus``, ``boost_value``,
+    ... (``OWN_HOOKS``) only for the seats whose ability class overrides them, and applies
+    Ability's default for the rest: a class given its own hook is called at every combat."""
+    from unmatched_sim.engine.game import OWN_HOOKS
+
+    assert {"after_combat", "combat_cleanup", "attack_bonus", "boost_value", "intercept_discard",
+            "on_combat_damage", "maneuver_place_options"} <= set(OWN_HOOKS)
+    plain = _game("genie", "houdini", seed=9)
+    genie_cls = type(plain.players[0].ability)
+    assert all(0 not in plain.handlers[h] for h in ("after_combat", "combat_cleanup", "attack_bonus"))
+    heard = []
+
+    def after_combat(self, g, seat, role):
+        heard.append(("after_combat", seat, role))
+
+    def attack_bonus(self, g, combat):
+        heard.append(("attack_bonus", combat.players[0]))
+        return 0
+
+    from unmatched_sim.engine import game as G
+
+    monkeypatch.setattr(G, "_HANDLER_SEATS", {})    # (kept per line-up of classes: built anew)
+    monkeypatch.setattr(genie_cls, "after_combat", after_combat, raising=False)
+    monkeypatch.setattr(genie_cls, "attack_bonus", attack_bonus, raising=False)
+    g = _game("genie", "houdini", seed=9)
+    assert 0 in g.handlers["after_combat"] and 0 in g.handlers["attack_bonus"]
+    assert 1 not in g.handlers["after_combat"]
+    drive_random(g, seed=4)
+    drive_random(plain, seed=4)
+    assert g.raw_events == plain.raw_events          # the defaults were what the hooks give
+    combats = sum(1 for e in g.events if e[2] == "combat_result")
+    assert combats > 0
+    assert sum(1 for h in heard if h[0] == "after_combat") == combats   # the Genie's side of each
+    assert {h[1] for h in heard if h[0] == "after_combat"} == {0}
