@@ -179,3 +179,33 @@ def test_an_ability_class_that_overrides_a_hook_is_called_and_the_others_get_the
     assert combats > 0
     assert sum(1 for h in heard if h[0] == "after_combat") == combats   # the Genie's side of each
     assert {h[1] for h in heard if h[0] == "after_combat"} == {0}
+
+
+def test_shuffle_deck_draws_as_random_shuffle_does():
+    """The engine's deck shuffle (its loop compiled) gives the order ``random.Random.shuffle``
+    gives and leaves the generator in the same state, for every deck size."""
+    import random
+
+    from unmatched_sim.engine.game import shuffle_deck
+
+    for seed in range(40):
+        for n in (0, 1, 2, 3, 7, 8, 30, 33, 64, 65, 200):
+            mine, theirs = random.Random(f"{seed}:a"), random.Random(f"{seed}:a")
+            a, b = list(range(n)), list(range(n))
+            shuffle_deck(mine, a)
+            theirs.shuffle(b)
+            assert a == b and mine.getstate() == theirs.getstate()
+
+
+def test_shuffle_deck_leaves_another_generator_class_its_own_shuffle():
+    import random
+
+    class Reversing(random.Random):
+        def shuffle(self, x):
+            x.reverse()
+
+    deck = [1, 2, 3]
+    from unmatched_sim.engine.game import shuffle_deck
+
+    shuffle_deck(Reversing(1), deck)
+    assert deck == [3, 2, 1]

@@ -1633,7 +1633,7 @@ def _boost_card_done(g: _GameCore, cid: int) -> None:
 # ====================================================================== setup and turns
 def _setup(g: _GameCore) -> None:
     for seat, p in enumerate(g.players):
-        g.rngs[seat].shuffle(p.deck)
+        shuffle_deck(g.rngs[seat], p.deck)
         g.log("setup", seat, detail=f"hero={p.hero.id}")
         for _ in range(STARTING_HAND):
             p.hand.append(p.deck.pop())
@@ -1653,6 +1653,31 @@ def _setup(g: _GameCore) -> None:
         steps.append((_ability_setup, (seat,)))
     steps.append((_begin_turn, ()))
     g.push_steps(tuple(steps))
+
+
+@cython.locals(i=cython.Py_ssize_t, n=cython.Py_ssize_t, k=cython.Py_ssize_t, m=cython.Py_ssize_t,
+               r=cython.Py_ssize_t)
+def shuffle_deck(rng: random.Random, deck: list) -> None:
+    """``rng.shuffle(deck)``: the same draws and the same order. ``random.Random.shuffle`` is
+    Python code (~70,000 instructions for a deck of 30, two a game); its loop runs here in C:
+    from the last card down, the card swapped with card ``i`` is ``_randbelow(i + 1)``, i.e.
+    ``getrandbits`` of ``i + 1``'s bit length drawn until below ``i + 1``. A generator of
+    another class (one that draws its own way) shuffles by its own method."""
+    if type(rng) is not random.Random:
+        rng.shuffle(deck)
+        return
+    getrandbits = rng.getrandbits
+    for i in range(len(deck) - 1, 0, -1):
+        n = i + 1
+        k = 0              # n.bit_length()
+        m = n
+        while m:
+            k += 1
+            m >>= 1
+        r = getrandbits(k)
+        while r >= n:
+            r = getrandbits(k)
+        deck[i], deck[r] = deck[r], deck[i]
 
 
 def _ability_setup(g: _GameCore, seat: int) -> None:
