@@ -57,7 +57,9 @@ cdef class _GameCore:
     cdef public dict handlers
     cdef public tuple _own_boost_rule
     cdef public tuple _fixed_move
+    cdef public tuple _move_tag
     cdef public bint _attack_rule
+    cdef public bint _own_ask
 
     # The queries the engine, the view and greedy ask most, as C calls from typed code (a
     # Python caller gets the same method; keyword calls still go through it).
@@ -74,6 +76,7 @@ cdef class _GameCore:
     cpdef bint held(self, object fi)
     cpdef bint adjacent(self, object a, object b)
     cpdef object move_value(self, object seat)
+    cpdef Py_ssize_t cards_in_foe_hands(self, object seat, object tag) except -1
     cpdef list reachable(self, object fi, object steps, object through_opponents=*)
     cpdef list attack_targets(self, object fi)
     cpdef bint can_attack_now(self, object seat)
@@ -90,3 +93,29 @@ cdef class _GameCore:
     cpdef push_steps(self, tuple steps)
     cpdef push_one(self, tuple step)
     cpdef answer(self, object choice)
+    # The state changes and queries the engine's own steps call most (each a Python method
+    # call before: a look-up on the game and an argument tuple; ~1,500 a greedy game). An
+    # instance's or a subclass's own method of the same name is still the one called.
+    cpdef log(self, object kind, object player=*, object fighter=*, object card=*, object target=*,
+              object amount=*, object health=*, object space=*, object detail=*, object value=*,
+              object by=*)
+    cpdef take_from_hand(self, object seat, object cid)
+    cpdef play_area_add(self, object cid)
+    cpdef play_area_take(self, object cid)
+    cpdef discard_pile_add(self, object seat, object cid)
+    cpdef put_in_discard(self, object cid, object route=*)
+    cpdef to_discard_pile(self, object cid, object route)
+    cpdef card_played(self, object cid, object seat, object role)
+    cpdef finish_played_card(self, object cid, object played_by)
+    cpdef discard_from_hand(self, object seat, object cid, object cause)
+    cpdef draw(self, object seat, object n=*)
+    cpdef damage(self, object fi, object amount, object source, object card=*, object by=*)
+    cpdef move_to(self, object fi, object dest, object card=*)
+    cpdef place(self, object fi, object dest, object card=*)
+    cpdef gain_action(self, object seat, object n=*, object card=*)
+    cpdef boost(self, object seat, object cid, object purpose)
+    cpdef run_effects(self, object ops, object ctx)
+    cpdef bint known_to(self, object observer, object holder, object cid)
+    cpdef object next_seat(self, object seat)
+    cpdef bint can_scheme_now(self, object seat)
+    cpdef list attack_options(self, object seat)

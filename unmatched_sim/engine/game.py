@@ -72,12 +72,15 @@ EVENTS = {
     "before_moves": "before_maneuver_moves",   # (seat, None): a maneuver's moves are about to start
 }
 
-# Ability methods the engine calls for the card's owner at every card played or discarded,
-# which most abilities leave as Ability's do-nothing default: ``Game.handlers`` lists the seats
+# Ability methods the engine calls at every card played, discarded or used to BOOST, at every
+# combat and every maneuver's move, which most abilities leave as Ability's default (do
+# nothing, no bonus, the card's printed BOOST, no placement): ``Game.handlers`` lists the seats
 # whose ability class overrides each too (by the same name), and the engine calls only those
-# (each call is a Python method call). (The turn's hooks, start_of_turn and end_of_turn, are
-# always called: a test gives an ability instance its own.)
-OWN_HOOKS = ("on_card_played", "after_card_played", "redirect_discard")
+# (each call is a Python method call) and applies the default itself for the others. (The
+# turn's hooks, start_of_turn and end_of_turn, after_attacking and holds_in_place are always
+# called: tests give an ability instance its own.)
+OWN_HOOKS = ("on_card_played", "after_card_played", "redirect_discard", "intercept_discard", "boost_value",
+             "attack_bonus", "on_combat_damage", "after_combat", "combat_cleanup", "maneuver_place_options")
 # What an ability tells the AI (never the rules) about itself, from public facts: likewise the
 # view asks only the seats ``Game.handlers`` lists for each, and answers Ability's default for
 # the rest.
@@ -111,6 +114,16 @@ def lasting(name: str):
         LASTING[name] = fn
         return fn
     return register
+
+
+# ``_spread``'s spaces seen, all unseen: copied (a slice) for each walk of a board this size or
+# smaller.
+_NOTHING_SEEN = bytearray(1024)   # (never changed: only copied)
+
+# The combat roles as C constants for the compiled steps: ``c.cards[_ATT]`` reads the list in
+# C, where the module's ``ATTACKER`` (a Python int) is an index looked up as an object.
+_ATT = cython.declare(cython.Py_ssize_t, ATTACKER)
+_DEF = cython.declare(cython.Py_ssize_t, DEFENDER)
 
 
 class IllegalChoice(Exception):
@@ -318,9 +331,15 @@ class _GameCore:
         # ability works it out, Loki's for one): move_value then asks no ability.
         self._fixed_move = tuple([p.hero.move if type(p.ability).move_value is Ability.move_value else None
                                   for p in self.players])
+        # ... and the tag of the cards that add to it in a foe's hand (Ability.move_bonus_tag,
+        # Loki's TRICKs), counted here in C where the move is the printed one plus that bonus.
+        self._move_tag = tuple([p.ability.move_bonus_tag for p in self.players])
         # Does the format restrict who may be attacked (a free-for-all's first round)? Where
         # not, attack_targets does not ask it for every target.
         self._attack_rule = type(self.format).may_attack is not Format.may_attack
+        # Does this game's class have an ask of its own (a subclass's, a test's)? The engine's
+        # steps then call it; else they pose their decisions in C (``_ask``).
+        self._own_ask = type(self).ask is not _GameCore.ask
 
     def _add_fighter(self, player: Player, defn, name: str) -> None:
         f = Fighter(len(self.fighters), player.seat, name, defn)
@@ -424,7 +443,9 @@ class _GameCore:
         g.handlers = self.handlers
         g._own_boost_rule = self._own_boost_rule
         g._fixed_move = self._fixed_move
+        g._move_tag = self._move_tag
         g._attack_rule = self._attack_rule
+        g._own_ask = self._own_ask
         self._rngs_shared = g._rngs_shared = True
         g.fighters = [f.copy() for f in self.fighters]
         g.players = [p.copy() for p in self.players]
@@ -472,17 +493,12 @@ class _GameCore:
         stack = self.stack
         while self.pending is None and stack and not self.over:
             fn, args = stack.pop()
-            fn(self, *args)
+            _call_step(fn, self, args)
 
     def ask(self, player: int, kind: str, options: list | tuple, resume: Callable, *args,
             **info) -> None:
         """Pose a decision. A decision with one option is taken at once without asking."""
-        if not options:
-            raise RuntimeError(f"decision {kind} for player {player} has no options")
-        if len(options) == 1:
-            resume(self, *args, options[0])
-            return
-        self.pending = Decision(player, kind, tuple(options), resume, args, info)
+        _pose(self, player, kind, options, resume, args, info)
 
     @cython.annotation_typing(False)
     def answer(self, choice) -> None:
@@ -493,10 +509,15 @@ class _GameCore:
             # (True == 1: a yes where a seat or a card is asked for would pass the first test)
             raise IllegalChoice(f"{choice!r} is not a legal option for {d.kind}: {d.options!r}")
         self.pending = None
-        d.resume(self, *d.args, choice)
+        _call_step(d.resume, self, d.args + (choice,))
         self.run()
 
     # ------------------------------------------------------------------ events
+    # (``log`` is a cpdef method: the engine's compiled code calls it in C when it passes the
+    # arguments by position up to the last one it needs — a keyword call skipping one is a
+    # Python call, with a keyword dictionary: ~170 events a greedy game. An ability or a test
+    # that gives a game its own ``log`` is still called, with the arguments by position.)
+    @cython.annotation_typing(False)
     def log(self, kind: str, player: int | None = None, fighter: int | None = None,
             card: int | str | None = None, target: int | None = None, amount: int | None = None,
             health: int | None = None, space: int | None = None, detail: str | None = None,
@@ -652,6 +673,7 @@ class _GameCore:
     def is_foe_fighter(self, seat: int, fi: int) -> bool:
         return self.team[self.fighters[fi].owner] != self.team[seat]
 
+    @cython.annotation_typing(False)
     def next_seat(self, seat: int) -> int:
         """The next player in turn order after ``seat`` that still takes turns."""
         n = len(self.players)
@@ -678,6 +700,7 @@ class _GameCore:
         return min(foes, key=lambda t: (t - ctx.player) % n)
 
     @cython.locals(p=Player)
+    @cython.annotation_typing(False)
     def known_to(self, observer: int, holder: int, cid: int) -> bool:
         """Does ``observer`` know that card ``cid`` is in ``holder``'s hand? Cards revealed to
         everyone are known to all; a look at a hand is known to the player who looked."""
@@ -860,6 +883,7 @@ class _GameCore:
             self.keep_pile_counts()
         return self.pile_versions[seat]
 
+    @cython.annotation_typing(False)
     def discard_pile_add(self, seat: int, cid: int) -> None:
         """Put card ``cid`` on top of ``seat``'s discard pile (no ability hears of it: see
         ``to_discard_pile`` for the route a discarded card takes)."""
@@ -901,12 +925,14 @@ class _GameCore:
         self.log("return_to_hand", seat, card=cid, detail=detail)
         return True
 
+    @cython.annotation_typing(False)
     def play_area_add(self, cid: int) -> None:
         """Card ``cid`` is in play: played, used to BOOST, or set down face down in a combat."""
         self.in_play.append(cid)
         if self.pile_counts is not None:
             self._pile_moved(cid, 1)
 
+    @cython.annotation_typing(False)
     def play_area_take(self, cid: int) -> bool:
         """Take card ``cid`` out of play if it is there; says whether it was."""
         if cid not in self.in_play:
@@ -958,9 +984,26 @@ class _GameCore:
     def move_value(self, seat: int) -> int:
         move = self._fixed_move[seat]
         if move is not None:
-            return move
+            tag = self._move_tag[seat]
+            return move if tag is None else move + self.cards_in_foe_hands(seat, tag)
         p = self.players[seat]
         return p.ability.move_value(self, seat, p.hero.move)
+
+    @cython.locals(p=Player, d=CardDef, owners=list, defs=list, c=cython.Py_ssize_t, n=cython.Py_ssize_t)
+    @cython.annotation_typing(False)
+    def cards_in_foe_hands(self, seat: int, tag: str) -> int:
+        """How many of ``seat``'s own cards with ``tag`` lie in its foes' hands (every foe's,
+        out of the game or not): Loki's TRICKs held by the opponent."""
+        owners, defs = self.card_owners, self.card_defs
+        n = 0
+        for t in self._foes[seat]:
+            p = self.players[t]
+            for c in p.hand:
+                if owners[c] == seat:
+                    d = defs[c]
+                    if tag in d.tags:
+                        n += 1
+        return n
 
     @cython.annotation_typing(False)
     def move_rules(self, fi: int) -> tuple[bool, bool]:
@@ -990,8 +1033,9 @@ class _GameCore:
 
     @cython.locals(start=cython.Py_ssize_t, steps=cython.Py_ssize_t, through=cython.bint,
                    n=cython.Py_ssize_t, s=cython.Py_ssize_t, t=cython.Py_ssize_t, o=cython.Py_ssize_t,
-                   step=cython.Py_ssize_t, seen=bytearray, frontier=list, nxt=list, occ=list,
-                   edges=tuple, row=tuple, team=tuple, F=list, k=cython.Py_ssize_t, f=Fighter)
+                   step=cython.Py_ssize_t, seen=bytearray, queue=list, occ=list, head=cython.Py_ssize_t,
+                   end=cython.Py_ssize_t, edges=tuple, row=tuple, team=tuple, F=list, k=cython.Py_ssize_t,
+                   f=Fighter)
     @cython.annotation_typing(False)
     def _spread(self, fi: int, start: int, steps: int, through: bool) -> list[int]:
         """``reachable``'s walk, breadth first from ``start``: the spaces in order."""
@@ -1000,12 +1044,20 @@ class _GameCore:
         my_team = team[f.owner]
         occ, edges = self.occupant, self._move_edges
         n = len(occ)
-        seen = bytearray(n)
+        # (a copy of a slice of zeros is made in C; ``bytearray(n)`` is a Python call, ~700
+        # instructions of a walk's ~5,000: the AI asks ~250 reaches a tuned game)
+        seen = _NOTHING_SEEN[:n] if n <= len(_NOTHING_SEEN) else bytearray(n)
         seen[start] = 1
-        frontier = [start]
+        # One list for every step's frontier: step k's spaces are queue[head:end].
+        queue = [start]
+        head = 0
         for step in range(steps):
-            nxt = []
-            for s in frontier:
+            end = len(queue)
+            if head == end:
+                break
+            while head < end:
+                s = queue[head]
+                head += 1
                 row = edges[s]
                 for k in range(len(row)):
                     t = row[k]
@@ -1017,10 +1069,7 @@ class _GameCore:
                         if team[f.owner] != my_team:
                             continue
                     seen[t] = 1
-                    nxt.append(t)
-            if not nxt:
-                break
-            frontier = nxt
+                    queue.append(t)
         return [s for s in range(n) if seen[s] and (occ[s] < 0 or s == start)]
 
     @cython.locals(f=Fighter, tf=Fighter)
@@ -1043,8 +1092,9 @@ class _GameCore:
         return out
 
     @cython.locals(f=Fighter, d=CardDef, hand=list)
+    @cython.annotation_typing(False)
     def attack_options(self, seat: int) -> list[tuple[int, int]]:
-        hand = [self.cards[c].defn for c in self.players[seat].hand]
+        hand = _hand_defs(self, self.players[seat].hand)
         out = []
         for fi in self.on_board(seat):
             f = self.fighters[fi]
@@ -1062,7 +1112,7 @@ class _GameCore:
     def can_attack_now(self, seat: int) -> bool:
         """``attack_options(seat)`` is not empty (worked out without listing them)."""
         p = self.players[seat]
-        hand = [self.cards[c].defn for c in p.hand]
+        hand = _hand_defs(self, p.hand)
         for fi in self.on_board(seat):
             f = self.fighters[fi]
             name = f.defn.name
@@ -1073,7 +1123,8 @@ class _GameCore:
                     break
         return False
 
-    @cython.locals(p=Player, f=Fighter, board_fighters=list, d=CardDef)
+    @cython.locals(p=Player, f=Fighter, board_fighters=list, d=CardDef, c=cython.Py_ssize_t)
+    @cython.annotation_typing(False)
     def can_scheme_now(self, seat: int) -> bool:
         """``scheme_options(seat)`` is not empty (worked out without listing them)."""
         p = self.players[seat]
@@ -1081,7 +1132,7 @@ class _GameCore:
         if not board_fighters:
             return False
         for c in p.hand:
-            d = self.cards[c].defn
+            d = self.card_defs[c]
             if d.type == "scheme":
                 if d.users is None:     # (d.usable_by(name), inline: this runs every action)
                     return True
@@ -1097,7 +1148,7 @@ class _GameCore:
         out = []
         board_fighters = self.on_board(seat)
         for c in p.hand:
-            d = self.cards[c].defn
+            d = self.card_defs[c]
             if d.type == "scheme":
                 out.extend((c, fi) for fi in board_fighters if d.usable_by(self.fighters[fi].defn.name))
         return out
@@ -1110,6 +1161,7 @@ class _GameCore:
 
     # ------------------------------------------------------------------ state changes
     @cython.locals(p=Player)
+    @cython.annotation_typing(False)
     def draw(self, seat: int, n: int = 1) -> None:
         """Draw n cards; each card that cannot be drawn deals exhaustion damage instead."""
         p = self.players[seat]
@@ -1122,7 +1174,7 @@ class _GameCore:
                     p.deck_top_known -= 1
                 if p.top_known_by:
                     p.top_known_by = {o: k - 1 for o, k in p.top_known_by.items() if k > 1}
-                self.log("draw", seat, card=c)
+                self.log("draw", seat, None, c)
                 if not p.deck:
                     self.log("deck_empty", seat)
             else:
@@ -1133,6 +1185,7 @@ class _GameCore:
                 self.damage(fi, EXHAUSTION_DAMAGE * missing, EXHAUSTION)
 
     @cython.locals(f=Fighter)
+    @cython.annotation_typing(False)
     def damage(self, fi: int, amount: int, source: str, card: int | None = None,
                by: int | None = None) -> int:
         """Deal damage to fighter ``fi``; ``by`` is the fighter that caused it (None for
@@ -1149,7 +1202,8 @@ class _GameCore:
         dealt = min(amount, f.health)
         f.health -= dealt
         self.turn_flags[("took_damage", fi)] = True   # "if Hamlet took damage this turn"
-        self.log("damage", f.owner, fi, card, amount=dealt, health=f.health, detail=source, by=by)
+        # (by position: kind, player, fighter, card, target, amount, health, space, detail, value, by)
+        self.log("damage", f.owner, fi, card, None, dealt, f.health, None, source, None, by)
         if f.health == 0:
             self.defeat(fi, source, by)
         return dealt
@@ -1199,6 +1253,7 @@ class _GameCore:
         f.space, f.on_board = NO_SPACE, False
 
     @cython.locals(f=Fighter)
+    @cython.annotation_typing(False)
     def move_to(self, fi: int, dest: int, card: int | None = None) -> None:
         f = self.fighters[fi]
         if dest == f.space:
@@ -1207,9 +1262,10 @@ class _GameCore:
         self.occupant[src] = -1
         self.occupant[dest] = fi
         f.space = dest
-        self.log("move", f.owner, fi, card, space=dest, detail=self.board.labels[src])
+        self.log("move", f.owner, fi, card, None, None, None, dest, self.board.labels[src])
 
     @cython.locals(f=Fighter)
+    @cython.annotation_typing(False)
     def place(self, fi: int, dest: int, card: int | None = None) -> None:
         """Put a fighter on an empty space without moving through the board."""
         f = self.fighters[fi]
@@ -1222,7 +1278,7 @@ class _GameCore:
             self.occupant[f.space] = -1
         self.occupant[dest] = fi
         f.space, f.on_board = dest, True
-        self.log("place", f.owner, fi, card, space=dest, health=f.health)
+        self.log("place", f.owner, fi, card, None, None, f.health, dest)
 
     @cython.locals(fa=Fighter, fb=Fighter)
     def swap_spaces(self, a: int, b: int, card: int | None = None) -> None:
@@ -1243,6 +1299,7 @@ class _GameCore:
         self.turn_flags["turn_ended"] = True
         self.log("turn_ended", self.active, card=card)
 
+    @cython.annotation_typing(False)
     def gain_action(self, seat: int, n: int = 1, card: int | None = None) -> None:
         """Extra actions only exist on your own turn; gained on the opponent's turn they lapse
         (as do actions gained once an effect has ended the turn)."""
@@ -1251,6 +1308,7 @@ class _GameCore:
             self.log("gain_action", seat, card=card, amount=n)
 
     @cython.locals(p=Player)
+    @cython.annotation_typing(False)
     def take_from_hand(self, seat: int, cid: int) -> None:
         p = self.players[seat]
         p.hand.remove(cid)
@@ -1261,12 +1319,14 @@ class _GameCore:
                 if cid in seen:
                     p.seen_by[o] = seen - {cid}
 
+    @cython.annotation_typing(False)
     def discard_from_hand(self, seat: int, cid: int, cause: str) -> None:
         """A card leaves a hand for its owner's discard pile, with every reaction that triggers."""
         self.take_from_hand(seat, cid)
-        self.log("discard", seat, card=cid, detail=cause)
+        self.log("discard", seat, None, cid, None, None, None, None, cause)
         owner = self.owner(cid)
-        if self.players[owner].ability.intercept_discard(self, seat, cid, cause):
+        if owner in self.handlers["intercept_discard"] and \
+                self.players[owner].ability.intercept_discard(self, seat, cid, cause):
             return
         self.to_discard_pile(cid, cause)
         if cause == OPPONENT_EFFECT:
@@ -1274,11 +1334,13 @@ class _GameCore:
             if ops:
                 self.run_effects(ops, new_ctx(seat, cid, OTHER_ROLE, self.players[seat].fighters[0]))
 
+    @cython.annotation_typing(False)
     def put_in_discard(self, cid: int, route: str = PLAYED) -> None:
         """A card that was in play (played, or used to boost) goes to its owner's discard pile."""
         self.play_area_take(cid)
         self.to_discard_pile(cid, route)
 
+    @cython.annotation_typing(False)
     def to_discard_pile(self, cid: int, route: str) -> None:
         """Every card bound for a discard pile passes here; its owner's ability may send it
         elsewhere (``Ability.redirect_discard``: the Wayward Sisters' cauldron). ``route``:
@@ -1289,6 +1351,7 @@ class _GameCore:
             return
         self.discard_pile_add(owner, cid)
 
+    @cython.annotation_typing(False)
     def card_played(self, cid: int, seat: int, role: int) -> None:
         """``seat`` has played a card: revealed in combat (``role`` ATTACKER / DEFENDER) or
         played as a scheme (SCHEME_ROLE). Its owner's ability hears of it (Loki logs his TRICKs
@@ -1297,6 +1360,7 @@ class _GameCore:
         if owner in self.handlers["on_card_played"]:
             self.players[owner].ability.on_card_played(self, cid, seat, role)
 
+    @cython.annotation_typing(False)
     def finish_played_card(self, cid: int, played_by: int) -> None:
         """Cleanup for a played card; an ability may send it elsewhere (Loki's TRICKs)."""
         owner = self.card_owners[cid]
@@ -1306,6 +1370,7 @@ class _GameCore:
             return
         self.put_in_discard(cid)
 
+    @cython.annotation_typing(False)
     def boost(self, seat: int, cid: int, purpose: str) -> int:
         """Use a card from hand to BOOST: returns the value added.
 
@@ -1316,8 +1381,11 @@ class _GameCore:
         self.take_from_hand(seat, cid)
         self.play_area_add(cid)
         owner = self.owner(cid)
-        value = self.players[owner].ability.boost_value(self, cid)
-        self.log("boost", seat, card=cid, amount=value, detail=purpose)
+        if owner in self.handlers["boost_value"]:
+            value = self.players[owner].ability.boost_value(self, cid)
+        else:
+            value = self.card_defs[cid].boost_value     # (Ability.boost_value, inline)
+        self.log("boost", seat, None, cid, None, value, None, None, purpose)
         self.push_one((_boost_card_done, (cid,)))
         bonus = self.card(cid).effects.get(BOOST_BONUS)
         if bonus and owner == seat:
@@ -1335,14 +1403,14 @@ class _GameCore:
             return d.boost is not None     # (Ability.can_boost, inline)
         return self.players[owner].ability.can_boost(self, seat, cid)
 
+    @cython.annotation_typing(False)
     def run_effects(self, ops: Iterable, ctx: Ctx) -> None:
         """Schedule a card's effects (a tuple of Ops) to resolve next, in printed order.
 
         Outside a combat, with several foes left, effects that act on "your opponent" as a
         player (their hand, their draw) need one: the player chooses it first (decision
         ``effect_opponent``), and every effect of the card then means that player."""
-        if (ctx.role > DEFENDER and ctx.opponent < 0 and len(self.players) > 2
-                and any(op.needs_opponent for op in ops)):
+        if ctx.role > DEFENDER and ctx.opponent < 0 and len(self.players) > 2 and _needs_opponent(ops):
             foes = self.foes(ctx.player)
             if len(foes) > 1:
                 self.ask(ctx.player, "effect_opponent", list(foes), _opponent_chosen, tuple(ops), ctx,
@@ -1465,7 +1533,7 @@ class _GameCore:
         lock = self.players[seat].value_lock
         if lock is not None:
             return lock
-        d = self.cards[cid].defn
+        d = self.card_defs[cid]
         v = d.value or 0
         for kind, n in c.mods[role]:
             if kind == "add":
@@ -1475,7 +1543,8 @@ class _GameCore:
             else:
                 v = n
         if role == ATTACKER and bonuses:
-            v += self.players[seat].ability.attack_bonus(self, c)
+            if seat in self.handlers["attack_bonus"]:
+                v += self.players[seat].ability.attack_bonus(self, c)
             bonus = self.turn_flags.get("attack_bonus")   # ("turn_attack_bonus" effects: Toil)
             if bonus:
                 name = self.fighters[c.fighters[ATTACKER]].defn.name
@@ -1492,6 +1561,55 @@ class _GameCore:
 class Game(_GameCore):
     """A game in progress: the board, the players, the fighters and the cards, the pending
     decision, and the event log (the fields and methods are ``_GameCore``'s)."""
+
+
+@cython.cfunc
+def _pose(g: _GameCore, player, kind, options, resume, args: tuple, info: dict):
+    """``ask``'s work, its extra arguments and keywords given as a tuple and a dictionary."""
+    if not options:
+        raise RuntimeError(f"decision {kind} for player {player} has no options")
+    if len(options) == 1:
+        _call_step(resume, g, args + (options[0],))
+        return
+    g.pending = Decision(player, kind, tuple(options), resume, args, info)
+
+
+@cython.cfunc
+def _ask(g: _GameCore, player, kind, options, resume, args: tuple, info: dict):
+    """``g.ask(player, kind, options, resume, *args, **info)`` from the engine's own steps, as a
+    C call: ``ask`` takes ``*args`` and keywords, so a call to it builds an argument tuple and
+    a keyword dictionary and parses them (~100 decisions a greedy game). Where the game's class
+    has its own ``ask`` (a subclass's, or a test's that lists the decisions asked), that one is
+    called, as before (``_GameCore._own_ask``, set when the game is made)."""
+    if g._own_ask:
+        g.ask(player, kind, options, resume, *args, **info)
+        return
+    _pose(g, player, kind, options, resume, args, info)
+
+
+# A step's call, ``fn(g, *args)``, as a call with its arguments listed: compiled, that passes
+# them to the function directly, where ``*args`` would first build a new tuple ``(g,) + args``
+# and call through it (~290 steps and ~80 answers a greedy game). Most steps take at most four
+# arguments (the general call for the rest).
+@cython.cfunc
+@cython.locals(t=tuple, n=cython.Py_ssize_t)
+@cython.annotation_typing(False)
+def _call_step(fn, g, args):
+    if type(args) is not tuple:
+        return fn(g, *args)
+    t = args
+    n = len(t)
+    if n == 0:
+        return fn(g)
+    if n == 1:
+        return fn(g, t[0])
+    if n == 2:
+        return fn(g, t[0], t[1])
+    if n == 3:
+        return fn(g, t[0], t[1], t[2])
+    if n == 4:
+        return fn(g, t[0], t[1], t[2], t[3])
+    return fn(g, *t)
 
 
 def _copy_rng(r: random.Random) -> random.Random:
@@ -1515,7 +1633,7 @@ def _boost_card_done(g: _GameCore, cid: int) -> None:
 # ====================================================================== setup and turns
 def _setup(g: _GameCore) -> None:
     for seat, p in enumerate(g.players):
-        g.rngs[seat].shuffle(p.deck)
+        shuffle_deck(g.rngs[seat], p.deck)
         g.log("setup", seat, detail=f"hero={p.hero.id}")
         for _ in range(STARTING_HAND):
             p.hand.append(p.deck.pop())
@@ -1537,8 +1655,53 @@ def _setup(g: _GameCore) -> None:
     g.push_steps(tuple(steps))
 
 
+@cython.locals(i=cython.Py_ssize_t, n=cython.Py_ssize_t, k=cython.Py_ssize_t, m=cython.Py_ssize_t,
+               r=cython.Py_ssize_t)
+def shuffle_deck(rng: random.Random, deck: list) -> None:
+    """``rng.shuffle(deck)``: the same draws and the same order. ``random.Random.shuffle`` is
+    Python code (~70,000 instructions for a deck of 30, two a game); its loop runs here in C:
+    from the last card down, the card swapped with card ``i`` is ``_randbelow(i + 1)``, i.e.
+    ``getrandbits`` of ``i + 1``'s bit length drawn until below ``i + 1``. A generator of
+    another class (one that draws its own way) shuffles by its own method."""
+    if type(rng) is not random.Random:
+        rng.shuffle(deck)
+        return
+    getrandbits = rng.getrandbits
+    for i in range(len(deck) - 1, 0, -1):
+        n = i + 1
+        k = 0              # n.bit_length()
+        m = n
+        while m:
+            k += 1
+            m >>= 1
+        r = getrandbits(k)
+        while r >= n:
+            r = getrandbits(k)
+        deck[i], deck[r] = deck[r], deck[i]
+
+
 def _ability_setup(g: _GameCore, seat: int) -> None:
     g.players[seat].ability.setup(g, seat)
+
+
+def _needs_opponent(ops) -> bool:
+    """Does any of ``ops`` act on "your opponent" as a player (``run_effects``; a function, not
+    a generator: ``run_effects`` is a cpdef method, and Cython allows no closure there)?"""
+    for op in ops:
+        if op.needs_opponent:
+            return True
+    return False
+
+
+@cython.cfunc
+@cython.locals(defs=list, out=list, c=cython.Py_ssize_t)
+def _hand_defs(g: _GameCore, hand: list) -> list:
+    """The definitions of the cards in ``hand`` (card ids: read from the game's list by C index)."""
+    defs = g.card_defs
+    out = []
+    for c in hand:
+        out.append(defs[c])
+    return out
 
 
 @cython.cfunc
@@ -1570,7 +1733,7 @@ def _sidekick_placed(g: _GameCore, fi: int, space: int) -> None:
 
 
 # ---------------------------------------------------------------------- playing a game out
-@cython.locals(d=Decision, decisions=cython.Py_ssize_t)
+@cython.locals(d=Decision, decisions=cython.Py_ssize_t, seat=cython.Py_ssize_t)
 def play_out(g: _GameCore, policies: list, views: list, on_decision) -> int:
     """Ask each pending decision of the started game ``g`` of its player's policy (with that
     seat's view) and answer it, to the end; ``on_decision(g, decision, choice)`` hears each
@@ -1579,7 +1742,8 @@ def play_out(g: _GameCore, policies: list, views: list, on_decision) -> int:
     decisions = 0
     while g.pending is not None:
         d = g.pending
-        choice = policies[d.player].choose(views[d.player], d)
+        seat = d.player
+        choice = policies[seat].choose(views[seat], d)
         if on_decision is not None:
             on_decision(g, d, choice)
         g.answer(choice)
@@ -1600,10 +1764,21 @@ def _begin_turn(g: _GameCore) -> None:
         g.end_lasting("next_turn", seat)
     # Where every fighter started the turn ("if your fighter started this turn in a different
     # space": Game.started_turn_on).
-    g.turn_flags = {"start_spaces": tuple(f.space if f.on_board else NO_SPACE for f in g.fighters)}
+    g.turn_flags = {"start_spaces": _start_spaces(g)}
     g.players[seat].actions = ACTIONS_PER_TURN
     g.log("turn_start", seat)
     g.push_steps(((_start_of_turn, (seat,)), (_next_action, (seat,)), (_end_of_turn, (seat,))))
+
+
+@cython.cfunc
+@cython.locals(f=Fighter, out=list)
+def _start_spaces(g: _GameCore) -> tuple:
+    """Each fighter's space, NO_SPACE if off the board (a loop over typed fighters: a generator
+    reads each fighter's fields as Python attributes)."""
+    out = []
+    for f in g.fighters:
+        out.append(f.space if f.on_board else NO_SPACE)
+    return tuple(out)
 
 
 def _start_of_turn(g: _GameCore, seat: int) -> None:
@@ -1622,12 +1797,12 @@ def _next_action(g: _GameCore, seat: int) -> None:
         options.append("scheme")
     if g.can_attack_now(seat):
         options.append("attack")
-    g.ask(seat, "action", options, _take_action, seat)
+    _ask(g, seat, "action", options, _take_action, (seat,), {})
 
 
 def _take_action(g: _GameCore, seat: int, action: str) -> None:
     g.players[seat].actions -= 1
-    g.log("action", seat, detail=action)
+    g.log("action", seat, None, None, None, None, None, None, action)
     g.push_steps(((ACTIONS[action], (seat,)), (_end_of_action, ()), (_next_action, (seat,))))
 
 
@@ -1662,8 +1837,8 @@ def _end_of_turn_effects(g: _GameCore, seat: int) -> None:
 def _hand_limit(g: _GameCore, seat: int) -> None:
     p = g.players[seat]
     if len(p.hand) > HAND_LIMIT:
-        g.ask(seat, "hand_limit_discard", list(p.hand), _hand_limit_discarded, seat,
-              excess=len(p.hand) - HAND_LIMIT)
+        _ask(g, seat, "hand_limit_discard", list(p.hand), _hand_limit_discarded, (seat,),
+             {"excess": len(p.hand) - HAND_LIMIT})
 
 
 def _hand_limit_discarded(g: _GameCore, seat: int, cid: int) -> None:
@@ -1692,7 +1867,7 @@ def _maneuver(g: _GameCore, seat: int) -> None:
     g.draw(seat, g.modify("maneuver_draws", 1, seat) if g.handlers["maneuver_draws"] else 1)
     p = g.players[seat]
     options = [None] + [c for c in p.hand if g.can_boost_with(seat, c)]
-    g.ask(seat, "maneuver_boost", options, _maneuver_boost_chosen, seat)
+    _ask(g, seat, "maneuver_boost", options, _maneuver_boost_chosen, (seat,), {})
 
 
 def _maneuver_boost_chosen(g: _GameCore, seat: int, cid: int | None) -> None:
@@ -1722,7 +1897,7 @@ def _move_phase(g: _GameCore, seat: int, bonus: int, boosted: bool, moved: tuple
     if len(movable) == 1 and not moved:
         _move_one(g, seat, bonus, boosted, moved, movable[0])
         return
-    g.ask(seat, "move_order", movable + [None], _move_one, seat, bonus, boosted, moved)
+    _ask(g, seat, "move_order", movable + [None], _move_one, (seat, bonus, boosted, moved), {})
 
 
 @cython.locals(f=Fighter)
@@ -1733,15 +1908,16 @@ def _move_one(g: _GameCore, seat: int, bonus: int, boosted: bool, moved: tuple, 
     steps = (f.defn.move if f.defn.move is not None else g.move_value(seat)) + bonus
     options = g.reachable(fi, steps)
     placed_only = ()
-    placeable = g.players[seat].ability.maneuver_place_options(g, seat, fi, boosted)
+    placeable = (g.players[seat].ability.maneuver_place_options(g, seat, fi, boosted)
+                 if seat in g.handlers["maneuver_place_options"] else None)
     if placeable:
         # Escape Artist: placing instead of moving. Where both are possible the outcome is the
         # same space, so it is offered once (logged as a move).
         have = set(options)
         placed_only = tuple([s for s in placeable if s not in have])
         options = options + list(placed_only)
-    g.ask(seat, "move_destination", options, _moved, seat, bonus, boosted, moved, fi, placed_only,
-          fighter=fi, steps=steps)
+    _ask(g, seat, "move_destination", options, _moved, (seat, bonus, boosted, moved, fi, placed_only),
+         {"fighter": fi, "steps": steps})
 
 
 @cython.locals(f=Fighter)
@@ -1761,7 +1937,7 @@ def _moved(g: _GameCore, seat: int, bonus: int, boosted: bool, moved: tuple, fi:
 
 # ====================================================================== scheme
 def _scheme(g: _GameCore, seat: int) -> None:
-    g.ask(seat, "scheme_card", g.scheme_options(seat), _scheme_chosen, seat)
+    _ask(g, seat, "scheme_card", g.scheme_options(seat), _scheme_chosen, (seat,), {})
 
 
 def _scheme_chosen(g: _GameCore, seat: int, option: tuple[int, int]) -> None:
@@ -1784,35 +1960,35 @@ def _finish_scheme(g: _GameCore, cid: int, seat: int) -> None:
 
 # ====================================================================== attack
 def _attack(g: _GameCore, seat: int) -> None:
-    g.ask(seat, "attack_target", g.attack_options(seat), _attack_declared, seat)
+    _ask(g, seat, "attack_target", g.attack_options(seat), _attack_declared, (seat,), {})
 
 
-@cython.locals(c=Combat, f=Fighter, tf=Fighter, d=CardDef)
+@cython.locals(c=Combat, f=Fighter, tf=Fighter, d=CardDef, cid=cython.Py_ssize_t)
 def _attack_declared(g: _GameCore, seat: int, option: tuple[int, int]) -> None:
     fi, target = option
     tf = g.fighters[target]
     c = Combat(seat, fi, target, tf.owner)
     c.ranged = not g.adjacent(fi, target)
     g.combat = c
-    g.log("attack", seat, fi, target=target, detail="ranged" if c.ranged else "melee")
+    g.log("attack", seat, fi, None, target, None, None, None, "ranged" if c.ranged else "melee")
     f = g.fighters[fi]
     name = f.defn.name
-    cards = g.cards
+    cards = g.card_defs
     options = []
     for cid in g.players[seat].hand:
-        d = cards[cid].defn
+        d = cards[cid]
         if d.can_attack and (d.users is None or name in d.users):     # (d.usable_by(name))
             options.append(cid)
-    g.ask(seat, "attack_card", options, _attack_card_chosen, seat, fighter=fi, target=target)
+    _ask(g, seat, "attack_card", options, _attack_card_chosen, (seat,), {"fighter": fi, "target": target})
 
 
 def _attack_card_chosen(g: _GameCore, seat: int, cid: int) -> None:
-    dseat = g.combat.players[DEFENDER]
+    dseat = g.combat.players[_DEF]
     if g.known_to(dseat, seat, cid):   # the defender saw it in the hand: still "known" to
         g.combat.extra["known_face_down"] = cid   # be in hand or face down (see PlayerView)
     g.take_from_hand(seat, cid)
     g.play_area_add(cid)
-    g.combat.cards[ATTACKER] = cid
+    g.combat.cards[_ATT] = cid
     if g.handlers["before_defense"]:
         # The window before the defender chooses (Titania's glamours): handlers push steps.
         g.push_one((_ask_defense, ()))
@@ -1821,39 +1997,40 @@ def _attack_card_chosen(g: _GameCore, seat: int, cid: int) -> None:
     _ask_defense(g)
 
 
-@cython.locals(c=Combat, f=Fighter, d=CardDef)
+@cython.locals(c=Combat, f=Fighter, d=CardDef, cid=cython.Py_ssize_t)
 def _ask_defense(g: _GameCore) -> None:
     c = g.combat
-    defender = c.fighters[DEFENDER]
-    dseat = c.players[DEFENDER]
+    defender = c.fighters[_DEF]
+    dseat = c.players[_DEF]
     f = g.fighters[defender]
     name = f.defn.name
-    cards = g.cards
+    cards = g.card_defs
     options = [None]
     for cid in g.players[dseat].hand:
-        d = cards[cid].defn
+        d = cards[cid]
         if d.can_defend and (d.users is None or name in d.users):     # (d.usable_by(name))
             options.append(cid)
     # The defender chooses without seeing the attack card: nothing about it is in the info.
-    g.ask(dseat, "defense_card", options, _defense_chosen, dseat,
-          fighter=defender, attacker=c.fighters[ATTACKER])
+    _ask(g, dseat, "defense_card", options, _defense_chosen, (dseat,),
+         {"fighter": defender, "attacker": c.fighters[_ATT]})
 
 
-@cython.locals(c=Combat)
+@cython.locals(c=Combat, role=cython.Py_ssize_t)
 def _defense_chosen(g: _GameCore, dseat: int, cid: int | None) -> None:
     c = g.combat
     if cid is not None:
         g.take_from_hand(dseat, cid)
         g.play_area_add(cid)
-        c.cards[DEFENDER] = cid
+        c.cards[_DEF] = cid
     c.revealed = True
-    g.log("reveal", c.players[ATTACKER], c.fighters[ATTACKER], c.cards[ATTACKER],
-          amount=g.card(c.cards[ATTACKER]).value, detail="attack")
+    # (``log``'s arguments by position, a C call: see ``_GameCore.log``)
+    g.log("reveal", c.players[_ATT], c.fighters[_ATT], c.cards[_ATT], None,
+          g.card(c.cards[_ATT]).value, None, None, "attack")
     if cid is not None:
-        g.log("reveal", dseat, c.fighters[DEFENDER], cid, amount=g.card(cid).value, detail="defense")
+        g.log("reveal", dseat, c.fighters[_DEF], cid, None, g.card(cid).value, None, None, "defense")
     else:
-        g.log("no_defense", dseat, c.fighters[DEFENDER])
-    for role in (DEFENDER, ATTACKER):
+        g.log("no_defense", dseat, c.fighters[_DEF])
+    for role in (_DEF, _ATT):
         if c.cards[role] is not None:
             g.card_played(c.cards[role], c.players[role], role)
     g.push_steps(((_combat_window, (IMMEDIATELY,)), (_combat_window, (DURING,)), (_combat_damage, ()),
@@ -1861,7 +2038,7 @@ def _defense_chosen(g: _GameCore, dseat: int, cid: int | None) -> None:
                   (_after_attacking, ())))
 
 
-@cython.locals(c=Combat, d=CardDef)
+@cython.locals(c=Combat, d=CardDef, role=cython.Py_ssize_t)
 def _combat_window(g: _GameCore, timing: str) -> None:
     """Effects of one timing on both combat cards: the defender's first, then the attacker's.
 
@@ -1869,11 +2046,11 @@ def _combat_window(g: _GameCore, timing: str) -> None:
     resolves its own effects. Cancellation is checked as each effect starts."""
     c = g.combat
     steps = []
-    for role in (DEFENDER, ATTACKER):
+    for role in (_DEF, _ATT):
         cid = c.cards[role]
         if cid is None:
             continue
-        d = g.cards[cid].defn
+        d = g.card_defs[cid]
         ops = d.effects.get(timing)
         if ops:
             step_args = (new_ctx(c.players[role], cid, role, c.fighters[role]),)
@@ -1886,52 +2063,57 @@ def _combat_window(g: _GameCore, timing: str) -> None:
     g.push_steps(tuple(steps))
 
 
-@cython.locals(c=Combat)
+@cython.locals(c=Combat, winner=cython.Py_ssize_t)
 def _combat_damage(g: _GameCore) -> None:
     c = g.combat
     attack = g.combat_value(ATTACKER)
-    defense = g.combat_value(DEFENDER) if c.cards[DEFENDER] is not None else 0
+    defense = g.combat_value(DEFENDER) if c.cards[_DEF] is not None else 0
     dmg = max(0, attack - defense)
-    defender = c.fighters[DEFENDER]
-    dealt = g.damage(defender, dmg, COMBAT, c.cards[ATTACKER], by=c.fighters[ATTACKER]) if dmg else 0
+    defender = c.fighters[_DEF]
+    dealt = g.damage(defender, dmg, COMBAT, c.cards[_ATT], c.fighters[_ATT]) if dmg else 0
     c.damage = dealt
     c.resolved = True
-    winner = ATTACKER if dealt >= 1 else DEFENDER
-    g.log("combat_result", c.players[winner], c.fighters[winner], amount=dealt,
-          detail=f"{attack}-{defense}")
-    if winner == ATTACKER:
+    winner = _ATT if dealt >= 1 else _DEF
+    g.log("combat_result", c.players[winner], c.fighters[winner], None, None, dealt, None, None,
+          f"{attack}-{defense}")
+    if winner == _ATT:
         g.turn_flags["won_combat"] = True
     # Who won, attacker or defender ("if you already won a combat this turn").
     g.turn_flags[("won_combat", c.players[winner])] = True
-    if dealt:
-        g.players[g.fighters[defender].owner].ability.on_combat_damage(g, defender, dealt)
+    owner = g.fighters[defender].owner
+    if dealt and owner in g.handlers["on_combat_damage"]:
+        g.players[owner].ability.on_combat_damage(g, defender, dealt)
 
 
-@cython.locals(c=Combat)
+@cython.locals(c=Combat, role=cython.Py_ssize_t)
 def _after_combat_abilities(g: _GameCore) -> None:
     c = g.combat
     if g.turn_flags.get("turn_ended"):
         return
-    for role in (DEFENDER, ATTACKER):
-        g.players[c.players[role]].ability.after_combat(g, c.players[role], role)
+    for role in (_DEF, _ATT):
+        seat = c.players[role]
+        if seat in g.handlers["after_combat"]:
+            g.players[seat].ability.after_combat(g, seat, role)
 
 
-@cython.locals(c=Combat)
+@cython.locals(c=Combat, role=cython.Py_ssize_t)
 def _combat_cleanup(g: _GameCore) -> None:
     """The played cards are discarded: the abilities' own cards first (King Arthur's face-down
     BOOST), then the defense card, then the attack card. Always, even when an effect ended the
     turn."""
     c = g.combat
-    for role in (DEFENDER, ATTACKER):
-        g.players[c.players[role]].ability.combat_cleanup(g, c.players[role], role)
-    for role in (DEFENDER, ATTACKER):
+    for role in (_DEF, _ATT):
+        seat = c.players[role]
+        if seat in g.handlers["combat_cleanup"]:
+            g.players[seat].ability.combat_cleanup(g, seat, role)
+    for role in (_DEF, _ATT):
         cid = c.cards[role]
         if cid is not None and cid in g.in_play:
             g.finish_played_card(cid, c.players[role])
 
 
 def _after_attacking(g: _GameCore) -> None:
-    seat = g.combat.players[ATTACKER]
+    seat = g.combat.players[_ATT]
     g.combat = None
     if g.lasting:
         g.end_lasting("combat")

@@ -272,7 +272,8 @@ class _ViewCore:
                 if x in in_play}
 
     @cython.annotation_typing(False)
-    @cython.locals(me=cython.Py_ssize_t, t=cython.Py_ssize_t, c=Combat, p=Player, owners=list, theirs=list)
+    @cython.locals(me=cython.Py_ssize_t, t=cython.Py_ssize_t, c=Combat, p=Player, owners=list, theirs=list,
+                   x=cython.Py_ssize_t)
     def knowledge_key(self, foe: int) -> tuple:
         """Everything this player's odds on ``foe``'s cards depend on, as a hashable key: equal
         keys give equal ``unseen_opponent_cards(foe)``, ``known_opponent_hand(foe)``, hand size,

@@ -58,8 +58,15 @@ class Ability:
     def end_of_turn(self, g: "Game", seat: int) -> None: ...
 
     # --- movement
+    # +1 to the move value for each of this player's own cards with this tag in a foe's hand
+    # (Loki's TRICKs); None: no such bonus. Said here rather than in an own ``move_value`` so
+    # the engine counts it in its compiled code (``Game.move_value``; the AI asks the move value
+    # of every fighter whose reach it weighs).
+    move_bonus_tag: str | None = None
+
     def move_value(self, g: "Game", seat: int, base: int) -> int:
-        return base
+        tag = self.move_bonus_tag
+        return base if tag is None else base + g.cards_in_foe_hands(seat, tag)
 
     def holds_in_place(self, g: "Game", fighter: int) -> bool:
         """Does an effect of ours stop ``fighter`` (anyone's) leaving its space? (The simple

@@ -38,20 +38,6 @@ def is_trick(g, cid: int) -> bool:
     return TRICK in g.cards[cid].defn.tags
 
 
-def tricks_held_by_opponent(g, seat: int) -> int:
-    """How many of ``seat``'s TRICKs are in opponents' hands (every foe's, with several).
-    (Loops, not a generator: Loki's move value asks it for every reach the AI weighs, ~150
-    times a game.)"""
-    cards, players = g.cards, g.players
-    n = 0
-    for t in g.all_foes(seat):
-        for c in players[t].hand:
-            card = cards[c]
-            if card.owner == seat and TRICK in card.defn.tags:
-                n += 1
-    return n
-
-
 def trick_receiver(g, owner: int, cid: int) -> int:
     """Who gets a TRICK Loki played: the other player of the combat it was played in; for a
     scheme, the opponent chosen for its effects, else the next foe in turn order."""
@@ -66,8 +52,10 @@ def trick_receiver(g, owner: int, cid: int) -> int:
 class MischiefMonger(Ability):
     """Loki's special ability; see the module text."""
 
-    def move_value(self, g, seat, base):
-        return base + tricks_held_by_opponent(g, seat)
+    # Move: +1 for each of his TRICKs in a foe's hand (every foe's, with several), counted by
+    # the engine's compiled code (Ability.move_bonus_tag, Game.cards_in_foe_hands): Loki's move
+    # value is asked ~100 times a tuned game, ~7,000 instructions each as a Python method.
+    move_bonus_tag = TRICK
 
     def can_boost(self, g, seat, cid):
         return not is_trick(g, cid) and super().can_boost(g, seat, cid)
