@@ -504,7 +504,7 @@ def _best_of_counts(known: list, values: list, counts: list, n_pool, h) -> list:
 
 @cython.ccall
 @cython.locals(health=cython.double, dmg=cython.double, a=cython.double, d=cython.double,
-               i=cython.Py_ssize_t, lethal=cython.double)
+               i=cython.Py_ssize_t)
 def exposure_odds(attacks: tuple, defs: tuple, health) -> tuple[float, float]:
     """(expected damage, chance-ish of defeat) of a fighter with ``health`` facing ``attacks``
     (expected strengths, strongest first), answered by the defense strengths ``defs`` in turn."""
@@ -513,10 +513,24 @@ def exposure_odds(attacks: tuple, defs: tuple, health) -> tuple[float, float]:
     dmg = 0.0
     for i, a in enumerate(attacks):
         d = defs[i] if i < len(defs) else 0.0
-        # a defense stops the expected blow only on average: the attack may be stronger
-        dmg += max(0.25 * a, a - 0.85 * d)
-    lethal = min(1.0, max(0.0, (dmg - health + 2.0) / 3.0))
-    return dmg, lethal
+        dmg += _blow(a, d)
+    return dmg, _lethal(dmg, health)
+
+
+# exposure_odds' two terms, also read by a space's value straight from the threat map's arrays
+@cython.cfunc
+@cython.inline
+def _blow(a: cython.double, d: cython.double) -> cython.double:
+    """The damage an expected attack ``a`` deals through a defense ``d``: a defense stops the
+    blow only on average (the attack may be stronger)."""
+    return max(0.25 * a, a - 0.85 * d)
+
+
+@cython.cfunc
+@cython.inline
+def _lethal(dmg: cython.double, health: cython.double) -> cython.double:
+    """Chance-ish of defeat of a fighter with ``health`` expecting ``dmg``."""
+    return min(1.0, max(0.0, (dmg - health + 2.0) / 3.0))
 
 
 # ---------------------------------------------------------------------- the foes' blows
@@ -713,8 +727,8 @@ class SpaceFacts:
             for i in range(k):
                 a = tm.hits[at + i]
                 d = defs[i] if i < nd else 0.0
-                dmg += max(0.25 * a, a - 0.85 * d)
-            lethal = min(1.0, max(0.0, (dmg - self.health + 2.0) / 3.0))
+                dmg += _blow(a, d)
+            lethal = _lethal(dmg, self.health)
         if dmg:
             soon = 1.0 if actions_after <= 0 else 0.45
             if self.is_hero:
