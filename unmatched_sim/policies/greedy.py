@@ -28,6 +28,13 @@ EFFECT_WEIGHT = {"draw": 0.6, "damage": 0.8, "gain_action": 1.2, "boost_card": 1
 # card_power is worked out once per card and kept in the card's own memo (CardDef.ai_memo)
 # under this key; the heuristic's card facts use the keys from 0 up. (Was a module table keyed
 # by id(card): the id, a new int at every call, cost more than the look-up.)
+# Each policy class's handler of each kind of decision (``on_<kind>``, or None), looked up once per
+# class and kind: ``getattr(self, "on_" + kind)`` built the name and missed the type's attribute
+# cache at every decision (~900 instructions). A handler is a method of the class: one set on an
+# instance is not seen.
+_HANDLERS: dict = {}
+_UNSEEN = object()
+
 _POWER_KEY = -2
 _SELF_DAMAGE_KEY = -3       # and -4 (played by its owner: -3 - 1)
 
@@ -166,11 +173,18 @@ class GreedyPolicy(Policy):
         # read greedy's own: they get greedy's defaults.
         self.default_params(GreedyPolicy.params)
 
+    @cython.locals(table=dict)
     def choose(self, view, decision):
         self._targets = None
-        handler = getattr(self, "on_" + decision.kind, None)
+        kind = decision.kind
+        table = _HANDLERS.get(type(self))
+        if table is None:
+            table = _HANDLERS[type(self)] = {}
+        handler = table.get(kind, _UNSEEN)
+        if handler is _UNSEEN:
+            handler = table[kind] = getattr(type(self), "on_" + kind, None)
         if handler is not None:
-            choice = handler(view, decision)
+            choice = handler(self, view, decision)
         else:   # a hero's own decision: its hook module says how to play it (hooks.advise)
             advice = AI_ADVICE.get(decision.kind)
             choice = advice(self, view, decision) if advice else self.default(view, decision)
