@@ -83,7 +83,30 @@ def test_a_kept_reader_with_a_wrong_count_fails_under_check_caches(monkeypatch):
     pol = TunedPolicy(random.Random(0))
     r = pol._shared_reader(view, view.opp)
     assert pol._shared_reader(view, view.opp) is r            # kept, and checked against a fresh one
-    r.counts[0] += 1
+    first = next(i for i, n in enumerate(r.unseen) if n)
+    r.unseen[first] += 1                                        # one more copy of a kind unseen
     with pytest.raises(AssertionError):
         pol._shared_reader(view, view.opp)
 
+
+
+@pytest.mark.parametrize("seed,steps", [(8, 10), (9, 35)])
+def test_a_kind_table_holds_each_kinds_strength_where_the_fighter_can_use_it(seed, steps):
+    g = greedy_midgame(seed, steps, ("houdini", "genie"))
+    view = PlayerView(g, 0)
+    r = Reader(view, view.opp)
+    for f in g.fighters:
+        name = f.defn.name
+        table = heuristic.KindTable(r.cards, name)
+        for d, a, dfn, t in zip(r.cards, table.attack, table.defense, table.types):
+            assert a == (card_strength(d)[0] if d.can_attack and d.usable_by(name) else None)
+            assert dfn == (card_strength(d)[1] if d.can_defend and d.usable_by(name) else None)
+            assert t == d.type
+
+
+def test_readers_of_one_card_list_share_its_kind_tables():
+    g = greedy_midgame(10, 20, ("houdini", "genie"))
+    a, b = Reader(PlayerView(g, 0), 1), Reader(PlayerView(g, 0), 1)
+    name = g.fighters[g.players[1].fighters[0]].defn.name
+    a.attack(name)
+    assert a.kind_table(name) is b.kind_table(name)

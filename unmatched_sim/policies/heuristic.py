@@ -768,61 +768,125 @@ def _check_reader(kept: "Reader", fresh: "Reader") -> None:
         raise AssertionError(f"a kept card reader differs from a fresh one: {a} != {b}")
 
 
+# Each foe's card list's strengths as one fighter's cards, by kind (``KindTable``), kept per
+# card list (by identity; the list is kept alive with its tables) and fighter name: a reader weighs
+# every unseen kind of card at every attack and defense odds it works out, and the card's facts
+# (can it attack or defend, can this fighter use it, its strength) do not change in a process.
+_KIND_TABLES: dict = {}
+
+
+@cython.final
+@cython.cclass
+class KindTable:
+    """One foe hero's card list read as one fighter's cards: ``attack[i]`` / ``defense[i]`` the
+    attack / defense strength (``card_strength``, played by its owner) of kind ``i`` if the
+    fighter can attack / defend with it, else None; ``types[i]`` its type (for the odds against
+    an attack that blanks a type of card)."""
+
+    attack = cython.declare(tuple, visibility="readonly")
+    defense = cython.declare(tuple, visibility="readonly")
+    types = cython.declare(tuple, visibility="readonly")
+
+    @cython.locals(d=CardDef)
+    def __init__(self, cards: tuple, fighter_name):
+        att, dfn, types = [], [], []
+        for d in cards:
+            usable = _usable(d, fighter_name)
+            strength = card_strength(d)
+            att.append(strength[0] if d.can_attack and usable else None)
+            dfn.append(strength[1] if d.can_defend and usable else None)
+            types.append(d.type)
+        self.attack, self.defense, self.types = tuple(att), tuple(dfn), tuple(types)
+
+
+@cython.cfunc
+@cython.locals(got=tuple)
+def _kind_tables(cards: tuple) -> dict:
+    """The ``KindTable``s of ``cards`` kept so far, by fighter name."""
+    key = id(cards)
+    got = _KIND_TABLES.get(key)
+    if got is None or got[0] is not cards:
+        if len(_KIND_TABLES) >= _KEEP:
+            _KIND_TABLES.clear()
+        got = _KIND_TABLES[key] = (cards, {})
+    return got[1]
+
+
 @cython.final
 @cython.cclass
 class Reader:
     """What this player can tell about one foe's cards (default: the foe in focus), computed
     once per decision. A typed record: the compiled policy calls its methods in C.
 
-    The unseen cards (``PlayerView.unseen_opponent_counts``) are kept by kind: ``kinds[i]``
-    may be any of ``counts[i]`` unseen cards (``n_pool`` in all). The odds depend on how many
-    cards have each value, so a kind is weighed once, not once per copy."""
+    The unseen cards (``PlayerView.unseen_opponent_counts``) are kept by kind: ``unseen[i]``
+    copies of kind ``i`` of the foe's card list (``n_pool`` in all) may be in its hand or deck.
+    The odds depend on how many cards have each value, so a kind is weighed once, not once per
+    copy; ``kinds`` and ``counts`` list the kinds with an unseen copy and their counts."""
 
     foe = cython.declare(object, visibility="public")
     lock = cython.declare(object, visibility="public")
     my_turn = cython.declare(object, visibility="public")
-    kinds = cython.declare(list, visibility="public")
-    counts = cython.declare(list, visibility="public")
+    unseen = cython.declare(list, visibility="public")
+    cards = cython.declare(tuple, visibility="public")
     n_pool = cython.declare(cython.Py_ssize_t, visibility="public")
     known = cython.declare(list, visibility="public")
     h_unknown = cython.declare(cython.Py_ssize_t, visibility="public")
+    _tables: dict       # fighter name -> KindTable (shared by every reader of this card list)
     _defenses: dict     # fighter name (or (name, blanked types)) -> defense()
     _attacks: dict      # fighter name (or (name, True): played) -> attack()
     _threats: dict
 
-    @cython.locals(view=_ViewCore, unseen=list, cards=tuple, i=cython.Py_ssize_t, n=cython.Py_ssize_t)
+    @cython.locals(view=_ViewCore, unseen=list, i=cython.Py_ssize_t, n=cython.Py_ssize_t, total=cython.Py_ssize_t)
     def __init__(self, view, foe: int | None = None):
         self.foe = foe = view.opp if foe is None else foe
         # read now: a reader outlives the decision it was made for (see HeuristicPolicy.reader)
         self.lock = view.value_lock(foe)
         self.my_turn = view.my_turn
-        unseen = view.unseen_opponent_counts(foe)
-        cards = view._players[foe].hero.cards
-        self.kinds, self.counts, self.n_pool = [], [], 0
-        for i in range(len(cards)):
+        self.unseen = unseen = view.unseen_opponent_counts(foe)
+        self.cards = view._players[foe].hero.cards
+        total = 0
+        for i in range(len(unseen)):
             n = unseen[i]
-            if n:
-                self.kinds.append(cards[i])
-                self.counts.append(n)
-                self.n_pool += n
+            total += n
+        self.n_pool = total
         known_ids = view.known_opponent_hand(foe)
         # (card, is it theirs?) — our TRICKs in their hand play differently for them
         self.known = [(view.card(c), view.card_owner(c) == foe) for c in known_ids]
         self.h_unknown = max(0, view.hand_size(foe) - len(known_ids))
+        self._tables = _kind_tables(self.cards)
         self._defenses = {}
         self._attacks = {}
         self._threats = {}
 
     @property
+    def kinds(self) -> list:
+        """The kinds of card with an unseen copy, in the order of the foe's card list."""
+        return [d for d, n in zip(self.cards, self.unseen) if n]
+
+    @property
+    def counts(self) -> list:
+        """How many unseen copies each of ``kinds`` has."""
+        return [n for n in self.unseen if n]
+
+    @property
     def pool(self) -> list:
         """The unseen cards, each copy listed (``PlayerView.unseen_opponent_cards``)."""
         out = []
-        for d, n in zip(self.kinds, self.counts):
+        for d, n in zip(self.cards, self.unseen):
             out.extend([d] * n)
         return out
 
     @cython.ccall
-    @cython.locals(out=list, values=list, counts=list, i=cython.Py_ssize_t, d=CardDef)
+    def kind_table(self, fighter_name) -> KindTable:
+        """The foe's card list as ``fighter_name``'s cards (shared by this card list's readers)."""
+        got = self._tables.get(fighter_name)
+        if got is None:
+            got = self._tables[fighter_name] = KindTable(self.cards, fighter_name)
+        return got
+
+    @cython.ccall
+    @cython.locals(out=list, values=list, counts=list, i=cython.Py_ssize_t, n=cython.Py_ssize_t, d=CardDef,
+                   table=tuple, types=tuple, unseen=list)
     def defense(self, fighter_name, blanked: frozenset = frozenset()) -> list:
         """Best defense strength the opponent's ``fighter_name`` can answer an attack with
         (``blanked``: types of card that count 0 against the attack, ``blanked_types``)."""
@@ -833,17 +897,22 @@ class Reader:
             for d, m in self.known:
                 if d.can_defend and _usable(d, fighter_name) and d.type not in blanked:
                     known.append(card_strength(d, m)[1])
+            kt = self.kind_table(fighter_name)
+            table, types, unseen = kt.defense, kt.types, self.unseen
             values, counts = [], []
-            for i in range(len(self.kinds)):
-                d = self.kinds[i]
-                if d.can_defend and _usable(d, fighter_name) and d.type not in blanked:
-                    values.append(card_strength(d)[1])
-                    counts.append(self.counts[i])
+            for i in range(len(unseen)):
+                n = unseen[i]
+                if n:
+                    v = table[i]
+                    if v is not None and not (blanked and types[i] in blanked):
+                        values.append(v)
+                        counts.append(n)
             out = self._defenses[key] = _best_of_counts(known, values, counts, self.n_pool, self.h_unknown)
         return out
 
     @cython.ccall
-    @cython.locals(out=list, values=list, counts=list, i=cython.Py_ssize_t, d=CardDef)
+    @cython.locals(out=list, values=list, counts=list, i=cython.Py_ssize_t, n=cython.Py_ssize_t, d=CardDef,
+                   table=tuple, unseen=list)
     def attack(self, fighter_name, played: cython.bint = False) -> list:
         """Best attack strength of the opponent's ``fighter_name``; ``played``: the card is face
         down in front of us already (it came from a hand one card larger)."""
@@ -858,12 +927,15 @@ class Reader:
                 for d, m in self.known:
                     if d.can_attack and _usable(d, fighter_name):
                         known.append(card_strength(d, m)[0])
+                table, unseen = self.kind_table(fighter_name).attack, self.unseen
                 values, counts = [], []
-                for i in range(len(self.kinds)):
-                    d = self.kinds[i]
-                    if d.can_attack and _usable(d, fighter_name):
-                        values.append(card_strength(d)[0])
-                        counts.append(self.counts[i])
+                for i in range(len(unseen)):
+                    n = unseen[i]
+                    if n:
+                        v = table[i]
+                        if v is not None:
+                            values.append(v)
+                            counts.append(n)
                 out = _best_of_counts(known, values, counts, self.n_pool,
                                       self.h_unknown + (1 if played else 0))
             self._attacks[key] = out
