@@ -2390,16 +2390,22 @@ class HeuristicPolicy(GreedyPolicy):
             return min(zip(costs, cards))[1] if min(costs) < 0 else None
         after = view.actions_left
         move = view.move_value()
-        escape = view.hero(view.seat).ability.hook == "escape_artist"
-        # the empty spaces an escape may place him on, looked up once (not once per BOOST value)
-        empty = {s for s in range(view.board.size) if view.occupant(s) < 0} if escape else None
-        base = self._best_reach_value(view, me.idx, move, None, after)
+        base = self._best_reach_value(view, me.idx, move, after)
+        boosted = None
+        if view.hero(view.seat).ability.hook == "escape_artist":
+            # Boosted, he may be placed on any empty space instead of moving: a move reaches only
+            # empty spaces and his own, so whatever the BOOST's value he may end on any empty
+            # space or stay. Their best value is worked out once (not a walk and a union per
+            # BOOST value: a tenth of a Houdini game's decisions).
+            here = me.space
+            boosted = self.best_space_value(
+                view, me.idx, [s for s in range(view.board.size) if view.occupant(s) < 0 or s == here], after)
         best, pick = 0.15, None
         seen: dict[int, float] = {}
         for c in cards:
             b = view.card(c).boost_value
             if b not in seen:
-                seen[b] = self._best_reach_value(view, me.idx, move + b, empty, after)
+                seen[b] = boosted if boosted is not None else self._best_reach_value(view, me.idx, move + b, after)
             gain = seen[b] - base - self.boost_cost(view, c)
             if gain > best:
                 best, pick = gain, c
@@ -2407,13 +2413,9 @@ class HeuristicPolicy(GreedyPolicy):
 
     @cython.annotation_typing(False)
     @cython.locals(view=_ViewCore)
-    def _best_reach_value(self, view, fi, steps, placed, actions_after: int) -> float:
-        """The best space value fighter ``fi`` reaches with a move of ``steps`` (or is placed on:
-        ``placed``, a set of spaces, or None)."""
-        spaces = view.reachable(fi, steps)
-        if placed is not None:
-            spaces = list(set(spaces) | placed)
-        return self.best_space_value(view, fi, spaces, actions_after)
+    def _best_reach_value(self, view, fi, steps, actions_after: int) -> float:
+        """The best space value fighter ``fi`` reaches with a move of ``steps``."""
+        return self.best_space_value(view, fi, view.reachable(fi, steps), actions_after)
 
     # ------------------------------------------------------------ combat
     @cython.locals(view=_ViewCore)

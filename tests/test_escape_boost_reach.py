@@ -1,0 +1,50 @@
+"""Houdini's maneuver BOOST, weighed once (``HeuristicPolicy.on_maneuver_boost``): boosted, his
+Escape Artist may place him on any empty space instead of moving, and a move reaches only empty
+spaces and his own. So every BOOST value ends on the same spaces — the empty ones and his own —
+and their best value is worked out once instead of a walk and a union per BOOST value."""
+
+import random
+
+import pytest
+
+from tests.scenario import greedy_midgame
+from unmatched_sim.engine.view import PlayerView
+from unmatched_sim.policies.heuristic import TunedPolicy
+
+
+@pytest.mark.parametrize("seed,steps", [(1, 0), (2, 12), (3, 25), (4, 40), (5, 60)])
+def test_a_boosted_move_with_escape_reaches_only_empty_spaces_and_his_own(seed, steps):
+    g = greedy_midgame(seed, steps, ("houdini", "genie"))
+    view = PlayerView(g, 0)
+    me = view.my_hero()
+    if not me.on_board:
+        pytest.skip("Houdini is off the board")
+    here = me.space
+    empty_or_here = {s for s in range(view.board.size) if view.occupant(s) < 0 or s == here}
+    for extra in range(0, 6):
+        reach = set(view.reachable(me.idx, view.move_value() + extra))
+        assert here in reach and reach <= empty_or_here
+        assert reach | {s for s in empty_or_here if s != here} == empty_or_here
+
+
+@pytest.mark.parametrize("seed,steps", [(6, 10), (7, 30)])
+def test_the_escape_boost_value_equals_the_best_over_each_reach_and_the_empty_spaces(seed, steps):
+    g = greedy_midgame(seed, steps, ("houdini", "genie"))
+    view = PlayerView(g, 0)
+    me = view.my_hero()
+    if not me.on_board:
+        pytest.skip("Houdini is off the board")
+    pol = TunedPolicy(random.Random(0))
+    pol.choose(view, _Probe(view))           # sets the decision's style and memo for the view
+    empty = {s for s in range(view.board.size) if view.occupant(s) < 0}
+    once = pol.best_space_value(view, me.idx, sorted(empty | {me.space}), 1)
+    for extra in range(0, 4):
+        union = set(view.reachable(me.idx, view.move_value() + extra)) | empty
+        assert pol.best_space_value(view, me.idx, list(union), 1) == once
+
+
+class _Probe:
+    """A decision no handler knows: ``choose`` answers it with the first option."""
+
+    def __init__(self, view):
+        self.kind, self.options, self.info, self.player = "probe", [None], {}, view.seat
