@@ -491,7 +491,8 @@ def _best_of_counts(known: list, values: list, counts: list, n_pool, h) -> list:
         if not h:
             p_ge = 0.0
         elif exact:
-            p_ge = 1.0 - col[n_pool - k] / total
+            x = col[n_pool - k]     # (a C double: the division runs in C, the same bits)
+            p_ge = 1.0 - x / total
         else:
             p_ge = 1.0 - comb(n_pool - k, h) / comb(n_pool, h)
         if p_ge > prev:
@@ -1951,10 +1952,10 @@ class HeuristicPolicy(GreedyPolicy):
     @cython.locals(view=_ViewCore, n=cython.Py_ssize_t, hand=cython.Py_ssize_t, boost=cython.Py_ssize_t,
                    here=cython.Py_ssize_t, zones=cython.Py_ssize_t, r=cython.Py_ssize_t, s=cython.Py_ssize_t,
                    e=cython.double, ranged=cython.bint, second=cython.double, zm=tuple, adjacent=tuple,
-                   per_space=cython.double[:], moved=cython.double[:], hits=cython.double[:],
+                   hits=cython.double[:], P=cython.Py_ssize_t, M=cython.Py_ssize_t,
                    counts=bytearray, width=cython.Py_ssize_t, at=cython.Py_ssize_t, i=cython.Py_ssize_t,
                    out=list, k=cython.Py_ssize_t, a=cython.double, b=cython.double, foe_reader=Reader,
-                   z=cython.Py_ssize_t, near=tuple)
+                   z=cython.Py_ssize_t, near=tuple, tm=ThreatMap)
     def _threat_map(self, view) -> ThreatMap:
         """For each space, the attacks the foes could make next turn on a fighter of ours
         standing there: expected attack strengths (exact odds of the best card each attacker
@@ -1975,11 +1976,12 @@ class HeuristicPolicy(GreedyPolicy):
         foes = self._foes(view) or (view.opp,)
         width = 2 * len(foes)
         # One array for the map and a foe's two scratch rows (a repeat of one zero: no bytes to
-        # build and parse): one allocation and one buffer view per map, the rows slices of it
-        # (compiled, C views past the map's cells; run as Python, copies: scratch either way).
+        # build and parse): one allocation and one buffer view per map. The rows are read at
+        # their offsets in it (a slice of a typed buffer is a new view object: ~2,200
+        # instructions a row).
         hits = _ZERO * (n * width + 2 * n)
-        per_space = hits[n * width:n * width + n]     # best attack reaching the space without moving
-        moved = hits[n * width + n:]                   # best attack reaching it after a move
+        P = n * width           # hits[P + s]: the best attack reaching space s without moving
+        M = P + n               # hits[M + s]: the best attack reaching it after a move
         counts = bytearray(n)
         for t in foes:
             foe_reader = self.reader(view, t)
@@ -1987,8 +1989,8 @@ class HeuristicPolicy(GreedyPolicy):
             if hand <= 0 and view.deck_size(t) <= 0:
                 continue
             for s in range(n):
-                per_space[s] = 0.0
-                moved[s] = 0.0
+                hits[P + s] = 0.0
+                hits[M + s] = 0.0
             boost = 1 if hand >= 3 else 0
             for o in view.on_board(t):
                 of = view.fighter(o)
@@ -1999,39 +2001,39 @@ class HeuristicPolicy(GreedyPolicy):
                 ranged = of.defn.ranged
                 near = adjacent[here]
                 for s in near:
-                    if e > per_space[s]:
-                        per_space[s] = e
+                    if e > hits[P + s]:
+                        hits[P + s] = e
                 if ranged:
                     zones = zm[here]
                     for s in range(n):
                         z = zm[s]           # (a C integer: the test below runs in C)
-                        if z & zones and e > per_space[s]:
-                            per_space[s] = e
+                        if z & zones and e > hits[P + s]:
+                            hits[P + s] = e
                 m = (of.defn.move if of.defn.move is not None else view.move_value(t)) + boost
                 zones = 0
                 for r in view.reachable(o, m):
                     near = adjacent[r]
                     for s in near:
-                        if e > moved[s]:
-                            moved[s] = e
+                        if e > hits[M + s]:
+                            hits[M + s] = e
                     zones |= zm[r]
                 if ranged:
                     for s in range(n):
                         z = zm[s]
-                        if z & zones and e > moved[s]:
-                            moved[s] = e
+                        if z & zones and e > hits[M + s]:
+                            hits[M + s] = e
             # A hand of one card (plus the maneuver's draw) makes one attack; two make two.
             second = 0.8 if hand >= 2 else 0.0
             for s in range(n):
                 at = s * width + counts[s]
-                if per_space[s] > 0:
-                    hits[at] = per_space[s]
+                if hits[P + s] > 0:
+                    hits[at] = hits[P + s]
                     counts[s] += 1
                     if second:
-                        hits[at + 1] = second * max(per_space[s], moved[s])
+                        hits[at + 1] = second * max(hits[P + s], hits[M + s])
                         counts[s] += 1
-                elif moved[s] > 0:
-                    hits[at] = moved[s]
+                elif hits[M + s] > 0:
+                    hits[at] = hits[M + s]
                     counts[s] += 1
         for s in range(n):      # each space's attacks, strongest first (two: one comparison)
             k = counts[s]
@@ -2044,7 +2046,11 @@ class HeuristicPolicy(GreedyPolicy):
                 ordered = sorted([hits[at + i] for i in range(k)], reverse=True)
                 for i in range(k):
                     hits[at + i] = ordered[i]
-        return ThreatMap(hits, counts, width)
+        # (its fields set here, in C: a typed buffer passed to the constructor would be made a
+        # Python view object and checked again, ~7,000 instructions a map)
+        tm = ThreatMap.__new__(ThreatMap)
+        tm.hits, tm.counts, tm.width = hits, counts, width
+        return tm
 
     @cython.locals(view=_ViewCore, cache=dict, kept=dict, hand=tuple)
     def my_defenses(self, view, fi) -> tuple[float, ...]:
