@@ -48,3 +48,47 @@ class _Probe:
 
     def __init__(self, view):
         self.kind, self.options, self.info, self.player = "probe", [None], {}, view.seat
+
+
+class _Boost:
+    """A maneuver's BOOST decision offering every card of the hand."""
+
+    def __init__(self, view):
+        self.kind, self.options, self.info, self.player = "maneuver_boost", [None] + list(view.hand), {}, view.seat
+
+
+class _CostedTuned(TunedPolicy):
+    """The tuned style with ``boost_cost`` overridden (by itself): every card is costed."""
+
+    def boost_cost(self, view, cid):
+        return TunedPolicy.boost_cost(self, view, cid)
+
+
+@pytest.mark.parametrize("heroes", [("houdini", "genie"), ("genie", "houdini"), ("pandora", "loki")])
+@pytest.mark.parametrize("seed,steps", [(11, 5), (12, 20), (13, 35), (14, 50)])
+def test_the_boost_pick_is_the_same_with_cards_that_cannot_win_passed_over(heroes, seed, steps):
+    g = greedy_midgame(seed, steps, heroes)
+    for seat in (0, 1):
+        view = PlayerView(g, seat)
+        if not view.hand or not view.my_hero().on_board:
+            continue
+        picks = []
+        for cls in (TunedPolicy, _CostedTuned):
+            pol = cls(random.Random(0))
+            picks.append(pol.choose(view, _Boost(view)))
+        assert picks[0] == picks[1]
+
+
+def test_a_style_that_overrides_a_cost_has_every_card_costed():
+    g = greedy_midgame(12, 20, ("genie", "houdini"))
+    view = PlayerView(g, 0)
+    assert view.my_hero().on_board and len(view.hand) >= 2
+    costed = []
+
+    class Counting(TunedPolicy):
+        def boost_cost(self, view, cid):
+            costed.append(cid)
+            return TunedPolicy.boost_cost(self, view, cid)
+
+    Counting(random.Random(0)).choose(view, _Boost(view))
+    assert set(costed) == set(view.hand)

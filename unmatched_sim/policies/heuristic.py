@@ -1033,6 +1033,21 @@ def _scarcity(view, back) -> cython.double:
 
 _ZERO = array("d", [0.0])       # the threat map's C arrays are repeats of it (all zeros)
 
+# Per policy class: whether its BOOST cost is the heuristic's own (``boost_cost`` from
+# ``spend_cost``, ``keep_base`` and ``reserve_worth``), which is never below 0 for a card with no
+# BOOST bonus and a kept worth not below 0 (``on_maneuver_boost`` passes such cards over when
+# their lift cannot win). A class that overrides one of them has each of its cards costed.
+_PLAIN_COSTS: dict = {}
+
+
+@cython.cfunc
+def _plain_costs(cls) -> cython.bint:
+    got = _PLAIN_COSTS.get(cls)
+    if got is None:
+        got = _PLAIN_COSTS[cls] = all(getattr(cls, m) is getattr(HeuristicPolicy, m)
+                                      for m in ("boost_cost", "spend_cost", "keep_base", "reserve_worth"))
+    return got
+
 
 # Facts the policy reads from the view alone, as C functions (a cpdef method cannot be static);
 # the policy keeps them as static methods under their own names for other callers (hooks,
@@ -2383,7 +2398,7 @@ class HeuristicPolicy(GreedyPolicy):
             return heroes[0]
         return mine[0] if mine else None
 
-    @cython.locals(view=_ViewCore, me=Fighter)
+    @cython.locals(view=_ViewCore, me=Fighter, card=CardDef)
     def on_maneuver_boost(self, view, d):
         """The BOOST card whose extra movement gains most in space value over its cost (none
         unless the gain is worth 0.15). (Without closures, so that the view is typed here.)"""
@@ -2408,11 +2423,19 @@ class HeuristicPolicy(GreedyPolicy):
                 view, me.idx, [s for s in range(view.board.size) if view.occupant(s) < 0 or s == here], after)
         best, pick = 0.15, None
         seen: dict[int, float] = {}
+        # A card's cost is only worked out where it could matter: one that costs nothing or
+        # more (no BOOST bonus, kept worth not negative) cannot gain more than its lift in
+        # space value, so with a lift no better than the best so far it is passed over.
+        plain = _plain_costs(type(self))
         for c in cards:
-            b = view.card(c).boost_value
+            card = view.card(c)
+            b = card.boost_value
             if b not in seen:
                 seen[b] = boosted if boosted is not None else self._best_reach_value(view, me.idx, move + b, after)
-            gain = seen[b] - base - self.boost_cost(view, c)
+            lift = seen[b] - base
+            if plain and lift <= best and not card.effects.get("boost_bonus") and keep_worth(card, _mine(view, c)) >= 0.0:
+                continue
+            gain = lift - self.boost_cost(view, c)
             if gain > best:
                 best, pick = gain, c
         return pick
