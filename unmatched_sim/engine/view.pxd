@@ -21,6 +21,9 @@ cdef class _ViewCore:
     cdef public list _owners
     cdef public tuple _adjacent  # the board's, for can_hit_from
     cdef public tuple _zone_mask
+    cdef public bytes _adjacency   # the board's n * n adjacency bytes, and its n (Board.adjacency, size)
+    cdef public Py_ssize_t _size
+    cdef public tuple _adjacent_seq  # Board.adjacent_seq
 
     # What the policies ask most, as C calls from typed code (a Python caller gets the same
     # method). An index argument (a card, fighter, seat or space) is a C integer: the list it

@@ -83,6 +83,8 @@ class _ViewCore:
         self.seat = seat
         self.board = game.board
         self._adjacent, self._zone_mask = game.board.adjacent, game.board.zone_mask
+        self._adjacency, self._size = game.board.adjacency, game.board.size
+        self._adjacent_seq = game.board.adjacent_seq
         self.dist = board_distances(game.board)
         self._players, self._fighters, self._occupant = game.players, game.fighters, game.occupant
         self._defs, self._owners = game.card_defs, game.card_owners   # (the line-up's: shared)
