@@ -44,6 +44,7 @@ cdef class _ViewCore:
     cpdef list known_opponent_hand(self, object seat=*)
     cpdef list unseen_opponent_counts(self, object seat=*)
     cpdef tuple occupancy(self)
+    cpdef tuple positions(self)
     cpdef object state_version(self)
     cpdef tuple move_rules(self, object fi)
     cpdef object move_value(self, object seat=*)

@@ -307,6 +307,16 @@ class _ViewCore:
         """Who stands where: the fighter on each space (-1: empty)."""
         return tuple(self._occupant)
 
+    @cython.locals(f=Fighter, out=list)
+    def positions(self) -> tuple[int, ...]:
+        """Where each fighter stands, by fighter id (-1: off the board): who stands where, as
+        ``occupancy`` tells it, in a number per fighter instead of one per space (a cache key
+        hashes it)."""
+        out = []
+        for f in self._fighters:
+            out.append(f.space if f.on_board else -1)
+        return tuple(out)
+
     def state_version(self):
         """A number that moves whenever the position may have changed: the length of the event
         log so far (every change of the position is logged as an event). A policy keeps what

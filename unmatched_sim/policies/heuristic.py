@@ -604,7 +604,7 @@ class SpaceFacts:
         f = view.fighter(fi)
         # Every foe's fighters are targets; the foe in focus's hero is the one to close on.
         # (Plain loops: a generator in compiled code costs more than the work it does here.)
-        in_focus = view.opp
+        in_focus = _focus(view)
         focus = []
         for o in view.on_board(in_focus):
             focus.append(view.fighter(o))
@@ -838,7 +838,7 @@ class Reader:
 
     @cython.locals(view=_ViewCore, unseen=list, i=cython.Py_ssize_t, n=cython.Py_ssize_t, total=cython.Py_ssize_t)
     def __init__(self, view, foe: int | None = None):
-        self.foe = foe = view.opp if foe is None else foe
+        self.foe = foe = _focus(view) if foe is None else foe
         # read now: a reader outlives the decision it was made for (see HeuristicPolicy.reader)
         self.lock = view.value_lock(foe)
         self.my_turn = view.my_turn
@@ -1068,6 +1068,16 @@ def _boost_draws(view, cid) -> int:
     return n
 
 
+@cython.cfunc
+@cython.inline
+@cython.locals(view=_ViewCore)
+def _focus(view):
+    """``view.opp``, the foe in focus: in a duel the view's C field (``opp`` is an attribute of
+    the Python view class, ~120 instructions a read, read ~700 times a game)."""
+    foe = view._duel_foe
+    return foe if foe is not None else view.opp
+
+
 @cython.ccall
 @cython.locals(view=_ViewCore)
 def _mine(view, cid) -> bool:
@@ -1179,12 +1189,12 @@ class HeuristicPolicy(GreedyPolicy):
         # position alone, never from the decision asked.
         version = view.state_version()
         if (version is None or version != self._memo_version or view is not self._memo_view
-                or view.opp != self._memo_focus):
+                or _focus(view) != self._memo_focus):
             self._reader = None         # _fresh(), without the call
             self._memo = {}
             self._facts = DecisionFacts()
             self.agg, self.cau = self.style_now(view)
-            self._memo_version, self._memo_view, self._memo_focus = version, view, view.opp
+            self._memo_version, self._memo_view, self._memo_focus = version, view, _focus(view)
             if CHECK_CACHES:
                 self._memo_print = view.position_fingerprint()
         elif CHECK_CACHES and view.position_fingerprint() != self._memo_print:
@@ -1198,7 +1208,7 @@ class HeuristicPolicy(GreedyPolicy):
         """(aggression, caution) for this decision. Waiting only pays while the clock is on our
         side: as our deck runs out (before the opponent's) or our hand fills up (every draw
         then wastes a card), any style turns to the attack."""
-        deck, opp_deck = view.deck_size(view.seat), view.deck_size(view.opp)
+        deck, opp_deck = view.deck_size(view.seat), view.deck_size(_focus(view))
         urgency = max(0.0, (10 - deck) / 10)
         if opp_deck + 3 < deck:
             urgency *= 0.3          # they run out first: patience is fine
@@ -1221,7 +1231,7 @@ class HeuristicPolicy(GreedyPolicy):
         """The card odds of ``foe`` (default: the foe in focus)."""
         r = self._reader
         if r is None:
-            r = self._reader = self._shared_reader(view, view.opp)
+            r = self._reader = self._shared_reader(view, _focus(view))
         if foe is None or foe == r.foe:
             return r
         others = self._memo.setdefault("readers", {})
@@ -1938,17 +1948,17 @@ class HeuristicPolicy(GreedyPolicy):
         """The threat map (``_threat_map``), kept across decisions while the foes' cards as we
         know them, who stands where and the rules of their movement are the same.
 
-        The key is one flat tuple (who stands where; then per foe its knowledge key, whether
-        its deck holds a card, its move, and each of its fighters with its movement rules),
-        built with C calls to the view: it is asked for in every decision that weighs a space.
-        (The occupancy fixes which fighters each foe has on the board, so the flat tuple reads
-        one way only.)"""
+        The key is one flat tuple (who stands where, as each fighter's space; then per foe its
+        knowledge key, whether its deck holds a card, its move, and each of its fighters with
+        its movement rules), built with C calls to the view: it is asked for in every decision
+        that weighs a space. (The positions fix which fighters each foe has on the board, so
+        the flat tuple reads one way only.)"""
         memo = self._memo
         got = memo.get("threat_map")
         if got is not None:
             return got
         foes = self._foes(view) or (view.opp,)
-        parts = [view.seat, foes, view.occupancy()]
+        parts = [view.seat, foes, view.positions()]
         for t in foes:
             parts.append(self._knowledge_key(view, t))
             parts.append(view.deck_size(t) > 0)
