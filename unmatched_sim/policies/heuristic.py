@@ -653,6 +653,8 @@ class SpaceFacts:
 
     @cython.ccall
     @cython.locals(space=cython.Py_ssize_t, actions_after=cython.Py_ssize_t, row=list)
+    @cython.boundscheck(False)     # (every index below is a space, fighter or kind in range)
+    @cython.wraparound(False)
     def known_value(self, space, actions_after):
         """``value``, worked out once per space in the decision for "no action left after it"
         and once for "some left": ``value`` reads ``actions_after`` only as one or the other,
@@ -679,6 +681,8 @@ class SpaceFacts:
                    row=tuple, adj=cython.p_uchar, at=cython.Py_ssize_t, zm=tuple, target=tuple,
                    hurt=cython.double, z=cython.Py_ssize_t, tm=ThreatMap, k=cython.Py_ssize_t,
                    i=cython.Py_ssize_t, nd=cython.Py_ssize_t, a=cython.double, d=cython.double, defs=tuple)
+    @cython.boundscheck(False)     # (every index below is a space, fighter or kind in range)
+    @cython.wraparound(False)
     def value(self, space, actions_after) -> cython.double:
         """How good ``space`` is for the fighter (in rough damage units) with ``actions_after``
         of our actions left after it gets there. Every term is a C double, summed in a fixed
@@ -887,6 +891,8 @@ class Reader:
     @cython.ccall
     @cython.locals(out=list, values=list, counts=list, i=cython.Py_ssize_t, n=cython.Py_ssize_t, d=CardDef,
                    table=tuple, types=tuple, unseen=list)
+    @cython.boundscheck(False)     # (every index below is a space, fighter or kind in range)
+    @cython.wraparound(False)
     def defense(self, fighter_name, blanked: frozenset = frozenset()) -> list:
         """Best defense strength the opponent's ``fighter_name`` can answer an attack with
         (``blanked``: types of card that count 0 against the attack, ``blanked_types``)."""
@@ -913,6 +919,8 @@ class Reader:
     @cython.ccall
     @cython.locals(out=list, values=list, counts=list, i=cython.Py_ssize_t, n=cython.Py_ssize_t, d=CardDef,
                    table=tuple, unseen=list)
+    @cython.boundscheck(False)     # (every index below is a space, fighter or kind in range)
+    @cython.wraparound(False)
     def attack(self, fighter_name, played: cython.bint = False) -> list:
         """Best attack strength of the opponent's ``fighter_name``; ``played``: the card is face
         down in front of us already (it came from a hand one card larger)."""
@@ -1987,6 +1995,8 @@ class HeuristicPolicy(GreedyPolicy):
                    counts=bytearray, width=cython.Py_ssize_t, at=cython.Py_ssize_t, i=cython.Py_ssize_t,
                    out=list, k=cython.Py_ssize_t, a=cython.double, b=cython.double, foe_reader=Reader,
                    z=cython.Py_ssize_t, near=tuple, tm=ThreatMap)
+    @cython.boundscheck(False)     # (every index below is a space, fighter or kind in range)
+    @cython.wraparound(False)
     def _threat_map(self, view) -> ThreatMap:
         """For each space, the attacks the foes could make next turn on a fighter of ours
         standing there: expected attack strengths (exact odds of the best card each attacker
