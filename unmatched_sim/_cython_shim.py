@@ -78,3 +78,14 @@ def declare(type_=None, value=None, **kwargs):
 def annotation_typing(flag):
     """``@cython.annotation_typing(False)``: the annotations are not C types (ignored here)."""
     return _unchanged
+
+
+def boundscheck(flag):
+    """``@cython.boundscheck(False)``: indices are not checked against the length (ignored
+    here: Python checks them)."""
+    return _unchanged
+
+
+def wraparound(flag):
+    """``@cython.wraparound(False)``: indices are never negative (ignored here)."""
+    return _unchanged

@@ -49,5 +49,6 @@ cdef class _ViewCore:
     cpdef tuple move_rules(self, object fi)
     cpdef object move_value(self, object seat=*)
     cpdef tuple knowledge_key(self, object foe)
+    cpdef tuple turn_start_hazards(self, object seat)
     cpdef object value_lock(self, Py_ssize_t seat)
     cpdef object hero(self, object seat=*)

@@ -97,6 +97,9 @@ class _ViewCore:
     @property
     def foes(self) -> tuple[int, ...]:
         """The players opposing this one that are still in the game, in turn order."""
+        foe = self._duel_foe
+        if foe is not None:         # a duel: the game's answer without the call (~1,000 instructions)
+            return () if self._g.out[foe] else (foe,)
         return self._g.foes(self.seat)
 
     @property
@@ -475,6 +478,7 @@ class _ViewCore:
         p = self._players[owner]
         return p.ability.combat_bonus_estimate(self._g, owner, fi, role, opponent)
 
+    @cython.annotation_typing(False)
     def turn_start_hazards(self, seat: int) -> tuple:
         """The damage player ``seat``'s ability will deal at the start of its next turn to a
         foe's fighter standing on given spaces: ``(spaces, amount)`` pairs
