@@ -429,7 +429,7 @@ def keep_worth(d: CardDef, mine: bool = True) -> float:
         best += 0.5
     if d.type == "scheme":
         best = 1.5 + effect_worth(d, ("effect",), mine=mine)
-    worth = best + 0.3 * effect_worth(d, mine=mine)
+    worth = best + 0.3 * effect_worth(d, _COMBAT_TIMINGS, 0.5, mine)
     return _keep_fact(_F_KEEP_WORTH, d, mine, worth)
 
 
@@ -1001,7 +1001,7 @@ def _attack_value(card: tuple, tgt: tuple):
     exp_dmg, p_win, p_kill = combat_odds(reader, tf.defn.name, tf.health, a, k, blanked)
     value = hp_w * exp_dmg
     value += defeat_w * p_kill
-    value += effect_worth(d, p_won=p_win, mine=mine)
+    value += effect_worth(d, _COMBAT_TIMINGS, p_win, mine)     # (by position: a C call)
     value += draw_adjust
     value -= harm
     return value - spend
@@ -2517,11 +2517,11 @@ class HeuristicPolicy(GreedyPolicy):
                 card = view.card(cid)
                 dv = card_strength(card, _mine(view, cid))[1] + mine_bonus
                 heal = 0.0
-                for op in _ops(card, "immediately"):
+                for op in card.effects.get("immediately", ()):
                     if op.NAME == "recover":
                         a = op.spec.get("amount", 1)
                         heal += a if isinstance(a, int) else 1
-                worth = effect_worth(card, p_won=0.6, mine=_mine(view, cid)) * 0.6
+                worth = effect_worth(card, _COMBAT_TIMINGS, 0.6, _mine(view, cid)) * 0.6
                 cost = spend_w * self.keep_base(view, cid)
             exp_loss = p_dead = 0.0
             health = min(me.max_health, me.health + heal)
