@@ -12,6 +12,7 @@ cdef class _GameCore:
     cdef public tuple _adjacent
     cdef public tuple _zone_mask
     cdef public tuple _move_edges
+    cdef public bytes _walk
     cdef public tuple heroes
     cdef public object format
     cdef public object max_turns

@@ -116,9 +116,12 @@ def lasting(name: str):
     return register
 
 
-# ``_spread``'s spaces seen, all unseen: copied (a slice) for each walk of a board this size or
-# smaller.
-_NOTHING_SEEN = bytearray(1024)   # (never changed: only copied)
+# ``_spread``'s scratch, shared by every walk (a walk calls out to nothing, so none runs inside
+# another): a byte per space, 1 once the walk has seen it (each walk sets them back to 0 as it
+# lists its spaces), and the walk's queue of spaces, two bytes each (``_put16``). Made larger
+# for a board with more spaces.
+_WALK_SEEN = bytearray(256)
+_WALK_QUEUE = bytearray(2 * 256)
 
 # The combat roles as C constants for the compiled steps: ``c.cards[_ATT]`` reads the list in
 # C, where the module's ``ATTACKER`` (a Python int) is an index looked up as an object.
@@ -160,6 +163,7 @@ class _LineupCards(NamedTuple):
 
 _LINEUP_CARDS: dict[tuple, _LineupCards] = {}
 _HANDLER_SEATS: dict[tuple, dict] = {}
+_WALK_EDGES: dict[int, tuple] = {}
 
 
 def _kept(table: dict, key, build, arg, what: str, valid=None):
@@ -210,6 +214,48 @@ def _build_lineup_cards(heroes: tuple) -> _LineupCards:
                         tuple(kind_start), kinds, tuple(decks))
 
 
+def _walk_edges(board: Board) -> bytes:
+    """The board's movement edges as ``_spread`` reads them, kept per board (by its id, checked
+    to be the same board): 16-bit numbers (``_put16``), first where each space's row starts
+    (``n + 1`` of them: space s's targets are numbers ``row[s]`` to ``row[s + 1] - 1``), then
+    the rows, each space's targets in ``move_edges`` order. Compiled, the walk reads them
+    through a C pointer: no tuple item read and converted per edge."""
+    return _kept(_WALK_EDGES, id(board), _build_walk_edges, board, "movement edges",
+                 lambda got: got[0] is board)[1]
+
+
+def _build_walk_edges(board: Board) -> tuple:
+    n = board.size
+    rows = [n + 1]
+    targets = []
+    for s in range(n):
+        targets.extend(board.move_edges[s])
+        rows.append(n + 1 + len(targets))
+    out = bytearray(2 * len(rows + targets))
+    for k, v in enumerate(rows + targets):
+        _put16(out, k, v)
+    return (board, bytes(out))
+
+
+@cython.cfunc
+@cython.inline
+@cython.locals(buf=cython.p_uchar, k=cython.Py_ssize_t, v=cython.Py_ssize_t)
+def _put16(buf, k, v) -> cython.Py_ssize_t:
+    """Number ``k`` of the 16-bit numbers in ``buf`` (low byte first) set to ``v`` (returned:
+    a C integer, no Python object to make)."""
+    buf[2 * k] = v & 255
+    buf[2 * k + 1] = v >> 8
+    return v
+
+
+@cython.cfunc
+@cython.inline
+@cython.locals(buf=cython.p_uchar, k=cython.Py_ssize_t)
+def _get16(buf, k) -> cython.Py_ssize_t:
+    """Number ``k`` of the 16-bit numbers in ``buf`` (see ``_put16``)."""
+    return buf[2 * k] | (buf[2 * k + 1] << 8)
+
+
 def _handler_seats(ability_types: tuple) -> dict[str, tuple[int, ...]]:
     """Per event (``EVENTS``), own hook (``OWN_HOOKS``) and AI reading (``AI_READINGS``), the
     seats whose ability class defines its method: kept per tuple of the seats' ability classes
@@ -246,6 +292,7 @@ class _GameCore:
         # the board's tables the hot queries walk (reachable, attack_targets, adjacent), kept
         # as typed fields: read in C, not looked up on the Board dataclass at every call
         self._adjacent, self._zone_mask, self._move_edges = board.adjacent, board.zone_mask, board.move_edges
+        self._walk = _walk_edges(board)
         self.heroes = tuple(heroes)
         self.format = fmt if fmt is not None else default_format(n)
         if self.format.players != n:
@@ -398,6 +445,7 @@ class _GameCore:
         g.__dict__.update(self.__dict__)     # attributes of its own, if any
         g.board = self.board
         g._adjacent, g._zone_mask, g._move_edges = self._adjacent, self._zone_mask, self._move_edges
+        g._walk = self._walk
         g.heroes = self.heroes
         g.format = self.format
         g.max_turns = self.max_turns
@@ -1033,34 +1081,42 @@ class _GameCore:
 
     @cython.locals(start=cython.Py_ssize_t, steps=cython.Py_ssize_t, through=cython.bint,
                    n=cython.Py_ssize_t, s=cython.Py_ssize_t, t=cython.Py_ssize_t, o=cython.Py_ssize_t,
-                   step=cython.Py_ssize_t, seen=bytearray, queue=list, occ=list, head=cython.Py_ssize_t,
-                   end=cython.Py_ssize_t, edges=tuple, row=tuple, team=tuple, F=list, k=cython.Py_ssize_t,
-                   f=Fighter)
+                   step=cython.Py_ssize_t, occ=list, head=cython.Py_ssize_t, end=cython.Py_ssize_t,
+                   tail=cython.Py_ssize_t, e=cython.Py_ssize_t, last=cython.Py_ssize_t,
+                   walk=cython.p_uchar, seen=cython.p_uchar, queue=cython.p_uchar, seen_buf=bytearray,
+                   queue_buf=bytearray, team=tuple, F=list, f=Fighter, out=list)
     @cython.annotation_typing(False)
     def _spread(self, fi: int, start: int, steps: int, through: bool) -> list[int]:
-        """``reachable``'s walk, breadth first from ``start``: the spaces in order."""
+        """``reachable``'s walk, breadth first from ``start``: the spaces in order. (Compiled,
+        the edges, the spaces seen and the queue are bytes read through C pointers: the walk
+        was ~4,600 instructions, ~240 walks a tuned game, most of it tuple items, list
+        appends and the integers read from and made for them.)"""
+        global _WALK_SEEN, _WALK_QUEUE
         team, F = self.team, self.fighters
         f = F[fi]
         my_team = team[f.owner]
-        occ, edges = self.occupant, self._move_edges
+        occ = self.occupant
         n = len(occ)
-        # (a copy of a slice of zeros is made in C; ``bytearray(n)`` is a Python call, ~700
-        # instructions of a walk's ~5,000: the AI asks ~250 reaches a tuned game)
-        seen = _NOTHING_SEEN[:n] if n <= len(_NOTHING_SEEN) else bytearray(n)
+        if n > len(_WALK_SEEN):
+            _WALK_SEEN = bytearray(n)
+            _WALK_QUEUE = bytearray(2 * n)
+        seen_buf, queue_buf = _WALK_SEEN, _WALK_QUEUE
+        walk, seen, queue = self._walk, seen_buf, queue_buf
         seen[start] = 1
-        # One list for every step's frontier: step k's spaces are queue[head:end].
-        queue = [start]
+        # One queue for every step's frontier: step k's spaces are numbers head to end - 1.
+        _put16(queue, 0, start)
         head = 0
+        tail = 1
         for step in range(steps):
-            end = len(queue)
+            end = tail
             if head == end:
                 break
             while head < end:
-                s = queue[head]
+                s = _get16(queue, head)
                 head += 1
-                row = edges[s]
-                for k in range(len(row)):
-                    t = row[k]
+                last = _get16(walk, s + 1)
+                for e in range(_get16(walk, s), last):
+                    t = _get16(walk, e)
                     if seen[t]:
                         continue
                     o = occ[t]
@@ -1069,8 +1125,15 @@ class _GameCore:
                         if team[f.owner] != my_team:
                             continue
                     seen[t] = 1
-                    queue.append(t)
-        return [s for s in range(n) if seen[s] and (occ[s] < 0 or s == start)]
+                    _put16(queue, tail, t)
+                    tail += 1
+        out = []
+        for s in range(n):
+            if seen[s]:
+                seen[s] = 0           # (the scratch left all unseen for the next walk)
+                if occ[s] < 0 or s == start:
+                    out.append(s)
+        return out
 
     @cython.locals(f=Fighter, tf=Fighter)
     @cython.annotation_typing(False)

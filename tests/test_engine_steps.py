@@ -1,0 +1,78 @@
+"""The engine's steps and walks made cheaper (the twelfth session's speed work) give the same
+answers: ``reachable``'s walk over the movement edges as 16-bit numbers and shared scratch
+bytes agrees with a plain breadth-first walk on every board, a board larger than the scratch
+included, and leaves no space marked for the next walk."""
+
+from __future__ import annotations
+
+import random
+
+from unmatched_sim.data.board import Board
+from unmatched_sim.data.catalog import all_boards, find_hero
+from unmatched_sim.engine import game as game_module
+from unmatched_sim.engine.game import Game
+
+
+def _plain_reach(g: Game, fi: int, steps: int, through: bool) -> list[int]:
+    """The spaces fighter ``fi`` may end a move of up to ``steps`` on, by the rules as written:
+    a walk along the movement edges that may pass friendly fighters (any, ``through``) and ends
+    on an empty space or where it started."""
+    f = g.fighters[fi]
+    start = f.space
+    seen = {start}
+    frontier = [start]
+    for _ in range(steps):
+        nxt = []
+        for s in frontier:
+            for t in g.board.move_edges[s]:
+                if t in seen:
+                    continue
+                o = g.occupant[t]
+                if o >= 0 and not through and g.team[g.fighters[o].owner] != g.team[f.owner]:
+                    continue
+                seen.add(t)
+                nxt.append(t)
+        frontier = nxt
+    return sorted(s for s in seen if g.occupant[s] < 0 or s == start)
+
+
+def _ring(n: int) -> Board:
+    """A board of ``n`` spaces in a ring with a one-way chord every 7th space (more spaces than
+    the walk's first scratch holds, and edges numbered past 255)."""
+    adjacent = tuple(frozenset({(s - 1) % n, (s + 1) % n}) for s in range(n))
+    moves = tuple(tuple(sorted({(s - 1) % n, (s + 1) % n} | ({(s + 100) % n} if s % 7 == 0 else set())))
+                  for s in range(n))
+    return Board(id=f"ring{n}", name="Ring", labels=tuple(f"R{s}" for s in range(n)), adjacent=adjacent,
+                 move_edges=moves, zone_mask=tuple(1 for _ in range(n)), zone_names=("all",),
+                 starts={1: 0, 2: n // 2})
+
+
+def _check_walks(g: Game, rng: random.Random) -> None:
+    for fi, f in enumerate(g.fighters):
+        if not f.on_board:
+            continue
+        for steps in (0, 1, 2, 3, 5, 9):
+            through = rng.random() < 0.3
+            assert g._spread(fi, f.space, steps, through) == _plain_reach(g, fi, steps, through)
+    assert not any(game_module._WALK_SEEN)
+
+
+def test_the_walk_agrees_with_a_plain_breadth_first_walk_on_every_board():
+    rng = random.Random(5)
+    for board in all_boards():
+        g = Game(board, (find_hero("houdini"), find_hero("genie")), seed=3)
+        g.start()
+        while g.pending is not None:      # the walks checked at every decision of a game
+            _check_walks(g, rng)
+            g.answer(rng.choice(g.pending.options))
+
+
+def test_a_board_larger_than_the_scratch_is_walked_the_same():
+    n = 700
+    board = _ring(n)
+    g = Game(board, (find_hero("houdini"), find_hero("genie")), seed=1)
+    g.start()
+    _check_walks(g, random.Random(1))
+    assert len(game_module._WALK_SEEN) >= n     # (the scratch made larger for it)
+    # the walk reads the edges as kept for this board, the same object for every game on it
+    assert Game(board, (find_hero("houdini"), find_hero("genie")), seed=2)._walk is g._walk
