@@ -1,7 +1,9 @@
-"""The engine's steps and walks made cheaper (the twelfth session's speed work) give the same
+"""The engine's steps and queries made cheaper (the twelfth session's speed work) give the same
 answers: ``reachable``'s walk over the movement edges as 16-bit numbers and shared scratch
 bytes agrees with a plain breadth-first walk on every board, a board larger than the scratch
-included, and leaves no space marked for the next walk."""
+included, and leaves no space marked for the next walk; ``attack_targets`` read from the
+adjacency matrix and the zone masks agrees with the rule as written; the move hooks' flags
+follow the abilities; pile versions are never reused."""
 
 from __future__ import annotations
 
@@ -47,6 +49,16 @@ def _ring(n: int) -> Board:
                  starts={1: 0, 2: n // 2})
 
 
+def _plain_targets(g: Game, fi: int) -> list[int]:
+    """Opposing fighters adjacent to ``fi``, or in a zone it shares if it is ranged."""
+    f = g.fighters[fi]
+    if not f.on_board:
+        return []
+    return [t for t in g.opponents_on_board(f.owner)
+            if g.fighters[t].space in g.board.adjacent[f.space]
+            or (f.defn.ranged and g.board.same_zone(f.space, g.fighters[t].space))]
+
+
 def _check_walks(g: Game, rng: random.Random) -> None:
     for fi, f in enumerate(g.fighters):
         if not f.on_board:
@@ -54,13 +66,14 @@ def _check_walks(g: Game, rng: random.Random) -> None:
         for steps in (0, 1, 2, 3, 5, 9):
             through = rng.random() < 0.3
             assert g._spread(fi, f.space, steps, through) == _plain_reach(g, fi, steps, through)
+        assert g.attack_targets(fi) == _plain_targets(g, fi)
     assert not any(game_module._WALK_SEEN)
 
 
-def test_the_walk_agrees_with_a_plain_breadth_first_walk_on_every_board():
+def test_the_walk_and_the_targets_agree_with_the_rules_as_written_on_every_board():
     rng = random.Random(5)
-    for board in all_boards():
-        g = Game(board, (find_hero("houdini"), find_hero("genie")), seed=3)
+    for board, heroes in zip(all_boards(), (("houdini", "genie"), ("medusa", "sinbad"))):
+        g = Game(board, tuple(find_hero(h) for h in heroes), seed=3)
         g.start()
         while g.pending is not None:      # the walks checked at every decision of a game
             _check_walks(g, rng)
@@ -76,3 +89,33 @@ def test_a_board_larger_than_the_scratch_is_walked_the_same():
     assert len(game_module._WALK_SEEN) >= n     # (the scratch made larger for it)
     # the walk reads the edges as kept for this board, the same object for every game on it
     assert Game(board, (find_hero("houdini"), find_hero("genie")), seed=2)._walk is g._walk
+
+
+def test_the_move_hooks_flags_follow_the_abilities_and_a_clone_keeps_them():
+    """``reachable`` reads two C flags instead of ``handlers``: whether any ability may hold a
+    fighter in place, or let one pass foes (Titania's glamours)."""
+    plain = Game(all_boards()[0], (find_hero("houdini"), find_hero("genie")), seed=1)
+    titania = Game(all_boards()[0], (find_hero("titania"), find_hero("genie")), seed=1)
+    for g in (plain, titania, titania.clone()):
+        assert g._hold_rule == bool(g.handlers["hold"])
+        assert g._pass_rule == bool(g.handlers["move_through"])
+    assert titania._pass_rule and not plain._pass_rule and not plain._hold_rule
+
+
+def test_pile_versions_are_never_reused_across_games_and_clones():
+    seen = []
+    for seed in range(3):
+        g = Game(all_boards()[0], (find_hero("houdini"), find_hero("genie")), seed=seed)
+        g.start()
+        g.keep_pile_counts()
+        c = g.clone()
+        rng = random.Random(seed)
+        for _ in range(60):
+            if g.pending is None:
+                break
+            before = [g.pile_version(s) for s in range(2)]
+            g.answer(rng.choice(g.pending.options))
+            seen += [v for s, v in enumerate(g.pile_version(s) for s in range(2)) if v != before[s]]
+        c.discard_pile_add(0, c.players[0].hand[0])
+        seen.append(c.pile_version(0))
+    assert len(seen) == len(set(seen)) and len(seen) > 10

@@ -23,7 +23,6 @@ handler of every player's ability that defines one, each of which may change it 
 
 from __future__ import annotations
 
-import itertools
 import random
 from typing import Callable, Iterable, NamedTuple
 
@@ -95,9 +94,18 @@ AI_READINGS = ("combat_bonus_estimate", "token_bonus", "turn_start_hazards")
 LASTING: dict[str, Callable] = Registry("lasting effect")
 UNTIL = ("combat", "turn", "next_turn")
 
-# Every change of a seat's pile counts (``Game.pile_versions``) takes a fresh number from here,
-# so a number is never reused by another position: in this game, a clone of it or another game.
-_PILE_VERSIONS = itertools.count(1)
+# Every change of a seat's pile counts (``Game.pile_versions``) takes a fresh number from here
+# (``_next_pile_version``), so a number is never reused by another position: in this game, a
+# clone of it or another game. (A C integer, compiled: ``next()`` on an ``itertools.count`` was
+# a Python call at every card that entered or left a pile.)
+_pile_version = cython.declare(cython.Py_ssize_t, 0)
+
+
+@cython.cfunc
+def _next_pile_version() -> cython.Py_ssize_t:
+    global _pile_version
+    _pile_version += 1
+    return _pile_version
 
 
 # Hero card zones: ``Player.res`` keys holding action cards (a tuple of card ids, in order) that
@@ -293,6 +301,7 @@ class _GameCore:
         # as typed fields: read in C, not looked up on the Board dataclass at every call
         self._adjacent, self._zone_mask, self._move_edges = board.adjacent, board.zone_mask, board.move_edges
         self._walk = _walk_edges(board)
+        self._adjacency = board.adjacency
         self.heroes = tuple(heroes)
         self.format = fmt if fmt is not None else default_format(n)
         if self.format.players != n:
@@ -369,6 +378,10 @@ class _GameCore:
         self._friendly = tuple(tuple(t for t in range(n) if team[t] == team[s]) for s in range(n))
         # Event handlers: the seats whose ability defines each event's method.
         self.handlers = _handler_seats(tuple([type(p.ability) for p in self.players]))
+        # Whether any ability may hold a fighter in place or let it pass foes: ``reachable``
+        # (~240 a tuned game, most asked by the AI) reads these C flags, not the dictionary.
+        self._hold_rule = bool(self.handlers["hold"])
+        self._pass_rule = bool(self.handlers["move_through"])
         # Per seat, does its ability decide itself which of its cards may BOOST (Loki's TRICKs
         # may not)? Where not, the engine applies Ability.can_boost's rule without the call.
         from unmatched_sim.hooks import Ability
@@ -445,7 +458,7 @@ class _GameCore:
         g.__dict__.update(self.__dict__)     # attributes of its own, if any
         g.board = self.board
         g._adjacent, g._zone_mask, g._move_edges = self._adjacent, self._zone_mask, self._move_edges
-        g._walk = self._walk
+        g._walk, g._adjacency = self._walk, self._adjacency
         g.heroes = self.heroes
         g.format = self.format
         g.max_turns = self.max_turns
@@ -489,6 +502,7 @@ class _GameCore:
         g._allies = self._allies
         g._friendly = self._friendly
         g.handlers = self.handlers
+        g._hold_rule, g._pass_rule = self._hold_rule, self._pass_rule
         g._own_boost_rule = self._own_boost_rule
         g._fixed_move = self._fixed_move
         g._move_tag = self._move_tag
@@ -565,6 +579,7 @@ class _GameCore:
     # arguments by position up to the last one it needs — a keyword call skipping one is a
     # Python call, with a keyword dictionary: ~170 events a greedy game. An ability or a test
     # that gives a game its own ``log`` is still called, with the arguments by position.)
+    @cython.locals(ev=list)
     @cython.annotation_typing(False)
     def log(self, kind: str, player: int | None = None, fighter: int | None = None,
             card: int | str | None = None, target: int | None = None, amount: int | None = None,
@@ -576,12 +591,25 @@ class _GameCore:
 
         The event is kept as codes (fighter, card and space ids), ``EVENT_FIELDS`` values
         appended to ``raw_events``; ``events`` gives it with names."""
-        if self.raw_events is None:
+        ev = self.raw_events
+        if ev is None:
             return
         if card is not None and type(card) is str:
             card = self._name_code(card)
-        self.raw_events.extend((self.turn, player, kind, fighter, card, target, amount, value, health,
-                                space if space is not None and space >= 0 else None, detail, by))
+        # (appended one by one: a list's append is inlined C, where a 12-tuple made, extended
+        # from and freed per event cost ~200 instructions more)
+        ev.append(self.turn)
+        ev.append(player)
+        ev.append(kind)
+        ev.append(fighter)
+        ev.append(card)
+        ev.append(target)
+        ev.append(amount)
+        ev.append(value)
+        ev.append(health)
+        ev.append(space if space is not None and space >= 0 else None)
+        ev.append(detail)
+        ev.append(by)
 
     def _name_code(self, name: str) -> int:
         """The code of a name logged as a card: past the game's card ids."""
@@ -629,7 +657,7 @@ class _GameCore:
     def owner(self, cid: int) -> int:
         return self.card_owners[cid]
 
-    @cython.locals(p=Player)
+    @cython.locals(p=Player, fi=cython.Py_ssize_t)
     @cython.annotation_typing(False)
     def hero_of(self, seat: int) -> Fighter:
         """``seat``'s hero; with several heroes (the Wayward Sisters), the first one still
@@ -891,7 +919,7 @@ class _GameCore:
     # the players have seen leave a hand or deck (a combat card still face down too: the view
     # takes those out), which every player's odds on their owner's cards start from
     # (``PlayerView.unseen_opponent_cards``). ``pile_versions[owner]`` changes whenever the
-    # counts of ``owner``'s cards do and is never reused (``_PILE_VERSIONS``): a cache key may
+    # counts of ``owner``'s cards do and is never reused (``_next_pile_version``): a cache key may
     # hold it for those counts. A game nobody asks for the counts (greedy play) does not keep
     # them: they are counted from the piles when first asked for, and kept from then on.
     # (Each move tests ``pile_counts is not None`` itself: one call fewer per move is 0.8% of
@@ -899,7 +927,7 @@ class _GameCore:
     @cython.annotation_typing(False)
     def _pile_moved(self, cid: int, delta: int) -> None:
         self.pile_counts[self.card_kind[cid]] += delta
-        self.pile_versions[self.card_owners[cid]] = next(_PILE_VERSIONS)
+        self.pile_versions[self.card_owners[cid]] = _next_pile_version()
 
     def _count_piles(self) -> list[int]:
         counts = [0] * self.kind_count
@@ -913,7 +941,7 @@ class _GameCore:
         if self.pile_counts is None:
             self.pile_counts = self._count_piles()
             # fresh numbers: a clone made before anyone counted starts from its parent's state
-            self.pile_versions = [next(_PILE_VERSIONS) for _ in self.players]
+            self.pile_versions = [_next_pile_version() for _ in self.players]
 
     @cython.annotation_typing(False)
     def pile_counts_of(self, seat: int) -> list[int]:
@@ -1058,8 +1086,8 @@ class _GameCore:
         """(held in place, may pass opponents) as ``reachable`` decides them for fighter ``fi``
         moving by its own rules (queries only: the AI uses them to tell whether a cached
         reachability still holds)."""
-        held = bool((self.lasting or self.handlers["hold"]) and self.held(fi))
-        through = bool(self.handlers["move_through"]) and bool(self.modify("move_through", False, fi))
+        held = bool((self.lasting or self._hold_rule) and self.held(fi))
+        through = self._pass_rule and bool(self.modify("move_through", False, fi))
         return held, through
 
     @cython.locals(f=Fighter)
@@ -1073,9 +1101,9 @@ class _GameCore:
         f = self.fighters[fi]
         if not f.on_board:
             return []
-        if (self.lasting or self.handlers["hold"]) and self.held(fi):
+        if (self.lasting or self._hold_rule) and self.held(fi):
             return [f.space]
-        if not through_opponents and self.handlers["move_through"]:
+        if not through_opponents and self._pass_rule:
             through_opponents = self.modify("move_through", False, fi)
         return self._spread(fi, f.space, steps, bool(through_opponents))
 
@@ -1135,23 +1163,36 @@ class _GameCore:
                     out.append(s)
         return out
 
-    @cython.locals(f=Fighter, tf=Fighter)
+    @cython.locals(f=Fighter, tf=Fighter, F=list, p=Player, out=list, adj=cython.p_uchar, zm=tuple,
+                   at=cython.Py_ssize_t, zone=cython.Py_ssize_t, z=cython.Py_ssize_t, s=cython.Py_ssize_t,
+                   t=cython.Py_ssize_t, seat=cython.Py_ssize_t)
     @cython.annotation_typing(False)
     def attack_targets(self, fi: int) -> list[int]:
-        f = self.fighters[fi]
+        """The opposing fighters fighter ``fi`` may attack from where it stands (adjacent, or in
+        a zone it shares if it is ranged). (Read in C: the board's adjacency matrix, the zone
+        masks and the foes' fighters, without the list of every opposing fighter on the board;
+        the engine and the AI ask it ~200 times a tuned game.)"""
+        F = self.fighters
+        f = F[fi]
         if not f.on_board:
             return []
-        ranged = f.defn.ranged
-        adj = self._adjacent[f.space]
+        adj = self._adjacency
+        at = f.space * len(self.occupant)        # this space's row of the adjacency matrix
         zm = self._zone_mask
+        zone = zm[f.space] if f.defn.ranged else 0
         out = []
-        fmt, seat = self.format, f.owner
-        for t in self.opponents_on_board(seat):
-            tf = self.fighters[t]
-            s = tf.space
-            if (s in adj or (ranged and zm[s] & zm[f.space])) and (
-                    not self._attack_rule or fmt.may_attack(self, seat, tf.owner)):
-                out.append(t)
+        seat = f.owner
+        for foe in self._foes[seat]:
+            p = self.players[foe]
+            for t in p.fighters:
+                tf = F[t]
+                if not tf.on_board:
+                    continue
+                s = tf.space
+                z = zm[s]
+                if (adj[at + s] or zone & z) and (
+                        not self._attack_rule or self.format.may_attack(self, seat, tf.owner)):
+                    out.append(t)
         return out
 
     @cython.locals(f=Fighter, d=CardDef, hand=list)
