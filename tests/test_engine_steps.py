@@ -119,3 +119,51 @@ def test_pile_versions_are_never_reused_across_games_and_clones():
         c.discard_pile_add(0, c.players[0].hand[0])
         seen.append(c.pile_version(0))
     assert len(seen) == len(set(seen)) and len(seen) > 10
+
+
+def test_playing_a_game_freezes_what_the_process_made_before_it():
+    """``runner._drive`` moves the objects made before a process's first game (its imports)
+    into the collector's permanent generation, once; the games are the same."""
+    import gc
+
+    from tests.play_digest import cases, digest
+    from unmatched_sim import runner
+
+    case = next(iter(cases()))
+    before = digest(*case)
+    assert runner._STARTUP_FROZEN and gc.get_freeze_count() > 0
+    frozen = gc.get_freeze_count()
+    assert digest(*case) == before
+    assert gc.get_freeze_count() == frozen        # (once: later games are collected as before)
+
+
+def test_lokis_tricks_may_not_boost_by_the_engines_own_rule():
+    """Loki says which of his cards may not BOOST (``Ability.no_boost_tag``) instead of an own
+    ``can_boost``: the engine applies it in C, and his ability's ``can_boost`` agrees."""
+    from unmatched_sim.hooks import loki
+
+    g = Game(all_boards()[0], (find_hero("loki"), find_hero("houdini")), seed=2)
+    assert g._own_boost_rule == (False, False) and g._no_boost_tag == (loki.TRICK, None)
+    tricks = [cid for cid in range(len(g.cards)) if loki.is_trick(g, cid)]
+    assert tricks
+    for cid in range(len(g.cards)):
+        owner = g.card_owners[cid]
+        allowed = g.can_boost_with(owner, cid)
+        assert allowed == g.players[owner].ability.can_boost(g, owner, cid)
+        assert allowed == (g.card_defs[cid].boost is not None and cid not in tricks)
+
+
+def test_an_ability_with_its_own_can_boost_is_still_asked(monkeypatch):
+    from unmatched_sim.hooks.loki import MischiefMonger
+
+    asked = []
+
+    def picky(self, g, seat, cid):
+        asked.append(cid)
+        return False
+
+    monkeypatch.setattr(MischiefMonger, "can_boost", picky, raising=False)
+    g = Game(all_boards()[0], (find_hero("loki"), find_hero("houdini")), seed=2)
+    assert g._own_boost_rule == (True, False)
+    cid = g.players[0].deck[0]
+    assert not g.can_boost_with(0, cid) and asked == [cid]

@@ -58,6 +58,7 @@ cdef class _GameCore:
     cdef public tuple _friendly
     cdef public dict handlers
     cdef public tuple _own_boost_rule
+    cdef public tuple _no_boost_tag
     cdef public tuple _fixed_move
     cdef public tuple _move_tag
     cdef public bint _attack_rule

@@ -387,6 +387,8 @@ class _GameCore:
         from unmatched_sim.hooks import Ability
         self._own_boost_rule = tuple([type(p.ability).can_boost is not Ability.can_boost
                                       for p in self.players])
+        # ... and the tag of its cards that may not BOOST (Ability.no_boost_tag, Loki's TRICKs)
+        self._no_boost_tag = tuple([p.ability.no_boost_tag for p in self.players])
         # Per seat, its hero's move value where its ability takes it as printed (None where the
         # ability works it out, Loki's for one): move_value then asks no ability.
         self._fixed_move = tuple([p.hero.move if type(p.ability).move_value is Ability.move_value else None
@@ -503,7 +505,7 @@ class _GameCore:
         g._friendly = self._friendly
         g.handlers = self.handlers
         g._hold_rule, g._pass_rule = self._hold_rule, self._pass_rule
-        g._own_boost_rule = self._own_boost_rule
+        g._own_boost_rule, g._no_boost_tag = self._own_boost_rule, self._no_boost_tag
         g._fixed_move = self._fixed_move
         g._move_tag = self._move_tag
         g._attack_rule = self._attack_rule
@@ -1504,7 +1506,8 @@ class _GameCore:
         owner = self.card_owners[cid]
         if not self._own_boost_rule[owner]:
             d = self.card_defs[cid]
-            return d.boost is not None     # (Ability.can_boost, inline)
+            tag = self._no_boost_tag[owner]     # (Ability.can_boost, inline)
+            return d.boost is not None and (tag is None or tag not in d.tags)
         return self.players[owner].ability.can_boost(self, seat, cid)
 
     @cython.annotation_typing(False)
