@@ -167,3 +167,27 @@ def test_an_ability_with_its_own_can_boost_is_still_asked(monkeypatch):
     assert g._own_boost_rule == (True, False)
     cid = g.players[0].deck[0]
     assert not g.can_boost_with(0, cid) and asked == [cid]
+
+
+def test_the_action_choices_tests_agree_with_the_options_they_stand_for():
+    """``can_attack_now`` and ``can_scheme_now`` (read in C at every action decision) say
+    whether ``attack_options`` and ``scheme_options`` would list anything, at every decision of
+    random games of heroes with schemes, sidekicks, ranged fighters and card restrictions."""
+    from unmatched_sim.data.catalog import all_heroes
+
+    heroes = all_heroes()
+    rng = random.Random(9)
+    checked = 0
+    for a, b in zip(heroes, heroes[1:] + heroes[:1]):
+        g = Game(all_boards()[0], (a, b), seed=4)
+        g.start()
+        while g.pending is not None and g.turn < 12:
+            for seat in range(2):
+                foe = g.foes(seat)[0]
+                assert g.can_attack_now(seat) == bool(g.attack_options(seat))
+                assert g.can_scheme_now(seat) == bool(g.scheme_options(seat))
+                assert g.known_in_hand(foe, seat) == [c for c in g.players[seat].hand
+                                                      if g.known_to(foe, seat, c)]
+                checked += 1
+            g.answer(rng.choice(g.pending.options))
+    assert checked > 1000

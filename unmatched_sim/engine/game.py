@@ -789,7 +789,7 @@ class _GameCore:
         return seen is not None and cid in seen
 
     @cython.annotation_typing(False)
-    @cython.locals(p=Player)
+    @cython.locals(p=Player, public=frozenset, seen=frozenset)
     def known_in_hand(self, observer: int, holder: int) -> list[int]:
         """The cards of ``holder``'s hand that ``observer`` knows are there (``known_to`` for
         each, without a call per card: most hands are not known at all)."""
@@ -1213,38 +1213,44 @@ class _GameCore:
                     break
         return out
 
-    @cython.locals(p=Player, f=Fighter, hand=list, d=CardDef)
+    # (``can_attack_now`` and ``can_scheme_now`` run at every action decision: they read the
+    # player's fighters and hand in C, without the lists of the fighters on the board and of
+    # the hand's definitions that ``on_board`` and ``_hand_defs`` would make.)
+    @cython.locals(p=Player, f=Fighter, d=CardDef, F=list, defs=list, fi=cython.Py_ssize_t,
+                   c=cython.Py_ssize_t)
     @cython.annotation_typing(False)
     def can_attack_now(self, seat: int) -> bool:
         """``attack_options(seat)`` is not empty (worked out without listing them)."""
         p = self.players[seat]
-        hand = _hand_defs(self, p.hand)
-        for fi in self.on_board(seat):
-            f = self.fighters[fi]
+        F, defs = self.fighters, self.card_defs
+        for fi in p.fighters:
+            f = F[fi]
+            if not f.on_board:
+                continue
             name = f.defn.name
-            for d in hand:
+            for c in p.hand:
+                d = defs[c]
                 if d.can_attack and (d.users is None or name in d.users):
                     if self.attack_targets(fi):
                         return True
                     break
         return False
 
-    @cython.locals(p=Player, f=Fighter, board_fighters=list, d=CardDef, c=cython.Py_ssize_t)
+    @cython.locals(p=Player, f=Fighter, d=CardDef, F=list, defs=list, fi=cython.Py_ssize_t,
+                   c=cython.Py_ssize_t)
     @cython.annotation_typing(False)
     def can_scheme_now(self, seat: int) -> bool:
-        """``scheme_options(seat)`` is not empty (worked out without listing them)."""
+        """``scheme_options(seat)`` is not empty (worked out without listing them): a scheme
+        card in hand that one of the player's fighters on the board may play."""
         p = self.players[seat]
-        board_fighters = self.on_board(seat)
-        if not board_fighters:
-            return False
+        F, defs = self.fighters, self.card_defs
         for c in p.hand:
-            d = self.card_defs[c]
+            d = defs[c]
             if d.type == "scheme":
-                if d.users is None:     # (d.usable_by(name), inline: this runs every action)
-                    return True
-                for fi in board_fighters:
-                    f = self.fighters[fi]
-                    if f.defn.name in d.users:
+                for fi in p.fighters:
+                    f = F[fi]
+                    # (d.usable_by(name), inline)
+                    if f.on_board and (d.users is None or f.defn.name in d.users):
                         return True
         return False
 
