@@ -191,3 +191,14 @@ def test_the_action_choices_tests_agree_with_the_options_they_stand_for():
                 checked += 1
             g.answer(rng.choice(g.pending.options))
     assert checked > 1000
+
+
+def test_pushed_steps_run_in_the_order_given():
+    """``push_steps`` appends the steps last first (a C loop), so the first given runs first."""
+    g = Game(all_boards()[0], (find_hero("houdini"), find_hero("genie")), seed=1)
+    ran = []
+    steps = tuple((lambda g, k: ran.append(k), (k,)) for k in range(5))
+    g.push_steps(steps)
+    g.push(*steps[:2])
+    g.run()
+    assert ran == [0, 1, 0, 1, 2, 3, 4] and g.stack == []
