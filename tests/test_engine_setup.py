@@ -102,7 +102,8 @@ def test_can_boost_with_answers_as_every_owners_ability_does():
                 ability = g.players[g.owner(cid)].ability
                 assert g.can_boost_with(seat, cid) == ability.can_boost(g, seat, cid), (ids, seat, cid)
     loki = Game(BOARD, (find_hero("loki"), find_hero("pandora")), seed=1)
-    assert loki._own_boost_rule == (True, False)      # Loki's TRICKs: his ability decides
+    # Loki's TRICKs: his ability says the tag (Ability.no_boost_tag), the engine applies it
+    assert loki._own_boost_rule == (False, False) and loki._no_boost_tag == ("trick", None)
 
 
 def test_only_a_format_that_restricts_attacks_is_asked_per_target():

@@ -15,6 +15,7 @@ Run directory layout::
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import json
 import os
@@ -176,7 +177,25 @@ def seat_labels(g: GameSpec) -> tuple[str, ...]:
     return ("a", "b") if g.a_first else ("b", "a")
 
 
+# Whether this process has frozen what it made before its first game (``_freeze_startup``).
+_STARTUP_FROZEN = False
+
+
+def _freeze_startup() -> None:
+    """Before a process's first game, move every object it has made so far (its imports: the
+    modules, polars, the heroes and boards, ~40,000 tracked objects) into the garbage
+    collector's permanent generation. They live as long as the process does, yet every full
+    collection (about one per 200 tuned games) walked them all: 200 tuned games took 75 M
+    instructions more than with them frozen, ~2% of a game's. A full collection now walks only
+    what the games made. No game depends on when the collector runs: the same games."""
+    global _STARTUP_FROZEN
+    if not _STARTUP_FROZEN:
+        gc.freeze()
+        _STARTUP_FROZEN = True
+
+
 def _drive(game: Game, policies: list, on_decision: Callable | None) -> int:
+    _freeze_startup()
     views = [PlayerView(game, s) for s in range(len(game.players))]
     game.start()
     return play_out(game, policies, views, on_decision)

@@ -12,6 +12,8 @@ cdef class _GameCore:
     cdef public tuple _adjacent
     cdef public tuple _zone_mask
     cdef public tuple _move_edges
+    cdef public bytes _walk
+    cdef public bytes _adjacency
     cdef public tuple heroes
     cdef public object format
     cdef public object max_turns
@@ -56,9 +58,12 @@ cdef class _GameCore:
     cdef public tuple _friendly
     cdef public dict handlers
     cdef public tuple _own_boost_rule
+    cdef public tuple _no_boost_tag
     cdef public tuple _fixed_move
     cdef public tuple _move_tag
     cdef public bint _attack_rule
+    cdef public bint _hold_rule
+    cdef public bint _pass_rule
     cdef public bint _own_ask
 
     # The queries the engine, the view and greedy ask most, as C calls from typed code (a

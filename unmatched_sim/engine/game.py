@@ -23,7 +23,6 @@ handler of every player's ability that defines one, each of which may change it 
 
 from __future__ import annotations
 
-import itertools
 import random
 from typing import Callable, Iterable, NamedTuple
 
@@ -95,9 +94,18 @@ AI_READINGS = ("combat_bonus_estimate", "token_bonus", "turn_start_hazards")
 LASTING: dict[str, Callable] = Registry("lasting effect")
 UNTIL = ("combat", "turn", "next_turn")
 
-# Every change of a seat's pile counts (``Game.pile_versions``) takes a fresh number from here,
-# so a number is never reused by another position: in this game, a clone of it or another game.
-_PILE_VERSIONS = itertools.count(1)
+# Every change of a seat's pile counts (``Game.pile_versions``) takes a fresh number from here
+# (``_next_pile_version``), so a number is never reused by another position: in this game, a
+# clone of it or another game. (A C integer, compiled: ``next()`` on an ``itertools.count`` was
+# a Python call at every card that entered or left a pile.)
+_pile_version = cython.declare(cython.Py_ssize_t, 0)
+
+
+@cython.cfunc
+def _next_pile_version() -> cython.Py_ssize_t:
+    global _pile_version
+    _pile_version += 1
+    return _pile_version
 
 
 # Hero card zones: ``Player.res`` keys holding action cards (a tuple of card ids, in order) that
@@ -116,9 +124,12 @@ def lasting(name: str):
     return register
 
 
-# ``_spread``'s spaces seen, all unseen: copied (a slice) for each walk of a board this size or
-# smaller.
-_NOTHING_SEEN = bytearray(1024)   # (never changed: only copied)
+# ``_spread``'s scratch, shared by every walk (a walk calls out to nothing, so none runs inside
+# another): a byte per space, 1 once the walk has seen it (each walk sets them back to 0 as it
+# lists its spaces), and the walk's queue of spaces, two bytes each (``_put16``). Made larger
+# for a board with more spaces.
+_WALK_SEEN = bytearray(256)
+_WALK_QUEUE = bytearray(2 * 256)
 
 # The combat roles as C constants for the compiled steps: ``c.cards[_ATT]`` reads the list in
 # C, where the module's ``ATTACKER`` (a Python int) is an index looked up as an object.
@@ -160,6 +171,7 @@ class _LineupCards(NamedTuple):
 
 _LINEUP_CARDS: dict[tuple, _LineupCards] = {}
 _HANDLER_SEATS: dict[tuple, dict] = {}
+_WALK_EDGES: dict[int, tuple] = {}
 
 
 def _kept(table: dict, key, build, arg, what: str, valid=None):
@@ -210,6 +222,48 @@ def _build_lineup_cards(heroes: tuple) -> _LineupCards:
                         tuple(kind_start), kinds, tuple(decks))
 
 
+def _walk_edges(board: Board) -> bytes:
+    """The board's movement edges as ``_spread`` reads them, kept per board (by its id, checked
+    to be the same board): 16-bit numbers (``_put16``), first where each space's row starts
+    (``n + 1`` of them: space s's targets are numbers ``row[s]`` to ``row[s + 1] - 1``), then
+    the rows, each space's targets in ``move_edges`` order. Compiled, the walk reads them
+    through a C pointer: no tuple item read and converted per edge."""
+    return _kept(_WALK_EDGES, id(board), _build_walk_edges, board, "movement edges",
+                 lambda got: got[0] is board)[1]
+
+
+def _build_walk_edges(board: Board) -> tuple:
+    n = board.size
+    rows = [n + 1]
+    targets = []
+    for s in range(n):
+        targets.extend(board.move_edges[s])
+        rows.append(n + 1 + len(targets))
+    out = bytearray(2 * len(rows + targets))
+    for k, v in enumerate(rows + targets):
+        _put16(out, k, v)
+    return (board, bytes(out))
+
+
+@cython.cfunc
+@cython.inline
+@cython.locals(buf=cython.p_uchar, k=cython.Py_ssize_t, v=cython.Py_ssize_t)
+def _put16(buf, k, v) -> cython.Py_ssize_t:
+    """Number ``k`` of the 16-bit numbers in ``buf`` (low byte first) set to ``v`` (returned:
+    a C integer, no Python object to make)."""
+    buf[2 * k] = v & 255
+    buf[2 * k + 1] = v >> 8
+    return v
+
+
+@cython.cfunc
+@cython.inline
+@cython.locals(buf=cython.p_uchar, k=cython.Py_ssize_t)
+def _get16(buf, k) -> cython.Py_ssize_t:
+    """Number ``k`` of the 16-bit numbers in ``buf`` (see ``_put16``)."""
+    return buf[2 * k] | (buf[2 * k + 1] << 8)
+
+
 def _handler_seats(ability_types: tuple) -> dict[str, tuple[int, ...]]:
     """Per event (``EVENTS``), own hook (``OWN_HOOKS``) and AI reading (``AI_READINGS``), the
     seats whose ability class defines its method: kept per tuple of the seats' ability classes
@@ -246,6 +300,8 @@ class _GameCore:
         # the board's tables the hot queries walk (reachable, attack_targets, adjacent), kept
         # as typed fields: read in C, not looked up on the Board dataclass at every call
         self._adjacent, self._zone_mask, self._move_edges = board.adjacent, board.zone_mask, board.move_edges
+        self._walk = _walk_edges(board)
+        self._adjacency = board.adjacency
         self.heroes = tuple(heroes)
         self.format = fmt if fmt is not None else default_format(n)
         if self.format.players != n:
@@ -322,11 +378,17 @@ class _GameCore:
         self._friendly = tuple(tuple(t for t in range(n) if team[t] == team[s]) for s in range(n))
         # Event handlers: the seats whose ability defines each event's method.
         self.handlers = _handler_seats(tuple([type(p.ability) for p in self.players]))
+        # Whether any ability may hold a fighter in place or let it pass foes: ``reachable``
+        # (~240 a tuned game, most asked by the AI) reads these C flags, not the dictionary.
+        self._hold_rule = bool(self.handlers["hold"])
+        self._pass_rule = bool(self.handlers["move_through"])
         # Per seat, does its ability decide itself which of its cards may BOOST (Loki's TRICKs
         # may not)? Where not, the engine applies Ability.can_boost's rule without the call.
         from unmatched_sim.hooks import Ability
         self._own_boost_rule = tuple([type(p.ability).can_boost is not Ability.can_boost
                                       for p in self.players])
+        # ... and the tag of its cards that may not BOOST (Ability.no_boost_tag, Loki's TRICKs)
+        self._no_boost_tag = tuple([p.ability.no_boost_tag for p in self.players])
         # Per seat, its hero's move value where its ability takes it as printed (None where the
         # ability works it out, Loki's for one): move_value then asks no ability.
         self._fixed_move = tuple([p.hero.move if type(p.ability).move_value is Ability.move_value else None
@@ -398,6 +460,7 @@ class _GameCore:
         g.__dict__.update(self.__dict__)     # attributes of its own, if any
         g.board = self.board
         g._adjacent, g._zone_mask, g._move_edges = self._adjacent, self._zone_mask, self._move_edges
+        g._walk, g._adjacency = self._walk, self._adjacency
         g.heroes = self.heroes
         g.format = self.format
         g.max_turns = self.max_turns
@@ -441,7 +504,8 @@ class _GameCore:
         g._allies = self._allies
         g._friendly = self._friendly
         g.handlers = self.handlers
-        g._own_boost_rule = self._own_boost_rule
+        g._hold_rule, g._pass_rule = self._hold_rule, self._pass_rule
+        g._own_boost_rule, g._no_boost_tag = self._own_boost_rule, self._no_boost_tag
         g._fixed_move = self._fixed_move
         g._move_tag = self._move_tag
         g._attack_rule = self._attack_rule
@@ -475,13 +539,16 @@ class _GameCore:
 
     # ``push`` as C calls for the engine's compiled code (a ``cpdef`` method takes no
     # ``*steps``, and a def method is looked up at every call: ~300 pushes a tuned game).
+    @cython.locals(stack=list, i=cython.Py_ssize_t)
     @cython.annotation_typing(False)
     def push_steps(self, steps: tuple) -> None:
         """``push(*steps)``."""
-        # (A reversed copy of the tuple, not ``reversed(steps)``: extending a list by an
-        # iterator asks it for its length through a Python method call, ~1,000 instructions
-        # of the ~150 pushes a game.)
-        self.stack.extend(steps[::-1])
+        # (Appended last first by a C loop over the tuple: a reversed copy, ``steps[::-1]``,
+        # and a list extended from it cost ~650 instructions of the ~200 pushes a game; an
+        # iterator, ``reversed(steps)``, more.)
+        stack = self.stack
+        for i in range(len(steps) - 1, -1, -1):
+            stack.append(steps[i])
 
     @cython.annotation_typing(False)
     def push_one(self, step: tuple) -> None:
@@ -517,6 +584,7 @@ class _GameCore:
     # arguments by position up to the last one it needs — a keyword call skipping one is a
     # Python call, with a keyword dictionary: ~170 events a greedy game. An ability or a test
     # that gives a game its own ``log`` is still called, with the arguments by position.)
+    @cython.locals(ev=list)
     @cython.annotation_typing(False)
     def log(self, kind: str, player: int | None = None, fighter: int | None = None,
             card: int | str | None = None, target: int | None = None, amount: int | None = None,
@@ -528,12 +596,25 @@ class _GameCore:
 
         The event is kept as codes (fighter, card and space ids), ``EVENT_FIELDS`` values
         appended to ``raw_events``; ``events`` gives it with names."""
-        if self.raw_events is None:
+        ev = self.raw_events
+        if ev is None:
             return
         if card is not None and type(card) is str:
             card = self._name_code(card)
-        self.raw_events.extend((self.turn, player, kind, fighter, card, target, amount, value, health,
-                                space if space is not None and space >= 0 else None, detail, by))
+        # (appended one by one: a list's append is inlined C, where a 12-tuple made, extended
+        # from and freed per event cost ~200 instructions more)
+        ev.append(self.turn)
+        ev.append(player)
+        ev.append(kind)
+        ev.append(fighter)
+        ev.append(card)
+        ev.append(target)
+        ev.append(amount)
+        ev.append(value)
+        ev.append(health)
+        ev.append(space if space is not None and space >= 0 else None)
+        ev.append(detail)
+        ev.append(by)
 
     def _name_code(self, name: str) -> int:
         """The code of a name logged as a card: past the game's card ids."""
@@ -581,7 +662,7 @@ class _GameCore:
     def owner(self, cid: int) -> int:
         return self.card_owners[cid]
 
-    @cython.locals(p=Player)
+    @cython.locals(p=Player, fi=cython.Py_ssize_t)
     @cython.annotation_typing(False)
     def hero_of(self, seat: int) -> Fighter:
         """``seat``'s hero; with several heroes (the Wayward Sisters), the first one still
@@ -711,7 +792,7 @@ class _GameCore:
         return seen is not None and cid in seen
 
     @cython.annotation_typing(False)
-    @cython.locals(p=Player)
+    @cython.locals(p=Player, public=frozenset, seen=frozenset)
     def known_in_hand(self, observer: int, holder: int) -> list[int]:
         """The cards of ``holder``'s hand that ``observer`` knows are there (``known_to`` for
         each, without a call per card: most hands are not known at all)."""
@@ -843,7 +924,7 @@ class _GameCore:
     # the players have seen leave a hand or deck (a combat card still face down too: the view
     # takes those out), which every player's odds on their owner's cards start from
     # (``PlayerView.unseen_opponent_cards``). ``pile_versions[owner]`` changes whenever the
-    # counts of ``owner``'s cards do and is never reused (``_PILE_VERSIONS``): a cache key may
+    # counts of ``owner``'s cards do and is never reused (``_next_pile_version``): a cache key may
     # hold it for those counts. A game nobody asks for the counts (greedy play) does not keep
     # them: they are counted from the piles when first asked for, and kept from then on.
     # (Each move tests ``pile_counts is not None`` itself: one call fewer per move is 0.8% of
@@ -851,7 +932,7 @@ class _GameCore:
     @cython.annotation_typing(False)
     def _pile_moved(self, cid: int, delta: int) -> None:
         self.pile_counts[self.card_kind[cid]] += delta
-        self.pile_versions[self.card_owners[cid]] = next(_PILE_VERSIONS)
+        self.pile_versions[self.card_owners[cid]] = _next_pile_version()
 
     def _count_piles(self) -> list[int]:
         counts = [0] * self.kind_count
@@ -865,7 +946,7 @@ class _GameCore:
         if self.pile_counts is None:
             self.pile_counts = self._count_piles()
             # fresh numbers: a clone made before anyone counted starts from its parent's state
-            self.pile_versions = [next(_PILE_VERSIONS) for _ in self.players]
+            self.pile_versions = [_next_pile_version() for _ in self.players]
 
     @cython.annotation_typing(False)
     def pile_counts_of(self, seat: int) -> list[int]:
@@ -1010,8 +1091,8 @@ class _GameCore:
         """(held in place, may pass opponents) as ``reachable`` decides them for fighter ``fi``
         moving by its own rules (queries only: the AI uses them to tell whether a cached
         reachability still holds)."""
-        held = bool((self.lasting or self.handlers["hold"]) and self.held(fi))
-        through = bool(self.handlers["move_through"]) and bool(self.modify("move_through", False, fi))
+        held = bool((self.lasting or self._hold_rule) and self.held(fi))
+        through = self._pass_rule and bool(self.modify("move_through", False, fi))
         return held, through
 
     @cython.locals(f=Fighter)
@@ -1025,42 +1106,50 @@ class _GameCore:
         f = self.fighters[fi]
         if not f.on_board:
             return []
-        if (self.lasting or self.handlers["hold"]) and self.held(fi):
+        if (self.lasting or self._hold_rule) and self.held(fi):
             return [f.space]
-        if not through_opponents and self.handlers["move_through"]:
+        if not through_opponents and self._pass_rule:
             through_opponents = self.modify("move_through", False, fi)
         return self._spread(fi, f.space, steps, bool(through_opponents))
 
     @cython.locals(start=cython.Py_ssize_t, steps=cython.Py_ssize_t, through=cython.bint,
                    n=cython.Py_ssize_t, s=cython.Py_ssize_t, t=cython.Py_ssize_t, o=cython.Py_ssize_t,
-                   step=cython.Py_ssize_t, seen=bytearray, queue=list, occ=list, head=cython.Py_ssize_t,
-                   end=cython.Py_ssize_t, edges=tuple, row=tuple, team=tuple, F=list, k=cython.Py_ssize_t,
-                   f=Fighter)
+                   step=cython.Py_ssize_t, occ=list, head=cython.Py_ssize_t, end=cython.Py_ssize_t,
+                   tail=cython.Py_ssize_t, e=cython.Py_ssize_t, last=cython.Py_ssize_t,
+                   walk=cython.p_uchar, seen=cython.p_uchar, queue=cython.p_uchar, seen_buf=bytearray,
+                   queue_buf=bytearray, team=tuple, F=list, f=Fighter, out=list)
     @cython.annotation_typing(False)
     def _spread(self, fi: int, start: int, steps: int, through: bool) -> list[int]:
-        """``reachable``'s walk, breadth first from ``start``: the spaces in order."""
+        """``reachable``'s walk, breadth first from ``start``: the spaces in order. (Compiled,
+        the edges, the spaces seen and the queue are bytes read through C pointers: the walk
+        was ~4,600 instructions, ~240 walks a tuned game, most of it tuple items, list
+        appends and the integers read from and made for them.)"""
+        global _WALK_SEEN, _WALK_QUEUE
         team, F = self.team, self.fighters
         f = F[fi]
         my_team = team[f.owner]
-        occ, edges = self.occupant, self._move_edges
+        occ = self.occupant
         n = len(occ)
-        # (a copy of a slice of zeros is made in C; ``bytearray(n)`` is a Python call, ~700
-        # instructions of a walk's ~5,000: the AI asks ~250 reaches a tuned game)
-        seen = _NOTHING_SEEN[:n] if n <= len(_NOTHING_SEEN) else bytearray(n)
+        if n > len(_WALK_SEEN):
+            _WALK_SEEN = bytearray(n)
+            _WALK_QUEUE = bytearray(2 * n)
+        seen_buf, queue_buf = _WALK_SEEN, _WALK_QUEUE
+        walk, seen, queue = self._walk, seen_buf, queue_buf
         seen[start] = 1
-        # One list for every step's frontier: step k's spaces are queue[head:end].
-        queue = [start]
+        # One queue for every step's frontier: step k's spaces are numbers head to end - 1.
+        _put16(queue, 0, start)
         head = 0
+        tail = 1
         for step in range(steps):
-            end = len(queue)
+            end = tail
             if head == end:
                 break
             while head < end:
-                s = queue[head]
+                s = _get16(queue, head)
                 head += 1
-                row = edges[s]
-                for k in range(len(row)):
-                    t = row[k]
+                last = _get16(walk, s + 1)
+                for e in range(_get16(walk, s), last):
+                    t = _get16(walk, e)
                     if seen[t]:
                         continue
                     o = occ[t]
@@ -1069,26 +1158,46 @@ class _GameCore:
                         if team[f.owner] != my_team:
                             continue
                     seen[t] = 1
-                    queue.append(t)
-        return [s for s in range(n) if seen[s] and (occ[s] < 0 or s == start)]
+                    _put16(queue, tail, t)
+                    tail += 1
+        out = []
+        for s in range(n):
+            if seen[s]:
+                seen[s] = 0           # (the scratch left all unseen for the next walk)
+                if occ[s] < 0 or s == start:
+                    out.append(s)
+        return out
 
-    @cython.locals(f=Fighter, tf=Fighter)
+    @cython.locals(f=Fighter, tf=Fighter, F=list, p=Player, out=list, adj=cython.p_uchar, zm=tuple,
+                   at=cython.Py_ssize_t, zone=cython.Py_ssize_t, z=cython.Py_ssize_t, s=cython.Py_ssize_t,
+                   t=cython.Py_ssize_t, seat=cython.Py_ssize_t)
     @cython.annotation_typing(False)
     def attack_targets(self, fi: int) -> list[int]:
-        f = self.fighters[fi]
+        """The opposing fighters fighter ``fi`` may attack from where it stands (adjacent, or in
+        a zone it shares if it is ranged). (Read in C: the board's adjacency matrix, the zone
+        masks and the foes' fighters, without the list of every opposing fighter on the board;
+        the engine and the AI ask it ~200 times a tuned game.)"""
+        F = self.fighters
+        f = F[fi]
         if not f.on_board:
             return []
-        ranged = f.defn.ranged
-        adj = self._adjacent[f.space]
+        adj = self._adjacency
+        at = f.space * len(self.occupant)        # this space's row of the adjacency matrix
         zm = self._zone_mask
+        zone = zm[f.space] if f.defn.ranged else 0
         out = []
-        fmt, seat = self.format, f.owner
-        for t in self.opponents_on_board(seat):
-            tf = self.fighters[t]
-            s = tf.space
-            if (s in adj or (ranged and zm[s] & zm[f.space])) and (
-                    not self._attack_rule or fmt.may_attack(self, seat, tf.owner)):
-                out.append(t)
+        seat = f.owner
+        for foe in self._foes[seat]:
+            p = self.players[foe]
+            for t in p.fighters:
+                tf = F[t]
+                if not tf.on_board:
+                    continue
+                s = tf.space
+                z = zm[s]
+                if (adj[at + s] or zone & z) and (
+                        not self._attack_rule or self.format.may_attack(self, seat, tf.owner)):
+                    out.append(t)
         return out
 
     @cython.locals(f=Fighter, d=CardDef, hand=list)
@@ -1107,38 +1216,44 @@ class _GameCore:
                     break
         return out
 
-    @cython.locals(p=Player, f=Fighter, hand=list, d=CardDef)
+    # (``can_attack_now`` and ``can_scheme_now`` run at every action decision: they read the
+    # player's fighters and hand in C, without the lists of the fighters on the board and of
+    # the hand's definitions that ``on_board`` and ``_hand_defs`` would make.)
+    @cython.locals(p=Player, f=Fighter, d=CardDef, F=list, defs=list, fi=cython.Py_ssize_t,
+                   c=cython.Py_ssize_t)
     @cython.annotation_typing(False)
     def can_attack_now(self, seat: int) -> bool:
         """``attack_options(seat)`` is not empty (worked out without listing them)."""
         p = self.players[seat]
-        hand = _hand_defs(self, p.hand)
-        for fi in self.on_board(seat):
-            f = self.fighters[fi]
+        F, defs = self.fighters, self.card_defs
+        for fi in p.fighters:
+            f = F[fi]
+            if not f.on_board:
+                continue
             name = f.defn.name
-            for d in hand:
+            for c in p.hand:
+                d = defs[c]
                 if d.can_attack and (d.users is None or name in d.users):
                     if self.attack_targets(fi):
                         return True
                     break
         return False
 
-    @cython.locals(p=Player, f=Fighter, board_fighters=list, d=CardDef, c=cython.Py_ssize_t)
+    @cython.locals(p=Player, f=Fighter, d=CardDef, F=list, defs=list, fi=cython.Py_ssize_t,
+                   c=cython.Py_ssize_t)
     @cython.annotation_typing(False)
     def can_scheme_now(self, seat: int) -> bool:
-        """``scheme_options(seat)`` is not empty (worked out without listing them)."""
+        """``scheme_options(seat)`` is not empty (worked out without listing them): a scheme
+        card in hand that one of the player's fighters on the board may play."""
         p = self.players[seat]
-        board_fighters = self.on_board(seat)
-        if not board_fighters:
-            return False
+        F, defs = self.fighters, self.card_defs
         for c in p.hand:
-            d = self.card_defs[c]
+            d = defs[c]
             if d.type == "scheme":
-                if d.users is None:     # (d.usable_by(name), inline: this runs every action)
-                    return True
-                for fi in board_fighters:
-                    f = self.fighters[fi]
-                    if f.defn.name in d.users:
+                for fi in p.fighters:
+                    f = F[fi]
+                    # (d.usable_by(name), inline)
+                    if f.on_board and (d.users is None or f.defn.name in d.users):
                         return True
         return False
 
@@ -1400,7 +1515,8 @@ class _GameCore:
         owner = self.card_owners[cid]
         if not self._own_boost_rule[owner]:
             d = self.card_defs[cid]
-            return d.boost is not None     # (Ability.can_boost, inline)
+            tag = self._no_boost_tag[owner]     # (Ability.can_boost, inline)
+            return d.boost is not None and (tag is None or tag not in d.tags)
         return self.players[owner].ability.can_boost(self, seat, cid)
 
     @cython.annotation_typing(False)

@@ -78,9 +78,15 @@ class Ability:
         return []
 
     # --- cards
+    # This player's cards with this tag may not BOOST (Loki's TRICKs); None: every card with a
+    # BOOST may. Said here rather than in an own ``can_boost`` so the engine applies the rule in
+    # its compiled code (``Game.can_boost_with``: every maneuver asks it of each card in hand).
+    no_boost_tag: str | None = None
+
     def can_boost(self, g: "Game", seat: int, cid: int) -> bool:
         """May ``seat`` use this card (owned by this ability's player) to BOOST?"""
-        return g.card(cid).boost is not None
+        d = g.card(cid)
+        return d.boost is not None and (self.no_boost_tag is None or self.no_boost_tag not in d.tags)
 
     def boost_value(self, g: "Game", cid: int) -> int:
         return g.card(cid).boost_value

@@ -56,9 +56,9 @@ class MischiefMonger(Ability):
     # the engine's compiled code (Ability.move_bonus_tag, Game.cards_in_foe_hands): Loki's move
     # value is asked ~100 times a tuned game, ~7,000 instructions each as a Python method.
     move_bonus_tag = TRICK
-
-    def can_boost(self, g, seat, cid):
-        return not is_trick(g, cid) and super().can_boost(g, seat, cid)
+    # TRICKs may not BOOST: the engine applies it in C (Ability.no_boost_tag, Game.can_boost_with);
+    # as a Python method it was called for every card in hand at every maneuver.
+    no_boost_tag = TRICK
 
     def boost_value(self, g, cid):
         return 0 if is_trick(g, cid) else super().boost_value(g, cid)
