@@ -12,13 +12,18 @@ from unmatched_sim.engine.view import PlayerView
 from unmatched_sim.policies.heuristic import TunedPolicy
 
 
-@pytest.mark.parametrize("seed,steps", [(1, 0), (2, 12), (3, 25), (4, 40), (5, 60)])
-def test_a_boosted_move_with_escape_reaches_only_empty_spaces_and_his_own(seed, steps):
-    g = greedy_midgame(seed, steps, ("houdini", "genie"))
-    view = PlayerView(g, 0)
+def houdini_on_the_board(seed: int, steps: int):
+    """Houdini's view (seat 0) and hero after ``steps`` greedy decisions against the Genie."""
+    view = PlayerView(greedy_midgame(seed, steps, ("houdini", "genie")), 0)
     me = view.my_hero()
     if not me.on_board:
         pytest.skip("Houdini is off the board")
+    return view, me
+
+
+@pytest.mark.parametrize("seed,steps", [(1, 0), (2, 12), (3, 25), (4, 40), (5, 60)])
+def test_a_boosted_move_with_escape_reaches_only_empty_spaces_and_his_own(seed, steps):
+    view, me = houdini_on_the_board(seed, steps)
     here = me.space
     empty_or_here = {s for s in range(view.board.size) if view.occupant(s) < 0 or s == here}
     for extra in range(0, 6):
@@ -29,11 +34,7 @@ def test_a_boosted_move_with_escape_reaches_only_empty_spaces_and_his_own(seed, 
 
 @pytest.mark.parametrize("seed,steps", [(6, 10), (7, 30)])
 def test_the_escape_boost_value_equals_the_best_over_each_reach_and_the_empty_spaces(seed, steps):
-    g = greedy_midgame(seed, steps, ("houdini", "genie"))
-    view = PlayerView(g, 0)
-    me = view.my_hero()
-    if not me.on_board:
-        pytest.skip("Houdini is off the board")
+    view, me = houdini_on_the_board(seed, steps)
     pol = TunedPolicy(random.Random(0))
     pol.choose(view, _Probe(view))           # sets the decision's style and memo for the view
     empty = {s for s in range(view.board.size) if view.occupant(s) < 0}
