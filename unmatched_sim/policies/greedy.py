@@ -25,9 +25,6 @@ EFFECT_WEIGHT = {"draw": 0.6, "damage": 0.8, "gain_action": 1.2, "boost_card": 1
                  "cancel_effects": 0.7, "recover": 0.6, "discard": 0.6, "place": 0.4, "move": 0.3}
 
 
-# card_power is worked out once per card and kept in the card's own memo (CardDef.ai_memo)
-# under this key; the heuristic's card facts use the keys from 0 up. (Was a module table keyed
-# by id(card): the id, a new int at every call, cost more than the look-up.)
 # Each policy class's handler of each kind of decision (``on_<kind>``, or None), looked up once per
 # class and kind: ``getattr(self, "on_" + kind)`` built the name and missed the type's attribute
 # cache at every decision (~900 instructions). A handler is a method of the class: one set on an
@@ -35,6 +32,9 @@ EFFECT_WEIGHT = {"draw": 0.6, "damage": 0.8, "gain_action": 1.2, "boost_card": 1
 _HANDLERS: dict = {}
 _UNSEEN = object()
 
+# card_power is worked out once per card and kept in the card's own memo (CardDef.ai_memo)
+# under this key; the heuristic's card facts use the keys from 0 up. (Was a module table keyed
+# by id(card): the id, a new int at every call, cost more than the look-up.)
 _POWER_KEY = -2
 _SELF_DAMAGE_KEY = -3       # and -4 (played by its owner: -3 - 1)
 
