@@ -93,3 +93,38 @@ def test_a_style_that_overrides_a_cost_has_every_card_costed():
 
     Counting(random.Random(0)).choose(view, _Boost(view))
     assert set(costed) == set(view.hand)
+
+
+class _PlacedView(PlayerView):
+    """A view whose hero may also be placed on a few given spaces when boosted (an ability
+    that places on some empty spaces only: the BOOST decision weighs each reach with them)."""
+
+    places: list = []
+    asked = 0
+
+    def maneuver_place_options(self, fi, boosted):
+        self.asked += 1
+        return list(self.places) if boosted else []
+
+
+@pytest.mark.parametrize("seed,steps", [(12, 20), (15, 8), (16, 30)])
+def test_a_boost_with_placements_on_some_empty_spaces_weighs_each_reach_with_them(seed, steps):
+    g = greedy_midgame(seed, steps, ("genie", "houdini"))
+    empty = [s for s in range(g.board.size) if g.occupant[s] < 0]
+    view = _PlacedView(g, 0)
+    view.places = empty[::3]                          # every third empty space
+    me = view.my_hero()
+    if not me.on_board or not view.hand:
+        pytest.skip("no BOOST to weigh")
+    pol = _CostedTuned(random.Random(0))
+    pick = pol.choose(view, _Boost(view))
+    assert view.asked == 1                            # the policy asked the view, not the ability
+    after, move = view.actions_left, view.move_value()
+    base = pol.best_space_value(view, me.idx, view.reachable(me.idx, move), after)
+    best, want = 0.15, None
+    for c in view.hand:
+        ends = set(view.reachable(me.idx, move + view.card(c).boost_value)) | set(view.places) | {me.space}
+        gain = pol.best_space_value(view, me.idx, sorted(ends), after) - base - pol.boost_cost(view, c)
+        if gain > best:
+            best, want = gain, c
+    assert pick == want

@@ -239,8 +239,11 @@ def _build_walk_edges(board: Board) -> tuple:
     for s in range(n):
         targets.extend(board.move_edges[s])
         rows.append(n + 1 + len(targets))
-    out = bytearray(2 * len(rows + targets))
-    for k, v in enumerate(rows + targets):
+    numbers = rows + targets
+    if max(numbers) > 0xFFFF:
+        raise ValueError(f"board {board.name!r}: too many movement edges for the walk's 16-bit table")
+    out = bytearray(2 * len(numbers))
+    for k, v in enumerate(numbers):
         _put16(out, k, v)
     return (board, bytes(out))
 
@@ -734,11 +737,16 @@ class _GameCore:
         """Are players ``a`` and ``b`` on different sides?"""
         return self.team[a] != self.team[b]
 
+    @cython.locals(out=list, every=tuple)
     @cython.annotation_typing(False)
     def foes(self, seat: int) -> tuple[int, ...]:
         """The players opposing ``seat`` that are still in the game, in turn order."""
         out = self.out
-        return tuple([t for t in self._foes[seat] if not out[t]])
+        every = self._foes[seat]
+        for t in every:
+            if out[t]:
+                return tuple([u for u in every if not out[u]])
+        return every        # (no foe out, the usual case: the kept tuple, nothing built)
 
     def all_foes(self, seat: int) -> tuple[int, ...]:
         return self._foes[seat]

@@ -50,5 +50,6 @@ cdef class _ViewCore:
     cpdef object move_value(self, object seat=*)
     cpdef tuple knowledge_key(self, object foe)
     cpdef tuple turn_start_hazards(self, object seat)
+    cpdef list maneuver_place_options(self, object fi, object boosted)
     cpdef object value_lock(self, Py_ssize_t seat)
     cpdef object hero(self, object seat=*)

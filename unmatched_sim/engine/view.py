@@ -97,9 +97,6 @@ class _ViewCore:
     @property
     def foes(self) -> tuple[int, ...]:
         """The players opposing this one that are still in the game, in turn order."""
-        foe = self._duel_foe
-        if foe is not None:         # a duel: the game's answer without the call (~1,000 instructions)
-            return () if self._g.out[foe] else (foe,)
         return self._g.foes(self.seat)
 
     @property
@@ -477,6 +474,19 @@ class _ViewCore:
             return 0.0          # Ability's default, without the call
         p = self._players[owner]
         return p.ability.combat_bonus_estimate(self._g, owner, fi, role, opponent)
+
+    @cython.locals(f=Fighter)
+    @cython.annotation_typing(False)
+    def maneuver_place_options(self, fi: int, boosted: bool) -> list[int]:
+        """The spaces a maneuver lets our fighter ``fi`` be placed on instead of moving, as the
+        engine offers them (``Ability.maneuver_place_options``: Escape Artist, boosted, any
+        empty space); none for most abilities."""
+        g = self._g
+        f = self._fighters[fi]
+        seat = f.owner
+        if seat not in g.handlers["maneuver_place_options"]:
+            return []
+        return g.players[seat].ability.maneuver_place_options(g, seat, fi, boosted)
 
     @cython.annotation_typing(False)
     def turn_start_hazards(self, seat: int) -> tuple:

@@ -1196,13 +1196,14 @@ class HeuristicPolicy(GreedyPolicy):
         # after a move that stayed put. Everything the memo holds is worked out from the
         # position alone, never from the decision asked.
         version = view.state_version()
+        focus = _focus(view)
         if (version is None or version != self._memo_version or view is not self._memo_view
-                or _focus(view) != self._memo_focus):
+                or focus != self._memo_focus):
             self._reader = None         # _fresh(), without the call
             self._memo = {}
             self._facts = DecisionFacts()
             self.agg, self.cau = self.style_now(view)
-            self._memo_version, self._memo_view, self._memo_focus = version, view, _focus(view)
+            self._memo_version, self._memo_view, self._memo_focus = version, view, focus
             if CHECK_CACHES:
                 self._memo_print = view.position_fingerprint()
         elif CHECK_CACHES and view.position_fingerprint() != self._memo_print:
@@ -2017,8 +2018,7 @@ class HeuristicPolicy(GreedyPolicy):
         width = 2 * len(foes)
         # One array for the map and a foe's two scratch rows (a repeat of one zero: no bytes to
         # build and parse): one allocation and one buffer view per map. The rows are read at
-        # their offsets in it (a slice of a typed buffer is a new view object: ~2,200
-        # instructions a row).
+        # their offsets in it, compiled or not (a slice of it, run as Python, is a copy).
         hits = _ZERO * (n * width + 2 * n)
         P = n * width           # hits[P + s]: the best attack reaching space s without moving
         M = P + n               # hits[M + s]: the best attack reaching it after a move
@@ -2423,7 +2423,8 @@ class HeuristicPolicy(GreedyPolicy):
             return heroes[0]
         return mine[0] if mine else None
 
-    @cython.locals(view=_ViewCore, me=Fighter, card=CardDef)
+    @cython.locals(view=_ViewCore, me=Fighter, card=CardDef, n=cython.Py_ssize_t, s=cython.Py_ssize_t,
+                   ends=bytearray, every=cython.bint)
     def on_maneuver_boost(self, view, d):
         """The BOOST card whose extra movement gains most in space value over its cost (none
         unless the gain is worth 0.15). (Without closures, so that the view is typed here.)"""
@@ -2437,15 +2438,26 @@ class HeuristicPolicy(GreedyPolicy):
         after = view.actions_left
         move = view.move_value()
         base = self._best_reach_value(view, me.idx, move, after)
+        # Where a BOOST lets the hero be placed instead of moving (Escape Artist: any empty
+        # space), as the engine offers it. A move reaches only empty spaces and its own, so
+        # placements that take in every empty space leave the same ends whatever the BOOST's
+        # value: their best is worked out once (not a walk and a union per BOOST value, a tenth
+        # of a Houdini game's decisions).
         boosted = None
-        if view.hero(view.seat).ability.hook == "escape_artist":
-            # Boosted, he may be placed on any empty space instead of moving: a move reaches only
-            # empty spaces and his own, so whatever the BOOST's value he may end on any empty
-            # space or stay. Their best value is worked out once (not a walk and a union per
-            # BOOST value: a tenth of a Houdini game's decisions).
-            here = me.space
-            boosted = self.best_space_value(
-                view, me.idx, [s for s in range(view.board.size) if view.occupant(s) < 0 or s == here], after)
+        placed = view.maneuver_place_options(me.idx, True)
+        if placed:
+            n = view._size
+            ends = bytearray(n)         # the spaces placed on, and its own
+            for s in placed:
+                ends[s] = 1
+            ends[me.space] = 1
+            every = True
+            for s in range(n):
+                if not ends[s] and view.occupant(s) < 0:
+                    every = False
+                    break
+            if every:
+                boosted = self.best_space_value(view, me.idx, [s for s in range(n) if ends[s]], after)
         best, pick = 0.15, None
         seen: dict[int, float] = {}
         # A card's cost is only worked out where it could matter: one that costs nothing or
@@ -2456,7 +2468,18 @@ class HeuristicPolicy(GreedyPolicy):
             card = view.card(c)
             b = card.boost_value
             if b not in seen:
-                seen[b] = boosted if boosted is not None else self._best_reach_value(view, me.idx, move + b, after)
+                if boosted is not None:
+                    seen[b] = boosted
+                elif placed:
+                    for s in view.reachable(me.idx, move + b):
+                        if not ends[s]:
+                            ends[s] = 2     # (this BOOST's reach beyond the placements: unmarked after)
+                    seen[b] = self.best_space_value(view, me.idx, [s for s in range(n) if ends[s]], after)
+                    for s in range(n):
+                        if ends[s] == 2:
+                            ends[s] = 0
+                else:
+                    seen[b] = self._best_reach_value(view, me.idx, move + b, after)
             lift = seen[b] - base
             if plain and lift <= best and not card.effects.get("boost_bonus") and keep_worth(card, _mine(view, c)) >= 0.0:
                 continue
