@@ -462,8 +462,11 @@ def _best_of_counts(known: list, values: list, counts: list, n_pool, h) -> list:
     have each (``counts[i]`` of value ``values[i]``): the card odds count a card kind once.
     The levels are found strongest first by a scan per level (a handful of values: no sort)."""
     h = max(0, min(h, n_pool))
-    kmax = max(known) if known else NO_CARD
-    kd = kmax
+    kd = NO_CARD            # the best known value (a loop: no call of the builtin ``max``)
+    for i in range(len(known)):
+        x = known[i]
+        if i == 0 or x > kd:
+            kd = x
     exact = h > 0 and n_pool <= _COMB_MAX
     if exact:
         col = _COMBS[h]
@@ -485,7 +488,8 @@ def _best_of_counts(known: list, values: list, counts: list, n_pool, h) -> list:
         if not found:
             break
         for i in range(m):
-            if values[i] == v:
+            x = values[i]   # (a C double: compared with ``v`` unboxed)
+            if x == v:
                 k += counts[i]
         above = v
         if not h:
@@ -499,7 +503,7 @@ def _best_of_counts(known: list, values: list, counts: list, n_pool, h) -> list:
             out.append((v, p_ge - prev))
             prev = p_ge
     if 1.0 - prev > 1e-12:
-        out.append((kmax, 1.0 - prev))
+        out.append((kd, 1.0 - prev))
     return out
 
 
@@ -1038,7 +1042,18 @@ def _scarcity(view, back) -> cython.double:
     return 1.0 + 0.5 * max(0, 4 - left)
 
 
-_ZERO = array("d", [0.0])       # the threat map's C arrays are repeats of it (all zeros)
+# The threat map's C arrays start as copies of an all-zero array of their size, kept by size: a
+# slice copies the block at once, where repeating a one-zero array copies it a value at a time
+# (~2,300 instructions a map).
+_ZEROS: dict = {}
+
+
+@cython.cfunc
+def _zeros(size: cython.Py_ssize_t):
+    got = _ZEROS.get(size)
+    if got is None:
+        got = _ZEROS[size] = array("d", [0.0]) * size
+    return got[:]
 
 # Per policy class: whether its BOOST cost is the heuristic's own (``boost_cost`` from
 # ``spend_cost``, ``keep_base`` and ``reserve_worth``), which is never below 0 for a card with no
@@ -2016,10 +2031,10 @@ class HeuristicPolicy(GreedyPolicy):
         adjacent = view._adjacent_seq
         foes = self._foes(view) or (view.opp,)
         width = 2 * len(foes)
-        # One array for the map and a foe's two scratch rows (a repeat of one zero: no bytes to
-        # build and parse): one allocation and one buffer view per map. The rows are read at
+        # One array for the map and a foe's two scratch rows (a copy of a kept zero array: no
+        # bytes to build and parse): one allocation and one buffer view per map. The rows are read at
         # their offsets in it, compiled or not (a slice of it, run as Python, is a copy).
-        hits = _ZERO * (n * width + 2 * n)
+        hits = _zeros(n * width + 2 * n)
         P = n * width           # hits[P + s]: the best attack reaching space s without moving
         M = P + n               # hits[M + s]: the best attack reaching it after a move
         counts = bytearray(n)
