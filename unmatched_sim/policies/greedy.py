@@ -188,7 +188,8 @@ class GreedyPolicy(Policy):
         else:   # a hero's own decision: its hook module says how to play it (hooks.advise)
             advice = AI_ADVICE.get(decision.kind)
             choice = advice(self, view, decision) if advice else self.default(view, decision)
-        return choice if choice in decision.options else decision.options[0]
+        options = decision.options
+        return choice if choice in options else options[0]
 
     # ------------------------------------------------------------ helpers
     def default(self, view, d):
@@ -279,7 +280,7 @@ class GreedyPolicy(Policy):
     def _during_gain(self, view, cid, d, during) -> float:
         """``value_gain`` of a card with during-combat effects (closures: not in the cpdef)."""
         base = float(d.value or 0)
-        mine_after = len(view.hand) - 1 if cid in view.hand else len(view.hand)
+        mine_after = len(view.hand_ids()) - 1 if cid in view.hand_ids() else len(view.hand_ids())
         # the quantities the view can tell, by their functions (what an amount holds)
         known = {QUANTITIES["opponent_hand_size"]: view.hand_size(view.opp),
                  QUANTITIES["own_hand_size"]: mine_after,
@@ -356,7 +357,7 @@ class GreedyPolicy(Policy):
         name = f.defn.name
         defs = v._defs
         out = []
-        for c in view.hand:
+        for c in view.hand_ids():
             d = defs[c]
             if d.can_attack and (d.users is None or name in d.users):     # (d.usable_by(name))
                 out.append(c)
@@ -367,13 +368,13 @@ class GreedyPolicy(Policy):
         opts = d.options
         exhausted = view.deck_size(view.seat) == 0
         if "attack" in opts:
-            best = max((view.card(c).value or 0) for c in view.hand if view.card(c).can_attack)
+            best = max((view.card(c).value or 0) for c in view.hand_ids() if view.card(c).can_attack)
             if best >= 2 or exhausted or self.rng.random() < self.aggression:
                 return "attack"
         if "scheme" in opts:
             # A scheme worth nothing to us (Loki's Svaðilfari's Lure in his opponent's hand
             # only hurts them) is not a reason to take the scheme action.
-            schemes = [c for c in view.hand if view.card(c).type == "scheme" and self.power(view, c) > 0]
+            schemes = [c for c in view.hand_ids() if view.card(c).type == "scheme" and self.power(view, c) > 0]
             draws = any(op.NAME == "draw" for c in schemes for op in view.card(c).effects.get("effect", ()))
             if schemes and not (draws and view.deck_size(view.seat) < 3):
                 return "scheme"
@@ -486,7 +487,7 @@ class GreedyPolicy(Policy):
         for power, c in sorted([(self.power(view, c), c) for c in cards]):
             extra = view.card(c).boost_value
             if extra and _hits_from_any(view, me.idx, view.reachable(me.idx, move + extra), targets[0]):
-                if power <= 3.5 or len(view.hand) > 5:
+                if power <= 3.5 or len(view.hand_ids()) > 5:
                     return c
         return None
 
@@ -517,7 +518,7 @@ class GreedyPolicy(Policy):
             return advice
         cost = d.info.get("cost", 0)
         if cost:
-            return len(view.hand) >= cost + 2
+            return len(view.hand_ids()) >= cost + 2
         damage = d.info.get("cost_damage", 0)
         if damage:
             # Pay with health only while plenty is left (Unsettle: 2 damage for 1 more discard).
@@ -549,9 +550,9 @@ class GreedyPolicy(Policy):
         if not me.on_board:
             return d.options[0]
         source = d.info.get("card")
-        if (source is not None and source >= 0 and view.my_turn and view.card_owner(source) == view.seat
+        if (source is not None and source >= 0 and view.is_my_turn() and view.card_owner(source) == view.seat
                 and any(op.NAME == "gain_action" for op in view.card(source).effects.get("effect", ()))
-                and any(view.card(c).can_attack and view.card(c).usable_by(me.defn.name) for c in view.hand)):
+                and any(view.card(c).can_attack and view.card(c).usable_by(me.defn.name) for c in view.hand_ids())):
             # A scheme that moves an opposing fighter and then gains an action (Zeus's
             # Mischief): pull it next to the hero to attack it with that action.
             return min(d.options, key=lambda s: (view.dist[s][me.space], s))
@@ -589,12 +590,12 @@ class GreedyPolicy(Policy):
 
     def on_effect_mode(self, view, d):
         labels = list(d.options)
-        hand = view.hand
+        hand = view.hand_ids()
         per_card = [lab for lab in labels if "per card in the opponent's hand" in lab]
         action = [lab for lab in labels if "gain 1 action" in lab]
         if per_card and action:   # Shapeshifter: +1 per card they hold, or one more action
             return per_card[0] if view.hand_size(view.opp) >= 3 else action[0]
-        attack_soon = view.my_turn and view.actions_left >= 1 and any(
+        attack_soon = view.is_my_turn() and view.actions_now() >= 1 and any(
             view.attack_targets(fi) for fi in view.on_board(view.seat))
         for label in labels:
             if "values" in label and attack_soon and any(view.card(c).can_attack for c in hand):
@@ -624,7 +625,7 @@ class GreedyPolicy(Policy):
         if not cards:
             return None
         cheap = [c for c in cards if self.power(view, c) <= 3.0 or view.card(c).type == "scheme"]
-        pool = cheap or (cards if len(view.hand) >= 4 else [])
+        pool = cheap or (cards if len(view.hand_ids()) >= 4 else [])
         if not pool:
             return None
         return max(pool, key=lambda c: (view.card(c).boost_value - 0.3 * self.power(view, c), -c))
@@ -684,7 +685,7 @@ class GreedyPolicy(Policy):
             n = self._number(op.amount)
             cost = sum(self._harm(view, fi, n) for fi in fighters if not view.is_foe(view.fighter(fi).owner))
         elif name == "discard":
-            hand = view.hand
+            hand = view.hand_ids()
             if not hand:
                 cost = 0.0
             elif op.chooser == "you":       # they look and take our best card
@@ -719,7 +720,7 @@ class GreedyPolicy(Policy):
         role = view.my_role()
         if role is not None and view.combat_value(role) == 0:
             return None    # nothing left to lose
-        return self.lowest(view, cards) if len(view.hand) >= 2 else None
+        return self.lowest(view, cards) if len(view.hand_ids()) >= 2 else None
 
     def on_cancel_look(self, view, d):
         return next((o for o in d.options if o is not None), None)

@@ -462,11 +462,13 @@ def _best_of_counts(known: list, values: list, counts: list, n_pool, h) -> list:
     have each (``counts[i]`` of value ``values[i]``): the card odds count a card kind once.
     The levels are found strongest first by a scan per level (a handful of values: no sort)."""
     h = max(0, min(h, n_pool))
-    kd = NO_CARD            # the best known value (a loop: no call of the builtin ``max``)
+    kmax = NO_CARD          # the best known value (a loop: no call of the builtin ``max``),
+    kd = kmax               # as given (an int stays an int) and as a C double
     for i in range(len(known)):
         x = known[i]
         if i == 0 or x > kd:
             kd = x
+            kmax = known[i]
     exact = h > 0 and n_pool <= _COMB_MAX
     if exact:
         col = _COMBS[h]
@@ -503,7 +505,7 @@ def _best_of_counts(known: list, values: list, counts: list, n_pool, h) -> list:
             out.append((v, p_ge - prev))
             prev = p_ge
     if 1.0 - prev > 1e-12:
-        out.append((kd, 1.0 - prev))
+        out.append((kmax, 1.0 - prev))
     return out
 
 
@@ -628,7 +630,7 @@ class SpaceFacts:
         me = view.my_hero()
         self.has_targets = bool(opp)
         self.can_attack = False
-        for c in view.hand:
+        for c in view.hand_ids():
             d = view.card(c)
             if d.can_attack and _usable(d, name):
                 self.can_attack = True
@@ -849,7 +851,7 @@ class Reader:
         self.foe = foe = _focus(view) if foe is None else foe
         # read now: a reader outlives the decision it was made for (see HeuristicPolicy.reader)
         self.lock = view.value_lock(foe)
-        self.my_turn = view.my_turn
+        self.my_turn = view.is_my_turn()
         self.unseen = unseen = view.unseen_opponent_counts(foe)
         self.cards = view._players[foe].hero.cards
         total = 0
@@ -1086,7 +1088,7 @@ def _boost_draws(view, cid) -> int:
         spec = op.spec
         c = spec.get("count", 1)
         if (op.NAME == "draw" and isinstance(c, int) and spec.get("who", "self") == "self"
-                and (spec.get("if") != "your_turn" or view.my_turn)):
+                and (spec.get("if") != "your_turn" or view.is_my_turn())):
             n += c
     return n
 
@@ -1138,7 +1140,7 @@ def _turns_left(view) -> float:
     opp_hero = view.opp_hero()
     if not opp_hero.on_board:
         return 3.0
-    rate = (max(0, opp_hero.max_health - opp_hero.health) + 2.5 * 3) / (view.turn // 2 + 3)
+    rate = (max(0, opp_hero.max_health - opp_hero.health) + 2.5 * 3) / (view.turn_number() // 2 + 3)
     return opp_hero.health / max(0.75, rate)
 
 
@@ -1265,12 +1267,12 @@ class HeuristicPolicy(GreedyPolicy):
 
     @cython.locals(view=_ViewCore, memo=dict)
     def _foes(self, view) -> tuple:
-        """``view.foes`` (a property that asks the game), once per decision: a decision's
+        """``view.foe_seats()`` (the game's tuple of foes), once per decision: a decision's
         ``SpaceFacts``, threat map and hazards each read it."""
         memo = self._memo
         got = memo.get("foes")
         if got is None:
-            got = memo["foes"] = view.foes
+            got = memo["foes"] = view.foe_seats()
         return got
 
     @cython.annotation_typing(False)
@@ -1418,7 +1420,7 @@ class HeuristicPolicy(GreedyPolicy):
         for op in ops:
             n, spec = op.NAME, op.spec
             cond = spec.get("if")
-            if cond == "your_turn" and not view.my_turn:
+            if cond == "your_turn" and not view.is_my_turn():
                 continue
             if n == "draw":
                 c = estimate_number(spec.get("count", 1), view)
@@ -1451,7 +1453,7 @@ class HeuristicPolicy(GreedyPolicy):
     @cython.locals(view=_ViewCore)
     def my_attack_strength(self, view, cid) -> float:
         lock = view.value_lock(view.seat)
-        if lock is not None and view.my_turn:
+        if lock is not None and view.is_my_turn():
             return float(lock)
         return card_strength(view.card(cid), _mine(view, cid))[0]
 
@@ -1487,7 +1489,7 @@ class HeuristicPolicy(GreedyPolicy):
         d = view.card(cid)
         mine = view.card_owner(cid) == seat
         lock = view.value_lock(seat)
-        if lock is not None and view.my_turn:
+        if lock is not None and view.is_my_turn():
             a = float(lock)
         else:
             a = card_strength(d, mine)[0]
@@ -1517,7 +1519,7 @@ class HeuristicPolicy(GreedyPolicy):
         tf = view.fighter(target)
         lock = view.value_lock(view.seat)
         bonus = None
-        if lock is None or not view.my_turn:
+        if lock is None or not view.is_my_turn():
             # the ability's expected bonus: Alice BIG, Arthur's BOOST, Golden Bat's standing +2
             bonus = _ability_bonus(view, fi, ATTACKER, target)
         return (tf, self.hp_weight(tf, False), self.defeat_worth(view, tf), bonus,
@@ -1572,7 +1574,7 @@ class HeuristicPolicy(GreedyPolicy):
             if got is not None and not CHECK_CACHES:
                 return got
         best = (-1e9, None, None)
-        hand = view.hand
+        hand = view.hand_ids()
         for fi, t in options if options is not None else self.attack_options(view):
             name = view.fighter(fi).defn.name
             tgt = None      # the target's facts, looked up once for all our cards
@@ -1627,7 +1629,7 @@ class HeuristicPolicy(GreedyPolicy):
         """Hit and run: attacking first keeps a maneuver in hand to get out of reach afterwards,
         so an attack with an action to spare is worth what that escape would gain (the
         maneuver's own repositioning term, as if it were the turn's last action)."""
-        if view.actions_left < 2:
+        if view.actions_now() < 2:
             return 0.0
         me = view.my_hero()
         if not me.on_board:
@@ -1640,7 +1642,7 @@ class HeuristicPolicy(GreedyPolicy):
     @cython.locals(view=_ViewCore, dd=CardDef)
     def scheme_options(self, view):
         out = []
-        for cid in view.hand:
+        for cid in view.hand_ids():
             dd = view.card(cid)
             if dd.type == "scheme":
                 for fi in view.on_board(view.seat):
@@ -1670,7 +1672,7 @@ class HeuristicPolicy(GreedyPolicy):
         hand = view.hand_size(view.seat)
         drawn = min(n, deck)
         missing = n - drawn
-        room = max(0, HAND_LIMIT - hand + max(0, view.actions_left - 1))
+        room = max(0, HAND_LIMIT - hand + max(0, view.actions_now() - 1))
         w = 0.75 * min(drawn, room)
         if deck - drawn <= 3:
             w *= 0.6        # bringing exhaustion closer
@@ -1787,7 +1789,7 @@ class HeuristicPolicy(GreedyPolicy):
         the action is a forced maneuver whose draw costs exhaustion damage (the Sisters cast
         Spell of Haste on their last card and took 2 damage on each Sister for it: Shakespeare–
         Sisters, seed 41, game 1, turn 27)."""
-        if not view.my_turn:
+        if not view.is_my_turn():
             return 0.0
         if self.best_attack(view)[1] is not None:
             return 1.6
@@ -1895,7 +1897,7 @@ class HeuristicPolicy(GreedyPolicy):
         zm = view.board.zone_mask
         zones = zm[view.fighter(fi).space]
         n = 0
-        for t in (view.foes or (view.opp,)):
+        for t in (view.foe_seats() or (view.opp,)):
             for o in view.on_board(t):
                 if zm[view.fighter(o).space] & zones:
                     n += 1
@@ -1903,16 +1905,16 @@ class HeuristicPolicy(GreedyPolicy):
 
     def lock_worth(self, view, value: int) -> float:
         """"Your card values are N this turn": worth it when attacks are coming."""
-        actions = view.actions_left
+        actions = view.actions_now()
         if actions <= 0:
             return 0.0
         attackers = [fi for fi in view.on_board(view.seat)
                      if any(view.card(c).can_attack and view.card(c).usable_by(view.fighter(fi).defn.name)
-                            for c in view.hand)]
+                            for c in view.hand_ids())]
         if not attackers:
             return 0.0
         in_range = any(view.attack_targets(fi) for fi in attackers)
-        vals = sorted((card_strength(view.card(c), _mine(view, c))[0] for c in view.hand
+        vals = sorted((card_strength(view.card(c), _mine(view, c))[0] for c in view.hand_ids()
                        if view.card(c).can_attack),
                       reverse=True)
         uses = min(actions, len(vals))
@@ -1943,7 +1945,7 @@ class HeuristicPolicy(GreedyPolicy):
         me = view.my_hero()
         if not me.on_board:
             return 0.0
-        after = view.actions_left - 1
+        after = view.actions_now() - 1
         here = self.space_value(view, me.idx, me.space, after)
         reach = self._move_reach(view, me)
         best = self.best_space_value(view, me.idx, reach, after) if reach else here
@@ -2117,7 +2119,7 @@ class HeuristicPolicy(GreedyPolicy):
         got = cache.get(fi)
         if got is None:
             name = view.fighter(fi).defn.name
-            hand = tuple(view.hand)
+            hand = tuple(view.hand_ids())
             if self._defenses_view is not view:
                 self._defenses_view = view
                 self._defenses = {}
@@ -2237,7 +2239,7 @@ class HeuristicPolicy(GreedyPolicy):
     @cython.locals(view=_ViewCore)
     def on_move_destination(self, view, d):
         fi = d.info["fighter"]
-        after = view.actions_left
+        after = view.actions_now()
         return self.best_space(view, fi, d.options, after)
 
     # ------------------------------------------------------------ effects we decide
@@ -2245,7 +2247,7 @@ class HeuristicPolicy(GreedyPolicy):
     def _after_now(self, view) -> int:
         """Actions we still have after an effect resolves now (none on a foe's turn: a fighter
         of ours placed then is exposed to the foe's remaining actions at once)."""
-        return view.actions_left if view.my_turn else 0
+        return view.actions_now() if view.is_my_turn() else 0
 
     # Where a "place" effect may put a fighter, by its ``where`` (engine.effects.place_options).
     @cython.locals(view=_ViewCore)
@@ -2281,7 +2283,7 @@ class HeuristicPolicy(GreedyPolicy):
         acts = max(0, self._after_now(view) - 1)
         mine = view.on_board(view.seat)
         best = 0.0
-        for t in view.foes or (view.opp,):
+        for t in view.foe_seats() or (view.opp,):
             for o in view.on_board(t):
                 if op.NAME == "move":
                     n = spec.get("up_to", 1)
@@ -2423,7 +2425,7 @@ class HeuristicPolicy(GreedyPolicy):
         deck = view.deck_size(view.seat)
         if deck < n:
             return False
-        if len(view.hand) + n > HAND_LIMIT:
+        if len(view.hand_ids()) + n > HAND_LIMIT:
             return False                      # the card (or another) goes at the hand limit
         return deck - n >= _turns_left(view)
 
@@ -2450,7 +2452,7 @@ class HeuristicPolicy(GreedyPolicy):
         if not me.on_board:
             costs = [self.boost_cost(view, c) for c in cards]
             return min(zip(costs, cards))[1] if min(costs) < 0 else None
-        after = view.actions_left
+        after = view.actions_now()
         move = view.move_value()
         base = self._best_reach_value(view, me.idx, move, after)
         # Where a BOOST lets the hero be placed instead of moving (Escape Artist: any empty
@@ -2632,7 +2634,7 @@ class HeuristicPolicy(GreedyPolicy):
         (Excalibur, The Holy Grail, The Lady of the Lake are not thrown in for +2); none if no
         card pays."""
         cards = [c for c in d.options if c is not None]
-        if not cards or len(view.hand) <= 1:
+        if not cards or len(view.hand_ids()) <= 1:
             return None
         tf = view.fighter(d.info["target"])
         a = self.my_attack_strength(view, d.info["card"])
@@ -2678,7 +2680,7 @@ class HeuristicPolicy(GreedyPolicy):
                 dv = card_strength(view.card(c), _mine(view, c))[1]
                 return -max(0.0, other - dv) * 1.5 - self.spend_cost(view, c)
         best = max(cards, key=lambda c: (score(c), -c))
-        base = score(current) if current is not None and current in view.hand + [current] else -1e9
+        base = score(current) if current is not None and current in view.hand_ids() + [current] else -1e9
         return best if score(best) > base + 0.5 else None
 
     # ------------------------------------------------------------ cards
@@ -2723,7 +2725,7 @@ class HeuristicPolicy(GreedyPolicy):
         if view.deck_size(view.seat) == 0 and op == "draw":
             return False
         if cost:
-            hand = sorted(self.keep(view, c) for c in view.hand)
+            hand = sorted(self.keep(view, c) for c in view.hand_ids())
             if len(hand) < cost:
                 return False
             price = sum(hand[:cost]) * 0.6
@@ -2791,7 +2793,7 @@ class HeuristicPolicy(GreedyPolicy):
         for the action had him discard on 57% of his turns and maneuver with it; 30% of his
         games ended in his exhaustion, against the field under ``tuned``.)"""
         cards = [c for c in d.options if c is not None]
-        if not cards or len(view.hand) < 2:
+        if not cards or len(view.hand_ids()) < 2:
             return None
         worst = min(cards, key=lambda c: (self.keep(view, c), c))
         action = self.reposition_worth(view) if view.deck_size(view.seat) > 0 else -1.0
