@@ -110,3 +110,34 @@ def test_readers_of_one_card_list_share_its_kind_tables():
     name = g.fighters[g.players[1].fighters[0]].defn.name
     a.attack(name)
     assert a.kind_table(name) is b.kind_table(name)
+
+
+def _summed(dist) -> float:
+    total = 0.0
+    for v, p in dist:
+        total += p * max(0.0, v)
+    return total
+
+
+@pytest.mark.parametrize("seed,steps", [(11, 5), (12, 25), (13, 45)])
+@pytest.mark.parametrize("heroes", [("houdini", "genie"), ("loki", "pandora")])
+def test_a_threat_is_the_attack_odds_summed_to_the_bit(seed, steps, heroes):
+    g = greedy_midgame(seed, steps, heroes)
+    for me in (0, 1):
+        view = PlayerView(g, me)
+        for f in g.fighters:
+            name = f.defn.name
+            r, other = Reader(view, view.opp), Reader(view, view.opp)
+            assert r.threat(name) == _summed(other.attack(name))
+
+
+def test_a_threat_under_a_value_lock_is_the_locked_value():
+    g = greedy_midgame(14, 20, ("houdini", "genie"))
+    view = PlayerView(g, 0)
+    name = g.fighters[g.players[1].fighters[0]].defn.name
+    r = Reader(view, 1)
+    r.lock, r.my_turn = 4, False          # "your card values are 4" on the foe's own turn
+    assert r.threat(name) == 4.0 == _summed(r.attack(name))
+    r2 = Reader(view, 1)
+    r2.lock, r2.my_turn = -1, False
+    assert r2.threat(name) == 0.0

@@ -456,11 +456,13 @@ def best_of_dist(known: list[float], pool: list[float], n_pool: int, h: int) -> 
 @cython.locals(n_pool=cython.Py_ssize_t, h=cython.Py_ssize_t, k=cython.Py_ssize_t, i=cython.Py_ssize_t,
                m=cython.Py_ssize_t, col=list, out=list, exact=cython.bint, found=cython.bint,
                total=cython.double, prev=cython.double, p_ge=cython.double, v=cython.double,
-               x=cython.double, kd=cython.double, above=cython.double)
-def _best_of_counts(known: list, values: list, counts: list, n_pool, h) -> list:
+               x=cython.double, kd=cython.double, above=cython.double, ev=cython.double)
+def _best_of_counts(known: list, values: list, counts: list, n_pool, h, expect: cython.bint = False):
     """``best_of_dist`` with the usable cards of the pool given as values and how many cards
     have each (``counts[i]`` of value ``values[i]``): the card odds count a card kind once.
-    The levels are found strongest first by a scan per level (a handful of values: no sort)."""
+    The levels are found strongest first by a scan per level (a handful of values: no sort).
+    ``expect``: only the expected best value (each level at its chance, below 0 as 0, summed
+    in the order of the levels), with no list of levels made."""
     h = max(0, min(h, n_pool))
     kmax = NO_CARD          # the best known value (a loop: no call of the builtin ``max``),
     kd = kmax               # as given (an int stays an int) and as a C double
@@ -475,6 +477,7 @@ def _best_of_counts(known: list, values: list, counts: list, n_pool, h) -> list:
         total = col[n_pool]
         exact = total < _EXACT
     out = []
+    ev = 0.0
     prev = 0.0
     k = 0                   # the pool's cards at least as strong as the level
     m = len(values)
@@ -502,11 +505,17 @@ def _best_of_counts(known: list, values: list, counts: list, n_pool, h) -> list:
         else:
             p_ge = 1.0 - comb(n_pool - k, h) / comb(n_pool, h)
         if p_ge > prev:
-            out.append((v, p_ge - prev))
+            if expect:
+                ev += (p_ge - prev) * max(0.0, v)
+            else:
+                out.append((v, p_ge - prev))
             prev = p_ge
     if 1.0 - prev > 1e-12:
-        out.append((kmax, 1.0 - prev))
-    return out
+        if expect:
+            ev += (1.0 - prev) * max(0.0, kd)
+        else:
+            out.append((kmax, 1.0 - prev))
+    return ev if expect else out
 
 
 @cython.ccall
@@ -923,49 +932,54 @@ class Reader:
         return out
 
     @cython.ccall
-    @cython.locals(out=list, values=list, counts=list, i=cython.Py_ssize_t, n=cython.Py_ssize_t, d=CardDef,
-                   table=tuple, unseen=list)
-    @cython.boundscheck(False)     # (every index below is a space, fighter or kind in range)
-    @cython.wraparound(False)
+    @cython.locals(out=list)
     def attack(self, fighter_name, played: cython.bint = False) -> list:
         """Best attack strength of the opponent's ``fighter_name``; ``played``: the card is face
         down in front of us already (it came from a hand one card larger)."""
         key = (fighter_name, True) if played else fighter_name
         out = self._attacks.get(key)
         if out is None:
-            lock = self.lock
-            if lock is not None and not self.my_turn:
-                out = [(float(lock), 1.0)]
-            else:
-                known = []
-                for d, m in self.known:
-                    if d.can_attack and _usable(d, fighter_name):
-                        known.append(card_strength(d, m)[0])
-                table, unseen = self.kind_table(fighter_name).attack, self.unseen
-                values, counts = [], []
-                for i in range(len(unseen)):
-                    n = unseen[i]
-                    if n:
-                        v = table[i]
-                        if v is not None:
-                            values.append(v)
-                            counts.append(n)
-                out = _best_of_counts(known, values, counts, self.n_pool,
-                                      self.h_unknown + (1 if played else 0))
+            out = self._attack_odds(fighter_name, played, False)
             self._attacks[key] = out
         return out
 
+    @cython.cfunc
+    @cython.locals(out=list, values=list, counts=list, i=cython.Py_ssize_t, n=cython.Py_ssize_t, d=CardDef,
+                   table=tuple, unseen=list)
+    @cython.boundscheck(False)     # (every index below is a kind in range)
+    @cython.wraparound(False)
+    def _attack_odds(self, fighter_name, played: cython.bint, expect: cython.bint):
+        """``attack``'s odds, worked out (``expect``: their expected value only, as ``threat``
+        sums them, with no list of levels made)."""
+        lock = self.lock
+        if lock is not None and not self.my_turn:
+            return max(0.0, float(lock)) if expect else [(float(lock), 1.0)]
+        known = []
+        for d, m in self.known:
+            if d.can_attack and _usable(d, fighter_name):
+                known.append(card_strength(d, m)[0])
+        table, unseen = self.kind_table(fighter_name).attack, self.unseen
+        values, counts = [], []
+        for i in range(len(unseen)):
+            n = unseen[i]
+            if n:
+                v = table[i]
+                if v is not None:
+                    values.append(v)
+                    counts.append(n)
+        return _best_of_counts(known, values, counts, self.n_pool, self.h_unknown + (1 if played else 0),
+                               expect)
+
     @cython.ccall
-    @cython.locals(total=cython.double, v=cython.double, p=cython.double)
+    @cython.locals(total=cython.double)
     def threat(self, fighter_name) -> cython.double:
         """Expected best attack the opponent's fighter could make next turn (kept per fighter:
-        a reader outlives its decision)."""
+        a reader outlives its decision): each level of ``attack``'s odds at its chance, a value
+        below 0 as 0. (Worked out without the odds' list: only this reads them unplayed.)"""
         got = self._threats.get(fighter_name)
         if got is not None:
             return got
-        total = 0.0
-        for v, p in self.attack(fighter_name):
-            total += p * max(0.0, v)
+        total = self._attack_odds(fighter_name, False, True)
         self._threats[fighter_name] = total
         return total
 
