@@ -1989,10 +1989,12 @@ class HeuristicPolicy(GreedyPolicy):
         know them, who stands where and the rules of their movement are the same.
 
         The key is one flat tuple (who stands where, as each fighter's space; then per foe its
-        knowledge key, whether its deck holds a card, its move, and each of its fighters with
+        card reader, whether its deck holds a card, its move, and each of its fighters with
         its movement rules), built with C calls to the view: it is asked for in every decision
         that weighs a space. (The positions fix which fighters each foe has on the board, so
-        the flat tuple reads one way only.)"""
+        the flat tuple reads one way only.) A foe's reader stands for what we know of its cards:
+        readers are shared by knowledge key (``_shared_reader``), and the key holds the reader
+        itself, hashed and compared by identity, not the knowledge key's nested tuples."""
         memo = self._memo
         got = memo.get("threat_map")
         if got is not None:
@@ -2000,7 +2002,7 @@ class HeuristicPolicy(GreedyPolicy):
         foes = self._foes(view) or (view.opp,)
         parts = [view.seat, foes, view.positions()]
         for t in foes:
-            parts.append(self._knowledge_key(view, t))
+            parts.append(self.reader(view, t))
             parts.append(view.deck_size(t) > 0)
             parts.append(view.move_value(t))
             for o in view.on_board(t):
