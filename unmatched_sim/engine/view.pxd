@@ -53,7 +53,7 @@ cdef class _ViewCore:
     cpdef list maneuver_place_options(self, object fi, object boosted)
     cpdef object value_lock(self, Py_ssize_t seat)
     cpdef object hero(self, object seat=*)
-    cpdef set _face_down_in_play(self)
+    cdef set _face_down_cards(self)
     cpdef tuple foe_seats(self)
     cpdef bint is_my_turn(self)
     cpdef Py_ssize_t actions_now(self)

@@ -282,7 +282,7 @@ class _ViewCore:
                         seen[kinds[x] - start] += 1
         c = g.combat
         if c is not None:
-            for x in self._face_down_in_play():
+            for x in self._face_down_cards():
                 if owners[x] == opp:
                     seen[kinds[x] - start] -= 1
         p = self._players[opp]
@@ -293,11 +293,16 @@ class _ViewCore:
             seen[i] = n if n > 0 else 0
         return seen
 
-    @cython.ccall
-    @cython.locals(c=Combat, out=set)
     def _face_down_in_play(self) -> set:
         """The cards in play that are face down: a combat's attack card and any card played
         beside it (King Arthur's BOOST) until the reveal."""
+        return self._face_down_cards()
+
+    @cython.cfunc
+    @cython.locals(c=Combat, out=set)
+    def _face_down_cards(self) -> set:
+        # (a C method: a cpdef one checks for a Python override on every call, the view being
+        # an instance of a Python subclass)
         c = self._g.combat
         out = set()
         if c is None or c.revealed:
