@@ -42,7 +42,7 @@ cdef class _ViewCore:
     cpdef bint can_hit_from(self, object fi, object space, object target_space)
     cpdef bint is_foe(self, object seat)
     cpdef list known_opponent_hand(self, object seat=*)
-    cpdef list unseen_opponent_counts(self, object seat=*)
+    cpdef list unseen_opponent_counts(self, object seat=*, object known=*)
     cpdef tuple occupancy(self)
     cpdef tuple positions(self)
     cpdef object state_version(self)

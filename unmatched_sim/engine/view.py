@@ -249,7 +249,7 @@ class _ViewCore:
                    t=cython.Py_ssize_t, x=cython.Py_ssize_t, i=cython.Py_ssize_t, n=cython.Py_ssize_t,
                    seen=list, owners=list, kinds=list, cards=tuple, hand=list, p=Player,
                    d=CardDef, c=Combat)
-    def unseen_opponent_counts(self, seat=None) -> list[int]:
+    def unseen_opponent_counts(self, seat=None, known=None) -> list[int]:
         """How many copies of each card of ``seat``'s deck list (default: the foe in focus), in
         the order of its hero's card list, are not in a discard pile or otherwise seen: the
         card odds' pool, one count a kind (a kind's copies are alike to the odds).
@@ -258,7 +258,8 @@ class _ViewCore:
         (``Game.pile_counts_of``): the pool is those counts taken from the deck list, with what
         this player alone sees — their cards in our hand (Loki's TRICKs) and the ones we know
         in any other hand — taken out too and the combat cards still face down put back.
-        (Each hand is read where it lies, no list joined; typed loops, every index a C integer.)"""
+        (Each hand is read where it lies, no list joined; typed loops, every index a C integer.
+        ``known``: ``known_opponent_hand(seat)``, when the caller has it already.)"""
         g = self._g
         opp = self.opp if seat is None else seat
         me = self.seat
@@ -275,7 +276,7 @@ class _ViewCore:
                 seen[kinds[x] - start] += 1
         for t in range(len(self._players)):
             if t != me and (self._duel_foe is None or t == opp):
-                hand = self.known_opponent_hand(t)
+                hand = known if t == opp and known is not None else self.known_opponent_hand(t)
                 for i in range(len(hand)):
                     x = hand[i]
                     if owners[x] == opp:

@@ -861,14 +861,14 @@ class Reader:
         # read now: a reader outlives the decision it was made for (see HeuristicPolicy.reader)
         self.lock = view.value_lock(foe)
         self.my_turn = view.is_my_turn()
-        self.unseen = unseen = view.unseen_opponent_counts(foe)
+        known_ids = view.known_opponent_hand(foe)
+        self.unseen = unseen = view.unseen_opponent_counts(foe, known_ids)
         self.cards = view._players[foe].hero.cards
         total = 0
         for i in range(len(unseen)):
             n = unseen[i]
             total += n
         self.n_pool = total
-        known_ids = view.known_opponent_hand(foe)
         # (card, is it theirs?) — our TRICKs in their hand play differently for them
         self.known = [(view.card(c), view.card_owner(c) == foe) for c in known_ids]
         self.h_unknown = max(0, view.hand_size(foe) - len(known_ids))
@@ -2028,7 +2028,7 @@ class HeuristicPolicy(GreedyPolicy):
                    hits=cython.double[:], P=cython.Py_ssize_t, M=cython.Py_ssize_t,
                    counts=bytearray, width=cython.Py_ssize_t, at=cython.Py_ssize_t, i=cython.Py_ssize_t,
                    out=list, k=cython.Py_ssize_t, a=cython.double, b=cython.double, foe_reader=Reader,
-                   z=cython.Py_ssize_t, near=tuple, tm=ThreatMap)
+                   z=cython.Py_ssize_t, near=tuple, tm=ThreatMap, of=Fighter)
     @cython.boundscheck(False)     # (every index below is a space, fighter or kind in range)
     @cython.wraparound(False)
     def _threat_map(self, view) -> ThreatMap:
