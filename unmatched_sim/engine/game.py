@@ -937,10 +937,16 @@ class _GameCore:
     # them: they are counted from the piles when first asked for, and kept from then on.
     # (Each move tests ``pile_counts is not None`` itself: one call fewer per move is 0.8% of
     # greedy's instructions.)
+    @cython.locals(c=cython.Py_ssize_t, k=cython.Py_ssize_t, o=cython.Py_ssize_t)
     @cython.annotation_typing(False)
     def _pile_moved(self, cid: int, delta: int) -> None:
-        self.pile_counts[self.card_kind[cid]] += delta
-        self.pile_versions[self.card_owners[cid]] = _next_pile_version()
+        # (the card, its kind and owner as C integers: a list indexed by a Python int goes
+        # through the list's generic subscript, ~45 instructions more per index)
+        c = cid
+        k = self.card_kind[c]
+        o = self.card_owners[c]
+        self.pile_counts[k] += delta
+        self.pile_versions[o] = _next_pile_version()
 
     def _count_piles(self) -> list[int]:
         counts = [0] * self.kind_count
@@ -972,11 +978,14 @@ class _GameCore:
             self.keep_pile_counts()
         return self.pile_versions[seat]
 
+    @cython.locals(p=Player, s=cython.Py_ssize_t)
     @cython.annotation_typing(False)
     def discard_pile_add(self, seat: int, cid: int) -> None:
         """Put card ``cid`` on top of ``seat``'s discard pile (no ability hears of it: see
         ``to_discard_pile`` for the route a discarded card takes)."""
-        self.players[seat].discard.append(cid)
+        s = seat                # (a C index: see _pile_moved)
+        p = self.players[s]
+        p.discard.append(cid)
         if self.pile_counts is not None:
             self._pile_moved(cid, 1)
 
@@ -1178,7 +1187,7 @@ class _GameCore:
 
     @cython.locals(f=Fighter, tf=Fighter, F=list, p=Player, out=list, adj=cython.p_uchar, zm=tuple,
                    at=cython.Py_ssize_t, zone=cython.Py_ssize_t, z=cython.Py_ssize_t, s=cython.Py_ssize_t,
-                   t=cython.Py_ssize_t, seat=cython.Py_ssize_t)
+                   t=cython.Py_ssize_t, seat=cython.Py_ssize_t, i=cython.Py_ssize_t, foe=cython.Py_ssize_t)
     @cython.annotation_typing(False)
     def attack_targets(self, fi: int) -> list[int]:
         """The opposing fighters fighter ``fi`` may attack from where it stands (adjacent, or in
@@ -1186,7 +1195,8 @@ class _GameCore:
         masks and the foes' fighters, without the list of every opposing fighter on the board;
         the engine and the AI ask it ~200 times a tuned game.)"""
         F = self.fighters
-        f = F[fi]
+        i = fi                  # (C integers for the indexes: see _pile_moved)
+        f = F[i]
         if not f.on_board:
             return []
         adj = self._adjacency
@@ -1228,11 +1238,12 @@ class _GameCore:
     # player's fighters and hand in C, without the lists of the fighters on the board and of
     # the hand's definitions that ``on_board`` and ``_hand_defs`` would make.)
     @cython.locals(p=Player, f=Fighter, d=CardDef, F=list, defs=list, fi=cython.Py_ssize_t,
-                   c=cython.Py_ssize_t)
+                   c=cython.Py_ssize_t, s=cython.Py_ssize_t)
     @cython.annotation_typing(False)
     def can_attack_now(self, seat: int) -> bool:
         """``attack_options(seat)`` is not empty (worked out without listing them)."""
-        p = self.players[seat]
+        s = seat                # (a C index: see _pile_moved)
+        p = self.players[s]
         F, defs = self.fighters, self.card_defs
         for fi in p.fighters:
             f = F[fi]
@@ -1248,12 +1259,13 @@ class _GameCore:
         return False
 
     @cython.locals(p=Player, f=Fighter, d=CardDef, F=list, defs=list, fi=cython.Py_ssize_t,
-                   c=cython.Py_ssize_t)
+                   c=cython.Py_ssize_t, s=cython.Py_ssize_t)
     @cython.annotation_typing(False)
     def can_scheme_now(self, seat: int) -> bool:
         """``scheme_options(seat)`` is not empty (worked out without listing them): a scheme
         card in hand that one of the player's fighters on the board may play."""
-        p = self.players[seat]
+        s = seat                # (a C index: see _pile_moved)
+        p = self.players[s]
         F, defs = self.fighters, self.card_defs
         for c in p.hand:
             d = defs[c]
@@ -1430,10 +1442,11 @@ class _GameCore:
             self.players[seat].actions += n
             self.log("gain_action", seat, card=card, amount=n)
 
-    @cython.locals(p=Player)
+    @cython.locals(p=Player, s=cython.Py_ssize_t)
     @cython.annotation_typing(False)
     def take_from_hand(self, seat: int, cid: int) -> None:
-        p = self.players[seat]
+        s = seat                # (a C index: see _pile_moved)
+        p = self.players[s]
         p.hand.remove(cid)
         if cid in p.known_hand:
             p.known_hand = p.known_hand - {cid}
@@ -1463,30 +1476,36 @@ class _GameCore:
         self.play_area_take(cid)
         self.to_discard_pile(cid, route)
 
+    @cython.locals(c=cython.Py_ssize_t)
     @cython.annotation_typing(False)
     def to_discard_pile(self, cid: int, route: str) -> None:
         """Every card bound for a discard pile passes here; its owner's ability may send it
         elsewhere (``Ability.redirect_discard``: the Wayward Sisters' cauldron). ``route``:
         PLAYED, BOOST_DISCARD, FROM_DECK or the hand causes (HAND_LIMIT_DISCARD, ...)."""
-        owner = self.card_owners[cid]
+        c = cid                 # (a C index: see _pile_moved)
+        owner = self.card_owners[c]
         if owner in self.handlers["redirect_discard"] and \
                 self.players[owner].ability.redirect_discard(self, cid, route):
             return
         self.discard_pile_add(owner, cid)
 
+    @cython.locals(c=cython.Py_ssize_t)
     @cython.annotation_typing(False)
     def card_played(self, cid: int, seat: int, role: int) -> None:
         """``seat`` has played a card: revealed in combat (``role`` ATTACKER / DEFENDER) or
         played as a scheme (SCHEME_ROLE). Its owner's ability hears of it (Loki logs his TRICKs
         played by the opponent). Effects that swap a new card into a combat call this too."""
-        owner = self.card_owners[cid]
+        c = cid                 # (a C index: see _pile_moved)
+        owner = self.card_owners[c]
         if owner in self.handlers["on_card_played"]:
             self.players[owner].ability.on_card_played(self, cid, seat, role)
 
+    @cython.locals(c=cython.Py_ssize_t)
     @cython.annotation_typing(False)
     def finish_played_card(self, cid: int, played_by: int) -> None:
         """Cleanup for a played card; an ability may send it elsewhere (Loki's TRICKs)."""
-        owner = self.card_owners[cid]
+        c = cid                 # (a C index: see _pile_moved)
+        owner = self.card_owners[c]
         if owner in self.handlers["after_card_played"] and \
                 self.players[owner].ability.after_card_played(self, cid, played_by):
             self.play_area_take(cid)
@@ -1516,13 +1535,14 @@ class _GameCore:
             self.run_effects(bonus, new_ctx(seat, cid, OTHER_ROLE, self.players[seat].fighters[0]))
         return value
 
-    @cython.locals(d=CardDef)
+    @cython.locals(d=CardDef, c=cython.Py_ssize_t, owner=cython.Py_ssize_t)
     @cython.annotation_typing(False)
     def can_boost_with(self, seat: int, cid: int) -> bool:
         """May ``seat`` BOOST with card ``cid``? Its owner's ability says (``can_boost``)."""
-        owner = self.card_owners[cid]
+        c = cid                 # (C integers for the indexes: see _pile_moved)
+        owner = self.card_owners[c]
         if not self._own_boost_rule[owner]:
-            d = self.card_defs[cid]
+            d = self.card_defs[c]
             tag = self._no_boost_tag[owner]     # (Ability.can_boost, inline)
             return d.boost is not None and (tag is None or tag not in d.tags)
         return self.players[owner].ability.can_boost(self, seat, cid)
@@ -1641,7 +1661,7 @@ class _GameCore:
         return self.over and self.winner is not None and self.team[seat] == self.winner
 
     # ------------------------------------------------------------------ card values in combat
-    @cython.locals(c=Combat, d=CardDef)
+    @cython.locals(c=Combat, d=CardDef, r=cython.Py_ssize_t, k=cython.Py_ssize_t, seat=cython.Py_ssize_t)
     @cython.annotation_typing(False)
     def combat_value(self, role: int, bonuses: bool = True) -> int:
         """The current value of a combat card: printed value, then every change in the order it
@@ -1650,16 +1670,18 @@ class _GameCore:
         ``bonuses=False`` leaves out the attacker's standing bonuses (abilities, turn effects):
         the card's own value, which "swap the values" trades."""
         c = self.combat
-        cid = c.cards[role]
-        if cid is None or c.ignored[role]:
+        r = role                # (C integers for the indexes: see _pile_moved)
+        cid = c.cards[r]
+        if cid is None or c.ignored[r]:
             return 0
-        seat = c.players[role]
+        seat = c.players[r]
         lock = self.players[seat].value_lock
         if lock is not None:
             return lock
-        d = self.card_defs[cid]
+        k = cid
+        d = self.card_defs[k]
         v = d.value or 0
-        for kind, n in c.mods[role]:
+        for kind, n in c.mods[r]:
             if kind == "add":
                 v += n
             elif kind == "sub":
@@ -1909,11 +1931,12 @@ def _start_of_turn(g: _GameCore, seat: int) -> None:
     g.players[seat].ability.start_of_turn(g, seat)
 
 
-@cython.locals(p=Player)
+@cython.locals(p=Player, s=cython.Py_ssize_t)
 def _next_action(g: _GameCore, seat: int) -> None:
-    if g.check_win() or g.out[seat]:
+    s = seat                    # (a C index: see _GameCore._pile_moved)
+    if g.check_win() or g.out[s]:
         return
-    p = g.players[seat]
+    p = g.players[s]
     if p.actions <= 0:
         return
     options = ["maneuver"]
@@ -1924,8 +1947,11 @@ def _next_action(g: _GameCore, seat: int) -> None:
     _ask(g, seat, "action", options, _take_action, (seat,), {})
 
 
+@cython.locals(p=Player, s=cython.Py_ssize_t)
 def _take_action(g: _GameCore, seat: int, action: str) -> None:
-    g.players[seat].actions -= 1
+    s = seat                    # (a C index: see _GameCore._pile_moved)
+    p = g.players[s]
+    p.actions -= 1
     g.log("action", seat, None, None, None, None, None, None, action)
     g.push_steps(((ACTIONS[action], (seat,)), (_end_of_action, ()), (_next_action, (seat,))))
 
@@ -2024,11 +2050,12 @@ def _move_phase(g: _GameCore, seat: int, bonus: int, boosted: bool, moved: tuple
     _ask(g, seat, "move_order", movable + [None], _move_one, (seat, bonus, boosted, moved), {})
 
 
-@cython.locals(f=Fighter)
+@cython.locals(f=Fighter, i=cython.Py_ssize_t)
 def _move_one(g: _GameCore, seat: int, bonus: int, boosted: bool, moved: tuple, fi: int | None) -> None:
     if fi is None:
         return
-    f = g.fighters[fi]
+    i = fi                      # (a C index: see _GameCore._pile_moved)
+    f = g.fighters[i]
     steps = (f.defn.move if f.defn.move is not None else g.move_value(seat)) + bonus
     options = g.reachable(fi, steps)
     placed_only = ()
@@ -2087,19 +2114,22 @@ def _attack(g: _GameCore, seat: int) -> None:
     _ask(g, seat, "attack_target", g.attack_options(seat), _attack_declared, (seat,), {})
 
 
-@cython.locals(c=Combat, f=Fighter, tf=Fighter, d=CardDef, cid=cython.Py_ssize_t)
+@cython.locals(c=Combat, f=Fighter, tf=Fighter, d=CardDef, cid=cython.Py_ssize_t, p=Player,
+               i=cython.Py_ssize_t, t=cython.Py_ssize_t, s=cython.Py_ssize_t)
 def _attack_declared(g: _GameCore, seat: int, option: tuple[int, int]) -> None:
     fi, target = option
-    tf = g.fighters[target]
+    i, t, s = fi, target, seat  # (C indexes: see _GameCore._pile_moved)
+    tf = g.fighters[t]
     c = Combat(seat, fi, target, tf.owner)
     c.ranged = not g.adjacent(fi, target)
     g.combat = c
     g.log("attack", seat, fi, None, target, None, None, None, "ranged" if c.ranged else "melee")
-    f = g.fighters[fi]
+    f = g.fighters[i]
     name = f.defn.name
     cards = g.card_defs
     options = []
-    for cid in g.players[seat].hand:
+    p = g.players[s]
+    for cid in p.hand:
         d = cards[cid]
         if d.can_attack and (d.users is None or name in d.users):     # (d.usable_by(name))
             options.append(cid)
@@ -2162,7 +2192,7 @@ def _defense_chosen(g: _GameCore, dseat: int, cid: int | None) -> None:
                   (_after_attacking, ())))
 
 
-@cython.locals(c=Combat, d=CardDef, role=cython.Py_ssize_t)
+@cython.locals(c=Combat, d=CardDef, role=cython.Py_ssize_t, k=cython.Py_ssize_t)
 def _combat_window(g: _GameCore, timing: str) -> None:
     """Effects of one timing on both combat cards: the defender's first, then the attacker's.
 
@@ -2174,7 +2204,8 @@ def _combat_window(g: _GameCore, timing: str) -> None:
         cid = c.cards[role]
         if cid is None:
             continue
-        d = g.card_defs[cid]
+        k = cid                 # (a C index: see _GameCore._pile_moved)
+        d = g.card_defs[k]
         ops = d.effects.get(timing)
         if ops:
             step_args = (new_ctx(c.players[role], cid, role, c.fighters[role]),)
