@@ -1758,6 +1758,19 @@ def _call_step(fn, g, args):
     return fn(g, *t)
 
 
+# The steps a turn's machinery pushes for a seat are the same at every turn: tuples of a step
+# function and the seat, which nothing changes. Each kind is made once per seat and kept
+# (``_kept_steps``), where building them afresh made and freed ~800 tuples a tuned game.
+@cython.cfunc
+@cython.locals(s=cython.Py_ssize_t)
+def _kept_steps(made: list, make, seat):
+    """``make(seat)``, made at the seat's first turn and kept in ``made`` (indexed by seat)."""
+    s = seat
+    while len(made) <= s:
+        made.append(make(len(made)))
+    return made[s]
+
+
 def _copy_rng(r: random.Random) -> random.Random:
     n = random.Random.__new__(random.Random)
     n.setstate(r.getstate())
@@ -1913,7 +1926,7 @@ def _begin_turn(g: _GameCore) -> None:
     g.turn_flags = {"start_spaces": _start_spaces(g)}
     g.players[seat].actions = ACTIONS_PER_TURN
     g.log("turn_start", seat)
-    g.push_steps(((_start_of_turn, (seat,)), (_next_action, (seat,)), (_end_of_turn, (seat,))))
+    g.push_steps(_kept_steps(_TURN_STEPS, _turn_steps, seat))
 
 
 @cython.cfunc
@@ -1953,7 +1966,7 @@ def _take_action(g: _GameCore, seat: int, action: str) -> None:
     p = g.players[s]
     p.actions -= 1
     g.log("action", seat, None, None, None, None, None, None, action)
-    g.push_steps(((ACTIONS[action], (seat,)), (_end_of_action, ()), (_next_action, (seat,))))
+    g.push_steps(_kept_steps(_ACTION_STEPS[action], _ACTION_MAKERS[action], seat))
 
 
 def _end_of_action(g: _GameCore) -> None:
@@ -1964,9 +1977,9 @@ def _end_of_turn(g: _GameCore, seat: int) -> None:
     if g.check_win():
         return
     if g.out[seat]:   # eliminated during their own turn: the turn just passes
-        g.push_one((_pass_turn, (seat,)))
+        g.push_steps(_kept_steps(_PASS_STEPS, _pass_steps, seat))
         return
-    g.push_steps(((_end_of_turn_effects, (seat,)), (_hand_limit, (seat,)), (_pass_turn, (seat,))))
+    g.push_steps(_kept_steps(_END_STEPS, _end_steps, seat))
 
 
 def _end_of_turn_effects(g: _GameCore, seat: int) -> None:
@@ -2004,7 +2017,7 @@ def _pass_turn(g: _GameCore, seat: int) -> None:
         return
     g.log("turn_end", seat)
     g.active = g.next_seat(seat)
-    g.push_one((_begin_turn, ()))
+    g.push_one(_BEGIN_TURN)
 
 
 # ====================================================================== maneuver
@@ -2022,7 +2035,7 @@ def _maneuver(g: _GameCore, seat: int) -> None:
 
 def _maneuver_boost_chosen(g: _GameCore, seat: int, cid: int | None) -> None:
     if cid is None:
-        g.push_one((_move_phase, (seat, 0, False, ())))
+        g.push_steps(_kept_steps(_UNBOOSTED_MOVES, _unboosted_moves, seat))
     else:
         # The move phase must be scheduled before the boost so that a BOOST bonus resolves
         # first. The bonus may change the move value (Loki), so the phase reads it when it starts.
@@ -2187,9 +2200,7 @@ def _defense_chosen(g: _GameCore, dseat: int, cid: int | None) -> None:
     for role in (_DEF, _ATT):
         if c.cards[role] is not None:
             g.card_played(c.cards[role], c.players[role], role)
-    g.push_steps(((_combat_window, (IMMEDIATELY,)), (_combat_window, (DURING,)), (_combat_damage, ()),
-                  (_combat_window, (AFTER,)), (_after_combat_abilities, ()), (_combat_cleanup, ()),
-                  (_after_attacking, ())))
+    g.push_steps(_COMBAT_STEPS)
 
 
 @cython.locals(c=Combat, d=CardDef, role=cython.Py_ssize_t, k=cython.Py_ssize_t)
@@ -2278,3 +2289,41 @@ def _after_attacking(g: _GameCore) -> None:
 
 
 ACTIONS = {"maneuver": _maneuver, "scheme": _scheme, "attack": _attack}
+
+
+# ---------------------------------------------------------------------- the steps kept
+# (see ``_kept_steps``: each list holds, per seat, the steps that make pushes)
+def _turn_steps(seat: int) -> tuple:
+    return ((_start_of_turn, (seat,)), (_next_action, (seat,)), (_end_of_turn, (seat,)))
+
+
+def _end_steps(seat: int) -> tuple:
+    return ((_end_of_turn_effects, (seat,)), (_hand_limit, (seat,)), (_pass_turn, (seat,)))
+
+
+def _pass_steps(seat: int) -> tuple:
+    return ((_pass_turn, (seat,)),)
+
+
+def _unboosted_moves(seat: int) -> tuple:
+    return ((_move_phase, (seat, 0, False, ())),)
+
+
+def _action_steps(action: str):
+    """The steps of ``action`` for a seat: the action, then the end of it, then the next one."""
+    def make(seat: int) -> tuple:
+        return ((ACTIONS[action], (seat,)), (_end_of_action, ()), (_next_action, (seat,)))
+    return make
+
+
+_TURN_STEPS: list = []
+_END_STEPS: list = []
+_PASS_STEPS: list = []
+_UNBOOSTED_MOVES: list = []
+_ACTION_MAKERS = {action: _action_steps(action) for action in ACTIONS}
+_ACTION_STEPS: dict[str, list] = {action: [] for action in ACTIONS}
+_BEGIN_TURN = (_begin_turn, ())
+# A combat's steps once both cards are chosen (the same for every combat).
+_COMBAT_STEPS = ((_combat_window, (IMMEDIATELY,)), (_combat_window, (DURING,)), (_combat_damage, ()),
+                 (_combat_window, (AFTER,)), (_after_combat_abilities, ()), (_combat_cleanup, ()),
+                 (_after_attacking, ()))
