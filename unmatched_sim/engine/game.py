@@ -1710,6 +1710,7 @@ class Game(_GameCore):
 
 
 @cython.cfunc
+@cython.locals(d=Decision)
 def _pose(g: _GameCore, player, kind, options, resume, args: tuple, info: dict):
     """``ask``'s work, its extra arguments and keywords given as a tuple and a dictionary."""
     if not options:
@@ -1717,7 +1718,12 @@ def _pose(g: _GameCore, player, kind, options, resume, args: tuple, info: dict):
     if len(options) == 1:
         _call_step(resume, g, args + (options[0],))
         return
-    g.pending = Decision(player, kind, tuple(options), resume, args, info)
+    # (``Decision(...)``'s fields set here, compiled as C stores: the call parsed six arguments
+    # through the type's Python ``__init__``, ~300 instructions a decision)
+    d = Decision.__new__(Decision)
+    d.player, d.kind, d.options = player, kind, tuple(options)
+    d.resume, d.args, d.info = resume, args, info
+    g.pending = d
 
 
 @cython.cfunc
