@@ -505,12 +505,6 @@ class DamageCost(Cost):
 
 
 # ---------------------------------------------------------------------- the Op base class
-# A context's fields by position, for the compiled checks below: ``ctx[_CTX_ROLE]`` is a tuple
-# item, where ``ctx.role`` is an attribute looked up on the named tuple's class (~110
-# instructions a read).
-_CTX_CARD = cython.declare(cython.Py_ssize_t, Ctx._fields.index("card"))
-_CTX_ROLE = cython.declare(cython.Py_ssize_t, Ctx._fields.index("role"))
-_CTX_UNCANCELABLE = cython.declare(cython.Py_ssize_t, Ctx._fields.index("uncancelable"))
 _DEFENDER = cython.declare(cython.Py_ssize_t, DEFENDER)
 
 
@@ -520,12 +514,14 @@ _DEFENDER = cython.declare(cython.Py_ssize_t, DEFENDER)
 def effect_cancelled(g: Game, ctx: Ctx) -> bool:
     """Effects of a combat card stop once it is cancelled or has left the combat. (Asked as
     every effect starts: a C call reading the game's and the combat's fields in C, the role
-    as a C integer.)"""
-    role = ctx[_CTX_ROLE]
-    if role > _DEFENDER or g.combat is None or ctx[_CTX_UNCANCELABLE]:
+    as a C integer. Each of the context's fields is read once: a named tuple's field is an
+    attribute looked up on its class, ~110 instructions; by position, ``ctx[2]``, it is a
+    Python-level item call, dearer still.)"""
+    role = ctx.role
+    if role > _DEFENDER or g.combat is None or ctx.uncancelable:
         return False
     c = g.combat
-    card = ctx[_CTX_CARD]
+    card = ctx.card
     if c.cards[role] != card or g.turn_flags.get("turn_ended"):
         return True
     return c.cancelled[role] and not g.card(card).uncancelable
