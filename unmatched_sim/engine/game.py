@@ -579,7 +579,7 @@ class _GameCore:
             # (True == 1: a yes where a seat or a card is asked for would pass the first test)
             raise IllegalChoice(f"{choice!r} is not a legal option for {d.kind}: {d.options!r}")
         self.pending = None
-        _call_step(d.resume, self, d.args + (choice,))
+        _call_resume(d.resume, self, d.args, choice)
         self.run()
 
     # ------------------------------------------------------------------ events
@@ -1737,7 +1737,7 @@ def _pose(g: _GameCore, player, kind, options, resume, args: tuple, info: dict):
     if not options:
         raise RuntimeError(f"decision {kind} for player {player} has no options")
     if len(options) == 1:
-        _call_step(resume, g, args + (options[0],))
+        _call_resume(resume, g, args, options[0])
         return
     # (``Decision(...)``'s fields set here, compiled as C stores: the call parsed six arguments
     # through the type's Python ``__init__``, ~300 instructions a decision)
@@ -1783,6 +1783,28 @@ def _call_step(fn, g, args):
     if n == 4:
         return fn(g, t[0], t[1], t[2], t[3])
     return fn(g, *t)
+
+
+# A decision's continuation, ``resume(g, *args, choice)``, likewise with its arguments listed:
+# no tuple ``args + (choice,)`` made and freed per answer. The longest continuation the
+# engine asks with takes six arguments before the choice (``_moved``).
+@cython.cfunc
+@cython.locals(n=cython.Py_ssize_t)
+def _call_resume(fn, g, args: tuple, choice):
+    n = len(args)
+    if n == 0:
+        return fn(g, choice)
+    if n == 1:
+        return fn(g, args[0], choice)
+    if n == 2:
+        return fn(g, args[0], args[1], choice)
+    if n == 3:
+        return fn(g, args[0], args[1], args[2], choice)
+    if n == 4:
+        return fn(g, args[0], args[1], args[2], args[3], choice)
+    if n == 6:
+        return fn(g, args[0], args[1], args[2], args[3], args[4], args[5], choice)
+    return fn(g, *args, choice)
 
 
 # The steps a turn's machinery pushes for a seat are the same at every turn: tuples of a step
