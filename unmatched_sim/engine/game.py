@@ -972,14 +972,20 @@ class _GameCore:
             # fresh numbers: a clone made before anyone counted starts from its parent's state
             self.pile_versions = [_next_pile_version() for _ in self.players]
 
+    @cython.locals(s=cython.Py_ssize_t, start=cython.Py_ssize_t, end=cython.Py_ssize_t, p=Player)
     @cython.annotation_typing(False)
     def pile_counts_of(self, seat: int) -> list[int]:
         """How many of ``seat``'s cards of each kind lie in a discard pile or in play, in the
         order of its hero's card list (a new list)."""
         if self.pile_counts is None:
             self.keep_pile_counts()
-        start = self.kind_start[seat]
-        return self.pile_counts[start:start + len(self.players[seat].hero.cards)]
+        # (the seat and the slice's ends as C integers: the list sliced in C, where Python ints
+        # made a slice object and went through the list's generic subscript)
+        s = seat
+        p = self.players[s]
+        start = self.kind_start[s]
+        end = start + len(p.hero.cards)
+        return self.pile_counts[start:end]
 
     @cython.annotation_typing(False)
     def pile_version(self, seat: int) -> int:
@@ -1084,17 +1090,27 @@ class _GameCore:
         occ = self.occupant
         return [occ[s] for s in self.board.adjacent[f.space] if occ[s] >= 0]
 
+    @cython.locals(occ=list, s=cython.Py_ssize_t, o=cython.Py_ssize_t, out=list)
     def empty_spaces(self) -> list[int]:
-        return [s for s, o in enumerate(self.occupant) if o < 0]
+        # (a loop over C integers: enumerate made a pair and compared a Python int per space,
+        # ~3,800 instructions a call; Escape Artist asks at every boosted maneuver, the AI more)
+        occ = self.occupant
+        out = []
+        for s in range(len(occ)):
+            o = occ[s]
+            if o < 0:
+                out.append(s)
+        return out
 
-    @cython.locals(p=Player)
+    @cython.locals(p=Player, s=cython.Py_ssize_t)
     @cython.annotation_typing(False)
     def move_value(self, seat: int) -> int:
-        move = self._fixed_move[seat]
+        s = seat                # (a C index: see _pile_moved)
+        move = self._fixed_move[s]
         if move is not None:
-            tag = self._move_tag[seat]
+            tag = self._move_tag[s]
             return move if tag is None else move + self.cards_in_foe_hands(seat, tag)
-        p = self.players[seat]
+        p = self.players[s]
         return p.ability.move_value(self, seat, p.hero.move)
 
     @cython.locals(p=Player, d=CardDef, owners=list, defs=list, c=cython.Py_ssize_t, n=cython.Py_ssize_t)
