@@ -596,7 +596,10 @@ class Op:
                   card=ctx.card, op=self.NAME, cost=self.cost_discard, cost_damage=self.cost_damage,
                   cost_kind=self.cost[0] if self.cost else None)
             return
-        self._resolve(g, ctx)
+        if self.unless_paid:
+            self._resolve(g, ctx)
+        else:                  # (_resolve's plain case without its call: most effects)
+            self.run(g, ctx)
 
     def can_pay(self, g: Game, ctx: Ctx) -> bool:
         return self.cost is None or COSTS[self.cost[0]].can_pay(g, ctx, self.cost[1])
