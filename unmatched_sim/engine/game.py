@@ -2034,10 +2034,6 @@ def _take_action(g: _GameCore, seat: int, action: str) -> None:
     g.push_steps(_kept_steps(_ACTION_STEPS[action], _ACTION_MAKERS[action], seat))
 
 
-def _end_of_action(g: _GameCore) -> None:
-    g.check_win()
-
-
 def _end_of_turn(g: _GameCore, seat: int) -> None:
     if g.check_win():
         return
@@ -2375,9 +2371,12 @@ def _unboosted_moves(seat: int) -> tuple:
 
 
 def _action_steps(action: str):
-    """The steps of ``action`` for a seat: the action, then the end of it, then the next one."""
+    """The steps of ``action`` for a seat: the action, then the next one. (The win check at
+    the end of an action is the next action's first: nothing runs between the two, and the
+    check changes nothing when it finds no side beaten. A step of its own for it cost ~550
+    instructions an action.)"""
     def make(seat: int) -> tuple:
-        return ((ACTIONS[action], (seat,)), (_end_of_action, ()), (_next_action, (seat,)))
+        return ((ACTIONS[action], (seat,)), (_next_action, (seat,)))
     return make
 
 
