@@ -815,7 +815,9 @@ class _GameCore:
         each, without a call per card: most hands are not known at all)."""
         h = holder              # (a C index: see _pile_moved)
         p = self.players[h]
-        public, seen = p.known_hand, p.seen_by.get(observer)
+        public = p.known_hand
+        # (no look-up in an empty dictionary: most hands were never looked at)
+        seen = p.seen_by.get(observer) if p.seen_by else None
         if seen:
             return [c for c in p.hand if c in public or c in seen]
         if public:
