@@ -505,18 +505,26 @@ class DamageCost(Cost):
 
 
 # ---------------------------------------------------------------------- the Op base class
+_DEFENDER = cython.declare(cython.Py_ssize_t, DEFENDER)
+
+
 @cython.ccall
-@cython.locals(g=_GameCore, c=Combat)
+@cython.locals(g=_GameCore, c=Combat, role=cython.Py_ssize_t)
 @cython.annotation_typing(False)
 def effect_cancelled(g: Game, ctx: Ctx) -> bool:
     """Effects of a combat card stop once it is cancelled or has left the combat. (Asked as
-    every effect starts: a C call reading the game's and the combat's fields in C.)"""
-    if ctx.role > DEFENDER or g.combat is None or ctx.uncancelable:
+    every effect starts: a C call reading the game's and the combat's fields in C, the role
+    as a C integer. Each of the context's fields is read once: a named tuple's field is an
+    attribute looked up on its class, ~110 instructions; by position, ``ctx[2]``, it is a
+    Python-level item call, dearer still.)"""
+    role = ctx.role
+    if role > _DEFENDER or g.combat is None or ctx.uncancelable:
         return False
     c = g.combat
-    if c.cards[ctx.role] != ctx.card or g.turn_flags.get("turn_ended"):
+    card = ctx.card
+    if c.cards[role] != card or g.turn_flags.get("turn_ended"):
         return True
-    return c.cancelled[ctx.role] and not g.card(ctx.card).uncancelable
+    return c.cancelled[role] and not g.card(card).uncancelable
 
 
 class Op:
@@ -588,7 +596,10 @@ class Op:
                   card=ctx.card, op=self.NAME, cost=self.cost_discard, cost_damage=self.cost_damage,
                   cost_kind=self.cost[0] if self.cost else None)
             return
-        self._resolve(g, ctx)
+        if self.unless_paid:
+            self._resolve(g, ctx)
+        else:                  # (_resolve's plain case without its call: most effects)
+            self.run(g, ctx)
 
     def can_pay(self, g: Game, ctx: Ctx) -> bool:
         return self.cost is None or COSTS[self.cost[0]].can_pay(g, ctx, self.cost[1])

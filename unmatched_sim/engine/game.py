@@ -579,7 +579,7 @@ class _GameCore:
             # (True == 1: a yes where a seat or a card is asked for would pass the first test)
             raise IllegalChoice(f"{choice!r} is not a legal option for {d.kind}: {d.options!r}")
         self.pending = None
-        _call_step(d.resume, self, d.args + (choice,))
+        _call_resume(d.resume, self, d.args, choice)
         self.run()
 
     # ------------------------------------------------------------------ events
@@ -701,6 +701,15 @@ class _GameCore:
     def on_board(self, seat: int) -> list[int]:
         F = self.fighters
         p = self.players[seat]
+        # Usually every fighter of the seat is on the board: its list copied whole (one block
+        # of the right size), where appending grew a new list a block at a time (the AI asks
+        # ~400 times a tuned game).
+        for i in p.fighters:
+            f = F[i]
+            if not f.on_board:
+                break
+        else:
+            return p.fighters[:]
         out = []
         for i in p.fighters:
             f = F[i]
@@ -800,12 +809,15 @@ class _GameCore:
         return seen is not None and cid in seen
 
     @cython.annotation_typing(False)
-    @cython.locals(p=Player, public=frozenset, seen=frozenset)
+    @cython.locals(p=Player, public=frozenset, seen=frozenset, h=cython.Py_ssize_t)
     def known_in_hand(self, observer: int, holder: int) -> list[int]:
         """The cards of ``holder``'s hand that ``observer`` knows are there (``known_to`` for
         each, without a call per card: most hands are not known at all)."""
-        p = self.players[holder]
-        public, seen = p.known_hand, p.seen_by.get(observer)
+        h = holder              # (a C index: see _pile_moved)
+        p = self.players[h]
+        public = p.known_hand
+        # (no look-up in an empty dictionary: most hands were never looked at)
+        seen = p.seen_by.get(observer) if p.seen_by else None
         if seen:
             return [c for c in p.hand if c in public or c in seen]
         if public:
@@ -937,10 +949,16 @@ class _GameCore:
     # them: they are counted from the piles when first asked for, and kept from then on.
     # (Each move tests ``pile_counts is not None`` itself: one call fewer per move is 0.8% of
     # greedy's instructions.)
+    @cython.locals(c=cython.Py_ssize_t, k=cython.Py_ssize_t, o=cython.Py_ssize_t)
     @cython.annotation_typing(False)
     def _pile_moved(self, cid: int, delta: int) -> None:
-        self.pile_counts[self.card_kind[cid]] += delta
-        self.pile_versions[self.card_owners[cid]] = _next_pile_version()
+        # (the card, its kind and owner as C integers: a list indexed by a Python int goes
+        # through the list's generic subscript, ~45 instructions more per index)
+        c = cid
+        k = self.card_kind[c]
+        o = self.card_owners[c]
+        self.pile_counts[k] += delta
+        self.pile_versions[o] = _next_pile_version()
 
     def _count_piles(self) -> list[int]:
         counts = [0] * self.kind_count
@@ -956,14 +974,20 @@ class _GameCore:
             # fresh numbers: a clone made before anyone counted starts from its parent's state
             self.pile_versions = [_next_pile_version() for _ in self.players]
 
+    @cython.locals(s=cython.Py_ssize_t, start=cython.Py_ssize_t, end=cython.Py_ssize_t, p=Player)
     @cython.annotation_typing(False)
     def pile_counts_of(self, seat: int) -> list[int]:
         """How many of ``seat``'s cards of each kind lie in a discard pile or in play, in the
         order of its hero's card list (a new list)."""
         if self.pile_counts is None:
             self.keep_pile_counts()
-        start = self.kind_start[seat]
-        return self.pile_counts[start:start + len(self.players[seat].hero.cards)]
+        # (the seat and the slice's ends as C integers: the list sliced in C, where Python ints
+        # made a slice object and went through the list's generic subscript)
+        s = seat
+        p = self.players[s]
+        start = self.kind_start[s]
+        end = start + len(p.hero.cards)
+        return self.pile_counts[start:end]
 
     @cython.annotation_typing(False)
     def pile_version(self, seat: int) -> int:
@@ -972,11 +996,14 @@ class _GameCore:
             self.keep_pile_counts()
         return self.pile_versions[seat]
 
+    @cython.locals(p=Player, s=cython.Py_ssize_t)
     @cython.annotation_typing(False)
     def discard_pile_add(self, seat: int, cid: int) -> None:
         """Put card ``cid`` on top of ``seat``'s discard pile (no ability hears of it: see
         ``to_discard_pile`` for the route a discarded card takes)."""
-        self.players[seat].discard.append(cid)
+        s = seat                # (a C index: see _pile_moved)
+        p = self.players[s]
+        p.discard.append(cid)
         if self.pile_counts is not None:
             self._pile_moved(cid, 1)
 
@@ -1065,17 +1092,27 @@ class _GameCore:
         occ = self.occupant
         return [occ[s] for s in self.board.adjacent[f.space] if occ[s] >= 0]
 
+    @cython.locals(occ=list, s=cython.Py_ssize_t, o=cython.Py_ssize_t, out=list)
     def empty_spaces(self) -> list[int]:
-        return [s for s, o in enumerate(self.occupant) if o < 0]
+        # (a loop over C integers: enumerate made a pair and compared a Python int per space,
+        # ~3,800 instructions a call; Escape Artist asks at every boosted maneuver, the AI more)
+        occ = self.occupant
+        out = []
+        for s in range(len(occ)):
+            o = occ[s]
+            if o < 0:
+                out.append(s)
+        return out
 
-    @cython.locals(p=Player)
+    @cython.locals(p=Player, s=cython.Py_ssize_t)
     @cython.annotation_typing(False)
     def move_value(self, seat: int) -> int:
-        move = self._fixed_move[seat]
+        s = seat                # (a C index: see _pile_moved)
+        move = self._fixed_move[s]
         if move is not None:
-            tag = self._move_tag[seat]
+            tag = self._move_tag[s]
             return move if tag is None else move + self.cards_in_foe_hands(seat, tag)
-        p = self.players[seat]
+        p = self.players[s]
         return p.ability.move_value(self, seat, p.hero.move)
 
     @cython.locals(p=Player, d=CardDef, owners=list, defs=list, c=cython.Py_ssize_t, n=cython.Py_ssize_t)
@@ -1125,7 +1162,8 @@ class _GameCore:
                    step=cython.Py_ssize_t, occ=list, head=cython.Py_ssize_t, end=cython.Py_ssize_t,
                    tail=cython.Py_ssize_t, e=cython.Py_ssize_t, last=cython.Py_ssize_t,
                    walk=cython.p_uchar, seen=cython.p_uchar, queue=cython.p_uchar, seen_buf=bytearray,
-                   queue_buf=bytearray, team=tuple, F=list, f=Fighter, out=list)
+                   queue_buf=bytearray, team=tuple, F=list, f=Fighter, out=list, m=cython.Py_ssize_t,
+                   k=cython.Py_ssize_t)
     @cython.annotation_typing(False)
     def _spread(self, fi: int, start: int, steps: int, through: bool) -> list[int]:
         """``reachable``'s walk, breadth first from ``start``: the spaces in order. (Compiled,
@@ -1143,7 +1181,11 @@ class _GameCore:
             _WALK_QUEUE = bytearray(2 * n)
         seen_buf, queue_buf = _WALK_SEEN, _WALK_QUEUE
         walk, seen, queue = self._walk, seen_buf, queue_buf
-        seen[start] = 1
+        # A space seen is marked 2 if the walk lists it (empty, or the start), else 1; ``m``
+        # counts the listed ones, so the list is made at its size and filled in place
+        # (appending grew it a block at a time: ~400 instructions a walk).
+        seen[start] = 2
+        m = 1
         # One queue for every step's frontier: step k's spaces are numbers head to end - 1.
         _put16(queue, 0, start)
         head = 0
@@ -1165,20 +1207,26 @@ class _GameCore:
                         f = F[o]
                         if team[f.owner] != my_team:
                             continue
-                    seen[t] = 1
+                    if o < 0:
+                        seen[t] = 2
+                        m += 1
+                    else:
+                        seen[t] = 1
                     _put16(queue, tail, t)
                     tail += 1
-        out = []
+        out = [None] * m
+        k = 0
         for s in range(n):
             if seen[s]:
+                if seen[s] == 2:
+                    out[k] = s
+                    k += 1
                 seen[s] = 0           # (the scratch left all unseen for the next walk)
-                if occ[s] < 0 or s == start:
-                    out.append(s)
         return out
 
     @cython.locals(f=Fighter, tf=Fighter, F=list, p=Player, out=list, adj=cython.p_uchar, zm=tuple,
                    at=cython.Py_ssize_t, zone=cython.Py_ssize_t, z=cython.Py_ssize_t, s=cython.Py_ssize_t,
-                   t=cython.Py_ssize_t, seat=cython.Py_ssize_t)
+                   t=cython.Py_ssize_t, seat=cython.Py_ssize_t, i=cython.Py_ssize_t, foe=cython.Py_ssize_t)
     @cython.annotation_typing(False)
     def attack_targets(self, fi: int) -> list[int]:
         """The opposing fighters fighter ``fi`` may attack from where it stands (adjacent, or in
@@ -1186,7 +1234,8 @@ class _GameCore:
         masks and the foes' fighters, without the list of every opposing fighter on the board;
         the engine and the AI ask it ~200 times a tuned game.)"""
         F = self.fighters
-        f = F[fi]
+        i = fi                  # (C integers for the indexes: see _pile_moved)
+        f = F[i]
         if not f.on_board:
             return []
         adj = self._adjacency
@@ -1228,11 +1277,12 @@ class _GameCore:
     # player's fighters and hand in C, without the lists of the fighters on the board and of
     # the hand's definitions that ``on_board`` and ``_hand_defs`` would make.)
     @cython.locals(p=Player, f=Fighter, d=CardDef, F=list, defs=list, fi=cython.Py_ssize_t,
-                   c=cython.Py_ssize_t)
+                   c=cython.Py_ssize_t, s=cython.Py_ssize_t)
     @cython.annotation_typing(False)
     def can_attack_now(self, seat: int) -> bool:
         """``attack_options(seat)`` is not empty (worked out without listing them)."""
-        p = self.players[seat]
+        s = seat                # (a C index: see _pile_moved)
+        p = self.players[s]
         F, defs = self.fighters, self.card_defs
         for fi in p.fighters:
             f = F[fi]
@@ -1248,12 +1298,13 @@ class _GameCore:
         return False
 
     @cython.locals(p=Player, f=Fighter, d=CardDef, F=list, defs=list, fi=cython.Py_ssize_t,
-                   c=cython.Py_ssize_t)
+                   c=cython.Py_ssize_t, s=cython.Py_ssize_t)
     @cython.annotation_typing(False)
     def can_scheme_now(self, seat: int) -> bool:
         """``scheme_options(seat)`` is not empty (worked out without listing them): a scheme
         card in hand that one of the player's fighters on the board may play."""
-        p = self.players[seat]
+        s = seat                # (a C index: see _pile_moved)
+        p = self.players[s]
         F, defs = self.fighters, self.card_defs
         for c in p.hand:
             d = defs[c]
@@ -1430,10 +1481,11 @@ class _GameCore:
             self.players[seat].actions += n
             self.log("gain_action", seat, card=card, amount=n)
 
-    @cython.locals(p=Player)
+    @cython.locals(p=Player, s=cython.Py_ssize_t)
     @cython.annotation_typing(False)
     def take_from_hand(self, seat: int, cid: int) -> None:
-        p = self.players[seat]
+        s = seat                # (a C index: see _pile_moved)
+        p = self.players[s]
         p.hand.remove(cid)
         if cid in p.known_hand:
             p.known_hand = p.known_hand - {cid}
@@ -1463,30 +1515,36 @@ class _GameCore:
         self.play_area_take(cid)
         self.to_discard_pile(cid, route)
 
+    @cython.locals(c=cython.Py_ssize_t)
     @cython.annotation_typing(False)
     def to_discard_pile(self, cid: int, route: str) -> None:
         """Every card bound for a discard pile passes here; its owner's ability may send it
         elsewhere (``Ability.redirect_discard``: the Wayward Sisters' cauldron). ``route``:
         PLAYED, BOOST_DISCARD, FROM_DECK or the hand causes (HAND_LIMIT_DISCARD, ...)."""
-        owner = self.card_owners[cid]
+        c = cid                 # (a C index: see _pile_moved)
+        owner = self.card_owners[c]
         if owner in self.handlers["redirect_discard"] and \
                 self.players[owner].ability.redirect_discard(self, cid, route):
             return
         self.discard_pile_add(owner, cid)
 
+    @cython.locals(c=cython.Py_ssize_t)
     @cython.annotation_typing(False)
     def card_played(self, cid: int, seat: int, role: int) -> None:
         """``seat`` has played a card: revealed in combat (``role`` ATTACKER / DEFENDER) or
         played as a scheme (SCHEME_ROLE). Its owner's ability hears of it (Loki logs his TRICKs
         played by the opponent). Effects that swap a new card into a combat call this too."""
-        owner = self.card_owners[cid]
+        c = cid                 # (a C index: see _pile_moved)
+        owner = self.card_owners[c]
         if owner in self.handlers["on_card_played"]:
             self.players[owner].ability.on_card_played(self, cid, seat, role)
 
+    @cython.locals(c=cython.Py_ssize_t)
     @cython.annotation_typing(False)
     def finish_played_card(self, cid: int, played_by: int) -> None:
         """Cleanup for a played card; an ability may send it elsewhere (Loki's TRICKs)."""
-        owner = self.card_owners[cid]
+        c = cid                 # (a C index: see _pile_moved)
+        owner = self.card_owners[c]
         if owner in self.handlers["after_card_played"] and \
                 self.players[owner].ability.after_card_played(self, cid, played_by):
             self.play_area_take(cid)
@@ -1516,13 +1574,14 @@ class _GameCore:
             self.run_effects(bonus, new_ctx(seat, cid, OTHER_ROLE, self.players[seat].fighters[0]))
         return value
 
-    @cython.locals(d=CardDef)
+    @cython.locals(d=CardDef, c=cython.Py_ssize_t, owner=cython.Py_ssize_t)
     @cython.annotation_typing(False)
     def can_boost_with(self, seat: int, cid: int) -> bool:
         """May ``seat`` BOOST with card ``cid``? Its owner's ability says (``can_boost``)."""
-        owner = self.card_owners[cid]
+        c = cid                 # (C integers for the indexes: see _pile_moved)
+        owner = self.card_owners[c]
         if not self._own_boost_rule[owner]:
-            d = self.card_defs[cid]
+            d = self.card_defs[c]
             tag = self._no_boost_tag[owner]     # (Ability.can_boost, inline)
             return d.boost is not None and (tag is None or tag not in d.tags)
         return self.players[owner].ability.can_boost(self, seat, cid)
@@ -1641,7 +1700,7 @@ class _GameCore:
         return self.over and self.winner is not None and self.team[seat] == self.winner
 
     # ------------------------------------------------------------------ card values in combat
-    @cython.locals(c=Combat, d=CardDef)
+    @cython.locals(c=Combat, d=CardDef, r=cython.Py_ssize_t, k=cython.Py_ssize_t, seat=cython.Py_ssize_t)
     @cython.annotation_typing(False)
     def combat_value(self, role: int, bonuses: bool = True) -> int:
         """The current value of a combat card: printed value, then every change in the order it
@@ -1650,16 +1709,18 @@ class _GameCore:
         ``bonuses=False`` leaves out the attacker's standing bonuses (abilities, turn effects):
         the card's own value, which "swap the values" trades."""
         c = self.combat
-        cid = c.cards[role]
-        if cid is None or c.ignored[role]:
+        r = role                # (C integers for the indexes: see _pile_moved)
+        cid = c.cards[r]
+        if cid is None or c.ignored[r]:
             return 0
-        seat = c.players[role]
+        seat = c.players[r]
         lock = self.players[seat].value_lock
         if lock is not None:
             return lock
-        d = self.card_defs[cid]
+        k = cid
+        d = self.card_defs[k]
         v = d.value or 0
-        for kind, n in c.mods[role]:
+        for kind, n in c.mods[r]:
             if kind == "add":
                 v += n
             elif kind == "sub":
@@ -1688,14 +1749,20 @@ class Game(_GameCore):
 
 
 @cython.cfunc
+@cython.locals(d=Decision)
 def _pose(g: _GameCore, player, kind, options, resume, args: tuple, info: dict):
     """``ask``'s work, its extra arguments and keywords given as a tuple and a dictionary."""
     if not options:
         raise RuntimeError(f"decision {kind} for player {player} has no options")
     if len(options) == 1:
-        _call_step(resume, g, args + (options[0],))
+        _call_resume(resume, g, args, options[0])
         return
-    g.pending = Decision(player, kind, tuple(options), resume, args, info)
+    # (``Decision(...)``'s fields set here, compiled as C stores: the call parsed six arguments
+    # through the type's Python ``__init__``, ~300 instructions a decision)
+    d = Decision.__new__(Decision)
+    d.player, d.kind, d.options = player, kind, tuple(options)
+    d.resume, d.args, d.info = resume, args, info
+    g.pending = d
 
 
 @cython.cfunc
@@ -1734,6 +1801,41 @@ def _call_step(fn, g, args):
     if n == 4:
         return fn(g, t[0], t[1], t[2], t[3])
     return fn(g, *t)
+
+
+# A decision's continuation, ``resume(g, *args, choice)``, likewise with its arguments listed:
+# no tuple ``args + (choice,)`` made and freed per answer. The longest continuation the
+# engine asks with takes six arguments before the choice (``_moved``).
+@cython.cfunc
+@cython.locals(n=cython.Py_ssize_t)
+def _call_resume(fn, g, args: tuple, choice):
+    n = len(args)
+    if n == 0:
+        return fn(g, choice)
+    if n == 1:
+        return fn(g, args[0], choice)
+    if n == 2:
+        return fn(g, args[0], args[1], choice)
+    if n == 3:
+        return fn(g, args[0], args[1], args[2], choice)
+    if n == 4:
+        return fn(g, args[0], args[1], args[2], args[3], choice)
+    if n == 6:
+        return fn(g, args[0], args[1], args[2], args[3], args[4], args[5], choice)
+    return fn(g, *args, choice)
+
+
+# The steps a turn's machinery pushes for a seat are the same at every turn: tuples of a step
+# function and the seat, which nothing changes. Each kind is made once per seat and kept
+# (``_kept_steps``), where building them afresh made and freed ~800 tuples a tuned game.
+@cython.cfunc
+@cython.locals(s=cython.Py_ssize_t)
+def _kept_steps(made: list, make, seat):
+    """``make(seat)``, made at the seat's first turn and kept in ``made`` (indexed by seat)."""
+    s = seat
+    while len(made) <= s:
+        made.append(make(len(made)))
+    return made[s]
 
 
 def _copy_rng(r: random.Random) -> random.Random:
@@ -1891,7 +1993,7 @@ def _begin_turn(g: _GameCore) -> None:
     g.turn_flags = {"start_spaces": _start_spaces(g)}
     g.players[seat].actions = ACTIONS_PER_TURN
     g.log("turn_start", seat)
-    g.push_steps(((_start_of_turn, (seat,)), (_next_action, (seat,)), (_end_of_turn, (seat,))))
+    g.push_steps(_kept_steps(_TURN_STEPS, _turn_steps, seat))
 
 
 @cython.cfunc
@@ -1909,11 +2011,12 @@ def _start_of_turn(g: _GameCore, seat: int) -> None:
     g.players[seat].ability.start_of_turn(g, seat)
 
 
-@cython.locals(p=Player)
+@cython.locals(p=Player, s=cython.Py_ssize_t)
 def _next_action(g: _GameCore, seat: int) -> None:
-    if g.check_win() or g.out[seat]:
+    s = seat                    # (a C index: see _GameCore._pile_moved)
+    if g.check_win() or g.out[s]:
         return
-    p = g.players[seat]
+    p = g.players[s]
     if p.actions <= 0:
         return
     options = ["maneuver"]
@@ -1924,23 +2027,22 @@ def _next_action(g: _GameCore, seat: int) -> None:
     _ask(g, seat, "action", options, _take_action, (seat,), {})
 
 
+@cython.locals(p=Player, s=cython.Py_ssize_t)
 def _take_action(g: _GameCore, seat: int, action: str) -> None:
-    g.players[seat].actions -= 1
+    s = seat                    # (a C index: see _GameCore._pile_moved)
+    p = g.players[s]
+    p.actions -= 1
     g.log("action", seat, None, None, None, None, None, None, action)
-    g.push_steps(((ACTIONS[action], (seat,)), (_end_of_action, ()), (_next_action, (seat,))))
-
-
-def _end_of_action(g: _GameCore) -> None:
-    g.check_win()
+    g.push_steps(_kept_steps(_ACTION_STEPS[action], _ACTION_MAKERS[action], seat))
 
 
 def _end_of_turn(g: _GameCore, seat: int) -> None:
     if g.check_win():
         return
     if g.out[seat]:   # eliminated during their own turn: the turn just passes
-        g.push_one((_pass_turn, (seat,)))
+        g.push_steps(_kept_steps(_PASS_STEPS, _pass_steps, seat))
         return
-    g.push_steps(((_end_of_turn_effects, (seat,)), (_hand_limit, (seat,)), (_pass_turn, (seat,))))
+    g.push_steps(_kept_steps(_END_STEPS, _end_steps, seat))
 
 
 def _end_of_turn_effects(g: _GameCore, seat: int) -> None:
@@ -1978,7 +2080,7 @@ def _pass_turn(g: _GameCore, seat: int) -> None:
         return
     g.log("turn_end", seat)
     g.active = g.next_seat(seat)
-    g.push_one((_begin_turn, ()))
+    g.push_one(_BEGIN_TURN)
 
 
 # ====================================================================== maneuver
@@ -1996,7 +2098,7 @@ def _maneuver(g: _GameCore, seat: int) -> None:
 
 def _maneuver_boost_chosen(g: _GameCore, seat: int, cid: int | None) -> None:
     if cid is None:
-        g.push_one((_move_phase, (seat, 0, False, ())))
+        g.push_steps(_kept_steps(_UNBOOSTED_MOVES, _unboosted_moves, seat))
     else:
         # The move phase must be scheduled before the boost so that a BOOST bonus resolves
         # first. The bonus may change the move value (Loki), so the phase reads it when it starts.
@@ -2024,11 +2126,12 @@ def _move_phase(g: _GameCore, seat: int, bonus: int, boosted: bool, moved: tuple
     _ask(g, seat, "move_order", movable + [None], _move_one, (seat, bonus, boosted, moved), {})
 
 
-@cython.locals(f=Fighter)
+@cython.locals(f=Fighter, i=cython.Py_ssize_t)
 def _move_one(g: _GameCore, seat: int, bonus: int, boosted: bool, moved: tuple, fi: int | None) -> None:
     if fi is None:
         return
-    f = g.fighters[fi]
+    i = fi                      # (a C index: see _GameCore._pile_moved)
+    f = g.fighters[i]
     steps = (f.defn.move if f.defn.move is not None else g.move_value(seat)) + bonus
     options = g.reachable(fi, steps)
     placed_only = ()
@@ -2087,19 +2190,22 @@ def _attack(g: _GameCore, seat: int) -> None:
     _ask(g, seat, "attack_target", g.attack_options(seat), _attack_declared, (seat,), {})
 
 
-@cython.locals(c=Combat, f=Fighter, tf=Fighter, d=CardDef, cid=cython.Py_ssize_t)
+@cython.locals(c=Combat, f=Fighter, tf=Fighter, d=CardDef, cid=cython.Py_ssize_t, p=Player,
+               i=cython.Py_ssize_t, t=cython.Py_ssize_t, s=cython.Py_ssize_t)
 def _attack_declared(g: _GameCore, seat: int, option: tuple[int, int]) -> None:
     fi, target = option
-    tf = g.fighters[target]
+    i, t, s = fi, target, seat  # (C indexes: see _GameCore._pile_moved)
+    tf = g.fighters[t]
     c = Combat(seat, fi, target, tf.owner)
     c.ranged = not g.adjacent(fi, target)
     g.combat = c
     g.log("attack", seat, fi, None, target, None, None, None, "ranged" if c.ranged else "melee")
-    f = g.fighters[fi]
+    f = g.fighters[i]
     name = f.defn.name
     cards = g.card_defs
     options = []
-    for cid in g.players[seat].hand:
+    p = g.players[s]
+    for cid in p.hand:
         d = cards[cid]
         if d.can_attack and (d.users is None or name in d.users):     # (d.usable_by(name))
             options.append(cid)
@@ -2157,12 +2263,10 @@ def _defense_chosen(g: _GameCore, dseat: int, cid: int | None) -> None:
     for role in (_DEF, _ATT):
         if c.cards[role] is not None:
             g.card_played(c.cards[role], c.players[role], role)
-    g.push_steps(((_combat_window, (IMMEDIATELY,)), (_combat_window, (DURING,)), (_combat_damage, ()),
-                  (_combat_window, (AFTER,)), (_after_combat_abilities, ()), (_combat_cleanup, ()),
-                  (_after_attacking, ())))
+    g.push_steps(_COMBAT_STEPS)
 
 
-@cython.locals(c=Combat, d=CardDef, role=cython.Py_ssize_t)
+@cython.locals(c=Combat, d=CardDef, role=cython.Py_ssize_t, k=cython.Py_ssize_t)
 def _combat_window(g: _GameCore, timing: str) -> None:
     """Effects of one timing on both combat cards: the defender's first, then the attacker's.
 
@@ -2174,7 +2278,8 @@ def _combat_window(g: _GameCore, timing: str) -> None:
         cid = c.cards[role]
         if cid is None:
             continue
-        d = g.card_defs[cid]
+        k = cid                 # (a C index: see _GameCore._pile_moved)
+        d = g.card_defs[k]
         ops = d.effects.get(timing)
         if ops:
             step_args = (new_ctx(c.players[role], cid, role, c.fighters[role]),)
@@ -2247,3 +2352,44 @@ def _after_attacking(g: _GameCore) -> None:
 
 
 ACTIONS = {"maneuver": _maneuver, "scheme": _scheme, "attack": _attack}
+
+
+# ---------------------------------------------------------------------- the steps kept
+# (see ``_kept_steps``: each list holds, per seat, the steps that make pushes)
+def _turn_steps(seat: int) -> tuple:
+    return ((_start_of_turn, (seat,)), (_next_action, (seat,)), (_end_of_turn, (seat,)))
+
+
+def _end_steps(seat: int) -> tuple:
+    return ((_end_of_turn_effects, (seat,)), (_hand_limit, (seat,)), (_pass_turn, (seat,)))
+
+
+def _pass_steps(seat: int) -> tuple:
+    return ((_pass_turn, (seat,)),)
+
+
+def _unboosted_moves(seat: int) -> tuple:
+    return ((_move_phase, (seat, 0, False, ())),)
+
+
+def _action_steps(action: str):
+    """The steps of ``action`` for a seat: the action, then the next one. (The win check at
+    the end of an action is the next action's first: nothing runs between the two, and the
+    check changes nothing when it finds no side beaten. A step of its own for it cost ~550
+    instructions an action.)"""
+    def make(seat: int) -> tuple:
+        return ((ACTIONS[action], (seat,)), (_next_action, (seat,)))
+    return make
+
+
+_TURN_STEPS: list = []
+_END_STEPS: list = []
+_PASS_STEPS: list = []
+_UNBOOSTED_MOVES: list = []
+_ACTION_MAKERS = {action: _action_steps(action) for action in ACTIONS}
+_ACTION_STEPS: dict[str, list] = {action: [] for action in ACTIONS}
+_BEGIN_TURN = (_begin_turn, ())
+# A combat's steps once both cards are chosen (the same for every combat).
+_COMBAT_STEPS = ((_combat_window, (IMMEDIATELY,)), (_combat_window, (DURING,)), (_combat_damage, ()),
+                 (_combat_window, (AFTER,)), (_after_combat_abilities, ()), (_combat_cleanup, ()),
+                 (_after_attacking, ()))
