@@ -280,7 +280,8 @@ class GreedyPolicy(Policy):
     def _during_gain(self, view, cid, d, during) -> float:
         """``value_gain`` of a card with during-combat effects (closures: not in the cpdef)."""
         base = float(d.value or 0)
-        mine_after = len(view.hand_ids()) - 1 if cid in view.hand_ids() else len(view.hand_ids())
+        held = view.hand_size(view.seat)
+        mine_after = held - 1 if cid in view.hand_ids() else held
         # the quantities the view can tell, by their functions (what an amount holds)
         known = {QUANTITIES["opponent_hand_size"]: view.hand_size(view.opp),
                  QUANTITIES["own_hand_size"]: mine_after,
@@ -487,7 +488,7 @@ class GreedyPolicy(Policy):
         for power, c in sorted([(self.power(view, c), c) for c in cards]):
             extra = view.card(c).boost_value
             if extra and _hits_from_any(view, me.idx, view.reachable(me.idx, move + extra), targets[0]):
-                if power <= 3.5 or len(view.hand_ids()) > 5:
+                if power <= 3.5 or view.hand_size(view.seat) > 5:
                     return c
         return None
 
@@ -518,7 +519,7 @@ class GreedyPolicy(Policy):
             return advice
         cost = d.info.get("cost", 0)
         if cost:
-            return len(view.hand_ids()) >= cost + 2
+            return view.hand_size(view.seat) >= cost + 2
         damage = d.info.get("cost_damage", 0)
         if damage:
             # Pay with health only while plenty is left (Unsettle: 2 damage for 1 more discard).
@@ -625,7 +626,7 @@ class GreedyPolicy(Policy):
         if not cards:
             return None
         cheap = [c for c in cards if self.power(view, c) <= 3.0 or view.card(c).type == "scheme"]
-        pool = cheap or (cards if len(view.hand_ids()) >= 4 else [])
+        pool = cheap or (cards if view.hand_size(view.seat) >= 4 else [])
         if not pool:
             return None
         return max(pool, key=lambda c: (view.card(c).boost_value - 0.3 * self.power(view, c), -c))
@@ -720,7 +721,7 @@ class GreedyPolicy(Policy):
         role = view.my_role()
         if role is not None and view.combat_value(role) == 0:
             return None    # nothing left to lose
-        return self.lowest(view, cards) if len(view.hand_ids()) >= 2 else None
+        return self.lowest(view, cards) if view.hand_size(view.seat) >= 2 else None
 
     def on_cancel_look(self, view, d):
         return next((o for o in d.options if o is not None), None)

@@ -944,7 +944,7 @@ class Reader:
         return out
 
     @cython.cfunc
-    @cython.locals(out=list, values=list, counts=list, i=cython.Py_ssize_t, n=cython.Py_ssize_t, d=CardDef,
+    @cython.locals(values=list, counts=list, i=cython.Py_ssize_t, n=cython.Py_ssize_t, d=CardDef,
                    table=tuple, unseen=list)
     @cython.boundscheck(False)     # (every index below is a kind in range)
     @cython.wraparound(False)
@@ -2441,7 +2441,7 @@ class HeuristicPolicy(GreedyPolicy):
         deck = view.deck_size(view.seat)
         if deck < n:
             return False
-        if len(view.hand_ids()) + n > HAND_LIMIT:
+        if view.hand_size(view.seat) + n > HAND_LIMIT:
             return False                      # the card (or another) goes at the hand limit
         return deck - n >= _turns_left(view)
 
@@ -2650,7 +2650,7 @@ class HeuristicPolicy(GreedyPolicy):
         (Excalibur, The Holy Grail, The Lady of the Lake are not thrown in for +2); none if no
         card pays."""
         cards = [c for c in d.options if c is not None]
-        if not cards or len(view.hand_ids()) <= 1:
+        if not cards or view.hand_size(view.seat) <= 1:
             return None
         tf = view.fighter(d.info["target"])
         a = self.my_attack_strength(view, d.info["card"])
@@ -2696,7 +2696,7 @@ class HeuristicPolicy(GreedyPolicy):
                 dv = card_strength(view.card(c), _mine(view, c))[1]
                 return -max(0.0, other - dv) * 1.5 - self.spend_cost(view, c)
         best = max(cards, key=lambda c: (score(c), -c))
-        base = score(current) if current is not None and current in view.hand_ids() + [current] else -1e9
+        base = score(current) if current is not None else -1e9
         return best if score(best) > base + 0.5 else None
 
     # ------------------------------------------------------------ cards
@@ -2809,7 +2809,7 @@ class HeuristicPolicy(GreedyPolicy):
         for the action had him discard on 57% of his turns and maneuver with it; 30% of his
         games ended in his exhaustion, against the field under ``tuned``.)"""
         cards = [c for c in d.options if c is not None]
-        if not cards or len(view.hand_ids()) < 2:
+        if not cards or view.hand_size(view.seat) < 2:
             return None
         worst = min(cards, key=lambda c: (self.keep(view, c), c))
         action = self.reposition_worth(view) if view.deck_size(view.seat) > 0 else -1.0
