@@ -27,22 +27,51 @@ def houdini_moving() -> tuple[Scenario, PlayerView, TunedPolicy, Decision]:
     return s, view, TunedPolicy(random.Random(0)), d
 
 
+def _mark(pol) -> None:
+    """Plant an entry in the decision's memo and facts: still there after the next decision
+    only if that decision reused what this one worked out."""
+    pol._memo["planted"] = True
+    pol._facts.space[999] = "planted"
+
+
+def _kept(pol) -> bool:
+    return pol._memo.get("planted") is True and pol._facts.space.get(999) == "planted"
+
+
+def _forgotten(pol) -> bool:
+    return "planted" not in pol._memo and 999 not in pol._facts.space
+
+
 def test_a_decision_in_the_same_position_reuses_the_last_ones_memo():
     s, view, pol, d = houdini_moving()
     pol.choose(view, d)
-    memo, facts = pol._memo, pol._facts
-    assert s.fighter("Houdini") in facts.space          # its SpaceFacts, with the values asked
+    assert s.fighter("Houdini") in pol._facts.space     # its SpaceFacts, with the values asked
+    _mark(pol)
     pol.choose(view, d)
-    assert pol._memo is memo and pol._facts is facts
+    assert _kept(pol)
 
 
 def test_an_event_makes_the_next_decision_start_afresh():
     s, view, pol, d = houdini_moving()
     pol.choose(view, d)
-    memo = pol._memo
+    _mark(pol)
     s.game.log("note", 0)
     pol.choose(view, d)
-    assert pol._memo is not memo
+    assert _forgotten(pol)
+    assert s.fighter("Houdini") in pol._facts.space     # worked out again for this position
+
+
+def test_a_fresh_decision_empties_the_memo_in_place():
+    """The memo's dicts are emptied, not replaced: nothing outside the policy holds them."""
+    s, view, pol, d = houdini_moving()
+    pol.choose(view, d)
+    memo, facts, space = pol._memo, pol._facts, pol._facts.space
+    s.game.log("note", 0)
+    pol.choose(view, d)
+    assert pol._memo is memo and pol._facts is facts and pol._facts.space is space
+    pol._fresh()
+    assert pol._memo == {} and all(not getattr(facts, k) for k in (
+        "keep", "reserve", "attack_card", "attack_target", "defenses", "space", "knowledge"))
 
 
 def test_a_card_put_into_play_or_a_turn_flag_moves_the_version():
@@ -58,9 +87,9 @@ def test_a_card_put_into_play_or_a_turn_flag_moves_the_version():
 def test_another_view_or_foe_in_focus_starts_afresh():
     s, view, pol, d = houdini_moving()
     pol.choose(view, d)
-    memo = pol._memo
+    _mark(pol)
     pol.choose(PlayerView(s.game, 0), d)
-    assert pol._memo is not memo
+    assert _forgotten(pol)
 
 
 def test_no_version_without_an_event_log():
@@ -68,9 +97,9 @@ def test_no_version_without_an_event_log():
     s.game.raw_events = None         # a search's copy of a game records no events
     assert view.state_version() is None
     pol.choose(view, d)
-    memo = pol._memo
+    _mark(pol)
     pol.choose(view, d)
-    assert pol._memo is not memo
+    assert _forgotten(pol)
 
 
 def test_a_position_changed_without_an_event_fails_under_check_caches(monkeypatch):

@@ -433,9 +433,16 @@ class _ViewCore:
     def fighter(self, fi: int) -> Fighter:
         return self._fighters[fi]
 
+    @cython.annotation_typing(False)
+    @cython.locals(p=Player, out=list, ids=list, i=cython.Py_ssize_t)
     def fighters(self, seat: int) -> list[Fighter]:
-        g = self._g
-        return [g.fighters[i] for i in g.players[seat].fighters]
+        # (a C call: the heuristic asks it each time it weighs a hero's defeat)
+        p = self._players[seat]
+        ids = p.fighters
+        out = []
+        for i in range(len(ids)):
+            out.append(self._fighters[ids[i]])
+        return out
 
     @cython.annotation_typing(False)
     def on_board(self, seat: int) -> list[int]:
@@ -507,6 +514,7 @@ class _ViewCore:
             return None
         return self._g.combat_value(role)
 
+    @cython.annotation_typing(False)
     @cython.locals(f=Fighter, p=Player, owner=cython.Py_ssize_t)
     def combat_bonus_estimate(self, fi: int, role: int, opponent: int | None = None) -> float:
         """What fighter ``fi``'s own ability is expected to add to a card it plays in ``role``
@@ -542,6 +550,7 @@ class _ViewCore:
             return ()           # Ability's default, without the call
         return g.players[seat].ability.turn_start_hazards(g, seat)
 
+    @cython.annotation_typing(False)
     @cython.locals(f=Fighter, p=Player, owner=cython.Py_ssize_t)
     def token_bonus(self, fi: int, role: int) -> float:
         """What a face-up token of fighter ``fi``'s ability adds for certain to a card it plays

@@ -19,6 +19,7 @@ cdef class ThreatMap:
 # What one decision has worked out, a dict per kind keyed by an int id.
 cdef class DecisionFacts:
     cdef public dict keep, reserve, attack_card, attack_target, defenses, space, knowledge
+    cpdef clear(self)
 
 
 # The heuristic policies as typed records: their state is read in C by their own methods (a

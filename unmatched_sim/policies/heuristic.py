@@ -1178,6 +1178,18 @@ class DecisionFacts:
         self.keep, self.reserve, self.attack_card, self.attack_target = {}, {}, {}, {}
         self.defenses, self.space, self.knowledge = {}, {}, {}
 
+    def clear(self):
+        """Forget it all, for a new position. The dicts are emptied, not replaced: seven new
+        dicts at each of ~140 fresh decisions a game cost ~2,000 instructions a decision, and
+        each one made counts towards the collector's next young pass."""
+        self.keep.clear()
+        self.reserve.clear()
+        self.attack_card.clear()
+        self.attack_target.clear()
+        self.defenses.clear()
+        self.space.clear()
+        self.knowledge.clear()
+
 
 @cython.cclass
 class HeuristicPolicy(GreedyPolicy):
@@ -1201,6 +1213,8 @@ class HeuristicPolicy(GreedyPolicy):
         for key in ("aggression", "caution", "safety", "reserve"):
             if not 0.0 <= getattr(self, key) <= 1.0:
                 raise ValueError(f"{key} must be between 0 and 1 (got {getattr(self, key)})")
+        self._memo = {}
+        self._facts = DecisionFacts()
         self._fresh()
         self._memo_view = self._memo_focus = self._memo_print = None
         self._readers = {}      # kept across decisions (see _shared_reader, threat_map)
@@ -1212,10 +1226,12 @@ class HeuristicPolicy(GreedyPolicy):
     # ------------------------------------------------------------ plumbing
     def _fresh(self) -> None:
         """Forget what was worked out for the last decision: the card odds (``_reader``), the
-        per-decision memo (with each fighter's ``SpaceFacts``, which keeps its space values)."""
+        per-decision memo (with each fighter's ``SpaceFacts``, which keeps its space values).
+        The memo's dicts are emptied, not replaced (nothing outside the policy holds them, and
+        a decision never asks the same policy for another while it decides)."""
         self._reader = None
-        self._memo = {}
-        self._facts = DecisionFacts()
+        self._memo.clear()
+        self._facts.clear()
         self._memo_version = None
 
     @cython.locals(view=_ViewCore)
@@ -1231,8 +1247,8 @@ class HeuristicPolicy(GreedyPolicy):
         if (version is None or version != self._memo_version or view is not self._memo_view
                 or focus != self._memo_focus):
             self._reader = None         # _fresh(), without the call
-            self._memo = {}
-            self._facts = DecisionFacts()
+            self._memo.clear()
+            self._facts.clear()
             self.agg, self.cau = self.style_now(view)
             self._memo_version, self._memo_view, self._memo_focus = version, view, focus
             if CHECK_CACHES:
