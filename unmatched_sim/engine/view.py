@@ -361,22 +361,31 @@ class _ViewCore:
             out.append(f.space if f.on_board else -1)
         return tuple(out)
 
+    @cython.locals(c=Combat, mods=cython.Py_ssize_t, flags=cython.Py_ssize_t, played=cython.Py_ssize_t,
+                   logged=cython.Py_ssize_t)
     def state_version(self):
         """A number that moves whenever the position may have changed: the length of the event
-        log so far (every change of the position is logged as an event). A policy keeps what
-        it worked out for one decision for the next while the number is the same. -1 when the
-        game records no events (a search's copies): no version then."""
+        log so far (every change of the position is logged as an event), with the turn's flags,
+        the cards in play and a combat's modifiers counted in (changes that log no event). A
+        policy keeps what it worked out for one decision for the next while the number is the
+        same. None when the game records no events (a search's copies): no version then.
+
+        The four counts are one integer in base 1024 (a tuple of them was built and compared
+        at every decision); the tuple, should a count ever reach 1024, cannot equal an integer."""
         g = self._g
         ev = g.raw_events
         if ev is None:
             return None
         c = g.combat
-        mods = -1
+        mods = 0                # no combat; a combat counts 1 and one per modifier
         if c is not None:
-            mods = 0
+            mods = 1
             for side in c.mods:
                 mods += len(side)
-        return (len(ev), len(g.turn_flags), len(g.in_play), mods)
+        logged, flags, played = len(ev), len(g.turn_flags), len(g.in_play)
+        if flags < 1024 and played < 1024 and mods < 1024:
+            return ((logged * 1024 + flags) * 1024 + played) * 1024 + mods
+        return (logged, flags, played, mods)
 
     def position_fingerprint(self) -> tuple:
         """The whole position as plain values, for the self-checks only (``state_version``'s
