@@ -10,6 +10,7 @@ from unmatched_sim.policies.base cimport Policy
 
 cdef class GreedyPolicy(Policy):
     cdef public object _targets          # (view, target spaces) for the decision being made
+    cdef public object _advice_view, _advice_fn   # card_bonus's advice, for this view's hero
     cdef public double aggression
     cdef public double doubloon_worth
 

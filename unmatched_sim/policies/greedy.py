@@ -169,6 +169,7 @@ class GreedyPolicy(Policy):
     def __init__(self, rng, **params):
         super().__init__(rng, **params)
         self._targets = None      # (view, target spaces) for the decision being made
+        self._advice_view = self._advice_fn = None
         # A subclass with other parameters (the heuristic's) still runs greedy's handlers, which
         # read greedy's own: they get greedy's defaults.
         self.default_params(GreedyPolicy.params)
@@ -426,8 +427,13 @@ class GreedyPolicy(Policy):
         return card_self_damage(v.card(cid), v.card_owner(cid) == v.seat)
 
     def card_bonus(self, view, cid) -> float:
-        """A hero's own preference for playing this combat card now (hooks.CARD_ADVICE)."""
-        fn = CARD_ADVICE.get(view.hero().ability.hook) if CARD_ADVICE else None
+        """A hero's own preference for playing this combat card now (hooks.CARD_ADVICE), looked
+        up once per view: a view's hero is its seat's for the whole game (the look-up, through
+        the hero's ability and the registry, cost ~1,500 instructions a card weighed)."""
+        if view is not self._advice_view:
+            self._advice_fn = CARD_ADVICE.get(view.hero().ability.hook) if CARD_ADVICE else None
+            self._advice_view = view
+        fn = self._advice_fn
         return fn(self, view, cid) if fn is not None and cid is not None else 0.0
 
     def on_attack_card(self, view, d):
