@@ -5,11 +5,20 @@
     python scripts/bench.py --format ffa --heroes houdini genie loki pandora --games 400
     python scripts/bench.py --format teams --heroes houdini genie loki pandora --games 400
     python scripts/bench.py --roster --games 40 --write docs/roster-speed.md   # every pairing, tuned
+    python scripts/bench.py --cases tuned --games 1000 --versus ../other --versus-games 300 --rounds 3
 
 ``--roster`` plays every pairing of the roster (mirrors included, as ``sim tournament`` does)
 on one core under the default policy and estimates the whole round robin at 1,000 games a
 pairing from the per-pairing rates (CPU time, so other load on the machine barely matters).
 Every figure says which build ran it (compiled or pure Python; ``UNMATCHED_SIM_PURE=1``).
+
+``--versus DIR`` measures this checkout against another one (a git worktree of an older commit,
+with its own build or none) at the same time, one core each, round after round: this machine's
+speed drifts by a third within an hour, so two versions measured one after the other can differ
+by more than the change between them, while two run side by side meet the same drift. It prints
+each side's engine rate (games per CPU second of the whole case, set-up included) and their
+ratio, per round and the median. Give the slower side fewer games (``--versus-games``)
+so that both finish together.
 
 Each case runs in a fresh subprocess so its peak memory (max RSS) is its own:
   * engine: one core plays the games with the event log recorded into column buffers and turned
@@ -137,6 +146,43 @@ def run_isolated(kind: str, heroes, board, pa, pb, games, fmt="duel") -> dict:
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
+def _engine_code(root: Path, heroes, board, pa, pb, games, fmt) -> str:
+    """A child process's program: ``root``'s own benchmark and package play the engine case,
+    timed here in CPU seconds (an older benchmark timed the wall clock), the modules it uses
+    imported first (an older one imported them inside the timed case)."""
+    return (f"import json, sys, time; sys.path.insert(0, {str(root / 'scripts')!r}); "
+            f"sys.path.insert(0, {str(root)!r}); import bench, unmatched_sim; "
+            f"assert unmatched_sim.__file__.startswith({str(root)!r}), unmatched_sim.__file__; "
+            f"import unmatched_sim.runner, unmatched_sim.log, unmatched_sim.data.catalog; "
+            f"cpu = time.process_time(); "
+            f"bench.engine_case({list(heroes)!r}, {board!r}, {pa!r}, {pb!r}, {games}, {fmt!r}); "
+            f"print(json.dumps({{'games_per_cpu_s': {games} / (time.process_time() - cpu)}}))")
+
+
+def versus(other: Path, heroes, board, policy, games: int, other_games: int, fmt: str, rounds: int) -> list[tuple]:
+    """(this rate, the other's rate) per round, both sides playing at the same time."""
+    here = Path(__file__).resolve().parent.parent
+    out = []
+    for r in range(rounds):
+        procs = []
+        for root, n in ((here, games), (other, other_games)):
+            env = dict(os.environ, PYTHONPATH=str(root))
+            procs.append(subprocess.Popen([sys.executable, "-c", _engine_code(root, heroes, board, policy, policy, n, fmt)],
+                                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env))
+        rates = []
+        for proc, root in zip(procs, (here, other)):
+            stdout, stderr = proc.communicate()
+            if proc.returncode != 0:
+                last = (stderr.strip().splitlines() or ["no output"])[-1]
+                sys.exit(f"error: the benchmark in {root} failed: {last}")
+            e = json.loads(stdout.strip().splitlines()[-1])
+            rates.append(e["games_per_cpu_s"])
+        out.append(tuple(rates))
+        print(f"round {r + 1}: this {rates[0]:.0f} games/s, {other} {rates[1]:.0f} games/s, "
+              f"ratio {rates[0] / rates[1]:.2f}", flush=True)
+    return out
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--games", type=int, default=2000)
@@ -148,10 +194,27 @@ def main() -> None:
     ap.add_argument("--write", type=Path, default=None, help="write a Markdown table to this file")
     ap.add_argument("--roster", action="store_true", help="every pairing of the roster under --policy")
     ap.add_argument("--policy", default="tuned", help="the policy of --roster (default: tuned, the default)")
+    ap.add_argument("--versus", type=Path, default=None,
+                    help="another checkout to measure side by side with this one (its engine case, --cases' "
+                         "first policy)")
+    ap.add_argument("--versus-games", type=int, default=None, help="the other checkout's games (default: --games)")
+    ap.add_argument("--rounds", type=int, default=3, help="side-by-side rounds of --versus (default: 3)")
     args = ap.parse_args()
     import unmatched_sim._build as build
 
     print(f"build: {build.kind()}")
+    if args.versus is not None:
+        other = args.versus.resolve()
+        if not (other / "unmatched_sim").is_dir() or not (other / "scripts" / "bench.py").is_file():
+            sys.exit(f"error: {args.versus} is not a checkout of unmatched-sim (no unmatched_sim/ and "
+                     f"scripts/bench.py there)")
+        policy = args.cases.split(",")[0] if args.cases else "tuned"
+        pairs = versus(other, args.heroes, args.board, policy, args.games, args.versus_games or args.games,
+                       args.format, args.rounds)
+        ratios = sorted(a / b for a, b in pairs)
+        print(f"{policy}, {' vs '.join(args.heroes)}: this checkout runs {ratios[len(ratios) // 2]:.2f} times "
+              f"as fast as {args.versus} (median of {len(ratios)} side-by-side rounds)")
+        return
     if args.roster:
         rows = roster_case(args.games, args.board, args.policy)
         lines = roster_report(rows, args.games, args.board, args.policy, build.kind())
