@@ -9,12 +9,13 @@ from __future__ import annotations
 import dataclasses
 import pickle
 import re
+import sys
 from pathlib import Path
 
 from unmatched_sim.data.catalog import find_board, find_hero
 from unmatched_sim.engine import game as game_module
 from unmatched_sim.engine.game import Game, _GameCore
-from unmatched_sim.engine.view import MultiPlayerView, PlayerView
+from unmatched_sim.engine.view import DuelView, MultiPlayerView, PlayerView
 from unmatched_sim.policies.heuristic import card_strength, keep_worth
 from tests.scenario import greedy_midgame
 
@@ -69,7 +70,7 @@ def test_a_clone_copies_every_field_and_the_games_own_attributes():
 def test_a_view_reads_the_games_own_lists_and_each_cards_definition():
     g = _played()
     v = PlayerView(g, 0)
-    assert type(v) is PlayerView and v.opp == 1
+    assert type(v) is DuelView and v.opp == 1       # a two-player game's compiled view
     assert v._players is g.players and v._fighters is g.fighters and v._occupant is g.occupant
     assert all(v.card(c) is g.cards[c].defn and v.card_owner(c) == g.cards[c].owner
                for c in range(len(g.cards)))
@@ -98,3 +99,14 @@ def test_a_cards_ai_memo_is_no_part_of_the_card():
     assert card_strength(fresh) == card_strength(d) and keep_worth(fresh) == keep_worth(d)
     back = pickle.loads(pickle.dumps(d))   # (joblib workers get pickled definitions)
     assert back.name == d.name and card_strength(back) == card_strength(d)
+
+
+def test_a_duel_view_is_a_static_type_when_compiled():
+    """A two-player game's view is DuelView itself, not a Python subclass of it: compiled, a
+    static type, so its methods called from compiled code skip the check for a Python
+    override."""
+    g = _played()
+    v = PlayerView(g, 0)
+    assert type(v) is DuelView
+    if sys.modules[DuelView.__module__].__file__.endswith((".so", ".pyd")):
+        assert not type(v).__flags__ & (1 << 9)     # Py_TPFLAGS_HEAPTYPE: not a Python class

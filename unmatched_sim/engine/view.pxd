@@ -62,3 +62,8 @@ cdef class _ViewCore:
     cpdef Py_ssize_t actions_now(self)
     cpdef list hand_ids(self)
     cpdef object turn_number(self)
+
+
+# The two-player view (view.DuelView): its ``opp`` a field.
+cdef class DuelView(_ViewCore):
+    cdef public object opp
