@@ -3,8 +3,27 @@
 # ``_GameCore`` (a typed game's fields are then read in C there too). Run uncompiled, the
 # fields are plain attributes.
 
-from unmatched_sim.engine.state cimport Combat, Decision, Fighter, Player
+from unmatched_sim.engine.state cimport Combat, Decision, Fighter, Player, new_ctx
 from unmatched_sim.model cimport CardDef
+
+# The event log's list written in place (``_new_event_log``, ``_GameCore.log``): the room
+# left in a list's block, an item stored in it, the list's length set. Python's own list type
+# has no such calls: its append shrinks a block that is less than half full.
+from cpython.list cimport PyList_New
+
+cdef extern from *:
+    """
+    static CYTHON_INLINE Py_ssize_t unmatched_sim_list_room(PyObject *o) {
+        return ((PyListObject *)o)->allocated - Py_SIZE(o);
+    }
+    static CYTHON_INLINE void unmatched_sim_list_put(PyObject *o, Py_ssize_t i, PyObject *x) {
+        Py_INCREF(x);
+        PyList_SET_ITEM(o, i, x);
+    }
+    """
+    Py_ssize_t _list_room "unmatched_sim_list_room" (object)
+    void _list_put "unmatched_sim_list_put" (object, Py_ssize_t, object)
+    void _set_list_length "Py_SET_SIZE" (object, Py_ssize_t)
 
 
 cdef class _GameCore:

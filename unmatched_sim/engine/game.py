@@ -101,6 +101,28 @@ UNTIL = ("combat", "turn", "next_turn")
 _pile_version = cython.declare(cython.Py_ssize_t, 0)
 
 
+# A game's event log starts with room for this many values (~340 events: a tuned duel logs
+# ~190-375) and ``log`` stores each event's values in that room. Grown from empty one append
+# at a time, the list's block was reallocated ~35 times a game, each a copy of the whole log
+# so far once past the small-object allocator (~1.4 M instructions of copies over 10 tuned
+# Houdini-Genie games, the largest single item in the engine's steps). A longer game's log
+# grows by appends past the room, as before.
+_EVENT_ROOM = cython.declare(cython.Py_ssize_t, 4096)
+_FIELDS = cython.declare(cython.Py_ssize_t, EVENT_FIELDS)     # (a C constant in ``log``)
+
+
+@cython.cfunc
+def _new_event_log() -> list:
+    """An empty list for ``raw_events`` with its room made at once (compiled: a list of
+    ``_EVENT_ROOM`` empty slots whose length is then set to 0, which Python's own list type
+    never does on its own; pure Python: ``[]``)."""
+    if cython.compiled:
+        ev = PyList_New(_EVENT_ROOM)
+        _set_list_length(ev, 0)
+        return ev
+    return []
+
+
 @cython.cfunc
 def _next_pile_version() -> cython.Py_ssize_t:
     global _pile_version
@@ -369,7 +391,7 @@ class _GameCore:
         # The event log as recorded: ``EVENT_FIELDS`` plain ints and strings per event, one event
         # after the other in one flat list (see ``log``); names are looked up once per chunk when
         # the log's frame is built (``log.EventBuffer``), and ``events`` gives them per event.
-        self.raw_events: list | None = [] if record else None
+        self.raw_events: list | None = _new_event_log() if record else None
         self.extra_names: list[str] = []   # names logged as cards that are not cards (a misery...)
         self.turn_flags: dict[str, object] = {}   # per-turn facts ("won_combat", ...), reset each turn
         self.lasting: tuple = ()           # lasting effects in force (see LASTING)
@@ -587,7 +609,7 @@ class _GameCore:
     # arguments by position up to the last one it needs — a keyword call skipping one is a
     # Python call, with a keyword dictionary: ~170 events a greedy game. An ability or a test
     # that gives a game its own ``log`` is still called, with the arguments by position.)
-    @cython.locals(ev=list)
+    @cython.locals(ev=list, n=cython.Py_ssize_t)
     @cython.annotation_typing(False)
     def log(self, kind: str, player: int | None = None, fighter: int | None = None,
             card: int | str | None = None, target: int | None = None, amount: int | None = None,
@@ -604,6 +626,27 @@ class _GameCore:
             return
         if card is not None and type(card) is str:
             card = self._name_code(card)
+        if space is not None and space < 0:
+            space = None
+        if cython.compiled:
+            if _list_room(ev) >= _FIELDS:
+                # (stored in the room ``_new_event_log`` made, the length set once: twelve
+                # appends each checked the block and set the length)
+                n = len(ev)
+                _list_put(ev, n, self.turn)
+                _list_put(ev, n + 1, player)
+                _list_put(ev, n + 2, kind)
+                _list_put(ev, n + 3, fighter)
+                _list_put(ev, n + 4, card)
+                _list_put(ev, n + 5, target)
+                _list_put(ev, n + 6, amount)
+                _list_put(ev, n + 7, value)
+                _list_put(ev, n + 8, health)
+                _list_put(ev, n + 9, space)
+                _list_put(ev, n + 10, detail)
+                _list_put(ev, n + 11, by)
+                _set_list_length(ev, n + _FIELDS)
+                return
         # (appended one by one: a list's append is inlined C, where a 12-tuple made, extended
         # from and freed per event cost ~200 instructions more)
         ev.append(self.turn)
@@ -615,7 +658,7 @@ class _GameCore:
         ev.append(amount)
         ev.append(value)
         ev.append(health)
-        ev.append(space if space is not None and space >= 0 else None)
+        ev.append(space)
         ev.append(detail)
         ev.append(by)
 
