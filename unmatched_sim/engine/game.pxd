@@ -6,9 +6,10 @@
 from unmatched_sim.engine.state cimport Combat, Decision, Fighter, Player, new_ctx
 from unmatched_sim.model cimport CardDef
 
-# The event log's list written in place (``_new_event_log``, ``_GameCore.log``): the room
-# left in a list's block, an item stored in it, the list's length set. Python's own list type
-# has no such calls: its append shrinks a block that is less than half full.
+# The event log's list and the step stack written in place (``_new_event_log``,
+# ``_GameCore.log``, ``_push_kept``, ``_pop_kept``): the room left in a list's block, an item
+# stored in it, the list's length set, the last item taken off. Python's own list type has no
+# such calls: its append and pop shrink a block that is less than half full.
 from cpython.list cimport PyList_New
 
 cdef extern from *:
@@ -20,10 +21,18 @@ cdef extern from *:
         Py_INCREF(x);
         PyList_SET_ITEM(o, i, x);
     }
+    /* the last item of a list that has one, taken off: the list's reference becomes the caller's */
+    static CYTHON_INLINE PyObject *unmatched_sim_list_take_last(PyObject *o) {
+        Py_ssize_t n = Py_SIZE(o) - 1;
+        PyObject *x = PyList_GET_ITEM(o, n);
+        Py_SET_SIZE(o, n);
+        return x;
+    }
     """
     Py_ssize_t _list_room "unmatched_sim_list_room" (object)
     void _list_put "unmatched_sim_list_put" (object, Py_ssize_t, object)
     void _set_list_length "Py_SET_SIZE" (object, Py_ssize_t)
+    object _list_take_last "unmatched_sim_list_take_last" (object)
 
 
 cdef class _GameCore:

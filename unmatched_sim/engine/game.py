@@ -123,6 +123,33 @@ def _new_event_log() -> list:
     return []
 
 
+# The step stack keeps its block (``_push_kept``, ``_pop_kept``): Python's own ``pop`` shrinks a
+# list's block once it is less than half full and ``append`` grows it again, a reallocation
+# and a copy of the stack each time (~290 of ~250 steps a tuned game, ~75,000 instructions).
+# Compiled, the top is taken and a step stored in C, the block left as it is; run as pure
+# Python, ``append`` and ``pop``.
+@cython.cfunc
+@cython.inline
+@cython.locals(n=cython.Py_ssize_t)
+def _push_kept(stack: list, step):
+    if cython.compiled:
+        if _list_room(stack) > 0:
+            n = len(stack)
+            _list_put(stack, n, step)
+            _set_list_length(stack, n + 1)
+            return
+    stack.append(step)
+
+
+@cython.cfunc
+@cython.inline
+def _pop_kept(stack: list):
+    """The top step, taken off (``stack`` is not empty)."""
+    if cython.compiled:
+        return _list_take_last(stack)
+    return stack.pop()
+
+
 @cython.cfunc
 def _next_pile_version() -> cython.Py_ssize_t:
     global _pile_version
@@ -573,18 +600,19 @@ class _GameCore:
         # iterator, ``reversed(steps)``, more.)
         stack = self.stack
         for i in range(len(steps) - 1, -1, -1):
-            stack.append(steps[i])
+            _push_kept(stack, steps[i])
 
     @cython.annotation_typing(False)
     def push_one(self, step: tuple) -> None:
         """``push(step)``: one step."""
-        self.stack.append(step)
+        _push_kept(self.stack, step)
 
+    @cython.locals(stack=list)
     @cython.annotation_typing(False)
     def run(self) -> None:
         stack = self.stack
         while self.pending is None and stack and not self.over:
-            fn, args = stack.pop()
+            fn, args = _pop_kept(stack)
             _call_step(fn, self, args)
 
     def ask(self, player: int, kind: str, options: list | tuple, resume: Callable, *args,
