@@ -60,6 +60,7 @@ cdef class _GameCore:
     cdef public tuple _lone_hero
     cdef public tuple _hero_fis
     cdef public list occupant
+    cdef public dict _reach_memo
     cdef public list in_play
     cdef public list pile_counts
     cdef public list pile_versions
@@ -122,6 +123,7 @@ cdef class _GameCore:
     cpdef _pile_moved(self, object cid, object delta)
     cpdef tuple move_rules(self, object fi)
     cpdef list _spread(self, object fi, Py_ssize_t start, Py_ssize_t steps, bint through)
+    cpdef occupancy_changed(self)
     cpdef run(self)
     cpdef push_steps(self, tuple steps)
     cpdef push_one(self, tuple step)

@@ -397,6 +397,7 @@ class _GameCore:
         # Each seat's hero fighters (fixed for the game): hero_defeated and check_win's fast path
         self._hero_fis = tuple(tuple(i for i in p.fighters if self.fighters[i].is_hero) for p in self.players)
         self.occupant = [-1] * board.size
+        self._reach_memo: dict[int, list[int]] = {}   # kept walks (``reachable``)
         self.in_play: list[int] = []   # cards played or used and not yet in a discard pile
         # Per card kind, how many of its copies lie in a discard pile or in play, and a version
         # number per seat; None until first asked for (see "discard piles and play" below).
@@ -566,6 +567,7 @@ class _GameCore:
         g.fighters = [f.copy() for f in self.fighters]
         g.players = [p.copy() for p in self.players]
         g.occupant = self.occupant[:]
+        g._reach_memo = dict(self._reach_memo)   # (the same occupancy: the same walks)
         g.in_play = self.in_play[:]
         if self.pile_counts is not None:
             g.pile_counts, g.pile_versions = self.pile_counts[:], self.pile_versions[:]
@@ -1211,7 +1213,8 @@ class _GameCore:
         through = self._pass_rule and bool(self.modify("move_through", False, fi))
         return held, through
 
-    @cython.locals(f=Fighter)
+    @cython.locals(f=Fighter, n=cython.Py_ssize_t, k=cython.Py_ssize_t, key=cython.Py_ssize_t,
+                   through=cython.bint, memo=dict, kept=list, okey=object)
     @cython.annotation_typing(False)
     def reachable(self, fi: int, steps: int, through_opponents: bool = False) -> list[int]:
         """Spaces fighter ``fi`` can end a move of up to ``steps`` on (its own space included).
@@ -1226,7 +1229,36 @@ class _GameCore:
             return [f.space]
         if not through_opponents and self._pass_rule:
             through_opponents = self.modify("move_through", False, fi)
-        return self._spread(fi, f.space, steps, bool(through_opponents))
+        through = bool(through_opponents)
+        # The walk is kept until a fighter's space changes (``_reach_memo``, emptied by every
+        # change of ``occupant``): the AI asks the same reach again and again in a position
+        # (~half of ~200 walks a tuned game repeat one since the last move, at ~2,000
+        # instructions each). It depends only on the occupancy (the fighter's own space and
+        # side with it), the steps and whether foes may be passed; steps past the board's size
+        # walk as far as that size. (The key, a small number, is made once.)
+        n = len(self.occupant)
+        k = steps
+        if k > n:
+            k = n
+        elif k < 0:
+            k = 0
+        key = (k * 2 + through) * len(self.fighters) + f.idx
+        okey = key
+        memo = self._reach_memo
+        kept = memo.get(okey)
+        if kept is None:
+            kept = self._spread(fi, f.space, steps, through)
+            memo[okey] = kept
+        elif CHECK_CACHES and kept != self._spread(fi, f.space, steps, through):
+            raise AssertionError(f"kept reach of fighter {fi} ({steps} steps) out of date")
+        return kept[:]      # (a copy: the caller may change its list)
+
+    @cython.annotation_typing(False)
+    def occupancy_changed(self) -> None:
+        """A fighter's space changed (``occupant`` written): the kept walks go (``reachable``).
+        The engine's own moves call it; so must any code that writes ``occupant`` itself."""
+        if self._reach_memo:
+            self._reach_memo = {}
 
     @cython.locals(start=cython.Py_ssize_t, steps=cython.Py_ssize_t, through=cython.bint,
                    n=cython.Py_ssize_t, s=cython.Py_ssize_t, t=cython.Py_ssize_t, o=cython.Py_ssize_t,
@@ -1495,6 +1527,7 @@ class _GameCore:
         f = self.fighters[fi]
         if f.on_board:
             self.occupant[f.space] = -1
+            self.occupancy_changed()
         f.space, f.on_board = NO_SPACE, False
 
     @cython.locals(f=Fighter)
@@ -1506,6 +1539,7 @@ class _GameCore:
         src = f.space
         self.occupant[src] = -1
         self.occupant[dest] = fi
+        self.occupancy_changed()
         f.space = dest
         self.log("move", f.owner, fi, card, None, None, None, dest, self.board.labels[src])
 
@@ -1522,6 +1556,7 @@ class _GameCore:
         if f.on_board:
             self.occupant[f.space] = -1
         self.occupant[dest] = fi
+        self.occupancy_changed()
         f.space, f.on_board = dest, True
         self.log("place", f.owner, fi, card, None, None, f.health, dest)
 
@@ -1530,6 +1565,7 @@ class _GameCore:
         fa, fb = self.fighters[a], self.fighters[b]
         fa.space, fb.space = fb.space, fa.space
         self.occupant[fa.space], self.occupant[fb.space] = a, b
+        self.occupancy_changed()
         self.log("swap", fa.owner, a, card, target=b, space=fa.space)
 
     def end_turn(self, card: int | None = None) -> None:
