@@ -79,13 +79,17 @@ def test_a_kept_reach_is_a_list_of_its_own():
     assert -5 not in again and again == _fresh_reach(g, fi, 3)
 
 
+def _mover_and_a_space_it_reaches(g: Game) -> tuple[int, int, int]:
+    """Seat 0's first fighter (its reach now kept), seat 1's, and a space the first reaches."""
+    mover, other = g.on_board(0)[0], g.on_board(1)[0]
+    target = next(s for s in g.reachable(mover, 4) if s != g.fighters[mover].space)
+    return mover, other, target
+
+
 def test_a_kept_reach_goes_when_a_fighter_moves_is_placed_or_leaves_the_board():
     g = _game()
-    mover = g.on_board(0)[0]
-    other = g.on_board(1)[0]
-    before = g.reachable(mover, 4)
+    mover, other, target = _mover_and_a_space_it_reaches(g)
     # another fighter steps into a space the mover could reach: it is no longer reachable
-    target = next(s for s in before if s != g.fighters[mover].space)
     g.move_to(other, target)
     after = g.reachable(mover, 4)
     assert target not in after and after == _fresh_reach(g, mover, 4)
@@ -99,10 +103,7 @@ def test_a_kept_reach_goes_when_a_fighter_moves_is_placed_or_leaves_the_board():
 
 def test_a_write_of_occupant_followed_by_occupancy_changed_drops_the_kept_walks():
     g = _game()
-    mover = g.on_board(0)[0]
-    other = g.on_board(1)[0]
-    reach = g.reachable(mover, 4)
-    target = next(s for s in reach if s != g.fighters[mover].space)
+    mover, other, target = _mover_and_a_space_it_reaches(g)
     f = g.fighters[other]
     g.occupant[f.space] = -1           # as a conveyor belt shifts a fighter
     g.occupant[target] = other
