@@ -3,13 +3,15 @@ games: an event log made with room ahead records what one grown by appends recor
 room too; the step stack runs the last pushed step first however far it grew and shrank; a
 kept reach is a copy of its own, goes when a fighter's space changes (a move, a placement, a
 defeat, a write of ``occupant`` followed by ``occupancy_changed``) and agrees with a fresh
-walk at every decision of a game; ``new_ctx`` makes the named tuple ``Ctx`` would."""
+walk at every decision of a game; ``new_ctx`` makes the named tuple ``Ctx`` would; an effect
+with no condition, "may" or ransom is marked plain (run as it starts) and no other is."""
 
 from __future__ import annotations
 
 import random
 
 from unmatched_sim.data.catalog import find_board, find_hero
+from unmatched_sim.engine.effects import parse_effects
 from unmatched_sim.engine.game import Game
 from unmatched_sim.engine.state import Ctx, new_ctx
 
@@ -132,3 +134,13 @@ def test_new_ctx_makes_the_named_tuple_with_its_defaults():
     assert type(made) is Ctx and made == Ctx(0, 12, 1, 2)
     assert (made.opponent, made.uncancelable) == (-1, False)
     assert made._replace(card=3) == Ctx(0, 3, 1, 2) and hash(made) == hash(Ctx(0, 12, 1, 2))
+
+
+def test_only_an_effect_with_no_condition_may_or_ransom_is_plain():
+    ops = parse_effects([{"op": "draw"},
+                         {"op": "draw", "if": "won"},
+                         {"op": "draw", "may": True},
+                         {"op": "draw", "unless_paid": 1},
+                         {"op": "damage", "target": "opposing_combatant", "amount": 1}],
+                        frozenset(), "test")
+    assert [op.plain for op in ops] == [True, False, False, False, True]
