@@ -165,3 +165,4 @@ def _shift(g: "Game", fi: int, src: int, dest: int) -> None:
     occ[src] = -1
     occ[dest] = fi
     g.fighters[fi].space = dest
+    g.occupancy_changed()

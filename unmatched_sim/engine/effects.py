@@ -516,12 +516,19 @@ def effect_cancelled(g: Game, ctx: Ctx) -> bool:
     every effect starts: a C call reading the game's and the combat's fields in C, the role
     as a C integer. Each of the context's fields is read once: a named tuple's field is an
     attribute looked up on its class, ~110 instructions; by position, ``ctx[2]``, it is a
-    Python-level item call, dearer still.)"""
-    role = ctx.role
-    if role > _DEFENDER or g.combat is None or ctx.uncancelable:
-        return False
+    Python-level item call, dearer still. Compiled, the fields are read where the tuple keeps
+    its items, ``_ctx_field`` in ``effects.pxd``.)"""
+    if cython.compiled and type(ctx) is Ctx:
+        role = _ctx_field(ctx, 2)
+        if role > _DEFENDER or g.combat is None or _ctx_field(ctx, 5):
+            return False
+        card = _ctx_field(ctx, 1)
+    else:
+        role = ctx.role
+        if role > _DEFENDER or g.combat is None or ctx.uncancelable:
+            return False
+        card = ctx.card
     c = g.combat
-    card = ctx.card
     if c.cards[role] != card or g.turn_flags.get("turn_ended"):
         return True
     return c.cancelled[role] and not g.card(card).uncancelable
@@ -570,6 +577,9 @@ class Op:
                         if f.default is not None and f.kind in ("amount", "effects") else f.default)
         self.hero_fighters = hero_fighters
         self.needs_opponent = self.NEEDS_OPPONENT or _names_a_player_opponent(spec)
+        # No condition, no "may", no ransom: ``start`` runs the effect at once (set from the
+        # declaration, which nothing changes after it is parsed).
+        self.plain = self.cond is None and not self.may and not self.unless_paid
 
     # Does this op act on "your opponent" as a player (their hand, their draw, a ransom)? Out
     # of combat with several foes, the opponent is chosen before the effects resolve
@@ -582,6 +592,9 @@ class Op:
     # Entry point from the game stack.
     def start(self, g: Game, ctx: Ctx) -> None:
         if effect_cancelled(g, ctx):
+            return
+        if self.plain:         # (one attribute read for most effects, not three)
+            self.run(g, ctx)
             return
         if self.cond is not None and not self.cond(g, ctx):
             return

@@ -3,8 +3,36 @@
 # ``_GameCore`` (a typed game's fields are then read in C there too). Run uncompiled, the
 # fields are plain attributes.
 
-from unmatched_sim.engine.state cimport Combat, Decision, Fighter, Player
+from unmatched_sim.engine.state cimport Combat, Decision, Fighter, Player, new_ctx
 from unmatched_sim.model cimport CardDef
+
+# The event log's list and the step stack written in place (``_new_event_log``,
+# ``_GameCore.log``, ``_push_kept``, ``_pop_kept``): the room left in a list's block, an item
+# stored in it, the list's length set, the last item taken off. Python's own list type has no
+# such calls: its append and pop shrink a block that is less than half full.
+from cpython.list cimport PyList_New
+
+cdef extern from *:
+    """
+    static CYTHON_INLINE Py_ssize_t unmatched_sim_list_room(PyObject *o) {
+        return ((PyListObject *)o)->allocated - Py_SIZE(o);
+    }
+    static CYTHON_INLINE void unmatched_sim_list_put(PyObject *o, Py_ssize_t i, PyObject *x) {
+        Py_INCREF(x);
+        PyList_SET_ITEM(o, i, x);
+    }
+    /* the last item of a list that has one, taken off: the list's reference becomes the caller's */
+    static CYTHON_INLINE PyObject *unmatched_sim_list_take_last(PyObject *o) {
+        Py_ssize_t n = Py_SIZE(o) - 1;
+        PyObject *x = PyList_GET_ITEM(o, n);
+        Py_SET_SIZE(o, n);
+        return x;
+    }
+    """
+    Py_ssize_t _list_room "unmatched_sim_list_room" (object)
+    void _list_put "unmatched_sim_list_put" (object, Py_ssize_t, object)
+    void _set_list_length "Py_SET_SIZE" (object, Py_ssize_t)
+    object _list_take_last "unmatched_sim_list_take_last" (object)
 
 
 cdef class _GameCore:
@@ -32,6 +60,7 @@ cdef class _GameCore:
     cdef public tuple _lone_hero
     cdef public tuple _hero_fis
     cdef public list occupant
+    cdef public dict _reach_memo
     cdef public list in_play
     cdef public list pile_counts
     cdef public list pile_versions
@@ -94,6 +123,7 @@ cdef class _GameCore:
     cpdef _pile_moved(self, object cid, object delta)
     cpdef tuple move_rules(self, object fi)
     cpdef list _spread(self, object fi, Py_ssize_t start, Py_ssize_t steps, bint through)
+    cpdef occupancy_changed(self)
     cpdef run(self)
     cpdef push_steps(self, tuple steps)
     cpdef push_one(self, tuple step)

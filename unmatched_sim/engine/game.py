@@ -101,6 +101,55 @@ UNTIL = ("combat", "turn", "next_turn")
 _pile_version = cython.declare(cython.Py_ssize_t, 0)
 
 
+# A game's event log starts with room for this many values (~340 events: a tuned duel logs
+# ~190-375) and ``log`` stores each event's values in that room. Grown from empty one append
+# at a time, the list's block was reallocated ~35 times a game, each a copy of the whole log
+# so far once past the small-object allocator (~1.4 M instructions of copies over 10 tuned
+# Houdini-Genie games, the largest single item in the engine's steps). A longer game's log
+# grows by appends past the room, as before.
+_EVENT_ROOM = cython.declare(cython.Py_ssize_t, 4096)
+_FIELDS = cython.declare(cython.Py_ssize_t, EVENT_FIELDS)     # (a C constant in ``log``)
+
+
+@cython.cfunc
+def _new_event_log() -> list:
+    """An empty list for ``raw_events`` with its room made at once (compiled: a list of
+    ``_EVENT_ROOM`` empty slots whose length is then set to 0, which Python's own list type
+    never does on its own; pure Python: ``[]``)."""
+    if cython.compiled:
+        ev = PyList_New(_EVENT_ROOM)
+        _set_list_length(ev, 0)
+        return ev
+    return []
+
+
+# The step stack keeps its block (``_push_kept``, ``_pop_kept``): Python's own ``pop`` shrinks a
+# list's block once it is less than half full and ``append`` grows it again, a reallocation
+# and a copy of the stack each time (~290 of ~250 steps a tuned game, ~75,000 instructions).
+# Compiled, the top is taken and a step stored in C, the block left as it is; run as pure
+# Python, ``append`` and ``pop``.
+@cython.cfunc
+@cython.inline
+@cython.locals(n=cython.Py_ssize_t)
+def _push_kept(stack: list, step):
+    if cython.compiled:
+        if _list_room(stack) > 0:
+            n = len(stack)
+            _list_put(stack, n, step)
+            _set_list_length(stack, n + 1)
+            return
+    stack.append(step)
+
+
+@cython.cfunc
+@cython.inline
+def _pop_kept(stack: list):
+    """The top step, taken off (``stack`` is not empty)."""
+    if cython.compiled:
+        return _list_take_last(stack)
+    return stack.pop()
+
+
 @cython.cfunc
 def _next_pile_version() -> cython.Py_ssize_t:
     global _pile_version
@@ -348,6 +397,7 @@ class _GameCore:
         # Each seat's hero fighters (fixed for the game): hero_defeated and check_win's fast path
         self._hero_fis = tuple(tuple(i for i in p.fighters if self.fighters[i].is_hero) for p in self.players)
         self.occupant = [-1] * board.size
+        self._reach_memo: dict[int, list[int]] = {}   # kept walks (``reachable``)
         self.in_play: list[int] = []   # cards played or used and not yet in a discard pile
         # Per card kind, how many of its copies lie in a discard pile or in play, and a version
         # number per seat; None until first asked for (see "discard piles and play" below).
@@ -369,7 +419,7 @@ class _GameCore:
         # The event log as recorded: ``EVENT_FIELDS`` plain ints and strings per event, one event
         # after the other in one flat list (see ``log``); names are looked up once per chunk when
         # the log's frame is built (``log.EventBuffer``), and ``events`` gives them per event.
-        self.raw_events: list | None = [] if record else None
+        self.raw_events: list | None = _new_event_log() if record else None
         self.extra_names: list[str] = []   # names logged as cards that are not cards (a misery...)
         self.turn_flags: dict[str, object] = {}   # per-turn facts ("won_combat", ...), reset each turn
         self.lasting: tuple = ()           # lasting effects in force (see LASTING)
@@ -517,6 +567,7 @@ class _GameCore:
         g.fighters = [f.copy() for f in self.fighters]
         g.players = [p.copy() for p in self.players]
         g.occupant = self.occupant[:]
+        g._reach_memo = dict(self._reach_memo)   # (the same occupancy: the same walks)
         g.in_play = self.in_play[:]
         if self.pile_counts is not None:
             g.pile_counts, g.pile_versions = self.pile_counts[:], self.pile_versions[:]
@@ -551,18 +602,19 @@ class _GameCore:
         # iterator, ``reversed(steps)``, more.)
         stack = self.stack
         for i in range(len(steps) - 1, -1, -1):
-            stack.append(steps[i])
+            _push_kept(stack, steps[i])
 
     @cython.annotation_typing(False)
     def push_one(self, step: tuple) -> None:
         """``push(step)``: one step."""
-        self.stack.append(step)
+        _push_kept(self.stack, step)
 
+    @cython.locals(stack=list)
     @cython.annotation_typing(False)
     def run(self) -> None:
         stack = self.stack
         while self.pending is None and stack and not self.over:
-            fn, args = stack.pop()
+            fn, args = _pop_kept(stack)
             _call_step(fn, self, args)
 
     def ask(self, player: int, kind: str, options: list | tuple, resume: Callable, *args,
@@ -587,7 +639,7 @@ class _GameCore:
     # arguments by position up to the last one it needs — a keyword call skipping one is a
     # Python call, with a keyword dictionary: ~170 events a greedy game. An ability or a test
     # that gives a game its own ``log`` is still called, with the arguments by position.)
-    @cython.locals(ev=list)
+    @cython.locals(ev=list, n=cython.Py_ssize_t)
     @cython.annotation_typing(False)
     def log(self, kind: str, player: int | None = None, fighter: int | None = None,
             card: int | str | None = None, target: int | None = None, amount: int | None = None,
@@ -604,6 +656,27 @@ class _GameCore:
             return
         if card is not None and type(card) is str:
             card = self._name_code(card)
+        if space is not None and space < 0:
+            space = None
+        if cython.compiled:
+            if _list_room(ev) >= _FIELDS:
+                # (stored in the room ``_new_event_log`` made, the length set once: twelve
+                # appends each checked the block and set the length)
+                n = len(ev)
+                _list_put(ev, n, self.turn)
+                _list_put(ev, n + 1, player)
+                _list_put(ev, n + 2, kind)
+                _list_put(ev, n + 3, fighter)
+                _list_put(ev, n + 4, card)
+                _list_put(ev, n + 5, target)
+                _list_put(ev, n + 6, amount)
+                _list_put(ev, n + 7, value)
+                _list_put(ev, n + 8, health)
+                _list_put(ev, n + 9, space)
+                _list_put(ev, n + 10, detail)
+                _list_put(ev, n + 11, by)
+                _set_list_length(ev, n + _FIELDS)
+                return
         # (appended one by one: a list's append is inlined C, where a 12-tuple made, extended
         # from and freed per event cost ~200 instructions more)
         ev.append(self.turn)
@@ -615,7 +688,7 @@ class _GameCore:
         ev.append(amount)
         ev.append(value)
         ev.append(health)
-        ev.append(space if space is not None and space >= 0 else None)
+        ev.append(space)
         ev.append(detail)
         ev.append(by)
 
@@ -1140,7 +1213,8 @@ class _GameCore:
         through = self._pass_rule and bool(self.modify("move_through", False, fi))
         return held, through
 
-    @cython.locals(f=Fighter)
+    @cython.locals(f=Fighter, n=cython.Py_ssize_t, k=cython.Py_ssize_t, key=cython.Py_ssize_t,
+                   through=cython.bint, memo=dict, kept=list, okey=object)
     @cython.annotation_typing(False)
     def reachable(self, fi: int, steps: int, through_opponents: bool = False) -> list[int]:
         """Spaces fighter ``fi`` can end a move of up to ``steps`` on (its own space included).
@@ -1155,7 +1229,36 @@ class _GameCore:
             return [f.space]
         if not through_opponents and self._pass_rule:
             through_opponents = self.modify("move_through", False, fi)
-        return self._spread(fi, f.space, steps, bool(through_opponents))
+        through = bool(through_opponents)
+        # The walk is kept until a fighter's space changes (``_reach_memo``, emptied by every
+        # change of ``occupant``): the AI asks the same reach again and again in a position
+        # (~half of ~200 walks a tuned game repeat one since the last move, at ~2,000
+        # instructions each). It depends only on the occupancy (the fighter's own space and
+        # side with it), the steps and whether foes may be passed; steps past the board's size
+        # walk as far as that size. (The key, a small number, is made once.)
+        n = len(self.occupant)
+        k = steps
+        if k > n:
+            k = n
+        elif k < 0:
+            k = 0
+        key = (k * 2 + through) * len(self.fighters) + f.idx
+        okey = key
+        memo = self._reach_memo
+        kept = memo.get(okey)
+        if kept is None:
+            kept = self._spread(fi, f.space, steps, through)
+            memo[okey] = kept
+        elif CHECK_CACHES and kept != self._spread(fi, f.space, steps, through):
+            raise AssertionError(f"kept reach of fighter {fi} ({steps} steps) out of date")
+        return kept[:]      # (a copy: the caller may change its list)
+
+    @cython.annotation_typing(False)
+    def occupancy_changed(self) -> None:
+        """A fighter's space changed (``occupant`` written): the kept walks go (``reachable``).
+        The engine's own moves call it; so must any code that writes ``occupant`` itself."""
+        if self._reach_memo:
+            self._reach_memo = {}
 
     @cython.locals(start=cython.Py_ssize_t, steps=cython.Py_ssize_t, through=cython.bint,
                    n=cython.Py_ssize_t, s=cython.Py_ssize_t, t=cython.Py_ssize_t, o=cython.Py_ssize_t,
@@ -1424,6 +1527,7 @@ class _GameCore:
         f = self.fighters[fi]
         if f.on_board:
             self.occupant[f.space] = -1
+            self.occupancy_changed()
         f.space, f.on_board = NO_SPACE, False
 
     @cython.locals(f=Fighter)
@@ -1435,6 +1539,7 @@ class _GameCore:
         src = f.space
         self.occupant[src] = -1
         self.occupant[dest] = fi
+        self.occupancy_changed()
         f.space = dest
         self.log("move", f.owner, fi, card, None, None, None, dest, self.board.labels[src])
 
@@ -1451,6 +1556,7 @@ class _GameCore:
         if f.on_board:
             self.occupant[f.space] = -1
         self.occupant[dest] = fi
+        self.occupancy_changed()
         f.space, f.on_board = dest, True
         self.log("place", f.owner, fi, card, None, None, f.health, dest)
 
@@ -1459,6 +1565,7 @@ class _GameCore:
         fa, fb = self.fighters[a], self.fighters[b]
         fa.space, fb.space = fb.space, fa.space
         self.occupant[fa.space], self.occupant[fb.space] = a, b
+        self.occupancy_changed()
         self.log("swap", fa.owner, a, card, target=b, space=fa.space)
 
     def end_turn(self, card: int | None = None) -> None:

@@ -40,3 +40,25 @@ cdef class Decision:
     cdef public object resume
     cdef public tuple args
     cdef public dict info
+
+
+# A context (``Ctx``, a named tuple) made in C by ``new_ctx``: a tuple of the named tuple's
+# type allocated by that type and filled, as ``tuple.__new__(Ctx, items)`` does.
+cdef extern from *:
+    """
+    static PyObject *unmatched_sim_tuple_of_type(PyObject *type, PyObject *a, PyObject *b,
+                                                 PyObject *c, PyObject *d, PyObject *e, PyObject *f) {
+        PyObject *items[6] = {a, b, c, d, e, f};
+        PyObject *t = ((PyTypeObject *)type)->tp_alloc((PyTypeObject *)type, 6);
+        Py_ssize_t i;
+        if (t == NULL) return NULL;
+        for (i = 0; i < 6; i++) {
+            Py_INCREF(items[i]);
+            PyTuple_SET_ITEM(t, i, items[i]);
+        }
+        return t;
+    }
+    """
+    object _tuple_of_type "unmatched_sim_tuple_of_type" (object, object, object, object, object, object, object)
+
+cpdef object new_ctx(object player, object card, object role, object fighter)
