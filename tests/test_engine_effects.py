@@ -9,6 +9,7 @@ with no condition, "may" or ransom is marked plain (run as it starts) and no oth
 from __future__ import annotations
 
 import random
+import sys
 
 from unmatched_sim.data.catalog import find_board, find_hero
 from unmatched_sim.engine.effects import parse_effects
@@ -144,3 +145,42 @@ def test_only_an_effect_with_no_condition_may_or_ransom_is_plain():
                          {"op": "damage", "target": "opposing_combatant", "amount": 1}],
                         frozenset(), "test")
     assert [op.plain for op in ops] == [True, False, False, False, True]
+
+
+def test_each_game_and_each_clone_walks_with_a_scratch_of_its_own():
+    """A dask cluster may play games in threads: a walk's marks must not be another game's."""
+    g = _game()
+    c = g.clone()
+    assert g._walk_seen is not c._walk_seen and g._walk_queue is not c._walk_queue
+    assert len(g._walk_seen) == g.board.size and len(g._walk_queue) == 2 * g.board.size
+
+
+def test_games_walking_in_threads_find_what_they_find_alone():
+    import threading
+
+    def walks(seed: int) -> list:
+        g = _game(seed=seed)
+        out = []
+        rng = random.Random(seed)
+        for _ in range(300):
+            if g.pending is None:
+                break
+            for fi in range(len(g.fighters)):
+                out.append(tuple(g._spread(fi, g.fighters[fi].space, 1 + fi % 4, False))
+                           if g.fighters[fi].on_board else None)
+            g.answer(rng.choice(g.pending.options))
+        return out
+
+    alone = {seed: walks(seed) for seed in (1, 2, 3, 4)}
+    got = {}
+    threads = [threading.Thread(target=lambda s=seed: got.__setitem__(s, walks(s))) for seed in alone]
+    switch = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)       # threads take turns as often as they can (pure Python)
+    try:
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    finally:
+        sys.setswitchinterval(switch)
+    assert got == alone

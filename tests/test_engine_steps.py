@@ -11,7 +11,6 @@ import random
 
 from unmatched_sim.data.board import Board
 from unmatched_sim.data.catalog import all_boards, find_hero
-from unmatched_sim.engine import game as game_module
 from unmatched_sim.engine.game import Game
 
 
@@ -67,7 +66,7 @@ def _check_walks(g: Game, rng: random.Random) -> None:
             through = rng.random() < 0.3
             assert g._spread(fi, f.space, steps, through) == _plain_reach(g, fi, steps, through)
         assert g.attack_targets(fi) == _plain_targets(g, fi)
-    assert not any(game_module._WALK_SEEN)
+    assert not any(g._walk_seen)        # (each walk leaves the game's scratch all unseen)
 
 
 def test_the_walk_and_the_targets_agree_with_the_rules_as_written_on_every_board():
@@ -86,7 +85,7 @@ def test_a_board_larger_than_the_scratch_is_walked_the_same():
     g = Game(board, (find_hero("houdini"), find_hero("genie")), seed=1)
     g.start()
     _check_walks(g, random.Random(1))
-    assert len(game_module._WALK_SEEN) >= n     # (the scratch made larger for it)
+    assert len(g._walk_seen) == n and len(g._walk_queue) == 2 * n    # (the game's scratch, its size)
     # the walk reads the edges as kept for this board, the same object for every game on it
     assert Game(board, (find_hero("houdini"), find_hero("genie")), seed=2)._walk is g._walk
 

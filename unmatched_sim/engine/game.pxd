@@ -41,6 +41,7 @@ cdef class _GameCore:
     cdef public tuple _zone_mask
     cdef public tuple _move_edges
     cdef public bytes _walk
+    cdef public bytearray _walk_seen, _walk_queue   # _spread's scratch, per game
     cdef public bytes _adjacency
     cdef public tuple heroes
     cdef public object format

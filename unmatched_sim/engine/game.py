@@ -173,13 +173,6 @@ def lasting(name: str):
     return register
 
 
-# ``_spread``'s scratch, shared by every walk (a walk calls out to nothing, so none runs inside
-# another): a byte per space, 1 once the walk has seen it (each walk sets them back to 0 as it
-# lists its spaces), and the walk's queue of spaces, two bytes each (``_put16``). Made larger
-# for a board with more spaces.
-_WALK_SEEN = bytearray(256)
-_WALK_QUEUE = bytearray(2 * 256)
-
 # The combat roles as C constants for the compiled steps: ``c.cards[_ATT]`` reads the list in
 # C, where the module's ``ATTACKER`` (a Python int) is an index looked up as an object.
 _ATT = cython.declare(cython.Py_ssize_t, ATTACKER)
@@ -354,6 +347,7 @@ class _GameCore:
         self._adjacent, self._zone_mask, self._move_edges = board.adjacent, board.zone_mask, board.move_edges
         self._walk = _walk_edges(board)
         self._adjacency = board.adjacency
+        self._new_walk_scratch()
         self.heroes = tuple(heroes)
         self.format = fmt if fmt is not None else default_format(n)
         if self.format.players != n:
@@ -514,6 +508,7 @@ class _GameCore:
         g.board = self.board
         g._adjacent, g._zone_mask, g._move_edges = self._adjacent, self._zone_mask, self._move_edges
         g._walk, g._adjacency = self._walk, self._adjacency
+        g._new_walk_scratch()
         g.heroes = self.heroes
         g.format = self.format
         g.max_turns = self.max_turns
@@ -1260,6 +1255,15 @@ class _GameCore:
         if self._reach_memo:
             self._reach_memo = {}
 
+    def _new_walk_scratch(self) -> None:
+        """``_spread``'s scratch, the game's own: a byte per space, 1 once a walk has seen it
+        (each walk sets them back to 0 as it lists its spaces), and the walk's queue of spaces,
+        two bytes each (``_put16``). Kept per game, not per process: a dask cluster may play
+        games in threads, and pure Python switches threads inside a walk (a shared scratch
+        gave one walk another's marks)."""
+        n = self.board.size
+        self._walk_seen, self._walk_queue = bytearray(n), bytearray(2 * n)
+
     @cython.locals(start=cython.Py_ssize_t, steps=cython.Py_ssize_t, through=cython.bint,
                    n=cython.Py_ssize_t, s=cython.Py_ssize_t, t=cython.Py_ssize_t, o=cython.Py_ssize_t,
                    step=cython.Py_ssize_t, occ=list, head=cython.Py_ssize_t, end=cython.Py_ssize_t,
@@ -1273,16 +1277,12 @@ class _GameCore:
         the edges, the spaces seen and the queue are bytes read through C pointers: the walk
         was ~4,600 instructions, ~240 walks a tuned game, most of it tuple items, list
         appends and the integers read from and made for them.)"""
-        global _WALK_SEEN, _WALK_QUEUE
         team, F = self.team, self.fighters
         f = F[fi]
         my_team = team[f.owner]
         occ = self.occupant
         n = len(occ)
-        if n > len(_WALK_SEEN):
-            _WALK_SEEN = bytearray(n)
-            _WALK_QUEUE = bytearray(2 * n)
-        seen_buf, queue_buf = _WALK_SEEN, _WALK_QUEUE
+        seen_buf, queue_buf = self._walk_seen, self._walk_queue
         walk, seen, queue = self._walk, seen_buf, queue_buf
         # A space seen is marked 2 if the walk lists it (empty, or the start), else 1; ``m``
         # counts the listed ones, so the list is made at its size and filled in place
