@@ -169,7 +169,6 @@ def new_ctx(player: int, card: int, role: int, fighter: int) -> Ctx:
     return _TUPLE_NEW(Ctx, (player, card, role, fighter) + _CTX_DEFAULTS)
 
 
-
 @cython.cclass
 class Decision:
     """One choice a player must make, with every legal option listed.

@@ -445,7 +445,7 @@ class _ViewCore:
     @cython.annotation_typing(False)
     @cython.locals(p=Player, out=list, ids=list, i=cython.Py_ssize_t)
     def fighters(self, seat: int) -> list[Fighter]:
-        # (a C call for compiled callers: greedy's reading of the foe's sidekicks)
+        # (a C call: the heuristic asks it each time it weighs a hero's defeat)
         p = self._players[seat]
         ids = p.fighters
         out = []

@@ -2,7 +2,7 @@
 # cpdef queries, a fighter's space and health, are C reads in a typed local or argument). Run
 # uncompiled, this file is not used.
 
-from unmatched_sim.engine.state cimport Fighter, Player
+from unmatched_sim.engine.state cimport Fighter
 from unmatched_sim.engine.view cimport _ViewCore
 from unmatched_sim.model cimport CardDef
 from unmatched_sim.policies.greedy cimport GreedyPolicy

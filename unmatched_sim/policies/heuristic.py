@@ -40,7 +40,7 @@ except ImportError:     # a pure install without Cython: the typing declarations
 
 from unmatched_sim import checking
 from unmatched_sim.engine.game import HAND_LIMIT
-from unmatched_sim.engine.state import ATTACKER, DEFENDER, Fighter, Player
+from unmatched_sim.engine.state import ATTACKER, DEFENDER, Fighter
 # Every ``view`` argument is declared a ``_ViewCore`` (``@cython.locals(view=_ViewCore)``; the
 # type is cimported in heuristic.pxd): compiled, the view's fields and its cpdef queries
 # (``fighter``, ``card``, ``hand_size``, ...) are C reads and calls, and what they return is
@@ -1134,14 +1134,10 @@ def _ability_bonus(view, fi, role: int, opponent: int | None = None) -> float:
 
 
 @cython.ccall
-@cython.locals(view=_ViewCore, f=Fighter, o=Fighter, p=Player, ids=list, i=cython.Py_ssize_t)
+@cython.locals(view=_ViewCore, f=Fighter, o=Fighter)
 def _last_hero(view, f) -> bool:
-    """Is hero ``f`` the last of its side's heroes standing (its defeat ends its game)? (Its
-    player's fighters read where they are: asked for each hero a decision weighs.)"""
-    p = view._players[f.owner]
-    ids = p.fighters
-    for i in range(len(ids)):
-        o = view._fighters[ids[i]]
+    """Is hero ``f`` the last of its side's heroes standing (its defeat ends its game)?"""
+    for o in view.fighters(f.owner):
         if o.is_hero and o.alive and o is not f:
             return False
     return True
