@@ -6,6 +6,7 @@
     python scripts/bench.py --format teams --heroes houdini genie loki pandora --games 400
     python scripts/bench.py --roster --games 40 --write docs/roster-speed.md   # every pairing, tuned
     python scripts/bench.py --cases tuned --games 1000 --versus ../other --versus-games 300 --rounds 3
+    python scripts/bench.py --cases tuned --games 1000 --versus . --versus-python /usr/bin/python3.11
 
 ``--roster`` plays every pairing of the roster (mirrors included, as ``sim tournament`` does)
 on one core under the default policy and estimates the whole round robin at 1,000 games a
@@ -18,7 +19,9 @@ speed drifts by a third within an hour, so two versions measured one after the o
 by more than the change between them, while two run side by side meet the same drift. It prints
 each side's engine rate (games per CPU second of the whole case, set-up included) and their
 ratio, per round and the median. Give the slower side fewer games (``--versus-games``)
-so that both finish together.
+so that both finish together. ``--versus-python`` runs the other side under another interpreter
+(a virtual environment's ``python`` with the package installed, or an interpreter that finds
+it on ``PYTHONPATH``): the same checkout against itself then measures the interpreter.
 
 Each case runs in a fresh subprocess so its peak memory (max RSS) is its own:
   * engine: one core plays the games with the event log recorded into column buffers and turned
@@ -159,15 +162,17 @@ def _engine_code(root: Path, heroes, board, pa, pb, games, fmt) -> str:
             f"print(json.dumps({{'games_per_cpu_s': {games} / (time.process_time() - cpu)}}))")
 
 
-def versus(other: Path, heroes, board, policy, games: int, other_games: int, fmt: str, rounds: int) -> list[tuple]:
-    """(this rate, the other's rate) per round, both sides playing at the same time."""
+def versus(other: Path, heroes, board, policy, games: int, other_games: int, fmt: str, rounds: int,
+           other_python: str | None = None) -> list[tuple]:
+    """(this rate, the other's rate) per round, both sides playing at the same time (the other
+    side under ``other_python`` if given, else this interpreter)."""
     here = Path(__file__).resolve().parent.parent
     out = []
     for r in range(rounds):
         procs = []
-        for root, n in ((here, games), (other, other_games)):
+        for root, n, python in ((here, games, sys.executable), (other, other_games, other_python or sys.executable)):
             env = dict(os.environ, PYTHONPATH=str(root))
-            procs.append(subprocess.Popen([sys.executable, "-c", _engine_code(root, heroes, board, policy, policy, n, fmt)],
+            procs.append(subprocess.Popen([python, "-c", _engine_code(root, heroes, board, policy, policy, n, fmt)],
                                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env))
         rates = []
         for proc, root in zip(procs, (here, other)):
@@ -178,7 +183,8 @@ def versus(other: Path, heroes, board, policy, games: int, other_games: int, fmt
             e = json.loads(stdout.strip().splitlines()[-1])
             rates.append(e["games_per_cpu_s"])
         out.append(tuple(rates))
-        print(f"round {r + 1}: this {rates[0]:.0f} games/s, {other} {rates[1]:.0f} games/s, "
+        label = f"{other} ({other_python})" if other_python else str(other)
+        print(f"round {r + 1}: this {rates[0]:.0f} games/s, {label} {rates[1]:.0f} games/s, "
               f"ratio {rates[0] / rates[1]:.2f}", flush=True)
     return out
 
@@ -198,6 +204,8 @@ def main() -> None:
                     help="another checkout to measure side by side with this one (its engine case, --cases' "
                          "first policy)")
     ap.add_argument("--versus-games", type=int, default=None, help="the other checkout's games (default: --games)")
+    ap.add_argument("--versus-python", default=None,
+                    help="the interpreter of the --versus side (default: this one)")
     ap.add_argument("--rounds", type=int, default=3, help="side-by-side rounds of --versus (default: 3)")
     args = ap.parse_args()
     import unmatched_sim._build as build
@@ -208,9 +216,11 @@ def main() -> None:
         if not (other / "unmatched_sim").is_dir() or not (other / "scripts" / "bench.py").is_file():
             sys.exit(f"error: {args.versus} is not a checkout of unmatched-sim (no unmatched_sim/ and "
                      f"scripts/bench.py there)")
+        if args.versus_python is not None and not os.access(args.versus_python, os.X_OK):
+            sys.exit(f"error: --versus-python {args.versus_python} is not an interpreter that can be run")
         policy = args.cases.split(",")[0] if args.cases else "tuned"
         pairs = versus(other, args.heroes, args.board, policy, args.games, args.versus_games or args.games,
-                       args.format, args.rounds)
+                       args.format, args.rounds, args.versus_python)
         ratios = sorted(a / b for a, b in pairs)
         print(f"{policy}, {' vs '.join(args.heroes)}: this checkout runs {ratios[len(ratios) // 2]:.2f} times "
               f"as fast as {args.versus} (median of {len(ratios)} side-by-side rounds)")

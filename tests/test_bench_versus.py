@@ -21,3 +21,23 @@ def test_a_directory_that_is_no_checkout_is_refused_in_one_line(tmp_path):
                          capture_output=True, text=True)
     assert out.returncode == 1
     assert out.stderr.strip().count("\n") == 0 and "not a checkout" in out.stderr
+
+
+def test_the_other_side_runs_under_the_interpreter_it_is_given(tmp_path):
+    # A wrapper interpreter that leaves a mark when it runs: the other side must run under it,
+    # this side under this interpreter.
+    mark = tmp_path / "ran"
+    wrapper = tmp_path / "python"
+    wrapper.write_text(f"#!/bin/sh\ntouch {mark}\nexec {sys.executable} \"$@\"\n")
+    wrapper.chmod(0o755)
+    pairs = bench.versus(ROOT, ["houdini", "genie"], "marmoreal", "greedy", 2, 2, "duel", 1,
+                         other_python=str(wrapper))
+    assert mark.exists()
+    assert len(pairs) == 1 and all(rate > 0 for rate in pairs[0])
+
+
+def test_an_interpreter_that_cannot_run_is_refused_in_one_line(tmp_path):
+    out = subprocess.run([sys.executable, str(ROOT / "scripts" / "bench.py"), "--versus", str(ROOT),
+                          "--versus-python", str(tmp_path / "nope")], capture_output=True, text=True)
+    assert out.returncode == 1
+    assert out.stderr.strip().count("\n") == 0 and "--versus-python" in out.stderr
