@@ -76,10 +76,10 @@ def test_a_definition_behaves_alike_compiled_and_pure():
 
 def test_a_cards_memo_is_kept_out_of_equality_and_starts_empty_in_a_copy():
     d = find_hero("genie").cards[0]
-    d.ai_memo[-1] = "worked out"
+    d.ai_memo.append("worked out")
     try:
         fresh = dataclasses.replace(d)
-        assert fresh == d and fresh.ai_memo == {} and repr(fresh) == repr(d)
+        assert fresh == d and fresh.ai_memo == [] and repr(fresh) == repr(d)
         back = pickle.loads(pickle.dumps(d))
         assert repr(back) == repr(d) and back.ai_memo == d.ai_memo
     finally:
@@ -88,7 +88,7 @@ def test_a_cards_memo_is_kept_out_of_equality_and_starts_empty_in_a_copy():
 
 def test_a_definition_takes_no_new_attribute_and_keeps_its_facts():
     d = find_hero("genie").cards[0]
-    for name, value in (("can_attack", not d.can_attack), ("ai_memo", {}), ("extra", 1)):
+    for name, value in (("can_attack", not d.can_attack), ("ai_memo", []), ("extra", 1)):
         with pytest.raises(AttributeError):
             setattr(d, name, value)
     assert d.can_attack == (d.type in ("attack", "versatile"))

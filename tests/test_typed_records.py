@@ -95,7 +95,7 @@ def test_a_cards_ai_memo_is_no_part_of_the_card():
     card_strength(d), keep_worth(d)        # the facts fill the card's memo
     assert d.ai_memo
     fresh = dataclasses.replace(d)         # the same card, its memo empty
-    assert fresh.ai_memo == {} and fresh == d and repr(fresh) == repr(d)
+    assert fresh.ai_memo == [] and fresh == d and repr(fresh) == repr(d)
     assert card_strength(fresh) == card_strength(d) and keep_worth(fresh) == keep_worth(d)
     back = pickle.loads(pickle.dumps(d))   # (joblib workers get pickled definitions)
     assert back.name == d.name and card_strength(back) == card_strength(d)
@@ -110,3 +110,19 @@ def test_a_duel_view_is_a_static_type_when_compiled():
     assert type(v) is DuelView
     if sys.modules[DuelView.__module__].__file__.endswith((".so", ".pyd")):
         assert not type(v).__flags__ & (1 << 9)     # Py_TPFLAGS_HEAPTYPE: not a Python class
+
+
+def test_the_heuristics_card_facts_and_greedys_keep_to_their_own_memo_slots():
+    """The two policies share a card's memo: the heuristic's slots (fact * 2 + mine) end below
+    greedy's first, so one policy's fact never reads as the other's."""
+    import unmatched_sim.policies.greedy as greedy
+    import unmatched_sim.policies.heuristic as heuristic
+
+    facts = [v for k, v in vars(heuristic).items() if k.startswith("_F_")]
+    assert len(facts) == len(set(facts)) and min(facts) == 0
+    assert max(facts) * 2 + 1 < greedy._POWER_SLOT < greedy._SELF_DAMAGE_SLOT
+    d = find_hero("genie").cards[0]
+    d.ai_memo.clear()
+    power, strength = greedy.card_power(d), card_strength(d)
+    assert d.ai_memo[greedy._POWER_SLOT] == power and d.ai_memo[heuristic._F_STRENGTH * 2 + 1] == strength   # (mine)
+    assert greedy.card_power(d) == power and card_strength(d) == strength     # read back, not mixed up

@@ -29,5 +29,8 @@ cdef class CardDef:
     cdef readonly bint can_attack
     cdef readonly bint can_defend
     cdef readonly Py_ssize_t boost_value
-    cdef readonly dict ai_memo
+    cdef readonly list ai_memo
+
+    cdef object ai_fact(self, Py_ssize_t slot)
+    cdef object keep_ai_fact(self, Py_ssize_t slot, object value)
 

@@ -72,13 +72,15 @@ class CardDef:
     can_attack: bool = field(init=False, repr=False, compare=False)
     can_defend: bool = field(init=False, repr=False, compare=False)
     boost_value: int = field(init=False, repr=False, compare=False)
-    # What an AI works out from this card alone, kept with the card (the heuristic's card facts:
-    # ``policies.heuristic._known_fact``): shared by every game that uses the card and never
-    # read by the rules. A memo, not part of the card: no equality, no repr.
-    ai_memo: dict = field(init=False, repr=False, compare=False)
+    # What an AI works out from this card alone, kept with the card: shared by every game that
+    # uses the card and never read by the rules. A memo, not part of the card: no equality, no
+    # repr. A list of slots, None until worked out, grown as slots are filled: slots 0-15 hold
+    # the heuristic's card facts (``policies.heuristic._known_fact``), 16-18 greedy's
+    # (``policies.greedy.card_power``). (A list indexed by slot: no key to box and hash.)
+    ai_memo: list = field(init=False, repr=False, compare=False)
 
     def __post_init__(self):
-        facts = (self.type in (ATTACK, VERSATILE), self.type in (DEFENSE, VERSATILE), self.boost or 0, {})
+        facts = (self.type in (ATTACK, VERSATILE), self.type in (DEFENSE, VERSATILE), self.boost or 0, [])
         if cython.compiled:
             # the extension type's fields are read-only to Python but its own C code sets them
             self.can_attack, self.can_defend, self.boost_value, self.ai_memo = facts
@@ -89,6 +91,23 @@ class CardDef:
 
     def usable_by(self, fighter_name: str) -> bool:
         return self.users is None or fighter_name in self.users
+
+    @cython.cfunc
+    @cython.locals(memo=list)
+    def ai_fact(self, slot: cython.Py_ssize_t):
+        """The AI's fact kept in ``slot`` of this card's memo, or None (not worked out yet)."""
+        memo = self.ai_memo
+        return memo[slot] if slot < len(memo) else None
+
+    @cython.cfunc
+    @cython.locals(memo=list)
+    def keep_ai_fact(self, slot: cython.Py_ssize_t, value):
+        """Keep ``value`` in ``slot`` of this card's memo (grown to hold it); returns it."""
+        memo = self.ai_memo
+        while len(memo) <= slot:
+            memo.append(None)
+        memo[slot] = value
+        return value
 
 
 @dataclass(frozen=True, slots=True)

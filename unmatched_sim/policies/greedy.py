@@ -32,32 +32,29 @@ EFFECT_WEIGHT = {"draw": 0.6, "damage": 0.8, "gain_action": 1.2, "boost_card": 1
 _HANDLERS: dict = {}
 _UNSEEN = object()
 
-# card_power is worked out once per card and kept in the card's own memo (CardDef.ai_memo)
-# under this key; the heuristic's card facts use the keys from 0 up. (Was a module table keyed
-# by id(card): the id, a new int at every call, cost more than the look-up.)
-_POWER_KEY = -2
-_SELF_DAMAGE_KEY = -3       # and -4 (played by its owner: -3 - 1)
+# card_power is worked out once per card and kept in the card's own memo (CardDef.ai_memo) in
+# this slot; the heuristic's card facts use the slots below it. (Was a module table keyed by
+# id(card): the id, a new int at every call, cost more than the look-up.)
+_POWER_SLOT = 16
+_SELF_DAMAGE_SLOT = 17      # and 18 (played by its owner: 17 + 1)
 
 
 @cython.ccall
-@cython.locals(memo=dict)
 def card_power(d: CardDef) -> float:
     """A rough worth of holding a card: its value plus something for each effect it carries."""
-    memo = d.ai_memo
-    got = memo.get(_POWER_KEY)
+    got = d.ai_fact(_POWER_SLOT)
     if got is None:
-        got = memo[_POWER_KEY] = _card_power(d)
+        got = d.keep_ai_fact(_POWER_SLOT, _card_power(d))
     return got
 
 
 @cython.ccall
-@cython.locals(memo=dict, total=cython.Py_ssize_t)
+@cython.locals(total=cython.Py_ssize_t, slot=cython.Py_ssize_t)
 def card_self_damage(d: CardDef, mine: cython.bint) -> int:
     """``GreedyPolicy.self_damage`` of card ``d``, played by its owner (``mine``) or not: a
     fact of the card, kept in its memo like its power."""
-    memo = d.ai_memo
-    key = _SELF_DAMAGE_KEY - mine
-    got = memo.get(key)
+    slot = _SELF_DAMAGE_SLOT + mine
+    got = d.ai_fact(slot)
     if got is not None:
         return got
     total = 0
@@ -70,7 +67,7 @@ def card_self_damage(d: CardDef, mine: cython.bint) -> int:
                 continue    # the half of a TRICK that does not apply to this player
             amount = op.spec.get("amount")
             total += amount if isinstance(amount, int) else 0
-    memo[key] = total
+    d.keep_ai_fact(slot, total)
     return total
 
 

@@ -69,27 +69,25 @@ OP_WORTH = {"draw": 0.7, "gain_action": 1.1, "damage": 0.9, "recover": 0.6, "dis
 # C (no argument parsing), other modules and tests call them as ordinary Python functions.
 
 # Facts of a card (a function of the card alone, and of whether its owner plays it), each
-# worked out once and kept in the card's own memo (``CardDef.ai_memo``), keyed by a small int:
-# fact * 2 + mine. (Was a module table per fact keyed by (id(card), mine): building, hashing
-# and comparing that tuple and calling ``id`` cost more than the fact's use.)
+# worked out once and kept in the card's own memo (``CardDef.ai_memo``), in slot fact * 2 +
+# mine (0-15; greedy's facts follow). (Was a module table per fact keyed by (id(card), mine):
+# building, hashing and comparing that tuple and calling ``id`` cost more than the fact's use;
+# then a dict keyed by the slot number, whose int keys cost a box and a hash at every look-up.)
 (_F_STRENGTH, _F_KEEP_WORTH, _F_BLANKED, _F_MIRRORED, _F_OWN_DAMAGE, _F_DRAWS,
  _F_RECOVERS, _F_COMBAT_TERMS) = range(8)
 
 
 @cython.cfunc
-@cython.locals(memo=dict)
+@cython.inline
 def _known_fact(fact: cython.Py_ssize_t, d: CardDef, mine: cython.bint):
     """A card fact worked out before, or None."""
-    memo = d.ai_memo
-    return memo.get(fact * 2 + mine)
+    return d.ai_fact(fact * 2 + mine)
 
 
 @cython.cfunc
-@cython.locals(memo=dict)
+@cython.inline
 def _keep_fact(fact: cython.Py_ssize_t, d: CardDef, mine: cython.bint, value):
-    memo = d.ai_memo
-    memo[fact * 2 + mine] = value
-    return value
+    return d.keep_ai_fact(fact * 2 + mine, value)
 
 
 @cython.cfunc
