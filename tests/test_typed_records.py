@@ -126,3 +126,6 @@ def test_the_heuristics_card_facts_and_greedys_keep_to_their_own_memo_slots():
     power, strength = greedy.card_power(d), card_strength(d)
     assert d.ai_memo[greedy._POWER_SLOT] == power and d.ai_memo[heuristic._F_STRENGTH * 2 + 1] == strength   # (mine)
     assert greedy.card_power(d) == power and card_strength(d) == strength     # read back, not mixed up
+    # The memo's methods answer Python callers too (a policy module run as pure Python beside a
+    # compiled model, as after an edit without a rebuild, calls them so).
+    assert d.ai_fact(greedy._POWER_SLOT) == power and d.ai_fact(len(d.ai_memo) + 5) is None

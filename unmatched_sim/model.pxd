@@ -31,6 +31,6 @@ cdef class CardDef:
     cdef readonly Py_ssize_t boost_value
     cdef readonly list ai_memo
 
-    cdef object ai_fact(self, Py_ssize_t slot)
-    cdef object keep_ai_fact(self, Py_ssize_t slot, object value)
+    cpdef object ai_fact(self, Py_ssize_t slot)
+    cpdef object keep_ai_fact(self, Py_ssize_t slot, object value)
 

@@ -54,6 +54,7 @@ _CARD_FACTS = ("can_attack", "can_defend", "boost_value", "ai_memo")
 
 
 @dataclass(frozen=True)
+@cython.final               # (no subclass: its C methods need no check for a Python override)
 @cython.cclass
 class CardDef:
     name: str
@@ -92,14 +93,16 @@ class CardDef:
     def usable_by(self, fighter_name: str) -> bool:
         return self.users is None or fighter_name in self.users
 
-    @cython.cfunc
+    # (C calls from the compiled policies; Python methods too, for a policy module run as pure
+    # Python beside a compiled model: ``_build``'s stale fallback.)
+    @cython.ccall
     @cython.locals(memo=list)
     def ai_fact(self, slot: cython.Py_ssize_t):
         """The AI's fact kept in ``slot`` of this card's memo, or None (not worked out yet)."""
         memo = self.ai_memo
         return memo[slot] if slot < len(memo) else None
 
-    @cython.cfunc
+    @cython.ccall
     @cython.locals(memo=list)
     def keep_ai_fact(self, slot: cython.Py_ssize_t, value):
         """Keep ``value`` in ``slot`` of this card's memo (grown to hold it); returns it."""
