@@ -985,16 +985,18 @@ class Reader:
 @cython.cfunc
 @cython.locals(reader=Reader, health=cython.double, a=cython.double, k=cython.Py_ssize_t,
                exp_dmg=cython.double, p_win=cython.double, p_kill=cython.double, v=cython.double,
-               p=cython.double, dv=cython.double, av=cython.double, dmg=cython.double)
-def combat_odds(reader: Reader, name, health, a, k, blanked: frozenset) -> tuple[float, float, float]:
+               p=cython.double, dv=cython.double, av=cython.double, dmg=cython.double,
+               no_card=cython.double, block_all=cython.double)
+def combat_odds(reader: Reader, name, health, a, k, blanked: frozenset) -> tuple[cython.double, cython.double, cython.double]:
     """``HeuristicPolicy.attack_odds`` on C doubles, from the defender's card reader: (expected
     damage, chance to win the combat, chance to defeat) of an attack of strength ``a`` on the
     fighter ``name`` with ``health``."""
     exp_dmg = p_win = p_kill = 0.0
+    no_card, block_all = NO_CARD, BLOCK_ALL     # (C doubles: the tests below run in C)
     for v, p in reader.defense(name, blanked):
-        dv = 0.0 if v == NO_CARD else v
+        dv = 0.0 if v == no_card else v
         av = a + k * dv if k else a
-        dmg = 0.0 if v >= BLOCK_ALL else max(0.0, av - dv)
+        dmg = 0.0 if v >= block_all else max(0.0, av - dv)
         dmg = min(dmg, health)
         exp_dmg += p * dmg
         if dmg >= 1:
@@ -1007,15 +1009,17 @@ def combat_odds(reader: Reader, name, health, a, k, blanked: frozenset) -> tuple
 @cython.cfunc
 @cython.locals(card=tuple, tgt=tuple, value=cython.double, exp_dmg=cython.double, p_win=cython.double,
                p_kill=cython.double, a=cython.double, tf=Fighter, reader=Reader, draw_adjust=cython.double,
-               harm=cython.double, spend=cython.double)
-def _attack_value(card: tuple, tgt: tuple):
+               harm=cython.double, spend=cython.double, hp_w=cython.double, defeat_w=cython.double,
+               lift=cython.double)
+def _attack_value(card: tuple, tgt: tuple) -> cython.double:
     """``HeuristicPolicy.attack_eval`` from the card's facts (``_attack_card_facts``) and the
     target's (``_attack_target_facts``): the damage and defeat the attack may deal at their
     worth, the card's effects, less what the card costs to spend."""
     d, mine, a, k, blanked, draw_adjust, harm, spend = card
     tf, hp_w, defeat_w, bonus, reader = tgt
     if bonus is not None:
-        a += bonus
+        lift = bonus        # (a C double: the sums below run in C, nothing boxed)
+        a += lift
     exp_dmg, p_win, p_kill = combat_odds(reader, tf.defn.name, tf.health, a, k, blanked)
     value = hp_w * exp_dmg
     value += defeat_w * p_kill
@@ -1026,7 +1030,7 @@ def _attack_value(card: tuple, tgt: tuple):
 
 
 @cython.cfunc
-def _attack_score(policy: HeuristicPolicy, view: _ViewCore, fi, target, cid, tgt: tuple):
+def _attack_score(policy: HeuristicPolicy, view: _ViewCore, fi, target, cid, tgt: tuple) -> cython.double:
     """``HeuristicPolicy.attack_eval`` given the target's facts (``tgt``, looked up once by a
     caller weighing several cards): the card's facts, kept for the decision, combined with
     them; under CHECK_CACHES compared with the value from facts worked out afresh."""
@@ -1382,7 +1386,8 @@ class HeuristicPolicy(GreedyPolicy):
         bonus, For My Next Trick's draw) leaves the hand as large as it was."""
         return _scarcity(view, back)
 
-    @cython.locals(view=_ViewCore, cache=dict, me=Fighter, d=CardDef)
+    @cython.locals(view=_ViewCore, cache=dict, me=Fighter, d=CardDef, extra=cython.double, heal=cython.double,
+                   room=cython.double)
     def reserve_worth(self, view, cid) -> float:
         """What a card is worth as a reserve beyond its play value: the last defense cards our
         hero holds (spent on a BOOST or discarded, the next attack meets no defense), and
@@ -1689,18 +1694,22 @@ class HeuristicPolicy(GreedyPolicy):
         return hurt
 
     @cython.annotation_typing(False)
+    @cython.locals(v=_ViewCore, deck=cython.Py_ssize_t, hand=cython.Py_ssize_t, room=cython.Py_ssize_t,
+                   w=cython.double, short=cython.double)
     def draw_worth(self, view, n: int) -> float:
         """Worth of drawing n cards now (exhaustion damage for cards that are not there). A card
         that the hand limit will make us discard at the end of the turn (the hand is full, and
         the actions left after this one could play one card each) is worth nothing: it only
         brings our exhaustion a card closer. (It was counted at 8 cards' room and then 0.2 a
         card, so a patient style drew turn after turn into the hand limit and lost the deck
-        race: Titania, ladder seed 31, game 1520.)"""
-        deck = view.deck_size(view.seat)
-        hand = view.hand_size(view.seat)
+        race: Titania, ladder seed 31, game 1520. The view as a typed local, the counts and the
+        worth C numbers: its calls and sums run in C.)"""
+        v = view
+        deck = v.deck_size(v.seat)
+        hand = v.hand_size(v.seat)
         drawn = min(n, deck)
         missing = n - drawn
-        room = max(0, HAND_LIMIT - hand + max(0, view.actions_now() - 1))
+        room = max(0, HAND_LIMIT - hand + max(0, v.actions_now() - 1))
         w = 0.75 * min(drawn, room)
         if deck - drawn <= 3:
             w *= 0.6        # bringing exhaustion closer
@@ -1711,15 +1720,15 @@ class HeuristicPolicy(GreedyPolicy):
             # limit (Back in the Lamp among them) and ran out of cards on his eighth turn
             # (Genie-Titania, seed 41, game 0; Genie-King Arthur, game 2: 4 cards discarded on
             # his first turn)
-            w -= (0.6 if deck - drawn < 2 * _turns_left(view) else 0.3) * burned
+            w -= (0.6 if deck - drawn < 2 * _turns_left(v) else 0.3) * burned
         if missing:
-            w -= missing * self.exhaustion_cost(view)
+            w -= missing * self.exhaustion_cost(v)
         # The deck race: a card drawn now that the game will need later (the deck, less the
         # draw, is shorter than the turns the game is likely to last) brings exhaustion's 2
         # damage nearer, counted at even odds of the game lasting that long.
-        short = min(drawn, max(0.0, _turns_left(view) - (deck - drawn)))
+        short = min(drawn, max(0.0, _turns_left(v) - (deck - drawn)))
         if short > 0:
-            w -= short * self.hp_weight(view.my_hero(), True)
+            w -= short * self.hp_weight(v.my_hero(), True)
         return w
 
     @cython.locals(view=_ViewCore, total=cython.double, v=cython.double, worths=list)
