@@ -506,6 +506,11 @@ class DamageCost(Cost):
 
 # ---------------------------------------------------------------------- the Op base class
 _DEFENDER = cython.declare(cython.Py_ssize_t, DEFENDER)
+# Where the context's tuple keeps the fields ``effect_cancelled`` reads, taken from the named
+# tuple itself (a reordered ``Ctx`` moves them here too).
+_CTX_CARD_AT = cython.declare(cython.Py_ssize_t, Ctx._fields.index("card"))
+_CTX_ROLE_AT = cython.declare(cython.Py_ssize_t, Ctx._fields.index("role"))
+_CTX_UNCANCELABLE_AT = cython.declare(cython.Py_ssize_t, Ctx._fields.index("uncancelable"))
 
 
 @cython.ccall
@@ -519,10 +524,10 @@ def effect_cancelled(g: Game, ctx: Ctx) -> bool:
     Python-level item call, dearer still. Compiled, the fields are read where the tuple keeps
     its items, ``_ctx_field`` in ``effects.pxd``.)"""
     if cython.compiled and type(ctx) is Ctx:
-        role = _ctx_field(ctx, 2)
-        if role > _DEFENDER or g.combat is None or _ctx_field(ctx, 5):
+        role = _ctx_field(ctx, _CTX_ROLE_AT)
+        if role > _DEFENDER or g.combat is None or _ctx_field(ctx, _CTX_UNCANCELABLE_AT):
             return False
-        card = _ctx_field(ctx, 1)
+        card = _ctx_field(ctx, _CTX_CARD_AT)
     else:
         role = ctx.role
         if role > _DEFENDER or g.combat is None or ctx.uncancelable:

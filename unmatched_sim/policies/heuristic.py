@@ -1695,7 +1695,7 @@ class HeuristicPolicy(GreedyPolicy):
 
     @cython.annotation_typing(False)
     @cython.locals(v=_ViewCore, deck=cython.Py_ssize_t, hand=cython.Py_ssize_t, room=cython.Py_ssize_t,
-                   w=cython.double, short=cython.double)
+                   w=cython.double, short=cython.double, turns=cython.double)
     def draw_worth(self, view, n: int) -> float:
         """Worth of drawing n cards now (exhaustion damage for cards that are not there). A card
         that the hand limit will make us discard at the end of the turn (the hand is full, and
@@ -1714,19 +1714,20 @@ class HeuristicPolicy(GreedyPolicy):
         if deck - drawn <= 3:
             w *= 0.6        # bringing exhaustion closer
         burned = drawn - min(drawn, room)
+        turns = _turns_left(v)      # (asked once: both the burned cards and the deck race read it)
         if burned:
             # cards drawn only to be discarded shorten the deck, more so one the game will need:
             # the Genie took Three Wishes' "draw 5" with a hand of 5, discarded 2 at the hand
             # limit (Back in the Lamp among them) and ran out of cards on his eighth turn
             # (Genie-Titania, seed 41, game 0; Genie-King Arthur, game 2: 4 cards discarded on
             # his first turn)
-            w -= (0.6 if deck - drawn < 2 * _turns_left(v) else 0.3) * burned
+            w -= (0.6 if deck - drawn < 2 * turns else 0.3) * burned
         if missing:
             w -= missing * self.exhaustion_cost(v)
         # The deck race: a card drawn now that the game will need later (the deck, less the
         # draw, is shorter than the turns the game is likely to last) brings exhaustion's 2
         # damage nearer, counted at even odds of the game lasting that long.
-        short = min(drawn, max(0.0, _turns_left(v) - (deck - drawn)))
+        short = min(drawn, max(0.0, turns - (deck - drawn)))
         if short > 0:
             w -= short * self.hp_weight(v.my_hero(), True)
         return w
