@@ -7,6 +7,7 @@
     python scripts/bench.py --roster --games 40 --write docs/roster-speed.md   # every pairing, tuned
     python scripts/bench.py --cases tuned --games 1000 --versus ../other --versus-games 300 --rounds 3
     python scripts/bench.py --cases tuned --games 1000 --versus . --versus-python /usr/bin/python3.11
+    python scripts/bench.py --scaling --games 20000 --rounds 2    # `sim matchup` on 1 worker and on 2
 
 ``--roster`` plays every pairing of the roster (mirrors included, as ``sim tournament`` does)
 on one core under the default policy and estimates the whole round robin at 1,000 games a
@@ -22,6 +23,14 @@ ratio, per round and the median. Give the slower side fewer games (``--versus-ga
 so that both finish together. ``--versus-python`` runs the other side under another interpreter
 (a virtual environment's ``python`` with the package installed, or an interpreter that finds
 it on ``PYTHONPATH``): the same checkout against itself then measures the interpreter.
+
+``--scaling`` runs the same ``sim matchup`` (``--games`` games, ``--policy``) with ``-j 1`` and
+with ``-j 2``, alternated round after round (which goes first alternates too), and prints the
+wall-clock ratio of the two runs (each run's own elapsed time, run.json: what ``sim`` prints)
+with what makes it up: the CPU seconds of the command and its workers, and how busy the two
+cores were (CPU / (2 x the command's wall time, start-up included)). A low ratio with both cores
+busy and more CPU at -j 2 is this machine's speed drifting between the two runs (or the two
+workers slowing each other), not workers left idle.
 
 Each case runs in a fresh subprocess so its peak memory (max RSS) is its own:
   * engine: one core plays the games with the event log recorded into column buffers and turned
@@ -189,6 +198,48 @@ def versus(other: Path, heroes, board, policy, games: int, other_games: int, fmt
     return out
 
 
+def _timed_run(heroes, board, policy: str, games: int, seed: int, jobs: int, out: Path) -> dict:
+    """One ``sim matchup`` in a child process: its own elapsed time (run.json) and the CPU
+    seconds it and its workers used (the workers are its children, reaped before it exits)."""
+    cmd = [sys.executable, "-c", "from unmatched_sim.cli import main; main()", "matchup", *heroes,
+           "-n", str(games), "--seed", str(seed), "-j", str(jobs), "--board", board, "--policy", policy,
+           "--no-progress", "--force", "--out", str(out)]
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    proc = subprocess.run(cmd, capture_output=True, text=True)
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if proc.returncode != 0:
+        last = (proc.stderr.strip().splitlines() or ["no output"])[-1]
+        sys.exit(f"error: sim matchup -j {jobs} failed: {last}")
+    meta = json.loads((out / "run.json").read_text())
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return {"jobs": jobs, "seconds": meta["elapsed_s"], "wall_s": wall, "cpu_s": cpu}
+
+
+def scaling(heroes, board, policy: str, games: int, rounds: int, seed: int = 3) -> list[dict]:
+    """``rounds`` pairs of the same run on one worker and on two, alternating which goes first."""
+    out = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for r in range(rounds):
+            order = (1, 2) if r % 2 == 0 else (2, 1)
+            runs = {j: _timed_run(heroes, board, policy, games, seed, j, Path(tmp) / f"j{j}") for j in order}
+            one, two = runs[1], runs[2]
+            row = {"round": r + 1, "one": one, "two": two, "scaling": one["seconds"] / two["seconds"],
+                   "busy": two["cpu_s"] / (2 * two["wall_s"]), "cpu_ratio": two["cpu_s"] / one["cpu_s"]}
+            out.append(row)
+            print(f"round {r + 1}: -j 1 {one['seconds']:.1f} s ({one['cpu_s']:.1f} s CPU), -j 2 {two['seconds']:.1f} s "
+                  f"({two['cpu_s']:.1f} s CPU, both cores {100 * row['busy']:.0f}% busy), scaling "
+                  f"{row['scaling']:.2f}; CPU at -j 2 / at -j 1 {row['cpu_ratio']:.2f}", flush=True)
+    return out
+
+
+def _median(xs: list[float]) -> float:
+    xs = sorted(xs)
+    mid = len(xs) // 2
+    return xs[mid] if len(xs) % 2 else (xs[mid - 1] + xs[mid]) / 2
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--games", type=int, default=2000)
@@ -206,7 +257,9 @@ def main() -> None:
     ap.add_argument("--versus-games", type=int, default=None, help="the other checkout's games (default: --games)")
     ap.add_argument("--versus-python", default=None,
                     help="the interpreter of the --versus side (default: this one)")
-    ap.add_argument("--rounds", type=int, default=3, help="side-by-side rounds of --versus (default: 3)")
+    ap.add_argument("--rounds", type=int, default=3, help="rounds of --versus or --scaling (default: 3)")
+    ap.add_argument("--scaling", action="store_true",
+                    help="sim matchup of --heroes on one worker and on two, alternated --rounds times")
     args = ap.parse_args()
     import unmatched_sim._build as build
 
@@ -224,6 +277,17 @@ def main() -> None:
         ratios = sorted(a / b for a, b in pairs)
         print(f"{policy}, {' vs '.join(args.heroes)}: this checkout runs {ratios[len(ratios) // 2]:.2f} times "
               f"as fast as {args.versus} (median of {len(ratios)} side-by-side rounds)")
+        return
+    if args.scaling:
+        if len(args.heroes) != 2:
+            sys.exit("error: --scaling plays a duel: give two --heroes")
+        if args.games < 1 or args.rounds < 1:
+            sys.exit("error: --scaling needs --games and --rounds of at least 1")
+        rows = scaling(args.heroes, args.board, args.policy, args.games, args.rounds)
+        print(f"{args.policy}, {' vs '.join(args.heroes)}, {args.games} games: two workers "
+              f"{_median([r['scaling'] for r in rows]):.2f} times as fast as one (median of {len(rows)}); both "
+              f"cores {100 * _median([r['busy'] for r in rows]):.0f}% busy; CPU at -j 2 / at -j 1 "
+              f"{_median([r['cpu_ratio'] for r in rows]):.2f}")
         return
     if args.roster:
         rows = roster_case(args.games, args.board, args.policy)

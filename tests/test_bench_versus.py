@@ -1,4 +1,5 @@
-"""scripts/bench.py --versus: two checkouts measured side by side, each with its own package."""
+"""scripts/bench.py --versus (two checkouts measured side by side, each with its own package) and
+--scaling (one worker against two)."""
 
 import subprocess
 import sys
@@ -41,3 +42,22 @@ def test_an_interpreter_that_cannot_run_is_refused_in_one_line(tmp_path):
                           "--versus-python", str(tmp_path / "nope")], capture_output=True, text=True)
     assert out.returncode == 1
     assert out.stderr.strip().count("\n") == 0 and "--versus-python" in out.stderr
+
+
+def test_scaling_runs_the_same_matchup_on_one_worker_and_on_two_and_says_how_busy_the_cores_were():
+    rows = bench.scaling(["houdini", "genie"], "marmoreal", "greedy", 40, 2)
+    assert [r["round"] for r in rows] == [1, 2]
+    for r in rows:
+        assert r["one"]["jobs"] == 1 and r["two"]["jobs"] == 2
+        assert all(run[k] > 0 for run in (r["one"], r["two"]) for k in ("seconds", "wall_s", "cpu_s"))
+        assert r["scaling"] == r["one"]["seconds"] / r["two"]["seconds"]
+        # two worker processes import and play: the CPU of the command and its workers is counted
+        assert r["two"]["cpu_s"] > r["two"]["seconds"] * 0.5
+        assert 0 < r["busy"] <= 1.5
+
+
+def test_scaling_refuses_anything_but_a_duel_in_one_line():
+    out = subprocess.run([sys.executable, str(ROOT / "scripts" / "bench.py"), "--scaling", "--heroes", "houdini",
+                          "genie", "loki"], capture_output=True, text=True)
+    assert out.returncode == 1
+    assert out.stderr.strip().count("\n") == 0 and "two --heroes" in out.stderr
