@@ -79,6 +79,7 @@ cdef class HeuristicPolicy(GreedyPolicy):
     cpdef double scheme_eval(self, _ViewCore view, object cid, object fi)
     cpdef double effect_damage_worth(self, _ViewCore view, object fi, object spec)
     cpdef object foe_shift_worth(self, _ViewCore view, object op, object fi)
+    cpdef object _foe_shift_worth(self, _ViewCore view, object op, object fi)
     cpdef double foe_space_value(self, _ViewCore view, object fi, object space, object acts=*)
     cpdef double _best_reach_value(self, _ViewCore view, object fi, object steps, object actions_after)
 

@@ -2307,13 +2307,31 @@ class HeuristicPolicy(GreedyPolicy):
             return [s for s in empty if zm[s] & zones]
         return []
 
-    @cython.locals(view=_ViewCore, hit_now=cython.bint, there=cython.bint)
+    @cython.locals(view=_ViewCore, memo=dict)
     def foe_shift_worth(self, view, op, fi) -> float | None:
         """What a scheme's "move / place an opposing fighter" is worth played now by our fighter
         ``fi``: the best gain ``foe_space_value`` sees over where the foe's fighter stands,
         with the actions left after the scheme (Svaðilfari's Lure puts the foe next to Loki:
         counted at a flat 0.5, Loki never played it against Medusa, who kept out of his reach).
-        None for a move or place of our own fighters."""
+        None for a move or place of our own fighters.
+
+        Worked out once per decision for each effect and fighter (``_foe_shift_worth``, ~34,000
+        instructions): a second copy of the scheme in hand, and the next decision in the same
+        position, asked again for a quarter of Pandora–Loki's."""
+        memo = self._memo.get("foe_shift")
+        if memo is None:
+            memo = self._memo["foe_shift"] = {}
+        key = (op, fi)
+        if key in memo:
+            got = memo[key]
+            if CHECK_CACHES and got != self._foe_shift_worth(view, op, fi):
+                raise AssertionError("a kept foe shift worth differs from a fresh one")
+            return got
+        got = memo[key] = self._foe_shift_worth(view, op, fi)
+        return got
+
+    @cython.locals(view=_ViewCore, hit_now=cython.bint, there=cython.bint)
+    def _foe_shift_worth(self, view, op, fi) -> float | None:
         spec = op.spec
         who = str(spec.get("who", ""))
         if not who.startswith(("opposing", "each_opposing")) or who == "opposing_combatant":
