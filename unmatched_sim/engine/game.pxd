@@ -112,6 +112,7 @@ cdef class _GameCore:
     cpdef bint adjacent(self, object a, object b)
     cpdef object move_value(self, object seat)
     cpdef Py_ssize_t cards_in_foe_hands(self, object seat, object tag) except -1
+    cpdef Py_ssize_t tagged_in_discard(self, object seat, object tag) except -1
     cpdef list reachable(self, object fi, object steps, object through_opponents=*)
     cpdef list attack_targets(self, object fi)
     cpdef bint can_attack_now(self, object seat)

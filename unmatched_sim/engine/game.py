@@ -1183,6 +1183,21 @@ class _GameCore:
         p = self.players[s]
         return p.ability.move_value(self, seat, p.hero.move)
 
+    @cython.locals(p=Player, d=CardDef, defs=list, c=cython.Py_ssize_t, n=cython.Py_ssize_t)
+    @cython.annotation_typing(False)
+    def tagged_in_discard(self, seat: int, tag: str) -> int:
+        """How many cards carrying ``tag`` lie in ``seat``'s discard pile. (Here, in compiled
+        code: Sinbad's move counts his VOYAGE cards there, and the AI asks his move at every
+        reach it weighs: a pure-Python count was 12% of a Dr. Jill Trent–Sinbad game.)"""
+        defs = self.card_defs
+        p = self.players[seat]
+        n = 0
+        for c in p.discard:
+            d = defs[c]
+            if tag in d.tags:
+                n += 1
+        return n
+
     @cython.locals(p=Player, d=CardDef, owners=list, defs=list, c=cython.Py_ssize_t, n=cython.Py_ssize_t)
     @cython.annotation_typing(False)
     def cards_in_foe_hands(self, seat: int, tag: str) -> int:

@@ -35,9 +35,8 @@ from unmatched_sim.engine.state import DEFENDER, other_role
 
 # ---------------------------------------------------------------------- quantities
 def tagged_in_discard(g, seat: int, tag: str) -> int:
-    """How many cards carrying ``tag`` lie in ``seat``'s discard pile."""
-    cards = g.cards
-    return sum(1 for c in g.players[seat].discard if tag in cards[c].defn.tags)
+    """How many cards carrying ``tag`` lie in ``seat``'s discard pile (``Game.tagged_in_discard``)."""
+    return g.tagged_in_discard(seat, tag)
 
 
 def count_tag_quantity(name: str, tag: str) -> None:
