@@ -62,6 +62,9 @@ cdef class _GameCore:
     cdef public tuple _hero_fis
     cdef public list occupant
     cdef public dict _reach_memo
+    cdef public dict _rules_memo
+    cdef public Py_ssize_t _rules_logged
+    cdef public object _rules_lasting
     cdef public list in_play
     cdef public list pile_counts
     cdef public list pile_versions
@@ -124,8 +127,10 @@ cdef class _GameCore:
     cpdef object pile_version(self, Py_ssize_t seat)
     cpdef _pile_moved(self, object cid, object delta)
     cpdef tuple move_rules(self, object fi)
+    cpdef tuple _move_rules(self, object fi)
     cpdef list _spread(self, object fi, Py_ssize_t start, Py_ssize_t steps, bint through)
     cpdef occupancy_changed(self)
+    cpdef rules_changed(self)
     cpdef run(self)
     cpdef push_steps(self, tuple steps)
     cpdef push_one(self, tuple step)

@@ -392,6 +392,8 @@ class _GameCore:
         self._hero_fis = tuple(tuple(i for i in p.fighters if self.fighters[i].is_hero) for p in self.players)
         self.occupant = [-1] * board.size
         self._reach_memo: dict[int, list[int]] = {}   # kept walks (``reachable``)
+        self._rules_memo: dict = {}                    # kept move rules (``move_rules``)
+        self._rules_logged, self._rules_lasting = -1, None
         self.in_play: list[int] = []   # cards played or used and not yet in a discard pile
         # Per card kind, how many of its copies lie in a discard pile or in play, and a version
         # number per seat; None until first asked for (see "discard piles and play" below).
@@ -563,6 +565,7 @@ class _GameCore:
         g.players = [p.copy() for p in self.players]
         g.occupant = self.occupant[:]
         g._reach_memo = dict(self._reach_memo)   # (the same occupancy: the same walks)
+        g._rules_memo, g._rules_logged, g._rules_lasting = {}, -1, None
         g.in_play = self.in_play[:]
         if self.pile_counts is not None:
             g.pile_counts, g.pile_versions = self.pile_counts[:], self.pile_versions[:]
@@ -1214,17 +1217,40 @@ class _GameCore:
                         n += 1
         return n
 
+    @cython.locals(ev=list, got=tuple, fresh=tuple)
     @cython.annotation_typing(False)
     def move_rules(self, fi: int) -> tuple[bool, bool]:
         """(held in place, may pass opponents) as ``reachable`` decides them for fighter ``fi``
-        moving by its own rules (queries only: the AI uses them to tell whether a cached
-        reachability still holds)."""
+        moving by its own rules (the AI also uses them to tell whether a cached reachability
+        still holds).
+
+        Kept per fighter while no event is logged and the lasting effects are the same: the
+        abilities and lasting effects that decide them read the position, and every change of
+        the position is logged (Titania's glamours: each flip and discard). Asked afresh, the
+        rule goes through the ability's hook (``modify``, ~5,000 instructions), and the AI
+        asks at every reach it weighs: 16% of a King Arthur–Titania game."""
+        ev = self.raw_events
+        if ev is None:                  # (a game that logs nothing has no version to key on)
+            return self._move_rules(fi)
+        if len(ev) != self._rules_logged or self.lasting is not self._rules_lasting:
+            self._rules_memo = {}
+            self._rules_logged, self._rules_lasting = len(ev), self.lasting
+        got = self._rules_memo.get(fi)
+        if got is None or CHECK_CACHES:
+            fresh = self._move_rules(fi)
+            if got is not None and got != fresh:
+                raise AssertionError(f"kept move rules of fighter {fi} out of date: {got} != {fresh}")
+            got = self._rules_memo[fi] = fresh
+        return got
+
+    @cython.annotation_typing(False)
+    def _move_rules(self, fi: int) -> tuple[bool, bool]:
         held = bool((self.lasting or self._hold_rule) and self.held(fi))
         through = self._pass_rule and bool(self.modify("move_through", False, fi))
         return held, through
 
     @cython.locals(f=Fighter, n=cython.Py_ssize_t, k=cython.Py_ssize_t, key=cython.Py_ssize_t,
-                   through=cython.bint, memo=dict, kept=list, okey=object)
+                   through=cython.bint, memo=dict, kept=list, okey=object, rules=tuple)
     @cython.annotation_typing(False)
     def reachable(self, fi: int, steps: int, through_opponents: bool = False) -> list[int]:
         """Spaces fighter ``fi`` can end a move of up to ``steps`` on (its own space included).
@@ -1235,10 +1261,12 @@ class _GameCore:
         f = self.fighters[fi]
         if not f.on_board:
             return []
-        if (self.lasting or self._hold_rule) and self.held(fi):
-            return [f.space]
-        if not through_opponents and self._pass_rule:
-            through_opponents = self.modify("move_through", False, fi)
+        if self.lasting or self._hold_rule or (not through_opponents and self._pass_rule):
+            rules = self.move_rules(fi)
+            if rules[0]:
+                return [f.space]
+            if not through_opponents:
+                through_opponents = rules[1]
         through = bool(through_opponents)
         # The walk is kept until a fighter's space changes (``_reach_memo``, emptied by every
         # change of ``occupant``): the AI asks the same reach again and again in a position
@@ -1262,6 +1290,14 @@ class _GameCore:
         elif CHECK_CACHES and kept != self._spread(fi, f.space, steps, through):
             raise AssertionError(f"kept reach of fighter {fi} ({steps} steps) out of date")
         return kept[:]      # (a copy: the caller may change its list)
+
+    @cython.annotation_typing(False)
+    def rules_changed(self) -> None:
+        """What decides a fighter's movement rules changed with no event logged (a test that sets
+        an ability's state by hand): the kept move rules go (``move_rules``). The engine's own
+        changes are logged, which does the same."""
+        self._rules_memo = {}
+        self._rules_logged = -1
 
     @cython.annotation_typing(False)
     def occupancy_changed(self) -> None:
