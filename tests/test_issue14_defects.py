@@ -84,7 +84,10 @@ def test_defect2_a_second_run_to_a_locked_out_is_refused_and_a_dead_holder_is_ta
 @pytest.mark.slow
 def test_defect2_concurrent_processes_on_one_out_one_wins_the_other_says_so(tmp_path):
     out = tmp_path / "X"
-    cmd = SIM + ["matchup", "houdini", "genie", "-n", "200", "-j", "1", "--policy", "greedy",
+    # (2,000 greedy games: ~2 s, so the first run is still playing when the second, started
+    # once the first has made its folder, has imported and asks for the lock; 200 games were
+    # over in ~0.2 s, before the second got that far)
+    cmd = SIM + ["matchup", "houdini", "genie", "-n", "2000", "-j", "1", "--policy", "greedy",
                  "--no-progress", "--out", str(out)]
     first = subprocess.Popen(cmd, cwd=REPO, stderr=subprocess.PIPE, text=True)
     try:
@@ -98,7 +101,7 @@ def test_defect2_concurrent_processes_on_one_out_one_wins_the_other_says_so(tmp_
     assert first.returncode == 0
     assert second.returncode != 0 and "in use by another run" in second.stderr
     assert len(second.stderr.strip().splitlines()) == 1
-    assert pl.read_parquet(out / "games.parquet").height == 200
+    assert pl.read_parquet(out / "games.parquet").height == 2000
 
 
 # ------------------------------------------------------------------ 3. --jobs bounded
