@@ -210,7 +210,7 @@ def _timed_run(heroes, board, policy: str, games: int, seed: int, jobs: int, out
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if proc.returncode != 0:
-        last = (proc.stderr.strip().splitlines() or ["no output"])[-1]
+        last = (proc.stderr.strip().splitlines() or ["no output"])[-1].removeprefix("error: ")
         sys.exit(f"error: sim matchup -j {jobs} failed: {last}")
     meta = json.loads((out / "run.json").read_text())
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
