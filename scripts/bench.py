@@ -50,6 +50,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from statistics import median
 
 CASES = [("random", "random"), ("greedy", "greedy"), ("heuristic", "heuristic"), ("tuned", "tuned")]
 
@@ -128,7 +129,7 @@ def roster_case(games: int, board: str, policy: str = "tuned") -> list[dict]:
 
 def roster_report(rows: list[dict], games: int, board: str, policy: str, build: str) -> list[str]:
     rates = sorted(r["games_per_cpu_s"] for r in rows)
-    median = rates[len(rates) // 2] if len(rates) % 2 else (rates[len(rates) // 2 - 1] + rates[len(rates) // 2]) / 2
+    middle = median(rates)
     slow = sorted(rows, key=lambda r: r["games_per_cpu_s"])
     one_core = sum(1000 / r["games_per_cpu_s"] for r in rows)
     cores = os.cpu_count() or 1
@@ -137,7 +138,7 @@ def roster_report(rows: list[dict], games: int, board: str, policy: str, build: 
         f"--board {board}` ({build} build, policy {policy}, {len(rows)} pairings, CPU time of one core; "
         f"{platform.machine()}, Python {platform.python_version()}).",
         "",
-        f"- median pairing: **{median:.0f} games/s per core**; fastest {rates[-1]:.0f}; slowest "
+        f"- median pairing: **{middle:.0f} games/s per core**; fastest {rates[-1]:.0f}; slowest "
         + ", ".join(f"{r['pair']} {r['games_per_cpu_s']:.0f}" for r in slow[:3]) + ".",
         f"- the round robin at 1,000 games a pairing ({1000 * len(rows):,} games): "
         f"{one_core / 60:.1f} minutes of one core, so about **{one_core / 60 / cores:.1f} minutes on "
@@ -234,12 +235,6 @@ def scaling(heroes, board, policy: str, games: int, rounds: int, seed: int = 3) 
     return out
 
 
-def _median(xs: list[float]) -> float:
-    xs = sorted(xs)
-    mid = len(xs) // 2
-    return xs[mid] if len(xs) % 2 else (xs[mid - 1] + xs[mid]) / 2
-
-
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--games", type=int, default=2000)
@@ -274,8 +269,8 @@ def main() -> None:
         policy = args.cases.split(",")[0] if args.cases else "tuned"
         pairs = versus(other, args.heroes, args.board, policy, args.games, args.versus_games or args.games,
                        args.format, args.rounds, args.versus_python)
-        ratios = sorted(a / b for a, b in pairs)
-        print(f"{policy}, {' vs '.join(args.heroes)}: this checkout runs {ratios[len(ratios) // 2]:.2f} times "
+        ratios = [a / b for a, b in pairs]
+        print(f"{policy}, {' vs '.join(args.heroes)}: this checkout runs {median(ratios):.2f} times "
               f"as fast as {args.versus} (median of {len(ratios)} side-by-side rounds)")
         return
     if args.scaling:
@@ -285,9 +280,9 @@ def main() -> None:
             sys.exit("error: --scaling needs --games and --rounds of at least 1")
         rows = scaling(args.heroes, args.board, args.policy, args.games, args.rounds)
         print(f"{args.policy}, {' vs '.join(args.heroes)}, {args.games} games: two workers "
-              f"{_median([r['scaling'] for r in rows]):.2f} times as fast as one (median of {len(rows)}); both "
-              f"cores {100 * _median([r['busy'] for r in rows]):.0f}% busy; CPU at -j 2 / at -j 1 "
-              f"{_median([r['cpu_ratio'] for r in rows]):.2f}")
+              f"{median([r['scaling'] for r in rows]):.2f} times as fast as one (median of {len(rows)}); both "
+              f"cores {100 * median([r['busy'] for r in rows]):.0f}% busy; CPU at -j 2 / at -j 1 "
+              f"{median([r['cpu_ratio'] for r in rows]):.2f}")
         return
     if args.roster:
         rows = roster_case(args.games, args.board, args.policy)

@@ -135,6 +135,19 @@ def test_glamour_of_invisibility_lets_her_fighters_move_through_opposing_ones():
     assert s.space("M10") not in s.game.reachable(ti, 2)
 
 
+def test_glamour_of_invisibility_stops_helping_her_move_once_she_discards_it_in_play():
+    # the move rules are kept until an event is logged (Game.move_rules): the discard, logged
+    # by the engine, must end the passage without anything told by hand
+    s = vs_chupa(titania="M12", chupa="M11", glamour=INVIS).hand(0, "As Wise as Beautiful", SPARE)
+    ti = s.fighter("Titania")
+    s.begin_turn(0)
+    assert s.space("M10") in s.game.reachable(ti, 2)
+    s.attack("Titania", "Chupacabra", "As Wise as Beautiful", None)
+    s.expect("effect_may").choose(True)
+    assert glamour(s) == "" and s.f("Titania").space == s.space("M12")
+    assert s.space("M10") not in s.game.reachable(ti, 2)
+
+
 def test_glamour_of_invisibility_does_not_help_the_opponent():
     s = vs_chupa(titania="M11", chupa="M12", glamour=INVIS)
     assert s.space("M10") not in s.game.reachable(s.fighter("Chupacabra"), 2)

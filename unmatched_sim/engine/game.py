@@ -190,6 +190,7 @@ class IllegalChoice(Exception):
 # game. CHECK_CACHES (tests; UNMATCHED_SIM_CHECK_CACHES=1) builds it afresh for every game and
 # fails if the kept one differs.
 CHECK_CACHES = checking.CHECK_CACHES
+_NO_MOVE_RULES = cython.declare(tuple, (False, False))  # (held, may pass foes) with no rule to apply
 _KEPT_LIMIT = 4096   # line-ups kept at most (the full round robin plays 342 seatings)
 
 
@@ -1229,6 +1230,8 @@ class _GameCore:
         the position is logged (Titania's glamours: each flip and discard). Asked afresh, the
         rule goes through the ability's hook (``modify``, ~5,000 instructions), and the AI
         asks at every reach it weighs: 16% of a King Arthur–Titania game."""
+        if not (self.lasting or self._hold_rule or self._pass_rule):
+            return _NO_MOVE_RULES       # (most games: nothing to ask, nothing to keep)
         ev = self.raw_events
         if ev is None:                  # (a game that logs nothing has no version to key on)
             return self._move_rules(fi)

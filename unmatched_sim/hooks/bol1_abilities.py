@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from unmatched_sim.engine.effects import SpecError, parse_effects
 from unmatched_sim.engine.state import OTHER_ROLE, Ctx
-from unmatched_sim.engine.vocab.bol1_cards import tagged_in_discard
 from unmatched_sim.hooks import Ability, ability, advise
 
 
@@ -40,7 +39,7 @@ class MovePerTaggedDiscard(Ability):
         return {"tag": tag, "per": per}
 
     def move_value(self, g, seat, base):
-        return base + self.params["per"] * tagged_in_discard(g, seat, self.params["tag"])
+        return base + self.params["per"] * g.tagged_in_discard(seat, self.params["tag"])
 
 
 @ability("start_of_turn_effects")

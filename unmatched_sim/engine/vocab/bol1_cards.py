@@ -3,7 +3,7 @@ written for any hero that says the same thing.
 
 Quantities
     ``voyage_cards_in_discard``   VOYAGE cards (tag ``voyage``) in your discard pile. Any other
-                                  tag is counted the same way with ``tagged_in_discard(tag)``;
+                                  tag is counted the same way (``Game.tagged_in_discard``);
                                   register a quantity for it with ``count_tag_quantity``.
 Selectors
     ``any_in_zone``               one fighter (anyone's) sharing a zone with the fighter resolving
@@ -34,14 +34,9 @@ from unmatched_sim.engine.state import DEFENDER, other_role
 
 
 # ---------------------------------------------------------------------- quantities
-def tagged_in_discard(g, seat: int, tag: str) -> int:
-    """How many cards carrying ``tag`` lie in ``seat``'s discard pile (``Game.tagged_in_discard``)."""
-    return g.tagged_in_discard(seat, tag)
-
-
 def count_tag_quantity(name: str, tag: str) -> None:
     """Register quantity ``name``: cards tagged ``tag`` in the resolving player's discard pile."""
-    QUANTITIES[name] = lambda g, ctx: tagged_in_discard(g, ctx.player, tag)
+    QUANTITIES[name] = lambda g, ctx: g.tagged_in_discard(ctx.player, tag)
 
 
 count_tag_quantity("voyage_cards_in_discard", "voyage")
