@@ -252,3 +252,17 @@ def test_replay_with_corrupt_games_file(tmp_path, capsys):
     (run / "games.parquet").write_bytes(b"not parquet at all")
     code, _, err = run_cli(capsys, "replay", str(run), "0")
     assert_one_line_error(code, err, "corrupt")
+
+
+def test_replay_names_a_truncated_part_and_still_replays_games_in_healthy_parts(tmp_path, capsys):
+    run = tmp_path / "run"
+    assert run_cli(capsys, "matchup", "houdini", "genie", "-n", "40", "-j", "1", "--policy", "greedy",
+                   "--out", str(run), "--no-progress")[0] == 0
+    part = run / "events" / "part-00001.parquet"         # games 20-39 (20 games a chunk)
+    part.write_bytes(part.read_bytes()[: part.stat().st_size // 2])
+    code, _, err = run_cli(capsys, "replay", str(run), "25")
+    assert_one_line_error(code, err, "events/part-00001.parquet")
+    assert "games 20–39" in err and "\\x" not in err
+    code, text, err = run_cli(capsys, "replay", str(run), "3")
+    assert code == 0, err
+    assert "replay matches" in text

@@ -298,3 +298,15 @@ def test_a_bad_ability_parameter_is_named_in_one_line(hero, params, message):
     assert "\n" not in text and "params" in text
     if message:
         assert message in text
+
+
+def test_too_many_sidekicks_for_the_board_names_the_hero_file(tmp_path):
+    from unmatched_sim.data.limits import check_fits
+
+    text = Path(find_hero("houdini").path).read_text()
+    path = tmp_path / "houdini.toml"
+    path.write_text(text.replace('name = "Bess"', 'name = "Bess"\ncount = 999', 1))
+    hero = load_hero_file(path)
+    with pytest.raises(UserError) as e:
+        check_fits([hero], find_board("marmoreal"), [("houdini", "houdini")])
+    assert str(e.value).startswith(str(path)) and "1000 fighters" in str(e.value)

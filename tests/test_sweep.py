@@ -23,6 +23,29 @@ def test_parse_values_ranges_and_lists():
         parse_values("3")
 
 
+def test_parse_values_fractional_steps_without_float_drift():
+    assert parse_values("0..1..0.25") == (0.0, 0.25, 0.5, 0.75, 1.0)
+    assert parse_values("0.1..0.3..0.1") == (0.1, 0.2, 0.3)
+
+
+def test_parse_values_counts_a_huge_range_before_building_it():
+    with pytest.raises(UserError, match="1,000,000,000 values; at most 100"):
+        parse_values("1..1000000000")
+    assert len(parse_values("1..1000000000..10000000")) == 100
+
+
+def test_parse_values_refuses_a_repeated_value():
+    with pytest.raises(UserError, match="repeat"):
+        parse_values("1,1,2")
+
+
+def test_a_sweep_against_the_swept_hero_is_refused_before_any_game(capsys, tmp_path):
+    code, text, err = run_cli(capsys, "sweep", "houdini:Flourish.value=1..2", "--against", "houdini", "-n", "2",
+                              "--out", str(tmp_path / "sw"))
+    assert_one_line_error(code, err, "the hero being swept")
+    assert not (tmp_path / "sw").exists()
+
+
 def test_closest_to_even_picks_the_value_nearest_fifty_per_opponent():
     t = pl.DataFrame({"value": ["1", "2", "3", "1", "2", "3"], "opponent": ["x"] * 3 + ["all"] * 3,
                       "win_rate": [0.2, 0.45, 0.7, 0.1, 0.3, 0.52], "ci_low": [0.0] * 6, "ci_high": [1.0] * 6,

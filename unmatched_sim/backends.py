@@ -1,5 +1,5 @@
 """Where chunks of games are played: this machine's cores (joblib's process pool) or a cluster
-(joblib's dask backend over ``dask.distributed``, ``pip install 'unmatched-sim[cluster]'``).
+(``dask.distributed``'s futures, ``pip install 'unmatched-sim[cluster]'``).
 
 Either way the games are the same (each depends only on its seed) and results stream back in
 whatever order chunks finish. Local workers write their chunk's Parquet parts straight into the
@@ -10,7 +10,9 @@ hero and board files at the same paths, checked by their SHA-256 before any game
 
 from __future__ import annotations
 
+import os
 import re
+import time
 from pathlib import Path
 from typing import Iterator
 
@@ -28,7 +30,7 @@ def run_tasks(spec, size: int, todo: list[int], partial: Path, n_jobs: int, back
     total = spec.total_games
     bounds = ((i, i * size, min(total, (i + 1) * size)) for i in todo)   # lazy: planned as dispatched
     if backend == "dask":
-        return _dask_tasks(spec, bounds, partial, n_jobs, connect(scheduler))
+        return _dask_tasks(spec, bounds, partial, n_jobs, connect(scheduler), scheduler)
     if backend != "local":
         raise UserError(f"unknown --backend '{backend}' (known: {', '.join(BACKENDS)})")
     return _local_tasks(spec, bounds, partial, n_jobs, len(todo))
@@ -130,34 +132,123 @@ def check_backend(backend: str, scheduler: str | None) -> None:
                             "tcp://HOST:PORT (the address `dask scheduler` prints)")
 
 
+# Bounded waits on a cluster, in seconds (the environment variables are for tests and for
+# clusters whose workers take longer to start).
+CONNECT_WAIT_S = 20      # the scheduler to answer (a non-dask listener never does)
+WORKER_WAIT_S = float(os.environ.get("UNMATCHED_SIM_DASK_WORKER_WAIT", "30"))   # a first worker to join
+LOST_WAIT_S = float(os.environ.get("UNMATCHED_SIM_DASK_LOST_WAIT", "60"))       # a worker to come back
+_POLL_S = 1.0
+
+
 def connect(scheduler: str | None):
-    """A ``distributed.Client`` for ``--scheduler``, or one clear error line."""
+    """A ``distributed.Client`` for ``--scheduler``, or one clear error line within
+    ``CONNECT_WAIT_S``: the client is made in a daemon thread, so a listener that accepts the
+    connection and never answers as a dask scheduler cannot hold the run."""
     try:
         from distributed import Client
     except ImportError:
         raise UserError("--backend dask needs dask.distributed: pip install 'unmatched-sim[cluster]'") from None
     if not scheduler:
         raise UserError("--backend dask needs --scheduler tcp://HOST:PORT (the address `dask scheduler` prints)")
-    try:
-        return Client(scheduler, timeout="10s", set_as_default=False)
-    except (OSError, TimeoutError) as e:
-        raise UserError(f"cannot reach the dask scheduler at {scheduler}: {str(e).splitlines()[0]}") from None
-    except ValueError as e:
-        raise UserError(f"--scheduler {scheduler}: {e}") from None
+    import threading
+
+    box: dict = {}
+
+    def make() -> None:
+        try:
+            box["client"] = Client(scheduler, timeout=f"{CONNECT_WAIT_S // 2}s", set_as_default=False)
+        except BaseException as e:      # reported below as one line, whatever it is
+            box["error"] = e
+
+    t = threading.Thread(target=make, name="unmatched-dask-connect", daemon=True)
+    t.start()
+    t.join(CONNECT_WAIT_S)
+    if t.is_alive():
+        raise UserError(f"no dask scheduler answered at {scheduler} within {CONNECT_WAIT_S} s; is `dask "
+                        f"scheduler` listening there?")
+    if "error" in box:
+        e = box["error"]
+        first = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
+        raise UserError(f"cannot reach the dask scheduler at {scheduler}: {first}") from None
+    return box["client"]
 
 
-def _dask_tasks(spec, bounds, partial: Path, n_jobs: int, client) -> Iterator[tuple]:
-    import joblib
-    from joblib import Parallel, delayed
+def _workers(client) -> dict:
+    """The cluster's workers now: {address: threads}."""
+    return {a: w.get("nthreads", 1) for a, w in client.scheduler_info()["workers"].items()}
+
+
+def _wait_for_a_worker(client, scheduler: str, seconds: float) -> dict:
+    deadline = time.monotonic() + seconds
+    while True:
+        workers = _workers(client)
+        if workers:
+            return workers
+        if time.monotonic() >= deadline:
+            raise UserError(f"the dask scheduler at {scheduler} has no workers (waited {seconds:g} s); "
+                            f"start them with `dask worker {scheduler}` on the machines that should play")
+        time.sleep(min(_POLL_S, seconds))
+
+
+def _first_done(futures: set, seconds: float) -> list:
+    """The futures finished within ``seconds`` (an empty list if none): polled, since the
+    client is not the process's default one that ``distributed.wait`` needs."""
+    deadline = time.monotonic() + seconds
+    while True:
+        done = [f for f in futures if f.done()]
+        if done or time.monotonic() >= deadline:
+            return done
+        time.sleep(0.02)
+
+
+def _dask_tasks(spec, bounds, partial: Path, n_jobs: int, client, scheduler: str) -> Iterator[tuple]:
+    """Chunks as futures on the cluster's workers, whatever their thread count (joblib's dask
+    backend plays every game in this process when the cluster has one thread). At most
+    ``n_jobs`` chunks (default: twice the cluster's threads) are out at once, so results come
+    back as they are written. A worker that dies has its chunks played by the others (dask's
+    rescheduling); with none left for ``LOST_WAIT_S`` the run stops with one line, its finished
+    chunks kept for --resume."""
+    from distributed import KilledWorker
 
     from unmatched_sim.runner import _run_chunk_bytes, _write_chunk_bytes
 
     try:
-        with joblib.parallel_config(backend="dask", client=client, wait_for_workers_timeout=30):
-            with Parallel(n_jobs=n_jobs, return_as="generator_unordered") as parallel:
-                for i, n, rss, events, games in parallel(
-                        delayed(_run_chunk_bytes)(i, lo, hi, spec) for i, lo, hi in bounds):
-                    _write_chunk_bytes(partial, i, events, games)
-                    yield i, n, rss
+        workers = _wait_for_a_worker(client, scheduler, WORKER_WAIT_S)
+        window = n_jobs if n_jobs > 0 else 2 * sum(workers.values())
+        todo = iter(bounds)
+        out: set = set()
+        none_since = None
+        while True:
+            while len(out) < window:
+                nxt = next(todo, None)
+                if nxt is None:
+                    break
+                i, lo, hi = nxt
+                out.add(client.submit(_run_chunk_bytes, i, lo, hi, spec, pure=False))
+            if not out:
+                return
+            done = _first_done(out, _POLL_S)
+            for f in done:
+                out.discard(f)
+                try:
+                    i, n, rss, events, games = f.result()
+                except KilledWorker:
+                    raise UserError("a chunk of games killed every dask worker that played it (out of memory?); "
+                                    "the finished chunks are kept: add --resume to continue") from None
+                _write_chunk_bytes(partial, i, events, games)
+                yield i, n, rss
+            if done:
+                none_since = None
+                continue
+            if _workers(client):
+                none_since = None
+            elif none_since is None:
+                none_since = time.monotonic()
+            elif time.monotonic() - none_since >= LOST_WAIT_S:
+                raise UserError(f"every dask worker of {scheduler} has gone (none for {LOST_WAIT_S:g} s); the "
+                                f"finished chunks are kept: add --resume to continue once workers are back")
+    except OSError as e:     # the scheduler itself went away (TimeoutError is an OSError)
+        raise UserError(f"lost the dask scheduler at {scheduler} ({str(e).splitlines()[0] if str(e) else type(e).__name__}); "
+                        "the finished chunks are kept: add --resume to continue") from None
     finally:
         client.close()

@@ -66,8 +66,7 @@ def check_rows(run_dir: Path, games: pl.LazyFrame, files: list[Path], game_id: i
                .with_columns(pl.col("rows").fill_null(0))
                .filter(pl.col("rows") != pl.col("events")).sort("game_id").collect())
     except Exception as e:  # damaged files are reported by the readers with their own message
-        first = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
-        raise UserError(f"event files in {run_dir / 'events'} are corrupt or unreadable ({first})") from None
+        raise UserError(f"event files in {run_dir / 'events'} are corrupt or unreadable ({reason(e)})") from None
     if bad.height == 0:
         return
     lost = bad.filter(pl.col("rows") < pl.col("events"))
@@ -83,6 +82,39 @@ def check_rows(run_dir: Path, games: pl.LazyFrame, files: list[Path], game_id: i
                      f"{_list([str(i) for i in ids])}: {extra['rows'][0]} rows for {extra['events'][0]} events)")
     raise UserError(f"the event log of {run_dir} is incomplete or duplicated: {'; '.join(parts)}; "
                     "make the run again")
+
+
+def reason(e: Exception) -> str:
+    """A reader's error as one printable line (a damaged file's message can quote its bytes)."""
+    text = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
+    text = "".join(c if c.isprintable() else "?" for c in text)
+    return text if len(text) <= 120 else text[:117] + "..."
+
+
+def parts_of_game(meta: dict, files: list[Path], game_id: int) -> list[Path]:
+    """The part files that hold a game's events: its own chunk's part where run.json gives the
+    chunk size (chunk *i* holds games ``i*size`` to ``(i+1)*size - 1``), else every part."""
+    size, chunks = meta.get("chunk_size"), meta.get("chunks")
+    if (isinstance(size, int) and not isinstance(size, bool) and size > 0
+            and isinstance(chunks, int) and not isinstance(chunks, bool)):
+        name = _part(game_id // size)
+        return [f for f in files if f.name == name]
+    return files
+
+
+def check_readable(run_dir: Path, meta: dict, files: list[Path]) -> None:
+    """Each part's footer is read: a truncated or overwritten part is named, with the games it holds."""
+    size = meta.get("chunk_size")
+    for f in files:
+        try:
+            pl.read_parquet_schema(f)
+        except Exception as e:  # polars and the OS raise several types for a damaged file
+            held = ""
+            if isinstance(size, int) and not isinstance(size, bool) and f.name.startswith("part-"):
+                i = int(f.name[5:10])
+                last = min((i + 1) * size, meta.get("total_games", (i + 1) * size)) - 1
+                held = f"; it holds games {i * size}–{last}, and games in other parts can still be read"
+            raise UserError(f"events/{f.name} of {run_dir} is corrupt or unreadable ({reason(e)}){held}") from None
 
 
 def check_log(run_dir: Path, meta: dict, games: pl.LazyFrame, files: list[Path],

@@ -13,8 +13,7 @@ from unmatched_sim.engine.game import DEFAULT_MAX_TURNS
 from unmatched_sim.errors import UserError
 from unmatched_sim.log import EventBuffer
 from unmatched_sim.log import SLOTS
-from unmatched_sim.runner import (GameSpec, play_game, read_game_events, read_games, read_run, seat_labels,
-                                  seating)
+from unmatched_sim.runner import GameSpec, play_game, read_games, read_run, seat_labels, seating
 from unmatched_sim.story import tell
 
 
@@ -70,8 +69,14 @@ def replay_from_run(run_dir: Path, game_id: int) -> list[str]:
         raise UserError(f"game {game_id} is not in {run_dir} (game ids run 0..{games.height - 1})")
     row = rows.row(0, named=True)
     from unmatched_sim.log import event_files
-    from unmatched_sim.logcheck import check_log
-    check_log(run_dir, meta, games.lazy(), event_files(run_dir), game_id)
+    from unmatched_sim.logcheck import check_parts, check_readable, check_rows, parts_of_game, reason
+    files = event_files(run_dir)
+    if not files:
+        raise UserError(f"{run_dir} has no event files in events/")
+    check_parts(run_dir, meta, files)
+    own = parts_of_game(meta, files, game_id)     # only the game's own part is read: a damaged
+    check_readable(run_dir, meta, own)            # part elsewhere does not stop this replay
+    check_rows(run_dir, games.lazy(), own, game_id)
     heroes = {}
     for hid, f in meta["hero_files"].items():
         path = Path(f["path"])
@@ -95,7 +100,12 @@ def replay_from_run(run_dir: Path, game_id: int) -> list[str]:
     game, replayed_row = play_game(spec, heroes, board, row["policy_a"], row["policy_b"],
                                    meta.get("max_turns", DEFAULT_MAX_TURNS))
     replayed = _events_of(game, spec)
-    logged = read_game_events(run_dir, game_id).drop("game_id").to_dicts()
+    try:
+        logged = (pl.scan_parquet(own).filter(pl.col("game_id") == game_id).sort("seq").collect()
+                  .drop("game_id").to_dicts())
+    except Exception as e:  # a part whose footer reads but whose pages are damaged
+        raise UserError(f"events/{own[0].name if len(own) == 1 else ''} of {run_dir} is corrupt or "
+                        f"unreadable ({reason(e)})") from None
     lines = _header(heroes, spec, board, row["policy_a"], row["policy_b"], row)
     lines += tell(replayed, _names(heroes, spec), _teams(spec))
     lines.append("")

@@ -33,19 +33,45 @@ class SweepSpec:
     hero: str                  # the swept hero (resolved id)
 
 
+# A sweep plays every value against every opponent: more values than this is a typing slip
+# (1..1000000000), not a design question, and is refused before any value is built.
+MAX_VALUES = 100
+
+_NUMBER = r"-?\d+(?:\.\d+)?"
+
+
 def parse_values(text: str) -> tuple:
-    """``1..4`` (whole numbers, both ends included), ``1..4..2`` (a step), or ``1,2,5`` / ``0.2,0.5``."""
+    """``1..4`` (whole numbers, both ends included), ``1..4..2`` (a step), ``0..1..0.25`` (a
+    fractional step), or ``1,2,5`` / ``0.2,0.5``. Each value once, at most ``MAX_VALUES``."""
+    from decimal import Decimal
+
     from unmatched_sim.overrides import parse_value
     text = text.strip()
-    m = re.fullmatch(r"(-?\d+)\s*\.\.\s*(-?\d+)(?:\s*\.\.\s*(\d+))?", text)
+    m = re.fullmatch(rf"({_NUMBER})\s*\.\.\s*({_NUMBER})(?:\s*\.\.\s*({_NUMBER}))?", text)
     if m:
-        lo, hi, step = int(m.group(1)), int(m.group(2)), int(m.group(3) or 1)
-        if step < 1 or hi < lo:
-            raise UserError(f"sweep range {text!r} must go up: LOW..HIGH with LOW ≤ HIGH (and a step ≥ 1)")
-        return tuple(range(lo, hi + 1, step))
-    values = tuple(parse_value(v) for v in text.split(",") if v.strip())
+        lo, hi = Decimal(m.group(1)), Decimal(m.group(2))
+        step = Decimal(m.group(3) or "1")
+        if step <= 0 or hi < lo:
+            raise UserError(f"sweep range {text!r} must go up: LOW..HIGH with LOW ≤ HIGH, and a step above 0 "
+                            f"(LOW..HIGH..STEP)")
+        count = int((hi - lo) / step) + 1          # counted before any value is built
+        if count > MAX_VALUES:
+            raise UserError(f"sweep range {text!r} has {count:,} values; at most {MAX_VALUES} are played "
+                            f"(give a step: LOW..HIGH..STEP)")
+        whole = all("." not in (g or "") for g in m.groups())
+        values = tuple(int(lo + k * step) if whole else float(lo + k * step) for k in range(count))
+    else:
+        parts = [v for v in text.split(",") if v.strip()]
+        if len(parts) > MAX_VALUES:
+            raise UserError(f"sweep values {text[:40]!r}… are {len(parts):,}; at most {MAX_VALUES} are played")
+        values = tuple(parse_value(v) for v in parts)
     if len(values) < 2:
-        raise UserError(f"a sweep needs at least two values, as LOW..HIGH or a,b,c (got {text!r})")
+        raise UserError(f"a sweep needs at least two values, as LOW..HIGH, LOW..HIGH..STEP or a,b,c (got {text!r})")
+    names: dict[str, object] = {}
+    for v in values:
+        if run_name(v) in names:
+            raise UserError(f"sweep values repeat: {names[run_name(v)]!r} and {v!r} (give each value once)")
+        names[run_name(v)] = v
     return values
 
 
@@ -114,7 +140,13 @@ def run_sweep(spec: SweepSpec, against: list[str], *, games: int, seed: int, boa
     heroes = {spec.hero: find_hero(spec.hero)}
     for o in against:
         heroes[find_hero(o).id] = find_hero(o)
-    opponents = [h for h in heroes if h != spec.hero] or [spec.hero]
+    if spec.hero in (find_hero(o).id for o in against):
+        # the edit applies to the hero's file, so both sides of a mirror would carry it
+        raise UserError(f"--against names {spec.hero}, the hero being swept: both sides of a mirror get "
+                        f"the edit; sweep against other heroes")
+    opponents = [h for h in heroes if h != spec.hero]
+    if not opponents:
+        raise UserError(f"a sweep of {spec.hero} needs an opponent other than {spec.hero} (--against)")
     pairings = tuple((spec.hero, o) for o in opponents)
     b = find_board(board)
     base_sets = resolve(parse_overrides(extra_sets), find_hero)

@@ -87,13 +87,17 @@ def _check_params(params, ranges: dict, where: str, what: str, fail) -> None:
 
 
 def check_fits(heroes: list, board, pairings) -> None:
-    """Refuse a matchup whose fighters placed at setup outnumber the board's spaces."""
+    """Refuse a matchup whose fighters placed at setup outnumber the board's spaces, naming the
+    hero file that brings the most of them (a sidekick ``count`` is where such a number is set)."""
     by_id = {h.id: h for h in heroes}
     for a, b in pairings:
-        n = sum(_setup_fighters(by_id[h]) for h in (a, b))
+        counts = {h: _setup_fighters(by_id[h]) for h in (a, b)}
+        n = counts[a] + counts[b]
         if n > board.size:
-            raise UserError(f"{board.path}: board '{board.id}' has {board.size} spaces, but {a} vs {b} "
-                            f"place {n} fighters at setup; choose a bigger --board")
+            big = max((a, b), key=lambda h: counts[h])
+            raise UserError(f"{by_id[big].path}: {big} places {counts[big]} fighters at setup, and {a} vs {b} "
+                            f"{n} in all, but board '{board.id}' has {board.size} spaces; lower its "
+                            f"sidekicks' count or choose a bigger --board")
 
 
 def _setup_fighters(hero) -> int:
