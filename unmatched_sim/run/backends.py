@@ -15,6 +15,8 @@ from pathlib import Path
 from typing import Iterator
 
 from unmatched_sim.errors import UserError
+from unmatched_sim.run import play, store
+from unmatched_sim.run.plan import chunk_bounds
 
 BACKENDS = ("local", "dask")
 ADDRESS = re.compile(r"^(?:[a-z]+://)?[^\s:/]+:\d{1,5}$|^inproc://\S+$")   # HOST:PORT, with a scheme or not
@@ -25,8 +27,7 @@ def run_tasks(spec, size: int, todo: list[int], partial: Path, n_jobs: int, back
     """Play chunks ``todo`` (each ``size`` games of ``spec``); yields (index, games, peak MB) per
     finished chunk, its parts already in ``partial``. A cluster is connected to at once (so a bad
     --scheduler fails before anything starts); the chunks are played as the result is iterated."""
-    total = spec.total_games
-    bounds = ((i, i * size, min(total, (i + 1) * size)) for i in todo)   # lazy: planned as dispatched
+    bounds = chunk_bounds(spec, size, todo)      # lazy: planned as dispatched
     if backend == "dask":
         return _dask_tasks(spec, bounds, partial, n_jobs, connect(scheduler))
     if backend != "local":
@@ -53,13 +54,11 @@ def _local_tasks(spec, bounds, partial: Path, n_jobs: int, count: int) -> Iterat
 
     from joblib.externals.loky import get_reusable_executor
 
-    from unmatched_sim.runner import _run_chunk_range, _watch_parent
-
     todo = deque(bounds)                # popped by both threads: deque's pops are atomic
     results: queue.SimpleQueue = queue.SimpleQueue()
     stop = threading.Event()
     # every worker watches this process from its start: killed, it takes its workers with it
-    executor = get_reusable_executor(max_workers=n_jobs - 1, initializer=_watch_parent,
+    executor = get_reusable_executor(max_workers=n_jobs - 1, initializer=play.watch_parent,
                                      initargs=(os.getpid(),))
 
     def feed() -> None:
@@ -70,7 +69,7 @@ def _local_tasks(spec, bounds, partial: Path, n_jobs: int, count: int) -> Iterat
                     i, lo, hi = todo.popleft()
                 except IndexError:
                     return
-                results.put(executor.submit(_run_chunk_range, i, lo, hi, spec, str(partial)).result())
+                results.put(executor.submit(play.play_chunk_in_worker, i, lo, hi, spec, str(partial)).result())
         except BaseException as e:          # a worker's error is raised where the results are read
             results.put(e)
         finally:
@@ -105,11 +104,7 @@ def _local_tasks(spec, bounds, partial: Path, n_jobs: int, count: int) -> Iterat
 
 def _play_here(spec, i: int, lo: int, hi: int, partial: Path) -> tuple:
     """Play chunk ``i`` (games ``lo`` .. ``hi - 1``) in this process and write its parts."""
-    from unmatched_sim.runner import _chunk_frames, _peak_rss_mb, _write_chunk
-
-    events, games, n = _chunk_frames(lo, hi, spec)
-    _write_chunk(partial, i, events, games)
-    return i, n, _peak_rss_mb()
+    return play.play_chunk(i, lo, hi, spec, partial)
 
 
 def check_backend(backend: str, scheduler: str | None) -> None:
@@ -150,14 +145,22 @@ def _dask_tasks(spec, bounds, partial: Path, n_jobs: int, client) -> Iterator[tu
     import joblib
     from joblib import Parallel, delayed
 
-    from unmatched_sim.runner import _run_chunk_bytes, _write_chunk_bytes
-
     try:
         with joblib.parallel_config(backend="dask", client=client, wait_for_workers_timeout=30):
             with Parallel(n_jobs=n_jobs, return_as="generator_unordered") as parallel:
                 for i, n, rss, events, games in parallel(
-                        delayed(_run_chunk_bytes)(i, lo, hi, spec) for i, lo, hi in bounds):
-                    _write_chunk_bytes(partial, i, events, games)
+                        delayed(play.play_chunk_bytes)(i, lo, hi, spec) for i, lo, hi in bounds):
+                    store.write_chunk_bytes(partial, i, events, games)
                     yield i, n, rss
     finally:
         client.close()
+
+
+def stop_local_workers() -> None:
+    """Stop joblib's idle worker processes now instead of letting them linger for minutes."""
+    try:
+        from joblib.externals.loky import get_reusable_executor
+
+        get_reusable_executor().shutdown(wait=False, kill_workers=True)
+    except Exception:
+        pass
