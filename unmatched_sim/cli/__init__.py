@@ -1,63 +1,13 @@
 """The ``sim`` command line: parse, call, print. No game logic lives here.
 
-The group ``cli`` is assembled here from the command modules (each defines its commands and
-imports only ``cli.common`` and its sibling modules, never this package): ``play`` (matchup,
-tournament, resume; ``formats`` for free-for-all and team play), ``ladder``, ``report`` (report,
-replay), ``catalog`` (heroes, boards, policies), ``ai`` (robust) and ``workbench`` (compare,
-games, sweep). ``main`` is the ``sim`` entry point.
+``cli.app`` assembles the ``sim`` group from the command modules and holds ``main``, the entry
+point. Each command module defines its commands and imports only ``cli.common`` and its sibling
+modules, never this package: ``play`` (matchup, tournament, resume; ``formats`` for free-for-all
+and team play), ``ladder``, ``report`` (report, replay), ``catalog`` (heroes, boards, policies),
+``ai`` (robust) and ``workbench`` (compare, games, sweep).
 """
 
-from __future__ import annotations
-
-import os
-from pathlib import Path
-
-import click
-
-from unmatched_sim.cli import ai, catalog, ladder, play, report, workbench
-from unmatched_sim.cli.common import complete_boards, complete_heroes, complete_policies, run_cli, stop_on_sigterm
+from unmatched_sim.cli.app import cli, main
+from unmatched_sim.cli.common import complete_boards, complete_heroes, complete_policies
 
 __all__ = ["cli", "complete_boards", "complete_heroes", "complete_policies", "main"]
-
-
-def _set_env_dir(var: str):
-    def callback(ctx, param, value):
-        if value is not None:
-            if not Path(value).is_dir():
-                raise click.BadParameter(f"{value} is not a folder", ctx=ctx, param=param)
-            os.environ[var] = str(Path(value).resolve())     # workers inherit it
-        return value
-    return callback
-
-
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="unmatched-sim", prog_name="sim")
-@click.option("--heroes-dir", type=click.Path(path_type=Path), default=None, expose_value=False,
-              is_eager=True, callback=_set_env_dir("UNMATCHED_HEROES"),
-              help="Folder of hero files to use instead of heroes/ (as UNMATCHED_HEROES).")
-@click.option("--boards-dir", type=click.Path(path_type=Path), default=None, expose_value=False,
-              is_eager=True, callback=_set_env_dir("UNMATCHED_BOARDS"),
-              help="Extra folder of board files (as UNMATCHED_BOARDS).")
-def cli():
-    """unmatched-sim: simulate Unmatched matchups and measure their balance.
-
-    Shell completion of commands and hero, board and policy names (bash):
-    eval "$(_SIM_COMPLETE=bash_source sim)"   (zsh: zsh_source, fish: fish_source)
-    """
-
-
-for _command in (play.matchup, play.tournament, play.resume, ladder.ladder, report.report, report.replay,
-                 catalog.heroes_cmd, catalog.boards_cmd, catalog.policies_cmd, ai.robust,
-                 workbench.compare, workbench.games, workbench.sweep):
-    cli.add_command(_command)
-
-
-def main(argv: list[str] | None = None) -> None:
-    """Run the CLI: a user error is one line on stderr and a non-zero exit, never a traceback."""
-    previous = stop_on_sigterm()
-    try:
-        run_cli(cli, argv)
-    finally:
-        if previous is not None:
-            import signal
-            signal.signal(signal.SIGTERM, previous)

@@ -1,5 +1,5 @@
 """``python -m unmatched_sim.cli``: the same as the ``sim`` command."""
 
-from unmatched_sim.cli import main
+from unmatched_sim.cli.app import main
 
 main()
