@@ -90,6 +90,12 @@ def set_option(f):
              "'pandora.ability.bust_at=4'. Recorded in run.json; replay applies it again.")(f)
 
 
+def check_jobs(jobs: int | None) -> None:
+    """--jobs: a number of workers, or negative to leave cores free; never 0."""
+    if jobs is not None and jobs == 0:
+        fail("--jobs must be a positive number of workers, or negative to leave cores free (got 0)")
+
+
 def split_names(items) -> list[str]:
     """Names given as several arguments or comma-separated ('houdini,genie'), in order; a display
     name with spaces stays whole ('The Genie')."""
@@ -115,8 +121,7 @@ def prepare(hero_ids: list[str], pairings, games, seed, board, policy, policy_a,
 
     if games < 1:
         fail(f"--games must be at least 1 (got {games})")
-    if jobs is not None and jobs == 0:
-        fail("--jobs must be a positive number of workers, or negative to leave cores free (got 0)")
+    check_jobs(jobs)
     if max_turns is not None and not 2 <= max_turns <= 30000:
         fail(f"--max-turns must be from 2 to 30000 (got {max_turns})")
     heroes = {}

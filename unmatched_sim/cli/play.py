@@ -10,8 +10,9 @@ from pathlib import Path
 import click
 import polars as pl
 
-from unmatched_sim.cli.common import (complete_heroes, even_games, execute_all, fail, format_options, parse_boards,
-                                      pct, prepare, robust_option, run_options, set_option, split_names)
+from unmatched_sim.cli.common import (check_jobs, complete_heroes, even_games, execute_all, fail, format_options,
+                                      parse_boards, pct, prepare, robust_option, run_options, set_option,
+                                      split_names)
 
 
 def add_robust(specs, robust):
@@ -213,7 +214,6 @@ def tournament(heroes, games, seed, board, policy, policy_a, policy_b, jobs, out
                              resume, backend, scheduler)
     elapsed = time.perf_counter() - started
     df = own_games(out, meta)
-    import polars as pl
     rows = []
     for a, bb in spec.pairings:
         s = matchup_summary(df.filter((pl.col("hero_a") == a) & (pl.col("hero_b") == bb)))
@@ -275,11 +275,9 @@ def resume(run_dir, jobs, no_progress, backend, scheduler):
     The same as re-running the run's own command with --resume: the games and files are those
     an uninterrupted run would have written.
     """
-    from unmatched_sim.run.lock import partial_dir, read_run_json
-    from unmatched_sim.run import execute, read_plan, spec_from_json
+    from unmatched_sim.run import execute, partial_dir, read_plan, read_run_json, spec_from_json
 
-    if jobs is not None and jobs == 0:
-        fail("--jobs must be a positive number of workers, or negative to leave cores free (got 0)")
+    check_jobs(jobs)
     if scheduler and backend != "dask":
         fail("--scheduler is for --backend dask; add --backend dask or leave --scheduler out")
     partial = partial_dir(run_dir)

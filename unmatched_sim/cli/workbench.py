@@ -10,8 +10,9 @@ from pathlib import Path
 import click
 import polars as pl
 
-from unmatched_sim.cli.common import (DEFAULT_POLICY, complete_boards, complete_heroes, complete_policies,
-                                      even_games, fail, parse_policies, pct, set_option, split_names)
+from unmatched_sim.cli.common import (DEFAULT_POLICY, check_jobs, complete_boards, complete_heroes,
+                                      complete_policies, even_games, fail, parse_policies, pct, set_option,
+                                      split_names)
 
 
 @click.command()
@@ -162,8 +163,7 @@ def sweep(sweep_spec, against, games, seed, board, policy, policy_a, policy_b, j
     games = even_games(games, as_json)
     if games < 1:
         fail(f"--games must be at least 1 (got {games})")
-    if jobs is not None and jobs == 0:
-        fail("--jobs must be a positive number of workers, or negative to leave cores free (got 0)")
+    check_jobs(jobs)
     if max_turns is not None and max_turns < 2:
         fail(f"--max-turns must be at least 2 (got {max_turns})")
     pa, pb = parse_policies(policy, policy_a, policy_b)
