@@ -57,7 +57,7 @@ CASES = [("random", "random"), ("greedy", "greedy"), ("heuristic", "heuristic"),
 
 def _spec(heroes: list[str], board: str, pa: str, pb: str, games: int, fmt: str, **files):
     from unmatched_sim.data.catalog import find_board, find_hero
-    from unmatched_sim.runner import RunSpec
+    from unmatched_sim.run import RunSpec
 
     found = [find_hero(h) for h in heroes]
     ids = tuple(h.id for h in found)
@@ -68,7 +68,7 @@ def _spec(heroes: list[str], board: str, pa: str, pb: str, games: int, fmt: str,
 
 def engine_case(heroes: list[str], board: str, pa: str, pb: str, games: int, fmt: str = "duel") -> dict:
     from unmatched_sim.log import EventBuffer
-    from unmatched_sim.runner import plan, play_game, seat_labels
+    from unmatched_sim.run import plan, play_game, seat_labels
 
     spec, hs, b = _spec(heroes, board, pa, pb, games, fmt)
     events = decisions = turns = 0
@@ -95,7 +95,7 @@ def engine_case(heroes: list[str], board: str, pa: str, pb: str, games: int, fmt
 
 
 def pipeline_case(heroes: list[str], board: str, pa: str, pb: str, games: int, fmt: str = "duel") -> dict:
-    from unmatched_sim.runner import execute, spec_files
+    from unmatched_sim.run import execute, spec_files
 
     _, hs, b = _spec(heroes, board, pa, pb, games, fmt)
     hero_files, board_file = spec_files(list(hs.values()), b)
@@ -166,7 +166,10 @@ def _engine_code(root: Path, heroes, board, pa, pb, games, fmt) -> str:
     return (f"import json, sys, time; sys.path.insert(0, {str(root / 'scripts')!r}); "
             f"sys.path.insert(0, {str(root)!r}); import bench, unmatched_sim; "
             f"assert unmatched_sim.__file__.startswith({str(root)!r}), unmatched_sim.__file__; "
-            f"import unmatched_sim.runner, unmatched_sim.log, unmatched_sim.data.catalog; "
+            f"import importlib, importlib.util, unmatched_sim.log, unmatched_sim.data.catalog; "
+            # the run package: unmatched_sim.run, or unmatched_sim.runner in an older checkout
+            f"[importlib.import_module(m) for m in ('unmatched_sim.run', 'unmatched_sim.runner') "
+            f"if importlib.util.find_spec(m)]; "
             f"cpu = time.process_time(); "
             f"bench.engine_case({list(heroes)!r}, {board!r}, {pa!r}, {pb!r}, {games}, {fmt!r}); "
             f"print(json.dumps({{'games_per_cpu_s': {games} / (time.process_time() - cpu)}}))")

@@ -30,7 +30,7 @@ def play(policy: str, games: int, heroes: list[str], board: str) -> None:
     """The measured work: ``games`` games of the engine with every event recorded."""
     sys.path.insert(0, str(ROOT / "scripts"))
     from bench import _spec
-    from unmatched_sim.runner import plan, play_game
+    from unmatched_sim.run import plan, play_game
 
     spec, hs, b = _spec(heroes, board, policy, policy, max(games, 1), "duel")
     if games == 0:

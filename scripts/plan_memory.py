@@ -1,5 +1,5 @@
 """Peak memory and time of planning an N-game run, as a run dispatches it: every game made chunk
-by chunk (``runner.plan_range``), nothing played. ``--eager`` builds the whole list at once (what
+by chunk (``run.plan_range``), nothing played. ``--eager`` builds the whole list at once (what
 runs did before issue 14), for comparison. Run under ``/usr/bin/time -v`` or read the printed
 peak RSS of this process.
 
@@ -13,7 +13,7 @@ import argparse
 import resource
 import time
 
-from unmatched_sim.runner import RunSpec, chunk_count, chunk_size, plan, plan_range
+from unmatched_sim.run import RunSpec, chunk_count, chunk_size, plan, plan_range
 
 
 def main() -> None:

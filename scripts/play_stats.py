@@ -20,7 +20,7 @@ from collections import Counter, defaultdict
 
 from unmatched_sim.engine import game as engine_game
 from unmatched_sim.data.catalog import find_board, find_hero, hero_ids
-from unmatched_sim.runner import GameSpec, game_seed, play_game
+from unmatched_sim.run import GameSpec, game_seed, play_game
 from unmatched_sim.stats import wilson_interval
 
 

@@ -12,7 +12,7 @@ import time
 import traceback
 
 from unmatched_sim.data.catalog import find_board, find_hero
-from unmatched_sim.runner import GameSpec, game_seed, play_game
+from unmatched_sim.run import GameSpec, game_seed, play_game
 
 ap = argparse.ArgumentParser()
 ap.add_argument("--search", default="ismcts:iterations=60,rollout=tuned,horizon=2")

@@ -36,7 +36,7 @@ from tqdm import tqdm
 
 from unmatched_sim.data.catalog import find_board, find_hero, hero_ids
 from unmatched_sim.data.heroes import AI_STYLE_KEYS, write_ai_style
-from unmatched_sim.runner import GameSpec, game_seed, play_game
+from unmatched_sim.run import GameSpec, game_seed, play_game
 from unmatched_sim.stats import wilson_interval
 
 DEFAULT = {"aggression": 0.55, "caution": 0.5, "safety": 0.5, "reserve": 0.5}

@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 
 from unmatched_sim.data.catalog import find_board, find_hero
-from unmatched_sim.runner import GameSpec, play_game
+from unmatched_sim.run import GameSpec, play_game
 
 PAIRS = [("houdini", "genie"), ("blackbeard", "pandora"), ("loki", "chupacabra"),
          ("pandora", "loki"), ("genie", "blackbeard"), ("chupacabra", "houdini")]

@@ -12,7 +12,7 @@ from __future__ import annotations
 import hashlib
 
 from unmatched_sim.data.catalog import find_board, find_hero
-from unmatched_sim.runner import GameSpec, play_game
+from unmatched_sim.run import GameSpec, play_game
 
 # Nine duels that between them seat every hero of the roster, each from both seats.
 DUELS = [("houdini", "genie"), ("pandora", "loki"), ("blackbeard", "chupacabra"),

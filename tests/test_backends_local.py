@@ -1,4 +1,4 @@
-"""The local scheduler (``backends._local_tasks``): with ``-j N`` this process plays chunks beside
+"""The local scheduler (``run.backends._local_tasks``): with ``-j N`` this process plays chunks beside
 N - 1 worker processes. Every chunk is played exactly once, by one of them, and a worker's error
 reaches the run as the error it raised."""
 
@@ -9,10 +9,9 @@ import time
 
 import pytest
 
-from unmatched_sim import backends
 from unmatched_sim.data.catalog import find_board, find_hero
 from unmatched_sim.errors import UserError
-from unmatched_sim.runner import RunSpec, spec_files
+from unmatched_sim.run import RunSpec, backends, spec_files
 
 
 def small_spec(games: int = 40) -> RunSpec:

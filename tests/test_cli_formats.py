@@ -8,7 +8,7 @@ import polars as pl
 import pytest
 
 from tests.cli_helpers import run_cli
-from unmatched_sim.runner import seating
+from unmatched_sim.run import seating
 
 GREEDY = ("--policy", "greedy", "--no-progress")
 

@@ -16,8 +16,8 @@ from tests.test_resume import run_args, snapshot
 
 distributed = pytest.importorskip("distributed")
 
-import unmatched_sim.backends as B  # noqa: E402
-import unmatched_sim.runner as R  # noqa: E402
+import unmatched_sim.run.backends as B  # noqa: E402
+import unmatched_sim.run.play as P  # noqa: E402
 
 
 def _cluster(workers: int):
@@ -47,13 +47,13 @@ def test_a_one_thread_cluster_plays_every_game_on_its_worker(tmp_path, capsys, m
 
 
 def _slow_chunks(monkeypatch) -> None:
-    real = R._run_chunk_bytes
+    real = P.play_chunk_bytes
 
     def slow_chunk(*args):
         time.sleep(0.2)
         return real(*args)
 
-    monkeypatch.setattr(R, "_run_chunk_bytes", slow_chunk)
+    monkeypatch.setattr(P, "play_chunk_bytes", slow_chunk)
 
 
 def _scale_after_first_chunk(cluster, tmp_path, workers: int) -> threading.Thread:

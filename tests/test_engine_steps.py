@@ -121,16 +121,16 @@ def test_pile_versions_are_never_reused_across_games_and_clones():
 
 
 def test_playing_a_game_freezes_what_the_process_made_before_it():
-    """``runner._drive`` moves the objects made before a process's first game (its imports)
+    """``run.play._drive`` moves the objects made before a process's first game (its imports)
     into the collector's permanent generation, once; the games are the same."""
     import gc
 
     from tests.play_digest import cases, digest
-    from unmatched_sim import runner
+    from unmatched_sim.run import play
 
     case = next(iter(cases()))
     before = digest(*case)
-    assert runner._STARTUP_FROZEN and gc.get_freeze_count() > 0
+    assert play._STARTUP_FROZEN and gc.get_freeze_count() > 0
     frozen = gc.get_freeze_count()
     assert digest(*case) == before
     assert gc.get_freeze_count() == frozen        # (once: later games are collected as before)

@@ -9,7 +9,7 @@ from tests.play_digest import DUELS, MULTI
 from unmatched_sim.data.catalog import find_board, find_hero
 from unmatched_sim.engine.state import EVENT_FIELDS
 from unmatched_sim.log import EVENT_SCHEMA, EventBuffer
-from unmatched_sim.runner import GameSpec, play_game, seat_labels
+from unmatched_sim.run import GameSpec, play_game, seat_labels
 
 
 def _games():

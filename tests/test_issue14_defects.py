@@ -67,7 +67,7 @@ def test_defect1_force_keeps_a_file_the_user_added_to_a_real_run(tmp_path, capsy
 
 # ------------------------------------------------------------------ 2. one run per --out
 def test_defect2_a_second_run_to_a_locked_out_is_refused_and_a_dead_holder_is_taken_over(tmp_path, capsys):
-    from unmatched_sim.runlock import OutLock
+    from unmatched_sim.run.lock import OutLock
 
     out = tmp_path / "x"
     with OutLock(out):
@@ -106,7 +106,7 @@ def test_defect2_concurrent_processes_on_one_out_one_wins_the_other_says_so(tmp_
 
 # ------------------------------------------------------------------ 3. --jobs bounded
 def test_defect3_jobs_capped_at_chunks_and_cores_and_said_so(tmp_path, capsys):
-    from unmatched_sim.runner import available_cores, cap_jobs
+    from unmatched_sim.run import available_cores, cap_jobs
 
     n, note = cap_jobs(1000, 2)
     assert n == min(2, available_cores()) and "capped at" in note and "1000" in note
@@ -121,7 +121,7 @@ def test_defect3_jobs_capped_at_chunks_and_cores_and_said_so(tmp_path, capsys):
 # ------------------------------------------------------------------ 4. every policy, every form
 @pytest.mark.parametrize("policy", ["random", "greedy", "heuristic", "tuned", "careful"])
 def test_defect4_every_policy_plays_boost_bonuses_with_computed_amounts(policy):
-    from unmatched_sim.runner import GameSpec, play_game
+    from unmatched_sim.run import GameSpec, play_game
 
     doc = raw()
     computed = {"draw": {"count": "own_hand_size"}, "damage": {"amount": {"of": "opponent_hand_size", "times": 2}},
@@ -205,7 +205,7 @@ def test_defect5_more_fighters_than_board_spaces_is_refused_before_play(tmp_path
 
 # ------------------------------------------------------------------ 6. faults as one clear line
 def test_defect6_disk_full_is_one_line_and_keeps_finished_chunks(tmp_path, capsys, monkeypatch):
-    import unmatched_sim.runner as R
+    import unmatched_sim.run.store as R
 
     real = R.write_parquet
     calls = {"n": 0}
@@ -402,7 +402,7 @@ def test_defect10_out_through_a_file_says_so(tmp_path, capsys):
 def test_defect10_planning_is_lazy_and_flat():
     import tracemalloc
 
-    from unmatched_sim.runner import RunSpec, chunk_size, plan, plan_range
+    from unmatched_sim.run import RunSpec, chunk_size, plan, plan_range
 
     spec = RunSpec(pairings=(("houdini", "genie"), ("genie", "genie")), games=5_000_000, seed=3,
                    board="marmoreal", policy_a="random", policy_b="random")
@@ -422,10 +422,10 @@ def test_defect10_planning_is_lazy_and_flat():
 
 def test_defect7_sigterm_stops_every_command_as_ctrl_c_does():
     """Outside a run too (a report, a replay): SIGTERM raises, so each command's clean-up runs."""
-    from unmatched_sim.cli import _stop_on_sigterm
-    from unmatched_sim.runner import Terminated
+    from unmatched_sim.cli.common import stop_on_sigterm
+    from unmatched_sim.errors import Terminated
 
-    previous = _stop_on_sigterm()
+    previous = stop_on_sigterm()
     try:
         with pytest.raises(Terminated):
             os.kill(os.getpid(), signal.SIGTERM)

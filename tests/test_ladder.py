@@ -13,7 +13,7 @@ import pytest
 from unmatched_sim.analysis.ladder import (bradley_terry, ladder_matchups, ladder_summary,
                                            split_policy_list)
 from tests.cli_helpers import run_cli
-from unmatched_sim.runner import RunSpec, plan
+from unmatched_sim.run import RunSpec, plan
 
 
 
@@ -134,7 +134,7 @@ def test_an_interrupted_ladder_resumes_to_the_same_result_as_an_uninterrupted_on
     games, events and ratings are those of a ladder never interrupted."""
     import hashlib
 
-    import unmatched_sim.runner as R
+    import unmatched_sim.run.store as R
 
     monkeypatch.chdir(tmp_path)
     args = ["ladder", "--heroes", "houdini,genie", "--policies", "random,greedy", "-n", "20", "--seed", "2",
@@ -142,7 +142,7 @@ def test_an_interrupted_ladder_resumes_to_the_same_result_as_an_uninterrupted_on
     code, out, err = run_cli(capsys, *args, "--out", "whole")
     assert code == 0, err
     whole = json.loads(out)
-    real, calls = R._write_chunk, {"n": 0}
+    real, calls = R.write_chunk, {"n": 0}
 
     def interrupt(out, index, events, games):
         real(out, index, events, games)
@@ -156,11 +156,11 @@ def test_an_interrupted_ladder_resumes_to_the_same_result_as_an_uninterrupted_on
 
     for how in ("--resume", "sim resume"):
         calls["n"] = 0
-        monkeypatch.setattr(R, "_write_chunk", interrupt)
+        monkeypatch.setattr(R, "write_chunk", interrupt)
         out_args = [] if how == "--resume" else ["--out", "by-resume"]
         code, _, err = run_cli(capsys, *args, *out_args)
         assert code == 130 and "2 of 4 chunks finished" in err
-        monkeypatch.setattr(R, "_write_chunk", real)
+        monkeypatch.setattr(R, "write_chunk", real)
         if how == "--resume":
             code, out, err = run_cli(capsys, *args, "--resume")
             assert code == 0, err

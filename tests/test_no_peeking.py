@@ -22,7 +22,7 @@ from unmatched_sim.engine.determinize import determinize, hidden_cards
 from unmatched_sim.engine.state import ATTACKER, DEFENDER
 from unmatched_sim.engine.view import PlayerView
 from unmatched_sim.policies import POLICIES, make_policy
-from unmatched_sim.runner import GameSpec, play_game
+from unmatched_sim.run import GameSpec, play_game
 
 HEURISTICS = [name for name, cls in POLICIES.items()
               if name != "random" and not getattr(cls, "uses_search", False)]

@@ -13,7 +13,7 @@ from unmatched_sim.engine.formats import FreeForAll, Teams
 from unmatched_sim.engine.view import PlayerView
 from unmatched_sim.policies import make_policy
 from unmatched_sim.policies.heuristic import HeuristicPolicy
-from unmatched_sim.runner import GameSpec, play_game
+from unmatched_sim.run import GameSpec, play_game
 from unmatched_sim.data.catalog import find_board, find_hero
 
 BOARD = find_board("marmoreal")

@@ -12,7 +12,7 @@ from tests.play_digest import DUELS, MULTI
 from unmatched_sim.data.catalog import find_board, find_hero, hero_ids
 from unmatched_sim.engine import view as view_module
 from unmatched_sim.policies import heuristic, make_policy
-from unmatched_sim.runner import GameSpec, play_game
+from unmatched_sim.run import GameSpec, play_game
 
 
 @pytest.fixture

@@ -52,7 +52,7 @@ def test_race_starts_at_starting_health_and_lead_is_the_difference(run):
 
 
 def test_percentages_round_half_up():
-    from unmatched_sim.report.build import ci, pct
+    from unmatched_sim.report.format import ci, pct
     assert pct(0.325, 0) == "33%" and pct(0.675, 0) == "68%"
     assert pct(0.0125, 2) == "1.25%" and ci(0.325, 0.675, 0) == "33–68%"
 

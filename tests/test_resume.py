@@ -108,7 +108,7 @@ def test_resume_refuses_other_settings_and_a_finished_run_needs_nothing(tmp_path
     monkeypatch.chdir(tmp_path)
     partial = tmp_path / ".r.partial"
     partial.mkdir()
-    from unmatched_sim.runner import RunSpec, spec_json
+    from unmatched_sim.run import RunSpec, spec_json
 
     other = RunSpec(pairings=(("houdini", "genie"),), games=999, seed=1, board="marmoreal",
                     policy_a="greedy", policy_b="greedy")
@@ -131,10 +131,10 @@ def test_resume_refuses_other_settings_and_a_finished_run_needs_nothing(tmp_path
 def test_sim_resume_finishes_a_run_interrupted_in_process(tmp_path, capsys, monkeypatch):
     """Ctrl-C in the middle (raised after the second chunk): exit 130, chunks kept; `sim resume`
     ends with the same games as an uninterrupted run."""
-    import unmatched_sim.runner as R
+    import unmatched_sim.run.store as R
 
     monkeypatch.chdir(tmp_path)
-    real = R._write_chunk
+    real = R.write_chunk
     calls = {"n": 0}
 
     def interrupt(out, index, events, games):
@@ -143,10 +143,10 @@ def test_sim_resume_finishes_a_run_interrupted_in_process(tmp_path, capsys, monk
         if calls["n"] == 2:
             raise KeyboardInterrupt
 
-    monkeypatch.setattr(R, "_write_chunk", interrupt)
+    monkeypatch.setattr(R, "write_chunk", interrupt)
     code, _, err = run_cli(capsys, *run_args(100, "-j", "1"))
     assert code == 130 and "2 of 5 chunks finished" in err
-    monkeypatch.setattr(R, "_write_chunk", real)
+    monkeypatch.setattr(R, "write_chunk", real)
     code, out, err = run_cli(capsys, "resume", "r", "-j", "1", "--no-progress")
     assert code == 0, err
     assert "3 games" not in out and "100 games complete" in out
@@ -259,22 +259,22 @@ def test_soak_a_real_full_disk_keeps_finished_chunks_and_resume_completes(tmp_pa
 def test_sim_resume_refuses_when_a_hero_file_changed_since_the_run_started(tmp_path, capsys, monkeypatch):
     import shutil
 
-    import unmatched_sim.runner as R
+    import unmatched_sim.run.store as R
 
     heroes = tmp_path / "heroes"
     shutil.copytree(Path(__file__).resolve().parent.parent / "heroes", heroes)
     monkeypatch.setenv("UNMATCHED_HEROES", str(heroes))
     monkeypatch.chdir(tmp_path)
-    real = R._write_chunk
+    real = R.write_chunk
 
     def interrupt(out, index, events, games):
         real(out, index, events, games)
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(R, "_write_chunk", interrupt)
+    monkeypatch.setattr(R, "write_chunk", interrupt)
     code, _, err = run_cli(capsys, *run_args(60, "-j", "1"))
     assert code == 130
-    monkeypatch.setattr(R, "_write_chunk", real)
+    monkeypatch.setattr(R, "write_chunk", real)
     (heroes / "genie.toml").write_text((heroes / "genie.toml").read_text() + "\n# edited\n")
     code, _, err = run_cli(capsys, "resume", "r", "-j", "1")
     assert_one_line_error(code, err, "genie.toml", "has changed since the run started")

@@ -165,12 +165,12 @@ def test_replay_and_games_find_and_replay_the_other_policys_games(runs, capsys):
 
 
 def test_a_robust_run_resumes_to_the_same_files(tmp_path, capsys, monkeypatch):
-    import unmatched_sim.runner as R
+    import unmatched_sim.run.store as R
 
     monkeypatch.chdir(tmp_path)
     args = ["tournament", *HEROES, "-n", "6", "--policy", "greedy", "--robust", "random", "--no-progress",
             "-j", "1"]
-    real = R._write_chunk
+    real = R.write_chunk
     calls = {"n": 0}
 
     def interrupt(out, index, events, games):
@@ -179,10 +179,10 @@ def test_a_robust_run_resumes_to_the_same_files(tmp_path, capsys, monkeypatch):
         if calls["n"] == 2:       # 36 own games and 18 more: 3 chunks of 20
             raise KeyboardInterrupt
 
-    monkeypatch.setattr(R, "_write_chunk", interrupt)
+    monkeypatch.setattr(R, "write_chunk", interrupt)
     code, _, err = run_cli(capsys, *args, "--out", "r")
     assert code == 130 and "2 of 3 chunks finished" in err
-    monkeypatch.setattr(R, "_write_chunk", real)
+    monkeypatch.setattr(R, "write_chunk", real)
     code, _, err = run_cli(capsys, "resume", "r", "-j", "1", "--no-progress")     # from plan.json alone
     assert code == 0, err
     code, _, err = run_cli(capsys, *args, "--out", "whole")
@@ -268,7 +268,7 @@ def test_sim_resume_rebuilds_every_field_of_a_runs_spec():
     resume refuse the run."""
     import dataclasses
 
-    from unmatched_sim.runner import RunSpec, spec_from_json, spec_json
+    from unmatched_sim.run import RunSpec, spec_from_json, spec_json
 
     spec = RunSpec(pairings=(("houdini", "genie"),), games=4, seed=9, board="sarpedon", policy_a="greedy",
                    policy_b="greedy", max_turns=50, hero_files={"houdini": {"path": "h", "sha256": "x"}},

@@ -16,7 +16,7 @@ from unmatched_sim.engine.formats import FreeForAll, Teams
 from unmatched_sim.engine.game import COST, Game
 from unmatched_sim.engine.state import OTHER_ROLE, Ctx
 from unmatched_sim.engine.view import PlayerView
-from unmatched_sim.runner import GameSpec, play_game
+from unmatched_sim.run import GameSpec, play_game
 from unmatched_sim.engine.vocab.sa_cauldron import CAULDRON
 
 MENDING, BECKONING, STINGING, HASTE = ("Spell of Mending", "Spell of Beckoning", "Spell of Stinging",

@@ -37,3 +37,7 @@ class RunInterrupted(UserError):
     def __init__(self, message: str, exit_code: int = 130):
         super().__init__(message)
         self.exit_code = exit_code
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM (``timeout``, Slurm, ``docker stop``): stop like Ctrl-C, keeping finished chunks."""

@@ -1,7 +1,7 @@
 """Runs on several boards: ``--board marmoreal,sarpedon`` plays every pairing on each board, from
 the same seeds, into one run directory.
 
-Each board is played as an ordinary run (``runner.execute``), then the runs are joined: board
+Each board is played as an ordinary run (``run.execute``), then the runs are joined: board
 *k*'s games follow board *k−1*'s, so a game id is unique in the joined run and ``games.parquet``'s
 ``board`` column says where it was played. run.json keeps every board's file and hash under
 ``board_files`` (``board`` lists the ids, comma-separated); ``sim replay`` takes each game's board
@@ -24,7 +24,7 @@ from unmatched_sim.files import replace_dir
 def execute_boards(specs, out: Path, *, jobs: int = -1, force: bool = False, progress: bool = True,
                    command: list[str] | None = None) -> dict:
     """Play each RunSpec (one per board, same pairings and seed) and join them into ``out``."""
-    from unmatched_sim.runner import check_out_dir, execute
+    from unmatched_sim.run import check_out_dir, execute
 
     check_out_dir(out, force)
     work = out.parent / f".{out.name}.boards-{os.getpid()}"
@@ -48,7 +48,7 @@ def execute_boards(specs, out: Path, *, jobs: int = -1, force: bool = False, pro
                 part += 1
             offset += g.height
         pl.concat(frames).write_parquet(merged / "games.parquet", compression="zstd")
-        from unmatched_sim.runner import write_players
+        from unmatched_sim.run import write_players
         write_players(merged)
         meta = dict(metas[0])
         meta.update({

@@ -195,7 +195,7 @@ def load_hero(path, overrides=(), sha: str = ""):
 
 @lru_cache(maxsize=64)
 def cached_hero(path: str, sha: str, texts: tuple[str, ...]):
-    """For the runner's workers: a hero file with the run's overrides, loaded once per process."""
+    """For a run's workers: a hero file with the run's overrides, loaded once per process."""
     return load_hero(path, parse_overrides(texts), sha)
 
 

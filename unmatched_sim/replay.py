@@ -13,7 +13,7 @@ from unmatched_sim.engine.game import DEFAULT_MAX_TURNS
 from unmatched_sim.errors import UserError
 from unmatched_sim.log import EventBuffer
 from unmatched_sim.log import SLOTS
-from unmatched_sim.runner import GameSpec, play_game, read_games, read_run, seat_labels, seating
+from unmatched_sim.run import GameSpec, play_game, read_games, read_run, seat_labels, seating
 from unmatched_sim.story import tell
 
 

@@ -25,7 +25,7 @@ from joblib import Parallel, delayed
 from unmatched_sim.analysis.robust import SPREAD, paired_difference, summarise, verdict
 from unmatched_sim.data.catalog import find_board, find_hero
 from unmatched_sim.errors import UserError
-from unmatched_sim.runner import GameSpec, RunSpec, game_seed, play_game
+from unmatched_sim.run import GameSpec, RunSpec, game_seed, play_game
 
 __all__ = ["DEFAULT_ROBUST", "SPREAD", "parse_robust", "robust_matchup", "verdict", "with_robust"]
 

@@ -135,7 +135,7 @@ def run_sweep(spec: SweepSpec, against: list[str], *, games: int, seed: int, boa
 
     from unmatched_sim.data.catalog import find_board, find_hero
     from unmatched_sim.overrides import load_hero, parse_overrides, resolve
-    from unmatched_sim.runner import RunSpec, check_out_dir, execute, spec_files
+    from unmatched_sim.run import RunSpec, check_out_dir, execute, spec_files
 
     heroes = {spec.hero: find_hero(spec.hero)}
     for o in against:

@@ -18,8 +18,8 @@ def hero_names(run: Run) -> dict[str, str]:
     for a hero of several fighters ("Sister 1") or a differently named fighter ("Shakespeare")."""
     names = {h: name for h in run.heroes() if (name := _recorded_name(run, h))}
     if len(names) < len(run.heroes()):
-        from unmatched_sim.analysis.damage import _names, _pass
-        fighters = _names(run, _pass(run)["names"], "h").sort(["h", "n"], descending=[False, True])
+        from unmatched_sim.analysis._events import default_pass, label_heroes
+        fighters = label_heroes(run, default_pass(run)["names"], "h").sort(["h", "n"], descending=[False, True])
         for h, f in fighters.unique("h", keep="first", maintain_order=True).select("h", "fighter").iter_rows():
             names.setdefault(h, f)
     return names

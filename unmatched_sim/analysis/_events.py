@@ -38,6 +38,23 @@ class _Unordered(Exception):
     """A file held games outside the range its position implied: slice by exact ranges instead."""
 
 
+def default_max_turn(run: Run, share: float = 0.95) -> int:
+    """The turn by which ``share`` of the games are over (at least 1)."""
+    turns = run.sides().filter(pl.col("player") == "a")["turns"]
+    return max(1, int(turns.quantile(share, interpolation="higher") or 1))
+
+
+def default_pass(run: Run, max_turn: int | None = None) -> dict:
+    """``event_pass`` up to ``max_turn``, by default the turn by which 95% of the games are over."""
+    return event_pass(run, max_turn if max_turn is not None else default_max_turn(run))
+
+
+def label_heroes(run: Run, df: pl.DataFrame, *cols: str) -> pl.DataFrame:
+    """Columns ``cols`` of a pass table (indexes of ``run.heroes()``) as hero ids."""
+    heroes = dict(enumerate(run.heroes()))
+    return df.with_columns(pl.col(c).replace_strict(heroes, return_dtype=pl.Utf8) for c in cols)
+
+
 def event_pass(run: Run, max_turn: int) -> dict:
     """The reduced tables, keyed by name (cached per ``max_turn``):
 

@@ -20,25 +20,11 @@ from __future__ import annotations
 import polars as pl
 
 from unmatched_sim.analysis._common import hist_summary
-from unmatched_sim.analysis._events import SELF_INFLICTED, event_pass, histogram
-from unmatched_sim.analysis.run import Run, RunLike, as_run
+from unmatched_sim.analysis._events import (SELF_INFLICTED, default_max_turn, default_pass, event_pass, histogram,
+                                            label_heroes)
+from unmatched_sim.analysis.run import RunLike, as_run
 
 __all__ = ["starting_health", "damage_curves", "damage_by_source", "default_max_turn", "SELF_INFLICTED"]
-
-
-def default_max_turn(run: Run, share: float = 0.95) -> int:
-    """The turn by which ``share`` of the games are over (at least 1)."""
-    turns = run.sides().filter(pl.col("player") == "a")["turns"]
-    return max(1, int(turns.quantile(share, interpolation="higher") or 1))
-
-
-def _pass(run: Run, max_turn: int | None = None) -> dict:
-    return event_pass(run, max_turn if max_turn is not None else default_max_turn(run))
-
-
-def _names(run: Run, df: pl.DataFrame, *cols: str) -> pl.DataFrame:
-    heroes = dict(enumerate(run.heroes()))
-    return df.with_columns(pl.col(c).replace_strict(heroes, return_dtype=pl.Utf8) for c in cols)
 
 
 def starting_health(run: RunLike) -> pl.DataFrame:
@@ -50,8 +36,8 @@ def starting_health(run: RunLike) -> pl.DataFrame:
     (health after + amount), after any recovery (never above the start), or at the end of a game.
     """
     run = as_run(run)
-    start = _pass(run)["start"].sort("h")
-    return _names(run, start, "h").select(pl.col("h").alias("hero"), pl.col("start_health").cast(pl.Int32))
+    start = default_pass(run)["start"].sort("h")
+    return label_heroes(run, start, "h").select(pl.col("h").alias("hero"), pl.col("start_health").cast(pl.Int32))
 
 
 def damage_curves(run: RunLike, max_turn: int | None = None) -> pl.DataFrame:
@@ -81,7 +67,7 @@ def damage_curves(run: RunLike, max_turn: int | None = None) -> pl.DataFrame:
                     ((pl.col("turns") > pl.col("turn")) * pl.col("n")).sum().alias("_left"))
                .with_columns((pl.col("_left") / pl.col("games")).alias("playing")).drop("_left"))
     out = (playing.join(d, on=["h", "turn"], how="left").join(h, on=["h", "turn"], how="left").sort("h", "turn"))
-    return _names(run, out, "h").rename({"h": "hero"}).select(
+    return label_heroes(run, out, "h").rename({"h": "hero"}).select(
         "hero", "turn", "games", "playing", "dealt_mean", "dealt_q25", "dealt_median", "dealt_q75",
         "health_mean", "health_q25", "health_median", "health_q75")
 
@@ -99,7 +85,7 @@ def damage_by_source(run: RunLike) -> pl.DataFrame:
     (card effects), ``exhaustion``, ``ability``, and hero-specific ones such as ``misery_bust``.
     """
     run = as_run(run)
-    d = _names(run, _pass(run)["sources"], "h", "o").rename({"h": "hero", "o": "opponent"})
+    d = label_heroes(run, default_pass(run)["sources"], "h", "o").rename({"h": "hero", "o": "opponent"})
     taken = d.group_by("hero", "source").agg(
         pl.col("amount").sum().alias("taken"),
         pl.col("amount").filter(pl.col("cause") == "self").sum().alias("self_inflicted"),

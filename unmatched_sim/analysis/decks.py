@@ -37,8 +37,8 @@ def exhaustion_by_game(run: RunLike) -> pl.DataFrame:
 def _exhaustion_counts(run: Run) -> pl.DataFrame:
     """hero, deck_empty_turn, won, exhausted, n, exhaustion_damage: hero-games counted by when the
     deck ran out (null: never), the result, and whether a draw found the deck empty."""
-    from unmatched_sim.analysis.damage import _names, _pass
-    return _names(run, _pass(run)["exhaustion"], "h").rename({"h": "hero"})
+    from unmatched_sim.analysis._events import default_pass, label_heroes
+    return label_heroes(run, default_pass(run)["exhaustion"], "h").rename({"h": "hero"})
 
 
 def exhaustion(run: RunLike) -> pl.DataFrame:

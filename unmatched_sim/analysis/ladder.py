@@ -158,7 +158,7 @@ def by_hero(games: pl.DataFrame, policies: list[str]) -> list[dict]:
     for pa, pb, ha, hb, winner in games.select("policy_a", "policy_b", "hero_a", "hero_b", "winner").iter_rows():
         if pa == pb:
             continue
-        # the same rule as ``pairwise``: a draw is a game neither side won (it used to count half here)
+        # the same rule as ``pairwise``: a draw is a game neither side won (not half a win)
         sa, sb = (1.0, 0.0) if winner == "a" else (0.0, 1.0) if winner == "b" else (0.0, 0.0)
         for p, h, s in ((pa, ha, sa), (pb, hb, sb)):
             a = acc.setdefault((p, h), [0, 0.0])

@@ -21,9 +21,10 @@ from unmatched_sim.analysis.damage import default_max_turn
 from unmatched_sim.errors import UserError
 from unmatched_sim.files import replace_dir
 from unmatched_sim.report import charts as C
-from unmatched_sim.report.document import Chart, Document, Section, Table, render_html, render_markdown
-
-MARKER = "unmatched-sim report"          # in index.html: tells a report folder from any other
+from unmatched_sim.report.document import (Chart, Document, Section, Table, prepare_out, render_html,
+                                           render_markdown)
+from unmatched_sim.report.format import ci, heroes_line, num, pct, pts
+from unmatched_sim.stats import round_half_up
 
 
 @dataclass
@@ -36,55 +37,8 @@ class ReportResult:
     left_out: list[tuple[str, str]]
 
 
-# --------------------------------------------------------------------------- formatting
-def pct(x, digits: int = 1) -> str:
-    # rounded half up (32.5% -> 33%), not Python's round-half-to-even, so 32.5/67.5 give 33/68
-    return "–" if x is None else f"{C.round_half_up(100 * x, digits)}%"
-
-
-def pts(x) -> str:
-    """A difference of two rates, in percentage points."""
-    return "–" if x is None else ("+" if x >= 0 else "") + f"{C.round_half_up(100 * x, 1)} pts"
-
-
-def ci(lo, hi, digits: int = 1) -> str:
-    return "–" if lo is None or hi is None else f"{C.round_half_up(100 * lo, digits)}–{C.round_half_up(100 * hi, digits)}%"
-
-
-def num(x, digits: int = 1) -> str:
-    if x is None:
-        return "–"
-    if isinstance(x, int):
-        return f"{x:,}"
-    return f"{x:,.{digits}f}"
-
-
 def default_report_dir(run_dir: Path) -> Path:
     return Path("reports") / Path(os.path.abspath(run_dir)).name
-
-
-# --------------------------------------------------------------------------- output folder
-def _prepare_out(out: Path) -> Path:
-    """Refuse to write into a folder that holds something other than a report; returns the
-    temporary folder the report is built in (moved into place at the end)."""
-    if out.exists():
-        if not out.is_dir():
-            raise UserError(f"--out {out} exists and is not a directory; choose another --out")
-        if any(out.iterdir()):
-            index = out / "index.html"
-            is_report = index.exists() and MARKER in index.read_text(errors="replace")[:2000]
-            if not is_report:
-                raise UserError(f"--out {out} is a non-empty directory that is not a report; "
-                                "choose another --out (nothing was written)")
-    try:
-        out.parent.mkdir(parents=True, exist_ok=True)
-        tmp = out.parent / f".{out.name}.tmp-{os.getpid()}"
-        if tmp.exists():
-            shutil.rmtree(tmp)
-        tmp.mkdir()
-    except OSError as e:
-        raise UserError(f"cannot write the report to {out}: {e.strerror or e}") from None
-    return tmp
 
 
 # --------------------------------------------------------------------------- the report
@@ -105,7 +59,7 @@ def build_report(run_dir: str | os.PathLike, out: str | os.PathLike | None = Non
     multi = run.meta.get("format") in ("ffa", "teams")
     if multi and tempo:
         raise UserError("--tempo draws a duel's race; this run is a free-for-all or team run")
-    tmp = _prepare_out(out)
+    tmp = prepare_out(out)
     try:
         if multi:                 # free-for-all and team runs have a report of their own
             return _multi_report(run, Path(run_dir), tmp, out, started)
@@ -535,7 +489,7 @@ def _diff_ci(r: dict) -> str:
     if not r["first_games"] or not r["second_games"]:
         return "–"
     lo, hi = unpaired_interval(r["second_wins"], r["first_wins"], r["second_games"], r["first_games"])
-    return f"{pts(r['first_minus_second'])} [{C.round_half_up(100 * lo, 1)}, {C.round_half_up(100 * hi, 1)}]"
+    return f"{pts(r['first_minus_second'])} [{round_half_up(100 * lo, 1)}, {round_half_up(100 * hi, 1)}]"
 
 
 def _upset(run: A.Run, favourite: str, underdog: str, names: dict[str, str]) -> str:
@@ -620,12 +574,6 @@ def _policies(run: A.Run) -> str:
     more = f"; and {len(pairs) - 6} more" if len(pairs) > 6 else ""
     return (f"mixed — {len(pairs)} policy pairings: {shown}{more}. Results per hero pool all of them; "
             "use `sim ladder` to compare policies")
-
-
-def heroes_line(order: list[str], names: dict[str, str]) -> str:
-    """The inputs table's list of heroes: each id (what the commands take) with its display name
-    from ``analysis._common.hero_names`` where that is more than the id ("genie (The Genie)")."""
-    return ", ".join(f"{h} ({names[h]})" if names.get(h) and names[h].lower() != h else h for h in order)
 
 
 def _inputs_table(run: A.Run, order: list[str], names: dict[str, str]) -> Table:

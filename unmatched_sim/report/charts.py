@@ -14,7 +14,7 @@ import polars as pl
 from matplotlib.colors import TwoSlopeNorm
 from matplotlib.figure import Figure
 
-from unmatched_sim.stats import round_half_up  # noqa: F401  (the report reads it from here)
+from unmatched_sim.report.format import pct
 
 PALETTE = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b", "#e377c2",
            "#7f7f7f", "#bcbd22"]
@@ -44,10 +44,6 @@ def _fig(w: float, h: float) -> Figure:
         return Figure(figsize=(w, h), layout="constrained")
 
 
-
-
-def _pct(x) -> str:
-    return "–" if x is None else f"{round_half_up(100 * x)}%"
 
 
 #: readable names of damage sources and end reasons (the log's ids stay in the CSV tables)
@@ -92,7 +88,7 @@ def win_matrix_chart(matrix: pl.DataFrame, seats: pl.DataFrame, order: list[str]
                     m = mirror.get(h)
                     txt = "mirror"
                     if m and m["mirror_games"]:
-                        txt += f"\n1st seat {_pct(m['mirror_first_win_rate'])}\nn={m['mirror_games']:,}"
+                        txt += f"\n1st seat {pct(m['mirror_first_win_rate'], 0)}\nn={m['mirror_games']:,}"
                     else:       # never played in this run: a blank cell, not a grey "mirror" one
                         ax.add_patch(matplotlib.patches.Rectangle((j - 0.5, i - 0.5), 1, 1, color="white", lw=0))
                         txt = "no mirror\nplayed"
@@ -109,9 +105,9 @@ def win_matrix_chart(matrix: pl.DataFrame, seats: pl.DataFrame, order: list[str]
                 if dagger:
                     ax.add_patch(matplotlib.patches.Rectangle((j - 0.42, i - 0.42), 0.84, 0.84, fill=False,
                                                               lw=1.4, ec="#e67e00", ls="--"))
-                ax.text(j, i - 0.12, f"{_pct(v)}{star}{dagger}", ha="center", va="center", fontsize=big,
+                ax.text(j, i - 0.12, f"{pct(v, 0)}{star}{dagger}", ha="center", va="center", fontsize=big,
                         fontweight="bold" if star else "normal", color=color)
-                ax.text(j, i + 0.22, f"[{_pct(r['ci_low'])}–{_pct(r['ci_high'])}]\nn={r['games']:,}",
+                ax.text(j, i + 0.22, f"[{pct(r['ci_low'], 0)}–{pct(r['ci_high'], 0)}]\nn={r['games']:,}",
                         ha="center", va="center", fontsize=small, color=color, linespacing=1.1)
                 if star:
                     ax.add_patch(matplotlib.patches.Rectangle((j - 0.47, i - 0.47), 0.94, 0.94, fill=False,

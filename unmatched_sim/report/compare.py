@@ -19,10 +19,11 @@ from unmatched_sim.analysis import compare as K
 from unmatched_sim.analysis._common import hero_names
 from unmatched_sim.files import replace_dir
 from unmatched_sim.report import charts as C
-from unmatched_sim.report.build import _prepare_out, pct
-from unmatched_sim.report.document import Chart, Document, Section, Table, render_html, render_markdown
+from unmatched_sim.report.document import (Chart, Document, Section, Table, prepare_out, render_html,
+                                           render_markdown)
 from unmatched_sim.report.export import export_tables
-from unmatched_sim.report.multi import display
+from unmatched_sim.report.format import display, pct
+from unmatched_sim.stats import round_half_up
 
 
 @dataclass
@@ -36,7 +37,7 @@ class CompareResult:
 def pts(x, digits: int = 1) -> str:
     if x is None:
         return "–"
-    text = C.round_half_up(100 * x, digits)
+    text = round_half_up(100 * x, digits)
     return text if text.startswith("-") else "+" + text
 
 
@@ -83,7 +84,7 @@ def build_compare_report(run_a, run_b, out=None, flips_shown: int = 40) -> Compa
     a, b = A.open_run(run_a), A.open_run(run_b)
     result = K.compare(a, b)            # refuses non-comparable runs before anything is written
     out = Path(out) if out is not None else default_compare_dir(Path(run_a), Path(run_b))
-    tmp = _prepare_out(out)
+    tmp = prepare_out(out)
     try:
         files = []
         heroes, matchups, flips = result["heroes"], result["matchups"], result["flipped"]

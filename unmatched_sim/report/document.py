@@ -1,5 +1,5 @@
 """A small document model, rendered both as HTML (``index.html``) and Markdown (``summary.md``)
-so the two always say the same thing.
+so the two always say the same thing; and the report folder they are written into.
 
 Text blocks are plain text with two inline marks: ``**bold**`` and ```code```.
 """
@@ -7,8 +7,15 @@ Text blocks are plain text with two inline marks: ``**bold**`` and ```code```.
 from __future__ import annotations
 
 import html
+import os
 import re
+import shutil
 from dataclasses import dataclass, field
+from pathlib import Path
+
+from unmatched_sim.errors import UserError
+
+MARKER = "unmatched-sim report"          # in index.html: tells a report folder from any other
 
 
 @dataclass
@@ -143,7 +150,7 @@ def _html_block(b) -> str:
 def render_html(doc: Document) -> str:
     parts = ["<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
              '<meta name="viewport" content="width=device-width, initial-scale=1">',
-             '<meta name="generator" content="unmatched-sim report">',
+             f'<meta name="generator" content="{MARKER}">',
              f"<title>{html.escape(doc.title)}</title><style>{CSS}</style></head><body>",
              f"<h1>{html.escape(doc.title)}</h1>", f'<p class="subtitle">{_inline_html(doc.subtitle)}</p>']
     parts.append('<nav><strong>Contents</strong><ol><li><a href="#findings">At a glance</a></li>'
@@ -210,3 +217,27 @@ def render_markdown(doc: Document) -> str:
     if doc.footer:
         parts += ["", "---", doc.footer]
     return "\n".join(parts).rstrip() + "\n"
+
+
+# --------------------------------------------------------------------------- the report folder
+def prepare_out(out: Path) -> Path:
+    """Refuse to write into a folder that holds something other than a report; returns the
+    temporary folder the report is built in (moved into place at the end)."""
+    if out.exists():
+        if not out.is_dir():
+            raise UserError(f"--out {out} exists and is not a directory; choose another --out")
+        if any(out.iterdir()):
+            index = out / "index.html"
+            is_report = index.exists() and MARKER in index.read_text(errors="replace")[:2000]
+            if not is_report:
+                raise UserError(f"--out {out} is a non-empty directory that is not a report; "
+                                "choose another --out (nothing was written)")
+    try:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        tmp = out.parent / f".{out.name}.tmp-{os.getpid()}"
+        if tmp.exists():
+            shutil.rmtree(tmp)
+        tmp.mkdir()
+    except OSError as e:
+        raise UserError(f"cannot write the report to {out}: {e.strerror or e}") from None
+    return tmp

@@ -15,6 +15,7 @@ import polars as pl
 from unmatched_sim.analysis import multi as M
 from unmatched_sim.report import charts as C
 from unmatched_sim.report.document import Chart, Document, Section, Table
+from unmatched_sim.report.format import display, pair_label
 
 FORMAT_NAMES = {"ffa": "free-for-all", "teams": "team play (2 v 2)"}
 MIN_PAIR_GAMES = 20     # a pair is named in the findings only with this many games together
@@ -26,17 +27,6 @@ def pct(x, digits: int = 1) -> str:
 
 def ci(lo, hi) -> str:
     return "–" if lo is None else f"{100 * lo:.0f}–{100 * hi:.0f}%"
-
-
-def display(hero: str, names: dict[str, str] | None) -> str:
-    """A hero's display name ("The Genie") from ``analysis._common.hero_names``, the names the duel
-    report shows; the id where the run records none."""
-    return (names or {}).get(hero) or hero
-
-
-def pair_label(row: dict, names: dict[str, str] | None) -> str:
-    """A team pair as a reader names it: "Dr. Jill Trent + The Genie" (the CSV keeps "a+b" ids)."""
-    return f"{display(row['hero_1'], names)} + {display(row['hero_2'], names)}"
 
 
 # --------------------------------------------------------------------------- charts

@@ -12,16 +12,13 @@ from unmatched_sim.analysis._common import hero_names
 from unmatched_sim.analysis.robust import SPREAD, policy_sensitivity, robust_policies, sensitivity_summary
 from unmatched_sim.report import charts as C
 from unmatched_sim.report.document import Chart, Section, Table
+from unmatched_sim.report.format import pct
+from unmatched_sim.stats import round_half_up
 
 TITLE = "Does the verdict depend on the AI?"
 #: matchups drawn in the chart (the table lists them all)
 CHART_ROWS = 24
 COLORS = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd"]
-
-
-def _pct(x, digits: int = 0) -> str:
-    from unmatched_sim.report.build import pct
-    return pct(x, digits)
 
 
 def flagged_pairs(table: pl.DataFrame) -> set[tuple[str, str]]:
@@ -69,7 +66,7 @@ def robust_section(run: A.Run, chart, findings: list[str], left_out: list) -> tu
         "on it."]
     chance = s["expected_by_chance"]
     blocks.append(
-        f"**{s['policy_dependent']} of {s['matchups']} matchups ({_pct(s['share'])}) are policy-dependent**: "
+        f"**{s['policy_dependent']} of {s['matchups']} matchups ({pct(s['share'], 0)}) are policy-dependent**: "
         f"{s['beyond_spread']} differ by more than {100 * SPREAD:.0f} points and {s['verdict_changes']} change "
         f"verdict. Noise alone: if the policies played alike, about **{chance:.1f}** matchups would still differ by "
         f"more than {100 * SPREAD:.0f} points with this many games (the sum over matchups of the chance, from each "
@@ -97,12 +94,12 @@ def robust_section(run: A.Run, chart, findings: list[str], left_out: list) -> tu
     for r in table.iter_rows(named=True):
         row = [f"{r['hero']} vs {r['opponent']}"]
         for k in range(len(pols)):
-            row.append(f"{_pct(r[f'win_rate_{k}'])} ({_pct(r[f'ci_low_{k}'])}–{_pct(r[f'ci_high_{k}'])}) "
+            row.append(f"{pct(r[f'win_rate_{k}'], 0)} ({pct(r[f'ci_low_{k}'], 0)}–{pct(r[f'ci_high_{k}'], 0)}) "
                        f"{_short(r[f'verdict_{k}'], r['hero'], r['opponent'])}")
         for k in range(1, len(pols)):
             d, se = r[f"diff_{k}"], r[f"diff_se_{k}"]
-            row.append("–" if d is None else f"{'+' if d >= 0 else ''}{C.round_half_up(100 * d, 0)} pts"
-                       + (f" ({C.round_half_up(100 * se, 1)})" if se is not None else ""))
+            row.append("–" if d is None else f"{'+' if d >= 0 else ''}{round_half_up(100 * d, 0)} pts"
+                       + (f" ({round_half_up(100 * se, 1)})" if se is not None else ""))
         row.append(("† yes: " + _why(r)) if r["policy_dependent"] else "no")
         body.append(row)
     blocks.append(Table(head, body, caption="Each matchup under each policy, most policy-dependent first",
@@ -115,8 +112,8 @@ def robust_section(run: A.Run, chart, findings: list[str], left_out: list) -> tu
     if dep.height:
         names = hero_names(run)
         worst = dep.row(0, named=True)
-        rates = ", ".join(f"{_pct(worst[f'win_rate_{k}'])} under {p}" for k, p in enumerate(pols))
-        findings.append(f"**{s['policy_dependent']} of {s['matchups']} matchups ({_pct(s['share'])}) depend on the "
+        rates = ", ".join(f"{pct(worst[f'win_rate_{k}'], 0)} under {p}" for k, p in enumerate(pols))
+        findings.append(f"**{s['policy_dependent']} of {s['matchups']} matchups ({pct(s['share'], 0)}) depend on the "
                         f"AI** (marked †): the verdict changes, or the win rate moves more than {100 * SPREAD:.0f} "
                         f"points, between {' and '.join(pols)} on the same seeds (noise alone would move about "
                         f"{chance:.1f} that far). Most: **{names.get(worst['hero'], worst['hero'])}** vs "
@@ -136,5 +133,5 @@ def _why(r: dict) -> str:
     if r["verdict_changes"]:
         parts.append("verdict changes")
     if r["beyond_spread"]:
-        parts.append(f"{C.round_half_up(100 * r['spread'], 0)} pts apart")
+        parts.append(f"{round_half_up(100 * r['spread'], 0)} pts apart")
     return ", ".join(parts)

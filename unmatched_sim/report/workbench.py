@@ -15,11 +15,7 @@ from unmatched_sim.analysis.tempo import tempo
 from unmatched_sim.report import charts as C
 from unmatched_sim.report.document import Chart, Section, Table
 from unmatched_sim.report.export import export_tables
-
-
-def pct(x, digits: int = 0) -> str:
-    from unmatched_sim.report.build import pct as _p
-    return _p(x, digits)
+from unmatched_sim.report.format import pct
 
 
 def num(x, digits: int = 1) -> str:
@@ -44,8 +40,8 @@ def cards_section(run: A.Run, order: list[str]) -> Section:
                          "–" if r["opening"] is None else f"{r['opening']:,}",
                          f"{r['attack']:,}", f"{r['defense']:,}", f"{r['scheme']:,}", f"{r['boost']:,}",
                          f"{r['discarded']:,}",
-                         f"{pct(r['played_win_rate'])} (n={r['games_played']:,})" if r["games_played"] else "–",
-                         pct(r["not_played_win_rate"]), pct(r["drawn_win_rate"]), pct(r["win_rate_per_play"]),
+                         f"{pct(r['played_win_rate'], 0)} (n={r['games_played']:,})" if r["games_played"] else "–",
+                         pct(r["not_played_win_rate"], 0), pct(r["drawn_win_rate"], 0), pct(r["win_rate_per_play"], 0),
                          num(r["damage_per_play"], 2), num(r["prevented_per_defense"], 2)])
         blocks.append(Table(["Card", "Drawn / game", "In opening hand", "Attack", "Defense", "Scheme", "BOOST",
                              "Discarded", "Played win rate", "Not played", "Drawn win rate", "Per play",
@@ -101,7 +97,7 @@ def tempo_section(run: A.Run, pairs: list[tuple[str, str]], chart) -> Section:
                             "reaches 0 when the last one falls."))
         rows = [[str(r["turn"]), num(r["hero_health_median"], 1), num(r["opponent_health_median"], 1),
                  f"{num(r['lead_median'], 1)} ({num(r['lead_q25'], 1)} to {num(r['lead_q75'], 1)})",
-                 pct(r["hero_ahead"])] for r in t.iter_rows(named=True) if r["turn"] % 2 == 0 or r["turn"] <= 4]
+                 pct(r["hero_ahead"], 0)] for r in t.iter_rows(named=True) if r["turn"] % 2 == 0 or r["turn"] <= 4]
         from unmatched_sim.analysis.tempo import MAX_GAMES
         blocks.append(Table(["Turn", f"{h} health", f"{o} health", f"{h}'s lead (middle half)", f"{h} ahead"], rows,
                             caption=f"The race, {h} vs {o} ({t['games'][0]:,} games"

@@ -1,5 +1,5 @@
 """``sim matchup`` and ``sim tournament`` for free-for-all and team play (``--format ffa|teams``,
-``--teams A,B:C,D``): parse, plan the line-ups, run, print. The duel path stays in ``cli.py``."""
+``--teams A,B:C,D``): parse, plan the line-ups, run, print. The duel path is in ``cli.play``."""
 
 from __future__ import annotations
 
@@ -12,13 +12,9 @@ import random
 import click
 import polars as pl
 
-from unmatched_sim.errors import UserError
+from unmatched_sim.cli.common import execute_all, fail, parse_boards, prepare
 
 FORMAT_WORDS = {"ffa": "free-for-all", "teams": "team game"}
-
-
-def _fail(message: str) -> None:
-    raise UserError(message)
 
 
 def parse_teams(spec: str) -> list[str]:
@@ -26,7 +22,7 @@ def parse_teams(spec: str) -> list[str]:
     sides = [s for s in spec.split(":")]
     teams = [[h.strip() for h in side.split(",") if h.strip()] for side in sides]
     if len(teams) != 2 or any(len(t) != 2 for t in teams):
-        _fail(f"--teams '{spec}' must name two teams of two heroes, like --teams houdini,genie:loki,pandora")
+        fail(f"--teams '{spec}' must name two teams of two heroes, like --teams houdini,genie:loki,pandora")
     return teams[0] + teams[1]
 
 
@@ -34,9 +30,9 @@ def resolve_format(names: list[str], fmt: str | None, teams_spec: str | None) ->
     """The format and the heroes by slot, from the command's heroes, --format and --teams."""
     if teams_spec is not None:
         if names:
-            _fail("give the heroes either as arguments or with --teams, not both")
+            fail("give the heroes either as arguments or with --teams, not both")
         if fmt not in (None, "teams"):
-            _fail(f"--teams makes a team game; it cannot be combined with --format {fmt}")
+            fail(f"--teams makes a team game; it cannot be combined with --format {fmt}")
         return "teams", parse_teams(teams_spec)
     if fmt is None:
         fmt = "duel" if len(names) == 2 else "ffa"
@@ -46,7 +42,7 @@ def resolve_format(names: list[str], fmt: str | None, teams_spec: str | None) ->
     except ValueError as e:
         hint = {"duel": " (sim matchup HERO_A HERO_B)", "ffa": " (sim matchup A B C [D] --format ffa)",
                 "teams": " (the first two heroes against the last two, or --teams A,B:C,D)"}.get(fmt, "")
-        _fail(f"{e}{hint}")
+        fail(f"{e}{hint}")
     return fmt, names
 
 
@@ -57,7 +53,7 @@ def check_board(board_id: str, players: int) -> None:
     missing = [k for k in range(1, players + 1) if k not in b.starts]
     if missing:
         fit = [x.id for x in all_boards() if all(k in x.starts for k in range(1, players + 1))]
-        _fail(f"board {b.id} has no starting space {missing[0]}, so it cannot seat {players} players"
+        fail(f"board {b.id} has no starting space {missing[0]}, so it cannot seat {players} players"
               + (f"; try --board {fit[0]} ({', '.join(fit)} can)" if fit else ""))
 
 
@@ -139,7 +135,6 @@ def multi_run(names: list[str], fmt: str, lineups: list[tuple[str, ...]], *, gam
     """Run ``lineups`` (heroes by slot) in format ``fmt`` and print the summary."""
     import time
 
-    from unmatched_sim import cli as C
     from unmatched_sim.data.catalog import find_hero
 
     players = len(lineups[0])
@@ -149,16 +144,16 @@ def multi_run(names: list[str], fmt: str, lineups: list[tuple[str, ...]], *, gam
         for h in lu:
             if h not in ids:
                 ids.append(h)
-    boards = C._boards(board)
+    boards = parse_boards(board)
     for b in boards:
         check_board(b, players)
     specs = []
     for b in boards:
-        spec, heroes, bd = C._prepare(ids, [(lineups[0][0], lineups[0][1])], games, seed, b, policy, policy_a,
-                                      policy_b, jobs, max_turns, overrides)
+        spec, heroes, bd = prepare(ids, [(lineups[0][0], lineups[0][1])], games, seed, b, policy, policy_a,
+                                   policy_b, jobs, max_turns, overrides)
         specs.append(dataclasses.replace(spec, format=fmt, lineups=tuple(lineups)))
     started = time.perf_counter()
-    out, meta = C._execute_all(specs, out, jobs, force, no_progress or as_json, resume, backend, scheduler)
+    out, meta = execute_all(specs, out, jobs, force, no_progress or as_json, resume, backend, scheduler)
     elapsed = time.perf_counter() - started
     summary = _summary(out, fmt, lineups[0] if single else None)
     summary.update({"lineups": [list(lu) for lu in lineups] if not single else [list(lineups[0])],
@@ -212,13 +207,13 @@ def plan_tournament(names: list[str], fmt: str, players: int | None, sample: int
     elif players is None:
         players = 4 if len(names) >= 4 else 3
     if players not in (3, 4) or (fmt == "teams" and players != 4):
-        _fail(f"--players must be 3 or 4 for free-for-all (teams are always 4), got {players}")
+        fail(f"--players must be 3 or 4 for free-for-all (teams are always 4), got {players}")
     if len(names) < players:
-        _fail(f"a {FORMAT_WORDS[fmt]} tournament of {players} players needs at least {players} different heroes, "
+        fail(f"a {FORMAT_WORDS[fmt]} tournament of {players} players needs at least {players} different heroes, "
               f"got {len(names)}")
     lineups = all_lineups(names, fmt, players)
     if sample is not None and sample < 1:
-        _fail(f"--sample must be at least 1 (got {sample})")
+        fail(f"--sample must be at least 1 (got {sample})")
     chosen = sample_lineups(lineups, sample, seed)
     if not quiet and len(chosen) < len(lineups):
         click.echo(f"note: playing {len(chosen)} line-ups sampled (seed {seed}) from the {len(lineups)} possible",

@@ -1,5 +1,5 @@
-"""Guarding run directories: what counts as a run, one run per ``--out`` at a time, and the
-leftovers of runs that were killed.
+"""Guarding run directories: which ``--out`` a run may write, what counts as a run, one run per
+``--out`` at a time, and the leftovers of runs that were killed.
 
 * A folder is a run only if its ``run.json`` is a JSON object written by this tool
   (``"tool": "unmatched-sim"``) and everything in it is something the tool writes
@@ -23,6 +23,7 @@ import shutil
 from pathlib import Path
 
 from unmatched_sim.errors import UserError
+from unmatched_sim.run.plan import pairings_name
 
 TOOL = "unmatched-sim"
 #: what the tool writes in a finished run directory
@@ -163,3 +164,64 @@ class OutLock:
 
     def __exit__(self, *exc) -> None:
         self.release()
+
+
+# --------------------------------------------------------------------------- where a run may go
+def check_out_path(out: Path) -> None:
+    """Refuse an --out that can never be a run folder (the current folder or one holding it, a
+    path through a file), and create its parent."""
+    try:
+        here = Path.cwd().resolve()
+        where = out.resolve()
+    except OSError as e:
+        raise UserError(f"cannot use --out {out}: {e.strerror}") from None
+    if where == here or where in here.parents:
+        raise UserError(f"--out {out} is the current folder or holds it; a run needs a folder of its "
+                        "own, e.g. --out runs/my-run")
+    for p in [*reversed(where.parents), where]:
+        if p.exists() and not p.is_dir():
+            if p == where:
+                raise UserError(f"--out {out} exists and is not a directory; choose another --out")
+            raise UserError(f"cannot create --out {out}: {p} is a file, not a folder; choose another --out")
+    parent = out.parent
+    try:
+        parent.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise UserError(f"cannot create --out {out}: {e.strerror}") from None
+    if not os.access(parent, os.W_OK):
+        raise UserError(f"cannot write to --out {out}: {parent} is not writable")
+
+
+def check_out_dir(out: Path, force: bool) -> None:
+    """Refuse to overwrite anything that is not a run, and a run unless --force. A folder is a run
+    only if the tool wrote it and everything in it (``is_run_dir``)."""
+    check_out_path(out)
+    if out.exists() and any(out.iterdir()):
+        meta = read_run_json(out)
+        if meta is None or meta.get("tool") != TOOL:
+            raise UserError(f"--out {out} is a non-empty directory that is not a run; "
+                            "choose another --out (nothing was written)")
+        foreign = foreign_entries(out)
+        if foreign:
+            shown = ", ".join(foreign[:3]) + (f" and {len(foreign) - 3} more" if len(foreign) > 3 else "")
+            raise UserError(f"--out {out} holds a run but also files the tool did not write ({shown}); "
+                            "move them out or choose another --out (nothing was removed)")
+        if not force:
+            raise UserError(f"--out {out} already holds a run; use --force to replace it "
+                            "or choose another --out")
+
+
+def default_out_dir(pairings: tuple[tuple[str, str], ...], board: str, seed: int, games: int,
+                    resume: bool = False, name: str | None = None) -> Path:
+    """A new folder under runs/ named after the run (``name``: what was played, instead of the
+    pairings); with ``resume``, the first of those names whose unfinished run is waiting (so
+    the same command plus --resume finds it)."""
+    stem = f"{name or pairings_name(pairings)}_{board}_seed{seed}_n{games}"
+    base = Path("runs") / stem
+    out, k = base, 2
+    while out.exists() or partial_dir(out).exists():
+        if resume and partial_dir(out).exists() and not out.exists():
+            return out
+        out = base.with_name(f"{stem}-{k}")
+        k += 1
+    return out

@@ -1,6 +1,6 @@
 """``sim robust``: a matchup's win rate under several differently built AI policies, flagged when
-its verdict depends on the policy (registered on the ``sim`` group when ``unmatched_sim.cli`` is
-imported). The work is in ``unmatched_sim.robust``."""
+its verdict depends on the policy; and how ``sim matchup`` / ``sim tournament --robust`` print the
+same figures. The work is in ``unmatched_sim.robust``."""
 
 from __future__ import annotations
 
@@ -8,10 +8,10 @@ import json
 
 import click
 
-from unmatched_sim.cli import _fail, _pct, cli, complete_heroes, split_names
+from unmatched_sim.cli.common import complete_heroes, fail, pct, split_names
 
 
-@cli.command()
+@click.command()
 @click.argument("hero_a", shell_complete=lambda c, p, i: complete_heroes(c, p, i))
 @click.argument("hero_b", required=False, shell_complete=lambda c, p, i: complete_heroes(c, p, i))
 @click.option("--policies", default="tuned,tuned-v1", show_default=True,
@@ -35,12 +35,12 @@ def robust(hero_a, hero_b, policies, games, seed, board, jobs, spread, as_json):
 
     names = split_names([hero_a] + ([hero_b] if hero_b else []))
     if len(names) != 2:
-        _fail("robust needs two heroes, HERO_A HERO_B or HERO_A,HERO_B")
+        fail("robust needs two heroes, HERO_A HERO_B or HERO_A,HERO_B")
     if games < 2:
-        _fail(f"--games must be at least 2 (got {games})")
+        fail(f"--games must be at least 2 (got {games})")
     pols = [p.strip() for p in policies.split(",") if p.strip()]
     if len(pols) < 2:
-        _fail("--policies needs at least two policies to compare")
+        fail("--policies needs at least two policies to compare")
     for p in pols:
         validate_policy_spec(p)
     a, b = find_hero(names[0]), find_hero(names[1])
@@ -55,7 +55,7 @@ def robust(hero_a, hero_b, policies, games, seed, board, jobs, spread, as_json):
 
 
 def _pts(x) -> str:
-    from unmatched_sim.report.charts import round_half_up
+    from unmatched_sim.stats import round_half_up     # (not from report: that imports matplotlib)
     return "n/a" if x is None else ("+" if x >= 0 else "") + f"{round_half_up(100 * x, 1)} pts"
 
 
@@ -71,7 +71,7 @@ def echo_robust(res: dict, name_a: str, name_b: str) -> None:
             se = r.get("diff_se")
             diff = f"  {_pts(r['diff'])}" + (f" (paired s.e. {100 * se:.1f})" if se is not None else "")
         said = {"favours A": f"favours {name_a}", "favours B": f"favours {name_b}"}.get(r["verdict"], r["verdict"])
-        click.echo(f"  {p:<{width}}  {name_a} wins {_pct(r['win_rate'])}  95% CI [{_pct(lo)}, {_pct(hi)}]  "
+        click.echo(f"  {p:<{width}}  {name_a} wins {pct(r['win_rate'])}  95% CI [{pct(lo)}, {pct(hi)}]  "
                    f"{said}{diff}")
     label = "POLICY-DEPENDENT" if res["policy_dependent"] else "robust"
     noise = res.get("expected_by_chance")
@@ -94,5 +94,5 @@ def echo_sensitivity(summary: dict, rows: list[dict], top: int = 10) -> None:
     for r in rows[:top]:
         if not r["policy_dependent"]:
             break
-        rates = " / ".join(_pct(r[f"win_rate_{k}"]).strip() for k in range(len(pols)))
+        rates = " / ".join(pct(r[f"win_rate_{k}"]).strip() for k in range(len(pols)))
         click.echo(f"    {r['hero']} vs {r['opponent']}: {rates}  ({r['reason']})")

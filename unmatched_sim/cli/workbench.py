@@ -1,6 +1,5 @@
-"""The workbench commands of ``sim``: compare, games and sweep (registered on the ``sim`` group
-when ``unmatched_sim.cli`` is imported). Parse, call, print; the work is in ``analysis.compare``,
-``analysis.games``, ``report.compare`` and ``sweep``."""
+"""The workbench commands of ``sim``: compare, games and sweep. Parse, call, print; the work is in
+``analysis.compare``, ``analysis.games``, ``report.compare`` and ``sweep``."""
 
 from __future__ import annotations
 
@@ -11,11 +10,12 @@ from pathlib import Path
 import click
 import polars as pl
 
-from unmatched_sim.cli import (DEFAULT_POLICY, _fail, _pct, _policies, cli, complete_boards, complete_heroes,
-                               complete_policies, even_games, set_option, split_names)
+from unmatched_sim.cli.common import (DEFAULT_POLICY, check_jobs, complete_boards, complete_heroes,
+                                      complete_policies, even_games, fail, parse_policies, pct, set_option,
+                                      split_names)
 
 
-@cli.command()
+@click.command()
 @click.argument("run_a", type=click.Path(path_type=Path))
 @click.argument("run_b", type=click.Path(path_type=Path))
 @click.option("--out", type=click.Path(path_type=Path), default=None,
@@ -49,7 +49,7 @@ def compare(run_a, run_b, out, flips, as_json):
         rows += [(f"{r2['hero']} vs {r2['opponent']}", r2) for r2 in res["matchups"].iter_rows(named=True)]
     w = max((len(k) for k, _ in rows), default=4)
     for key, r2 in rows:
-        click.echo(f"  {key:<{w}}  {_pct(r2['win_rate_a'])} → {_pct(r2['win_rate_b'])}  {pts(r2['change']):>6}  "
+        click.echo(f"  {key:<{w}}  {pct(r2['win_rate_a'])} → {pct(r2['win_rate_b'])}  {pts(r2['change']):>6}  "
                    f"paired {pts_ci(r2['paired_ci_low'], r2['paired_ci_high']):<16} "
                    f"unpaired {pts_ci(r2['unpaired_ci_low'], r2['unpaired_ci_high']):<16}"
                    f"{'  *' if r2['significant'] else ''}")
@@ -62,7 +62,7 @@ def compare(run_a, run_b, out, flips, as_json):
     click.echo(f"  report: {r.out / 'index.html'}  (* = the paired interval excludes 0)")
 
 
-@cli.command()
+@click.command()
 @click.argument("run_dir", type=click.Path(path_type=Path))
 @click.option("--hero", default=None, shell_complete=lambda c, p, i: complete_heroes(c, p, i),
               help="Games in which this hero plays.")
@@ -89,7 +89,7 @@ def games(run_dir, hero, opponent, winner, end_reason, max_turns, min_turns, boa
     from unmatched_sim.data.catalog import find_hero
 
     if limit < 0:
-        _fail(f"--limit must be 0 (all) or more (got {limit})")
+        fail(f"--limit must be 0 (all) or more (got {limit})")
     run = open_run(run_dir)
     present = run.heroes()
 
@@ -100,7 +100,7 @@ def games(run_dir, hero, opponent, winner, end_reason, max_turns, min_turns, boa
             return name
         hid = find_hero(name).id
         if hid not in present:
-            _fail(f"{opt} {name}: {hid} does not play in {run_dir} (heroes: {', '.join(present)})")
+            fail(f"{opt} {name}: {hid} does not play in {run_dir} (heroes: {', '.join(present)})")
         return hid
 
     hero, opponent = hero_id(hero, "--hero"), hero_id(opponent, "--opponent")
@@ -121,7 +121,7 @@ def games(run_dir, hero, opponent, winner, end_reason, max_turns, min_turns, boa
         click.echo(f"  tell one: sim replay {run_dir} {shown['game_id'][0]}")
 
 
-@cli.command()
+@click.command()
 @click.argument("sweep_spec", metavar="PATH=LOW..HIGH")
 @click.option("--against", "against", multiple=True, shell_complete=lambda c, p, i: complete_heroes(c, p, i),
               help="Opponents, comma-separated (repeatable) [default: every other hero].")
@@ -162,12 +162,11 @@ def sweep(sweep_spec, against, games, seed, board, policy, policy_a, policy_b, j
     opps = [find_hero(h).id for h in split_names(against)] or [h for h in hero_ids() if h != spec.hero]
     games = even_games(games, as_json)
     if games < 1:
-        _fail(f"--games must be at least 1 (got {games})")
-    if jobs is not None and jobs == 0:
-        _fail("--jobs must be a positive number of workers, or negative to leave cores free (got 0)")
+        fail(f"--games must be at least 1 (got {games})")
+    check_jobs(jobs)
     if max_turns is not None and max_turns < 2:
-        _fail(f"--max-turns must be at least 2 (got {max_turns})")
-    pa, pb = _policies(policy, policy_a, policy_b)
+        fail(f"--max-turns must be at least 2 (got {max_turns})")
+    pa, pb = parse_policies(policy, policy_a, policy_b)
     out = out or default_sweep_dir(spec, seed, games)
     res = run_sweep(spec, opps, games=games, seed=seed, board=board, policy_a=pa, policy_b=pb,
                     max_turns=max_turns or DEFAULT_MAX_TURNS, jobs=jobs if jobs is not None else -1, out=out,
@@ -188,8 +187,8 @@ def sweep(sweep_spec, against, games, seed, board, policy, policy_a, policy_b, j
         cells = []
         for o in opponents:
             r = table.filter((pl.col("value") == v) & (pl.col("opponent") == o)).row(0, named=True)
-            cells.append(f"{_pct(r['win_rate'])} [{_pct(r['ci_low'])},{_pct(r['ci_high'])}]".rjust(24))
+            cells.append(f"{pct(r['win_rate'])} [{pct(r['ci_low'])},{pct(r['ci_high'])}]".rjust(24))
         click.echo(f"  {v:>{max(w, 5)}}  " + "  ".join(cells))
     for r in best.iter_rows(named=True):
-        click.echo(f"  closest to 50% against {r['opponent']}: {spec.path}={r['value']} ({_pct(r['win_rate']).strip()})")
+        click.echo(f"  closest to 50% against {r['opponent']}: {spec.path}={r['value']} ({pct(r['win_rate']).strip()})")
     click.echo(f"  chart: {out / 'sweep.png'}; runs: {out}/value-*/ (sim compare any two: same seeds)")

@@ -17,6 +17,8 @@ from pathlib import Path
 from typing import Iterator
 
 from unmatched_sim.errors import UserError
+from unmatched_sim.run import play, store
+from unmatched_sim.run.plan import chunk_bounds
 
 BACKENDS = ("local", "dask")
 ADDRESS = re.compile(r"^(?:[a-z]+://)?[^\s:/]+:\d{1,5}$|^inproc://\S+$")   # HOST:PORT, with a scheme or not
@@ -27,8 +29,7 @@ def run_tasks(spec, size: int, todo: list[int], partial: Path, n_jobs: int, back
     """Play chunks ``todo`` (each ``size`` games of ``spec``); yields (index, games, peak MB) per
     finished chunk, its parts already in ``partial``. A cluster is connected to at once (so a bad
     --scheduler fails before anything starts); the chunks are played as the result is iterated."""
-    total = spec.total_games
-    bounds = ((i, i * size, min(total, (i + 1) * size)) for i in todo)   # lazy: planned as dispatched
+    bounds = chunk_bounds(spec, size, todo)      # lazy: planned as dispatched
     if backend == "dask":
         return _dask_tasks(spec, bounds, partial, n_jobs, connect(scheduler), scheduler)
     if backend != "local":
@@ -48,20 +49,17 @@ def _local_tasks(spec, bounds, partial: Path, n_jobs: int, count: int) -> Iterat
         for i, lo, hi in bounds:
             yield _play_here(spec, i, lo, hi, partial)
         return
-    import os
     import queue
     import threading
     from collections import deque
 
     from joblib.externals.loky import get_reusable_executor
 
-    from unmatched_sim.runner import _run_chunk_range, _watch_parent
-
     todo = deque(bounds)                # popped by both threads: deque's pops are atomic
     results: queue.SimpleQueue = queue.SimpleQueue()
     stop = threading.Event()
     # every worker watches this process from its start: killed, it takes its workers with it
-    executor = get_reusable_executor(max_workers=n_jobs - 1, initializer=_watch_parent,
+    executor = get_reusable_executor(max_workers=n_jobs - 1, initializer=play.watch_parent,
                                      initargs=(os.getpid(),))
 
     def feed() -> None:
@@ -72,7 +70,7 @@ def _local_tasks(spec, bounds, partial: Path, n_jobs: int, count: int) -> Iterat
                     i, lo, hi = todo.popleft()
                 except IndexError:
                     return
-                results.put(executor.submit(_run_chunk_range, i, lo, hi, spec, str(partial)).result())
+                results.put(executor.submit(play.play_chunk_in_worker, i, lo, hi, spec, str(partial)).result())
         except BaseException as e:          # a worker's error is raised where the results are read
             results.put(e)
         finally:
@@ -107,11 +105,7 @@ def _local_tasks(spec, bounds, partial: Path, n_jobs: int, count: int) -> Iterat
 
 def _play_here(spec, i: int, lo: int, hi: int, partial: Path) -> tuple:
     """Play chunk ``i`` (games ``lo`` .. ``hi - 1``) in this process and write its parts."""
-    from unmatched_sim.runner import _chunk_frames, _peak_rss_mb, _write_chunk
-
-    events, games, n = _chunk_frames(lo, hi, spec)
-    _write_chunk(partial, i, events, games)
-    return i, n, _peak_rss_mb()
+    return play.play_chunk(i, lo, hi, spec, partial)
 
 
 def check_backend(backend: str, scheduler: str | None) -> None:
@@ -210,8 +204,6 @@ def _dask_tasks(spec, bounds, partial: Path, n_jobs: int, client, scheduler: str
     chunks kept for --resume."""
     from distributed import KilledWorker
 
-    from unmatched_sim.runner import _run_chunk_bytes, _write_chunk_bytes
-
     try:
         workers = _wait_for_a_worker(client, scheduler, WORKER_WAIT_S)
         window = n_jobs if n_jobs > 0 else 2 * sum(workers.values())
@@ -224,7 +216,7 @@ def _dask_tasks(spec, bounds, partial: Path, n_jobs: int, client, scheduler: str
                 if nxt is None:
                     break
                 i, lo, hi = nxt
-                out.add(client.submit(_run_chunk_bytes, i, lo, hi, spec, pure=False))
+                out.add(client.submit(play.play_chunk_bytes, i, lo, hi, spec, pure=False))
             if not out:
                 return
             done = _first_done(out, _POLL_S)
@@ -235,7 +227,7 @@ def _dask_tasks(spec, bounds, partial: Path, n_jobs: int, client, scheduler: str
                 except KilledWorker:
                     raise UserError("a chunk of games killed every dask worker that played it (out of memory?); "
                                     "the finished chunks are kept: add --resume to continue") from None
-                _write_chunk_bytes(partial, i, events, games)
+                store.write_chunk_bytes(partial, i, events, games)
                 yield i, n, rss
             if done:
                 none_since = None
@@ -252,3 +244,13 @@ def _dask_tasks(spec, bounds, partial: Path, n_jobs: int, client, scheduler: str
                         "the finished chunks are kept: add --resume to continue") from None
     finally:
         client.close()
+
+
+def stop_local_workers() -> None:
+    """Stop joblib's idle worker processes now instead of letting them linger for minutes."""
+    try:
+        from joblib.externals.loky import get_reusable_executor
+
+        get_reusable_executor().shutdown(wait=False, kill_workers=True)
+    except Exception:
+        pass

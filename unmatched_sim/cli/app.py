@@ -1,0 +1,58 @@
+"""The ``sim`` group, assembled from the command modules, and ``main``, the ``sim`` entry point."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import click
+
+from unmatched_sim.cli.ai import robust
+from unmatched_sim.cli.catalog import boards_cmd, heroes_cmd, policies_cmd
+from unmatched_sim.cli.common import run_cli, stop_on_sigterm
+from unmatched_sim.cli.ladder import ladder
+from unmatched_sim.cli.play import matchup, resume, tournament
+from unmatched_sim.cli.report import replay, report
+from unmatched_sim.cli.workbench import compare, games, sweep
+
+
+def _set_env_dir(var: str):
+    def callback(ctx, param, value):
+        if value is not None:
+            if not Path(value).is_dir():
+                raise click.BadParameter(f"{value} is not a folder", ctx=ctx, param=param)
+            os.environ[var] = str(Path(value).resolve())     # workers inherit it
+        return value
+    return callback
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="unmatched-sim", prog_name="sim")
+@click.option("--heroes-dir", type=click.Path(path_type=Path), default=None, expose_value=False,
+              is_eager=True, callback=_set_env_dir("UNMATCHED_HEROES"),
+              help="Folder of hero files to use instead of heroes/ (as UNMATCHED_HEROES).")
+@click.option("--boards-dir", type=click.Path(path_type=Path), default=None, expose_value=False,
+              is_eager=True, callback=_set_env_dir("UNMATCHED_BOARDS"),
+              help="Extra folder of board files (as UNMATCHED_BOARDS).")
+def cli():
+    """unmatched-sim: simulate Unmatched matchups and measure their balance.
+
+    Shell completion of commands and hero, board and policy names (bash):
+    eval "$(_SIM_COMPLETE=bash_source sim)"   (zsh: zsh_source, fish: fish_source)
+    """
+
+
+for _command in (matchup, tournament, resume, ladder, report, replay, heroes_cmd, boards_cmd, policies_cmd,
+                 robust, compare, games, sweep):
+    cli.add_command(_command)
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Run the CLI: a user error is one line on stderr and a non-zero exit, never a traceback."""
+    previous = stop_on_sigterm()
+    try:
+        run_cli(cli, argv)
+    finally:
+        if previous is not None:
+            import signal
+            signal.signal(signal.SIGTERM, previous)
