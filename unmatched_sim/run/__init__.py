@@ -15,13 +15,13 @@ from unmatched_sim.run.plan import (GameSpec, RunSpec, chunk_count, chunk_size, 
                                     plan_range, run_name, seat_labels, seating, spec_files, spec_from_json,
                                     spec_json)
 from unmatched_sim.run.play import play_game, play_multi, spec_heroes
-from unmatched_sim.run.store import (check_run_meta, games_as_dicts, read_game_events, read_games, read_plan,
+from unmatched_sim.run.store import (check_run_meta, games_as_dicts, read_games, read_plan,
                                      read_run, write_players)
 
 __all__ = [
     "GameSpec", "RunSpec", "Terminated", "available_cores", "cap_jobs", "check_out_dir", "check_out_path",
     "check_run_meta", "chunk_count", "chunk_size", "default_out_dir", "execute", "game_seed", "games_as_dicts",
-    "lineup_seed", "partial_dir", "plan", "plan_range", "play_game", "play_multi", "read_game_events",
+    "lineup_seed", "partial_dir", "plan", "plan_range", "play_game", "play_multi",
     "read_games", "read_plan", "read_run", "read_run_json", "run_name", "seat_labels", "seating",
     "spec_files", "spec_from_json", "spec_heroes", "spec_json", "write_players",
 ]

@@ -28,7 +28,7 @@ import polars as pl
 
 from unmatched_sim import __version__
 from unmatched_sim.errors import UserError
-from unmatched_sim.log import event_files, write_parquet
+from unmatched_sim.log import write_parquet
 from unmatched_sim.run.plan import RunSpec, spec_json
 
 
@@ -214,17 +214,6 @@ def read_games(run_dir: Path) -> pl.DataFrame:
         return pl.read_parquet(path)
     except Exception as e:  # polars raises several types for a damaged file
         raise UserError(f"{path} is corrupt or unreadable: {str(e).splitlines()[0]}") from None
-
-
-def read_game_events(run_dir: Path, game_id: int) -> pl.DataFrame:
-    files = event_files(run_dir)
-    if not files:
-        raise UserError(f"{run_dir} has no event files in events/")
-    try:
-        return (pl.scan_parquet(files).filter(pl.col("game_id") == game_id).sort("seq").collect())
-    except Exception as e:
-        raise UserError(f"event files in {run_dir / 'events'} are corrupt or unreadable: "
-                        f"{str(e).splitlines()[0]}") from None
 
 
 def games_as_dicts(df: pl.DataFrame) -> Iterator[dict]:
