@@ -266,3 +266,22 @@ def test_replay_names_a_truncated_part_and_still_replays_games_in_healthy_parts(
     code, text, err = run_cli(capsys, "replay", str(run), "3")
     assert code == 0, err
     assert "replay matches" in text
+
+
+@pytest.mark.parametrize("field, value, named", [
+    ("games_per_pairing", 7, "houdini vs genie"), ("pairings", [["houdini", "pandora"]], "houdini vs"),
+    ("chunks", "many", "chunks"), ("total_games", 41, "41 games"), ("pairings", "houdini", "pairings")])
+def test_report_and_replay_refuse_a_run_json_that_does_not_describe_the_games(tmp_path, capsys, field, value, named):
+    import json
+
+    run = tmp_path / "run"
+    assert run_cli(capsys, "matchup", "houdini", "genie", "-n", "40", "-j", "1", "--policy", "greedy",
+                   "--out", str(run), "--no-progress")[0] == 0
+    meta = json.loads((run / "run.json").read_text())
+    meta[field] = value
+    (run / "run.json").write_text(json.dumps(meta))
+    code, _, err = run_cli(capsys, "replay", str(run), "3")
+    assert_one_line_error(code, err, "run.json", named)
+    code, _, err = run_cli(capsys, "report", str(run), "--out", str(tmp_path / "rep"))
+    assert_one_line_error(code, err, "run.json", named)
+    assert not (tmp_path / "rep").exists()

@@ -112,7 +112,10 @@ def test_resume_refuses_other_settings_and_a_finished_run_needs_nothing(tmp_path
 
     other = RunSpec(pairings=(("houdini", "genie"),), games=999, seed=1, board="marmoreal",
                     policy_a="greedy", policy_b="greedy")
-    (partial / "plan.json").write_text(json.dumps({"spec": spec_json(other), "command": ["sim"]}))
+    from unmatched_sim.run.store import plan_digest
+
+    plan = {"spec": spec_json(other), "command": ["sim"]}
+    (partial / "plan.json").write_text(json.dumps({**plan, "digest": plan_digest(plan)}))
     code, _, err = run_cli(capsys, *run_args(6, "-j", "1", "--resume"))
     assert_one_line_error(code, err, "other settings", "games was 999, now 6")
     assert partial.exists()
@@ -281,3 +284,43 @@ def test_sim_resume_refuses_when_a_hero_file_changed_since_the_run_started(tmp_p
     code, _, err = run_cli(capsys, *run_args(60, "-j", "1", "--resume"))
     assert_one_line_error(code, err, "other settings", "hero files changed")
     assert (tmp_path / ".r.partial").exists()
+
+
+def _interrupted_run(tmp_path, capsys, monkeypatch):
+    """A run of 100 greedy games stopped after two of its five chunks, in ``tmp_path/r``."""
+    import unmatched_sim.run.store as S
+
+    monkeypatch.chdir(tmp_path)
+    real = S.write_chunk
+    calls = {"n": 0}
+
+    def interrupt(*args):
+        real(*args)
+        calls["n"] += 1
+        if calls["n"] == 2:
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(S, "write_chunk", interrupt)
+    assert run_cli(capsys, *run_args(100, "-j", "1"))[0] == 130
+    monkeypatch.setattr(S, "write_chunk", real)
+    return tmp_path / ".r.partial" / "plan.json"
+
+
+def test_an_edited_plan_is_named_and_refused_not_resumed_with_another_seed(tmp_path, capsys, monkeypatch):
+    plan = _interrupted_run(tmp_path, capsys, monkeypatch)
+    doc = json.loads(plan.read_text())
+    doc["spec"]["seed"] = 2
+    plan.write_text(json.dumps(doc))
+    code, _, err = run_cli(capsys, "resume", "r", "-j", "1")
+    assert_one_line_error(code, err, "plan.json", "edited or damaged", "--force")
+    code, _, err = run_cli(capsys, *run_args(100, "-j", "1", "--seed", "2", "--resume"))
+    assert_one_line_error(code, err, "plan.json", "edited or damaged")
+    assert plan.exists() and not (tmp_path / "r").exists()
+
+
+def test_a_corrupt_plan_is_named_by_sim_resume(tmp_path, capsys, monkeypatch):
+    plan = _interrupted_run(tmp_path, capsys, monkeypatch)
+    plan.write_text(plan.read_text()[:40])
+    code, _, err = run_cli(capsys, "resume", "r", "-j", "1")
+    assert_one_line_error(code, err, "plan.json", "damaged", "--force")
+    assert run_cli(capsys, *run_args(100, "-j", "1", "--force"))[0] == 0

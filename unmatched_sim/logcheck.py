@@ -1,6 +1,10 @@
 """Is a run's event log complete? ``sim report`` and ``sim replay`` check before they trust it.
 
-Two checks, each failing with one line that names what is wrong:
+Three checks, each failing with one line that names what is wrong:
+
+* run.json's counts: ``games_per_pairing``, ``total_games``, ``chunks`` and ``chunk_size`` are
+  whole numbers, ``pairings`` is a list of hero pairs, and they agree with the games in
+  games.parquet (a hand-edited or damaged run.json is refused, not reported on);
 
 * the part files: exactly ``events/part-00000.parquet`` .. ``part-{chunks-1}`` as run.json says
   (a deleted part is named; a copy or stray file is named);
@@ -28,9 +32,42 @@ def _list(names: list[str]) -> str:
     return shown + (f" and {len(names) - 3} more" if len(names) > 3 else "")
 
 
+def _whole(v) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool) and v >= 1
+
+
+def check_counts(run_dir: Path, meta: dict, games: pl.LazyFrame) -> None:
+    """run.json's counts are of the right shape and agree with games.parquet."""
+    where = run_dir / "run.json"
+    for key in ("games_per_pairing", "total_games", "chunks", "chunk_size"):
+        if key in meta and not _whole(meta[key]):
+            raise UserError(f"{where} is damaged: {key} is {meta[key]!r}, not a whole number ≥ 1; "
+                            "make the run again")
+    pairings = meta.get("pairings")
+    if pairings is not None and not (isinstance(pairings, list) and all(
+            isinstance(p, list) and len(p) == 2 and all(isinstance(h, str) for h in p) for p in pairings)):
+        raise UserError(f"{where} is damaged: pairings is not a list of hero pairs; make the run again")
+    try:
+        n = games.select(pl.len()).collect().item()
+    except Exception:       # a damaged games.parquet is named by its own readers
+        return
+    if "total_games" in meta and meta["total_games"] != n:
+        raise UserError(f"{where} says the run has {meta['total_games']} games, but games.parquet holds {n}; "
+                        "make the run again")
+    if (pairings and "games_per_pairing" in meta and meta.get("format", "duel") == "duel"
+            and not meta.get("robust")):
+        per = meta["games_per_pairing"] * len(meta.get("boards") or [None])
+        got = {(a, b): k for a, b, k in games.group_by("hero_a", "hero_b").len().collect().iter_rows()}
+        want = {tuple(p): per for p in pairings}
+        if got != want:
+            pair = next(iter(sorted(set(got) ^ set(want)) or [k for k in want if got.get(k) != want[k]]))
+            raise UserError(f"{where} does not describe games.parquet: {pair[0]} vs {pair[1]} has "
+                            f"{got.get(pair, 0)} games there, run.json says {want.get(pair, 0)}; make the run again")
+
+
 def check_parts(run_dir: Path, meta: dict, files: list[Path]) -> None:
     chunks = meta.get("chunks")
-    if not isinstance(chunks, int) or isinstance(chunks, bool) or chunks < 1:
+    if not _whole(chunks):
         return          # a hand-made or older log: only the rows can be checked
     have = {f.name for f in files}
     expected = {_part(i) for i in range(chunks)}
@@ -38,7 +75,7 @@ def check_parts(run_dir: Path, meta: dict, files: list[Path]) -> None:
     if missing:
         size = meta.get("chunk_size")
         games = ""
-        if isinstance(size, int) and len(missing) == 1:
+        if _whole(size) and len(missing) == 1 and not meta.get("boards"):
             i = int(missing[0][5:10])
             games = f" (games {i * size}–{min((i + 1) * size, meta.get('total_games', (i + 1) * size)) - 1})"
         raise UserError(f"the event log of {run_dir} is incomplete: events/{_list(missing)} "
@@ -95,8 +132,7 @@ def parts_of_game(meta: dict, files: list[Path], game_id: int) -> list[Path]:
     """The part files that hold a game's events: its own chunk's part where run.json gives the
     chunk size (chunk *i* holds games ``i*size`` to ``(i+1)*size - 1``), else every part."""
     size, chunks = meta.get("chunk_size"), meta.get("chunks")
-    if (isinstance(size, int) and not isinstance(size, bool) and size > 0
-            and isinstance(chunks, int) and not isinstance(chunks, bool)):
+    if _whole(size) and _whole(chunks) and not meta.get("boards"):     # one board: parts in game order
         name = _part(game_id // size)
         return [f for f in files if f.name == name]
     return files
@@ -110,7 +146,7 @@ def check_readable(run_dir: Path, meta: dict, files: list[Path]) -> None:
             pl.read_parquet_schema(f)
         except Exception as e:  # polars and the OS raise several types for a damaged file
             held = ""
-            if isinstance(size, int) and not isinstance(size, bool) and f.name.startswith("part-"):
+            if _whole(size) and not meta.get("boards") and f.name.startswith("part-"):
                 i = int(f.name[5:10])
                 last = min((i + 1) * size, meta.get("total_games", (i + 1) * size)) - 1
                 held = f"; it holds games {i * size}–{last}, and games in other parts can still be read"
@@ -119,5 +155,6 @@ def check_readable(run_dir: Path, meta: dict, files: list[Path]) -> None:
 
 def check_log(run_dir: Path, meta: dict, games: pl.LazyFrame, files: list[Path],
               game_id: int | None = None) -> None:
+    check_counts(run_dir, meta, games)
     check_parts(run_dir, meta, files)
     check_rows(run_dir, games, files, game_id)

@@ -69,10 +69,12 @@ def replay_from_run(run_dir: Path, game_id: int) -> list[str]:
         raise UserError(f"game {game_id} is not in {run_dir} (game ids run 0..{games.height - 1})")
     row = rows.row(0, named=True)
     from unmatched_sim.log import event_files
-    from unmatched_sim.logcheck import check_parts, check_readable, check_rows, parts_of_game, reason
+    from unmatched_sim.logcheck import (check_counts, check_parts, check_readable, check_rows, parts_of_game,
+                                        reason)
     files = event_files(run_dir)
     if not files:
         raise UserError(f"{run_dir} has no event files in events/")
+    check_counts(run_dir, meta, games.lazy())
     check_parts(run_dir, meta, files)
     own = parts_of_game(meta, files, game_id)     # only the game's own part is read: a damaged
     check_readable(run_dir, meta, own)            # part elsewhere does not stop this replay

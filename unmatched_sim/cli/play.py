@@ -281,7 +281,7 @@ def resume(run_dir, jobs, no_progress, backend, scheduler):
     if scheduler and backend != "dask":
         fail("--scheduler is for --backend dask; add --backend dask or leave --scheduler out")
     partial = partial_dir(run_dir)
-    doc = read_plan(partial) if partial.is_dir() else None
+    doc = read_plan(partial) if partial.is_dir() else None     # a damaged or edited plan is named
     if doc is None:
         if read_run_json(run_dir) is not None:
             click.echo(f"nothing to resume: {run_dir} holds a finished run")

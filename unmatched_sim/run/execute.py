@@ -43,7 +43,12 @@ def execute(spec: RunSpec, out: Path, *, jobs: int = -1, force: bool = False, pr
     partial = partial_dir(out)
     with OutLock(out), _sigterm_raises():
         clean_stale_tmp(out)
-        old = store.read_plan(partial) if partial.exists() else None
+        try:
+            old, damaged = (store.read_plan(partial) if partial.exists() else None), None
+        except store.DamagedPlan as e:
+            old, damaged = None, e
+        if damaged is not None and resume:
+            raise damaged
         if old is None and partial.is_dir() and (partial / "games.parquet").is_file():
             meta = read_run_json(partial)
             if meta is not None and resume and _same_run(meta, spec, size):

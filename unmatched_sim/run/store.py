@@ -98,17 +98,42 @@ def start_partial(partial: Path, spec: RunSpec, size: int, n_chunks: int, comman
     if new:
         doc = {"spec": spec_json(spec), "chunk_size": size, "chunks": n_chunks,
                "command": command or sys.argv, "force": force}
+        doc["digest"] = plan_digest(doc)
         tmp = partial / "plan.json.tmp"
         tmp.write_text(json.dumps(doc, indent=2) + "\n")
         os.replace(tmp, partial / "plan.json")
 
 
+class DamagedPlan(UserError):
+    """An unfinished run's plan.json that cannot be trusted: unreadable, or not what the run wrote."""
+
+
+def plan_digest(doc: dict) -> str:
+    """The SHA-256 of a plan's content (without its digest), in a canonical JSON form."""
+    import hashlib
+
+    body = {k: v for k, v in doc.items() if k != "digest"}
+    return hashlib.sha256(json.dumps(body, sort_keys=True, separators=(",", ":")).encode()).hexdigest()
+
+
 def read_plan(partial: Path) -> dict | None:
-    try:
-        doc = json.loads((partial / "plan.json").read_text())
-    except (OSError, ValueError):
+    """The unfinished run's plan, None where there is no plan.json; ``DamagedPlan`` where there
+    is one that is unreadable or whose digest does not match its content (an edited plan would
+    mix the games of two runs)."""
+    path = partial / "plan.json"
+    if not path.exists():
         return None
-    return doc if isinstance(doc, dict) and isinstance(doc.get("spec"), dict) else None
+    try:
+        doc = json.loads(path.read_text())
+    except (OSError, ValueError) as e:
+        raise DamagedPlan(f"{path} is damaged ({str(e).splitlines()[0] if str(e) else type(e).__name__}); "
+                          "start the run again with --force") from None
+    if not (isinstance(doc, dict) and isinstance(doc.get("spec"), dict)):
+        raise DamagedPlan(f"{path} is damaged (not a run's plan); start the run again with --force")
+    if doc.get("digest") != plan_digest(doc):
+        raise DamagedPlan(f"{path} was edited or damaged since the run wrote it (its digest does not match); "
+                          "its finished chunks cannot be trusted to belong to one run: start again with --force")
+    return doc
 
 
 def join_parts(partial: Path, n_chunks: int, total_games: int) -> None:
