@@ -72,10 +72,13 @@ class Log:
         path.mkdir(parents=True, exist_ok=True)
         (path / "events").mkdir(exist_ok=True)
         heroes = sorted(set(g["hero_a"].to_list()) | set(g["hero_b"].to_list()))
+        per_pairing = set(g.group_by("hero_a", "hero_b").len()["len"].to_list())
         m = {"tool": "unmatched-sim", "version": "test", "seed": 1, "board": "marmoreal",
-             "policy_a": "greedy", "policy_b": "greedy", "max_turns": 200, "games_per_pairing": g.height,
+             "policy_a": "greedy", "policy_b": "greedy", "max_turns": 200,
              "total_games": g.height, "command": ["sim", "tournament"] + heroes,
              "pairings": sorted({(a, b) for a, b in zip(g["hero_a"], g["hero_b"])})}
+        if len(per_pairing) == 1:       # as a run writes it: the same number of games each pairing
+            m["games_per_pairing"] = per_pairing.pop()
         m.update(meta or {})
         (path / "run.json").write_text(json.dumps(m))
         g.write_parquet(path / "games.parquet")

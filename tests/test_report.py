@@ -230,3 +230,23 @@ def test_report_shows_the_wayward_sisters_combined_health_and_how_the_ai_played_
     row = re.search(r"<tr><td[^>]*>wayward_sisters</td>(.*?)</tr>", play, re.S).group(1)
     cells = [re.sub("<.*?>", "", c) for c in re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)]
     assert cells[1] != "–" and "%" in cells[1] and not cells[2].endswith("of 0")
+
+
+@pytest.mark.parametrize("error", [OSError(28, "No space left on device"), PermissionError(13, "Permission denied")])
+def test_a_report_that_cannot_be_written_is_one_line_and_leaves_nothing(tmp_path, capsys, monkeypatch, error):
+    from tests.cli_helpers import run_cli
+    from tests.test_cli import assert_one_line_error
+    import unmatched_sim.report.build as B
+
+    run = tmp_path / "run"
+    assert run_cli(capsys, "matchup", "houdini", "genie", "-n", "20", "-j", "1", "--policy", "greedy",
+                   "--out", str(run), "--no-progress")[0] == 0
+
+    def fail(*args, **kwargs):
+        raise error
+
+    monkeypatch.setattr(B, "render_markdown", fail)      # the disk fills while the report is written
+    code, _, err = run_cli(capsys, "report", str(run), "--out", str(tmp_path / "rep"))
+    assert_one_line_error(code, err, str(tmp_path / "rep"))
+    assert "internal error" not in err
+    assert not (tmp_path / "rep").exists() and not list(tmp_path.glob(".rep*"))

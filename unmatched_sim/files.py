@@ -6,9 +6,11 @@ import hashlib
 import os
 import shutil
 import tomllib
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Iterator
 
-from unmatched_sim.errors import DataError
+from unmatched_sim.errors import DataError, UserError
 
 
 def read_toml(path: Path, what: str) -> tuple[dict, str]:
@@ -34,3 +36,33 @@ def replace_dir(tmp: Path, out: Path) -> None:
     tmp.rename(out)
     if old is not None:
         shutil.rmtree(old, ignore_errors=True)
+
+
+def no_space(e: BaseException) -> bool:
+    """Is this a full disk (or quota)? polars reports one as a text, not an ``OSError``."""
+    import errno
+
+    if isinstance(e, OSError) and e.errno in (errno.ENOSPC, errno.EDQUOT):
+        return True
+    text = str(e)
+    return "No space left on device" in text or "os error 28" in text or "Disk quota exceeded" in text
+
+
+@contextmanager
+def built_in_place(tmp: Path, out: Path, what: str) -> Iterator[Path]:
+    """Build a folder in ``tmp``; when the block ends it is moved into place as ``out``. On any
+    failure ``tmp`` is removed (nothing half-written is left; an older ``out`` stays as it was),
+    and a write that fails (a full disk, no permission) is one line naming ``what`` and ``out``."""
+    try:
+        yield tmp
+        replace_dir(tmp, out)
+    except BaseException as e:
+        shutil.rmtree(tmp, ignore_errors=True)
+        if isinstance(e, UserError):
+            raise
+        if no_space(e):
+            raise UserError(f"no space left on the device to write {what} to {out}; nothing was written "
+                            "(free some space and run again)") from None
+        if isinstance(e, OSError):
+            raise UserError(f"cannot write {what} to {out}: {e.strerror or e}; nothing was written") from None
+        raise

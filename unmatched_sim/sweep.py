@@ -14,7 +14,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import shutil
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,7 +21,7 @@ from pathlib import Path
 import polars as pl
 
 from unmatched_sim.errors import UserError
-from unmatched_sim.files import replace_dir
+from unmatched_sim.files import built_in_place
 from unmatched_sim.stats import wilson_interval
 
 
@@ -175,22 +174,19 @@ def run_sweep(spec: SweepSpec, against: list[str], *, games: int, seed: int, boa
     total = sum(p.total_games for _, p in plans)
     bar = tqdm(total=total, unit="game", disable=not progress, desc="sweep", dynamic_ncols=True, leave=False)
     try:
-        work.mkdir(parents=True, exist_ok=True)
-        for i, (v, rs) in enumerate(plans):
-            bar.set_description(f"sweep {spec.path}={v} ({i + 1}/{len(plans)})")
-            execute(rs, work / run_name(v), jobs=jobs, force=False, progress=False,
-                    command=(command or ["sim"] + sys.argv[1:]) + [f"# value {v}"])
-            bar.update(rs.total_games)
+        with built_in_place(work, out, "the sweep"):
+            work.mkdir(parents=True, exist_ok=True)
+            for i, (v, rs) in enumerate(plans):
+                bar.set_description(f"sweep {spec.path}={v} ({i + 1}/{len(plans)})")
+                execute(rs, work / run_name(v), jobs=jobs, force=False, progress=False,
+                        command=(command or ["sim"] + sys.argv[1:]) + [f"# value {v}"])
+                bar.update(rs.total_games)
+            table = summarise(work, spec)
+            best = closest_to_even(table)
+            meta = _meta(spec, opponents, games, seed, b.id, policy_a, policy_b, base_sets, command)
+            write_outputs(work, spec, table, best, meta)
+    finally:
         bar.close()
-        table = summarise(work, spec)
-        best = closest_to_even(table)
-        meta = _meta(spec, opponents, games, seed, b.id, policy_a, policy_b, base_sets, command)
-        write_outputs(work, spec, table, best, meta)
-        replace_dir(work, out)
-    except BaseException:
-        bar.close()
-        shutil.rmtree(work, ignore_errors=True)
-        raise
     return {"table": table, "closest": best, "meta": meta, "out": out}
 
 

@@ -7,7 +7,6 @@ it is a table a designer can get from Python too (the function is named in each 
 from __future__ import annotations
 
 import os
-import shutil
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,7 +18,7 @@ from unmatched_sim import analysis as A
 from unmatched_sim.analysis._common import hero_names
 from unmatched_sim.analysis.damage import default_max_turn
 from unmatched_sim.errors import UserError
-from unmatched_sim.files import replace_dir
+from unmatched_sim.files import built_in_place
 from unmatched_sim.report import charts as C
 from unmatched_sim.report.document import (Chart, Document, Section, Table, prepare_out, render_html,
                                            render_markdown)
@@ -59,10 +58,10 @@ def build_report(run_dir: str | os.PathLike, out: str | os.PathLike | None = Non
     multi = run.meta.get("format") in ("ffa", "teams")
     if multi and tempo:
         raise UserError("--tempo draws a duel's race; this run is a free-for-all or team run")
-    tmp = prepare_out(out)
-    try:
-        if multi:                 # free-for-all and team runs have a report of their own
+    if multi:                     # free-for-all and team runs have a report of their own
+        with built_in_place(prepare_out(out), out, "the report") as tmp:
             return _multi_report(run, Path(run_dir), tmp, out, started)
+    with built_in_place(prepare_out(out), out, "the report") as tmp:
         doc, files = _make(run, tmp, tempo)
         (tmp / "index.html").write_text(render_html(doc), encoding="utf-8")
         (tmp / "summary.md").write_text(render_markdown(doc), encoding="utf-8")
@@ -71,10 +70,6 @@ def build_report(run_dir: str | os.PathLike, out: str | os.PathLike | None = Non
                                                                "overrides": run.meta.get("overrides") or [],
                                                                "robustness": run._cache.get("robustness")},
                                       run._cache.get("tempo_pairs"))
-        replace_dir(tmp, out)
-    except BaseException:
-        shutil.rmtree(tmp, ignore_errors=True)
-        raise
     return ReportResult(out, files, time.perf_counter() - started, run.n_games(), run.heroes(), doc.left_out)
 
 
@@ -116,26 +111,21 @@ def _multi_report(run: A.Run, run_dir: Path, tmp: Path, out: Path, started: floa
 
     from unmatched_sim.analysis import multi as M
 
-    try:
-        doc, files, games, players = multi_document(run, run_dir, tmp)
-        (tmp / "index.html").write_text(render_html(doc), encoding="utf-8")
-        (tmp / "summary.md").write_text(render_markdown(doc), encoding="utf-8")
-        files = ["index.html", "summary.md"] + files
-        (tmp / "tables").mkdir(exist_ok=True)
-        tables = {"hero_results": M.hero_results(players), "places": M.place_distribution(players),
-                  "turn_position": M.turn_position(players), "plackett_luce": M.plackett_luce(players)}
-        if run.meta.get("format") == "teams":
-            tables["team_pairs"] = M.team_pairs(players)
-        for name, df in tables.items():
-            df.write_csv(tmp / "tables" / f"{name}.csv")
-            files.append(f"tables/{name}.csv")
-        (tmp / "numbers.json").write_text(_json.dumps({k: v.to_dicts() for k, v in tables.items()}, indent=1,
-                                                      default=str) + "\n")
-        files.append("numbers.json")
-        replace_dir(tmp, out)
-    except BaseException:
-        shutil.rmtree(tmp, ignore_errors=True)
-        raise
+    doc, files, games, players = multi_document(run, run_dir, tmp)
+    (tmp / "index.html").write_text(render_html(doc), encoding="utf-8")
+    (tmp / "summary.md").write_text(render_markdown(doc), encoding="utf-8")
+    files = ["index.html", "summary.md"] + files
+    (tmp / "tables").mkdir(exist_ok=True)
+    tables = {"hero_results": M.hero_results(players), "places": M.place_distribution(players),
+              "turn_position": M.turn_position(players), "plackett_luce": M.plackett_luce(players)}
+    if run.meta.get("format") == "teams":
+        tables["team_pairs"] = M.team_pairs(players)
+    for name, df in tables.items():
+        df.write_csv(tmp / "tables" / f"{name}.csv")
+        files.append(f"tables/{name}.csv")
+    (tmp / "numbers.json").write_text(_json.dumps({k: v.to_dicts() for k, v in tables.items()}, indent=1,
+                                                  default=str) + "\n")
+    files.append("numbers.json")
     heroes = sorted(players["hero"].unique().to_list())
     return ReportResult(out, files, time.perf_counter() - started, games.height, heroes, doc.left_out)
 

@@ -4,7 +4,6 @@ a chart, and every table as CSV plus one JSON file)."""
 from __future__ import annotations
 
 import os
-import shutil
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,7 +16,7 @@ from unmatched_sim import __version__
 from unmatched_sim import analysis as A
 from unmatched_sim.analysis import compare as K
 from unmatched_sim.analysis._common import hero_names
-from unmatched_sim.files import replace_dir
+from unmatched_sim.files import built_in_place
 from unmatched_sim.report import charts as C
 from unmatched_sim.report.document import (Chart, Document, Section, Table, prepare_out, render_html,
                                            render_markdown)
@@ -84,8 +83,7 @@ def build_compare_report(run_a, run_b, out=None, flips_shown: int = 40) -> Compa
     a, b = A.open_run(run_a), A.open_run(run_b)
     result = K.compare(a, b)            # refuses non-comparable runs before anything is written
     out = Path(out) if out is not None else default_compare_dir(Path(run_a), Path(run_b))
-    tmp = prepare_out(out)
-    try:
+    with built_in_place(prepare_out(out), out, "the comparison") as tmp:
         files = []
         heroes, matchups, flips = result["heroes"], result["matchups"], result["flipped"]
         names = hero_names(a)       # display names, as the run's own report shows them
@@ -109,10 +107,6 @@ def build_compare_report(run_a, run_b, out=None, flips_shown: int = 40) -> Compa
                                       "differences": result["differences"],
                                       "width_ratio_median": result["width_ratio_median"]},
                                json_name="compare.json")
-        replace_dir(tmp, out)
-    except BaseException:
-        shutil.rmtree(tmp, ignore_errors=True)
-        raise
     return CompareResult(out, files, time.perf_counter() - started, result)
 
 

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Callable
 
 from unmatched_sim.errors import RunInterrupted, Terminated, UserError
-from unmatched_sim.files import replace_dir
+from unmatched_sim.files import no_space, replace_dir
 from unmatched_sim.run import store
 from unmatched_sim.run.backends import check_backend, run_tasks, stop_local_workers
 from unmatched_sim.run.lock import OutLock, check_out_dir, check_out_path, clean_stale_tmp, partial_dir, read_run_json
@@ -131,21 +131,12 @@ class _sigterm_raises:
             signal.signal(signal.SIGTERM, self.old)
 
 
-def _no_space(e: BaseException) -> bool:
-    import errno
-
-    if isinstance(e, OSError) and e.errno in (errno.ENOSPC, errno.EDQUOT):
-        return True
-    text = str(e)
-    return "No space left on device" in text or "os error 28" in text or "Disk quota exceeded" in text
-
-
 def _execute_locked(spec, out, partial, old, size, n_chunks, jobs, force, progress, command, backend,
                     scheduler, say) -> dict:
     try:
         store.start_partial(partial, spec, size, n_chunks, command, force, new=old is None)
     except OSError as e:
-        if _no_space(e):
+        if no_space(e):
             raise UserError(f"no space left on the device to write --out {out}; free some space "
                             "and run again") from None
         raise UserError(f"cannot write to --out {out}: {e.strerror}") from None
@@ -179,7 +170,7 @@ def _execute_locked(spec, out, partial, old, size, n_chunks, jobs, force, progre
             shutil.rmtree(partial, ignore_errors=True)
         kept = (f"{k} finished chunks are kept in {partial}; add --resume to continue" if k
                 else "nothing was written")
-        if _no_space(e):
+        if no_space(e):
             raise UserError(f"no space left on the device while writing --out {out}: {kept} "
                             "once space is freed") from None
         if isinstance(e, OSError) and not isinstance(e, UserError):
