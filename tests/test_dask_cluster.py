@@ -128,3 +128,29 @@ def test_a_listener_that_is_not_a_dask_scheduler_fails_in_bounded_time(tmp_path,
         server.close()
     assert_one_line_error(code, err, "dask scheduler")
     assert not (tmp_path / "r").exists()
+
+
+def test_a_server_that_answers_but_is_not_a_dask_scheduler_is_one_line(tmp_path, capsys, monkeypatch):
+    """An HTTP server's bytes read as a dask message once asked for 3 EiB of memory."""
+    monkeypatch.chdir(tmp_path)
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen()
+
+    def answer() -> None:
+        conn, _ = server.accept()
+        conn.sendall(b"HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n" * 50)
+
+    threading.Thread(target=answer, daemon=True).start()
+    try:
+        code, _, err = run_cli(capsys, *run_args(40, "--backend", "dask", "--scheduler",
+                                                 f"tcp://127.0.0.1:{server.getsockname()[1]}"))
+    finally:
+        server.close()
+    assert_one_line_error(code, err, "not as a dask scheduler")
+
+
+def test_a_refused_scheduler_address_is_one_line(tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    code, _, err = run_cli(capsys, *run_args(40, "--backend", "dask", "--scheduler", "tcp://127.0.0.1:1"))
+    assert_one_line_error(code, err, "cannot reach the dask scheduler")

@@ -149,10 +149,23 @@ def connect(scheduler: str | None):
     box: dict = {}
 
     def make() -> None:
+        import asyncio
+
+        try:
+            reply = asyncio.run(_identity(scheduler, CONNECT_WAIT_S / 2))
+        except (OSError, asyncio.TimeoutError) as e:     # refused, unreachable, no answer in time
+            box["error"] = f"cannot reach the dask scheduler at {scheduler}: {_first_line(e)}"
+            return
+        except Exception:        # bytes that are no dask message (an HTTP server, say)
+            reply = None
+        if not (isinstance(reply, dict) and reply.get("type") == "Scheduler"):
+            box["error"] = (f"the server at {scheduler} answered, but not as a dask scheduler; give the "
+                            "address `dask scheduler` printed")
+            return
         try:
             box["client"] = Client(scheduler, timeout=f"{CONNECT_WAIT_S // 2}s", set_as_default=False)
-        except BaseException as e:      # reported below as one line, whatever it is
-            box["error"] = e
+        except Exception as e:      # reported below as one line, whatever it is
+            box["error"] = f"cannot reach the dask scheduler at {scheduler}: {_first_line(e)}"
 
     t = threading.Thread(target=make, name="unmatched-dask-connect", daemon=True)
     t.start()
@@ -161,10 +174,27 @@ def connect(scheduler: str | None):
         raise UserError(f"no dask scheduler answered at {scheduler} within {CONNECT_WAIT_S} s; is `dask "
                         f"scheduler` listening there?")
     if "error" in box:
-        e = box["error"]
-        first = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
-        raise UserError(f"cannot reach the dask scheduler at {scheduler}: {first}") from None
+        raise UserError(box["error"])
     return box["client"]
+
+
+async def _identity(address: str, timeout: float):
+    """Ask the server at ``address`` who it is, as a dask client would, without making a
+    ``Client`` (whose clean-up after a failed start prints a traceback and waits)."""
+    import asyncio
+
+    from distributed.comm import connect as comm_connect
+
+    comm = await comm_connect(address, timeout=timeout)
+    try:
+        await comm.write({"op": "identity"})
+        return await asyncio.wait_for(comm.read(), timeout)
+    finally:
+        comm.abort()
+
+
+def _first_line(e: BaseException) -> str:
+    return str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
 
 
 def _workers(client) -> dict:
@@ -240,7 +270,7 @@ def _dask_tasks(spec, bounds, partial: Path, n_jobs: int, client, scheduler: str
                 raise UserError(f"every dask worker of {scheduler} has gone (none for {LOST_WAIT_S:g} s); the "
                                 f"finished chunks are kept: add --resume to continue once workers are back")
     except OSError as e:     # the scheduler itself went away (TimeoutError is an OSError)
-        raise UserError(f"lost the dask scheduler at {scheduler} ({str(e).splitlines()[0] if str(e) else type(e).__name__}); "
+        raise UserError(f"lost the dask scheduler at {scheduler} ({_first_line(e)}); "
                         "the finished chunks are kept: add --resume to continue") from None
     finally:
         client.close()
