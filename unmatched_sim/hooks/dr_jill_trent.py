@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from unmatched_sim.engine.effects import CONDITIONS, hook_effect
 from unmatched_sim.engine.state import ATTACKER, DEFENDER, Ctx
-from unmatched_sim.engine.vocab.tta_deck import reveal_top
+from unmatched_sim.engine.vocab.deck import reveal_top
 from unmatched_sim.hooks import Ability, ability, advise, story_line
 from unmatched_sim.model import AFTER, DURING
 

@@ -73,10 +73,8 @@ class MischiefMonger(Ability):
         owner = g.cards[cid].owner
         g.play_area_take(cid)
         if played_by == owner:
-            p = g.players[trick_receiver(g, owner, cid)]
-            p.hand.append(cid)
-            p.known_hand = p.known_hand | {cid}   # public: Loki knows which TRICK they hold
-            g.log("trick_to_opponent", owner, card=cid)
+            # public: Loki knows which TRICK they hold
+            g.put_in_hand(trick_receiver(g, owner, cid), cid, "trick_to_opponent", logged_by=owner)
         else:
             g.discard_pile_add(owner, cid)
             g.log("trick_to_discard", owner, card=cid)
@@ -102,15 +100,14 @@ def _ask_trick_destination(g, owner: int, cid: int, holder: int, cause: str) -> 
 
 
 def _trick_destination(g, owner: int, cid: int, where: str) -> None:
-    p = g.players[owner]
-    if where == "discard" or cid not in p.discard:
+    if where == "discard" or cid not in g.players[owner].discard:
         return
     g.discard_pile_take(owner, cid)
-    if where == "hand":
-        p.hand.append(cid)
-        p.known_hand = p.known_hand | {cid}   # the opponent saw it discarded face up
-    else:   # it was face up in the discard pile: everyone knows it is on top
-        g.put_deck_top(owner, cid, known_to=tuple(range(len(g.players))))
+    if where == "hand":     # the opponent saw it discarded face up
+        g.put_in_hand(owner, cid, "trick_reclaimed", detail=where)
+        return
+    # it was face up in the discard pile: everyone knows it is on top
+    g.put_deck_top(owner, cid, known_to=tuple(range(len(g.players))))
     g.log("trick_reclaimed", owner, card=cid, detail=where)
 
 
@@ -152,10 +149,8 @@ def _laevateinn_revealed(g, ctx: Ctx, victim: int, cid: int) -> None:
         c.mods[ctx.role].append(("add", boost))
     if is_trick(g, cid):
         g.take_from_hand(victim, cid)
-        p = g.players[ctx.player]
-        p.hand.append(cid)
-        p.known_hand = p.known_hand | {cid}   # it was shown to the opponent
-        g.log("trick_taken", ctx.player, card=cid, detail=g.cards[ctx.card].defn.name)
+        # it was shown to the opponent
+        g.put_in_hand(ctx.player, cid, "trick_taken", detail=g.cards[ctx.card].defn.name)
 
 
 @hook_effect("lure_reveal_and_discard")

@@ -6,8 +6,8 @@ and an effect on "your hero" lets the player choose a Sister (selector ``hero``)
 
 Bubbling Brew: every card of theirs bound for their discard pile — played, used to BOOST,
 discarded from hand by any effect or the hand limit, discarded from the deck — goes into the
-cauldron instead (``redirect_discard``; engine/vocab/sa_cauldron.py holds the zone and the
-card-side verbs). After each of their attacks (once the played card is in the cauldron) they may
+cauldron instead (``redirect_discard``; ``cauldron.py`` in this package holds the zone and
+the card-side verbs). After each of their attacks (once the played card is in the cauldron) they may
 cast one spell whose ingredients are all in the cauldron (decision ``spell``: a spell name or
 None); its effect resolves, then every card in the cauldron goes to the discard pile, even the
 ones not needed. Spells are data: ``[[ability.params.spells]]`` in the hero file, each with a
@@ -27,8 +27,8 @@ from typing import NamedTuple
 
 from unmatched_sim.engine.effects import SpecError, hook_effect, parse_effects
 from unmatched_sim.engine.state import OTHER_ROLE, Ctx
-from unmatched_sim.engine.vocab.sa_cauldron import (CAULDRON, cauldron_of, empty_cauldron,
-                                                    ingredient, to_cauldron)
+from unmatched_sim.hooks.wayward_sisters.cauldron import (CAULDRON, cauldron_of, empty_cauldron,
+                                                         ingredient, to_cauldron)
 from unmatched_sim.hooks import Ability, ability, advise, story_line
 
 INGREDIENTS = ("snake", "bat", "lizard")

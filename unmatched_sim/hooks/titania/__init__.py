@@ -4,9 +4,9 @@ At setup the glamours named in ``[ability] params.glamours`` are shuffled (with 
 random stream) into a face-down glamour deck. At the start of each of her turns, if no glamour
 is face up, the top one is flipped face up; its ongoing effect is in force while it stays face
 up. Glamours leave play only through her action cards ("discard your glamour": the ``glamour``
-cost, engine/vocab/sa_glamour.py); a discarded glamour has no effect, no new one is flipped
-before her next turn, and the discard pile is never reshuffled (only The Moon Looks Down puts
-one back, under the deck). State and the card-side verbs: engine/vocab/sa_glamour.py.
+cost, ``glamours.py``); a discarded glamour has no effect, no new one is flipped before her
+next turn, and the discard pile is never reshuffled (only The Moon Looks Down puts one back,
+under the deck). State and the card-side verbs: ``glamours.py`` in this package.
 
 Each glamour hooks its own step of the turn (all are Titania's player's own decisions):
 
@@ -33,7 +33,7 @@ from __future__ import annotations
 from unmatched_sim.engine.effects import SpecError
 from unmatched_sim.engine.game import COMBAT
 from unmatched_sim.engine.state import DEFENDER, SCHEME_ROLE
-from unmatched_sim.engine.vocab.sa_glamour import ACTIVE, DECK, DISCARD
+from unmatched_sim.hooks.titania.glamours import ACTIVE, DECK, DISCARD
 from unmatched_sim.hooks import Ability, ability, advise, story_line
 
 GREED, INVISIBILITY, JEALOUSY, LOVE, RHYME, SLEEP = (

@@ -1,6 +1,6 @@
 """Nikola Tesla: The Scientific Method — two coils, charged and discharged.
 
-The coils are the shared vocabulary of engine/vocab/tta_coils.py (``Player.res["coils"]``:
+The coils and their card-side verbs are ``coils.py`` in this package (``Player.res["coils"]``:
 how many are charged, public). The ability itself:
 
 * setup: ``initial`` coils charged (1 of ``coils`` = 2);
@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from unmatched_sim.engine.effects import SpecError
 from unmatched_sim.engine.game import ABILITY
-from unmatched_sim.engine.vocab.tta_coils import charge, charged
+from unmatched_sim.hooks.nikola_tesla.coils import charge, charged
 from unmatched_sim.engine.state import other_role
 from unmatched_sim.hooks import Ability, ability, advise, story_line
 

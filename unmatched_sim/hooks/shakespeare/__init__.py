@@ -2,7 +2,7 @@
 
 Whenever Shakespeare's player uses one of their action cards to attack or defend, at cleanup
 the card goes into their **line** (``res["line"]``, a public tuple of card ids, left to right in
-the order played; see engine/vocab/sa_line.py) instead of the discard pile. Cards used to BOOST
+the order played; see ``line.py`` in this package) instead of the discard pile. Cards used to BOOST
 or discarded by effects go to the discard pile as usual (they never reach cleanup as played
 cards). Each card has syllables (tag ``syllables:N``). After each card joins the line:
 
@@ -26,7 +26,7 @@ from __future__ import annotations
 from unmatched_sim.engine.effects import SpecError
 from unmatched_sim.engine.game import PLAYED
 from unmatched_sim.engine.state import Ctx
-from unmatched_sim.engine.vocab.sa_line import LINE, syllables
+from unmatched_sim.hooks.shakespeare.line import LINE, syllables
 from unmatched_sim.hooks import Ability, ability, card_advice, story_line
 from unmatched_sim.model import LINE_EFFECT
 
