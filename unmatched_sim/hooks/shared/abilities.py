@@ -23,31 +23,24 @@ parameters.
 
 from __future__ import annotations
 
-from unmatched_sim.engine.effects import SpecError, parse_condition, parse_effects
+from unmatched_sim.engine.effects import parse_condition
+from unmatched_sim.engine.params import DeclaredParams, Param
 from unmatched_sim.engine.state import ATTACKER, OTHER_ROLE, Combat, Ctx
 from unmatched_sim.hooks import Ability, ability
 
 
 @ability("attack_bonus_when")
-class AttackBonusWhen(Ability):
-
-    @classmethod
-    def parse_params(cls, params, fighter_names):
-        cls.check_known_params(params, {"amount", "fighter", "condition"})
-        cls.whole_number_param(params, "amount", 2)
-        fighter = params.get("fighter")
-        if fighter is not None and fighter not in fighter_names:
-            raise SpecError(f"'fighter' must name one of this hero's fighters {sorted(fighter_names)}, "
-                            f"got {fighter!r}")
-        if "condition" not in params:
-            raise SpecError("needs 'condition' (a condition of the effect vocabulary)")
-        parse_condition(params["condition"])
-        return params
+class AttackBonusWhen(DeclaredParams, Ability):
+    PARAMS = {
+        "amount": Param.whole(2, "added to the attack while the condition holds"),
+        "fighter": Param.fighter(None, "whose attacks get it (default: any of this hero's fighters)"),
+        "condition": Param.condition(doc="a condition of the effect vocabulary, read for the attacking fighter"),
+    }
 
     def __init__(self, hero, params):
         super().__init__(hero, params)
-        self.amount = params.get("amount", 2)
-        self.fighter = params.get("fighter")
+        self.amount = params["amount"]
+        self.fighter = params["fighter"]
         self.cond = parse_condition(params["condition"])
 
     def attack_bonus(self, g, combat):
@@ -76,36 +69,20 @@ class AttackBonusWhen(Ability):
             g.combat = saved
 
 
-def _check_keys(params, allowed):
-    unknown = sorted(set(params) - set(allowed))
-    if unknown:
-        raise SpecError(f"unknown parameter '{unknown[0]}' (expected: {', '.join(sorted(allowed))})")
-
-
 @ability("move_per_tagged_discard")
-class MovePerTaggedDiscard(Ability):
-    @classmethod
-    def parse_params(cls, params, fighter_names):
-        _check_keys(params, ("tag", "per"))
-        tag, per = params.get("tag"), params.get("per", 1)
-        if not isinstance(tag, str) or not tag:
-            raise SpecError(f"'tag' must be a card tag (text), got {tag!r}")
-        if isinstance(per, bool) or not isinstance(per, int) or per < 0:
-            raise SpecError(f"'per' must be a whole number ≥ 0, got {per!r}")
-        return {"tag": tag, "per": per}
+class MovePerTaggedDiscard(DeclaredParams, Ability):
+    PARAMS = {
+        "tag": Param.text(doc="the card tag counted in your discard pile"),
+        "per": Param.whole(1, "spaces of move for each such card"),
+    }
 
     def move_value(self, g, seat, base):
         return base + self.params["per"] * g.tagged_in_discard(seat, self.params["tag"])
 
 
 @ability("start_of_turn_effects")
-class StartOfTurnEffects(Ability):
-    @classmethod
-    def parse_params(cls, params, fighter_names):
-        _check_keys(params, ("effect",))
-        if "effect" not in params:
-            raise SpecError("needs 'effect': an effect list resolved at the start of your turn")
-        return {"effect": parse_effects(params["effect"], fighter_names, "ability.params.effect")}
+class StartOfTurnEffects(DeclaredParams, Ability):
+    PARAMS = {"effect": Param.effects(doc="an effect list resolved at the start of your turn")}
 
     def start_of_turn(self, g, seat):
         hero = g.hero_of(seat)

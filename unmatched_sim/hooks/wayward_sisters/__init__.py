@@ -25,7 +25,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from unmatched_sim.engine.effects import SpecError, hook_effect, parse_effects
+from unmatched_sim.engine.effects import hook_effect
+from unmatched_sim.engine.params import DeclaredParams, Param
 from unmatched_sim.engine.state import OTHER_ROLE, Ctx
 from unmatched_sim.hooks.wayward_sisters.cauldron import (CAULDRON, cauldron_of, empty_cauldron,
                                                          ingredient, to_cauldron)
@@ -41,31 +42,18 @@ class Spell(NamedTuple):
     text: str = ""
 
 
-@ability("bubbling_brew")
-class BubblingBrew(Ability):
+def _spell(name, needs, effect, text) -> Spell:
+    return Spell(name, frozenset(needs), effect, text)
 
-    @classmethod
-    def parse_params(cls, params, fighter_names):
-        extra = set(params) - {"spells"}
-        if extra:
-            raise SpecError(f"unknown parameter {sorted(extra)[0]!r} (known: spells)")
-        raw = params.get("spells")
-        if not isinstance(raw, list) or not raw:
-            raise SpecError("needs 'spells': a list of [[ability.params.spells]] with name, needs, effect")
-        spells, names = [], set()
-        for i, sp in enumerate(raw):
-            where = f"spells[{i}]"
-            if not isinstance(sp, dict) or set(sp) - {"name", "needs", "effect", "text"}:
-                raise SpecError(f"{where} must be a table with name, needs, effect (and text)")
-            name, needs = sp.get("name"), sp.get("needs")
-            if not isinstance(name, str) or not name or name in names:
-                raise SpecError(f"{where}: 'name' must be a unique non-empty text")
-            if not isinstance(needs, list) or not needs or not all(n in INGREDIENTS for n in needs):
-                raise SpecError(f"{where}: 'needs' must list ingredients among {list(INGREDIENTS)}")
-            names.add(name)
-            spells.append(Spell(name, frozenset(needs), parse_effects(sp.get("effect", []), fighter_names,
-                                                                       f"{where}.effect"), sp.get("text", "")))
-        return {"spells": tuple(spells)}
+
+@ability("bubbling_brew")
+class BubblingBrew(DeclaredParams, Ability):
+    PARAMS = {"spells": Param.tables({
+        "name": Param.text(doc="the spell's name"),
+        "needs": Param.names(INGREDIENTS, doc="the ingredients it needs in the cauldron"),
+        "effect": Param.effects([], "what it does"),
+        "text": Param.text("", "its printed text", empty=True),
+    }, _spell, "a list of [[ability.params.spells]] with name, needs, effect", unique="name")}
 
     def __init__(self, hero, params):
         super().__init__(hero, params)
