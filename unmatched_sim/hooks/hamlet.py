@@ -64,9 +64,9 @@ class TheQuestion(DeclaredParams, Ability):
         return self.params["attack_bonus"] if g.fighters[combat.fighters[ATTACKER]].is_hero else 0
 
     def token_bonus(self, g, seat, fighter, role):
-        """For the AI: Hamlet's attacks get the +2 while NOT TO BE is up. Unread, Hamlet paid 2
-        damage for NOT TO BE and then weighed his attacks as if they had no bonus, so he often
-        maneuvered instead of attacking (Jill Trent–Hamlet, seed 41, game 2, turns 2 and 6)."""
+        """For the AI: Hamlet's attacks get the +2 while NOT TO BE is up. Without it, Hamlet would
+        pay 2 damage for NOT TO BE and then weigh his attacks as if they had no bonus, and
+        maneuver where he should attack."""
         if (role == ATTACKER and g.players[seat].res.get(QUESTION) == NOT_TO_BE
                 and g.fighters[fighter].is_hero):
             return float(self.params["attack_bonus"])
@@ -106,9 +106,9 @@ def _weigh_sides(policy, view, cost: int) -> str:
     """NOT TO BE is worth the +2 on the attacks Hamlet can make this turn (two if a foe is in
     reach now, one after a move; the strongest cards he holds for them, against the foe
     hero's defense odds) less the 2 damage (on whom ``_advise_damage`` would put it); TO BE is
-    worth a card more on each maneuver the turn leaves. The fixed rule chose NOT TO BE whenever
-    a foe was near: Hamlet with two cards paid 2 of his own health every turn for one attack's
-    +2 and drew one card a maneuver instead of two (Hamlet-Titania, seed 41, game 0, turns 1-7)."""
+    worth a card more on each maneuver the turn leaves. (A fixed rule — NOT TO BE whenever a foe
+    is near — has Hamlet with two cards pay 2 of his own health every turn for one attack's +2
+    and draw one card a maneuver instead of two.)"""
     hero = view.my_hero()
     foe = view.opp_hero()
     if not foe.on_board:

@@ -53,11 +53,11 @@ class MischiefMonger(Ability):
     """Loki's special ability; see the module text."""
 
     # Move: +1 for each of his TRICKs in a foe's hand (every foe's, with several), counted by
-    # the engine's compiled code (Ability.move_bonus_tag, Game.cards_in_foe_hands): Loki's move
-    # value is asked ~100 times a tuned game, ~7,000 instructions each as a Python method.
+    # the engine's compiled code (Ability.move_bonus_tag, Game.cards_in_foe_hands): the AI asks
+    # Loki's move value often, so it is not a Python method.
     move_bonus_tag = TRICK
-    # TRICKs may not BOOST: the engine applies it in C (Ability.no_boost_tag, Game.can_boost_with);
-    # as a Python method it was called for every card in hand at every maneuver.
+    # TRICKs may not BOOST: the engine applies it in its compiled code (Ability.no_boost_tag,
+    # Game.can_boost_with), asked for every card in hand at every maneuver.
     no_boost_tag = TRICK
 
     def boost_value(self, g, cid):

@@ -111,7 +111,7 @@ def _in_friendly_zones(g, ctx) -> list[int]:
 
 SELECTORS.update({
     "fighter_in_zone": (True, _in_zone),
-    # the same, as Battle of Legends words it ("any one fighter in Medusa's zone")
+    # the same, as other cards word it ("any one fighter in Medusa's zone")
     "any_in_zone": (True, _in_zone),
     "each_any_in_zone": (False, _in_zone),
     "other_in_zone": (True, _others_in_zone),

@@ -190,9 +190,9 @@ LONE_INGREDIENT_WORTH = 1.5
 def _advise_cauldron_discard(policy, view, d):
     """Unnatural Remedy: heal while our fighters are hurt, a spare card of an ingredient first.
     The last card of an ingredient goes too when a policy that weighs health (the heuristic's
-    ``heal_worth``) finds the health worth more than the ingredient (a Sister at 2 health kept
-    Double, Double in the cauldron and healed nothing: Jill Trent–Sisters, seed 41, game 4,
-    turn 25). Others (greedy, the frozen tuned-v1) keep one card of each ingredient."""
+    ``heal_worth``) finds the health worth more than the ingredient (a Sister at 2 health should
+    heal rather than keep a spell's ingredient). Others (greedy, the frozen tuned-v1) keep one card
+    of each ingredient."""
     hurt = any(f.health < f.max_health for f in view.fighters(view.seat) if f.alive)
     if not hurt:
         return None
