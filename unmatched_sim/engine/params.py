@@ -188,7 +188,7 @@ def parse(schema: Mapping[str, Param], params: dict, fighter_names: frozenset = 
     for key, p in schema.items():
         if key not in params:
             if p.required:
-                if field_word == "parameter":
+                if not where:
                     raise SpecError(f"needs '{key}': {p.doc}" if p.doc else f"needs '{key}'")
                 raise SpecError(f"{at}missing required {field_word} '{key}'")
             out[key] = parse_effects(p.default, fighter_names, key) if p.kind == "effects" else p.default
