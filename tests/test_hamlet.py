@@ -429,7 +429,7 @@ def test_hamlet_plays_a_two_versus_two_team_game_to_the_end():
 def test_the_rest_is_silence_ends_a_wayward_sisters_turn_before_any_spell():
     """The Sisters' spell comes "after attacking": ending their turn in the combat skips it
     (their played card still goes into the cauldron at cleanup)."""
-    from unmatched_sim.engine.vocab.sa_cauldron import CAULDRON
+    from unmatched_sim.hooks.wayward_sisters.cauldron import CAULDRON
     s = Scenario("hamlet", "wayward_sisters").place("Hamlet", "M10").place(RG, "M28")
     s.place("Sister 1", "M11").remove("Sister 2").remove("Sister 3")
     s.hand(0, "The Rest Is Silence").hand(1, "Ward", "Prophecy")

@@ -286,18 +286,95 @@ def test_a_name_registered_twice_in_the_vocabulary_is_refused():
     ("nikola_tesla", {"coils": True}, "'coils' must be a whole number ≥ 0, got True"),
     ("dr_jill_trent", {"tonic": 1}, "unknown parameter 'tonic' (known: tonic_recover)"),
     ("golden_bat", {"amount": "two"}, "'amount' must be a whole number ≥ 0, got 'two'"),
+    ("golden_bat", {"fighter": "Robin"}, "'fighter' must name one of this hero's fighters ['Golden Bat'], got 'Robin'"),
+    ("golden_bat", {"condition": "moonlit"}, "'condition': unknown condition 'if = 'moonlit''"),
+    ("golden_bat", {"condition": None}, "needs 'condition': a condition of the effect vocabulary"),
+    ("chupacabra", {"cards": 0}, "'cards' must be a whole number ≥ 1, got 0"),
+    ("shakespeare", {"target": 0}, "'target' must be a whole number ≥ 1, got 0"),
+    ("shakespeare", {"line": 10}, "unknown parameter 'line' (known: target)"),
+    ("nikola_tesla", {"coils_underfunded": "borrow"},
+     "'coils_underfunded' must be one of 'refuse', 'fizzle', got 'borrow'"),
+    ("nikola_tesla", {"initial": 3}, "'initial' cannot be more than 'coils'"),
+    ("titania", {"glamours": ["Glamour of Sleep", "Glamour of Sleep"]}, "'glamours' names 'Glamour of Sleep' twice"),
+    ("titania", {"glamours": ["Glamour of Gloom"]}, "'glamours' must list names among"),
+    ("titania", {"consort": None}, "needs 'consort'"),
+    ("titania", {"hero": "Puck"}, "'hero' must name one of this hero's fighters"),
+    ("sinbad", {"tag": ""}, "'tag' must be non-empty text, got ''"),
+    ("sinbad", {"per": -2}, "'per' must be a whole number ≥ 0, got -2"),
+    ("medusa", {"gaze": 1}, "unknown parameter 'gaze' (known: effect)"),
+    ("medusa", {"effect": [{"op": "glare"}]}, "effect[0]: unknown op 'glare'"),
+    ("wayward_sisters", {"brew": 1}, "unknown parameter 'brew' (known: spells)"),
+    ("pandora", {"bust_at": 0}, "'bust_at' must be a whole number ≥ 1, got 0"),
 ])
 def test_a_bad_ability_parameter_is_named_in_one_line(hero, params, message):
-    """Ability parameters share one check (Ability.check_known_params, whole_number_param)."""
+    """Ability parameters are checked against the hook's declared schema (engine/params.py);
+    a parameter set to None here is left out of the file."""
     path = REPO / "heroes" / f"{hero}.toml"
     raw = tomllib.loads(path.read_text())
-    raw["ability"]["params"] = {**raw["ability"].get("params", {}), **params}
+    merged = {**raw["ability"].get("params", {}), **params}
+    raw["ability"]["params"] = {k: v for k, v in merged.items() if v is not None}
     with pytest.raises(DataError) as e:
         parse_hero(raw, path)
     text = str(e.value)
     assert "\n" not in text and "params" in text
     if message:
         assert message in text
+
+
+def test_a_wayward_sisters_spell_is_checked_field_by_field():
+    path = REPO / "heroes" / "wayward_sisters.toml"
+    raw = tomllib.loads(path.read_text())
+    spells = raw["ability"]["params"]["spells"]
+    spells[1]["name"] = spells[0]["name"]
+    with pytest.raises(DataError, match=f"spells\\[1\\] '{spells[0]['name']}': two spells are named"):
+        parse_hero(raw, path)
+    raw = tomllib.loads(path.read_text())
+    raw["ability"]["params"]["spells"][0]["needs"] = ["newt"]
+    with pytest.raises(DataError, match=r"spells\[0\] '.*': 'needs' must list names among \['snake', 'bat', 'lizard'\]"):
+        parse_hero(raw, path)
+    raw = tomllib.loads(path.read_text())
+    raw["ability"]["params"]["spells"][0]["cost"] = 1
+    with pytest.raises(DataError, match=r"spells\[0\] '.*': unknown field 'cost' \(known: effect, name, needs, text\)"):
+        parse_hero(raw, path)
+
+
+def test_a_parameter_schema_fills_defaults_and_describes_itself():
+    """engine/params.py: what a hook declares once gives the parsed parameters, their defaults
+    and their help."""
+    from unmatched_sim.engine.effects import SpecError
+    from unmatched_sim.engine.params import REQUIRED, Param, describe, parse
+
+    schema = {"n": Param.whole(2, "how many", least=1, most=5),
+              "side": Param.choice(("left", "right"), "left", "which side"),
+              "who": Param.fighter(doc="whose"),
+              "steps": Param.effects([], "what happens")}
+    got = parse(schema, {"who": "Alice"}, frozenset({"Alice"}))
+    assert got == {"n": 2, "side": "left", "who": "Alice", "steps": ()}
+    assert parse(schema, {"who": "Alice", "n": 5, "side": "right"}, frozenset({"Alice"}))["n"] == 5
+    for params, message in [({"who": "Alice", "n": 6}, "'n' must be a whole number from 1 to 5, got 6"),
+                            ({"who": "Alice", "n": True}, "'n' must be a whole number from 1 to 5, got True"),
+                            ({"who": "Alice", "side": "up"}, "'side' must be one of 'left', 'right', got 'up'"),
+                            ({"who": "Alice", "x": 1}, "unknown parameter 'x' (known: n, side, steps, who)"),
+                            ({}, "needs 'who': whose")]:
+        with pytest.raises(SpecError) as e:
+            parse(schema, params, frozenset({"Alice"}))
+        assert str(e.value) == message
+    assert describe(schema)[0] == ("n", "2", "how many")
+    assert describe(schema)[2] == ("who", "required", "whose")
+    assert schema["who"].default is REQUIRED
+
+
+def test_every_ability_with_parameters_declares_them():
+    """Every ability hook a hero file names with parameters checks them against a declared
+    schema, so a typo in any of them is refused the same way."""
+    from unmatched_sim.engine.params import DeclaredParams
+    from unmatched_sim.hooks import ABILITIES
+
+    for path in sorted((REPO / "heroes").glob("*.toml")):
+        ab = tomllib.loads(path.read_text())["ability"]
+        if ab.get("params"):
+            cls = ABILITIES[ab["hook"]]
+            assert issubclass(cls, DeclaredParams) and set(ab["params"]) <= set(cls.PARAMS), path.name
 
 
 def test_too_many_sidekicks_for_the_board_names_the_hero_file(tmp_path):

@@ -55,7 +55,7 @@ def test_slings_and_arrows_shakespeare_line_example():
     Titania with All Are Punished, his line already holding Et Tu, Brute? (4) and Alas (2). The
     card joins the line: 10 syllables. Its line effect draws 1 card; then all 3 cards of the line
     go to the discard pile, and his next combat card starts a new line."""
-    from unmatched_sim.engine.vocab.sa_line import LINE
+    from unmatched_sim.hooks.shakespeare.line import LINE
     s = Scenario("shakespeare", "titania")
     s.place("Shakespeare", "M10").place("Titania", "M11").place("Oberon", "M31")
     for i in (1, 2, 3):

@@ -11,7 +11,7 @@ import random
 from tests.scenario import play_random, Scenario
 from unmatched_sim.data.catalog import find_hero
 from unmatched_sim.engine.formats import FreeForAll, Teams
-from unmatched_sim.engine.vocab.sa_line import LINE
+from unmatched_sim.hooks.shakespeare.line import LINE
 from unmatched_sim.engine.view import PlayerView
 
 SPARE = "My Kingdom for a Horse"    # kept in hand so the next action is a real choice
@@ -59,7 +59,7 @@ def test_shakespeare_has_13_health_three_actors_of_1_move_2_and_30_cards_with_sy
     h = find_hero("shakespeare")
     assert (h.hero.health, h.move, h.hero.ranged, h.deck_size) == (13, 2, False, 30)
     assert [(sk.name, sk.health, sk.count, sk.ranged) for sk in h.sidekicks] == [("Actor", 1, 3, False)]
-    from unmatched_sim.engine.vocab.sa_line import syllables
+    from unmatched_sim.hooks.shakespeare.line import syllables
     got = {c.name: (c.type, c.value, c.boost, c.copies, syllables(c),
                     None if c.users is None else sorted(c.users)) for c in h.cards}
     assert got == {

@@ -12,7 +12,7 @@ from unmatched_sim.data.catalog import find_hero
 from unmatched_sim.engine.formats import FreeForAll, Teams
 from unmatched_sim.engine import game as G
 from unmatched_sim.engine.view import PlayerView
-from unmatched_sim.engine.vocab.sa_glamour import ACTIVE, DECK, DISCARD
+from unmatched_sim.hooks.titania.glamours import ACTIVE, DECK, DISCARD
 
 GREED, INVIS, JEALOUSY, LOVE, RHYME, SLEEP = (
     "Glamour of Greed", "Glamour of Invisibility", "Glamour of Jealousy", "Glamour of Love",
@@ -376,7 +376,7 @@ def test_titania_plays_a_two_versus_two_team_game_to_the_end():
 
 
 def test_but_a_dream_sends_a_sisters_card_back_to_her_hand_not_her_cauldron():
-    from unmatched_sim.engine.vocab.sa_cauldron import CAULDRON
+    from unmatched_sim.hooks.wayward_sisters.cauldron import CAULDRON
     s = Scenario("titania", "wayward_sisters").place("Titania", "M10").place("Oberon", "M28")
     s.place("Sister 1", "M11").remove("Sister 2").remove("Sister 3")
     s.game.players[0].res[ACTIVE] = ""

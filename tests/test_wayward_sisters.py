@@ -17,7 +17,7 @@ from unmatched_sim.engine.game import COST, Game
 from unmatched_sim.engine.state import OTHER_ROLE, Ctx
 from unmatched_sim.engine.view import PlayerView
 from unmatched_sim.run import GameSpec, play_game
-from unmatched_sim.engine.vocab.sa_cauldron import CAULDRON
+from unmatched_sim.hooks.wayward_sisters.cauldron import CAULDRON
 
 MENDING, BECKONING, STINGING, HASTE = ("Spell of Mending", "Spell of Beckoning", "Spell of Stinging",
                                        "Spell of Haste")
@@ -54,7 +54,7 @@ def attack(s, card, defense=None, attacker="Sister 1", target="Chupacabra"):
 def test_three_sisters_of_6_health_move_2_melee_30_cards_10_of_each_ingredient():
     h = find_hero("wayward_sisters")
     assert (h.hero.health, h.hero.count, h.hero.ranged, h.move, h.sidekicks, h.deck_size) == (6, 3, False, 2, (), 30)
-    from unmatched_sim.engine.vocab.sa_cauldron import ingredient
+    from unmatched_sim.hooks.wayward_sisters.cauldron import ingredient
     got = {c.name: (c.type, c.value, c.boost, c.copies, ingredient(c)) for c in h.cards}
     assert got == {
         "Double, Double": ("attack", 3, 2, 3, "lizard"),

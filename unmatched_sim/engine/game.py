@@ -56,6 +56,8 @@ HAND_LIMIT_DISCARD, OWN_EFFECT, OPPONENT_EFFECT, BOOST_DISCARD, COST = (
 # Every route a card takes to a discard pile (``Ability.redirect_discard`` hears each): the
 # hand causes above, and these for cards that were not in a hand.
 PLAYED, FROM_DECK = "played", "from_deck"
+# Who knows a card put into a hand (``Game.put_in_hand``): every player, not a seat.
+EVERYONE = -1
 
 # The events abilities may handle (``Game.modify``): name -> the Ability method called. Each
 # handler gets the value so far and returns the new one.
@@ -1091,26 +1093,35 @@ class _GameCore:
         return cid
 
     @cython.locals(p=Player)
+    def put_in_hand(self, seat: int, cid: int, event: str, known_to: int = EVERYONE,
+                    logged_by: int = -1, detail: str | None = None, card_logged: bool = True) -> None:
+        """Card ``cid``, already taken from where it was, goes into ``seat``'s hand; logged as
+        ``event`` (by ``logged_by``, default the holder; ``card_logged = False``: the row
+        names no card). ``known_to`` is who else knows it is there: ``EVERYONE`` (it was face
+        up or revealed: ``known_hand``), one other player who alone saw it (``reveal_to``), or
+        the holder (nobody else)."""
+        p = self.players[seat]
+        p.hand.append(cid)
+        if known_to == EVERYONE:
+            p.known_hand = p.known_hand | {cid}
+        elif known_to != seat:
+            self.reveal_to(known_to, seat, (cid,))
+        self.log(event, seat if logged_by < 0 else logged_by, card=cid if card_logged else None,
+                 detail=detail)
+
     def discard_to_hand(self, seat: int, cid: int | None = None, detail: str | None = None) -> int:
         """Card ``cid`` (default: the top card) goes from ``seat``'s discard pile to its hand,
         known to every player (it came from a face-up pile); event ``return_to_hand``."""
         cid = self.discard_pile_take(seat, cid)
-        p = self.players[seat]
-        p.hand.append(cid)
-        p.known_hand = p.known_hand | {cid}
-        self.log("return_to_hand", seat, card=cid, detail=detail)
+        self.put_in_hand(seat, cid, "return_to_hand", detail=detail)
         return cid
 
-    @cython.locals(p=Player)
     def play_to_hand(self, seat: int, cid: int, detail: str | None = None) -> bool:
         """Card ``cid`` goes from play back to ``seat``'s hand, known to every player (it was
         revealed); event ``return_to_hand``. Nothing happens if it is not in play (says so)."""
         if not self.play_area_take(cid):
             return False
-        p = self.players[seat]
-        p.hand.append(cid)
-        p.known_hand = p.known_hand | {cid}
-        self.log("return_to_hand", seat, card=cid, detail=detail)
+        self.put_in_hand(seat, cid, "return_to_hand", detail=detail)
         return True
 
     @cython.annotation_typing(False)

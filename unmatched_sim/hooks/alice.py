@@ -11,6 +11,7 @@ State: ``game.players[seat].res["size"]``, "big" or "small" (public). Event ``si
 from __future__ import annotations
 
 from unmatched_sim.engine.effects import hook_effect
+from unmatched_sim.engine.params import DeclaredParams, Param
 from unmatched_sim.engine.state import ATTACKER, DEFENDER
 from unmatched_sim.hooks import Ability, ability, advise, story_line
 
@@ -18,14 +19,11 @@ SIZE, BIG, SMALL = "size", "big", "small"
 
 
 @ability("big_and_small")
-class BigAndSmall(Ability):
-    PARAMS = ("big_attack", "small_defense")
-
-    @classmethod
-    def parse_params(cls, params, fighter_names):
-        cls.check_known_params(params, cls.PARAMS)
-        return {key: cls.whole_number_param(params, key, default)
-                for key, default in (("big_attack", 2), ("small_defense", 1))}
+class BigAndSmall(DeclaredParams, Ability):
+    PARAMS = {
+        "big_attack": Param.whole(2, "added to the attack cards Alice plays while BIG"),
+        "small_defense": Param.whole(1, "added to the defence cards Alice plays while SMALL"),
+    }
 
     def setup(self, g, seat):
         g.players[seat].res[SIZE] = BIG

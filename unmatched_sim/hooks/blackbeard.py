@@ -12,7 +12,9 @@ Ransoms themselves ("<effect> unless 🪙×N") are the shared ``unless_paid`` fi
 
 from __future__ import annotations
 
+from unmatched_sim.data.limits import ABILITY_PARAMS
 from unmatched_sim.engine.effects import hook_effect
+from unmatched_sim.engine.params import DeclaredParams, Param
 from unmatched_sim.engine.state import DEFENDER, other_role
 from unmatched_sim.hooks import Ability, ability, advise, story_line
 
@@ -45,19 +47,25 @@ def pay_to_treasury(g, seat: int, n: int, why: str) -> None:
 
 
 @ability("privateer_turned_pirate")
-class PrivateerTurnedPirate(Ability):
-    """Blackbeard's doubloons (params: ``doubloons`` he starts with, ``treasury`` it starts with).
+class PrivateerTurnedPirate(DeclaredParams, Ability):
+    """Blackbeard's doubloons.
 
     - At the start of his turn he may pay 1 doubloon for 1 extra action (once a turn).
     - Whenever Blackbeard himself (not a Sea Dog) takes combat damage he pays 1 doubloon to the
       treasury, if he has one (one doubloon per hit, however much damage).
     - Ransoms on his cards are paid from the treasury to him.
     """
+    PARAMS = {
+        "doubloons": Param.whole(2, "doubloons Blackbeard starts with",
+                                 *ABILITY_PARAMS["privateer_turned_pirate"]["doubloons"]),
+        "treasury": Param.whole(1, "doubloons the treasury starts with",
+                                *ABILITY_PARAMS["privateer_turned_pirate"]["treasury"]),
+    }
 
     def setup(self, g, seat):
         res = g.players[seat].res
-        res[DOUBLOONS] = self.params.get("doubloons", 2)
-        res[TREASURY] = self.params.get("treasury", 1)
+        res[DOUBLOONS] = self.params["doubloons"]
+        res[TREASURY] = self.params["treasury"]
 
     def start_of_turn(self, g, seat):
         if doubloons(g, seat) >= 1:

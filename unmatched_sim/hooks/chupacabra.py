@@ -6,12 +6,12 @@ special ability needs code.
 
 from __future__ import annotations
 
-from unmatched_sim.engine.effects import SpecError
+from unmatched_sim.engine.params import DeclaredParams, Param
 from unmatched_sim.hooks import Ability, ability, advise
 
 
 @ability("draw_after_attacking")
-class DrawAfterAttacking(Ability):
+class DrawAfterAttacking(DeclaredParams, Ability):
     """After you attack, you may draw ``cards`` card(s) (default 1).
 
     The engine calls ``after_attacking`` as the last step of an attack: after the AFTER COMBAT
@@ -23,20 +23,12 @@ class DrawAfterAttacking(Ability):
     both fall, the player whose turn it is — Chupacabra — wins), so the choice is not asked then.
     """
 
-    @classmethod
-    def parse_params(cls, params, fighter_names):
-        extra = set(params) - {"cards"}
-        if extra:
-            raise SpecError(f"unknown parameter {sorted(extra)[0]!r} (known: cards)")
-        cards = params.get("cards", 1)
-        if isinstance(cards, bool) or not isinstance(cards, int) or cards < 1:
-            raise SpecError(f"'cards' must be a whole number ≥ 1, got {cards!r}")
-        return params
+    PARAMS = {"cards": Param.whole(1, "cards drawn after attacking", least=1)}
 
     def after_attacking(self, g, seat):
         if g.decided() or g.hero_defeated(seat):   # the game is over, or Chupacabra is
             return
-        cards = self.params.get("cards", 1)
+        cards = self.params["cards"]
         g.ask(seat, "ability_draw", (True, False), self._answered, seat, cards,
               count=cards, ability="draw_after_attacking")
 

@@ -20,8 +20,9 @@ to Jill. The Hypnotist reads the active gadget (condition ``gadget_hypnoray_blas
 from __future__ import annotations
 
 from unmatched_sim.engine.effects import CONDITIONS, hook_effect
+from unmatched_sim.engine.params import DeclaredParams, Param
 from unmatched_sim.engine.state import ATTACKER, DEFENDER, Ctx
-from unmatched_sim.engine.vocab.tta_deck import reveal_top
+from unmatched_sim.engine.vocab.deck import reveal_top
 from unmatched_sim.hooks import Ability, ability, advise, story_line
 from unmatched_sim.model import AFTER, DURING
 
@@ -55,19 +56,14 @@ def gadget_acts(g, seat: int, timing: str, fighter: int) -> None:
             c.mods[ATTACKER].append(("add", boost))
     elif gadget == TONIC and timing == AFTER and mine > theirs:
         jill = g.players[seat].fighters[0]
-        n = g.players[seat].ability.params.get("tonic_recover", 1)
+        n = g.players[seat].ability.params["tonic_recover"]
         g.log("gadget_used", seat, fighter, c.cards[ATTACKER], amount=n, detail=TONIC)
         g.recover(jill, n)
 
 
 @ability("gadgetology")
-class Gadgetology(Ability):
-
-    @classmethod
-    def parse_params(cls, params, fighter_names):
-        cls.check_known_params(params, {"tonic_recover"})
-        cls.whole_number_param(params, "tonic_recover", 1)
-        return params
+class Gadgetology(DeclaredParams, Ability):
+    PARAMS = {"tonic_recover": Param.whole(1, "health the Ultrabiotic Tonic gives Jill back")}
 
     def setup(self, g, seat):
         g.players[seat].res["gadget"] = None

@@ -2,16 +2,22 @@
 
 from __future__ import annotations
 
+from unmatched_sim.data.limits import ABILITY_PARAMS
 from unmatched_sim.engine.game import OWN_EFFECT
+from unmatched_sim.engine.params import DeclaredParams, Param
 from unmatched_sim.hooks import Ability, ability, advise
+
+_RANGE = ABILITY_PARAMS["discard_for_action"]
 
 
 @ability("discard_for_action")
-class DiscardForAction(Ability):
+class DiscardForAction(DeclaredParams, Ability):
     """At the start of your turn you may discard ``cards`` card(s) to gain ``actions`` action(s)."""
+    PARAMS = {"cards": Param.whole(1, "cards discarded at the start of the turn", *_RANGE["cards"]),
+              "actions": Param.whole(1, "actions gained for them", *_RANGE["actions"])}
 
     def start_of_turn(self, g, seat):
-        cards = self.params.get("cards", 1)
+        cards = self.params["cards"]
         hand = g.players[seat].hand
         if len(hand) < cards:
             return
@@ -26,7 +32,7 @@ class DiscardForAction(Ability):
             g.ask(seat, "ability_discard_for_action", list(g.players[seat].hand), self._chosen, seat,
                   left - 1)
         else:
-            g.gain_action(seat, self.params.get("actions", 1))
+            g.gain_action(seat, self.params["actions"])
 
 
 # ---------------------------------------------------------------------- how the AI plays it

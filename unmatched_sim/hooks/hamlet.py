@@ -16,6 +16,7 @@ first turn it is "to_be" (it is chosen again before it can matter). Events: ``qu
 from __future__ import annotations
 
 from unmatched_sim.engine.game import ABILITY
+from unmatched_sim.engine.params import DeclaredParams, Param
 from unmatched_sim.engine.state import ATTACKER
 from unmatched_sim.hooks import Ability, ability, advise, story_line
 
@@ -24,14 +25,12 @@ QUESTION = "question"
 
 
 @ability("the_question")
-class TheQuestion(Ability):
-    PARAMS = ("extra_draws", "attack_bonus", "self_damage")
-
-    @classmethod
-    def parse_params(cls, params, fighter_names):
-        cls.check_known_params(params, cls.PARAMS)
-        return {key: cls.whole_number_param(params, key, default)
-                for key, default in zip(cls.PARAMS, (1, 2, 2))}
+class TheQuestion(DeclaredParams, Ability):
+    PARAMS = {
+        "extra_draws": Param.whole(1, "more cards each maneuver draws while TO BE is up"),
+        "attack_bonus": Param.whole(2, "added to Hamlet's attacks while NOT TO BE is up"),
+        "self_damage": Param.whole(2, "damage to one of his fighters for turning to NOT TO BE"),
+    }
 
     def setup(self, g, seat):
         g.players[seat].res[QUESTION] = TO_BE
@@ -65,9 +64,9 @@ class TheQuestion(Ability):
         return self.params["attack_bonus"] if g.fighters[combat.fighters[ATTACKER]].is_hero else 0
 
     def token_bonus(self, g, seat, fighter, role):
-        """For the AI: Hamlet's attacks get the +2 while NOT TO BE is up. Unread, Hamlet paid 2
-        damage for NOT TO BE and then weighed his attacks as if they had no bonus, so he often
-        maneuvered instead of attacking (Jill Trent–Hamlet, seed 41, game 2, turns 2 and 6)."""
+        """For the AI: Hamlet's attacks get the +2 while NOT TO BE is up. Without it, Hamlet would
+        pay 2 damage for NOT TO BE and then weigh his attacks as if they had no bonus, and
+        maneuver where he should attack."""
         if (role == ATTACKER and g.players[seat].res.get(QUESTION) == NOT_TO_BE
                 and g.fighters[fighter].is_hero):
             return float(self.params["attack_bonus"])
@@ -107,9 +106,9 @@ def _weigh_sides(policy, view, cost: int) -> str:
     """NOT TO BE is worth the +2 on the attacks Hamlet can make this turn (two if a foe is in
     reach now, one after a move; the strongest cards he holds for them, against the foe
     hero's defense odds) less the 2 damage (on whom ``_advise_damage`` would put it); TO BE is
-    worth a card more on each maneuver the turn leaves. The fixed rule chose NOT TO BE whenever
-    a foe was near: Hamlet with two cards paid 2 of his own health every turn for one attack's
-    +2 and drew one card a maneuver instead of two (Hamlet-Titania, seed 41, game 0, turns 1-7)."""
+    worth a card more on each maneuver the turn leaves. (A fixed rule — NOT TO BE whenever a foe
+    is near — has Hamlet with two cards pay 2 of his own health every turn for one attack's +2
+    and draw one card a maneuver instead of two.)"""
     hero = view.my_hero()
     foe = view.opp_hero()
     if not foe.on_board:
@@ -128,7 +127,7 @@ def _weigh_sides(policy, view, cost: int) -> str:
     else:
         attacks = 0
     params = view.hero().ability.params
-    bonus = float(params.get("attack_bonus", 2))
+    bonus = float(params["attack_bonus"])
     gain = 0.0
     for a in cards[:attacks]:
         dmg0, _, kill0 = policy.attack_odds(view, foe, a)
@@ -136,7 +135,7 @@ def _weigh_sides(policy, view, cost: int) -> str:
         gain += policy.hp_weight(foe, False) * (dmg1 - dmg0) + 25.0 * (kill1 - kill0)
     gain += policy.blow_worth(view, payer, cost)          # negative: the damage we take
     maneuvers = 2 - attacks if attacks < 2 else 0
-    extra = params.get("extra_draws", 1)
+    extra = params["extra_draws"]
     to_be = maneuvers * policy.draw_worth(view, extra) if view.deck_size(view.seat) > extra else 0.0
     return NOT_TO_BE if gain > to_be else TO_BE
 

@@ -53,11 +53,11 @@ class MischiefMonger(Ability):
     """Loki's special ability; see the module text."""
 
     # Move: +1 for each of his TRICKs in a foe's hand (every foe's, with several), counted by
-    # the engine's compiled code (Ability.move_bonus_tag, Game.cards_in_foe_hands): Loki's move
-    # value is asked ~100 times a tuned game, ~7,000 instructions each as a Python method.
+    # the engine's compiled code (Ability.move_bonus_tag, Game.cards_in_foe_hands): the AI asks
+    # Loki's move value often, so it is not a Python method.
     move_bonus_tag = TRICK
-    # TRICKs may not BOOST: the engine applies it in C (Ability.no_boost_tag, Game.can_boost_with);
-    # as a Python method it was called for every card in hand at every maneuver.
+    # TRICKs may not BOOST: the engine applies it in its compiled code (Ability.no_boost_tag,
+    # Game.can_boost_with), asked for every card in hand at every maneuver.
     no_boost_tag = TRICK
 
     def boost_value(self, g, cid):
@@ -73,10 +73,8 @@ class MischiefMonger(Ability):
         owner = g.cards[cid].owner
         g.play_area_take(cid)
         if played_by == owner:
-            p = g.players[trick_receiver(g, owner, cid)]
-            p.hand.append(cid)
-            p.known_hand = p.known_hand | {cid}   # public: Loki knows which TRICK they hold
-            g.log("trick_to_opponent", owner, card=cid)
+            # public: Loki knows which TRICK they hold
+            g.put_in_hand(trick_receiver(g, owner, cid), cid, "trick_to_opponent", logged_by=owner)
         else:
             g.discard_pile_add(owner, cid)
             g.log("trick_to_discard", owner, card=cid)
@@ -102,15 +100,14 @@ def _ask_trick_destination(g, owner: int, cid: int, holder: int, cause: str) -> 
 
 
 def _trick_destination(g, owner: int, cid: int, where: str) -> None:
-    p = g.players[owner]
-    if where == "discard" or cid not in p.discard:
+    if where == "discard" or cid not in g.players[owner].discard:
         return
     g.discard_pile_take(owner, cid)
-    if where == "hand":
-        p.hand.append(cid)
-        p.known_hand = p.known_hand | {cid}   # the opponent saw it discarded face up
-    else:   # it was face up in the discard pile: everyone knows it is on top
-        g.put_deck_top(owner, cid, known_to=tuple(range(len(g.players))))
+    if where == "hand":     # the opponent saw it discarded face up
+        g.put_in_hand(owner, cid, "trick_reclaimed", detail=where)
+        return
+    # it was face up in the discard pile: everyone knows it is on top
+    g.put_deck_top(owner, cid, known_to=tuple(range(len(g.players))))
     g.log("trick_reclaimed", owner, card=cid, detail=where)
 
 
@@ -152,10 +149,8 @@ def _laevateinn_revealed(g, ctx: Ctx, victim: int, cid: int) -> None:
         c.mods[ctx.role].append(("add", boost))
     if is_trick(g, cid):
         g.take_from_hand(victim, cid)
-        p = g.players[ctx.player]
-        p.hand.append(cid)
-        p.known_hand = p.known_hand | {cid}   # it was shown to the opponent
-        g.log("trick_taken", ctx.player, card=cid, detail=g.cards[ctx.card].defn.name)
+        # it was shown to the opponent
+        g.put_in_hand(ctx.player, cid, "trick_taken", detail=g.cards[ctx.card].defn.name)
 
 
 @hook_effect("lure_reveal_and_discard")

@@ -2,7 +2,7 @@
 
 The miseries are data, not code: ``[[ability.params.miseries]]`` in heroes/pandora.toml gives
 each one a name, a number of feathers and an effect list in the shared vocabulary;
-``parse_params`` checks them when the file loads. ``bust_at`` (3) and ``damage_per_misery`` (1)
+the schema ``PARAMS`` checks them when the file loads. ``bust_at`` (3) and ``damage_per_misery`` (1)
 are parameters too.
 
 Opening the box (start of turn): reveal the top misery, resolve its effect, then — unless the
@@ -32,7 +32,8 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from unmatched_sim.engine.determinize import HIDDEN_ORDER
-from unmatched_sim.engine.effects import SpecError, hook_effect, parse_effects
+from unmatched_sim.engine.effects import hook_effect
+from unmatched_sim.engine.params import DeclaredParams, Param
 from unmatched_sim.engine.state import OTHER_ROLE, Ctx
 from unmatched_sim.hooks import Ability, ability, advise, story_line
 
@@ -50,59 +51,25 @@ class Misery(NamedTuple):
     text: str = ""
 
 
-def _whole(value, where: str, minimum: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
-        raise SpecError(f"{where} must be a whole number ≥ {minimum}, got {value!r}")
-    return value
+def _misery(name, feathers, text, effect) -> Misery:
+    return Misery(name, feathers, effect, text)
 
 
 @ability("pandoras_box")
-class PandorasBox(Ability):
+class PandorasBox(DeclaredParams, Ability):
     """Pandora's Box; see the module text."""
 
-    PARAMS = {"miseries", "bust_at", "damage_per_misery"}
-    MISERY_FIELDS = {"name", "feathers", "text", "effect"}
-
-    @classmethod
-    def parse_params(cls, params, fighter_names):
-        unknown = sorted(set(params) - cls.PARAMS)
-        if unknown:
-            raise SpecError(f"unknown parameter '{unknown[0]}' (expected: {', '.join(sorted(cls.PARAMS))})")
-        raw = params.get("miseries")
-        if not isinstance(raw, list) or not raw:
-            raise SpecError("needs 'miseries': a list of [[ability.params.miseries]] tables "
-                            "with name, feathers and effect")
-        miseries, names = [], set()
-        for i, m in enumerate(raw):
-            where = f"miseries[{i}]"
-            if not isinstance(m, dict):
-                raise SpecError(f"{where} must be a table with name, feathers and effect")
-            if isinstance(m.get("name"), str):
-                where = f"miseries[{i}] '{m['name']}'"
-            extra = sorted(set(m) - cls.MISERY_FIELDS)
-            if extra:
-                raise SpecError(f"{where}: unknown field '{extra[0]}' "
-                                f"(expected: {', '.join(sorted(cls.MISERY_FIELDS))})")
-            for key in ("name", "feathers"):
-                if key not in m:
-                    raise SpecError(f"{where}: missing required field '{key}'")
-            name = m["name"]
-            if not isinstance(name, str) or not name.strip() or ";" in name or ":" in name:
-                raise SpecError(f"{where}: 'name' must be non-empty text without ';' or ':', got {name!r}")
-            if name in names:
-                raise SpecError(f"{where}: two miseries are named {name!r}; names must be unique")
-            names.add(name)
-            feathers = _whole(m["feathers"], f"{where}: 'feathers'", 0)
-            text = m.get("text", "")
-            if not isinstance(text, str):
-                raise SpecError(f"{where}: 'text' must be text, got {text!r}")
-            effect = parse_effects(m.get("effect", []), fighter_names, f"{where}.effect")
-            miseries.append(Misery(name, feathers, effect, text))
-        return {
-            "miseries": tuple(miseries),
-            "bust_at": _whole(params.get("bust_at", 3), "'bust_at'", 1),
-            "damage_per_misery": _whole(params.get("damage_per_misery", 1), "'damage_per_misery'", 0),
-        }
+    PARAMS = {
+        "miseries": Param.tables({
+            "name": Param.text(doc="the misery's name (logged, so without ';' or ':')", forbid=";:"),
+            "feathers": Param.whole(doc="its feathers"),
+            "text": Param.text("", "its printed text", empty=True),
+            "effect": Param.effects([], "what it does when revealed"),
+        }, _misery, "a list of [[ability.params.miseries]] tables with name, feathers and effect",
+            unique="name"),
+        "bust_at": Param.whole(3, "the feathers at which the box busts", least=1),
+        "damage_per_misery": Param.whole(1, "damage to Pandora for each misery revealed when it busts"),
+    }
 
     def __init__(self, hero, params):
         super().__init__(hero, params)

@@ -1,18 +1,35 @@
-"""Verbs on decks beyond drawing: look at (or reveal) the top cards of a deck and share them out
-(Prophecy, Insightful Deduction, Sight Beyond Sight), search a deck for a named card (The Lady
-of the Lake), shuffle cards from the discard pile into the deck (Helpful Assistant, Alpine
-Fortress).
+"""Verbs on decks: look at (or reveal) the top cards of a deck and share them out (Prophecy,
+Insightful Deduction, Sight Beyond Sight), reveal single cards (Bottom Dealing, X-Ray
+Radiation, Battle of Wits, the Hypnoray Blaster), search a deck for a named card (The Lady of
+the Lake), shuffle cards from the discard pile or a hand into a deck (Helpful Assistant, Alpine
+Fortress, What Fools These Mortals Be), put cards from hand under the deck and draw (Method in
+the Madness).
 
 Knowledge follows the cards: a player who looks at cards put back on top of a deck knows them
 (``Game.know_deck_top``: the owner's ``deck_top_known``, another player's ``top_known_by``),
 revealed cards are known to everyone, and a shuffle forgets what anyone knew of that deck.
 Determinization keeps known top cards in place for whoever knows them.
+
+Revealing single cards ("flip that card face up so both players can see it; then return it to
+the top of the deck unless an effect says otherwise"):
+
+* ``reveal_deck_bottom`` — reveal the bottom card of your deck, add its BOOST value to this
+  card, then put it on the top or the bottom;
+* ``reveal_deck_top`` — reveal the top card of your deck or the opponent's; it stays on top
+  (known to everyone) unless the card's later effects act on it (``discard_revealed``;
+  quantity ``revealed_boost``).
+
+What a reveal showed is remembered for the rest of the card's resolution in ``turn_flags``
+under ("revealed", card id) — like ``discarded_boost_value`` — so later effects of the same
+card read it: quantity ``revealed_boost`` (its BOOST value, 0 if nothing was revealed).
 """
 
 from __future__ import annotations
 
-from unmatched_sim.engine.effects import Field, Op, SpecError, one_of_each_name, op
-from unmatched_sim.engine.game import FROM_DECK
+from unmatched_sim.engine.effects import (CONDITIONS, QUANTITIES, Field, Op, SpecError, look_at_hand,
+                                          one_of_each_name, op)
+from unmatched_sim.engine.game import EVERYONE, FROM_DECK
+from unmatched_sim.engine.state import DEFENDER
 
 
 def deck_owner(g, ctx, who: str) -> int:
@@ -101,14 +118,8 @@ class LookAtDeck(Op):
             g.log("deck_arranged", ctx.player, amount=len(left), value=seat)
 
     def _to_hand(self, g, ctx, seat, cid):
-        p = g.players[seat]
         g.take_deck_card(seat, cid)
-        p.hand.append(cid)
-        if self.reveal:
-            p.known_hand = p.known_hand | {cid}
-        elif ctx.player != seat:
-            g.reveal_to(ctx.player, seat, (cid,))
-        g.log("deck_to_hand", seat, card=cid)
+        g.put_in_hand(seat, cid, "deck_to_hand", known_to=EVERYONE if self.reveal else ctx.player)
 
     def _to_bottom(self, g, ctx, seat, cid):
         g.take_deck_card(seat, cid)
@@ -144,15 +155,12 @@ class SearchDeck(Op):
               card=ctx.card, name=self.card)
 
     def _found(self, g, ctx, in_deck, in_discard, where):
-        p = g.players[ctx.player]
         cid = (in_deck if where == "deck" else in_discard)[0]
         if where == "deck":
             g.take_deck_card(ctx.player, cid)    # the shuffle below forgets the top anyway
         else:
             g.discard_pile_take(ctx.player, cid)
-        p.hand.append(cid)
-        p.known_hand = p.known_hand | {cid}
-        g.log("search_found", ctx.player, card=cid, detail=where)
+        g.put_in_hand(ctx.player, cid, "search_found", detail=where)   # revealed
         if where == "deck":
             shuffle_deck(g, ctx.player)
 
@@ -200,3 +208,213 @@ class ShuffleIntoDeck(Op):
             g.log("to_deck", ctx.player, card=cid)
         if chosen:
             shuffle_deck(g, ctx.player)
+
+
+@op("bottom_then_draw")
+class BottomThenDraw(Op):
+    """Put any number of cards from your hand on the bottom of your deck, one at a time
+    (decision ``hand_to_bottom``: a card, or None to stop), then draw up to that many
+    (decision ``draw_up_to``: a number 0..n; ``draw_all = true`` draws exactly that many).
+    The opponents do not learn which cards went under (the put-under cards are not logged by
+    name: ``to_deck_bottom`` events carry no card)."""
+    FIELDS = {"draw_all": Field("bool", False)}
+
+    def run(self, g, ctx):
+        g.push((self._pick, (ctx, 0)))
+
+    def _pick(self, g, ctx, n):
+        hand = g.players[ctx.player].hand
+        if not hand:
+            self._draw(g, ctx, n)
+            return
+        g.ask(ctx.player, "hand_to_bottom", [None] + list(hand), self._picked, ctx, n,
+              card=ctx.card, count=n)
+
+    def _picked(self, g, ctx, n, cid):
+        if cid is None:
+            self._draw(g, ctx, n)
+            return
+        g.take_from_hand(ctx.player, cid)
+        g.put_deck_bottom(ctx.player, cid)
+        g.log("to_deck_bottom", ctx.player, card=ctx.card if ctx.card >= 0 else None, amount=n + 1)
+        g.push((self._pick, (ctx, n + 1)))
+
+    def _draw(self, g, ctx, n):
+        if n <= 0:
+            return
+        if self.draw_all:
+            g.draw(ctx.player, n)
+            return
+        g.ask(ctx.player, "draw_up_to", list(range(n, -1, -1)), self._count, ctx,
+              card=ctx.card, most=n, deck=len(g.players[ctx.player].deck))
+
+    def _count(self, g, ctx, k):
+        if k:
+            g.draw(ctx.player, k)
+
+
+@op("shuffle_from_hand")
+class ShuffleFromHand(Op):
+    """Look at the opponent's hand (their reveal-to-cancel card may stop it), choose a card
+    there (decision ``effect_hand_card``) and they shuffle it into their deck (What Fools These
+    Mortals Be)."""
+    FIELDS = {}
+    NEEDS_OPPONENT = True
+
+    def applicable(self, g, ctx):
+        return bool(g.players[g.opponent_of(ctx)].hand)
+
+    def run(self, g, ctx):
+        victim = g.opponent_of(ctx)
+        if g.players[victim].hand:
+            look_at_hand(g, ctx, victim, self._looked, ())
+
+    def _looked(self, g, ctx, victim):
+        hand = g.players[victim].hand
+        if hand:
+            g.ask(ctx.player, "effect_hand_card", list(hand), self._chosen, ctx, victim,
+                  card=ctx.card, victim=victim)
+
+    def _chosen(self, g, ctx, victim, cid):
+        g.take_from_hand(victim, cid)
+        g.players[victim].deck.append(cid)
+        g.log("to_deck", victim, card=cid, detail=g.card(ctx.card).name if ctx.card >= 0 else None)
+        shuffle_deck(g, victim)
+
+
+# ---------------------------------------------------------------- revealing single cards
+REVEALED = "revealed"
+
+
+def _everyone(g) -> tuple[int, ...]:
+    return tuple(range(len(g.players)))
+
+
+def _add_to_card(g, ctx, amount: int) -> None:
+    c = g.combat
+    if c is not None and ctx.role <= DEFENDER and c.cards[ctx.role] is not None and amount:
+        c.mods[ctx.role].append(("add", amount))
+
+
+def revealed(g, ctx) -> tuple:
+    """The cards this card's reveal showed: ((seat, card id), ...)."""
+    return g.turn_flags.get((REVEALED, ctx.card), ())
+
+
+def _revealed_boost(g, ctx) -> int:
+    return sum(g.players[g.owner(cid)].ability.boost_value(g, cid) for _, cid in revealed(g, ctx))
+
+
+def _own_boost_higher(g, ctx) -> bool:
+    """Of the cards this card revealed, yours has a higher BOOST value than the opponent's (a
+    deck with nothing to reveal counts 0)."""
+    mine = theirs = 0
+    for seat, cid in revealed(g, ctx):
+        boost = g.players[g.owner(cid)].ability.boost_value(g, cid)
+        if seat == ctx.player:
+            mine = boost
+        else:
+            theirs = boost
+    return mine > theirs
+
+
+QUANTITIES["revealed_boost"] = _revealed_boost
+CONDITIONS["revealed_own_boost_higher"] = _own_boost_higher
+
+
+@op("reveal_deck_bottom")
+class RevealDeckBottom(Op):
+    """Reveal the bottom card of your deck; with ``add_boost`` its BOOST value is added to this
+    combat card's value; then you put it on the top or the bottom of your deck (decision
+    ``deck_bottom_to``: "top" / "bottom"). On top, everyone knows it is there."""
+    FIELDS = {"add_boost": Field("bool", False)}
+
+    def run(self, g, ctx):
+        p = g.players[ctx.player]
+        if not p.deck:
+            return
+        cid = p.deck[0]
+        boost = g.players[g.owner(cid)].ability.boost_value(g, cid)
+        g.log("deck_reveal", ctx.player, card=cid, amount=boost, detail="bottom")
+        g.turn_flags[(REVEALED, ctx.card)] = ((ctx.player, cid),)
+        if self.add_boost:
+            _add_to_card(g, ctx, boost)
+        if len(p.deck) == 1:      # the bottom card is also the top card: nothing to choose
+            g.know_deck_top(ctx.player, ctx.player, 1)
+            for o in _everyone(g):
+                g.know_deck_top(o, ctx.player, 1)
+            return
+        g.ask(ctx.player, "deck_bottom_to", ("top", "bottom"), self._put, ctx, cid, card=ctx.card,
+              revealed=cid)
+
+    def _put(self, g, ctx, cid, where):
+        g.log("deck_card_to", ctx.player, card=cid, detail=where)
+        if where == "bottom":
+            return
+        g.take_deck_card(ctx.player, cid)    # whoever knew the whole deck knew this card too
+        g.put_deck_top(ctx.player, cid, known_to=_everyone(g))
+
+
+@op("reveal_deck_top")
+class RevealDeckTop(Op):
+    """Reveal the top card of your deck (``who = "self"``), the opponent's (``"opponent"``) or
+    yours then theirs (``"both"``: Battle of Wits, read by condition ``revealed_own_boost_higher``);
+    it stays on top, known to everyone, and later effects of this card may read it
+    (``revealed_boost``) or discard it (``discard_revealed``). ``add_boost``: add its BOOST
+    value to this combat card at once."""
+    FIELDS = {"who": Field("choice", "self", ("self", "opponent", "both")), "add_boost": Field("bool", False)}
+
+    def __init__(self, spec, hero_fighters):
+        super().__init__(spec, hero_fighters)
+        if self.who != "self":
+            self.needs_opponent = True
+
+    def start(self, g, ctx):
+        g.turn_flags[(REVEALED, ctx.card)] = ()
+        super().start(g, ctx)
+
+    def run(self, g, ctx):
+        if self.who in ("self", "both"):
+            reveal_top(g, ctx, ctx.player)
+        if self.who in ("opponent", "both"):
+            reveal_top(g, ctx, g.opponent_of(ctx))
+        if self.add_boost:
+            _add_to_card(g, ctx, _revealed_boost(g, ctx))
+
+
+def reveal_top(g, ctx, seat: int) -> int | None:
+    """Reveal the top card of ``seat``'s deck for the effect ``ctx`` (remembered for the card's
+    later effects); returns the card id, or None for an empty deck."""
+    p = g.players[seat]
+    if not p.deck:
+        g.log("deck_reveal", seat, detail="empty")
+        return None
+    cid = p.deck[-1]
+    boost = g.players[g.owner(cid)].ability.boost_value(g, cid)
+    g.log("deck_reveal", seat, card=cid, amount=boost, detail="top")
+    for o in _everyone(g):
+        g.know_deck_top(o, seat, 1)
+    key = (REVEALED, ctx.card)
+    g.turn_flags[key] = g.turn_flags.get(key, ()) + ((seat, cid),)
+    return cid
+
+
+@op("discard_revealed")
+class DiscardRevealed(Op):
+    """The card(s) this card revealed from the top of a deck go to the discard pile (if they
+    are still on top)."""
+    FIELDS = {}
+
+    def applicable(self, g, ctx):
+        return any(g.players[s].deck and g.players[s].deck[-1] == cid for s, cid in revealed(g, ctx))
+
+    def run(self, g, ctx):
+        for seat, cid in revealed(g, ctx):
+            p = g.players[seat]
+            if not p.deck or p.deck[-1] != cid:
+                continue
+            g.take_deck_top(seat)
+            g.to_discard_pile(cid, FROM_DECK)
+            g.log("discard_from_deck", seat, card=cid, amount=g.players[g.owner(cid)].ability.boost_value(g, cid))
+            if not p.deck:
+                g.log("deck_empty", seat)

@@ -1,12 +1,17 @@
-"""Where fighters were when the turn started: "if your fighter started this turn in a different
-space" (Momentous Shift, in many decks), "shares no zones with the space he started this turn
-in" (Golden Bat). The engine records every fighter's space at the start of each turn
-(``Game.started_turn_on``)."""
+"""Where fighters are: where they started the turn — "if your fighter started this turn in a
+different space" (Momentous Shift, in many decks), "shares no zones with the space he started
+this turn in" (Golden Bat); the engine records every fighter's space at the start of each turn
+(``Game.started_turn_on``) — zones and adjacency — "each other fighter in your zone", "any one
+fighter in Medusa's zone", "your fighters adjacent to the opposing fighter", "the number of
+different zones your fighters are in" — and placing — "place one of the fighters in the combat
+in any space; they cannot leave that space this turn" (The Readiness Is All), "place in a zone
+with no Actors", "return defeated Actors" (Shakespeare), "return a defeated Harpy" (Medusa)."""
 
 from __future__ import annotations
 
-from unmatched_sim.engine.effects import CONDITIONS
-from unmatched_sim.engine.state import NO_SPACE
+from unmatched_sim.engine.effects import (CONDITIONS, QUANTITIES, SELECTORS, Field, Op, Place, PlacesFighter,
+                                          op, place_options)
+from unmatched_sim.engine.state import DEFENDER, NO_SPACE, other_role
 
 
 def _started_turn_elsewhere(g, ctx) -> bool:
@@ -41,3 +46,133 @@ CONDITIONS.update({
     "left_start_zone": _left_start_zone,
     "either_combatant_started_elsewhere": _any_combatant_started_elsewhere,
 })
+
+
+@op("place_and_hold")
+class PlaceAndHold(Place):
+    """Place the selected fighter (as ``place``), then it cannot leave that space (move, be
+    moved or placed) ``until`` the combat, the turn or its player's next turn ends. A fighter
+    that could not be placed (held already, no empty space) is not held by this effect."""
+    FIELDS = {**Place.FIELDS, "until": Field("choice", "turn", ("combat", "turn", "next_turn"))}
+
+    def _placed(self, g, ctx, fi, dest):
+        g.place(fi, dest, ctx.card if ctx.card >= 0 else None)
+        if g.fighters[fi].space == dest:
+            g.add_lasting("hold", ctx.player, "hold_in_place", fi, self.until)
+
+
+# ---------------------------------------------------------------- zones and adjacency
+def _others_in_zone(g, ctx) -> list[int]:
+    """Every other fighter, friend or foe, sharing a zone with the fighter resolving the effect
+    (All Are Punished: "each other fighter in your zone")."""
+    me = g.ctx_fighter(ctx)
+    if not g.fighters[me].on_board:
+        return []
+    return [fi for fi in g.all_on_board() if fi != me and g.same_zone(me, fi)]
+
+
+def _own_adjacent_to_opposing_combatant(g, ctx) -> int:
+    """How many of your fighters are adjacent to the opposing fighter in this combat (Et Tu,
+    Brute?), the one in the combat included."""
+    c = g.combat
+    if c is None or ctx.role > DEFENDER:
+        return 0
+    theirs = c.fighters[other_role(ctx.role)]
+    return sum(1 for fi in g.fighters_adjacent_to(theirs) if g.fighters[fi].owner == ctx.player)
+
+
+def _in_zone(g, ctx) -> list[int]:
+    """Any fighter sharing a zone with the fighter resolving the effect, itself included (A
+    Momentary Glance: "any one fighter in Titania's zone")."""
+    me = g.ctx_fighter(ctx)
+    if not g.fighters[me].on_board:
+        return []
+    return [fi for fi in g.all_on_board() if fi == me or g.same_zone(me, fi)]
+
+
+def _zones_occupied(g, ctx) -> int:
+    """Different zones your fighters are in (a space in several zones counts each)."""
+    zm = g.board.zone_mask
+    mask = 0
+    for fi in g.on_board(ctx.player):
+        mask |= zm[g.fighters[fi].space]
+    return bin(mask).count("1")
+
+
+def _in_friendly_zones(g, ctx) -> list[int]:
+    """Any fighter sharing a zone with one of your fighters (yours included)."""
+    zm = g.board.zone_mask
+    F = g.fighters
+    mask = 0
+    for fi in g.friendly_on_board(ctx.player):
+        mask |= zm[F[fi].space]
+    return [fi for fi in g.all_on_board() if zm[F[fi].space] & mask]
+
+
+SELECTORS.update({
+    "fighter_in_zone": (True, _in_zone),
+    # the same, as other cards word it ("any one fighter in Medusa's zone")
+    "any_in_zone": (True, _in_zone),
+    "each_any_in_zone": (False, _in_zone),
+    "other_in_zone": (True, _others_in_zone),
+    "each_other_in_zone": (False, _others_in_zone),
+    "fighter_in_friendly_zones": (True, _in_friendly_zones),
+})
+QUANTITIES.update({
+    "own_adjacent_to_opposing_combatant": _own_adjacent_to_opposing_combatant,
+    "zones_occupied": _zones_occupied,
+})
+
+
+@op("place_apart")
+class PlaceApart(Place):
+    """Place the selected fighter in an empty space that shares no zone with any of your
+    fighters named ``apart_from`` (Places, Places!: "in a zone with no Actors")."""
+    FIELDS = {"who": Field("selector", required=True), "apart_from": Field("fighter", required=True)}
+
+    def apply(self, g, ctx, fi):
+        F, zm = g.fighters, g.board.zone_mask
+        mask = 0
+        for o in g.on_board(ctx.player):
+            if F[o].defn.name == self.apart_from:
+                mask |= zm[F[o].space]
+        options = [s for s in g.empty_spaces() if not zm[s] & mask]
+        if options:
+            g.ask(ctx.player, "effect_destination", options, self._placed, ctx, fi,
+                  card=ctx.card, fighter=fi, op=self.NAME)
+
+
+@op("return_defeated")
+class ReturnDefeated(PlacesFighter, Op):
+    """Return defeated fighters of yours named ``fighter`` (a sidekick) to the board at full
+    health, each on an empty space sharing a zone with your hero (``where = "hero_zone"``) or
+    anywhere: one (``all = false``; decision ``effect_fighter`` when several are defeated) or
+    all of them, one at a time. Nothing happens without a defeated one or a space for it."""
+    FIELDS = {"fighter": Field("fighter", required=True), "all": Field("bool", False),
+              "where": Field("choice", "hero_zone", ("any", "hero_zone"))}
+
+    def _defeated(self, g, ctx):
+        F = g.fighters
+        return [fi for fi in g.players[ctx.player].fighters
+                if F[fi].defn.name == self.fighter and not F[fi].alive]
+
+    def applicable(self, g, ctx):
+        return bool(self._defeated(g, ctx)) and bool(place_options(g, ctx, self.where))
+
+    def run(self, g, ctx):
+        down = self._defeated(g, ctx)
+        if not down:
+            return
+        if self.all:
+            g.push(*((self._token_chosen, (ctx, fi)) for fi in down))
+        elif len({g.fighters[fi].defn for fi in down}) == 1:
+            self._token_chosen(g, ctx, down[0])     # identical tokens (Harpies): which one is no choice
+        else:
+            g.ask(ctx.player, "effect_fighter", down, self._token_chosen, ctx, card=ctx.card, op=self.NAME)
+
+    def _placed(self, g, ctx, fi, dest):
+        f = g.fighters[fi]
+        f.alive, f.health = True, f.max_health
+        g.place(fi, dest, ctx.card if ctx.card >= 0 else None)
+        g.log("return_fighter", ctx.player, fi, ctx.card if ctx.card >= 0 else None, space=dest,
+              health=f.health)

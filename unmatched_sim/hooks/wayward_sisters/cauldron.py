@@ -1,9 +1,9 @@
 """The cauldron (the Wayward Sisters' Bubbling Brew): a face-up card zone, ``Player.res
 ["cauldron"]`` (a tuple of card ids, public), that catches the player's cards on every route to
-the discard pile (the ability's ``redirect_discard``, hooks/wayward_sisters.py). Each card has
-an ingredient (tag ``ingredient:snake`` / ``bat`` / ``lizard``). What cards say about it is
-here: "for each different ingredient in your cauldron", "the number of different zones your
-fighters are in", "return a card from your discard pile to your cauldron", "return a card in
+the discard pile (the ability's ``redirect_discard``, in this package's ``__init__``). Each card
+has an ingredient (tag ``ingredient:snake`` / ``bat`` / ``lizard``). What cards say about it is
+here: "for each different ingredient in your cauldron", "return a card from your discard pile to
+your cauldron", "return a card in
 your cauldron to your hand", "look at the top card of your deck and put it in your hand or your
 cauldron", "reveal the top card; your opponent chooses: your hand, or your cauldron and add its
 BOOST", "discard up to 3 cards from your cauldron; for each, a fighter recovers 1".
@@ -14,7 +14,7 @@ directly: they are not caught again.
 
 from __future__ import annotations
 
-from unmatched_sim.engine.effects import QUANTITIES, SELECTORS, Field, Op, one_of_each_name, op
+from unmatched_sim.engine.effects import QUANTITIES, Field, Op, one_of_each_name, op
 from unmatched_sim.engine.game import CARD_ZONES
 from unmatched_sim.engine.state import DEFENDER
 
@@ -55,31 +55,8 @@ def _ingredients(g, ctx) -> int:
     return len({ingredient(g.card(c)) for c in cauldron_of(g, ctx.player)} - {""})
 
 
-def _zones_occupied(g, ctx) -> int:
-    """Different zones your fighters are in (a space in several zones counts each)."""
-    zm = g.board.zone_mask
-    mask = 0
-    for fi in g.on_board(ctx.player):
-        mask |= zm[g.fighters[fi].space]
-    return bin(mask).count("1")
-
-
-def _in_friendly_zones(g, ctx) -> list[int]:
-    """Any fighter sharing a zone with one of your fighters (yours included)."""
-    zm = g.board.zone_mask
-    F = g.fighters
-    mask = 0
-    for fi in g.friendly_on_board(ctx.player):
-        mask |= zm[F[fi].space]
-    return [fi for fi in g.all_on_board() if zm[F[fi].space] & mask]
-
-
 QUANTITIES.update({
     "cauldron_ingredients": _ingredients,
-    "zones_occupied": _zones_occupied,
-})
-SELECTORS.update({
-    "fighter_in_friendly_zones": (True, _in_friendly_zones),
 })
 
 
@@ -122,11 +99,9 @@ class CauldronToHand(Op):
             g.ask(ctx.player, "cauldron_to_hand", options, self._chosen, ctx, card=ctx.card)
 
     def _chosen(self, g, ctx, cid):
-        p = g.players[ctx.player]
-        p.res[CAULDRON] = tuple(c for c in p.res[CAULDRON] if c != cid)
-        p.hand.append(cid)
-        p.known_hand = p.known_hand | {cid}
-        g.log("return_to_hand", ctx.player, card=cid, detail="cauldron")
+        res = g.players[ctx.player].res
+        res[CAULDRON] = tuple(c for c in res[CAULDRON] if c != cid)
+        g.put_in_hand(ctx.player, cid, "return_to_hand", detail="cauldron")
 
 
 @op("deck_top_to_hand_or_cauldron")
@@ -151,9 +126,8 @@ class DeckTopToHandOrCauldron(Op):
         if not p.deck or p.deck[-1] != cid:
             return
         g.take_deck_top(ctx.player)
-        if where == "hand":
-            p.hand.append(cid)
-            g.log("deck_to_hand", ctx.player, card=None)
+        if where == "hand":     # only the player saw it
+            g.put_in_hand(ctx.player, cid, "deck_to_hand", known_to=ctx.player, card_logged=False)
         else:
             to_cauldron(g, ctx.player, cid, "from_deck")
         if not p.deck:
@@ -182,10 +156,8 @@ class RevealTopOpponentPicks(Op):
         if not p.deck or p.deck[-1] != cid:
             return
         g.take_deck_top(ctx.player)
-        if where == "hand":
-            p.hand.append(cid)
-            p.known_hand = p.known_hand | {cid}
-            g.log("deck_to_hand", ctx.player, card=cid)
+        if where == "hand":     # it was revealed
+            g.put_in_hand(ctx.player, cid, "deck_to_hand")
         else:
             to_cauldron(g, ctx.player, cid, "from_deck")
             c = g.combat

@@ -1,6 +1,6 @@
 """Charged tokens a hero spends on its cards: Nikola Tesla's coils. Any hero with such tokens
 keeps them in ``Player.res``: ``coils`` (how many are charged, public) and ``coils_max``; the
-hero's ability sets them up (hooks/nikola_tesla.py).
+hero's ability sets them up (this package's ``__init__``).
 
 * ``charge_coils`` — charge N coils (never past ``coils_max``);
 * ``discharge_coils`` — "You may discharge coils: 1 coil: <one>. 2 coils: also / instead

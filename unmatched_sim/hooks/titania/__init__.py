@@ -4,9 +4,9 @@ At setup the glamours named in ``[ability] params.glamours`` are shuffled (with 
 random stream) into a face-down glamour deck. At the start of each of her turns, if no glamour
 is face up, the top one is flipped face up; its ongoing effect is in force while it stays face
 up. Glamours leave play only through her action cards ("discard your glamour": the ``glamour``
-cost, engine/vocab/sa_glamour.py); a discarded glamour has no effect, no new one is flipped
-before her next turn, and the discard pile is never reshuffled (only The Moon Looks Down puts
-one back, under the deck). State and the card-side verbs: engine/vocab/sa_glamour.py.
+cost, ``glamours.py``); a discarded glamour has no effect, no new one is flipped before her
+next turn, and the discard pile is never reshuffled (only The Moon Looks Down puts one back,
+under the deck). State and the card-side verbs: ``glamours.py`` in this package.
 
 Each glamour hooks its own step of the turn (all are Titania's player's own decisions):
 
@@ -30,10 +30,10 @@ glamour whose effect is used, detail = what it did).
 
 from __future__ import annotations
 
-from unmatched_sim.engine.effects import SpecError
 from unmatched_sim.engine.game import COMBAT
+from unmatched_sim.engine.params import DeclaredParams, Param
 from unmatched_sim.engine.state import DEFENDER, SCHEME_ROLE
-from unmatched_sim.engine.vocab.sa_glamour import ACTIVE, DECK, DISCARD
+from unmatched_sim.hooks.titania.glamours import ACTIVE, DECK, DISCARD
 from unmatched_sim.hooks import Ability, ability, advise, story_line
 
 GREED, INVISIBILITY, JEALOUSY, LOVE, RHYME, SLEEP = (
@@ -47,22 +47,12 @@ def active(g, seat: int) -> str:
 
 
 @ability("fairy_magic")
-class FairyMagic(Ability):
-
-    @classmethod
-    def parse_params(cls, params, fighter_names):
-        extra = set(params) - {"glamours", "hero", "consort"}
-        if extra:
-            raise SpecError(f"unknown parameter {sorted(extra)[0]!r} (known: glamours, hero, consort)")
-        glamours = params.get("glamours")
-        if not isinstance(glamours, list) or not glamours or not all(g in KNOWN for g in glamours):
-            raise SpecError(f"'glamours' must list glamours among {list(KNOWN)}, got {glamours!r}")
-        if len(set(glamours)) != len(glamours):
-            raise SpecError("'glamours' names a glamour twice")
-        for key in ("hero", "consort"):
-            if params.get(key) not in fighter_names:
-                raise SpecError(f"'{key}' must name one of this hero's fighters {sorted(fighter_names)}")
-        return {"glamours": tuple(glamours), "hero": params["hero"], "consort": params["consort"]}
+class FairyMagic(DeclaredParams, Ability):
+    PARAMS = {
+        "glamours": Param.names(KNOWN, doc="the glamours shuffled into her glamour deck"),
+        "hero": Param.fighter(doc="Titania: one of the pair Jealousy swaps"),
+        "consort": Param.fighter(doc="Oberon: the other of the pair"),
+    }
 
     # ------------------------------------------------------------ the glamour deck
     def setup(self, g, seat):

@@ -1,5 +1,6 @@
-"""Costs the Tales to Amaze decks ask that other heroes may too: "you may reveal two cards from
-your hand with the same name" (Quite a Pair) — ``cost = { reveal_pair = 1 }``."""
+"""Costs beyond the core ones of engine/effects.py: "you may reveal two cards from your hand
+with the same name" (Quite a Pair) — ``cost = { reveal_pair = 1 }``. A hero's own costs (Titania's
+glamour, Nikola Tesla's coils) are registered by its hook package."""
 
 from __future__ import annotations
 

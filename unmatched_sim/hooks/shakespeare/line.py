@@ -1,6 +1,6 @@
 """The line (Shakespeare's Iambic Pentameter): combat cards kept face up, left to right, in the
 order they were played, in ``Player.res["line"]`` (a tuple of card ids, public). The rules of
-the line — which cards join it and when it completes — are the ability's (hooks/shakespeare.py);
+the line — which cards join it and when it completes — are the ability's (this package's ``__init__``);
 what cards say about it is here: "for each other card in your line", "for each HORROR card in
 your line", "return the first card in your line to your hand", "return this card to your hand"
 (from the line).
@@ -65,8 +65,6 @@ class TakeFromLine(Op):
         cid = self._card(g, ctx)
         if cid is None:
             return
-        p = g.players[ctx.player]
-        p.res[LINE] = tuple(c for c in p.res[LINE] if c != cid)
-        p.hand.append(cid)
-        p.known_hand = p.known_hand | {cid}
-        g.log("line_to_hand", ctx.player, card=cid)
+        res = g.players[ctx.player].res
+        res[LINE] = tuple(c for c in res[LINE] if c != cid)
+        g.put_in_hand(ctx.player, cid, "line_to_hand")

@@ -1,5 +1,6 @@
-"""How the AI answers the decisions of the Tales to Amaze vocabulary (engine/vocab/tta_*.py),
-and how ``sim replay`` tells their events. They serve any hero whose cards use these verbs."""
+"""How the AI answers the decisions of the shared effect vocabulary (engine/vocab/) that the
+policies have no method of their own for, and how ``sim replay`` tells their events. They serve
+any hero whose cards use these verbs."""
 
 from __future__ import annotations
 
@@ -30,6 +31,25 @@ def _deck_bottom_to(policy, view, d):
 def _reveal_pair(policy, view, d):
     """Quite a Pair: show the pair of the least useful card."""
     return min(d.options, key=lambda pair: (view.card(pair[0]).value or 0, pair))
+
+
+@advise("effect_space")
+def _advise_effect_space(policy, view, d):
+    """damage_spaces (Restless Spirits): the spaces holding the most, and the weakest, foes —
+    the first space counted with its best neighbour."""
+    amount = d.info.get("amount", 2)
+
+    def worth(space: int) -> float:
+        fi = view.occupant(space)
+        if fi < 0 or not view.is_foe(view.fighter(fi).owner):
+            return 0.0
+        f = view.fighter(fi)
+        return 1.0 + (2.0 if f.health <= amount else 0.0) + (1.0 if f.is_hero else 0.0)
+
+    if d.info.get("step") == "first":
+        adj = view.board.adjacent
+        return max(d.options, key=lambda s: (worth(s) + max((worth(t) for t in adj[s]), default=0.0), -s))
+    return max(d.options, key=lambda s: (worth(s), -s))
 
 
 @story_line("deck_card_to")

@@ -2,7 +2,7 @@
 
 Whenever Shakespeare's player uses one of their action cards to attack or defend, at cleanup
 the card goes into their **line** (``res["line"]``, a public tuple of card ids, left to right in
-the order played; see engine/vocab/sa_line.py) instead of the discard pile. Cards used to BOOST
+the order played; see ``line.py`` in this package) instead of the discard pile. Cards used to BOOST
 or discarded by effects go to the discard pile as usual (they never reach cleanup as played
 cards). Each card has syllables (tag ``syllables:N``). After each card joins the line:
 
@@ -23,26 +23,17 @@ Events: ``line_add`` (card, amount = its syllables, value = the line's syllables
 
 from __future__ import annotations
 
-from unmatched_sim.engine.effects import SpecError
 from unmatched_sim.engine.game import PLAYED
+from unmatched_sim.engine.params import DeclaredParams, Param
 from unmatched_sim.engine.state import Ctx
-from unmatched_sim.engine.vocab.sa_line import LINE, syllables
+from unmatched_sim.hooks.shakespeare.line import LINE, syllables
 from unmatched_sim.hooks import Ability, ability, card_advice, story_line
 from unmatched_sim.model import LINE_EFFECT
 
 
 @ability("iambic_pentameter")
-class IambicPentameter(Ability):
-
-    @classmethod
-    def parse_params(cls, params, fighter_names):
-        extra = set(params) - {"target"}
-        if extra:
-            raise SpecError(f"unknown parameter {sorted(extra)[0]!r} (known: target)")
-        target = params.get("target", 10)
-        if isinstance(target, bool) or not isinstance(target, int) or target < 1:
-            raise SpecError(f"'target' must be a whole number ≥ 1, got {target!r}")
-        return {"target": target}
+class IambicPentameter(DeclaredParams, Ability):
+    PARAMS = {"target": Param.whole(10, "the syllables that complete a line", least=1)}
 
     def setup(self, g, seat):
         g.players[seat].res[LINE] = ()

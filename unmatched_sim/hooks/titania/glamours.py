@@ -1,6 +1,6 @@
 """Glamours (Titania's Fairy Magic): a face-down glamour deck, at most one face-up glamour whose
 ongoing effect is in force, and a face-up glamour discard pile. The glamours' ongoing effects
-and the flip at the start of her turn are the ability's (hooks/titania.py); what cards say about
+and the flip at the start of her turn are the ability's (this package's ``__init__``); what cards say about
 glamours is here: "discard your glamour" as a cost (``cost = { glamour = 1 }``), "for each
 glamour in your glamour discard pile", "put a discarded glamour on the bottom of your glamour
 deck".

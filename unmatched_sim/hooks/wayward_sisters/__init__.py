@@ -6,8 +6,8 @@ and an effect on "your hero" lets the player choose a Sister (selector ``hero``)
 
 Bubbling Brew: every card of theirs bound for their discard pile — played, used to BOOST,
 discarded from hand by any effect or the hand limit, discarded from the deck — goes into the
-cauldron instead (``redirect_discard``; engine/vocab/sa_cauldron.py holds the zone and the
-card-side verbs). After each of their attacks (once the played card is in the cauldron) they may
+cauldron instead (``redirect_discard``; ``cauldron.py`` in this package holds the zone and
+the card-side verbs). After each of their attacks (once the played card is in the cauldron) they may
 cast one spell whose ingredients are all in the cauldron (decision ``spell``: a spell name or
 None); its effect resolves, then every card in the cauldron goes to the discard pile, even the
 ones not needed. Spells are data: ``[[ability.params.spells]]`` in the hero file, each with a
@@ -25,10 +25,11 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from unmatched_sim.engine.effects import SpecError, hook_effect, parse_effects
+from unmatched_sim.engine.effects import hook_effect
+from unmatched_sim.engine.params import DeclaredParams, Param
 from unmatched_sim.engine.state import OTHER_ROLE, Ctx
-from unmatched_sim.engine.vocab.sa_cauldron import (CAULDRON, cauldron_of, empty_cauldron,
-                                                    ingredient, to_cauldron)
+from unmatched_sim.hooks.wayward_sisters.cauldron import (CAULDRON, cauldron_of, empty_cauldron,
+                                                         ingredient, to_cauldron)
 from unmatched_sim.hooks import Ability, ability, advise, story_line
 
 INGREDIENTS = ("snake", "bat", "lizard")
@@ -41,31 +42,18 @@ class Spell(NamedTuple):
     text: str = ""
 
 
-@ability("bubbling_brew")
-class BubblingBrew(Ability):
+def _spell(name, needs, effect, text) -> Spell:
+    return Spell(name, frozenset(needs), effect, text)
 
-    @classmethod
-    def parse_params(cls, params, fighter_names):
-        extra = set(params) - {"spells"}
-        if extra:
-            raise SpecError(f"unknown parameter {sorted(extra)[0]!r} (known: spells)")
-        raw = params.get("spells")
-        if not isinstance(raw, list) or not raw:
-            raise SpecError("needs 'spells': a list of [[ability.params.spells]] with name, needs, effect")
-        spells, names = [], set()
-        for i, sp in enumerate(raw):
-            where = f"spells[{i}]"
-            if not isinstance(sp, dict) or set(sp) - {"name", "needs", "effect", "text"}:
-                raise SpecError(f"{where} must be a table with name, needs, effect (and text)")
-            name, needs = sp.get("name"), sp.get("needs")
-            if not isinstance(name, str) or not name or name in names:
-                raise SpecError(f"{where}: 'name' must be a unique non-empty text")
-            if not isinstance(needs, list) or not needs or not all(n in INGREDIENTS for n in needs):
-                raise SpecError(f"{where}: 'needs' must list ingredients among {list(INGREDIENTS)}")
-            names.add(name)
-            spells.append(Spell(name, frozenset(needs), parse_effects(sp.get("effect", []), fighter_names,
-                                                                       f"{where}.effect"), sp.get("text", "")))
-        return {"spells": tuple(spells)}
+
+@ability("bubbling_brew")
+class BubblingBrew(DeclaredParams, Ability):
+    PARAMS = {"spells": Param.tables({
+        "name": Param.text(doc="the spell's name"),
+        "needs": Param.names(INGREDIENTS, doc="the ingredients it needs in the cauldron"),
+        "effect": Param.effects([], "what it does"),
+        "text": Param.text("", "its printed text", empty=True),
+    }, _spell, "a list of [[ability.params.spells]] with name, needs, effect", unique="name")}
 
     def __init__(self, hero, params):
         super().__init__(hero, params)
@@ -202,9 +190,9 @@ LONE_INGREDIENT_WORTH = 1.5
 def _advise_cauldron_discard(policy, view, d):
     """Unnatural Remedy: heal while our fighters are hurt, a spare card of an ingredient first.
     The last card of an ingredient goes too when a policy that weighs health (the heuristic's
-    ``heal_worth``) finds the health worth more than the ingredient (a Sister at 2 health kept
-    Double, Double in the cauldron and healed nothing: Jill Trent–Sisters, seed 41, game 4,
-    turn 25). Others (greedy, the frozen tuned-v1) keep one card of each ingredient."""
+    ``heal_worth``) finds the health worth more than the ingredient (a Sister at 2 health should
+    heal rather than keep a spell's ingredient). Others (greedy, the frozen tuned-v1) keep one card
+    of each ingredient."""
     hurt = any(f.health < f.max_health for f in view.fighters(view.seat) if f.alive)
     if not hurt:
         return None

@@ -1,6 +1,6 @@
 """Nikola Tesla: The Scientific Method — two coils, charged and discharged.
 
-The coils are the shared vocabulary of engine/vocab/tta_coils.py (``Player.res["coils"]``:
+The coils and their card-side verbs are ``coils.py`` in this package (``Player.res["coils"]``:
 how many are charged, public). The ability itself:
 
 * setup: ``initial`` coils charged (1 of ``coils`` = 2);
@@ -17,31 +17,34 @@ from __future__ import annotations
 
 from unmatched_sim.engine.effects import SpecError
 from unmatched_sim.engine.game import ABILITY
-from unmatched_sim.engine.vocab.tta_coils import charge, charged
+from unmatched_sim.engine.params import DeclaredParams, Param
 from unmatched_sim.engine.state import other_role
+from unmatched_sim.hooks.nikola_tesla.coils import charge, charged
 from unmatched_sim.hooks import Ability, ability, advise, story_line
 
 
 @ability("scientific_method")
-class ScientificMethod(Ability):
+class ScientificMethod(DeclaredParams, Ability):
+    PARAMS = {
+        "coils": Param.whole(2, "how many coils Tesla has"),
+        "initial": Param.whole(1, "coils charged at setup"),
+        "overflow_damage": Param.whole(1, "damage to each adjacent foe at the start of his turn with every coil charged"),
+        "overflow_move": Param.whole(1, "spaces each of those foes may then be moved"),
+        "coils_underfunded": Param.choice(("refuse", "fizzle"), "refuse",
+                                          "two coils declared with one charged: not offered (refuse), "
+                                          "or the one is spent and the two-coil tier fizzles"),
+    }
 
     @classmethod
-    def parse_params(cls, params, fighter_names):
-        cls.check_known_params(params, {"coils", "initial", "overflow_damage", "overflow_move",
-                                        "coils_underfunded"})
-        for key, default in (("coils", 2), ("initial", 1), ("overflow_damage", 1), ("overflow_move", 1)):
-            cls.whole_number_param(params, key, default)
-        if params.get("initial", 1) > params.get("coils", 2):
+    def check_params(cls, params):
+        if params["initial"] > params["coils"]:
             raise SpecError("'initial' cannot be more than 'coils'")
-        if params.get("coils_underfunded", "refuse") not in ("refuse", "fizzle"):
-            raise SpecError("'coils_underfunded' must be \"refuse\" or \"fizzle\"")
-        return params
 
     def setup(self, g, seat):
         res = g.players[seat].res
-        res["coils_max"] = self.params.get("coils", 2)
-        res["coils"] = self.params.get("initial", 1)
-        res["coils_underfunded"] = self.params.get("coils_underfunded", "refuse")
+        res["coils_max"] = self.params["coils"]
+        res["coils"] = self.params["initial"]
+        res["coils_underfunded"] = self.params["coils_underfunded"]
         g.log("coil_charge", seat, amount=res["coils"], value=res["coils"], detail="setup")
 
     # ------------------------------------------------------------ start of turn: overflow
@@ -56,7 +59,7 @@ class ScientificMethod(Ability):
         if not targets:
             return
         g.log("coil_overflow", seat, tesla, amount=len(targets), value=charged(g, seat))
-        dmg = self.params.get("overflow_damage", 1)
+        dmg = self.params["overflow_damage"]
         for fi in targets:
             g.damage(fi, dmg, ABILITY, by=tesla)
         g.push((self._push_next, (seat, targets)))
@@ -68,7 +71,7 @@ class ScientificMethod(Ability):
         tesla = g.fighters[g.players[seat].fighters[0]]
         if charged(g, seat) < res.get("coils_max", 2) or not tesla.on_board:
             return ()
-        return ((frozenset(g.board.adjacent[tesla.space]), self.params.get("overflow_damage", 1)),)
+        return ((frozenset(g.board.adjacent[tesla.space]), self.params["overflow_damage"]),)
 
     def _push_next(self, g, seat, left):
         left = tuple(fi for fi in left if g.fighters[fi].on_board)
@@ -76,7 +79,7 @@ class ScientificMethod(Ability):
             return
         fi, rest = left[0], left[1:]
         g.push((self._push_next, (seat, rest)))
-        options = g.reachable(fi, self.params.get("overflow_move", 1))
+        options = g.reachable(fi, self.params["overflow_move"])
         g.ask(seat, "effect_destination", options, self._pushed, fi, fighter=fi, op="move",
               ability="scientific_method")
 

@@ -1,0 +1,127 @@
+"""Words about the combat: "if your opponent played a versatile card", "if your health is less
+than the defender's", "if the opposing fighter is not adjacent to your fighter", "if the
+opposing fighter is a hero", "a number of spaces up to the combat damage dealt", "return your
+opponent's card to their hand" (But a Dream), and combat-card values held at their printed
+number (the Stasis Diffuser).
+
+Each condition is a ``CONDITIONS`` entry read with the ``Ctx`` of the effect (or, for a hero
+ability, a ``Ctx`` built for the attacking fighter: see ``hooks/shared/abilities.py``).
+"""
+
+from __future__ import annotations
+
+from unmatched_sim.engine.effects import CONDITIONS, QUANTITIES, Field, Op, op
+from unmatched_sim.engine.game import lasting
+from unmatched_sim.engine.state import ATTACKER, DEFENDER, other_role
+from unmatched_sim.model import VERSATILE
+
+
+def _opposing_combatant(g, ctx) -> int | None:
+    c = g.combat
+    if c is None or ctx.role > DEFENDER:
+        return None
+    return c.fighters[other_role(ctx.role)]
+
+
+def _opponent_played_versatile(g, ctx) -> bool:
+    """The other combat card is a versatile card (Uncertain Doom, Nothing Either Good or Bad)."""
+    c = g.combat
+    if c is None or ctx.role > DEFENDER:
+        return False
+    cid = c.cards[other_role(ctx.role)]
+    return cid is not None and g.card(cid).type == VERSATILE
+
+
+def _health_below_opposing_combatant(g, ctx) -> bool:
+    """The fighter resolving the effect has less health than the other fighter in the combat."""
+    other = _opposing_combatant(g, ctx)
+    if other is None:
+        return False
+    me = g.fighters[g.ctx_fighter(ctx)]
+    return me.health < g.fighters[other].health
+
+
+def _opposing_combatant_adjacent(g, ctx) -> bool:
+    """The two fighters of the combat are adjacent ("not ...": a ranged attack from afar)."""
+    other = _opposing_combatant(g, ctx)
+    return other is not None and g.adjacent(g.ctx_fighter(ctx), other)
+
+
+def _opposing_combatant_is_hero(g, ctx) -> bool:
+    """The other fighter in this combat is a hero (Claws That Catch)."""
+    c = g.combat
+    if c is None or ctx.role > DEFENDER:
+        return False
+    return g.fighters[c.fighters[other_role(ctx.role)]].is_hero
+
+
+def _combat_damage_dealt(g, ctx) -> int:
+    """Combat damage your attack dealt in this combat (0 as the defender)."""
+    c = g.combat
+    return c.damage if c is not None and ctx.role == ATTACKER else 0
+
+
+CONDITIONS.update({
+    "opponent_played_versatile": _opponent_played_versatile,
+    "health_below_opposing_combatant": _health_below_opposing_combatant,
+    "opposing_combatant_adjacent": _opposing_combatant_adjacent,
+    "opposing_combatant_is_hero": _opposing_combatant_is_hero,
+})
+QUANTITIES.update({
+    "combat_damage_dealt": _combat_damage_dealt,
+})
+
+
+@op("return_combat_card")
+class ReturnCombatCard(Op):
+    """The opponent's combat card leaves the combat and goes back to the hand it was played
+    from (But a Dream): it no longer counts, its effects are over, and it is not cleaned up.
+    Everyone saw it, so it is known in that hand."""
+    FIELDS = {}
+
+    def applicable(self, g, ctx):
+        c = g.combat
+        return c is not None and ctx.role <= DEFENDER and c.cards[other_role(ctx.role)] is not None
+
+    def run(self, g, ctx):
+        c = g.combat
+        if c is None or ctx.role > DEFENDER:
+            return
+        role = other_role(ctx.role)
+        cid = c.cards[role]
+        if cid is None:
+            return
+        c.cards[role] = None
+        g.play_to_hand(c.players[role], cid, detail=g.card(ctx.card).name if ctx.card >= 0 else None)
+
+
+# ---------------------------------------------------------------- printed values
+# "The value of your opponent's card is equal to its printed value and cannot be changed": a
+# lasting effect on the ``combat_value`` event for the rest of the combat. Whatever adds to,
+# subtracts from or sets that card's value (cards, abilities such as Golden Bat's +2, turn
+# bonuses), the value is the printed one. An ignored value still counts 0 (ignoring is not a
+# change of the value).
+@lasting("printed_value_lock")
+def _printed_lock(g, seat, data, combat, role, value):
+    locked_role, cid = data
+    if role != locked_role or combat.cards[role] != cid:
+        return value
+    return g.card(cid).value or 0
+
+
+@op("lock_printed_value")
+class LockPrintedValue(Op):
+    """This combat, a combat card's value (``card = "opponent"`` or ``"self"``) is its printed
+    value and cannot be changed."""
+    FIELDS = {"card": Field("choice", "opponent", ("self", "opponent"))}
+
+    def run(self, g, ctx):
+        c = g.combat
+        if c is None or ctx.role > DEFENDER:
+            return
+        role = ctx.role if self.card == "self" else other_role(ctx.role)
+        cid = c.cards[role]
+        if cid is None:
+            return
+        g.add_lasting("combat_value", ctx.player, "printed_value_lock", (role, cid), "combat")
+        g.log("value_lock", ctx.player, card=cid, amount=g.card(cid).value or 0, detail="printed")

@@ -1,0 +1,38 @@
+"""The turn: what happened in it — "if you did not maneuver this turn" (Golden Bat), "if your
+hero took damage this turn" (Blood Will Have Blood) — and "end the turn" (The Rest Is Silence).
+Where fighters started the turn is positions' (vocab/position.py)."""
+
+from __future__ import annotations
+
+from unmatched_sim.engine.effects import CONDITIONS, Op, op
+
+
+def _no_maneuver_this_turn(g, ctx) -> bool:
+    """It is this player's turn and they have not taken the maneuver action this turn (being
+    moved or placed by an effect does not count as a maneuver)."""
+    return g.active == ctx.player and not g.turn_flags.get("maneuvered")
+
+
+def _hero_damaged_this_turn(g, ctx) -> bool:
+    """One of your heroes lost health this turn, from any source; recorded by ``Game.damage``
+    in ``turn_flags[("took_damage", fighter)]``."""
+    flags = g.turn_flags
+    F = g.fighters
+    return any(flags.get(("took_damage", fi)) for fi in g.players[ctx.player].fighters if F[fi].is_hero)
+
+
+CONDITIONS.update({
+    "no_maneuver_this_turn": _no_maneuver_this_turn,
+    "hero_damaged_this_turn": _hero_damaged_this_turn,
+})
+
+
+@op("end_turn")
+class EndTurn(Op):
+    """End the turn now (``Game.end_turn``): the active player's actions left are lost; in a
+    combat the effects not yet resolved are skipped, the played cards are still cleaned up and
+    nothing happens "after attacking"."""
+    FIELDS = {}
+
+    def run(self, g, ctx):
+        g.end_turn(ctx.card if ctx.card >= 0 else None)
