@@ -51,8 +51,9 @@ def test_scaling_runs_the_same_matchup_on_one_worker_and_on_two_and_says_how_bus
         assert r["one"]["jobs"] == 1 and r["two"]["jobs"] == 2
         assert all(run[k] > 0 for run in (r["one"], r["two"]) for k in ("seconds", "wall_s", "cpu_s"))
         assert r["scaling"] == r["one"]["seconds"] / r["two"]["seconds"]
-        # two worker processes import and play: the CPU of the command and its workers is counted
-        assert r["two"]["cpu_s"] > r["two"]["seconds"] * 0.5
+        # the same games on two processes: the worker's CPU is counted too (against the wall
+        # clock this would depend on how busy the machine is; against one worker's CPU it does not)
+        assert r["two"]["cpu_s"] > r["one"]["cpu_s"] * 0.7
         assert 0 < r["busy"] <= 1.5
 
 
