@@ -1,5 +1,5 @@
-"""Issue 14's defects, one test (or a few) each, named after the defect: long runs and their
-output directories under faults, and bad input answered in one line before any game is played."""
+"""Long runs and their output folders under faults (locks, --force, full disks, signals,
+leftovers, incomplete logs), and bad input answered in one line before any game is played."""
 
 from __future__ import annotations
 
@@ -42,8 +42,8 @@ def fault(doc: dict, name: str) -> str:
     return str(e.value)
 
 
-# ------------------------------------------------------------------ 1. --force and what is a run
-def test_defect1_force_never_removes_a_folder_that_merely_holds_a_run_json(tmp_path, capsys):
+# ------------------------------------------------------------------ --force and what is a run
+def test_force_never_removes_a_folder_that_merely_holds_a_run_json(tmp_path, capsys):
     d = tmp_path / "d"
     (d / "photos").mkdir(parents=True)
     (d / "run.json").write_text("{}")
@@ -53,7 +53,7 @@ def test_defect1_force_never_removes_a_folder_that_merely_holds_a_run_json(tmp_p
     assert (d / "photos" / "p.jpg").read_text() == "x"
 
 
-def test_defect1_force_keeps_a_file_the_user_added_to_a_real_run(tmp_path, capsys):
+def test_force_keeps_a_file_the_user_added_to_a_real_run(tmp_path, capsys):
     out = tmp_path / "r"
     assert small_run(capsys, out)[0] == 0
     (out / "notes.txt").write_text("mine")
@@ -65,8 +65,8 @@ def test_defect1_force_keeps_a_file_the_user_added_to_a_real_run(tmp_path, capsy
     assert json.loads((out / "run.json").read_text())["seed"] == 2
 
 
-# ------------------------------------------------------------------ 2. one run per --out
-def test_defect2_a_second_run_to_a_locked_out_is_refused_and_a_dead_holder_is_taken_over(tmp_path, capsys):
+# ------------------------------------------------------------------ one run per --out
+def test_a_second_run_to_a_locked_out_is_refused_and_a_dead_holder_is_taken_over(tmp_path, capsys):
     from unmatched_sim.run.lock import OutLock
 
     out = tmp_path / "x"
@@ -82,7 +82,7 @@ def test_defect2_a_second_run_to_a_locked_out_is_refused_and_a_dead_holder_is_ta
 
 
 @pytest.mark.slow
-def test_defect2_concurrent_processes_on_one_out_one_wins_the_other_says_so(tmp_path):
+def test_concurrent_processes_on_one_out_one_wins_the_other_says_so(tmp_path):
     out = tmp_path / "X"
     # (2,000 greedy games: ~2 s, so the first run is still playing when the second, started
     # once the first has made its folder, has imported and asks for the lock; 200 games were
@@ -104,8 +104,8 @@ def test_defect2_concurrent_processes_on_one_out_one_wins_the_other_says_so(tmp_
     assert pl.read_parquet(out / "games.parquet").height == 2000
 
 
-# ------------------------------------------------------------------ 3. --jobs bounded
-def test_defect3_jobs_capped_at_chunks_and_cores_and_said_so(tmp_path, capsys):
+# ------------------------------------------------------------------ --jobs bounded
+def test_jobs_capped_at_chunks_and_cores_and_said_so(tmp_path, capsys):
     from unmatched_sim.run import available_cores, cap_jobs
 
     n, note = cap_jobs(1000, 2)
@@ -118,9 +118,9 @@ def test_defect3_jobs_capped_at_chunks_and_cores_and_said_so(tmp_path, capsys):
     assert code == 0 and "--jobs 1000 capped at 1" in err
 
 
-# ------------------------------------------------------------------ 4. every policy, every form
+# ------------------------------------------------------------------ every policy, every form
 @pytest.mark.parametrize("policy", ["random", "greedy", "heuristic", "tuned", "careful"])
-def test_defect4_every_policy_plays_boost_bonuses_with_computed_amounts(policy):
+def test_every_policy_plays_boost_bonuses_with_computed_amounts(policy):
     from unmatched_sim.run import GameSpec, play_game
 
     doc = raw()
@@ -143,8 +143,8 @@ def test_defect4_every_policy_plays_boost_bonuses_with_computed_amounts(policy):
         assert row["end_reason"]
 
 
-# ------------------------------------------------------------------ 5. checked when files load
-def test_defect5_numbers_too_large_for_the_event_log_are_refused_at_load():
+# ------------------------------------------------------------------ checked when files load
+def test_numbers_too_large_for_the_event_log_are_refused_at_load():
     doc = raw()
     doc["hero"]["health"] = 40000
     assert "hero.health" in fault(doc, "houdini") and "too large" in fault(doc, "houdini")
@@ -155,7 +155,7 @@ def test_defect5_numbers_too_large_for_the_event_log_are_refused_at_load():
 
 
 @pytest.mark.parametrize("times", [0, -1, 100000, "x", 1.5])
-def test_defect5_times_multiplier_is_validated(times):
+def test_times_multiplier_is_validated(times):
     doc = raw()
     c = next(c for c in doc["cards"] if c.get("boost_bonus"))
     c["boost_bonus"] = [{"op": "draw", "count": {"of": "own_hand_size", "times": times}}]
@@ -170,14 +170,14 @@ def test_defect5_times_multiplier_is_validated(times):
     ("blackbeard", {"doubloons": 2, "treasury": -5}, "treasury"),
     ("blackbeard", {"doubloons": 1000, "treasury": 1}, "doubloons"),
 ])
-def test_defect5_genie_and_blackbeard_ability_params_are_validated(hero, params, field):
+def test_genie_and_blackbeard_ability_params_are_validated(hero, params, field):
     doc = raw(hero)
     doc["ability"]["params"] = params
     msg = fault(doc, hero)
     assert "ability.params" in msg and field in msg
 
 
-def test_defect5_blackbeard_card_hook_params_and_empty_fighter_list_are_validated():
+def test_blackbeard_card_hook_params_and_empty_fighter_list_are_validated():
     doc = raw("blackbeard")
     for c in doc["cards"]:
         for op in c.get("effect", []) + c.get("after_combat", []) + c.get("during_combat", []):
@@ -190,7 +190,7 @@ def test_defect5_blackbeard_card_hook_params_and_empty_fighter_list_are_validate
     assert "fighter" in msg and "names no fighter" in msg
 
 
-def test_defect5_more_fighters_than_board_spaces_is_refused_before_play(tmp_path, capsys, monkeypatch):
+def test_more_fighters_than_board_spaces_is_refused_before_play(tmp_path, capsys, monkeypatch):
     boards = tmp_path / "boards"
     boards.mkdir()
     (boards / "tiny.toml").write_text('id = "tiny"\nname = "Tiny"\npaths = [["A", "B"]]\n'
@@ -203,8 +203,8 @@ def test_defect5_more_fighters_than_board_spaces_is_refused_before_play(tmp_path
     assert not (tmp_path / "r").exists()
 
 
-# ------------------------------------------------------------------ 6. faults as one clear line
-def test_defect6_disk_full_is_one_line_and_keeps_finished_chunks(tmp_path, capsys, monkeypatch):
+# ------------------------------------------------------------------ faults as one clear line
+def test_disk_full_is_one_line_and_keeps_finished_chunks(tmp_path, capsys, monkeypatch):
     import unmatched_sim.run.store as R
 
     real = R.write_parquet
@@ -226,7 +226,7 @@ def test_defect6_disk_full_is_one_line_and_keeps_finished_chunks(tmp_path, capsy
     assert pl.read_parquet(tmp_path / "r" / "games.parquet").height == 100
 
 
-def test_defect6_out_dot_with_force_is_refused(tmp_path, capsys, monkeypatch):
+def test_out_dot_with_force_is_refused(tmp_path, capsys, monkeypatch):
     assert small_run(capsys, tmp_path / "r")[0] == 0
     monkeypatch.chdir(tmp_path / "r")
     code, _, err = small_run(capsys, Path("."), "--force")
@@ -235,7 +235,7 @@ def test_defect6_out_dot_with_force_is_refused(tmp_path, capsys, monkeypatch):
 
 
 @pytest.mark.parametrize("content", ["[]", "{}", '{"hero_files": {}, "board_file": {}}', '"x"'])
-def test_defect6_run_json_of_the_wrong_shape_in_replay_and_report(tmp_path, capsys, content):
+def test_run_json_of_the_wrong_shape_in_replay_and_report(tmp_path, capsys, content):
     out = tmp_path / "r"
     assert small_run(capsys, out)[0] == 0
     (out / "run.json").write_text(content)
@@ -246,7 +246,7 @@ def test_defect6_run_json_of_the_wrong_shape_in_replay_and_report(tmp_path, caps
         assert_one_line_error(code, err, "run.json")
 
 
-def test_defect6_empty_heroes_folder_and_bom(tmp_path, capsys, monkeypatch):
+def test_empty_heroes_folder_and_bom(tmp_path, capsys, monkeypatch):
     (tmp_path / "empty").mkdir()
     monkeypatch.setenv("UNMATCHED_HEROES", str(tmp_path / "empty"))
     for args in (("tournament", "-n", "2"), ("matchup", "houdini", "genie", "-n", "2"), ("ladder",)):
@@ -260,7 +260,7 @@ def test_defect6_empty_heroes_folder_and_bom(tmp_path, capsys, monkeypatch):
     assert code == 0, err
 
 
-# ------------------------------------------------------------------ 7. SIGTERM and leftovers
+# ------------------------------------------------------------------ SIGTERM and leftovers
 def wait_for_chunks(partial: Path, proc, n: int = 1, timeout: float = 60) -> None:
     end = time.time() + timeout
     while time.time() < end and proc.poll() is None:
@@ -277,7 +277,7 @@ def children(pid: int) -> list[int]:
     return [int(x) for x in out.split()]
 
 
-def test_defect7_sigterm_stops_workers_keeps_chunks_and_resume_finishes(tmp_path, capsys):
+def test_sigterm_stops_workers_keeps_chunks_and_resume_finishes(tmp_path, capsys):
     out = tmp_path / "r"
     cmd = SIM + ["matchup", "houdini", "genie", "-n", "160", "-j", "2", "--policy", "greedy",
                  "--no-progress", "--out", str(out)]
@@ -299,7 +299,7 @@ def test_defect7_sigterm_stops_workers_keeps_chunks_and_resume_finishes(tmp_path
     assert not (tmp_path / ".r.partial").exists() and not (tmp_path / ".r.lock").exists()
 
 
-def test_defect7_stale_tmp_dirs_of_dead_processes_are_removed(tmp_path, capsys):
+def test_stale_tmp_dirs_of_dead_processes_are_removed(tmp_path, capsys):
     stale = tmp_path / ".r.tmp-999999999"
     (stale / "events").mkdir(parents=True)
     live = tmp_path / f".r.tmp-{os.getppid()}"
@@ -308,7 +308,7 @@ def test_defect7_stale_tmp_dirs_of_dead_processes_are_removed(tmp_path, capsys):
     assert not stale.exists() and live.exists()
 
 
-def test_defect7_unfinished_run_without_resume_is_refused_not_lost(tmp_path, capsys):
+def test_unfinished_run_without_resume_is_refused_not_lost(tmp_path, capsys):
     partial = tmp_path / ".r.partial"
     (partial / "games-parts").mkdir(parents=True)
     (partial / "plan.json").write_text("{}")
@@ -318,8 +318,8 @@ def test_defect7_unfinished_run_without_resume_is_refused_not_lost(tmp_path, cap
     assert small_run(capsys, tmp_path / "r", "--force")[0] == 0 and not partial.exists()
 
 
-# ------------------------------------------------------------------ 8. incomplete logs
-def test_defect8_a_deleted_part_is_named_by_report_and_replay(tmp_path, capsys):
+# ------------------------------------------------------------------ incomplete logs
+def test_a_deleted_part_is_named_by_report_and_replay(tmp_path, capsys):
     out = tmp_path / "r"
     assert small_run(capsys, out, n="60")[0] == 0
     (out / "events" / "part-00001.parquet").unlink()
@@ -329,7 +329,7 @@ def test_defect8_a_deleted_part_is_named_by_report_and_replay(tmp_path, capsys):
     assert_one_line_error(code, err, "part-00001.parquet", "missing")
 
 
-def test_defect8_a_duplicated_part_or_lost_rows_are_found(tmp_path, capsys):
+def test_a_duplicated_part_or_lost_rows_are_found(tmp_path, capsys):
     out = tmp_path / "r"
     assert small_run(capsys, out, n="60")[0] == 0
     shutil.copy(out / "events" / "part-00001.parquet", out / "events" / "part-00001 copy.parquet")
@@ -345,13 +345,13 @@ def test_defect8_a_duplicated_part_or_lost_rows_are_found(tmp_path, capsys):
     assert_one_line_error(code, err, "game 45")
 
 
-# ------------------------------------------------------------------ 9. policy parameters
+# ------------------------------------------------------------------ policy parameters
 @pytest.mark.parametrize("spec,frag", [
     ("greedy:aggression=2", "between 0 and 1"), ("greedy:aggression=nan", "finite"),
     ("heuristic:caution=inf", "finite"), ("greedy:doubloon_worth=-1", "at least 0"),
     ("ismcts:c=nan", "finite"), ("", "empty"), ("  ", "empty"),
 ])
-def test_defect9_policy_parameters_outside_their_range_and_empty_policy(tmp_path, capsys, spec, frag):
+def test_policy_parameters_outside_their_range_and_empty_policy(tmp_path, capsys, spec, frag):
     code, _, err = run_cli(capsys, "matchup", "houdini", "genie", "-n", "2", "--policy", spec,
                            "--out", str(tmp_path / "r"))
     assert_one_line_error(code, err, frag)
@@ -361,8 +361,8 @@ def test_defect9_policy_parameters_outside_their_range_and_empty_policy(tmp_path
     assert not (tmp_path / "r").exists()
 
 
-# ------------------------------------------------------------------ 10. smaller ones
-def test_defect10_replay_heroes_max_turns_is_checked_not_replaced(capsys):
+# ------------------------------------------------------------------ smaller ones
+def test_replay_heroes_max_turns_is_checked_not_replaced(capsys):
     for bad in ("0", "-5"):
         code, _, err = run_cli(capsys, "replay", "--heroes", "houdini", "genie", "--seed", "3",
                                "--max-turns", bad)
@@ -372,7 +372,7 @@ def test_defect10_replay_heroes_max_turns_is_checked_not_replaced(capsys):
     assert code == 0 and "turn_limit" not in err
 
 
-def test_defect10_replay_of_a_run_refuses_options_it_would_ignore(tmp_path, capsys):
+def test_replay_of_a_run_refuses_options_it_would_ignore(tmp_path, capsys):
     out = tmp_path / "r"
     assert small_run(capsys, out)[0] == 0
     for opt in (["--policy", "random"], ["--first", "b"], ["--board", "sarpedon"], ["--max-turns", "9"],
@@ -382,7 +382,7 @@ def test_defect10_replay_of_a_run_refuses_options_it_would_ignore(tmp_path, caps
     assert run_cli(capsys, "replay", str(out), "1")[0] == 0
 
 
-def test_defect10_relative_heroes_folder_is_stored_absolute(tmp_path, capsys, monkeypatch):
+def test_relative_heroes_folder_is_stored_absolute(tmp_path, capsys, monkeypatch):
     shutil.copytree(REPO / "heroes", tmp_path / "myheroes")
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("UNMATCHED_HEROES", "myheroes")
@@ -393,13 +393,13 @@ def test_defect10_relative_heroes_folder_is_stored_absolute(tmp_path, capsys, mo
     assert run_cli(capsys, "replay", str(tmp_path / "r"), "2")[0] == 0
 
 
-def test_defect10_out_through_a_file_says_so(tmp_path, capsys):
+def test_out_through_a_file_says_so(tmp_path, capsys):
     (tmp_path / "afile").write_text("x")
     code, _, err = small_run(capsys, tmp_path / "afile" / "sub")
     assert_one_line_error(code, err, "afile is a file, not a folder")
 
 
-def test_defect10_planning_is_lazy_and_flat():
+def test_planning_is_lazy_and_flat():
     import tracemalloc
 
     from unmatched_sim.run import RunSpec, chunk_size, plan, plan_range
@@ -420,7 +420,7 @@ def test_defect10_planning_is_lazy_and_flat():
     assert time.perf_counter() - started < 1.0 and peak < 2_000_000
 
 
-def test_defect7_sigterm_stops_every_command_as_ctrl_c_does():
+def test_sigterm_stops_every_command_as_ctrl_c_does():
     """Outside a run too (a report, a replay): SIGTERM raises, so each command's clean-up runs."""
     from unmatched_sim.cli.common import stop_on_sigterm
     from unmatched_sim.errors import Terminated
