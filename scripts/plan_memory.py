@@ -1,6 +1,6 @@
 """Peak memory and time of planning an N-game run, as a run dispatches it: every game made chunk
-by chunk (``run.plan_range``), nothing played. ``--eager`` builds the whole list at once (what
-runs did before issue 14), for comparison. Run under ``/usr/bin/time -v`` or read the printed
+by chunk (``run.plan_range``), nothing played. ``--eager`` builds the whole list at once (the
+alternative to lazy planning), for comparison. Run under ``/usr/bin/time -v`` or read the printed
 peak RSS of this process.
 
     python scripts/plan_memory.py --games 1000000

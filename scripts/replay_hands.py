@@ -1,6 +1,6 @@
 """Re-play one game of a run and print, at each decision of a heuristic player, its hand and its
 answer (``sim replay`` tells the game from the event log, which cannot show hands). Used to read
-a hero's losses turn by turn as a strong player of that hero would (docs/policies.md, "Measured").
+a hero's losses turn by turn as a strong player of that hero would (docs/policies.md, "Measured strength").
 
     python scripts/replay_hands.py runs/x 4                  # every heuristic player's decisions
     python scripts/replay_hands.py runs/x 4 --hero hamlet    # one hero's (name contains)
