@@ -14,6 +14,7 @@ except ImportError:     # a pure install without Cython: the typing declarations
     from unmatched_sim import _cython_shim as cython
 
 from unmatched_sim.engine.effects import QUANTITIES
+from unmatched_sim.engine.game import IllegalChoice
 from unmatched_sim.hooks import AI_ADVICE, CARD_ADVICE
 from unmatched_sim.model import CardDef
 from unmatched_sim.policies import register
@@ -153,6 +154,16 @@ def _blocks_attack(card) -> cython.bint:
     return False
 
 
+def _illegal(policy, decision, choice, handler) -> None:
+    """An answer that is not one of the decision's options is a bug in the policy (or in a
+    hero's advice): it stops the game, naming the policy, the decision and the answer, rather
+    than being replaced by a legal option that hides it."""
+    who = (f"its handler {handler.__name__}" if handler is not None
+           else "the hero's advice" if AI_ADVICE.get(decision.kind) else "its default")
+    raise IllegalChoice(f"policy '{policy.name}' ({type(policy).__name__}, {who}) answered {choice!r} "
+                        f"to a '{decision.kind}' decision; the options were {decision.options!r}")
+
+
 @cython.cclass
 class GreedyPolicy(Policy):
     name = "greedy"
@@ -186,8 +197,9 @@ class GreedyPolicy(Policy):
         else:   # a hero's own decision: its hook module says how to play it (hooks.advise)
             advice = AI_ADVICE.get(decision.kind)
             choice = advice(self, view, decision) if advice else self.default(view, decision)
-        options = decision.options
-        return choice if choice in options else options[0]
+        if choice not in decision.options:
+            _illegal(self, decision, choice, handler)
+        return choice
 
     # ------------------------------------------------------------ helpers
     def default(self, view, d):
