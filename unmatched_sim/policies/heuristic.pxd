@@ -1,19 +1,19 @@
 # What heuristic.py reads in C when compiled: the engine's typed records (a view's fields and its
-# cpdef queries, a fighter's space and health, are C reads in a typed local or argument). Run
+# cpdef queries, a fighter's space and health, are C reads in a typed local or argument) and the
+# other policy modules' records and functions (card facts, card odds, position, tempo). Run
 # uncompiled, this file is not used.
 
 from unmatched_sim.engine.state cimport Fighter
 from unmatched_sim.engine.view cimport _ViewCore
 from unmatched_sim.model cimport CardDef
+from unmatched_sim.policies.card_facts cimport (applies, blanked_types, card_strength, effect_worth, is_own_card,
+                                                keep_worth, mirrored_value, own_draw_counts, own_hero_damage,
+                                                recover_specs, usable)
 from unmatched_sim.policies.greedy cimport GreedyPolicy
-
-
-# The threat map's C arrays (heuristic.ThreatMap).
-cdef class ThreatMap:
-    cdef public double[:] hits
-    cdef public bytearray counts
-    cdef public Py_ssize_t width
-    cpdef tuple attacks(self, Py_ssize_t space)
+from unmatched_sim.policies.odds cimport Reader, ability_bonus_estimate, combat_odds, foe_in_focus
+from unmatched_sim.policies.position cimport SpaceFacts, ThreatMap, exposure_odds, threat_map_of
+from unmatched_sim.policies.tempo cimport (boost_draw_count, clock_style, scarcity_of, spend_share,
+                                          turns_left_estimate)
 
 
 # What one decision has worked out, a dict per kind keyed by an int id.

@@ -30,9 +30,6 @@ keeping cards and position) and ``caution`` (how much the hero's safety and heal
 
 from __future__ import annotations
 
-from array import array
-from math import comb
-
 try:
     import cython
 except ImportError:     # a pure install without Cython: the typing declarations do nothing
@@ -49,963 +46,24 @@ from unmatched_sim.engine.state import ATTACKER, DEFENDER, Fighter
 from unmatched_sim.engine.view import _ViewCore
 from unmatched_sim.model import CardDef
 from unmatched_sim.policies import register
+from unmatched_sim.policies.card_facts import (BLOCK_ALL, COMBAT_TIMINGS, NO_CARD, blanked_types, card_strength,
+                                               effect_worth, estimate_number, is_own_card, keep_worth,
+                                               mirrored_value, own_draw_counts, own_hero_damage, recover_specs,
+                                               usable, applies)
 from unmatched_sim.policies.greedy import GreedyPolicy
-
-NO_CARD = -1          # "no card" in a value distribution
-BLOCK_ALL = 99        # a defense that makes the attack worth 0 (Celestial Raiments)
-
-# What an effect is worth, in "damage to the opposing hero" units (rough, by op name).
-OP_WORTH = {"draw": 0.7, "gain_action": 1.1, "damage": 0.9, "recover": 0.6, "discard": 0.6,
-            "cancel_effects": 0.6, "place": 0.4, "move": 0.3, "summon": 0.8, "look_at_hand": 0.1,
-            "boost_card": 0.8, "put_on_deck": 0.1, "return_boost_card": 0.6, "take_from_discard": 0.6,
-            "return_discard_top": 0.5, "unless_discard": 0.5, "hook": 0.5,
-            # Battle of Legends Vol. 1 verbs (engine/vocab/bol1_cards.py)
-            "take_tagged_from_discard": 1.0, "return_defeated": 0.8, "set_health": 1.0,
-            "damage_spaces": 1.0}
-
-
-# ---------------------------------------------------------------------- card facts (cached)
-# The card facts below are ``ccall`` functions: the compiled build calls them from this module in
-# C (no argument parsing), other modules and tests call them as ordinary Python functions.
-
-# Facts of a card (a function of the card alone, and of whether its owner plays it), each
-# worked out once and kept in the card's own memo (``CardDef.ai_memo``), in slot fact * 2 +
-# mine (0-15; greedy's facts follow). (Was a module table per fact keyed by (id(card), mine):
-# building, hashing and comparing that tuple and calling ``id`` cost more than the fact's use;
-# then a dict keyed by the slot number, whose int keys cost a box and a hash at every look-up.)
-(_F_STRENGTH, _F_KEEP_WORTH, _F_BLANKED, _F_MIRRORED, _F_OWN_DAMAGE, _F_DRAWS,
- _F_RECOVERS, _F_COMBAT_TERMS) = range(8)
-
-
-@cython.cfunc
-@cython.inline
-def _known_fact(fact: cython.Py_ssize_t, d: CardDef, mine: cython.bint):
-    """A card fact worked out before, or None."""
-    return d.ai_fact(fact * 2 + mine)
-
-
-@cython.cfunc
-@cython.inline
-def _keep_fact(fact: cython.Py_ssize_t, d: CardDef, mine: cython.bint, value):
-    return d.keep_ai_fact(fact * 2 + mine, value)
-
-
-@cython.cfunc
-@cython.inline
-def _usable(d: CardDef, name) -> cython.bint:
-    """``d.usable_by(name)`` without the call (``CardDef.usable_by`` is interpreted Python:
-    the loops over a hand below ask it for every card)."""
-    users = d.users
-    return users is None or name in users
-
-
-def _ops(d: CardDef, *timings):
-    for t in timings:
-        yield from d.effects.get(t, ())
-
-
-@cython.ccall
-def applies(spec: dict, mine: bool) -> bool:
-    """Whether an effect can apply for this player at all: Loki's TRICKs say "Loki." (``if =
-    "played_by_owner"``) or "Not Loki." (``"not played_by_owner"``)."""
-    cond = spec.get("if")
-    if cond == "played_by_owner":
-        return mine
-    if cond == "not played_by_owner":
-        return not mine
-    return True
-
-
-@cython.ccall
-@cython.locals(v=cython.double, att=cython.double, dfn=cython.double, bonus=cython.double,
-               share=cython.double)
-def card_strength(d: CardDef, mine: bool = True) -> tuple[float, float]:
-    """(attack strength, defense strength): the printed value adjusted for effects that change
-    combat values (may BOOST itself, set its own value, blank the opponent's card...).
-    ``mine``: played by the player whose deck it comes from (not so for a TRICK of Loki's
-    played by his opponent)."""
-    got = _known_fact(_F_STRENGTH, d, mine)
-    if got is not None:
-        return got
-    v = float(d.value or 0)
-    att = dfn = v
-    for op in _value_ops(_ops(d, "immediately", "during_combat")):
-        n = op.NAME
-        spec = op.spec
-        if not applies(spec, mine):
-            continue
-        if n == "boost_card" and spec.get("card", "self") == "self":
-            bonus = 1.5 * min(2, spec.get("times", 1))
-            if spec.get("if"):
-                bonus *= 0.5
-            att += bonus
-            dfn += bonus
-        elif (n == "set_value" and spec.get("card", "self") == "self"
-              and (isinstance(spec.get("to"), int) or isinstance(spec.get("to"), str) and spec["to"] in _HAND_SIZES)):
-            to = guess_amount(spec["to"])
-            if to > v:
-                share = 0.5 if spec.get("if") else 1.0
-                att += share * (to - v)
-                dfn += share * (to - v)
-        elif n == "add_value" and spec.get("card", "self") == "self":
-            gain = guess_amount(spec.get("amount"))
-            att += gain
-            dfn += gain
-        elif n == "ignore_value" and spec.get("card", "opponent") == "opponent":
-            if spec.get("if"):
-                # only against some cards (God of Mischief: a TRICK; Uncertain Doom: a versatile
-                # card): it was read as blocking every attack. An attack that blanks a type of
-                # card is weighed against the defenses left (blanked_types, attack_odds).
-                if spec["if"] not in _BLANKS:
-                    att += 1.0
-                dfn += 1.0
-            else:
-                dfn = BLOCK_ALL
-        elif n == "set_value" and spec.get("card") == "opponent":
-            dfn += 1.0      # the attack drops to its BOOST value (This Is No Parlor Trick)
-            att += 1.0
-        elif n in ("subtract_value",) and spec.get("card", "opponent") == "opponent":
-            amt = spec.get("amount")
-            gain = amt if isinstance(amt, int) else 2
-            att += gain
-            dfn += gain
-        elif n == "hook":
-            att += 0.5
-            dfn += 0.5
-        elif n == "discharge_coils":
-            # Coils may be spent to raise the card (Tesla's Death Ray): counted at half, as
-            # they are not always charged.
-            tos = [o.spec["to"] for o in op.one + op.two if o.NAME == "set_value"
-                   and o.spec.get("card", "self") == "self" and isinstance(o.spec.get("to"), int)]
-            if tos and max(tos) > v:
-                att += 0.5 * (max(tos) - v)
-                dfn += 0.5 * (max(tos) - v)
-    if d.value == 0 and not (d.effects.get("immediately") or d.effects.get("during_combat")):
-        att = dfn = 0.0
-    return _keep_fact(_F_STRENGTH, d, mine, (att, dfn))
-
-
-# Quantities a card's value may be read from that are a hand's size: about 3 cards in play.
-_HAND_SIZES = {"own_hand_size": 3.0, "opponent_hand_size": 3.0}
-
-
-def guess_amount(amount) -> float:
-    """A card's number as a static guess: an int as written, a hand's size about 3 (``{ of,
-    times }``: that times), any other quantity 1.5."""
-    if isinstance(amount, bool):
-        return 1.5
-    if isinstance(amount, (int, float)):
-        return float(amount)
-    times = 1
-    if isinstance(amount, dict):
-        times = amount.get("times", 1) if isinstance(amount.get("times", 1), int) else 1
-        amount = amount.get("of")
-    return times * _HAND_SIZES[amount] if amount in _HAND_SIZES else 1.5
-
-
-# "The opponent's card counts 0 if it is of this type" (Uncertain Doom), by the condition's name.
-_BLANKS = {"opponent_played_versatile": "versatile"}
-
-
-@cython.ccall
-def blanked_types(d: CardDef) -> frozenset:
-    """The types of defense card this attack card makes count 0 (Uncertain Doom: a versatile
-    card); a defense of that type is as good as none against it."""
-    got = _known_fact(_F_BLANKED, d, True)
-    if got is not None:
-        return got
-    types = set()
-    for op in _ops(d, "immediately", "during_combat"):
-        if op.NAME == "ignore_value" and op.spec.get("if") in _BLANKS:
-            types.add(_BLANKS[op.spec["if"]])
-    return _keep_fact(_F_BLANKED, d, True, frozenset(types))
-
-
-def _value_ops(ops):
-    """A card's ops with those of a "choose one" whose modes change the card's value put in
-    its place (the best mode's; Shapeshifter's "+1 per card in the opponent's hand" was not
-    read: the card counted 0)."""
-    for op in ops:
-        if op.NAME == "choose_one":
-            best, pick = 0.0, ()
-            for _, mode_ops in op.modes:
-                gain = sum(guess_amount(o.spec.get("amount")) for o in mode_ops if o.NAME == "add_value")
-                if gain > best:
-                    best, pick = gain, mode_ops
-            yield from pick
-        else:
-            yield op
-
-
-@cython.ccall
-def own_hero_damage(d: CardDef, mine: bool = True) -> int:
-    """Damage a card's effects deal to the hero of the player who plays it (a TRICK of Loki's
-    played by his opponent: "their own hero takes 2 damage")."""
-    got = _known_fact(_F_OWN_DAMAGE, d, mine)
-    if got is not None:
-        return got
-    total = 0
-    for op in _ops(d, "immediately", "during_combat", "after_combat"):
-        spec = op.spec
-        if op.NAME == "damage" and str(spec.get("target", "")) in ("hero", "self") and applies(spec, mine):
-            a = spec.get("amount", 1)
-            total += a if isinstance(a, int) else 2
-    return _keep_fact(_F_OWN_DAMAGE, d, mine, total)
-
-
-@cython.ccall
-def mirrored_value(d: CardDef) -> int:
-    """k when the card is worth k times the printed value of the opponent's card (0 if they
-    played none: Chupacabra's The More They Struggle); 0 for any other card."""
-    got = _known_fact(_F_MIRRORED, d, True)
-    if got is not None:
-        return got
-    k = 0
-    for op in _ops(d, "during_combat", "immediately"):
-        to = op.spec.get("to")
-        if (op.NAME == "set_value" and op.spec.get("card", "self") == "self" and isinstance(to, dict)
-                and to.get("of") == "opponent_card_printed_value"):
-            k = to.get("times", 1)
-            k = k if isinstance(k, int) else 1
-            break
-    return _keep_fact(_F_MIRRORED, d, True, k)
-
-
-@cython.ccall
-def recover_specs(d: CardDef) -> tuple:
-    """The specs of a card's healing effects that resolve when it is played (immediately or
-    after combat), in the order written."""
-    got = _known_fact(_F_RECOVERS, d, True)
-    if got is not None:
-        return got
-    specs = []
-    for op in _ops(d, "immediately", "after_combat"):
-        if op.NAME == "recover":
-            specs.append(op.spec)
-    return _keep_fact(_F_RECOVERS, d, True, tuple(specs))
-
-
-@cython.ccall
-def own_draw_counts(d: CardDef, mine: bool = True) -> tuple:
-    """The counts of a card's own unconditional draws for the player who plays it (Wishing for
-    More Wishes: (3,)), in the order written."""
-    got = _known_fact(_F_DRAWS, d, mine)
-    if got is not None:
-        return got
-    counts = []
-    for op in _ops(d, "after_combat", "immediately", "during_combat"):
-        spec = op.spec
-        c = spec.get("count", 1)
-        if (op.NAME == "draw" and spec.get("who", "self") == "self" and isinstance(c, int)
-                and spec.get("if") in (None, "played_by_owner") and applies(spec, mine)):
-            counts.append(c)
-    return _keep_fact(_F_DRAWS, d, mine, tuple(counts))
-
-
-# The timings of a card's effects in a combat: ``effect_worth``'s default, the one nearly every
-# caller asks for (its terms are then a card fact like the others, see ``_effect_terms``).
-_COMBAT_TIMINGS = ("after_combat", "immediately", "during_combat")
-
-
-@cython.ccall
-@cython.locals(p_won=cython.double, total=cython.double, w=cython.double)
-def effect_worth(d: CardDef, timings=_COMBAT_TIMINGS,
-                 p_won: float = 0.5, mine: bool = True) -> float:
-    """Rough worth of a card's non-value effects when it is played in combat (``mine``: by the
-    player whose deck it comes from)."""
-    total = 0.0
-    for w, cond, may, ransom in _effect_terms(d, timings, mine):
-        if cond == _IF_WON:
-            w *= p_won
-        elif cond == _IF_LOST:
-            w *= 1 - p_won
-        elif cond == _IF_OTHER:
-            w *= 0.5
-        if may:
-            w = max(0.0, w)
-        if ransom:
-            w *= 0.6
-        total += w
-    return total
-
-
-@cython.locals(view=_ViewCore)
-def estimate_number(spec, view, guess: float = 1.5) -> float:
-    """A number as written in a card: an int, a named quantity (``"own_hand_size"``) or
-    ``{ of = "quantity", times = k }`` (see engine.effects.Amount). Hand sizes are read from
-    the view; any other quantity is estimated as ``guess``."""
-    if isinstance(spec, bool):
-        return guess
-    if isinstance(spec, (int, float)):
-        return spec
-    times = 1
-    if isinstance(spec, dict):
-        times = spec.get("times", 1) if isinstance(spec.get("times", 1), int) else 1
-        spec = spec.get("of")
-    if spec == "own_hand_size":
-        return times * view.hand_size(view.seat)
-    if spec == "opponent_hand_size":
-        return times * view.hand_size(view.opp)
-    return times * guess
-
-
-_IF_NONE, _IF_WON, _IF_LOST, _IF_OTHER = range(4)
-_TERMS: dict[tuple, tuple] = {}
-
-
-@cython.ccall
-def _effect_terms(d: CardDef, timings: tuple, mine: bool) -> tuple:
-    """A card's effects as (worth, condition, may, ransom) terms, worked out once per card:
-    effect_worth then only applies the chance of winning the combat. The combat's timings
-    (``_COMBAT_TIMINGS``, every attack weighed) are kept in the card's memo; any other timings in
-    a table keyed by the card's id, the timings and ``mine`` (a key tuple built and hashed at
-    every call: ~2,000 instructions, more than the terms' use)."""
-    if timings is _COMBAT_TIMINGS:
-        got = _known_fact(_F_COMBAT_TERMS, d, mine)
-        if got is None:
-            got = _keep_fact(_F_COMBAT_TERMS, d, mine, _work_out_terms(d, timings, mine))
-        return got
-    key = (id(d), timings, mine)
-    got = _TERMS.get(key)
-    if got is not None and got[0] is d:
-        return got[1]
-    got = _work_out_terms(d, timings, mine)
-    _TERMS[key] = (d, got)
-    return got
-
-
-def _work_out_terms(d: CardDef, timings: tuple, mine: bool) -> tuple:
-    """``_effect_terms`` worked out."""
-    terms = []
-    for op in _ops(d, *timings):
-        n = op.NAME
-        spec = op.spec
-        if n in ("boost_card", "set_value", "add_value", "ignore_value", "subtract_value"):
-            continue        # counted in card_strength
-        if not applies(spec, mine):
-            continue
-        w = OP_WORTH.get(n, 0.3)
-        if n == "draw":
-            c = spec.get("count", 1)
-            w *= c if isinstance(c, int) else 1.5
-            if spec.get("who") == "opponent":
-                w = -w
-        elif n in ("damage", "recover"):
-            a = spec.get("amount", 1)
-            w *= a if isinstance(a, int) else 1.5
-            tgt = str(spec.get("target", ""))
-            if n == "damage" and tgt in ("hero", "self", "own_fighter", "each_own"):
-                w = -w        # hurts us (a TRICK of Loki's played by his opponent)
-            elif n == "recover" and tgt == "owner_hero":
-                w = -w        # heals Loki when we play his TRICK
-            elif n == "damage" and not ("opposing" in tgt or tgt == "any_fighter" or tgt.startswith("each_opp")):
-                w *= 0.4      # may hit our own fighters
-        elif n == "discard":
-            c = spec.get("count", 1)
-            w *= c if isinstance(c, int) else 1
-            if spec.get("who") == "self":
-                w = -w
-        cond = spec.get("if")
-        kind = (_IF_WON if cond == "won" else _IF_LOST if cond == "lost"
-                else _IF_NONE if cond in (None, "", "played_by_owner", "not played_by_owner")
-                else _IF_OTHER)
-        terms.append((w, kind, bool(spec.get("may")), bool(spec.get("unless_paid"))))
-    return tuple(terms)
-
-
-@cython.ccall
-@cython.locals(att=cython.double, dfn=cython.double, best=cython.double, worth=cython.double)
-def keep_worth(d: CardDef, mine: bool = True) -> float:
-    """What a card is worth kept in hand (the cost of spending it); worked out once per card
-    (keyed like ``card_strength``)."""
-    got = _known_fact(_F_KEEP_WORTH, d, mine)
-    if got is not None:
-        return got
-    att, dfn = card_strength(d, mine)
-    best = max(att if d.can_attack else 0.0, min(dfn, 6.0) if d.can_defend else 0.0)
-    if d.can_attack and d.can_defend:
-        best += 0.5
-    if d.type == "scheme":
-        best = 1.5 + effect_worth(d, ("effect",), mine=mine)
-    worth = best + 0.3 * effect_worth(d, _COMBAT_TIMINGS, 0.5, mine)
-    return _keep_fact(_F_KEEP_WORTH, d, mine, worth)
-
-
-# ---------------------------------------------------------------------- value distributions
-# The hypergeometric odds' binomial coefficients as C doubles, by the number drawn then the
-# pool's size: ``_COMBS[h][n] == float(comb(n, h))``. Exact while below 2**53, and a quotient of
-# two exact doubles is the correctly rounded quotient of the integers, as ``int / int`` is: the
-# same bits as ``comb(a, h) / comb(n, h)`` without two Python calls and three integers per level.
-_COMB_MAX = 64
-_COMBS = [[float(comb(n, h)) for n in range(_COMB_MAX + 1)] for h in range(_COMB_MAX + 1)]
-_EXACT = float(2 ** 53)
-_INFINITY = float("inf")
-
-
-@cython.ccall
-def best_of_dist(known: list[float], pool: list[float], n_pool: int, h: int) -> list[tuple[float, float]]:
-    """Distribution of the best value among ``known`` values plus ``h`` cards drawn without
-    replacement from a pool of ``n_pool`` cards, of which the usable ones have values ``pool``
-    (the other cards are unusable). ``NO_CARD`` stands for "no usable card"."""
-    return _best_of_counts(known, list(pool), [1] * len(pool), n_pool, h)
-
-
-@cython.cfunc
-@cython.locals(n_pool=cython.Py_ssize_t, h=cython.Py_ssize_t, k=cython.Py_ssize_t, i=cython.Py_ssize_t,
-               m=cython.Py_ssize_t, col=list, out=list, exact=cython.bint, found=cython.bint,
-               total=cython.double, prev=cython.double, p_ge=cython.double, v=cython.double,
-               x=cython.double, kd=cython.double, above=cython.double, ev=cython.double)
-def _best_of_counts(known: list, values: list, counts: list, n_pool, h, expect: cython.bint = False):
-    """``best_of_dist`` with the usable cards of the pool given as values and how many cards
-    have each (``counts[i]`` of value ``values[i]``): the card odds count a card kind once.
-    The levels are found strongest first by a scan per level (a handful of values: no sort).
-    ``expect``: only the expected best value (each level at its chance, below 0 as 0, summed
-    in the order of the levels), with no list of levels made."""
-    h = max(0, min(h, n_pool))
-    kmax = NO_CARD          # the best known value (a loop: no call of the builtin ``max``),
-    kd = kmax               # as given (an int stays an int) and as a C double
-    for i in range(len(known)):
-        x = known[i]
-        if i == 0 or x > kd:
-            kd = x
-            kmax = known[i]
-    exact = h > 0 and n_pool <= _COMB_MAX
-    if exact:
-        col = _COMBS[h]
-        total = col[n_pool]
-        exact = total < _EXACT
-    out = []
-    ev = 0.0
-    prev = 0.0
-    k = 0                   # the pool's cards at least as strong as the level
-    m = len(values)
-    above = _INFINITY       # the level before (none yet)
-    while True:
-        found = False
-        v = 0.0
-        for i in range(m):  # the next level: the strongest value below the last one
-            x = values[i]
-            if kd < x < above and (not found or x > v):
-                v = x
-                found = True
-        if not found:
-            break
-        for i in range(m):
-            x = values[i]   # (a C double: compared with ``v`` unboxed)
-            if x == v:
-                k += counts[i]
-        above = v
-        if not h:
-            p_ge = 0.0
-        elif exact:
-            x = col[n_pool - k]     # (a C double: the division runs in C, the same bits)
-            p_ge = 1.0 - x / total
-        else:
-            p_ge = 1.0 - comb(n_pool - k, h) / comb(n_pool, h)
-        if p_ge > prev:
-            if expect:
-                ev += (p_ge - prev) * max(0.0, v)
-            else:
-                out.append((v, p_ge - prev))
-            prev = p_ge
-    if 1.0 - prev > 1e-12:
-        if expect:
-            ev += (1.0 - prev) * max(0.0, kd)
-        else:
-            out.append((kmax, 1.0 - prev))
-    return ev if expect else out
-
-
-@cython.ccall
-@cython.locals(health=cython.double, dmg=cython.double, a=cython.double, d=cython.double,
-               i=cython.Py_ssize_t)
-def exposure_odds(attacks: tuple, defs: tuple, health) -> tuple[float, float]:
-    """(expected damage, chance-ish of defeat) of a fighter with ``health`` facing ``attacks``
-    (expected strengths, strongest first), answered by the defense strengths ``defs`` in turn."""
-    if not attacks:
-        return 0.0, 0.0
-    dmg = 0.0
-    for i, a in enumerate(attacks):
-        d = defs[i] if i < len(defs) else 0.0
-        dmg += _blow(a, d)
-    return dmg, _lethal(dmg, health)
-
-
-# exposure_odds' two terms, also read by a space's value straight from the threat map's arrays
-@cython.cfunc
-@cython.inline
-def _blow(a: cython.double, d: cython.double) -> cython.double:
-    """The damage an expected attack ``a`` deals through a defense ``d``: a defense stops the
-    blow only on average (the attack may be stronger)."""
-    return max(0.25 * a, a - 0.85 * d)
-
-
-@cython.cfunc
-@cython.inline
-def _lethal(dmg: cython.double, health: cython.double) -> cython.double:
-    """Chance-ish of defeat of a fighter with ``health`` expecting ``dmg``."""
-    return min(1.0, max(0.0, (dmg - health + 2.0) / 3.0))
-
-
-# ---------------------------------------------------------------------- the foes' blows
-@cython.final
-@cython.cclass
-class ThreatMap:
-    """The attacks the foes could make next turn on a fighter of ours on each space
-    (``HeuristicPolicy._threat_map``), as the C arrays it was worked out in: space ``s``'s
-    expected attack strengths, strongest first, are ``hits[s * width : s * width + counts[s]]``.
-    A space's value reads them there; ``attacks`` and ``as_list`` give them as tuples. (A map
-    was a list of a tuple per space: ~30 tuples and their floats made and freed per map, ~50
-    maps a game.)"""
-
-    hits: cython.double[:]
-    counts: bytearray
-    width: cython.Py_ssize_t
-
-    def __init__(self, hits, counts: bytearray, width: int):
-        self.hits, self.counts, self.width = hits, counts, width
-
-    @cython.ccall
-    @cython.locals(space=cython.Py_ssize_t, at=cython.Py_ssize_t, i=cython.Py_ssize_t, k=cython.Py_ssize_t)
-    def attacks(self, space) -> tuple:
-        """Space ``space``'s expected attack strengths, strongest first."""
-        k = self.counts[space]
-        at = space * self.width
-        return tuple([self.hits[at + i] for i in range(k)])
-
-    @cython.locals(s=cython.Py_ssize_t)
-    def as_list(self) -> list:
-        """Each space's ``attacks``, by space."""
-        return [self.attacks(s) for s in range(len(self.counts))]
-
-
-# ---------------------------------------------------------------------- a space's worth
-@cython.final
-@cython.cclass
-class SpaceFacts:
-    """What ``space_value`` needs about one of our fighters in one decision, looked up once
-    (``HeuristicPolicy._space_ctx``); the value of each space is then worked out from these
-    alone. Typed fields, so that the compiled build reads them (and calls ``value``) in C."""
-
-    has_targets: cython.bint        # any opposing fighter on the board
-    can_attack: cython.bint         # a card in hand this fighter can attack with
-    ranged: cython.bint
-    is_hero: cython.bint
-    has_me: cython.bint             # our hero is on the board (for a sidekick's screening)
-    hero_space: cython.Py_ssize_t   # where the opposing hero to close on stands
-    me_space: cython.Py_ssize_t     # where our hero stands (if has_me)
-    health: cython.double           # this fighter's
-    hero_w: cython.double           # worth of the hero's health at stake, times safety
-    safety: cython.double
-    cau: cython.double
-    agg: cython.double
-    targets: tuple                  # (space, worth of standing within reach of it)
-    tmap: ThreatMap                 # the threat map
-    defs: tuple                     # our defense strengths, best first
-    adj: bytes                      # the board's adjacency, n * n bytes (Board.adjacency)
-    n: cython.Py_ssize_t            # the board's spaces
-    zone_mask: tuple
-    dist: tuple
-    hazard: list                    # damage at a foe's turn start on each space (None: none)
-    hazard_w: cython.double         # worth of this fighter's health lost to it
-    hazard_lethal: cython.double    # and of its defeat
-    _now: list                      # each space's value with no action of ours left after
-    _later: list                    # getting there, and with one or more (None: not yet asked)
-
-    @cython.locals(view=_ViewCore, f=Fighter, me=Fighter, hero=Fighter, of=Fighter, d=CardDef)
-    def __init__(self, policy: HeuristicPolicy, view, fi):
-        f = view.fighter(fi)
-        # Every foe's fighters are targets; the foe in focus's hero is the one to close on.
-        # (Plain loops: a generator in compiled code costs more than the work it does here.)
-        in_focus = _focus(view)
-        focus = []
-        for o in view.on_board(in_focus):
-            focus.append(view.fighter(o))
-        opp = list(focus)
-        for t in policy._foes(view):
-            if t != in_focus:
-                for o in view.on_board(t):
-                    opp.append(view.fighter(o))
-        hero = None
-        for of in focus:
-            if of.is_hero:
-                hero = of
-                break
-        if hero is None:
-            hero = (focus or opp or [None])[0]
-        name = f.defn.name
-        me = view.my_hero()
-        self.has_targets = bool(opp)
-        self.can_attack = False
-        for c in view.hand_ids():
-            d = view.card(c)
-            if d.can_attack and _usable(d, name):
-                self.can_attack = True
-                break
-        self.ranged = bool(f.defn.ranged)
-        self.is_hero = f.is_hero
-        self.has_me = me.on_board
-        self.hero_space = hero.space if hero is not None else -1
-        self.me_space = me.space
-        self.health = f.health
-        self.hero_w = policy.hp_weight(f, True) * policy.safety if f.is_hero else 0.0
-        self.safety, self.cau, self.agg = policy.safety, policy.cau, policy.agg
-        targets = []
-        for of in opp:
-            targets.append((of.space, 3.0 if of.is_hero else 1.2 + (1.0 if of.health <= 2 else 0.0)))
-        self.targets = tuple(targets)
-        self.tmap = policy.threat_record(view)
-        self.defs = policy.my_defenses(view, fi)
-        self.adj, self.n = view._adjacency, view._size      # (the board's, as C fields of the view)
-        self.zone_mask, self.dist = view._zone_mask, view.dist
-        self.hazard = policy.turn_start_hazards(view)
-        if self.hazard is not None:
-            self.hazard_w = policy.hp_weight(f, True)
-            self.hazard_lethal = policy.defeat_worth(view, f)
-        self._now = self._later = None
-
-    @cython.ccall
-    @cython.locals(space=cython.Py_ssize_t, actions_after=cython.Py_ssize_t, row=list)
-    @cython.boundscheck(False)     # (every index below is a space, fighter or kind in range)
-    @cython.wraparound(False)
-    def known_value(self, space, actions_after):
-        """``value``, worked out once per space in the decision for "no action left after it"
-        and once for "some left": ``value`` reads ``actions_after`` only as one or the other,
-        so a space weighed with one action left and again with two is worked out once. (A list
-        indexed by space for each: no key to build and hash.)"""
-        if actions_after >= 1:
-            row = self._later
-            if row is None:
-                row = self._later = [None] * len(self.dist)
-        else:
-            row = self._now
-            if row is None:
-                row = self._now = [None] * len(self.dist)
-        got = row[space]
-        if got is None:
-            got = row[space] = self.value(space, actions_after)
-        return got
-
-    @cython.ccall
-    @cython.locals(space=cython.Py_ssize_t, actions_after=cython.Py_ssize_t, value=cython.double,
-                   best=cython.double, v=cython.double, zone=cython.Py_ssize_t, t_space=cython.Py_ssize_t,
-                   d_hero=cython.Py_ssize_t, hero_space=cython.Py_ssize_t, me_space=cython.Py_ssize_t,
-                   dmg=cython.double, lethal=cython.double, soon=cython.double, guard=cython.bint,
-                   row=tuple, adj=cython.p_uchar, at=cython.Py_ssize_t, zm=tuple, target=tuple,
-                   hurt=cython.double, z=cython.Py_ssize_t, tm=ThreatMap, k=cython.Py_ssize_t,
-                   i=cython.Py_ssize_t, nd=cython.Py_ssize_t, a=cython.double, d=cython.double, defs=tuple)
-    @cython.boundscheck(False)     # (every index below is a space, fighter or kind in range)
-    @cython.wraparound(False)
-    def value(self, space, actions_after) -> cython.double:
-        """How good ``space`` is for the fighter (in rough damage units) with ``actions_after``
-        of our actions left after it gets there. Every term is a C double, summed in a fixed
-        order. (The terms were kept per space for the other ``actions_after``: 2% of the
-        values asked for reused them, less than the keeping cost.)"""
-        if not self.has_targets:
-            return 0.0
-        value = 0.0
-        # Offense: a target we could attack from here (now, or next turn).
-        best = 0.0
-        adj = self.adj
-        at = space * self.n         # this space's row of the adjacency matrix
-        zm = self.zone_mask
-        zone = zm[space] if self.ranged else 0
-        for target in self.targets:
-            t_space = target[0]
-            v = target[1]
-            if v > best:
-                if adj[at + t_space]:
-                    best = v
-                elif zone:
-                    z = zm[t_space]         # (a C integer: the test runs in C)
-                    if zone & z:
-                        best = v
-        if best:
-            value += best * (1.0 if (actions_after >= 1 and self.can_attack) else 0.45)
-        # Approach: melee closes in on the hero; ranged wants the hero's zone.
-        hero_space = self.hero_space
-        row = self.dist[space]
-        d_hero = row[hero_space]
-        if self.ranged:
-            z = zm[hero_space]      # (zone is this space's zones: the fighter is ranged)
-            if not (zone & z):
-                value -= 0.35 * max(0, d_hero - 1)
-        else:
-            value -= (0.55 if self.is_hero else 0.35) * max(0, d_hero - 1)
-        # Safety: the blows we could take next turn where we end up (fewer if we still act).
-        # (exposure_odds on the map's C arrays: the same terms in the same order)
-        tm = self.tmap
-        k = tm.counts[space]
-        dmg = lethal = 0.0
-        if k:
-            at = space * tm.width
-            defs = self.defs
-            nd = len(defs)
-            for i in range(k):
-                a = tm.hits[at + i]
-                d = defs[i] if i < nd else 0.0
-                dmg += _blow(a, d)
-            lethal = _lethal(dmg, self.health)
-        if dmg:
-            soon = 1.0 if actions_after <= 0 else 0.45
-            if self.is_hero:
-                value -= soon * (self.hero_w * dmg + (25.0 * self.safety + 5.0) * lethal)
-            else:
-                value -= soon * 0.15 * dmg
-        # A foe's ability that hurts whoever stands here when its turn starts (Medusa's Gaze in
-        # her zone): sure damage, not a blow the foe may or may not land. A Genie stood in
-        # Medusa's zone turn after turn and lost 9 health to it (seed 3); it won 0 of 80 games.
-        if self.hazard is not None:
-            hurt = self.hazard[space]
-            if hurt:
-                soon = 1.0 if actions_after <= 0 else 0.45
-                value -= soon * (self.hazard_w * min(hurt, self.health)
-                                 + (self.hazard_lethal if hurt >= self.health else 0.0))
-        # Sidekicks: screen our hero (careful) or press the attack (aggressive).
-        if not self.is_hero and self.has_me:
-            me_space = self.me_space
-            guard = row[me_space] <= 1 and d_hero <= self.dist[me_space][hero_space]
-            value += (0.8 * self.cau) if guard else 0.0
-            value -= 0.15 * self.agg * d_hero
-        return value
-
-
-# What the heuristic keeps across decisions (card odds, threat maps) is looked up by a key of
-# everything it was computed from. CHECK_CACHES (tests; UNMATCHED_SIM_CHECK_CACHES=1) recomputes
-# every kept value and fails on a difference. _KEEP bounds each store.
+from unmatched_sim.policies.odds import (KEEP, Reader, ability_bonus_estimate, check_reader, combat_odds,
+                                         foe_in_focus)
+from unmatched_sim.policies.position import SpaceFacts, ThreatMap, exposure_odds, threat_map_of
+from unmatched_sim.policies.tempo import (boost_draw_count, clock_style, scarcity_of, spend_share,
+                                          turns_left_estimate)
+from unmatched_sim.policies.weights import OP_WORTH
+
+# Each kept value (the decision memo, card odds, threat maps, defense strengths) is worked out
+# afresh and compared with the kept one under CHECK_CACHES (tests; UNMATCHED_SIM_CHECK_CACHES=1).
 CHECK_CACHES = checking.CHECK_CACHES
-_KEEP = 256
 
 
-def _check_reader(kept: "Reader", fresh: "Reader") -> None:
-    a = (kept.foe, kept.lock, kept.my_turn, kept.kinds, kept.counts, kept.n_pool, kept.known, kept.h_unknown)
-    b = (fresh.foe, fresh.lock, fresh.my_turn, fresh.kinds, fresh.counts, fresh.n_pool, fresh.known,
-         fresh.h_unknown)
-    if a != b:
-        raise AssertionError(f"a kept card reader differs from a fresh one: {a} != {b}")
-
-
-# Each foe's card list's strengths as one fighter's cards, by kind (``KindTable``), kept per
-# card list (by identity; the list is kept alive with its tables) and fighter name: a reader weighs
-# every unseen kind of card at every attack and defense odds it works out, and the card's facts
-# (can it attack or defend, can this fighter use it, its strength) do not change in a process.
-_KIND_TABLES: dict = {}
-
-
-@cython.final
-@cython.cclass
-class KindTable:
-    """One foe hero's card list read as one fighter's cards: ``attack[i]`` / ``defense[i]`` the
-    attack / defense strength (``card_strength``, played by its owner) of kind ``i`` if the
-    fighter can attack / defend with it, else None; ``types[i]`` its type (for the odds against
-    an attack that blanks a type of card)."""
-
-    attack = cython.declare(tuple, visibility="readonly")
-    defense = cython.declare(tuple, visibility="readonly")
-    types = cython.declare(tuple, visibility="readonly")
-
-    @cython.locals(d=CardDef)
-    def __init__(self, cards: tuple, fighter_name):
-        att, dfn, types = [], [], []
-        for d in cards:
-            usable = _usable(d, fighter_name)
-            strength = card_strength(d)
-            att.append(strength[0] if d.can_attack and usable else None)
-            dfn.append(strength[1] if d.can_defend and usable else None)
-            types.append(d.type)
-        self.attack, self.defense, self.types = tuple(att), tuple(dfn), tuple(types)
-
-
-@cython.cfunc
-@cython.locals(got=tuple)
-def _kind_tables(cards: tuple) -> dict:
-    """The ``KindTable``s of ``cards`` kept so far, by fighter name."""
-    key = id(cards)
-    got = _KIND_TABLES.get(key)
-    if got is None or got[0] is not cards:
-        if len(_KIND_TABLES) >= _KEEP:
-            _KIND_TABLES.clear()
-        got = _KIND_TABLES[key] = (cards, {})
-    return got[1]
-
-
-@cython.final
-@cython.cclass
-class Reader:
-    """What this player can tell about one foe's cards (default: the foe in focus), computed
-    once per decision. A typed record: the compiled policy calls its methods in C.
-
-    The unseen cards (``PlayerView.unseen_opponent_counts``) are kept by kind: ``unseen[i]``
-    copies of kind ``i`` of the foe's card list (``n_pool`` in all) may be in its hand or deck.
-    The odds depend on how many cards have each value, so a kind is weighed once, not once per
-    copy; ``kinds`` and ``counts`` list the kinds with an unseen copy and their counts."""
-
-    foe = cython.declare(object, visibility="public")
-    lock = cython.declare(object, visibility="public")
-    my_turn = cython.declare(object, visibility="public")
-    unseen = cython.declare(list, visibility="public")
-    cards = cython.declare(tuple, visibility="public")
-    n_pool = cython.declare(cython.Py_ssize_t, visibility="public")
-    known = cython.declare(list, visibility="public")
-    h_unknown = cython.declare(cython.Py_ssize_t, visibility="public")
-    _tables: dict       # fighter name -> KindTable (shared by every reader of this card list)
-    _defenses: dict     # fighter name (or (name, blanked types)) -> defense()
-    _attacks: dict      # fighter name (or (name, True): played) -> attack()
-    _threats: dict
-
-    @cython.locals(view=_ViewCore, unseen=list, i=cython.Py_ssize_t, n=cython.Py_ssize_t, total=cython.Py_ssize_t)
-    def __init__(self, view, foe: int | None = None):
-        self.foe = foe = _focus(view) if foe is None else foe
-        # read now: a reader outlives the decision it was made for (see HeuristicPolicy.reader)
-        self.lock = view.value_lock(foe)
-        self.my_turn = view.is_my_turn()
-        known_ids = view.known_opponent_hand(foe)
-        self.unseen = unseen = view.unseen_opponent_counts(foe, known_ids)
-        self.cards = view._players[foe].hero.cards
-        total = 0
-        for i in range(len(unseen)):
-            n = unseen[i]
-            total += n
-        self.n_pool = total
-        # (card, is it theirs?) — our TRICKs in their hand play differently for them
-        self.known = [(view.card(c), view.card_owner(c) == foe) for c in known_ids]
-        self.h_unknown = max(0, view.hand_size(foe) - len(known_ids))
-        self._tables = _kind_tables(self.cards)
-        self._defenses = {}
-        self._attacks = {}
-        self._threats = {}
-
-    @property
-    def kinds(self) -> list:
-        """The kinds of card with an unseen copy, in the order of the foe's card list."""
-        return [d for d, n in zip(self.cards, self.unseen) if n]
-
-    @property
-    def counts(self) -> list:
-        """How many unseen copies each of ``kinds`` has."""
-        return [n for n in self.unseen if n]
-
-    @property
-    def pool(self) -> list:
-        """The unseen cards, each copy listed (``PlayerView.unseen_opponent_cards``)."""
-        out = []
-        for d, n in zip(self.cards, self.unseen):
-            out.extend([d] * n)
-        return out
-
-    @cython.ccall
-    def kind_table(self, fighter_name) -> KindTable:
-        """The foe's card list as ``fighter_name``'s cards (shared by this card list's readers)."""
-        got = self._tables.get(fighter_name)
-        if got is None:
-            got = self._tables[fighter_name] = KindTable(self.cards, fighter_name)
-        return got
-
-    @cython.ccall
-    @cython.locals(out=list, values=list, counts=list, i=cython.Py_ssize_t, n=cython.Py_ssize_t, d=CardDef,
-                   table=tuple, types=tuple, unseen=list)
-    @cython.boundscheck(False)     # (every index below is a space, fighter or kind in range)
-    @cython.wraparound(False)
-    def defense(self, fighter_name, blanked: frozenset = frozenset()) -> list:
-        """Best defense strength the opponent's ``fighter_name`` can answer an attack with
-        (``blanked``: types of card that count 0 against the attack, ``blanked_types``)."""
-        key = (fighter_name, blanked) if blanked else fighter_name    # (mostly a name: no tuple)
-        out = self._defenses.get(key)
-        if out is None:
-            known = []
-            for d, m in self.known:
-                if d.can_defend and _usable(d, fighter_name) and d.type not in blanked:
-                    known.append(card_strength(d, m)[1])
-            kt = self.kind_table(fighter_name)
-            table, types, unseen = kt.defense, kt.types, self.unseen
-            values, counts = [], []
-            for i in range(len(unseen)):
-                n = unseen[i]
-                if n:
-                    v = table[i]
-                    if v is not None and not (blanked and types[i] in blanked):
-                        values.append(v)
-                        counts.append(n)
-            out = self._defenses[key] = _best_of_counts(known, values, counts, self.n_pool, self.h_unknown)
-        return out
-
-    @cython.ccall
-    @cython.locals(out=list)
-    def attack(self, fighter_name, played: cython.bint = False) -> list:
-        """Best attack strength of the opponent's ``fighter_name``; ``played``: the card is face
-        down in front of us already (it came from a hand one card larger)."""
-        key = (fighter_name, True) if played else fighter_name
-        out = self._attacks.get(key)
-        if out is None:
-            out = self._attack_odds(fighter_name, played, False)
-            self._attacks[key] = out
-        return out
-
-    @cython.cfunc
-    @cython.locals(values=list, counts=list, i=cython.Py_ssize_t, n=cython.Py_ssize_t, d=CardDef,
-                   table=tuple, unseen=list)
-    @cython.boundscheck(False)     # (every index below is a kind in range)
-    @cython.wraparound(False)
-    def _attack_odds(self, fighter_name, played: cython.bint, expect: cython.bint):
-        """``attack``'s odds, worked out (``expect``: their expected value only, as ``threat``
-        sums them, with no list of levels made)."""
-        lock = self.lock
-        if lock is not None and not self.my_turn:
-            return max(0.0, float(lock)) if expect else [(float(lock), 1.0)]
-        known = []
-        for d, m in self.known:
-            if d.can_attack and _usable(d, fighter_name):
-                known.append(card_strength(d, m)[0])
-        table, unseen = self.kind_table(fighter_name).attack, self.unseen
-        values, counts = [], []
-        for i in range(len(unseen)):
-            n = unseen[i]
-            if n:
-                v = table[i]
-                if v is not None:
-                    values.append(v)
-                    counts.append(n)
-        return _best_of_counts(known, values, counts, self.n_pool, self.h_unknown + (1 if played else 0),
-                               expect)
-
-    @cython.ccall
-    @cython.locals(total=cython.double)
-    def threat(self, fighter_name) -> cython.double:
-        """Expected best attack the opponent's fighter could make next turn (kept per fighter:
-        a reader outlives its decision): each level of ``attack``'s odds at its chance, a value
-        below 0 as 0. (Worked out without the odds' list: only this reads them unplayed.)"""
-        got = self._threats.get(fighter_name)
-        if got is not None:
-            return got
-        total = self._attack_odds(fighter_name, False, True)
-        self._threats[fighter_name] = total
-        return total
-
-
-@cython.cfunc
-@cython.locals(reader=Reader, health=cython.double, a=cython.double, k=cython.Py_ssize_t,
-               exp_dmg=cython.double, p_win=cython.double, p_kill=cython.double, v=cython.double,
-               p=cython.double, dv=cython.double, av=cython.double, dmg=cython.double,
-               no_card=cython.double, block_all=cython.double)
-def combat_odds(reader: Reader, name, health, a, k, blanked: frozenset) -> tuple[cython.double, cython.double, cython.double]:
-    """``HeuristicPolicy.attack_odds`` on C doubles, from the defender's card reader: (expected
-    damage, chance to win the combat, chance to defeat) of an attack of strength ``a`` on the
-    fighter ``name`` with ``health``."""
-    exp_dmg = p_win = p_kill = 0.0
-    no_card, block_all = NO_CARD, BLOCK_ALL     # (C doubles: the tests below run in C)
-    for v, p in reader.defense(name, blanked):
-        dv = 0.0 if v == no_card else v
-        av = a + k * dv if k else a
-        dmg = 0.0 if v >= block_all else max(0.0, av - dv)
-        dmg = min(dmg, health)
-        exp_dmg += p * dmg
-        if dmg >= 1:
-            p_win += p
-        if dmg >= health:
-            p_kill += p
-    return exp_dmg, p_win, p_kill
-
-
+# ---------------------------------------------------------------------- an attack's worth
 @cython.cfunc
 @cython.locals(card=tuple, tgt=tuple, value=cython.double, exp_dmg=cython.double, p_win=cython.double,
                p_kill=cython.double, a=cython.double, tf=Fighter, reader=Reader, draw_adjust=cython.double,
@@ -1023,7 +81,7 @@ def _attack_value(card: tuple, tgt: tuple) -> cython.double:
     exp_dmg, p_win, p_kill = combat_odds(reader, tf.defn.name, tf.health, a, k, blanked)
     value = hp_w * exp_dmg
     value += defeat_w * p_kill
-    value += effect_worth(d, _COMBAT_TIMINGS, p_win, mine)     # (by position: a C call)
+    value += effect_worth(d, COMBAT_TIMINGS, p_win, mine)     # (by position: a C call)
     value += draw_adjust
     value -= harm
     return value - spend
@@ -1042,37 +100,6 @@ def _attack_score(policy: HeuristicPolicy, view: _ViewCore, fi, target, cid, tgt
     return got
 
 
-# The spending price's two factors (``HeuristicPolicy.spend_cost``): C functions, so that the
-# price, asked for every card of every decision, costs no method look-up through the policy's
-# Python classes; ``spend_weight`` and ``scarcity`` are the same functions as methods.
-@cython.cfunc
-@cython.inline
-def _spend_weight(agg: cython.double) -> cython.double:
-    """The style's appetite for spending: the share of a card's play worth that spending costs."""
-    return 0.55 - 0.35 * agg
-
-
-@cython.cfunc
-@cython.locals(view=_ViewCore, left=cython.Py_ssize_t)
-def _scarcity(view, back) -> cython.double:
-    """``HeuristicPolicy.scarcity``: dearer as the hand would run short (``back``: cards drawn again)."""
-    left = view.hand_size(view.seat) - 1 + min(back, view.deck_size(view.seat))
-    return 1.0 + 0.5 * max(0, 4 - left)
-
-
-# The threat map's C arrays start as copies of an all-zero array of their size, kept by size: a
-# slice copies the block at once, where repeating a one-zero array copies it a value at a time
-# (~2,300 instructions a map).
-_ZEROS: dict = {}
-
-
-@cython.cfunc
-def _zeros(size: cython.Py_ssize_t):
-    got = _ZEROS.get(size)
-    if got is None:
-        got = _ZEROS[size] = array("d", [0.0]) * size
-    return got[:]
-
 # Per policy class: whether its BOOST cost is the heuristic's own (``boost_cost`` from
 # ``spend_cost``, ``keep_base`` and ``reserve_worth``), which is never below 0 for a card with no
 # BOOST bonus and a kept worth not below 0 (``on_maneuver_boost`` passes such cards over when
@@ -1089,52 +116,10 @@ def _plain_costs(cls) -> cython.bint:
     return got
 
 
-# Facts the policy reads from the view alone, as C functions (a cpdef method cannot be static);
-# the policy keeps them as static methods under their own names for other callers (hooks,
-# tests). Its own code calls these functions: a subclass overriding one changes only what
-# its callers outside the heuristic see.
-@cython.ccall
-@cython.locals(view=_ViewCore)
-def _boost_draws(view, cid) -> int:
-    """The cards a card's BOOST bonus draws us (Houdini's Flourish and Sleight of Hand: 1)."""
-    if view.card_owner(cid) != view.seat:
-        return 0
-    n = 0
-    for op in view.card(cid).effects.get("boost_bonus", ()):
-        spec = op.spec
-        c = spec.get("count", 1)
-        if (op.NAME == "draw" and isinstance(c, int) and spec.get("who", "self") == "self"
-                and (spec.get("if") != "your_turn" or view.is_my_turn())):
-            n += c
-    return n
-
-
-@cython.cfunc
-@cython.inline
-@cython.locals(view=_ViewCore)
-def _focus(view):
-    """``view.opp``, the foe in focus: in a duel the view's C field (``opp`` is an attribute of
-    the Python view class, ~120 instructions a read, read ~700 times a game)."""
-    foe = view._duel_foe
-    return foe if foe is not None else view.opp
-
-
-@cython.ccall
-@cython.locals(view=_ViewCore)
-def _mine(view, cid) -> bool:
-    """Is this card from our own deck (not a TRICK of Loki's we hold)?"""
-    return view.card_owner(cid) == view.seat
-
-
-@cython.ccall
-@cython.locals(view=_ViewCore)
-def _ability_bonus(view, fi, role: int, opponent: int | None = None) -> float:
-    """What fighter ``fi``'s ability is expected to add to a card it plays in ``role``: the
-    estimate (Alice's size, Arthur's BOOST, standing bonuses) plus a face-up token's sure
-    bonus (Hamlet's NOT TO BE)."""
-    return view.combat_bonus_estimate(fi, role, opponent) + view.token_bonus(fi, role)
-
-
+# Facts the policy reads from the view alone are module functions (here and in card_facts,
+# odds, tempo): C calls for the compiled policy. The policy keeps them as static methods under
+# their own names for other callers (hooks, tests); a subclass overriding one changes only what
+# those callers see.
 @cython.ccall
 @cython.locals(view=_ViewCore, f=Fighter, o=Fighter)
 def _last_hero(view, f) -> bool:
@@ -1143,21 +128,6 @@ def _last_hero(view, f) -> bool:
         if o.is_hero and o.alive and o is not f:
             return False
     return True
-
-
-@cython.ccall
-@cython.locals(view=_ViewCore)
-def _turns_left(view) -> float:
-    """Our turns the game is likely to last: the foe hero's health at the damage a turn of
-    ours has taken off it so far (its health lost, net of healing, over our turns), starting
-    from a typical 2.5 a turn as three turns' worth of evidence (3 turns when the hero is not
-    on the board). A fixed 2.5 read a slow game against a wall of defense cards as short and
-    drew into a deck the game then outlasted."""
-    opp_hero = view.opp_hero()
-    if not opp_hero.on_board:
-        return 3.0
-    rate = (max(0, opp_hero.max_health - opp_hero.health) + 2.5 * 3) / (view.turn_number() // 2 + 3)
-    return opp_hero.health / max(0.75, rate)
 
 
 # ---------------------------------------------------------------------- the policy
@@ -1245,7 +215,7 @@ class HeuristicPolicy(GreedyPolicy):
         # after a move that stayed put. Everything the memo holds is worked out from the
         # position alone, never from the decision asked.
         version = view.state_version()
-        focus = _focus(view)
+        focus = foe_in_focus(view)
         if (version is None or version != self._memo_version or view is not self._memo_view
                 or focus != self._memo_focus):
             self._reader = None         # _fresh(), without the call
@@ -1260,28 +230,12 @@ class HeuristicPolicy(GreedyPolicy):
                                  "would be stale")
         return GreedyPolicy.choose(self, view, decision)     # (super() builds a proxy per call)
 
-    @cython.locals(view=_ViewCore, deck=cython.Py_ssize_t, opp_deck=cython.Py_ssize_t, lead=cython.Py_ssize_t,
-                   urgency=cython.double, agg=cython.double, cau=cython.double)
+    @cython.locals(view=_ViewCore)
     def style_now(self, view) -> tuple[float, float]:
-        """(aggression, caution) for this decision. Waiting only pays while the clock is on our
-        side: as our deck runs out (before the opponent's) or our hand fills up (every draw
-        then wastes a card), any style turns to the attack."""
-        deck, opp_deck = view.deck_size(view.seat), view.deck_size(_focus(view))
-        urgency = max(0.0, (10 - deck) / 10)
-        if opp_deck + 3 < deck:
-            urgency *= 0.3          # they run out first: patience is fine
-        if view.hand_size(view.seat) >= 6:
-            urgency = max(urgency, 0.5)
-        agg = self.aggression + (1.0 - self.aggression) * urgency
-        cau = self.caution * (1.0 - 0.7 * urgency)
-        # The other side of the clock: a foe whose deck is well behind ours runs out first, so
-        # waiting behind our defense cards wins the race while attacking spends the cards that
-        # hold it. A balanced Dr. Jill Trent attacked the Genie, whose own draws were emptying
-        # his deck, and lost 60% of the games a patient Jill wins 88% of (seed 41, n 200).
-        lead = deck - opp_deck
-        if lead > 2:
-            agg *= 1.0 - min(1.0, (lead - 2) / 6)
-        return agg, cau
+        """(aggression, caution) for this decision: the style's, as the clock turns it
+        (``tempo.clock_style``: our deck and hand against the foe in focus's deck)."""
+        return clock_style(self.aggression, self.caution, view.deck_size(view.seat),
+                           view.deck_size(foe_in_focus(view)), view.hand_size(view.seat))
 
     @cython.annotation_typing(False)
     @cython.locals(view=_ViewCore)
@@ -1289,7 +243,7 @@ class HeuristicPolicy(GreedyPolicy):
         """The card odds of ``foe`` (default: the foe in focus)."""
         r = self._reader
         if r is None:
-            r = self._reader = self._shared_reader(view, _focus(view))
+            r = self._reader = self._shared_reader(view, foe_in_focus(view))
         if foe is None or foe == r.foe:
             return r
         others = self._memo.setdefault("readers", {})
@@ -1325,11 +279,11 @@ class HeuristicPolicy(GreedyPolicy):
         readers = self._readers
         r = readers.get(key)
         if r is None:
-            if len(self._readers) >= _KEEP:
+            if len(self._readers) >= KEEP:
                 self._readers.clear()
             r = self._readers[key] = Reader(view, foe)
         elif CHECK_CACHES:
-            _check_reader(r, Reader(view, foe))
+            check_reader(r, Reader(view, foe))
         return r
 
     @cython.locals(view=_ViewCore, memo=dict)
@@ -1371,20 +325,18 @@ class HeuristicPolicy(GreedyPolicy):
         (discounted with the play worth, an aggressive style threw its last defense card into an
         attack whatever its health). The play worth rises as the hand runs short
         (``scarcity``; ``back``: the cards spending it draws into the hand again)."""
-        return (_spend_weight(self.agg) * _scarcity(view, back) * self.keep_base(view, cid)
+        return (spend_share(self.agg) * scarcity_of(view, back) * self.keep_base(view, cid)
                 + self.reserve_worth(view, cid))
 
     @staticmethod
     @cython.locals(view=_ViewCore)
     def scarcity(view, back: int = 0) -> float:
         """How much dearer a card of our hand is to spend when few would be left: the last cards
-        are the next turn's attack and defense both, whatever the style. Without it a balanced
-        Houdini (spending at 0.36 of a card's worth) attacked and boosted his hand away and began
-        41% of his turns with one card (the tuned, patient style 15%): against the Wayward Sisters
-        (seed 41, game 3) he emptied his hand on turn 2 and never held two cards again, 30% to the
-        patient style's 64%. A card that draws its replacement (``back``: Flourish's BOOST
-        bonus, For My Next Trick's draw) leaves the hand as large as it was."""
-        return _scarcity(view, back)
+        are the next turn's attack and defense both, whatever the style (a free-spending style
+        otherwise attacks and boosts its hand away and starts its turns with one card). A card
+        that draws its replacement (``back``: Flourish's BOOST bonus, For My Next Trick's draw)
+        leaves the hand as large as it was."""
+        return scarcity_of(view, back)
 
     @cython.locals(view=_ViewCore, cache=dict, me=Fighter, d=CardDef, extra=cython.double, heal=cython.double,
                    room=cython.double)
@@ -1403,7 +355,7 @@ class HeuristicPolicy(GreedyPolicy):
         d = view.card(cid)
         name = me.defn.name
         extra = 0.0
-        if d.can_defend and _usable(d, name):
+        if d.can_defend and usable(d, name):
             n_def = len(self.my_defenses(view, me.idx))     # our hero's defense cards in hand
             if n_def <= 1:
                 extra += self.reserve * (1.2 + 8.0 / max(1, me.health))
@@ -1426,7 +378,7 @@ class HeuristicPolicy(GreedyPolicy):
         return self.keep(view, cid)
 
     def spend_weight(self) -> float:
-        return _spend_weight(self.agg)
+        return spend_share(self.agg)
 
     @cython.annotation_typing(False)
     @cython.locals(w=cython.double, f=Fighter)
@@ -1477,20 +429,20 @@ class HeuristicPolicy(GreedyPolicy):
         if not view.card(cid).effects.get("boost_bonus"):
             # no BOOST bonus: it draws nothing back and adds nothing (boost_draws 0, worth 0.0)
             return self.spend_cost(view, cid, 0) - 0.0
-        return self.spend_cost(view, cid, _boost_draws(view, cid)) - self.boost_bonus_worth(view, cid)
+        return self.spend_cost(view, cid, boost_draw_count(view, cid)) - self.boost_bonus_worth(view, cid)
 
-    boost_draws = staticmethod(_boost_draws)
+    boost_draws = staticmethod(boost_draw_count)
 
-    mine = staticmethod(_mine)
+    mine = staticmethod(is_own_card)
 
     @cython.locals(view=_ViewCore)
     def my_attack_strength(self, view, cid) -> float:
         lock = view.value_lock(view.seat)
         if lock is not None and view.is_my_turn():
             return float(lock)
-        return card_strength(view.card(cid), _mine(view, cid))[0]
+        return card_strength(view.card(cid), is_own_card(view, cid))[0]
 
-    ability_bonus = staticmethod(_ability_bonus)
+    ability_bonus = staticmethod(ability_bonus_estimate)
 
     # ------------------------------------------------------------ attack evaluation
     @cython.locals(view=_ViewCore)
@@ -1554,7 +506,7 @@ class HeuristicPolicy(GreedyPolicy):
         bonus = None
         if lock is None or not view.is_my_turn():
             # the ability's expected bonus: Alice BIG, Arthur's BOOST, Golden Bat's standing +2
-            bonus = _ability_bonus(view, fi, ATTACKER, target)
+            bonus = ability_bonus_estimate(view, fi, ATTACKER, target)
         return (tf, self.hp_weight(tf, False), self.defeat_worth(view, tf), bonus,
                 self.reader(view, tf.owner))
 
@@ -1613,7 +565,7 @@ class HeuristicPolicy(GreedyPolicy):
             tgt = None      # the target's facts, looked up once for all our cards
             for cid in hand:
                 d = view.card(cid)
-                if d.can_attack and _usable(d, name):
+                if d.can_attack and usable(d, name):
                     if tgt is None:
                         tgt = self._attack_target(view, fi, t)
                     s = _attack_score(self, view, fi, t, cid, tgt)
@@ -1714,7 +666,7 @@ class HeuristicPolicy(GreedyPolicy):
         if deck - drawn <= 3:
             w *= 0.6        # bringing exhaustion closer
         burned = drawn - min(drawn, room)
-        turns = _turns_left(v)      # (asked once: both the burned cards and the deck race read it)
+        turns = turns_left_estimate(v)      # (asked once: both the burned cards and the deck race read it)
         if burned:
             # cards drawn only to be discarded shorten the deck, more so one the game will need:
             # the Genie took Three Wishes' "draw 5" with a hand of 5, discarded 2 at the hand
@@ -1952,7 +904,7 @@ class HeuristicPolicy(GreedyPolicy):
         if not attackers:
             return 0.0
         in_range = any(view.attack_targets(fi) for fi in attackers)
-        vals = sorted((card_strength(view.card(c), _mine(view, c))[0] for c in view.hand_ids()
+        vals = sorted((card_strength(view.card(c), is_own_card(view, c))[0] for c in view.hand_ids()
                        if view.card(c).can_attack),
                       reverse=True)
         uses = min(actions, len(vals))
@@ -1962,7 +914,7 @@ class HeuristicPolicy(GreedyPolicy):
     @cython.locals(view=_ViewCore, d=CardDef)
     def scheme_eval(self, view, cid, fi) -> float:
         d = view.card(cid)
-        return (self.ops_worth(view, d.effects.get("effect", ()), fi, _mine(view, cid))
+        return (self.ops_worth(view, d.effects.get("effect", ()), fi, is_own_card(view, cid))
                 - self.spend_cost(view, cid) + 0.3)
 
     def maneuver_eval(self, view) -> float:
@@ -2040,114 +992,21 @@ class HeuristicPolicy(GreedyPolicy):
             if got is not None and got.as_list() != fresh.as_list():
                 raise AssertionError(f"a kept threat map differs from a fresh one: {got.as_list()} "
                                      f"!= {fresh.as_list()}")
-            if len(threats) >= _KEEP:
+            if len(threats) >= KEEP:
                 threats.clear()
             got = threats[key] = fresh
         memo["threat_map"] = got
         return got
 
-    @cython.locals(view=_ViewCore, n=cython.Py_ssize_t, hand=cython.Py_ssize_t, boost=cython.Py_ssize_t,
-                   here=cython.Py_ssize_t, zones=cython.Py_ssize_t, r=cython.Py_ssize_t, s=cython.Py_ssize_t,
-                   e=cython.double, ranged=cython.bint, second=cython.double, zm=tuple, adjacent=tuple,
-                   hits=cython.double[:], P=cython.Py_ssize_t, M=cython.Py_ssize_t,
-                   counts=bytearray, width=cython.Py_ssize_t, at=cython.Py_ssize_t, i=cython.Py_ssize_t,
-                   out=list, k=cython.Py_ssize_t, a=cython.double, b=cython.double, foe_reader=Reader,
-                   z=cython.Py_ssize_t, near=tuple, tm=ThreatMap, of=Fighter)
-    @cython.boundscheck(False)     # (every index below is a space, fighter or kind in range)
-    @cython.wraparound(False)
+    @cython.locals(view=_ViewCore, foes=tuple, readers=list)
     def _threat_map(self, view) -> ThreatMap:
         """For each space, the attacks the foes could make next turn on a fighter of ours
-        standing there: expected attack strengths (exact odds of the best card each attacker
-        may hold, from the unseen cards), strongest first.
-
-        A foe that can hit the space *without moving* has both its actions for attacks (two,
-        if its hand holds two cards); one that must first move there (its move plus a likely
-        BOOST, along the paths our fighters do not block) has one. Every foe counts, each with
-        its own cards and its own two actions.
-
-        (The per-space strengths are C arrays the compiled build reads and writes directly:
-        ``array.array`` buffers typed as memoryviews; each foe adds at most two attacks to a
-        space, so space ``s``'s attacks are ``hits[s * width : s * width + counts[s]]``.)"""
-        n = view._size          # (the board's facts as C fields of the view)
-        zm = view._zone_mask
-        adjacent = view._adjacent_seq
+        standing there (``position.threat_map_of``, from each foe's card odds)."""
         foes = self._foes(view) or (view.opp,)
-        width = 2 * len(foes)
-        # One array for the map and a foe's two scratch rows (a copy of a kept zero array: no
-        # bytes to build and parse): one allocation and one buffer view per map. The rows are read at
-        # their offsets in it, compiled or not (a slice of it, run as Python, is a copy).
-        hits = _zeros(n * width + 2 * n)
-        P = n * width           # hits[P + s]: the best attack reaching space s without moving
-        M = P + n               # hits[M + s]: the best attack reaching it after a move
-        counts = bytearray(n)
+        readers = []
         for t in foes:
-            foe_reader = self.reader(view, t)
-            hand = view.hand_size(t)
-            if hand <= 0 and view.deck_size(t) <= 0:
-                continue
-            for s in range(n):
-                hits[P + s] = 0.0
-                hits[M + s] = 0.0
-            boost = 1 if hand >= 3 else 0
-            for o in view.on_board(t):
-                of = view.fighter(o)
-                e = foe_reader.threat(of.defn.name)
-                if e <= 0:
-                    continue
-                here = of.space
-                ranged = of.defn.ranged
-                near = adjacent[here]
-                for s in near:
-                    if e > hits[P + s]:
-                        hits[P + s] = e
-                if ranged:
-                    zones = zm[here]
-                    for s in range(n):
-                        z = zm[s]           # (a C integer: the test below runs in C)
-                        if z & zones and e > hits[P + s]:
-                            hits[P + s] = e
-                m = (of.defn.move if of.defn.move is not None else view.move_value(t)) + boost
-                zones = 0
-                for r in view.reachable(o, m):
-                    near = adjacent[r]
-                    for s in near:
-                        if e > hits[M + s]:
-                            hits[M + s] = e
-                    zones |= zm[r]
-                if ranged:
-                    for s in range(n):
-                        z = zm[s]
-                        if z & zones and e > hits[M + s]:
-                            hits[M + s] = e
-            # A hand of one card (plus the maneuver's draw) makes one attack; two make two.
-            second = 0.8 if hand >= 2 else 0.0
-            for s in range(n):
-                at = s * width + counts[s]
-                if hits[P + s] > 0:
-                    hits[at] = hits[P + s]
-                    counts[s] += 1
-                    if second:
-                        hits[at + 1] = second * max(hits[P + s], hits[M + s])
-                        counts[s] += 1
-                elif hits[M + s] > 0:
-                    hits[at] = hits[M + s]
-                    counts[s] += 1
-        for s in range(n):      # each space's attacks, strongest first (two: one comparison)
-            k = counts[s]
-            at = s * width
-            if k == 2:
-                a, b = hits[at], hits[at + 1]
-                if a < b:
-                    hits[at], hits[at + 1] = b, a
-            elif k > 2:
-                ordered = sorted([hits[at + i] for i in range(k)], reverse=True)
-                for i in range(k):
-                    hits[at + i] = ordered[i]
-        # (its fields set here, in C: a typed buffer passed to the constructor would be made a
-        # Python view object and checked again, ~7,000 instructions a map)
-        tm = ThreatMap.__new__(ThreatMap)
-        tm.hits, tm.counts, tm.width = hits, counts, width
-        return tm
+            readers.append(self.reader(view, t))
+        return threat_map_of(view, foes, readers)
 
     @cython.locals(view=_ViewCore, cache=dict, kept=dict, hand=tuple)
     def my_defenses(self, view, fi) -> tuple[float, ...]:
@@ -2170,7 +1029,7 @@ class HeuristicPolicy(GreedyPolicy):
                 fresh = self._my_defenses(view, name, hand)
                 if got is not None and got != fresh:
                     raise AssertionError(f"kept defense strengths differ from fresh ones: {got} != {fresh}")
-                if len(kept) >= _KEEP:
+                if len(kept) >= KEEP:
                     kept.clear()
                 got = kept[k2] = fresh
             cache[fi] = got
@@ -2181,8 +1040,8 @@ class HeuristicPolicy(GreedyPolicy):
         strengths = []
         for c in hand:
             d = view.card(c)
-            if d.can_defend and _usable(d, name):
-                strengths.append(min(8.0, card_strength(d, _mine(view, c))[1]))
+            if d.can_defend and usable(d, name):
+                strengths.append(min(8.0, card_strength(d, is_own_card(view, c))[1]))
         strengths.sort(reverse=True)
         return tuple(strengths)
 
@@ -2213,13 +1072,25 @@ class HeuristicPolicy(GreedyPolicy):
         memo["hazards"] = out
         return out
 
-    @cython.locals(view=_ViewCore, memo=dict)
+    @cython.locals(view=_ViewCore, memo=dict, got=SpaceFacts, f=Fighter)
     def _space_ctx(self, view, fi) -> SpaceFacts:
-        """Per-decision facts space_value needs for fighter ``fi``."""
+        """Per-decision facts space_value needs for fighter ``fi``: the board's, and the
+        policy's (its style, the threat map, our defenses, the foes' turn-start hazards)."""
         memo = self._facts.space
         got = memo.get(fi)
         if got is None:
-            got = memo[fi] = SpaceFacts(self, view, fi)
+            got = SpaceFacts.__new__(SpaceFacts)
+            got.read_board(view, fi, self._foes(view))
+            f = view.fighter(fi)
+            got.hero_w = self.hp_weight(f, True) * self.safety if f.is_hero else 0.0
+            got.safety, got.cau, got.agg = self.safety, self.cau, self.agg
+            got.tmap = self.threat_record(view)
+            got.defs = self.my_defenses(view, fi)
+            got.hazard = self.turn_start_hazards(view)
+            if got.hazard is not None:
+                got.hazard_w = self.hp_weight(f, True)
+                got.hazard_lethal = self.defeat_worth(view, f)
+            memo[fi] = got
         return got
 
     @cython.annotation_typing(False)
@@ -2357,7 +1228,7 @@ class HeuristicPolicy(GreedyPolicy):
                     score, pair, cid = self.best_attack(view, [(mi, o) for mi in mine])
                     if pair is not None and score > 0:
                         attack = score
-                        a = self.my_attack_strength(view, cid) + _ability_bonus(view, pair[0], ATTACKER, o)
+                        a = self.my_attack_strength(view, cid) + ability_bonus_estimate(view, pair[0], ATTACKER, o)
                         alive = 1.0 - self.attack_odds(view, view.fighter(o), a, 0, blanked_types(view.card(cid)))[2]
                 here = self.foe_space_value(view, o, view.fighter(o).space, 0)
                 hit_now = False         # (loops, not any() of a generator: a cpdef method)
@@ -2485,9 +1356,9 @@ class HeuristicPolicy(GreedyPolicy):
             return False
         if view.hand_size(view.seat) + n > HAND_LIMIT:
             return False                      # the card (or another) goes at the hand limit
-        return deck - n >= _turns_left(view)
+        return deck - n >= turns_left_estimate(view)
 
-    turns_left = staticmethod(_turns_left)
+    turns_left = staticmethod(turns_left_estimate)
 
     @cython.locals(view=_ViewCore)
     def on_move_order(self, view, d):
@@ -2556,7 +1427,7 @@ class HeuristicPolicy(GreedyPolicy):
                 else:
                     seen[b] = self._best_reach_value(view, me.idx, move + b, after)
             lift = seen[b] - base
-            if plain and lift <= best and not card.effects.get("boost_bonus") and keep_worth(card, _mine(view, c)) >= 0.0:
+            if plain and lift <= best and not card.effects.get("boost_bonus") and keep_worth(card, is_own_card(view, c)) >= 0.0:
                 continue
             gain = lift - self.boost_cost(view, c)
             if gain > best:
@@ -2603,8 +1474,8 @@ class HeuristicPolicy(GreedyPolicy):
         dist = self.reader(view, attacker.owner).attack(attacker.defn.name, played=True)
         w = self.hp_weight(me, True)
         # Standing bonuses of the fighters' own abilities (Alice's size): public estimates.
-        mine_bonus = _ability_bonus(view, me.idx, DEFENDER)
-        their_bonus = _ability_bonus(view, attacker.idx, ATTACKER)
+        mine_bonus = ability_bonus_estimate(view, me.idx, DEFENDER)
+        their_bonus = ability_bonus_estimate(view, attacker.idx, ATTACKER)
         spend_w = self.spend_weight()
         defeat_w = self.defeat_worth(view, me)
         best = pick = None
@@ -2613,13 +1484,13 @@ class HeuristicPolicy(GreedyPolicy):
                 dv, heal, worth, cost = 0.0, 0.0, 0.0, 0.0
             else:
                 card = view.card(cid)
-                dv = card_strength(card, _mine(view, cid))[1] + mine_bonus
+                dv = card_strength(card, is_own_card(view, cid))[1] + mine_bonus
                 heal = 0.0
                 for op in card.effects.get("immediately", ()):
                     if op.NAME == "recover":
                         a = op.spec.get("amount", 1)
                         heal += a if isinstance(a, int) else 1
-                worth = effect_worth(card, _COMBAT_TIMINGS, 0.6, _mine(view, cid)) * 0.6
+                worth = effect_worth(card, COMBAT_TIMINGS, 0.6, is_own_card(view, cid)) * 0.6
                 cost = spend_w * self.keep_base(view, cid)
             exp_loss = p_dead = 0.0
             health = min(me.max_health, me.health + heal)
@@ -2661,7 +1532,7 @@ class HeuristicPolicy(GreedyPolicy):
                 g = w * (min(after, defender.health) - min(before, defender.health))
                 if before == 0 and after > 0:
                     g += 0.8 + effect_worth(view.card(boosted), ("after_combat",), 1.0,
-                                                _mine(view, boosted)) * 0.5
+                                                is_own_card(view, boosted)) * 0.5
                 if after >= defender.health > before:
                     g += self.defeat_worth(view, defender)
                 return g
@@ -2673,7 +1544,7 @@ class HeuristicPolicy(GreedyPolicy):
                 g = w * (min(before, defender.health) - min(after, defender.health))
                 if before > 0 and after == 0:
                     g += 0.8 + effect_worth(view.card(boosted), ("after_combat",), 1.0,
-                                                _mine(view, boosted)) * 0.5
+                                                is_own_card(view, boosted)) * 0.5
                 if before >= defender.health > after:
                     g += self.defeat_worth(view, defender)
                 return g
@@ -2701,7 +1572,7 @@ class HeuristicPolicy(GreedyPolicy):
         blanked = blanked_types(view.card(d.info["card"]))
         dmg0, win0, kill0 = self.attack_odds(view, tf, a, k, blanked)
         won_worth = 0.8 + 0.5 * effect_worth(view.card(d.info["card"]), ("after_combat",), 1.0,
-                                             _mine(view, d.info["card"]))
+                                             is_own_card(view, d.info["card"]))
         best, pick = 0.05, None
         seen: dict[int, float] = {}
         for c in cards:
@@ -2727,15 +1598,15 @@ class HeuristicPolicy(GreedyPolicy):
             target = view.fighter(fighters[1])
 
             def score(c):
-                a = card_strength(view.card(c), _mine(view, c))[0]
+                a = card_strength(view.card(c), is_own_card(view, c))[0]
                 return (self.hp_weight(target, False) * min(target.health, max(0.0, a - other))
-                        + effect_worth(view.card(c), p_won=1.0 if a > other else 0.0, mine=_mine(view, c))
+                        + effect_worth(view.card(c), p_won=1.0 if a > other else 0.0, mine=is_own_card(view, c))
                         - self.spend_cost(view, c))
         else:
             other = view.combat_value(0)
 
             def score(c):
-                dv = card_strength(view.card(c), _mine(view, c))[1]
+                dv = card_strength(view.card(c), is_own_card(view, c))[1]
                 return -max(0.0, other - dv) * 1.5 - self.spend_cost(view, c)
         best = max(cards, key=lambda c: (score(c), -c))
         base = score(current) if current is not None else -1e9
