@@ -36,6 +36,7 @@ SOURCES = (
     "unmatched_sim/engine/view.py",
     "unmatched_sim/policies/base.py",
     "unmatched_sim/policies/greedy.py",
+    "unmatched_sim/policies/weights.py",
     "unmatched_sim/policies/card_facts.py",
     "unmatched_sim/policies/odds.py",
     "unmatched_sim/policies/position.py",

@@ -17,6 +17,14 @@ from unmatched_sim.engine.view import _ViewCore
 from unmatched_sim.model import CardDef
 from unmatched_sim.policies.weights import OP_WORTH
 
+if not cython.compiled:     # compiled, the weights are C variables cimported in card_facts.pxd
+    from unmatched_sim.policies.weights import (BOOST_ONLY_LIFT, COILS_SHARE, CONDITIONAL_SHARE, DEFENSE_KEEP_CAP,
+                                                EVEN_ODDS, FRIENDLY_FIRE_SHARE, HAND_SIZE_GUESS, HOOK_LIFT,
+                                                KEEP_EFFECT_SHARE, OWN_DAMAGE_GUESS, PARTIAL_BLANK_LIFT,
+                                                QUANTITY_GUESS, RANSOM_SHARE, SCHEME_KEEP_BASE, SELF_BOOST_LIFT,
+                                                SELF_BOOST_MAX, SUBTRACT_GUESS, UNKNOWN_OP_WORTH,
+                                                VERSATILE_KEEP_BONUS)
+
 NO_CARD = -1          # "no card" in a value distribution
 BLOCK_ALL = 99        # a defense that makes the attack worth 0 (Celestial Raiments)
 
@@ -39,12 +47,12 @@ def _keep_fact(fact: cython.Py_ssize_t, d: CardDef, mine: cython.bint, value):
     return d.keep_ai_fact(fact * 2 + mine, value)
 
 
-@cython.ccall
-def usable(d: CardDef, name) -> cython.bint:
-    """``d.usable_by(name)`` as a C call (``CardDef.usable_by`` is a Python method, and the
-    loops over a hand ask it for every card)."""
-    users = d.users
-    return users is None or name in users
+if not cython.compiled:     # compiled, the same test is inlined from card_facts.pxd
+    def usable(d: CardDef, name) -> bool:
+        """``d.usable_by(name)`` without the method call (the loops over a hand ask it for every
+        card: compiled, it is an inline C function where it is used)."""
+        users = d.users
+        return users is None or name in users
 
 
 def _ops(d: CardDef, *timings):
@@ -83,16 +91,16 @@ def card_strength(d: CardDef, mine: bool = True) -> tuple[float, float]:
         if not applies(spec, mine):
             continue
         if n == "boost_card" and spec.get("card", "self") == "self":
-            bonus = 1.5 * min(2, spec.get("times", 1))
+            bonus = SELF_BOOST_LIFT * min(SELF_BOOST_MAX, spec.get("times", 1))
             if spec.get("if"):
-                bonus *= 0.5
+                bonus *= CONDITIONAL_SHARE
             att += bonus
             dfn += bonus
         elif (n == "set_value" and spec.get("card", "self") == "self"
               and (isinstance(spec.get("to"), int) or isinstance(spec.get("to"), str) and spec["to"] in _HAND_SIZES)):
             to = guess_amount(spec["to"])
             if to > v:
-                share = 0.5 if spec.get("if") else 1.0
+                share = CONDITIONAL_SHARE if spec.get("if") else 1.0
                 att += share * (to - v)
                 dfn += share * (to - v)
         elif n == "add_value" and spec.get("card", "self") == "self":
@@ -105,50 +113,50 @@ def card_strength(d: CardDef, mine: bool = True) -> tuple[float, float]:
                 # card), not every attack. An attack that blanks a type of card is weighed
                 # against the defenses left (blanked_types, attack_odds).
                 if spec["if"] not in _BLANKS:
-                    att += 1.0
-                dfn += 1.0
+                    att += PARTIAL_BLANK_LIFT
+                dfn += PARTIAL_BLANK_LIFT
             else:
                 dfn = BLOCK_ALL
         elif n == "set_value" and spec.get("card") == "opponent":
-            dfn += 1.0      # the attack drops to its BOOST value (This Is No Parlor Trick)
-            att += 1.0
+            dfn += BOOST_ONLY_LIFT      # the attack drops to its BOOST value (This Is No Parlor Trick)
+            att += BOOST_ONLY_LIFT
         elif n in ("subtract_value",) and spec.get("card", "opponent") == "opponent":
             amt = spec.get("amount")
-            gain = amt if isinstance(amt, int) else 2
+            gain = amt if isinstance(amt, int) else SUBTRACT_GUESS
             att += gain
             dfn += gain
         elif n == "hook":
-            att += 0.5
-            dfn += 0.5
+            att += HOOK_LIFT
+            dfn += HOOK_LIFT
         elif n == "discharge_coils":
             # Coils may be spent to raise the card (Tesla's Death Ray): counted at half, as
             # they are not always charged.
             tos = [o.spec["to"] for o in op.one + op.two if o.NAME == "set_value"
                    and o.spec.get("card", "self") == "self" and isinstance(o.spec.get("to"), int)]
             if tos and max(tos) > v:
-                att += 0.5 * (max(tos) - v)
-                dfn += 0.5 * (max(tos) - v)
+                att += COILS_SHARE * (max(tos) - v)
+                dfn += COILS_SHARE * (max(tos) - v)
     if d.value == 0 and not (d.effects.get("immediately") or d.effects.get("during_combat")):
         att = dfn = 0.0
     return _keep_fact(_F_STRENGTH, d, mine, (att, dfn))
 
 
 # Quantities a card's value may be read from that are a hand's size: about 3 cards in play.
-_HAND_SIZES = {"own_hand_size": 3.0, "opponent_hand_size": 3.0}
+_HAND_SIZES = {"own_hand_size": HAND_SIZE_GUESS, "opponent_hand_size": HAND_SIZE_GUESS}
 
 
 def guess_amount(amount) -> float:
     """A card's number as a static guess: an int as written, a hand's size about 3 (``{ of,
-    times }``: that times), any other quantity 1.5."""
+    times }``: that times), any other quantity ``QUANTITY_GUESS``."""
     if isinstance(amount, bool):
-        return 1.5
+        return QUANTITY_GUESS
     if isinstance(amount, (int, float)):
         return float(amount)
     times = 1
     if isinstance(amount, dict):
         times = amount.get("times", 1) if isinstance(amount.get("times", 1), int) else 1
         amount = amount.get("of")
-    return times * _HAND_SIZES[amount] if amount in _HAND_SIZES else 1.5
+    return times * _HAND_SIZES[amount] if amount in _HAND_SIZES else QUANTITY_GUESS
 
 
 # "The opponent's card counts 0 if it is of this type" (Uncertain Doom), by the condition's name.
@@ -196,7 +204,7 @@ def own_hero_damage(d: CardDef, mine: bool = True):
         spec = op.spec
         if op.NAME == "damage" and str(spec.get("target", "")) in ("hero", "self") and applies(spec, mine):
             a = spec.get("amount", 1)
-            total += a if isinstance(a, int) else 2
+            total += a if isinstance(a, int) else OWN_DAMAGE_GUESS
     return _keep_fact(_F_OWN_DAMAGE, d, mine, total)
 
 
@@ -257,7 +265,7 @@ COMBAT_TIMINGS = ("after_combat", "immediately", "during_combat")
 @cython.ccall
 @cython.locals(p_won=cython.double, total=cython.double, w=cython.double)
 def effect_worth(d: CardDef, timings=COMBAT_TIMINGS,
-                 p_won: float = 0.5, mine: bool = True) -> float:
+                 p_won: float = EVEN_ODDS, mine: bool = True) -> float:
     """Rough worth of a card's non-value effects when it is played in combat (``mine``: by the
     player whose deck it comes from)."""
     total = 0.0
@@ -267,17 +275,17 @@ def effect_worth(d: CardDef, timings=COMBAT_TIMINGS,
         elif cond == _IF_LOST:
             w *= 1 - p_won
         elif cond == _IF_OTHER:
-            w *= 0.5
+            w *= CONDITIONAL_SHARE
         if may:
             w = max(0.0, w)
         if ransom:
-            w *= 0.6
+            w *= RANSOM_SHARE
         total += w
     return total
 
 
 @cython.locals(view=_ViewCore)
-def estimate_number(spec, view, guess: float = 1.5) -> float:
+def estimate_number(spec, view, guess: float = QUANTITY_GUESS) -> float:
     """A number as written in a card: an int, a named quantity (``"own_hand_size"``) or
     ``{ of = "quantity", times = k }`` (see engine.effects.Amount). Hand sizes are read from
     the view; any other quantity is estimated as ``guess``."""
@@ -330,22 +338,22 @@ def _work_out_terms(d: CardDef, timings: tuple, mine: bool) -> tuple:
             continue        # counted in card_strength
         if not applies(spec, mine):
             continue
-        w = OP_WORTH.get(n, 0.3)
+        w = OP_WORTH.get(n, UNKNOWN_OP_WORTH)
         if n == "draw":
             c = spec.get("count", 1)
-            w *= c if isinstance(c, int) else 1.5
+            w *= c if isinstance(c, int) else QUANTITY_GUESS
             if spec.get("who") == "opponent":
                 w = -w
         elif n in ("damage", "recover"):
             a = spec.get("amount", 1)
-            w *= a if isinstance(a, int) else 1.5
+            w *= a if isinstance(a, int) else QUANTITY_GUESS
             tgt = str(spec.get("target", ""))
             if n == "damage" and tgt in ("hero", "self", "own_fighter", "each_own"):
                 w = -w        # hurts us (a TRICK of Loki's played by his opponent)
             elif n == "recover" and tgt == "owner_hero":
                 w = -w        # heals Loki when we play his TRICK
             elif n == "damage" and not ("opposing" in tgt or tgt == "any_fighter" or tgt.startswith("each_opp")):
-                w *= 0.4      # may hit our own fighters
+                w *= FRIENDLY_FIRE_SHARE      # may hit our own fighters
         elif n == "discard":
             c = spec.get("count", 1)
             w *= c if isinstance(c, int) else 1
@@ -368,12 +376,12 @@ def keep_worth(d: CardDef, mine: bool = True) -> float:
     if got is not None:
         return got
     att, dfn = card_strength(d, mine)
-    best = max(att if d.can_attack else 0.0, min(dfn, 6.0) if d.can_defend else 0.0)
+    best = max(att if d.can_attack else 0.0, min(dfn, DEFENSE_KEEP_CAP) if d.can_defend else 0.0)
     if d.can_attack and d.can_defend:
-        best += 0.5
+        best += VERSATILE_KEEP_BONUS
     if d.type == "scheme":
-        best = 1.5 + effect_worth(d, ("effect",), mine=mine)
-    worth = best + 0.3 * effect_worth(d, COMBAT_TIMINGS, 0.5, mine)
+        best = SCHEME_KEEP_BASE + effect_worth(d, ("effect",), mine=mine)
+    worth = best + KEEP_EFFECT_SHARE * effect_worth(d, COMBAT_TIMINGS, EVEN_ODDS, mine)
     return _keep_fact(_F_KEEP_WORTH, d, mine, worth)
 
 

@@ -14,6 +14,36 @@ from unmatched_sim.policies.odds cimport Reader, ability_bonus_estimate, combat_
 from unmatched_sim.policies.position cimport SpaceFacts, ThreatMap, exposure_odds, threat_map_of
 from unmatched_sim.policies.tempo cimport (boost_draw_count, clock_style, scarcity_of, spend_share,
                                           turns_left_estimate)
+from unmatched_sim.policies.weights cimport (AGGRESSION_BASE, ATTACK_BONUS, BONUS_ACTION_WORTH,
+                                             BONUS_DAMAGE_NO_HERO, BONUS_DISCARD_WORTH, BONUS_DRAW_EMPTY,
+                                             BONUS_DRAW_WORTH, BONUS_HEAL_WORTH, BURNED_NEEDED, BURNED_SPARE,
+                                             CARDS_PER_TURN, COST_DISCARD_WORTH, COUNT_GUESS,
+                                             DEFENSE_EFFECT_SHARE, DEFENSE_STRENGTH_CAP, DEFENSE_WIN_CHANCE,
+                                             DRAW_CARD_WORTH, EMPTY_DECK_KEEP, EXTRA_ACTION,
+                                             EXTRA_ATTACK_ACTION, FOE_DEFEAT, FOE_DISCARD_WORTH,
+                                             FOE_DISTANCE_CAP, FOE_DISTANCE_WORTH, FOE_DRAW_COST,
+                                             FOE_HP_AGGRESSION, FOE_HP_BASE, FOE_REACH_MARGIN,
+                                             FOE_SIDEKICK_THREAT, HEAL_HP_SHARE, HEAL_RESERVE_BASE,
+                                             HEAL_RESERVE_SHARE, HEAL_ROOM_AHEAD, HEAL_WORTH, HERO_HP_BASE,
+                                             HERO_HP_LOW, HERO_OF_SEVERAL_DEFEAT, INFINITE_POWER_SHARE,
+                                             LAST_DEFENSE_HEALTH, LAST_DEFENSE_RESERVE, LOCK_OUT_OF_RANGE,
+                                             LOCK_USE_BONUS, LOOK_AT_DECK_BONUS, LOOK_AT_FOE_DECK,
+                                             MANEUVER_BONUS, MAY_ACTION_WORTH, MAY_DAMAGE_WORTH,
+                                             MAY_OTHER_WORTH, MAY_PRICE_SHARE, MIN_BOOST_GAIN,
+                                             MIN_COMBAT_BOOST_GAIN, NEAR_EXHAUSTION, NEAR_EXHAUSTION_SHARE,
+                                             NOT_LOKI_COST, NO_DECK_ACTION, OUR_SIDEKICK_SHARE,
+                                             OWN_DAMAGE_GUESS, OWN_DEFEAT, OWN_DISCARD_COST, OWN_HP_BASE,
+                                             OWN_HP_CAUTION, PLACE_COST, PUT_ON_DECK_WORTH, QUANTITY_GUESS,
+                                             RANGED_REACH_MARGIN, RANSOM_SHARE, RECOVER_WORTH,
+                                             REPLACE_DEFENSE_LOSS, REPLACE_MARGIN, REPOSITION_SHARE,
+                                             SAFETY_BASE, SCHEME_BONUS, SEARCH_DECK_WORTH,
+                                             SECOND_DEFENSE_HEALTH, SECOND_DEFENSE_RESERVE,
+                                             SELF_DAMAGE_CAUTION, SELF_DAMAGE_MARGIN, SHIFT_GUESS,
+                                             SHUFFLE_BACK_WORTH, SHUFFLE_FOE_CARD, SIDEKICK_DEFEAT,
+                                             SIDEKICK_HP, SUMMON_WORTH, TARGET_HERO, TARGET_SIDEKICK,
+                                             TWO_ATTACKS, UNKNOWN_HARM_WORTH, UNKNOWN_OP_WORTH,
+                                             UNLESS_KEEP_SHARE, UNUSABLE_BOOST_SHARE, WON_COMBAT_WORTH,
+                                             WON_EFFECT_SHARE)
 
 
 # What one decision has worked out, a dict per kind keyed by an int id.

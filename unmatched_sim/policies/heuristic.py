@@ -3,18 +3,18 @@
 They build on ``greedy`` (whose ``on_<decision kind>`` handlers cover every hero's special
 decisions) and replace its core judgement with estimates made from what the player may know:
 
-* **Card odds.** The opponent's hand is a random draw from the cards not yet seen (their deck
-  list minus their discard pile, the cards in play and the cards we have seen in their hand,
-  ``PlayerView.unseen_opponent_cards``). From the hand size we get, exactly (hypergeometric),
-  the distribution of the best defense they can answer an attack with, or of the attack they
-  have just played face down. Attack and defense cards are chosen on the expected damage they
+* **Card odds** (``odds``). The opponent's hand is a random draw from the cards not yet seen
+  (their deck list minus their discard pile, the cards in play and the cards we have seen in
+  their hand, ``PlayerView.unseen_opponent_cards``). From the hand size we get, exactly
+  (hypergeometric), the distribution of the best defense they can answer an attack with, or of
+  the attack they have just played face down. Attack and defense cards are chosen on the expected damage they
   deal or save, the chance to win the combat (for "if you won" effects) and to defeat the
   fighter, minus what the card would be worth kept in hand.
-* **Positioning.** Each fighter scores spaces: ranged fighters want a target in their zone and no
+* **Positioning** (``position``). Each fighter scores spaces: ranged fighters want a target in their zone and no
   melee fighter able to reach them next turn; melee fighters close in on the opposing hero;
   sidekicks flank (aggressive) or stay by their hero to screen it (careful). Threats count what
   each opposing fighter could reach with its move (plus a likely BOOST).
-* **Tempo and cards.** Whether to attack, scheme or maneuver compares the attack's expected
+* **Tempo and cards** (``tempo``, ``card_facts``). Whether to attack, scheme or maneuver compares the attack's expected
   value with the scheme's effects and with a maneuver's draw and repositioning. BOOSTs are spent
   when they change an outcome (a target reached, a combat won, damage saved); cards with a BOOST
   bonus (Houdini) count the bonus. Defense cards are saved when the blow is small and the hero
@@ -24,8 +24,24 @@ decisions) and replace its core judgement with estimates made from what the play
   the ransoms asked of his opponent, Pandora's box, Chupacabra's draw: each has a handler
   here or in greedy.
 
-The two styles differ in two numbers: ``aggression`` (how much dealing damage weighs against
-keeping cards and position) and ``caution`` (how much the hero's safety and health weigh).
+The styles differ in four numbers, each 0..1: ``aggression`` (how much dealing damage weighs
+against keeping cards and position), ``caution`` (how much the hero's health weighs),
+``safety`` (the blows the foes could deal next turn) and ``reserve`` (a last defense card kept
+back); ``tuned`` reads them from each hero file's ``[ai]`` table.
+
+Where things are:
+
+* ``card_facts`` -- what a card is worth, read from the card alone (kept in the card's memo);
+* ``odds`` -- a foe's unseen cards and the combat odds they give (``Reader``, ``combat_odds``);
+* ``position`` -- the threat map, a fighter's exposure and the value of each space;
+* ``tempo`` -- the clock: turns left, the style's urgency, the price of spending a card;
+* ``weights`` -- every tuning constant of the evaluation, named;
+* this module -- ``HeuristicPolicy``: the decisions (``on_<kind>``) and the judgements they
+  share (keep and spend costs, health and defeat worths, attack and effect worths, the
+  per-decision memo). They stay one class: compiled, a ``cdef class``'s methods live in one
+  module, and they call one another as C methods that a Python subclass may still override
+  (the hooks and tests rely on that); what needs no policy state lives in the modules above
+  as C functions.
 """
 
 from __future__ import annotations
@@ -49,14 +65,47 @@ from unmatched_sim.policies import register
 from unmatched_sim.policies.card_facts import (BLOCK_ALL, COMBAT_TIMINGS, NO_CARD, blanked_types, card_strength,
                                                effect_worth, estimate_number, is_own_card, keep_worth,
                                                mirrored_value, own_draw_counts, own_hero_damage, recover_specs,
-                                               usable, applies)
+                                               applies)
 from unmatched_sim.policies.greedy import GreedyPolicy
-from unmatched_sim.policies.odds import (KEEP, Reader, ability_bonus_estimate, check_reader, combat_odds,
-                                         foe_in_focus)
+from unmatched_sim.policies.odds import KEEP, Reader, ability_bonus_estimate, check_reader, combat_odds
 from unmatched_sim.policies.position import SpaceFacts, ThreatMap, exposure_odds, threat_map_of
-from unmatched_sim.policies.tempo import (boost_draw_count, clock_style, scarcity_of, spend_share,
-                                          turns_left_estimate)
+from unmatched_sim.policies.tempo import boost_draw_count, clock_style, scarcity_of, turns_left_estimate
 from unmatched_sim.policies.weights import OP_WORTH
+
+if not cython.compiled:     # compiled, inline functions and the weights' C variables (heuristic.pxd)
+    from unmatched_sim.policies.card_facts import usable
+    from unmatched_sim.policies.odds import foe_in_focus
+    from unmatched_sim.policies.tempo import spend_share
+    from unmatched_sim.policies.weights import (AGGRESSION_BASE, ATTACK_BONUS, BONUS_ACTION_WORTH,
+                                                BONUS_DAMAGE_NO_HERO, BONUS_DISCARD_WORTH, BONUS_DRAW_EMPTY,
+                                                BONUS_DRAW_WORTH, BONUS_HEAL_WORTH, BURNED_NEEDED,
+                                                BURNED_SPARE, CARDS_PER_TURN, COST_DISCARD_WORTH, COUNT_GUESS,
+                                                DEFENSE_EFFECT_SHARE, DEFENSE_STRENGTH_CAP, DEFENSE_WIN_CHANCE,
+                                                DRAW_CARD_WORTH, EMPTY_DECK_KEEP, EXTRA_ACTION,
+                                                EXTRA_ATTACK_ACTION, FOE_DEFEAT, FOE_DISCARD_WORTH,
+                                                FOE_DISTANCE_CAP, FOE_DISTANCE_WORTH, FOE_DRAW_COST,
+                                                FOE_HP_AGGRESSION, FOE_HP_BASE, FOE_REACH_MARGIN,
+                                                FOE_SIDEKICK_THREAT, HEAL_HP_SHARE, HEAL_RESERVE_BASE,
+                                                HEAL_RESERVE_SHARE, HEAL_ROOM_AHEAD, HEAL_WORTH, HERO_HP_BASE,
+                                                HERO_HP_LOW, HERO_OF_SEVERAL_DEFEAT, INFINITE_POWER_SHARE,
+                                                LAST_DEFENSE_HEALTH, LAST_DEFENSE_RESERVE, LOCK_OUT_OF_RANGE,
+                                                LOCK_USE_BONUS, LOOK_AT_DECK_BONUS, LOOK_AT_FOE_DECK,
+                                                MANEUVER_BONUS, MAY_ACTION_WORTH, MAY_DAMAGE_WORTH,
+                                                MAY_OTHER_WORTH, MAY_PRICE_SHARE, MIN_BOOST_GAIN,
+                                                MIN_COMBAT_BOOST_GAIN, NEAR_EXHAUSTION, NEAR_EXHAUSTION_SHARE,
+                                                NOT_LOKI_COST, NO_DECK_ACTION, OUR_SIDEKICK_SHARE,
+                                                OWN_DAMAGE_GUESS, OWN_DEFEAT, OWN_DISCARD_COST, OWN_HP_BASE,
+                                                OWN_HP_CAUTION, PLACE_COST, PUT_ON_DECK_WORTH, QUANTITY_GUESS,
+                                                RANGED_REACH_MARGIN, RANSOM_SHARE, RECOVER_WORTH,
+                                                REPLACE_DEFENSE_LOSS, REPLACE_MARGIN, REPOSITION_SHARE,
+                                                SAFETY_BASE, SCHEME_BONUS, SEARCH_DECK_WORTH,
+                                                SECOND_DEFENSE_HEALTH, SECOND_DEFENSE_RESERVE,
+                                                SELF_DAMAGE_CAUTION, SELF_DAMAGE_MARGIN, SHIFT_GUESS,
+                                                SHUFFLE_BACK_WORTH, SHUFFLE_FOE_CARD, SIDEKICK_DEFEAT,
+                                                SIDEKICK_HP, SUMMON_WORTH, TARGET_HERO, TARGET_SIDEKICK,
+                                                TWO_ATTACKS, UNKNOWN_HARM_WORTH, UNKNOWN_OP_WORTH,
+                                                UNLESS_KEEP_SHARE, UNUSABLE_BOOST_SHARE, WON_COMBAT_WORTH,
+                                                WON_EFFECT_SHARE)
 
 # Each kept value (the decision memo, card odds, threat maps, defense strengths) is worked out
 # afresh and compared with the kept one under CHECK_CACHES (tests; UNMATCHED_SIM_CHECK_CACHES=1).
@@ -134,9 +183,8 @@ def _last_hero(view, f) -> bool:
 @cython.cclass
 class DecisionFacts:
     """What one decision has worked out about single cards, fighters and foes, a dict per kind
-    keyed by the card, fighter or seat id (the policy's ``_memo`` keeps the rest, by name).
-    An int key is hashed and compared in a few instructions; a key tuple such as ``("keep",
-    cid)`` was built, hashed, compared and freed at every look-up, ~2,000 a game."""
+    keyed by the card, fighter or seat id (the policy's ``_memo`` keeps the rest, by name):
+    an int key is cheaper to hash and compare than a key tuple built at every look-up."""
 
     keep: dict          # card id -> keep()
     reserve: dict       # card id -> reserve_worth()
@@ -151,9 +199,8 @@ class DecisionFacts:
         self.defenses, self.space, self.knowledge = {}, {}, {}
 
     def clear(self):
-        """Forget it all, for a new position. The dicts are emptied, not replaced: seven new
-        dicts at each of ~140 fresh decisions a game cost ~2,000 instructions a decision, and
-        each one made counts towards the collector's next young pass."""
+        """Forget it all, for a new position. The dicts are emptied, not replaced (new dicts at
+        every fresh decision cost their allocation and count towards the collector's passes)."""
         self.keep.clear()
         self.reserve.clear()
         self.attack_card.clear()
@@ -209,11 +256,11 @@ class HeuristicPolicy(GreedyPolicy):
     @cython.locals(view=_ViewCore)
     def choose(self, view, decision):
         # What the last decision worked out is kept while the position is the same: no event
-        # logged since, by the same view with the same foe in focus (``state_version``). About
-        # 30% of decisions come right after one of ours in the same position: the move's
-        # destination after a maneuver's "no BOOST", the fighter to move first, the next action
-        # after a move that stayed put. Everything the memo holds is worked out from the
-        # position alone, never from the decision asked.
+        # logged since, by the same view with the same foe in focus (``state_version``). Many
+        # decisions come right after one of ours in the same position: the move's destination
+        # after a maneuver's "no BOOST", the fighter to move first, the next action after a move
+        # that stayed put. Everything the memo holds is worked out from the position alone,
+        # never from the decision asked.
         version = view.state_version()
         focus = foe_in_focus(view)
         if (version is None or version != self._memo_version or view is not self._memo_view
@@ -309,10 +356,10 @@ class HeuristicPolicy(GreedyPolicy):
             if alive is None:
                 alive = memo["alive_names"] = {view.fighter(fi).defn.name for fi in view.on_board(view.seat)}
             if alive.isdisjoint(d.users):     # (no set built to test it)
-                return 0.25 * d.boost_value
+                return UNUSABLE_BOOST_SHARE * d.boost_value
         w = keep_worth(d, view.card_owner(cid) == view.seat)
         if view.deck_size(view.seat) == 0:
-            w *= 1.2          # nothing more is coming
+            w *= EMPTY_DECK_KEEP          # nothing more is coming
         return w
 
     @cython.annotation_typing(False)
@@ -358,18 +405,18 @@ class HeuristicPolicy(GreedyPolicy):
         if d.can_defend and usable(d, name):
             n_def = len(self.my_defenses(view, me.idx))     # our hero's defense cards in hand
             if n_def <= 1:
-                extra += self.reserve * (1.2 + 8.0 / max(1, me.health))
+                extra += self.reserve * (LAST_DEFENSE_RESERVE + LAST_DEFENSE_HEALTH / max(1, me.health))
             elif n_def == 2:
-                extra += self.reserve * (0.4 + 3.0 / max(1, me.health))
+                extra += self.reserve * (SECOND_DEFENSE_RESERVE + SECOND_DEFENSE_HEALTH / max(1, me.health))
         heal = 0.0
         for spec in recover_specs(d):
             if str(spec.get("target", "self")) in ("self", me.defn.name):
                 a = spec.get("amount", 1)
-                heal += a if isinstance(a, int) else 1.5
+                heal += a if isinstance(a, int) else QUANTITY_GUESS
         if heal:
             # health lost by now, plus what the game's next blows will take
-            room = min(heal, me.max_health - me.health + 3)
-            extra += (0.3 + 0.5 * self.reserve) * room * self.hp_weight(me, True) * 0.5
+            room = min(heal, me.max_health - me.health + HEAL_ROOM_AHEAD)
+            extra += (HEAL_RESERVE_BASE + HEAL_RESERVE_SHARE * self.reserve) * room * self.hp_weight(me, True) * HEAL_HP_SHARE
         cache[cid] = extra
         return extra
 
@@ -385,12 +432,12 @@ class HeuristicPolicy(GreedyPolicy):
     def hp_weight(self, f, mine: bool) -> float:
         """Worth of one health point of fighter ``f``."""
         if not f.is_hero:
-            return 0.45 if f.health > 0 else 0.0
-        w = 1.0 + 3.0 / max(1, f.health)
+            return SIDEKICK_HP if f.health > 0 else 0.0
+        w = HERO_HP_BASE + HERO_HP_LOW / max(1, f.health)
         if mine:
-            w *= 0.7 + 0.8 * self.cau
+            w *= OWN_HP_BASE + OWN_HP_CAUTION * self.cau
         else:
-            w *= 0.8 + 0.5 * self.agg
+            w *= FOE_HP_BASE + FOE_HP_AGGRESSION * self.agg
         return w
 
     @cython.locals(view=_ViewCore, d=CardDef)
@@ -409,19 +456,19 @@ class HeuristicPolicy(GreedyPolicy):
                 continue
             if n == "draw":
                 c = estimate_number(spec.get("count", 1), view)
-                total += 0.7 * c if view.deck_size(view.seat) >= c else -2.0
+                total += BONUS_DRAW_WORTH * c if view.deck_size(view.seat) >= c else BONUS_DRAW_EMPTY
             elif n == "damage":
                 a = estimate_number(spec.get("amount", 1), view)
-                total += a * (self.hp_weight(opp, False) if opp.on_board else 0.4)
+                total += a * (self.hp_weight(opp, False) if opp.on_board else BONUS_DAMAGE_NO_HERO)
             elif n == "recover":
                 me = view.my_hero()
-                total += 0.8 * min(estimate_number(spec.get("amount", 1), view), me.max_health - me.health)
+                total += BONUS_HEAL_WORTH * min(estimate_number(spec.get("amount", 1), view), me.max_health - me.health)
             elif n == "gain_action":
-                total += 1.2
+                total += BONUS_ACTION_WORTH
             elif n == "discard":
-                total += 0.8 if view.hand_size(view.opp) else 0.0
+                total += BONUS_DISCARD_WORTH if view.hand_size(view.opp) else 0.0
             else:
-                total += OP_WORTH.get(n, 0.3)
+                total += OP_WORTH.get(n, UNKNOWN_OP_WORTH)
         return total
 
     @cython.locals(view=_ViewCore)
@@ -518,9 +565,8 @@ class HeuristicPolicy(GreedyPolicy):
     @cython.locals(view=_ViewCore)
     def draw_room_adjust(self, view, d: CardDef, mine: bool) -> float:
         """What a card's own unconditional draws are worth now (``draw_worth``: the room in hand,
-        the deck) beyond the flat worth ``effect_worth`` gives them: the Genie attacked with
-        Wishing for More Wishes (draw 3) on a full hand turn after turn and discarded what it
-        drew (Genie-King Arthur, seed 41, game 2, turns 1 and 3)."""
+        the deck) beyond the flat worth ``effect_worth`` gives them: an attack with Wishing for
+        More Wishes (draw 3) on a full hand only discards what it draws."""
         adjust = 0.0
         for c in own_draw_counts(d, mine):
             adjust += self.draw_worth(view, c) - OP_WORTH["draw"] * c
@@ -547,7 +593,7 @@ class HeuristicPolicy(GreedyPolicy):
             return 0.0
         lost = min(harm, me.health)
         cost = max(0.0, self.hp_weight(me, True) - OP_WORTH["damage"]) * lost
-        return cost + (40.0 if harm >= me.health else 0.0)
+        return cost + (OWN_DEFEAT if harm >= me.health else 0.0)
 
     @cython.locals(view=_ViewCore, memo=dict, hand=list, d=CardDef)
     def best_attack(self, view, options=None):
@@ -592,7 +638,7 @@ class HeuristicPolicy(GreedyPolicy):
         scores = {"maneuver": self.maneuver_eval(view)}
         if "attack" in opts:
             s, _, _ = self.best_attack(view)
-            scores["attack"] = s + 0.6 + self.agg + self.hit_and_run(view)
+            scores["attack"] = s + ATTACK_BONUS + self.agg + self.hit_and_run(view)
         if "scheme" in opts:
             best = None         # (a loop: max() of a generator costs more than the work here)
             for cid, fi in self.scheme_options(view):
@@ -600,8 +646,8 @@ class HeuristicPolicy(GreedyPolicy):
                 if best is None or v > best:
                     best = v
             scores["scheme"] = best
-        # The best score; of equals an attack, else the first (a loop: max() with a key
-        # function built per call cost ~4,000 instructions a decision).
+        # The best score; of equals an attack, else the first (a loop: cheaper than max() with a
+        # key function built per call).
         pick, top, top_attack = None, 0.0, False
         for k, v in scores.items():
             attack = k == "attack"
@@ -622,7 +668,7 @@ class HeuristicPolicy(GreedyPolicy):
         here = self.space_value(view, me.idx, me.space, 0)
         reach = self._move_reach(view, me)
         best = self.best_space_value(view, me.idx, reach, 0) if reach else here
-        return 0.6 * max(0.0, best - here)
+        return REPOSITION_SHARE * max(0.0, best - here)
 
     @cython.locals(view=_ViewCore, dd=CardDef)
     def scheme_options(self, view):
@@ -652,28 +698,25 @@ class HeuristicPolicy(GreedyPolicy):
         """Worth of drawing n cards now (exhaustion damage for cards that are not there). A card
         that the hand limit will make us discard at the end of the turn (the hand is full, and
         the actions left after this one could play one card each) is worth nothing: it only
-        brings our exhaustion a card closer. (It was counted at 8 cards' room and then 0.2 a
-        card, so a patient style drew turn after turn into the hand limit and lost the deck
-        race: Titania, ladder seed 31, game 1520. The view as a typed local, the counts and the
-        worth C numbers: its calls and sums run in C.)"""
+        brings our exhaustion a card closer (a patient style would otherwise draw turn after
+        turn into the hand limit and lose the deck race). (The view as a typed local, the
+        counts and the worth C numbers: its calls and sums run in C.)"""
         v = view
         deck = v.deck_size(v.seat)
         hand = v.hand_size(v.seat)
         drawn = min(n, deck)
         missing = n - drawn
         room = max(0, HAND_LIMIT - hand + max(0, v.actions_now() - 1))
-        w = 0.75 * min(drawn, room)
-        if deck - drawn <= 3:
-            w *= 0.6        # bringing exhaustion closer
+        w = DRAW_CARD_WORTH * min(drawn, room)
+        if deck - drawn <= NEAR_EXHAUSTION:
+            w *= NEAR_EXHAUSTION_SHARE
         burned = drawn - min(drawn, room)
         turns = turns_left_estimate(v)      # (asked once: both the burned cards and the deck race read it)
         if burned:
-            # cards drawn only to be discarded shorten the deck, more so one the game will need:
-            # the Genie took Three Wishes' "draw 5" with a hand of 5, discarded 2 at the hand
-            # limit (Back in the Lamp among them) and ran out of cards on his eighth turn
-            # (Genie-Titania, seed 41, game 0; Genie-King Arthur, game 2: 4 cards discarded on
-            # his first turn)
-            w -= (0.6 if deck - drawn < 2 * turns else 0.3) * burned
+            # cards drawn only to be discarded shorten the deck, more so one the game will need
+            # (Three Wishes' "draw 5" on a full hand discards good cards and runs the Genie out
+            # of his deck)
+            w -= (BURNED_NEEDED if deck - drawn < CARDS_PER_TURN * turns else BURNED_SPARE) * burned
         if missing:
             w -= missing * self.exhaustion_cost(v)
         # The deck race: a card drawn now that the game will need later (the deck, less the
@@ -696,12 +739,12 @@ class HeuristicPolicy(GreedyPolicy):
             if not applies(spec, mine):
                 continue
             if not mine and spec.get("if") == "not played_by_owner":
-                total -= 1.0      # the "Not Loki." half of a TRICK: it works against us
+                total -= NOT_LOKI_COST      # the "Not Loki." half of a TRICK: it works against us
                 continue
             if n == "draw":
                 c = spec.get("count", 1)
-                c = c if isinstance(c, int) else 2
-                w = self.draw_worth(view, c) if spec.get("who", "self") == "self" else -0.5 * c
+                c = c if isinstance(c, int) else COUNT_GUESS
+                w = self.draw_worth(view, c) if spec.get("who", "self") == "self" else -FOE_DRAW_COST * c
             elif n == "gain_action":
                 w = self.extra_action_worth(view)
             elif n == "choose_one":
@@ -714,9 +757,10 @@ class HeuristicPolicy(GreedyPolicy):
                     w = 0.0
             elif n == "look_at_deck":         # Prophecy: the cards kept are drawn, chosen
                 k = spec.get("to_hand", 0)
-                w = (self.draw_worth(view, k) + 0.3 if spec.get("who", "self") == "self" else 0.2)
+                w = (self.draw_worth(view, k) + LOOK_AT_DECK_BONUS if spec.get("who", "self") == "self"
+                     else LOOK_AT_FOE_DECK)
             elif n == "search_deck":          # The Lady of the Lake: a chosen card to hand
-                w = 1.0
+                w = SEARCH_DECK_WORTH
             elif n in ("choose_different", "choose_some"):     # the best ``count`` of the options
                 worths = []
                 for _, mode_ops in op.modes:
@@ -726,20 +770,20 @@ class HeuristicPolicy(GreedyPolicy):
             elif n == "damage":
                 w = self.effect_damage_worth(view, fi, spec)
             elif n == "shuffle_from_hand":    # a foe's card of our choice back into its deck
-                w = 0.7 if view.hand_size(view.opp) else 0.0
+                w = SHUFFLE_FOE_CARD if view.hand_size(view.opp) else 0.0
             elif n == "instead":        # Unsettle: the better of the two (one paid for), if it applies
                 cond = spec.get("if")
                 if (isinstance(cond, dict) and cond.get("quantity") == "opposing_fighters_in_zone"
                         and not self._foes_in_zone(view, fi)):
                     w = 0.0
                 else:
-                    paid = op.cost_damage * self.hp_weight(view.my_hero(), True) + 0.8 * op.cost_discard
+                    paid = op.cost_damage * self.hp_weight(view.my_hero(), True) + COST_DISCARD_WORTH * op.cost_discard
                     w = max(self.ops_worth(view, op.effects, fi, mine),
                             self.ops_worth(view, op.instead, fi, mine) - paid)
             elif n == "shuffle_into_deck":    # cards back from the discard pile: a longer deck
                 c = spec.get("count", 1)
                 c = c if isinstance(c, int) else 1
-                w = 0.35 * min(c, len(view.discard(view.seat)))
+                w = SHUFFLE_BACK_WORTH * min(c, len(view.discard(view.seat)))
             elif n == "damage_spaces":        # Restless Spirits: the foes in the zone it can reach
                 w = self.effect_damage_worth(view, fi, {"target": "each_opposing_in_zone",
                                                         "amount": spec.get("amount", 1)})
@@ -749,26 +793,26 @@ class HeuristicPolicy(GreedyPolicy):
                 c = spec.get("count", 1)
                 c = c if isinstance(c, int) else 1
                 if spec.get("who", "opponent") == "opponent":
-                    w = 0.7 * min(c, view.hand_size(view.opp))
+                    w = FOE_DISCARD_WORTH * min(c, view.hand_size(view.opp))
                 else:
-                    w = -0.5 * c
+                    w = -OWN_DISCARD_COST * c
             elif n == "recover":
                 me = view.my_hero()
                 a = spec.get("amount", 1)
-                a = a if isinstance(a, int) else 2
-                w = 0.7 * min(a, me.max_health - me.health)
+                a = a if isinstance(a, int) else COUNT_GUESS
+                w = RECOVER_WORTH * min(a, me.max_health - me.health)
             elif n == "summon":
-                w = 1.0
+                w = SUMMON_WORTH
             elif n in ("move", "place"):
                 w = self.foe_shift_worth(view, op, fi)
                 if w is None:
-                    w = 0.5
+                    w = SHIFT_GUESS
             elif n == "put_on_deck":
-                w = -0.1
+                w = PUT_ON_DECK_WORTH
             else:
-                w = OP_WORTH.get(n, 0.3)
+                w = OP_WORTH.get(n, UNKNOWN_OP_WORTH)
             if spec.get("unless_paid"):
-                w *= 0.6
+                w *= RANSOM_SHARE
             total += w
         return total
 
@@ -776,16 +820,15 @@ class HeuristicPolicy(GreedyPolicy):
     def extra_action_worth(self, view) -> float:
         """What one more action this turn is worth: an attack if we have one, else a maneuver's
         draw. None on a foe's turn; and with an empty deck and nothing to attack or scheme with,
-        the action is a forced maneuver whose draw costs exhaustion damage (the Sisters cast
-        Spell of Haste on their last card and took 2 damage on each Sister for it: Shakespeare–
-        Sisters, seed 41, game 1, turn 27)."""
+        the action is a forced maneuver whose draw costs exhaustion damage (Spell of Haste cast
+        on the Sisters' last card costs 2 damage on each Sister)."""
         if not view.is_my_turn():
             return 0.0
         if self.best_attack(view)[1] is not None:
-            return 1.6
+            return EXTRA_ATTACK_ACTION
         if view.deck_size(view.seat) == 0 and not self.scheme_options(view):
             return min(0.0, self.maneuver_eval(view))
-        return 1.0
+        return EXTRA_ACTION
 
     @cython.locals(view=_ViewCore, f=Fighter)
     def heal_worth(self, view, amount: int) -> float:
@@ -817,8 +860,8 @@ class HeuristicPolicy(GreedyPolicy):
     @cython.locals(view=_ViewCore)
     def blow_worth(self, view, f, amount: int) -> float:
         """What ``amount`` damage landing on fighter ``f`` is worth to us: a foe's health lost at
-        its worth, a defeat of its hero counted as the game (25) — or, on a fighter of ours, the
-        same against us (a defeat of our hero: 40, as when defending)."""
+        its worth, a defeat of its hero counted as the game — or, on a fighter of ours, the
+        same against us (``defeat_worth``)."""
         hit = min(amount, f.health)
         dead = amount >= f.health
         if view.is_foe(f.owner):
@@ -828,14 +871,14 @@ class HeuristicPolicy(GreedyPolicy):
     @cython.locals(view=_ViewCore, f=Fighter)
     def defeat_worth(self, view, f) -> float:
         """What defeating fighter ``f`` is worth (to us if it is a foe's; what it costs us if it is
-        ours): the game (25 for a foe's, 40 for ours) for the last hero standing of its side, a
-        fighter's worth for a sidekick (2) — and for one of several heroes (the Wayward Sisters:
-        their player loses only with the last) a fighter and its attacks, not the game (6)."""
+        ours): the game (``FOE_DEFEAT``, ``OWN_DEFEAT``) for the last hero standing of its side, a
+        fighter's worth for a sidekick — and for one of several heroes (the Wayward Sisters:
+        their player loses only with the last) a fighter and its attacks, not the game."""
         if not f.is_hero:
-            return 2.0
+            return SIDEKICK_DEFEAT
         if not _last_hero(view, f):
-            return 6.0
-        return 25.0 if view.is_foe(f.owner) else 40.0
+            return HERO_OF_SEVERAL_DEFEAT
+        return FOE_DEFEAT if view.is_foe(f.owner) else OWN_DEFEAT
 
     last_hero = staticmethod(_last_hero)
 
@@ -846,7 +889,7 @@ class HeuristicPolicy(GreedyPolicy):
         defeated counting as the game), foes for us, ours against us; the best target of a
         choice, the sum of an "each". A target the table does not know keeps the rough worth."""
         a = spec.get("amount", 1)
-        a = a if isinstance(a, int) else 1.5
+        a = a if isinstance(a, int) else QUANTITY_GUESS
         tgt = str(spec.get("target", ""))
         each = tgt.startswith("each_")
         base = tgt[len("each_"):] if each else tgt
@@ -908,14 +951,14 @@ class HeuristicPolicy(GreedyPolicy):
                        if view.card(c).can_attack),
                       reverse=True)
         uses = min(actions, len(vals))
-        gain = sum(max(0.0, value - v) for v in vals[:uses]) + 0.5 * uses
-        return gain * (1.0 if in_range else 0.4)
+        gain = sum(max(0.0, value - v) for v in vals[:uses]) + LOCK_USE_BONUS * uses
+        return gain * (1.0 if in_range else LOCK_OUT_OF_RANGE)
 
     @cython.locals(view=_ViewCore, d=CardDef)
     def scheme_eval(self, view, cid, fi) -> float:
         d = view.card(cid)
         return (self.ops_worth(view, d.effects.get("effect", ()), fi, is_own_card(view, cid))
-                - self.spend_cost(view, cid) + 0.3)
+                - self.spend_cost(view, cid) + SCHEME_BONUS)
 
     def maneuver_eval(self, view) -> float:
         me = view.my_hero()
@@ -926,7 +969,7 @@ class HeuristicPolicy(GreedyPolicy):
             w = self.draw_worth(view, 1)
         if not me.on_board:
             return w
-        return w + self.reposition_worth(view) + 0.3
+        return w + self.reposition_worth(view) + MANEUVER_BONUS
 
     @cython.locals(view=_ViewCore, me=Fighter)
     def reposition_worth(self, view) -> float:
@@ -939,7 +982,7 @@ class HeuristicPolicy(GreedyPolicy):
         here = self.space_value(view, me.idx, me.space, after)
         reach = self._move_reach(view, me)
         best = self.best_space_value(view, me.idx, reach, after) if reach else here
-        return 0.6 * max(0.0, best - here)
+        return REPOSITION_SHARE * max(0.0, best - here)
 
     @cython.locals(view=_ViewCore, memo=dict)
     def _move_reach(self, view, me) -> list:
@@ -1012,8 +1055,8 @@ class HeuristicPolicy(GreedyPolicy):
     def my_defenses(self, view, fi) -> tuple[float, ...]:
         """Defense strengths of the cards in our hand that fighter ``fi`` could use, best first.
         Kept across decisions by the fighter's name and the hand's card ids: for one view (one
-        game, one seat) a card id is always the same card, ours or not, with the same strength.
-        (Worked out per decision, ~14,000 instructions, for every fighter's ``SpaceFacts``.)"""
+        game, one seat) a card id is always the same card, ours or not, with the same strength
+        (every fighter's ``SpaceFacts`` asks for them)."""
         cache = self._facts.defenses
         got = cache.get(fi)
         if got is None:
@@ -1041,7 +1084,7 @@ class HeuristicPolicy(GreedyPolicy):
         for c in hand:
             d = view.card(c)
             if d.can_defend and usable(d, name):
-                strengths.append(min(8.0, card_strength(d, is_own_card(view, c))[1]))
+                strengths.append(min(DEFENSE_STRENGTH_CAP, card_strength(d, is_own_card(view, c))[1]))
         strengths.sort(reverse=True)
         return tuple(strengths)
 
@@ -1172,7 +1215,7 @@ class HeuristicPolicy(GreedyPolicy):
             return [s for s in empty if s in board.adjacent[me.space]]
         if where == "self_zone":
             # (Board.same_zone's test on the zone masks, in C: Loki weighs a "place" scheme in
-            # every action decision, and a Python method call per empty space cost more)
+            # every action decision)
             zm = board.zone_mask
             zones = zm[me.space]
             return [s for s in empty if zm[s] & zones]
@@ -1183,12 +1226,11 @@ class HeuristicPolicy(GreedyPolicy):
         """What a scheme's "move / place an opposing fighter" is worth played now by our fighter
         ``fi``: the best gain ``foe_space_value`` sees over where the foe's fighter stands,
         with the actions left after the scheme (Svaðilfari's Lure puts the foe next to Loki:
-        counted at a flat 0.5, Loki never played it against Medusa, who kept out of his reach).
-        None for a move or place of our own fighters.
+        worth playing against a foe who keeps out of his reach). None for a move or place of
+        our own fighters.
 
-        Worked out once per decision for each effect and fighter (``_foe_shift_worth``, ~34,000
-        instructions): a second copy of the scheme in hand, and the next decision in the same
-        position, asked again for a quarter of Pandora–Loki's."""
+        Worked out once per decision for each effect and fighter (``_foe_shift_worth``): a second
+        copy of the scheme in hand, and the next decision in the same position, ask again."""
         memo = self._memo.get("foe_shift")
         if memo is None:
             memo = self._memo["foe_shift"] = {}
@@ -1260,24 +1302,25 @@ class HeuristicPolicy(GreedyPolicy):
         f = view.fighter(fi)
         dist = view.dist
         reader = self.reader(view, f.owner)
-        e = reader.threat(f.defn.name) * (1.0 if f.is_hero else 0.6)
+        e = reader.threat(f.defn.name) * (1.0 if f.is_hero else FOE_SIDEKICK_THREAT)
         m = (f.defn.move if f.defn.move is not None else view.move_value(f.owner)) + 1
         value = 0.0
         for mi in view.on_board(view.seat):
             me = view.fighter(mi)
-            w = self.hp_weight(me, True) * (1.0 if me.is_hero else 0.4) * (0.5 + self.safety)
+            w = self.hp_weight(me, True) * (1.0 if me.is_hero else OUR_SIDEKICK_SHARE) * (SAFETY_BASE + self.safety)
             if view.can_hit_from(fi, space, me.space):
-                value -= w * 1.8 * e           # two attacks without moving
-            elif dist[space][me.space] <= m + 1 or (f.defn.ranged and dist[space][me.space] <= m + 3):
+                value -= w * TWO_ATTACKS * e           # two attacks without moving
+            elif (dist[space][me.space] <= m + FOE_REACH_MARGIN
+                  or (f.defn.ranged and dist[space][me.space] <= m + RANGED_REACH_MARGIN)):
                 value -= w * e                 # one, after a move
             else:
-                value += 0.1 * min(dist[space][me.space], 6)
+                value += FOE_DISTANCE_WORTH * min(dist[space][me.space], FOE_DISTANCE_CAP)
         if acts is None:
             acts = self._after_now(view)
         if acts >= 1:
             for mi in view.on_board(view.seat):
                 if view.can_hit_from(mi, view.fighter(mi).space, space) and self.usable_attack_cards(view, mi):
-                    value += (3.0 if f.is_hero else 1.2) * (0.5 + self.agg)
+                    value += (TARGET_HERO if f.is_hero else TARGET_SIDEKICK) * (AGGRESSION_BASE + self.agg)
                     break
         return value
 
@@ -1332,7 +1375,7 @@ class HeuristicPolicy(GreedyPolicy):
                     return 0.0
                 here = self.space_value(view, o, f.space, after)
                 best = self.best_space_value(view, o, spaces, after)
-                return best - here if op == "move" else best - here - 0.05
+                return best - here if op == "move" else best - here - PLACE_COST
             scored = max(opts, key=lambda o: (gain(o), view.fighter(o).is_hero, -o))
             if None in d.options and gain(scored) <= 0:
                 return None
@@ -1387,8 +1430,7 @@ class HeuristicPolicy(GreedyPolicy):
         # Where a BOOST lets the hero be placed instead of moving (Escape Artist: any empty
         # space), as the engine offers it. A move reaches only empty spaces and its own, so
         # placements that take in every empty space leave the same ends whatever the BOOST's
-        # value: their best is worked out once (not a walk and a union per BOOST value, a tenth
-        # of a Houdini game's decisions).
+        # value: their best is worked out once, not a walk and a union per BOOST value.
         boosted = None
         placed = view.maneuver_place_options(me.idx, True)
         if placed:
@@ -1404,7 +1446,7 @@ class HeuristicPolicy(GreedyPolicy):
                     break
             if every:
                 boosted = self.best_space_value(view, me.idx, [s for s in range(n) if ends[s]], after)
-        best, pick = 0.15, None
+        best, pick = MIN_BOOST_GAIN, None
         seen: dict[int, float] = {}
         # A card's cost is only worked out where it could matter: one that costs nothing or
         # more (no BOOST bonus, kept worth not negative) cannot gain more than its lift in
@@ -1490,7 +1532,7 @@ class HeuristicPolicy(GreedyPolicy):
                     if op.NAME == "recover":
                         a = op.spec.get("amount", 1)
                         heal += a if isinstance(a, int) else 1
-                worth = effect_worth(card, COMBAT_TIMINGS, 0.6, is_own_card(view, cid)) * 0.6
+                worth = effect_worth(card, COMBAT_TIMINGS, DEFENSE_WIN_CHANCE, is_own_card(view, cid)) * DEFENSE_EFFECT_SHARE
                 cost = spend_w * self.keep_base(view, cid)
             exp_loss = p_dead = 0.0
             health = min(me.max_health, me.health + heal)
@@ -1502,7 +1544,7 @@ class HeuristicPolicy(GreedyPolicy):
                 if dmg >= health:
                     p_dead += p
             healed = min(heal, me.max_health - me.health)
-            sc = -w * exp_loss + 0.6 * healed + worth - cost
+            sc = -w * exp_loss + HEAL_WORTH * healed + worth - cost
             sc -= defeat_w * p_dead
             key = (sc + self.card_bonus(view, cid), -(cid if cid is not None else -1))
             if best is None or key > best:      # max(): the first of equal keys
@@ -1531,8 +1573,8 @@ class HeuristicPolicy(GreedyPolicy):
                 before, after = max(0, a - dv), max(0, a + b - dv)
                 g = w * (min(after, defender.health) - min(before, defender.health))
                 if before == 0 and after > 0:
-                    g += 0.8 + effect_worth(view.card(boosted), ("after_combat",), 1.0,
-                                                is_own_card(view, boosted)) * 0.5
+                    g += WON_COMBAT_WORTH + effect_worth(view.card(boosted), ("after_combat",), 1.0,
+                                                         is_own_card(view, boosted)) * WON_EFFECT_SHARE
                 if after >= defender.health > before:
                     g += self.defeat_worth(view, defender)
                 return g
@@ -1543,12 +1585,12 @@ class HeuristicPolicy(GreedyPolicy):
                 before, after = max(0, a - dv), max(0, a - dv - b)
                 g = w * (min(before, defender.health) - min(after, defender.health))
                 if before > 0 and after == 0:
-                    g += 0.8 + effect_worth(view.card(boosted), ("after_combat",), 1.0,
-                                                is_own_card(view, boosted)) * 0.5
+                    g += WON_COMBAT_WORTH + effect_worth(view.card(boosted), ("after_combat",), 1.0,
+                                                         is_own_card(view, boosted)) * WON_EFFECT_SHARE
                 if before >= defender.health > after:
                     g += self.defeat_worth(view, defender)
                 return g
-        best, pick = 0.05, None
+        best, pick = MIN_COMBAT_BOOST_GAIN, None
         for c in cards:
             v = gain(view.card(c).boost_value) - self.boost_cost(view, c)
             if v > best:
@@ -1571,9 +1613,9 @@ class HeuristicPolicy(GreedyPolicy):
         w = self.hp_weight(tf, False)
         blanked = blanked_types(view.card(d.info["card"]))
         dmg0, win0, kill0 = self.attack_odds(view, tf, a, k, blanked)
-        won_worth = 0.8 + 0.5 * effect_worth(view.card(d.info["card"]), ("after_combat",), 1.0,
-                                             is_own_card(view, d.info["card"]))
-        best, pick = 0.05, None
+        won_worth = WON_COMBAT_WORTH + WON_EFFECT_SHARE * effect_worth(view.card(d.info["card"]), ("after_combat",),
+                                                                   1.0, is_own_card(view, d.info["card"]))
+        best, pick = MIN_COMBAT_BOOST_GAIN, None
         seen: dict[int, float] = {}
         for c in cards:
             b = view.card(c).boost_value
@@ -1607,10 +1649,10 @@ class HeuristicPolicy(GreedyPolicy):
 
             def score(c):
                 dv = card_strength(view.card(c), is_own_card(view, c))[1]
-                return -max(0.0, other - dv) * 1.5 - self.spend_cost(view, c)
+                return -max(0.0, other - dv) * REPLACE_DEFENSE_LOSS - self.spend_cost(view, c)
         best = max(cards, key=lambda c: (score(c), -c))
         base = score(current) if current is not None else -1e9
-        return best if score(best) > base + 0.5 else None
+        return best if score(best) > base + REPLACE_MARGIN else None
 
     # ------------------------------------------------------------ cards
     def on_hand_limit_discard(self, view, d):
@@ -1639,11 +1681,11 @@ class HeuristicPolicy(GreedyPolicy):
             n, spec = op.NAME, op.spec
             if n == "damage":
                 a = spec.get("amount", 1)
-                harm += (a if isinstance(a, int) else 2) * self.hp_weight(view.my_hero(), True)
+                harm += (a if isinstance(a, int) else OWN_DAMAGE_GUESS) * self.hp_weight(view.my_hero(), True)
             else:
-                harm += OP_WORTH.get(n, 0.4)
+                harm += OP_WORTH.get(n, UNKNOWN_HARM_WORTH)
         cheapest = min(cards, key=lambda c: (self.keep(view, c), c))
-        return cheapest if harm > 0.8 * self.keep(view, cheapest) else None
+        return cheapest if harm > UNLESS_KEEP_SHARE * self.keep(view, cheapest) else None
 
     def on_effect_may(self, view, d):
         advice = self.cost_advice(view, d)
@@ -1657,15 +1699,15 @@ class HeuristicPolicy(GreedyPolicy):
             hand = sorted(self.keep(view, c) for c in view.hand_ids())
             if len(hand) < cost:
                 return False
-            price = sum(hand[:cost]) * 0.6
-            worth = 1.6 if op == "gain_action" else 1.8 if op == "damage" else 0.8
+            price = sum(hand[:cost]) * MAY_PRICE_SHARE
+            worth = MAY_ACTION_WORTH if op == "gain_action" else MAY_DAMAGE_WORTH if op == "damage" else MAY_OTHER_WORTH
             if op == "gain_action" and self.best_attack(view)[1] is None and view.deck_size(view.seat) == 0:
                 worth = 0.0
             return worth > price
         dmg = d.info.get("cost_damage", 0)
         if dmg:
             me = view.my_hero()
-            return me.health > dmg + 4 + 4 * self.cau
+            return me.health > dmg + SELF_DAMAGE_MARGIN + SELF_DAMAGE_CAUTION * self.cau
         if op == "damage":
             worth = self.optional_damage_worth(view, d)
             if worth is not None:
@@ -1718,18 +1760,17 @@ class HeuristicPolicy(GreedyPolicy):
         """The Genie's Infinite Power: the worst card of the hand for an extra action, when what
         the action would do is worth more than the card — an attack with another card (as
         ``on_action`` scores it), or a maneuver for where it takes him. A maneuver's draw is not
-        counted: it only replaces the card discarded, a card nearer exhaustion. (A flat worth
-        for the action had him discard on 57% of his turns and maneuver with it; 30% of his
-        games ended in his exhaustion, against the field under ``tuned``.)"""
+        counted: it only replaces the card discarded, a card nearer exhaustion (a flat worth for
+        the action has him discard turn after turn to maneuver, into his own exhaustion)."""
         cards = [c for c in d.options if c is not None]
         if not cards or view.hand_size(view.seat) < 2:
             return None
         worst = min(cards, key=lambda c: (self.keep(view, c), c))
-        action = self.reposition_worth(view) if view.deck_size(view.seat) > 0 else -1.0
+        action = self.reposition_worth(view) if view.deck_size(view.seat) > 0 else NO_DECK_ACTION
         score, how, card = self.best_attack(view)
         if how is not None and card != worst:
-            action = max(action, score + 0.6 + self.agg)
-        return worst if action > 0.55 * self.keep(view, worst) else None
+            action = max(action, score + ATTACK_BONUS + self.agg)
+        return worst if action > INFINITE_POWER_SHARE * self.keep(view, worst) else None
 
     @cython.locals(view=_ViewCore)
     def on_ability_pay_for_action(self, view, d):

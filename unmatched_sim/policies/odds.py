@@ -20,7 +20,10 @@ except ImportError:     # a pure install without Cython: the typing declarations
 
 from unmatched_sim.engine.view import _ViewCore
 from unmatched_sim.model import CardDef
-from unmatched_sim.policies.card_facts import BLOCK_ALL, NO_CARD, card_strength, usable
+from unmatched_sim.policies.card_facts import BLOCK_ALL, NO_CARD, card_strength
+
+if not cython.compiled:     # compiled, an inline function of card_facts.pxd
+    from unmatched_sim.policies.card_facts import usable
 
 
 # The hypergeometric odds' binomial coefficients as C doubles, by the number drawn then the
@@ -341,13 +344,13 @@ def combat_odds(reader: Reader, name, health, a, k, blanked: frozenset) -> tuple
     return exp_dmg, p_win, p_kill
 
 
-@cython.ccall
-@cython.locals(view=_ViewCore)
-def foe_in_focus(view):
-    """``view.opp``, the foe in focus: in a duel the view's C field (``opp`` is a Python
-    attribute of the view class, slower to read in a hot path)."""
-    foe = view._duel_foe
-    return foe if foe is not None else view.opp
+if not cython.compiled:     # compiled, the same read is inlined from odds.pxd
+    def foe_in_focus(view):
+        """``view.opp``, the foe in focus: in a duel the view's C field (``opp`` is a Python
+        attribute of the view class, slower to read in a hot path; compiled, this is an inline
+        C function where it is used)."""
+        foe = view._duel_foe
+        return foe if foe is not None else view.opp
 
 
 @cython.ccall

@@ -44,3 +44,10 @@ cdef class SpaceFacts:
 
 cpdef (double, double) exposure_odds(tuple attacks, tuple defs, double health)
 cpdef ThreatMap threat_map_of(_ViewCore view, tuple foes, list readers)
+
+from unmatched_sim.policies.weights cimport (APPROACH_HERO, APPROACH_RANGED, APPROACH_SIDEKICK, BLOW_FLOOR,
+                                             DEFENSE_STOP, EXPOSURE_LATER_SHARE, FLANK_PRESS, FOE_BOOST_HAND,
+                                             HERO_LETHAL_BASE, HERO_LETHAL_SAFETY, LETHAL_MARGIN, LETHAL_SPREAD,
+                                             SCREEN_WORTH, SECOND_ATTACK_SHARE, SIDEKICK_EXPOSURE,
+                                             TARGET_HERO, TARGET_LATER_SHARE, TARGET_SIDEKICK,
+                                             TARGET_WEAK_BONUS, WEAK_HEALTH)

@@ -20,8 +20,17 @@ except ImportError:     # a pure install without Cython: the typing declarations
 from unmatched_sim.engine.state import Fighter
 from unmatched_sim.engine.view import _ViewCore
 from unmatched_sim.model import CardDef
-from unmatched_sim.policies.card_facts import usable
-from unmatched_sim.policies.odds import Reader, foe_in_focus
+from unmatched_sim.policies.odds import Reader
+
+if not cython.compiled:     # compiled, inline functions and the weights' C variables (position.pxd)
+    from unmatched_sim.policies.card_facts import usable
+    from unmatched_sim.policies.odds import foe_in_focus
+    from unmatched_sim.policies.weights import (APPROACH_HERO, APPROACH_RANGED, APPROACH_SIDEKICK, BLOW_FLOOR,
+                                                DEFENSE_STOP, EXPOSURE_LATER_SHARE, FLANK_PRESS, FOE_BOOST_HAND,
+                                                HERO_LETHAL_BASE, HERO_LETHAL_SAFETY, LETHAL_MARGIN, LETHAL_SPREAD,
+                                                SCREEN_WORTH, SECOND_ATTACK_SHARE, SIDEKICK_EXPOSURE,
+                                                TARGET_HERO, TARGET_LATER_SHARE, TARGET_SIDEKICK,
+                                                TARGET_WEAK_BONUS, WEAK_HEALTH)
 
 
 @cython.ccall
@@ -45,14 +54,14 @@ def exposure_odds(attacks: tuple, defs: tuple, health) -> tuple[float, float]:
 def _blow(a: cython.double, d: cython.double) -> cython.double:
     """The damage an expected attack ``a`` deals through a defense ``d``: a defense stops the
     blow only on average (the attack may be stronger)."""
-    return max(0.25 * a, a - 0.85 * d)
+    return max(BLOW_FLOOR * a, a - DEFENSE_STOP * d)
 
 
 @cython.cfunc
 @cython.inline
 def _lethal(dmg: cython.double, health: cython.double) -> cython.double:
     """Chance-ish of defeat of a fighter with ``health`` expecting ``dmg``."""
-    return min(1.0, max(0.0, (dmg - health + 2.0) / 3.0))
+    return min(1.0, max(0.0, (dmg - health + LETHAL_MARGIN) / LETHAL_SPREAD))
 
 
 # ---------------------------------------------------------------------- the foes' blows
@@ -159,7 +168,8 @@ class SpaceFacts:
         self.health = f.health
         targets = []
         for of in opp:
-            targets.append((of.space, 3.0 if of.is_hero else 1.2 + (1.0 if of.health <= 2 else 0.0)))
+            targets.append((of.space, TARGET_HERO if of.is_hero
+                             else TARGET_SIDEKICK + (TARGET_WEAK_BONUS if of.health <= WEAK_HEALTH else 0.0)))
         self.targets = tuple(targets)
         self.adj, self.n = view._adjacency, view._size      # (the board's, as C fields of the view)
         self.zone_mask, self.dist = view._zone_mask, view.dist
@@ -201,8 +211,7 @@ class SpaceFacts:
     def value(self, space, actions_after) -> cython.double:
         """How good ``space`` is for the fighter (in rough damage units) with ``actions_after``
         of our actions left after it gets there. Every term is a C double, summed in a fixed
-        order. (The terms were kept per space for the other ``actions_after``: 2% of the
-        values asked for reused them, less than the keeping cost.)"""
+        order."""
         if not self.has_targets:
             return 0.0
         value = 0.0
@@ -223,7 +232,7 @@ class SpaceFacts:
                     if zone & z:
                         best = v
         if best:
-            value += best * (1.0 if (actions_after >= 1 and self.can_attack) else 0.45)
+            value += best * (1.0 if (actions_after >= 1 and self.can_attack) else TARGET_LATER_SHARE)
         # Approach: melee closes in on the hero; ranged wants the hero's zone.
         hero_space = self.hero_space
         row = self.dist[space]
@@ -231,9 +240,9 @@ class SpaceFacts:
         if self.ranged:
             z = zm[hero_space]      # (zone is this space's zones: the fighter is ranged)
             if not (zone & z):
-                value -= 0.35 * max(0, d_hero - 1)
+                value -= APPROACH_RANGED * max(0, d_hero - 1)
         else:
-            value -= (0.55 if self.is_hero else 0.35) * max(0, d_hero - 1)
+            value -= (APPROACH_HERO if self.is_hero else APPROACH_SIDEKICK) * max(0, d_hero - 1)
         # Safety: the blows we could take next turn where we end up (fewer if we still act).
         # (exposure_odds on the map's C arrays: the same terms in the same order)
         tm = self.tmap
@@ -249,26 +258,25 @@ class SpaceFacts:
                 dmg += _blow(a, d)
             lethal = _lethal(dmg, self.health)
         if dmg:
-            soon = 1.0 if actions_after <= 0 else 0.45
+            soon = 1.0 if actions_after <= 0 else EXPOSURE_LATER_SHARE
             if self.is_hero:
-                value -= soon * (self.hero_w * dmg + (25.0 * self.safety + 5.0) * lethal)
+                value -= soon * (self.hero_w * dmg + (HERO_LETHAL_SAFETY * self.safety + HERO_LETHAL_BASE) * lethal)
             else:
-                value -= soon * 0.15 * dmg
+                value -= soon * SIDEKICK_EXPOSURE * dmg
         # A foe's ability that hurts whoever stands here when its turn starts (Medusa's Gaze in
-        # her zone): sure damage, not a blow the foe may or may not land. A Genie stood in
-        # Medusa's zone turn after turn and lost 9 health to it (seed 3); it won 0 of 80 games.
+        # her zone): sure damage, not a blow the foe may or may not land.
         if self.hazard is not None:
             hurt = self.hazard[space]
             if hurt:
-                soon = 1.0 if actions_after <= 0 else 0.45
+                soon = 1.0 if actions_after <= 0 else EXPOSURE_LATER_SHARE
                 value -= soon * (self.hazard_w * min(hurt, self.health)
                                  + (self.hazard_lethal if hurt >= self.health else 0.0))
         # Sidekicks: screen our hero (careful) or press the attack (aggressive).
         if not self.is_hero and self.has_me:
             me_space = self.me_space
             guard = row[me_space] <= 1 and d_hero <= self.dist[me_space][hero_space]
-            value += (0.8 * self.cau) if guard else 0.0
-            value -= 0.15 * self.agg * d_hero
+            value += (SCREEN_WORTH * self.cau) if guard else 0.0
+            value -= FLANK_PRESS * self.agg * d_hero
         return value
 
 
@@ -328,7 +336,7 @@ def threat_map_of(view, foes: tuple, readers: list) -> ThreatMap:
         for s in range(n):
             hits[P + s] = 0.0
             hits[M + s] = 0.0
-        boost = 1 if hand >= 3 else 0
+        boost = 1 if hand >= FOE_BOOST_HAND else 0
         for o in view.on_board(t):
             of = view.fighter(o)
             e = foe_reader.threat(of.defn.name)
@@ -360,7 +368,7 @@ def threat_map_of(view, foes: tuple, readers: list) -> ThreatMap:
                     if z & zones and e > hits[M + s]:
                         hits[M + s] = e
         # A hand of one card (plus the maneuver's draw) makes one attack; two make two.
-        second = 0.8 if hand >= 2 else 0.0
+        second = SECOND_ATTACK_SHARE if hand >= 2 else 0.0
         for s in range(n):
             at = s * width + counts[s]
             if hits[P + s] > 0:

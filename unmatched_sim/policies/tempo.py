@@ -13,6 +13,13 @@ except ImportError:     # a pure install without Cython: the typing declarations
 
 from unmatched_sim.engine.view import _ViewCore
 
+if not cython.compiled:     # compiled, the weights are C variables cimported in tempo.pxd
+    from unmatched_sim.policies.weights import (DAMAGE_RATE_PRIOR, DECK_MARGIN, FREE_LEAD, FULL_HAND,
+                                                FULL_HAND_URGENCY, LEAD_SPAN, MIN_DAMAGE_RATE, PATIENT_URGENCY,
+                                                PRIOR_TURNS, SCARCE_HAND, SCARCITY_STEP, SPEND_SHARE_AGG,
+                                                SPEND_SHARE_BASE, TURNS_NO_HERO, URGENCY_CAUTION_DROP,
+                                                URGENT_DECK)
+
 
 @cython.ccall
 @cython.locals(deck=cython.Py_ssize_t, opp_deck=cython.Py_ssize_t, hand=cython.Py_ssize_t,
@@ -23,20 +30,20 @@ def clock_style(aggression, caution, deck, opp_deck, hand) -> tuple:
     stands: our deck and the foe's (``deck``, ``opp_deck``) and our hand's size. Waiting only
     pays while the clock is on our side: as our deck runs out (before the opponent's) or our
     hand fills up (every draw then wastes a card), any style turns to the attack."""
-    urgency = max(0.0, (10 - deck) / 10)
-    if opp_deck + 3 < deck:
-        urgency *= 0.3          # they run out first: patience is fine
-    if hand >= 6:
-        urgency = max(urgency, 0.5)
+    urgency = max(0.0, (URGENT_DECK - deck) / URGENT_DECK)
+    if opp_deck + DECK_MARGIN < deck:
+        urgency *= PATIENT_URGENCY          # they run out first: patience is fine
+    if hand >= FULL_HAND:
+        urgency = max(urgency, FULL_HAND_URGENCY)
     agg = aggression + (1.0 - aggression) * urgency
-    cau = caution * (1.0 - 0.7 * urgency)
+    cau = caution * (1.0 - URGENCY_CAUTION_DROP * urgency)
     # The other side of the clock: a foe whose deck is well behind ours runs out first, so
     # waiting behind our defense cards wins the race while attacking spends the cards that
     # hold it (a patient Dr. Jill Trent wins the race against a Genie whose own draws empty
     # his deck; attacking him, she loses it).
     lead = deck - opp_deck
-    if lead > 2:
-        agg *= 1.0 - min(1.0, (lead - 2) / 6)
+    if lead > FREE_LEAD:
+        agg *= 1.0 - min(1.0, (lead - FREE_LEAD) / LEAD_SPAN)
     return agg, cau
 
 
@@ -50,17 +57,19 @@ def turns_left_estimate(view) -> float:
     longer than a fixed rate says, and a deck drawn down for it runs out first."""
     opp_hero = view.opp_hero()
     if not opp_hero.on_board:
-        return 3.0
-    rate = (max(0, opp_hero.max_health - opp_hero.health) + 2.5 * 3) / (view.turn_number() // 2 + 3)
-    return opp_hero.health / max(0.75, rate)
+        return TURNS_NO_HERO
+    rate = ((max(0, opp_hero.max_health - opp_hero.health) + DAMAGE_RATE_PRIOR * PRIOR_TURNS)
+            / (view.turn_number() // 2 + PRIOR_TURNS))
+    return opp_hero.health / max(MIN_DAMAGE_RATE, rate)
 
 
 # The spending price's two factors (``HeuristicPolicy.spend_cost``), as C functions: the price is
 # asked for every card of every decision.
-@cython.ccall
-def spend_share(agg: cython.double) -> cython.double:
-    """The style's appetite for spending: the share of a card's play worth that spending costs."""
-    return 0.55 - 0.35 * agg
+if not cython.compiled:     # compiled, the same sum is inlined from tempo.pxd
+    def spend_share(agg: float) -> float:
+        """The style's appetite for spending: the share of a card's play worth that spending
+        costs (compiled, an inline C function where it is used)."""
+        return SPEND_SHARE_BASE - SPEND_SHARE_AGG * agg
 
 
 @cython.ccall
@@ -68,7 +77,7 @@ def spend_share(agg: cython.double) -> cython.double:
 def scarcity_of(view, back) -> cython.double:
     """``HeuristicPolicy.scarcity``: dearer as the hand would run short (``back``: cards drawn again)."""
     left = view.hand_size(view.seat) - 1 + min(back, view.deck_size(view.seat))
-    return 1.0 + 0.5 * max(0, 4 - left)
+    return 1.0 + SCARCITY_STEP * max(0, SCARCE_HAND - left)
 
 
 @cython.ccall
