@@ -62,10 +62,10 @@ from unmatched_sim.engine.state import ATTACKER, DEFENDER, Fighter
 from unmatched_sim.engine.view import _ViewCore
 from unmatched_sim.model import CardDef
 from unmatched_sim.policies import register
-from unmatched_sim.policies.card_facts import (BLOCK_ALL, COMBAT_TIMINGS, NO_CARD, blanked_types, card_strength,
-                                               effect_worth, estimate_number, is_own_card, keep_worth,
-                                               mirrored_value, own_draw_counts, own_hero_damage, recover_specs,
-                                               applies)
+from unmatched_sim.policies.card_facts import (BLOCK_ALL, COMBAT_TIMINGS, NO_CARD, applies, blanked_types,
+                                               card_strength, effect_worth, estimate_number, is_own_card,
+                                               keep_worth, mirrored_value, own_draw_counts, own_hero_damage,
+                                               recover_specs)
 from unmatched_sim.policies.greedy import GreedyPolicy
 from unmatched_sim.policies.odds import KEEP, Reader, ability_bonus_estimate, check_reader, combat_odds
 from unmatched_sim.policies.position import SpaceFacts, ThreatMap, exposure_odds, threat_map_of

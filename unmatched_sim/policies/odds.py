@@ -116,6 +116,7 @@ KEEP = 256
 
 
 def check_reader(kept: "Reader", fresh: "Reader") -> None:
+    """Fail if a kept reader differs from one made afresh (CHECK_CACHES)."""
     a = (kept.foe, kept.lock, kept.my_turn, kept.kinds, kept.counts, kept.n_pool, kept.known, kept.h_unknown)
     b = (fresh.foe, fresh.lock, fresh.my_turn, fresh.kinds, fresh.counts, fresh.n_pool, fresh.known,
          fresh.h_unknown)

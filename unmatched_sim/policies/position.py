@@ -71,7 +71,7 @@ class ThreatMap:
     """The attacks the foes could make next turn on a fighter of ours on each space
     (``HeuristicPolicy._threat_map``), as the C arrays it was worked out in: space ``s``'s
     expected attack strengths, strongest first, are ``hits[s * width : s * width + counts[s]]``.
-    A space's value reads them there; ``attacks`` and ``as_list`` give them as tuples.""" 
+    A space's value reads them there; ``attacks`` and ``as_list`` give them as tuples."""
 
     hits: cython.double[:]
     counts: bytearray
