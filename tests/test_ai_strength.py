@@ -339,7 +339,7 @@ def test_a_conditional_value_block_is_not_read_as_blocking_every_attack():
     # for the foes reading his hand; Uncertain Doom (0 only against a versatile card) the same
     # (it is now weighed against the defenses that are not versatile).
     from unmatched_sim.data.catalog import find_hero
-    from unmatched_sim.policies.heuristic import BLOCK_ALL, blanked_types, card_strength
+    from unmatched_sim.policies.card_facts import BLOCK_ALL, blanked_types, card_strength
     cards = {c.name: c for h in ("loki", "hamlet", "pandora") for c in find_hero(h).cards}
     assert card_strength(cards["God of Mischief"])[1] < 4
     assert blanked_types(cards["Uncertain Doom"]) == {"versatile"}     # weighed in attack_odds
@@ -350,7 +350,7 @@ def test_a_choose_one_value_mode_counts_in_the_cards_strength():
     # Shapeshifter: +1 per card in the opponent's hand, or gain 1 action; the choice was not
     # read and the card counted 0, like Maddening Insight (worth the cards in Hamlet's hand).
     from unmatched_sim.data.catalog import find_hero
-    from unmatched_sim.policies.heuristic import card_strength
+    from unmatched_sim.policies.card_facts import card_strength
     cards = {c.name: c for h in ("loki", "hamlet") for c in find_hero(h).cards}
     assert card_strength(cards["Shapeshifter"])[0] >= 3
     assert card_strength(cards["Maddening Insight"])[1] >= 3

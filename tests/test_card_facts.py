@@ -1,4 +1,4 @@
-"""The heuristic's per-card facts (policies/heuristic.py: ``card_strength``, ``keep_worth``,
+"""The heuristic's per-card facts (policies/card_facts.py: ``card_strength``, ``keep_worth``,
 ``own_draw_counts``, ``recover_specs``, ...) are worked out once per card definition and kept:
 what is kept must be the fact of that very definition, so that a what-if edit (a new definition
 of the same card) gets its own facts and leaves the original's alone."""
@@ -6,8 +6,8 @@ of the same card) gets its own facts and leaves the original's alone."""
 from dataclasses import replace
 
 from unmatched_sim.data.catalog import find_hero
-from unmatched_sim.policies.heuristic import (card_strength, keep_worth, own_draw_counts,
-                                              recover_specs)
+from unmatched_sim.policies.card_facts import (card_strength, keep_worth, own_draw_counts,
+                                               recover_specs)
 
 
 def _card(hero: str, name: str):

@@ -10,7 +10,9 @@ import pytest
 from tests.scenario import greedy_midgame
 from unmatched_sim.engine.view import PlayerView
 from unmatched_sim.policies import heuristic
-from unmatched_sim.policies.heuristic import Reader, TunedPolicy, best_of_dist, card_strength
+from unmatched_sim.policies.card_facts import card_strength
+from unmatched_sim.policies.heuristic import TunedPolicy
+from unmatched_sim.policies.odds import KindTable, Reader, best_of_dist
 # ``best_of_dist`` as it was (a level per distinct value, its cards counted copy by copy, the odds
 # from ``math.comb`` on Python integers): the frozen first heuristic still has it, unchanged.
 from unmatched_sim.policies.heuristic_v1 import best_of_dist as best_of_dist_by_copy
@@ -97,7 +99,7 @@ def test_a_kind_table_holds_each_kinds_strength_where_the_fighter_can_use_it(see
     r = Reader(view, view.opp)
     for f in g.fighters:
         name = f.defn.name
-        table = heuristic.KindTable(r.cards, name)
+        table = KindTable(r.cards, name)
         for d, a, dfn, t in zip(r.cards, table.attack, table.defense, table.types):
             assert a == (card_strength(d)[0] if d.can_attack and d.usable_by(name) else None)
             assert dfn == (card_strength(d)[1] if d.can_defend and d.usable_by(name) else None)

@@ -12,7 +12,7 @@ from unmatched_sim.engine.view import PlayerView
 from unmatched_sim.errors import UserError
 from unmatched_sim.policies import (POLICIES, Policy, make_policy, parse_policy_spec, register,
                                     validate_policy_spec)
-from unmatched_sim.policies.heuristic import best_of_dist
+from unmatched_sim.policies.odds import best_of_dist
 from unmatched_sim.run import GameSpec, play_game
 
 BOARD = find_board("marmoreal")

@@ -16,7 +16,7 @@ from unmatched_sim.data.catalog import find_board, find_hero
 from unmatched_sim.engine import game as game_module
 from unmatched_sim.engine.game import Game, _GameCore
 from unmatched_sim.engine.view import DuelView, MultiPlayerView, PlayerView
-from unmatched_sim.policies.heuristic import card_strength, keep_worth
+from unmatched_sim.policies.card_facts import card_strength, keep_worth
 from tests.scenario import greedy_midgame
 
 BOARD = find_board("marmoreal")
@@ -116,15 +116,15 @@ def test_the_heuristics_card_facts_and_greedys_keep_to_their_own_memo_slots():
     """The two policies share a card's memo: the heuristic's slots (fact * 2 + mine) end below
     greedy's first, so one policy's fact never reads as the other's."""
     import unmatched_sim.policies.greedy as greedy
-    import unmatched_sim.policies.heuristic as heuristic
+    import unmatched_sim.policies.card_facts as card_facts
 
-    facts = [v for k, v in vars(heuristic).items() if k.startswith("_F_")]
+    facts = [v for k, v in vars(card_facts).items() if k.startswith("_F_")]
     assert len(facts) == len(set(facts)) and min(facts) == 0
     assert max(facts) * 2 + 1 < greedy._POWER_SLOT < greedy._SELF_DAMAGE_SLOT
     d = find_hero("genie").cards[0]
     d.ai_memo.clear()
     power, strength = greedy.card_power(d), card_strength(d)
-    assert d.ai_memo[greedy._POWER_SLOT] == power and d.ai_memo[heuristic._F_STRENGTH * 2 + 1] == strength   # (mine)
+    assert d.ai_memo[greedy._POWER_SLOT] == power and d.ai_memo[card_facts._F_STRENGTH * 2 + 1] == strength   # (mine)
     assert greedy.card_power(d) == power and card_strength(d) == strength     # read back, not mixed up
     # The memo's methods answer Python callers too (a policy module run as pure Python beside a
     # compiled model, as after an edit without a rebuild, calls them so).

@@ -76,7 +76,7 @@ class CardDef:
     # What an AI works out from this card alone, kept with the card: shared by every game that
     # uses the card and never read by the rules. A memo, not part of the card: no equality, no
     # repr. A list of slots, None until worked out, grown as slots are filled: slots 0-15 hold
-    # the heuristic's card facts (``policies.heuristic._known_fact``), 16-18 greedy's
+    # the heuristic's card facts (``policies.card_facts._known_fact``), 16-18 greedy's
     # (``policies.greedy.card_power``). (A list indexed by slot: no key to box and hash.)
     ai_memo: list = field(init=False, repr=False, compare=False)
 

@@ -60,7 +60,7 @@ class Board:
     index: dict[str, int] = field(default_factory=dict, compare=False)
     zone_sets: dict[int, frozenset] = field(default_factory=dict, compare=False, repr=False)  # spaces_in_zones
     # ``adjacent`` as an n * n matrix of bytes, 1 at ``s * n + t`` where space s is adjacent to
-    # t: the AI's space values read it in C (``policies.heuristic.SpaceFacts``).
+    # t: the AI's space values read it in C (``policies.position.SpaceFacts``).
     adjacency: bytes = field(init=False, compare=False, repr=False)
     # and as a sorted tuple of its neighbours per space: loops over it run in C (iterating a
     # frozenset goes through Python's iterator protocol: the threat map walks it per space).

@@ -14,6 +14,7 @@ except ImportError:     # a pure install without Cython: the typing declarations
     from unmatched_sim import _cython_shim as cython
 
 from unmatched_sim.engine.effects import QUANTITIES
+from unmatched_sim.engine.game import IllegalChoice
 from unmatched_sim.hooks import AI_ADVICE, CARD_ADVICE
 from unmatched_sim.model import CardDef
 from unmatched_sim.policies import register
@@ -26,15 +27,14 @@ EFFECT_WEIGHT = {"draw": 0.6, "damage": 0.8, "gain_action": 1.2, "boost_card": 1
 
 
 # Each policy class's handler of each kind of decision (``on_<kind>``, or None), looked up once per
-# class and kind: ``getattr(self, "on_" + kind)`` built the name and missed the type's attribute
-# cache at every decision (~900 instructions). A handler is a method of the class: one set on an
-# instance is not seen.
+# class and kind (``getattr(self, "on_" + kind)`` would build the name and miss the type's
+# attribute cache at every decision). A handler is a method of the class: one set on an instance
+# is not seen.
 _HANDLERS: dict = {}
 _UNSEEN = object()
 
 # card_power is worked out once per card and kept in the card's own memo (CardDef.ai_memo) in
-# this slot; the heuristic's card facts use the slots below it. (Was a module table keyed by
-# id(card): the id, a new int at every call, cost more than the look-up.)
+# this slot; the heuristic's card facts (card_facts.py) use the slots below it.
 _POWER_SLOT = 16
 _SELF_DAMAGE_SLOT = 17      # and 18 (played by its owner: 17 + 1)
 
@@ -153,6 +153,16 @@ def _blocks_attack(card) -> cython.bint:
     return False
 
 
+def _illegal(policy, decision, choice, handler) -> None:
+    """An answer that is not one of the decision's options is a bug in the policy (or in a
+    hero's advice): it stops the game, naming the policy, the decision and the answer, rather
+    than being replaced by a legal option that hides it."""
+    who = (f"its handler {handler.__name__}" if handler is not None
+           else "the hero's advice" if AI_ADVICE.get(decision.kind) else "its default")
+    raise IllegalChoice(f"policy '{policy.name}' ({type(policy).__name__}, {who}) answered {choice!r} "
+                        f"to a '{decision.kind}' decision; the options were {decision.options!r}")
+
+
 @cython.cclass
 class GreedyPolicy(Policy):
     name = "greedy"
@@ -186,8 +196,9 @@ class GreedyPolicy(Policy):
         else:   # a hero's own decision: its hook module says how to play it (hooks.advise)
             advice = AI_ADVICE.get(decision.kind)
             choice = advice(self, view, decision) if advice else self.default(view, decision)
-        options = decision.options
-        return choice if choice in options else options[0]
+        if choice not in decision.options:
+            _illegal(self, decision, choice, handler)
+        return choice
 
     # ------------------------------------------------------------ helpers
     def default(self, view, d):
@@ -425,8 +436,8 @@ class GreedyPolicy(Policy):
 
     def card_bonus(self, view, cid) -> float:
         """A hero's own preference for playing this combat card now (hooks.CARD_ADVICE), looked
-        up once per view: a view's hero is its seat's for the whole game (the look-up, through
-        the hero's ability and the registry, cost ~1,500 instructions a card weighed)."""
+        up once per view: a view's hero is its seat's for the whole game (the look-up goes
+        through the hero's ability and the registry)."""
         if view is not self._advice_view:
             self._advice_fn = CARD_ADVICE.get(view.hero().ability.hook) if CARD_ADVICE else None
             self._advice_view = view

@@ -1,19 +1,49 @@
 # What heuristic.py reads in C when compiled: the engine's typed records (a view's fields and its
-# cpdef queries, a fighter's space and health, are C reads in a typed local or argument). Run
+# cpdef queries, a fighter's space and health, are C reads in a typed local or argument) and the
+# other policy modules' records and functions (card facts, card odds, position, tempo). Run
 # uncompiled, this file is not used.
 
 from unmatched_sim.engine.state cimport Fighter
 from unmatched_sim.engine.view cimport _ViewCore
 from unmatched_sim.model cimport CardDef
+from unmatched_sim.policies.card_facts cimport (applies, blanked_types, card_strength, effect_worth, is_own_card,
+                                                keep_worth, mirrored_value, own_draw_counts, own_hero_damage,
+                                                recover_specs, usable)
 from unmatched_sim.policies.greedy cimport GreedyPolicy
-
-
-# The threat map's C arrays (heuristic.ThreatMap).
-cdef class ThreatMap:
-    cdef public double[:] hits
-    cdef public bytearray counts
-    cdef public Py_ssize_t width
-    cpdef tuple attacks(self, Py_ssize_t space)
+from unmatched_sim.policies.odds cimport Reader, ability_bonus_estimate, combat_odds, foe_in_focus
+from unmatched_sim.policies.position cimport SpaceFacts, ThreatMap, exposure_odds, threat_map_of
+from unmatched_sim.policies.tempo cimport (boost_draw_count, clock_style, scarcity_of, spend_share,
+                                          turns_left_estimate)
+from unmatched_sim.policies.weights cimport (AGGRESSION_BASE, ATTACK_BONUS, BONUS_ACTION_WORTH,
+                                             BONUS_DAMAGE_NO_HERO, BONUS_DISCARD_WORTH, BONUS_DRAW_EMPTY,
+                                             BONUS_DRAW_WORTH, BONUS_HEAL_WORTH, BURNED_NEEDED, BURNED_SPARE,
+                                             CARDS_PER_TURN, COST_DISCARD_WORTH, COUNT_GUESS,
+                                             DEFENSE_EFFECT_SHARE, DEFENSE_STRENGTH_CAP, DEFENSE_WIN_CHANCE,
+                                             DRAW_CARD_WORTH, EMPTY_DECK_KEEP, EXTRA_ACTION,
+                                             EXTRA_ATTACK_ACTION, FOE_DEFEAT, FOE_DISCARD_WORTH,
+                                             FOE_DISTANCE_CAP, FOE_DISTANCE_WORTH, FOE_DRAW_COST,
+                                             FOE_HP_AGGRESSION, FOE_HP_BASE, FOE_REACH_MARGIN,
+                                             FOE_SIDEKICK_THREAT, HEAL_HP_SHARE, HEAL_RESERVE_BASE,
+                                             HEAL_RESERVE_SHARE, HEAL_ROOM_AHEAD, HEAL_WORTH, HERO_HP_BASE,
+                                             HERO_HP_LOW, HERO_OF_SEVERAL_DEFEAT, INFINITE_POWER_SHARE,
+                                             LAST_DEFENSE_HEALTH, LAST_DEFENSE_RESERVE, LOCK_OUT_OF_RANGE,
+                                             LOCK_USE_BONUS, LOOK_AT_DECK_BONUS, LOOK_AT_FOE_DECK,
+                                             MANEUVER_BONUS, MAY_ACTION_WORTH, MAY_DAMAGE_WORTH,
+                                             MAY_OTHER_WORTH, MAY_PRICE_SHARE, MIN_BOOST_GAIN,
+                                             MIN_COMBAT_BOOST_GAIN, NEAR_EXHAUSTION, NEAR_EXHAUSTION_SHARE,
+                                             NOT_LOKI_COST, NO_DECK_ACTION, OUR_SIDEKICK_SHARE,
+                                             OWN_DAMAGE_GUESS, OWN_DEFEAT, OWN_DISCARD_COST, OWN_HP_BASE,
+                                             OWN_HP_CAUTION, PLACE_COST, PUT_ON_DECK_WORTH, QUANTITY_GUESS,
+                                             RANGED_REACH_MARGIN, RANSOM_SHARE, RECOVER_WORTH,
+                                             REPLACE_DEFENSE_LOSS, REPLACE_MARGIN, REPOSITION_SHARE,
+                                             SAFETY_BASE, SCHEME_BONUS, SEARCH_DECK_WORTH,
+                                             SECOND_DEFENSE_HEALTH, SECOND_DEFENSE_RESERVE,
+                                             SELF_DAMAGE_CAUTION, SELF_DAMAGE_MARGIN, SHIFT_GUESS,
+                                             SHUFFLE_BACK_WORTH, SHUFFLE_FOE_CARD, SIDEKICK_DEFEAT,
+                                             SIDEKICK_HP, SUMMON_WORTH, TARGET_HERO, TARGET_SIDEKICK,
+                                             TWO_ATTACKS, UNKNOWN_HARM_WORTH, UNKNOWN_OP_WORTH,
+                                             UNLESS_KEEP_SHARE, UNUSABLE_BOOST_SHARE, WON_COMBAT_WORTH,
+                                             WON_EFFECT_SHARE)
 
 
 # What one decision has worked out, a dict per kind keyed by an int id.

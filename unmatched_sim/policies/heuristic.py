@@ -3,18 +3,18 @@
 They build on ``greedy`` (whose ``on_<decision kind>`` handlers cover every hero's special
 decisions) and replace its core judgement with estimates made from what the player may know:
 
-* **Card odds.** The opponent's hand is a random draw from the cards not yet seen (their deck
-  list minus their discard pile, the cards in play and the cards we have seen in their hand,
-  ``PlayerView.unseen_opponent_cards``). From the hand size we get, exactly (hypergeometric),
-  the distribution of the best defense they can answer an attack with, or of the attack they
-  have just played face down. Attack and defense cards are chosen on the expected damage they
+* **Card odds** (``odds``). The opponent's hand is a random draw from the cards not yet seen
+  (their deck list minus their discard pile, the cards in play and the cards we have seen in
+  their hand, ``PlayerView.unseen_opponent_cards``). From the hand size we get, exactly
+  (hypergeometric), the distribution of the best defense they can answer an attack with, or of
+  the attack they have just played face down. Attack and defense cards are chosen on the expected damage they
   deal or save, the chance to win the combat (for "if you won" effects) and to defeat the
   fighter, minus what the card would be worth kept in hand.
-* **Positioning.** Each fighter scores spaces: ranged fighters want a target in their zone and no
+* **Positioning** (``position``). Each fighter scores spaces: ranged fighters want a target in their zone and no
   melee fighter able to reach them next turn; melee fighters close in on the opposing hero;
   sidekicks flank (aggressive) or stay by their hero to screen it (careful). Threats count what
   each opposing fighter could reach with its move (plus a likely BOOST).
-* **Tempo and cards.** Whether to attack, scheme or maneuver compares the attack's expected
+* **Tempo and cards** (``tempo``, ``card_facts``). Whether to attack, scheme or maneuver compares the attack's expected
   value with the scheme's effects and with a maneuver's draw and repositioning. BOOSTs are spent
   when they change an outcome (a target reached, a combat won, damage saved); cards with a BOOST
   bonus (Houdini) count the bonus. Defense cards are saved when the blow is small and the hero
@@ -24,14 +24,27 @@ decisions) and replace its core judgement with estimates made from what the play
   the ransoms asked of his opponent, Pandora's box, Chupacabra's draw: each has a handler
   here or in greedy.
 
-The two styles differ in two numbers: ``aggression`` (how much dealing damage weighs against
-keeping cards and position) and ``caution`` (how much the hero's safety and health weigh).
+The styles differ in four numbers, each 0..1: ``aggression`` (how much dealing damage weighs
+against keeping cards and position), ``caution`` (how much the hero's health weighs),
+``safety`` (the blows the foes could deal next turn) and ``reserve`` (a last defense card kept
+back); ``tuned`` reads them from each hero file's ``[ai]`` table.
+
+Where things are:
+
+* ``card_facts`` -- what a card is worth, read from the card alone (kept in the card's memo);
+* ``odds`` -- a foe's unseen cards and the combat odds they give (``Reader``, ``combat_odds``);
+* ``position`` -- the threat map, a fighter's exposure and the value of each space;
+* ``tempo`` -- the clock: turns left, the style's urgency, the price of spending a card;
+* ``weights`` -- every tuning constant of the evaluation, named;
+* this module -- ``HeuristicPolicy``: the decisions (``on_<kind>``) and the judgements they
+  share (keep and spend costs, health and defeat worths, attack and effect worths, the
+  per-decision memo). They stay one class: compiled, a ``cdef class``'s methods live in one
+  module, and they call one another as C methods that a Python subclass may still override
+  (the hooks and tests rely on that); what needs no policy state lives in the modules above
+  as C functions.
 """
 
 from __future__ import annotations
-
-from array import array
-from math import comb
 
 try:
     import cython
@@ -49,963 +62,57 @@ from unmatched_sim.engine.state import ATTACKER, DEFENDER, Fighter
 from unmatched_sim.engine.view import _ViewCore
 from unmatched_sim.model import CardDef
 from unmatched_sim.policies import register
+from unmatched_sim.policies.card_facts import (BLOCK_ALL, COMBAT_TIMINGS, NO_CARD, applies, blanked_types,
+                                               card_strength, effect_worth, estimate_number, is_own_card,
+                                               keep_worth, mirrored_value, own_draw_counts, own_hero_damage,
+                                               recover_specs)
 from unmatched_sim.policies.greedy import GreedyPolicy
-
-NO_CARD = -1          # "no card" in a value distribution
-BLOCK_ALL = 99        # a defense that makes the attack worth 0 (Celestial Raiments)
-
-# What an effect is worth, in "damage to the opposing hero" units (rough, by op name).
-OP_WORTH = {"draw": 0.7, "gain_action": 1.1, "damage": 0.9, "recover": 0.6, "discard": 0.6,
-            "cancel_effects": 0.6, "place": 0.4, "move": 0.3, "summon": 0.8, "look_at_hand": 0.1,
-            "boost_card": 0.8, "put_on_deck": 0.1, "return_boost_card": 0.6, "take_from_discard": 0.6,
-            "return_discard_top": 0.5, "unless_discard": 0.5, "hook": 0.5,
-            # verbs of engine/vocab/ (discard.py, position.py, fighters.py)
-            "take_tagged_from_discard": 1.0, "return_defeated": 0.8, "set_health": 1.0,
-            "damage_spaces": 1.0}
-
-
-# ---------------------------------------------------------------------- card facts (cached)
-# The card facts below are ``ccall`` functions: the compiled build calls them from this module in
-# C (no argument parsing), other modules and tests call them as ordinary Python functions.
-
-# Facts of a card (a function of the card alone, and of whether its owner plays it), each
-# worked out once and kept in the card's own memo (``CardDef.ai_memo``), in slot fact * 2 +
-# mine (0-15; greedy's facts follow). (Was a module table per fact keyed by (id(card), mine):
-# building, hashing and comparing that tuple and calling ``id`` cost more than the fact's use;
-# then a dict keyed by the slot number, whose int keys cost a box and a hash at every look-up.)
-(_F_STRENGTH, _F_KEEP_WORTH, _F_BLANKED, _F_MIRRORED, _F_OWN_DAMAGE, _F_DRAWS,
- _F_RECOVERS, _F_COMBAT_TERMS) = range(8)
-
-
-@cython.cfunc
-@cython.inline
-def _known_fact(fact: cython.Py_ssize_t, d: CardDef, mine: cython.bint):
-    """A card fact worked out before, or None."""
-    return d.ai_fact(fact * 2 + mine)
-
-
-@cython.cfunc
-@cython.inline
-def _keep_fact(fact: cython.Py_ssize_t, d: CardDef, mine: cython.bint, value):
-    return d.keep_ai_fact(fact * 2 + mine, value)
-
-
-@cython.cfunc
-@cython.inline
-def _usable(d: CardDef, name) -> cython.bint:
-    """``d.usable_by(name)`` without the call (``CardDef.usable_by`` is interpreted Python:
-    the loops over a hand below ask it for every card)."""
-    users = d.users
-    return users is None or name in users
-
-
-def _ops(d: CardDef, *timings):
-    for t in timings:
-        yield from d.effects.get(t, ())
-
-
-@cython.ccall
-def applies(spec: dict, mine: bool) -> bool:
-    """Whether an effect can apply for this player at all: Loki's TRICKs say "Loki." (``if =
-    "played_by_owner"``) or "Not Loki." (``"not played_by_owner"``)."""
-    cond = spec.get("if")
-    if cond == "played_by_owner":
-        return mine
-    if cond == "not played_by_owner":
-        return not mine
-    return True
-
-
-@cython.ccall
-@cython.locals(v=cython.double, att=cython.double, dfn=cython.double, bonus=cython.double,
-               share=cython.double)
-def card_strength(d: CardDef, mine: bool = True) -> tuple[float, float]:
-    """(attack strength, defense strength): the printed value adjusted for effects that change
-    combat values (may BOOST itself, set its own value, blank the opponent's card...).
-    ``mine``: played by the player whose deck it comes from (not so for a TRICK of Loki's
-    played by his opponent)."""
-    got = _known_fact(_F_STRENGTH, d, mine)
-    if got is not None:
-        return got
-    v = float(d.value or 0)
-    att = dfn = v
-    for op in _value_ops(_ops(d, "immediately", "during_combat")):
-        n = op.NAME
-        spec = op.spec
-        if not applies(spec, mine):
-            continue
-        if n == "boost_card" and spec.get("card", "self") == "self":
-            bonus = 1.5 * min(2, spec.get("times", 1))
-            if spec.get("if"):
-                bonus *= 0.5
-            att += bonus
-            dfn += bonus
-        elif (n == "set_value" and spec.get("card", "self") == "self"
-              and (isinstance(spec.get("to"), int) or isinstance(spec.get("to"), str) and spec["to"] in _HAND_SIZES)):
-            to = guess_amount(spec["to"])
-            if to > v:
-                share = 0.5 if spec.get("if") else 1.0
-                att += share * (to - v)
-                dfn += share * (to - v)
-        elif n == "add_value" and spec.get("card", "self") == "self":
-            gain = guess_amount(spec.get("amount"))
-            att += gain
-            dfn += gain
-        elif n == "ignore_value" and spec.get("card", "opponent") == "opponent":
-            if spec.get("if"):
-                # only against some cards (God of Mischief: a TRICK; Uncertain Doom: a versatile
-                # card): it was read as blocking every attack. An attack that blanks a type of
-                # card is weighed against the defenses left (blanked_types, attack_odds).
-                if spec["if"] not in _BLANKS:
-                    att += 1.0
-                dfn += 1.0
-            else:
-                dfn = BLOCK_ALL
-        elif n == "set_value" and spec.get("card") == "opponent":
-            dfn += 1.0      # the attack drops to its BOOST value (This Is No Parlor Trick)
-            att += 1.0
-        elif n in ("subtract_value",) and spec.get("card", "opponent") == "opponent":
-            amt = spec.get("amount")
-            gain = amt if isinstance(amt, int) else 2
-            att += gain
-            dfn += gain
-        elif n == "hook":
-            att += 0.5
-            dfn += 0.5
-        elif n == "discharge_coils":
-            # Coils may be spent to raise the card (Tesla's Death Ray): counted at half, as
-            # they are not always charged.
-            tos = [o.spec["to"] for o in op.one + op.two if o.NAME == "set_value"
-                   and o.spec.get("card", "self") == "self" and isinstance(o.spec.get("to"), int)]
-            if tos and max(tos) > v:
-                att += 0.5 * (max(tos) - v)
-                dfn += 0.5 * (max(tos) - v)
-    if d.value == 0 and not (d.effects.get("immediately") or d.effects.get("during_combat")):
-        att = dfn = 0.0
-    return _keep_fact(_F_STRENGTH, d, mine, (att, dfn))
-
-
-# Quantities a card's value may be read from that are a hand's size: about 3 cards in play.
-_HAND_SIZES = {"own_hand_size": 3.0, "opponent_hand_size": 3.0}
-
-
-def guess_amount(amount) -> float:
-    """A card's number as a static guess: an int as written, a hand's size about 3 (``{ of,
-    times }``: that times), any other quantity 1.5."""
-    if isinstance(amount, bool):
-        return 1.5
-    if isinstance(amount, (int, float)):
-        return float(amount)
-    times = 1
-    if isinstance(amount, dict):
-        times = amount.get("times", 1) if isinstance(amount.get("times", 1), int) else 1
-        amount = amount.get("of")
-    return times * _HAND_SIZES[amount] if amount in _HAND_SIZES else 1.5
-
-
-# "The opponent's card counts 0 if it is of this type" (Uncertain Doom), by the condition's name.
-_BLANKS = {"opponent_played_versatile": "versatile"}
-
-
-@cython.ccall
-def blanked_types(d: CardDef) -> frozenset:
-    """The types of defense card this attack card makes count 0 (Uncertain Doom: a versatile
-    card); a defense of that type is as good as none against it."""
-    got = _known_fact(_F_BLANKED, d, True)
-    if got is not None:
-        return got
-    types = set()
-    for op in _ops(d, "immediately", "during_combat"):
-        if op.NAME == "ignore_value" and op.spec.get("if") in _BLANKS:
-            types.add(_BLANKS[op.spec["if"]])
-    return _keep_fact(_F_BLANKED, d, True, frozenset(types))
-
-
-def _value_ops(ops):
-    """A card's ops with those of a "choose one" whose modes change the card's value put in
-    its place (the best mode's; Shapeshifter's "+1 per card in the opponent's hand" was not
-    read: the card counted 0)."""
-    for op in ops:
-        if op.NAME == "choose_one":
-            best, pick = 0.0, ()
-            for _, mode_ops in op.modes:
-                gain = sum(guess_amount(o.spec.get("amount")) for o in mode_ops if o.NAME == "add_value")
-                if gain > best:
-                    best, pick = gain, mode_ops
-            yield from pick
-        else:
-            yield op
-
-
-@cython.ccall
-def own_hero_damage(d: CardDef, mine: bool = True) -> int:
-    """Damage a card's effects deal to the hero of the player who plays it (a TRICK of Loki's
-    played by his opponent: "their own hero takes 2 damage")."""
-    got = _known_fact(_F_OWN_DAMAGE, d, mine)
-    if got is not None:
-        return got
-    total = 0
-    for op in _ops(d, "immediately", "during_combat", "after_combat"):
-        spec = op.spec
-        if op.NAME == "damage" and str(spec.get("target", "")) in ("hero", "self") and applies(spec, mine):
-            a = spec.get("amount", 1)
-            total += a if isinstance(a, int) else 2
-    return _keep_fact(_F_OWN_DAMAGE, d, mine, total)
-
-
-@cython.ccall
-def mirrored_value(d: CardDef) -> int:
-    """k when the card is worth k times the printed value of the opponent's card (0 if they
-    played none: Chupacabra's The More They Struggle); 0 for any other card."""
-    got = _known_fact(_F_MIRRORED, d, True)
-    if got is not None:
-        return got
-    k = 0
-    for op in _ops(d, "during_combat", "immediately"):
-        to = op.spec.get("to")
-        if (op.NAME == "set_value" and op.spec.get("card", "self") == "self" and isinstance(to, dict)
-                and to.get("of") == "opponent_card_printed_value"):
-            k = to.get("times", 1)
-            k = k if isinstance(k, int) else 1
-            break
-    return _keep_fact(_F_MIRRORED, d, True, k)
-
-
-@cython.ccall
-def recover_specs(d: CardDef) -> tuple:
-    """The specs of a card's healing effects that resolve when it is played (immediately or
-    after combat), in the order written."""
-    got = _known_fact(_F_RECOVERS, d, True)
-    if got is not None:
-        return got
-    specs = []
-    for op in _ops(d, "immediately", "after_combat"):
-        if op.NAME == "recover":
-            specs.append(op.spec)
-    return _keep_fact(_F_RECOVERS, d, True, tuple(specs))
-
-
-@cython.ccall
-def own_draw_counts(d: CardDef, mine: bool = True) -> tuple:
-    """The counts of a card's own unconditional draws for the player who plays it (Wishing for
-    More Wishes: (3,)), in the order written."""
-    got = _known_fact(_F_DRAWS, d, mine)
-    if got is not None:
-        return got
-    counts = []
-    for op in _ops(d, "after_combat", "immediately", "during_combat"):
-        spec = op.spec
-        c = spec.get("count", 1)
-        if (op.NAME == "draw" and spec.get("who", "self") == "self" and isinstance(c, int)
-                and spec.get("if") in (None, "played_by_owner") and applies(spec, mine)):
-            counts.append(c)
-    return _keep_fact(_F_DRAWS, d, mine, tuple(counts))
-
-
-# The timings of a card's effects in a combat: ``effect_worth``'s default, the one nearly every
-# caller asks for (its terms are then a card fact like the others, see ``_effect_terms``).
-_COMBAT_TIMINGS = ("after_combat", "immediately", "during_combat")
-
-
-@cython.ccall
-@cython.locals(p_won=cython.double, total=cython.double, w=cython.double)
-def effect_worth(d: CardDef, timings=_COMBAT_TIMINGS,
-                 p_won: float = 0.5, mine: bool = True) -> float:
-    """Rough worth of a card's non-value effects when it is played in combat (``mine``: by the
-    player whose deck it comes from)."""
-    total = 0.0
-    for w, cond, may, ransom in _effect_terms(d, timings, mine):
-        if cond == _IF_WON:
-            w *= p_won
-        elif cond == _IF_LOST:
-            w *= 1 - p_won
-        elif cond == _IF_OTHER:
-            w *= 0.5
-        if may:
-            w = max(0.0, w)
-        if ransom:
-            w *= 0.6
-        total += w
-    return total
-
-
-@cython.locals(view=_ViewCore)
-def estimate_number(spec, view, guess: float = 1.5) -> float:
-    """A number as written in a card: an int, a named quantity (``"own_hand_size"``) or
-    ``{ of = "quantity", times = k }`` (see engine.effects.Amount). Hand sizes are read from
-    the view; any other quantity is estimated as ``guess``."""
-    if isinstance(spec, bool):
-        return guess
-    if isinstance(spec, (int, float)):
-        return spec
-    times = 1
-    if isinstance(spec, dict):
-        times = spec.get("times", 1) if isinstance(spec.get("times", 1), int) else 1
-        spec = spec.get("of")
-    if spec == "own_hand_size":
-        return times * view.hand_size(view.seat)
-    if spec == "opponent_hand_size":
-        return times * view.hand_size(view.opp)
-    return times * guess
-
-
-_IF_NONE, _IF_WON, _IF_LOST, _IF_OTHER = range(4)
-_TERMS: dict[tuple, tuple] = {}
-
-
-@cython.ccall
-def _effect_terms(d: CardDef, timings: tuple, mine: bool) -> tuple:
-    """A card's effects as (worth, condition, may, ransom) terms, worked out once per card:
-    effect_worth then only applies the chance of winning the combat. The combat's timings
-    (``_COMBAT_TIMINGS``, every attack weighed) are kept in the card's memo; any other timings in
-    a table keyed by the card's id, the timings and ``mine`` (a key tuple built and hashed at
-    every call: ~2,000 instructions, more than the terms' use)."""
-    if timings is _COMBAT_TIMINGS:
-        got = _known_fact(_F_COMBAT_TERMS, d, mine)
-        if got is None:
-            got = _keep_fact(_F_COMBAT_TERMS, d, mine, _work_out_terms(d, timings, mine))
-        return got
-    key = (id(d), timings, mine)
-    got = _TERMS.get(key)
-    if got is not None and got[0] is d:
-        return got[1]
-    got = _work_out_terms(d, timings, mine)
-    _TERMS[key] = (d, got)
-    return got
-
-
-def _work_out_terms(d: CardDef, timings: tuple, mine: bool) -> tuple:
-    """``_effect_terms`` worked out."""
-    terms = []
-    for op in _ops(d, *timings):
-        n = op.NAME
-        spec = op.spec
-        if n in ("boost_card", "set_value", "add_value", "ignore_value", "subtract_value"):
-            continue        # counted in card_strength
-        if not applies(spec, mine):
-            continue
-        w = OP_WORTH.get(n, 0.3)
-        if n == "draw":
-            c = spec.get("count", 1)
-            w *= c if isinstance(c, int) else 1.5
-            if spec.get("who") == "opponent":
-                w = -w
-        elif n in ("damage", "recover"):
-            a = spec.get("amount", 1)
-            w *= a if isinstance(a, int) else 1.5
-            tgt = str(spec.get("target", ""))
-            if n == "damage" and tgt in ("hero", "self", "own_fighter", "each_own"):
-                w = -w        # hurts us (a TRICK of Loki's played by his opponent)
-            elif n == "recover" and tgt == "owner_hero":
-                w = -w        # heals Loki when we play his TRICK
-            elif n == "damage" and not ("opposing" in tgt or tgt == "any_fighter" or tgt.startswith("each_opp")):
-                w *= 0.4      # may hit our own fighters
-        elif n == "discard":
-            c = spec.get("count", 1)
-            w *= c if isinstance(c, int) else 1
-            if spec.get("who") == "self":
-                w = -w
-        cond = spec.get("if")
-        kind = (_IF_WON if cond == "won" else _IF_LOST if cond == "lost"
-                else _IF_NONE if cond in (None, "", "played_by_owner", "not played_by_owner")
-                else _IF_OTHER)
-        terms.append((w, kind, bool(spec.get("may")), bool(spec.get("unless_paid"))))
-    return tuple(terms)
-
-
-@cython.ccall
-@cython.locals(att=cython.double, dfn=cython.double, best=cython.double, worth=cython.double)
-def keep_worth(d: CardDef, mine: bool = True) -> float:
-    """What a card is worth kept in hand (the cost of spending it); worked out once per card
-    (keyed like ``card_strength``)."""
-    got = _known_fact(_F_KEEP_WORTH, d, mine)
-    if got is not None:
-        return got
-    att, dfn = card_strength(d, mine)
-    best = max(att if d.can_attack else 0.0, min(dfn, 6.0) if d.can_defend else 0.0)
-    if d.can_attack and d.can_defend:
-        best += 0.5
-    if d.type == "scheme":
-        best = 1.5 + effect_worth(d, ("effect",), mine=mine)
-    worth = best + 0.3 * effect_worth(d, _COMBAT_TIMINGS, 0.5, mine)
-    return _keep_fact(_F_KEEP_WORTH, d, mine, worth)
-
-
-# ---------------------------------------------------------------------- value distributions
-# The hypergeometric odds' binomial coefficients as C doubles, by the number drawn then the
-# pool's size: ``_COMBS[h][n] == float(comb(n, h))``. Exact while below 2**53, and a quotient of
-# two exact doubles is the correctly rounded quotient of the integers, as ``int / int`` is: the
-# same bits as ``comb(a, h) / comb(n, h)`` without two Python calls and three integers per level.
-_COMB_MAX = 64
-_COMBS = [[float(comb(n, h)) for n in range(_COMB_MAX + 1)] for h in range(_COMB_MAX + 1)]
-_EXACT = float(2 ** 53)
-_INFINITY = float("inf")
-
-
-@cython.ccall
-def best_of_dist(known: list[float], pool: list[float], n_pool: int, h: int) -> list[tuple[float, float]]:
-    """Distribution of the best value among ``known`` values plus ``h`` cards drawn without
-    replacement from a pool of ``n_pool`` cards, of which the usable ones have values ``pool``
-    (the other cards are unusable). ``NO_CARD`` stands for "no usable card"."""
-    return _best_of_counts(known, list(pool), [1] * len(pool), n_pool, h)
-
-
-@cython.cfunc
-@cython.locals(n_pool=cython.Py_ssize_t, h=cython.Py_ssize_t, k=cython.Py_ssize_t, i=cython.Py_ssize_t,
-               m=cython.Py_ssize_t, col=list, out=list, exact=cython.bint, found=cython.bint,
-               total=cython.double, prev=cython.double, p_ge=cython.double, v=cython.double,
-               x=cython.double, kd=cython.double, above=cython.double, ev=cython.double)
-def _best_of_counts(known: list, values: list, counts: list, n_pool, h, expect: cython.bint = False):
-    """``best_of_dist`` with the usable cards of the pool given as values and how many cards
-    have each (``counts[i]`` of value ``values[i]``): the card odds count a card kind once.
-    The levels are found strongest first by a scan per level (a handful of values: no sort).
-    ``expect``: only the expected best value (each level at its chance, below 0 as 0, summed
-    in the order of the levels), with no list of levels made."""
-    h = max(0, min(h, n_pool))
-    kmax = NO_CARD          # the best known value (a loop: no call of the builtin ``max``),
-    kd = kmax               # as given (an int stays an int) and as a C double
-    for i in range(len(known)):
-        x = known[i]
-        if i == 0 or x > kd:
-            kd = x
-            kmax = known[i]
-    exact = h > 0 and n_pool <= _COMB_MAX
-    if exact:
-        col = _COMBS[h]
-        total = col[n_pool]
-        exact = total < _EXACT
-    out = []
-    ev = 0.0
-    prev = 0.0
-    k = 0                   # the pool's cards at least as strong as the level
-    m = len(values)
-    above = _INFINITY       # the level before (none yet)
-    while True:
-        found = False
-        v = 0.0
-        for i in range(m):  # the next level: the strongest value below the last one
-            x = values[i]
-            if kd < x < above and (not found or x > v):
-                v = x
-                found = True
-        if not found:
-            break
-        for i in range(m):
-            x = values[i]   # (a C double: compared with ``v`` unboxed)
-            if x == v:
-                k += counts[i]
-        above = v
-        if not h:
-            p_ge = 0.0
-        elif exact:
-            x = col[n_pool - k]     # (a C double: the division runs in C, the same bits)
-            p_ge = 1.0 - x / total
-        else:
-            p_ge = 1.0 - comb(n_pool - k, h) / comb(n_pool, h)
-        if p_ge > prev:
-            if expect:
-                ev += (p_ge - prev) * max(0.0, v)
-            else:
-                out.append((v, p_ge - prev))
-            prev = p_ge
-    if 1.0 - prev > 1e-12:
-        if expect:
-            ev += (1.0 - prev) * max(0.0, kd)
-        else:
-            out.append((kmax, 1.0 - prev))
-    return ev if expect else out
-
-
-@cython.ccall
-@cython.locals(health=cython.double, dmg=cython.double, a=cython.double, d=cython.double,
-               i=cython.Py_ssize_t)
-def exposure_odds(attacks: tuple, defs: tuple, health) -> tuple[float, float]:
-    """(expected damage, chance-ish of defeat) of a fighter with ``health`` facing ``attacks``
-    (expected strengths, strongest first), answered by the defense strengths ``defs`` in turn."""
-    if not attacks:
-        return 0.0, 0.0
-    dmg = 0.0
-    for i, a in enumerate(attacks):
-        d = defs[i] if i < len(defs) else 0.0
-        dmg += _blow(a, d)
-    return dmg, _lethal(dmg, health)
-
-
-# exposure_odds' two terms, also read by a space's value straight from the threat map's arrays
-@cython.cfunc
-@cython.inline
-def _blow(a: cython.double, d: cython.double) -> cython.double:
-    """The damage an expected attack ``a`` deals through a defense ``d``: a defense stops the
-    blow only on average (the attack may be stronger)."""
-    return max(0.25 * a, a - 0.85 * d)
-
-
-@cython.cfunc
-@cython.inline
-def _lethal(dmg: cython.double, health: cython.double) -> cython.double:
-    """Chance-ish of defeat of a fighter with ``health`` expecting ``dmg``."""
-    return min(1.0, max(0.0, (dmg - health + 2.0) / 3.0))
-
-
-# ---------------------------------------------------------------------- the foes' blows
-@cython.final
-@cython.cclass
-class ThreatMap:
-    """The attacks the foes could make next turn on a fighter of ours on each space
-    (``HeuristicPolicy._threat_map``), as the C arrays it was worked out in: space ``s``'s
-    expected attack strengths, strongest first, are ``hits[s * width : s * width + counts[s]]``.
-    A space's value reads them there; ``attacks`` and ``as_list`` give them as tuples. (A map
-    was a list of a tuple per space: ~30 tuples and their floats made and freed per map, ~50
-    maps a game.)"""
-
-    hits: cython.double[:]
-    counts: bytearray
-    width: cython.Py_ssize_t
-
-    def __init__(self, hits, counts: bytearray, width: int):
-        self.hits, self.counts, self.width = hits, counts, width
-
-    @cython.ccall
-    @cython.locals(space=cython.Py_ssize_t, at=cython.Py_ssize_t, i=cython.Py_ssize_t, k=cython.Py_ssize_t)
-    def attacks(self, space) -> tuple:
-        """Space ``space``'s expected attack strengths, strongest first."""
-        k = self.counts[space]
-        at = space * self.width
-        return tuple([self.hits[at + i] for i in range(k)])
-
-    @cython.locals(s=cython.Py_ssize_t)
-    def as_list(self) -> list:
-        """Each space's ``attacks``, by space."""
-        return [self.attacks(s) for s in range(len(self.counts))]
-
-
-# ---------------------------------------------------------------------- a space's worth
-@cython.final
-@cython.cclass
-class SpaceFacts:
-    """What ``space_value`` needs about one of our fighters in one decision, looked up once
-    (``HeuristicPolicy._space_ctx``); the value of each space is then worked out from these
-    alone. Typed fields, so that the compiled build reads them (and calls ``value``) in C."""
-
-    has_targets: cython.bint        # any opposing fighter on the board
-    can_attack: cython.bint         # a card in hand this fighter can attack with
-    ranged: cython.bint
-    is_hero: cython.bint
-    has_me: cython.bint             # our hero is on the board (for a sidekick's screening)
-    hero_space: cython.Py_ssize_t   # where the opposing hero to close on stands
-    me_space: cython.Py_ssize_t     # where our hero stands (if has_me)
-    health: cython.double           # this fighter's
-    hero_w: cython.double           # worth of the hero's health at stake, times safety
-    safety: cython.double
-    cau: cython.double
-    agg: cython.double
-    targets: tuple                  # (space, worth of standing within reach of it)
-    tmap: ThreatMap                 # the threat map
-    defs: tuple                     # our defense strengths, best first
-    adj: bytes                      # the board's adjacency, n * n bytes (Board.adjacency)
-    n: cython.Py_ssize_t            # the board's spaces
-    zone_mask: tuple
-    dist: tuple
-    hazard: list                    # damage at a foe's turn start on each space (None: none)
-    hazard_w: cython.double         # worth of this fighter's health lost to it
-    hazard_lethal: cython.double    # and of its defeat
-    _now: list                      # each space's value with no action of ours left after
-    _later: list                    # getting there, and with one or more (None: not yet asked)
-
-    @cython.locals(view=_ViewCore, f=Fighter, me=Fighter, hero=Fighter, of=Fighter, d=CardDef)
-    def __init__(self, policy: HeuristicPolicy, view, fi):
-        f = view.fighter(fi)
-        # Every foe's fighters are targets; the foe in focus's hero is the one to close on.
-        # (Plain loops: a generator in compiled code costs more than the work it does here.)
-        in_focus = _focus(view)
-        focus = []
-        for o in view.on_board(in_focus):
-            focus.append(view.fighter(o))
-        opp = list(focus)
-        for t in policy._foes(view):
-            if t != in_focus:
-                for o in view.on_board(t):
-                    opp.append(view.fighter(o))
-        hero = None
-        for of in focus:
-            if of.is_hero:
-                hero = of
-                break
-        if hero is None:
-            hero = (focus or opp or [None])[0]
-        name = f.defn.name
-        me = view.my_hero()
-        self.has_targets = bool(opp)
-        self.can_attack = False
-        for c in view.hand_ids():
-            d = view.card(c)
-            if d.can_attack and _usable(d, name):
-                self.can_attack = True
-                break
-        self.ranged = bool(f.defn.ranged)
-        self.is_hero = f.is_hero
-        self.has_me = me.on_board
-        self.hero_space = hero.space if hero is not None else -1
-        self.me_space = me.space
-        self.health = f.health
-        self.hero_w = policy.hp_weight(f, True) * policy.safety if f.is_hero else 0.0
-        self.safety, self.cau, self.agg = policy.safety, policy.cau, policy.agg
-        targets = []
-        for of in opp:
-            targets.append((of.space, 3.0 if of.is_hero else 1.2 + (1.0 if of.health <= 2 else 0.0)))
-        self.targets = tuple(targets)
-        self.tmap = policy.threat_record(view)
-        self.defs = policy.my_defenses(view, fi)
-        self.adj, self.n = view._adjacency, view._size      # (the board's, as C fields of the view)
-        self.zone_mask, self.dist = view._zone_mask, view.dist
-        self.hazard = policy.turn_start_hazards(view)
-        if self.hazard is not None:
-            self.hazard_w = policy.hp_weight(f, True)
-            self.hazard_lethal = policy.defeat_worth(view, f)
-        self._now = self._later = None
-
-    @cython.ccall
-    @cython.locals(space=cython.Py_ssize_t, actions_after=cython.Py_ssize_t, row=list)
-    @cython.boundscheck(False)     # (every index below is a space, fighter or kind in range)
-    @cython.wraparound(False)
-    def known_value(self, space, actions_after):
-        """``value``, worked out once per space in the decision for "no action left after it"
-        and once for "some left": ``value`` reads ``actions_after`` only as one or the other,
-        so a space weighed with one action left and again with two is worked out once. (A list
-        indexed by space for each: no key to build and hash.)"""
-        if actions_after >= 1:
-            row = self._later
-            if row is None:
-                row = self._later = [None] * len(self.dist)
-        else:
-            row = self._now
-            if row is None:
-                row = self._now = [None] * len(self.dist)
-        got = row[space]
-        if got is None:
-            got = row[space] = self.value(space, actions_after)
-        return got
-
-    @cython.ccall
-    @cython.locals(space=cython.Py_ssize_t, actions_after=cython.Py_ssize_t, value=cython.double,
-                   best=cython.double, v=cython.double, zone=cython.Py_ssize_t, t_space=cython.Py_ssize_t,
-                   d_hero=cython.Py_ssize_t, hero_space=cython.Py_ssize_t, me_space=cython.Py_ssize_t,
-                   dmg=cython.double, lethal=cython.double, soon=cython.double, guard=cython.bint,
-                   row=tuple, adj=cython.p_uchar, at=cython.Py_ssize_t, zm=tuple, target=tuple,
-                   hurt=cython.double, z=cython.Py_ssize_t, tm=ThreatMap, k=cython.Py_ssize_t,
-                   i=cython.Py_ssize_t, nd=cython.Py_ssize_t, a=cython.double, d=cython.double, defs=tuple)
-    @cython.boundscheck(False)     # (every index below is a space, fighter or kind in range)
-    @cython.wraparound(False)
-    def value(self, space, actions_after) -> cython.double:
-        """How good ``space`` is for the fighter (in rough damage units) with ``actions_after``
-        of our actions left after it gets there. Every term is a C double, summed in a fixed
-        order. (The terms were kept per space for the other ``actions_after``: 2% of the
-        values asked for reused them, less than the keeping cost.)"""
-        if not self.has_targets:
-            return 0.0
-        value = 0.0
-        # Offense: a target we could attack from here (now, or next turn).
-        best = 0.0
-        adj = self.adj
-        at = space * self.n         # this space's row of the adjacency matrix
-        zm = self.zone_mask
-        zone = zm[space] if self.ranged else 0
-        for target in self.targets:
-            t_space = target[0]
-            v = target[1]
-            if v > best:
-                if adj[at + t_space]:
-                    best = v
-                elif zone:
-                    z = zm[t_space]         # (a C integer: the test runs in C)
-                    if zone & z:
-                        best = v
-        if best:
-            value += best * (1.0 if (actions_after >= 1 and self.can_attack) else 0.45)
-        # Approach: melee closes in on the hero; ranged wants the hero's zone.
-        hero_space = self.hero_space
-        row = self.dist[space]
-        d_hero = row[hero_space]
-        if self.ranged:
-            z = zm[hero_space]      # (zone is this space's zones: the fighter is ranged)
-            if not (zone & z):
-                value -= 0.35 * max(0, d_hero - 1)
-        else:
-            value -= (0.55 if self.is_hero else 0.35) * max(0, d_hero - 1)
-        # Safety: the blows we could take next turn where we end up (fewer if we still act).
-        # (exposure_odds on the map's C arrays: the same terms in the same order)
-        tm = self.tmap
-        k = tm.counts[space]
-        dmg = lethal = 0.0
-        if k:
-            at = space * tm.width
-            defs = self.defs
-            nd = len(defs)
-            for i in range(k):
-                a = tm.hits[at + i]
-                d = defs[i] if i < nd else 0.0
-                dmg += _blow(a, d)
-            lethal = _lethal(dmg, self.health)
-        if dmg:
-            soon = 1.0 if actions_after <= 0 else 0.45
-            if self.is_hero:
-                value -= soon * (self.hero_w * dmg + (25.0 * self.safety + 5.0) * lethal)
-            else:
-                value -= soon * 0.15 * dmg
-        # A foe's ability that hurts whoever stands here when its turn starts (Medusa's Gaze in
-        # her zone): sure damage, not a blow the foe may or may not land. A Genie stood in
-        # Medusa's zone turn after turn and lost 9 health to it (seed 3); it won 0 of 80 games.
-        if self.hazard is not None:
-            hurt = self.hazard[space]
-            if hurt:
-                soon = 1.0 if actions_after <= 0 else 0.45
-                value -= soon * (self.hazard_w * min(hurt, self.health)
-                                 + (self.hazard_lethal if hurt >= self.health else 0.0))
-        # Sidekicks: screen our hero (careful) or press the attack (aggressive).
-        if not self.is_hero and self.has_me:
-            me_space = self.me_space
-            guard = row[me_space] <= 1 and d_hero <= self.dist[me_space][hero_space]
-            value += (0.8 * self.cau) if guard else 0.0
-            value -= 0.15 * self.agg * d_hero
-        return value
-
-
-# What the heuristic keeps across decisions (card odds, threat maps) is looked up by a key of
-# everything it was computed from. CHECK_CACHES (tests; UNMATCHED_SIM_CHECK_CACHES=1) recomputes
-# every kept value and fails on a difference. _KEEP bounds each store.
+from unmatched_sim.policies.odds import KEEP, Reader, ability_bonus_estimate, check_reader, combat_odds
+from unmatched_sim.policies.position import SpaceFacts, ThreatMap, exposure_odds, threat_map_of
+from unmatched_sim.policies.tempo import boost_draw_count, clock_style, scarcity_of, turns_left_estimate
+from unmatched_sim.policies.weights import OP_WORTH
+
+if not cython.compiled:     # compiled, inline functions and the weights' C variables (heuristic.pxd)
+    from unmatched_sim.policies.card_facts import usable
+    from unmatched_sim.policies.odds import foe_in_focus
+    from unmatched_sim.policies.tempo import spend_share
+    from unmatched_sim.policies.weights import (AGGRESSION_BASE, ATTACK_BONUS, BONUS_ACTION_WORTH,
+                                                BONUS_DAMAGE_NO_HERO, BONUS_DISCARD_WORTH, BONUS_DRAW_EMPTY,
+                                                BONUS_DRAW_WORTH, BONUS_HEAL_WORTH, BURNED_NEEDED,
+                                                BURNED_SPARE, CARDS_PER_TURN, COST_DISCARD_WORTH, COUNT_GUESS,
+                                                DEFENSE_EFFECT_SHARE, DEFENSE_STRENGTH_CAP, DEFENSE_WIN_CHANCE,
+                                                DRAW_CARD_WORTH, EMPTY_DECK_KEEP, EXTRA_ACTION,
+                                                EXTRA_ATTACK_ACTION, FOE_DEFEAT, FOE_DISCARD_WORTH,
+                                                FOE_DISTANCE_CAP, FOE_DISTANCE_WORTH, FOE_DRAW_COST,
+                                                FOE_HP_AGGRESSION, FOE_HP_BASE, FOE_REACH_MARGIN,
+                                                FOE_SIDEKICK_THREAT, HEAL_HP_SHARE, HEAL_RESERVE_BASE,
+                                                HEAL_RESERVE_SHARE, HEAL_ROOM_AHEAD, HEAL_WORTH, HERO_HP_BASE,
+                                                HERO_HP_LOW, HERO_OF_SEVERAL_DEFEAT, INFINITE_POWER_SHARE,
+                                                LAST_DEFENSE_HEALTH, LAST_DEFENSE_RESERVE, LOCK_OUT_OF_RANGE,
+                                                LOCK_USE_BONUS, LOOK_AT_DECK_BONUS, LOOK_AT_FOE_DECK,
+                                                MANEUVER_BONUS, MAY_ACTION_WORTH, MAY_DAMAGE_WORTH,
+                                                MAY_OTHER_WORTH, MAY_PRICE_SHARE, MIN_BOOST_GAIN,
+                                                MIN_COMBAT_BOOST_GAIN, NEAR_EXHAUSTION, NEAR_EXHAUSTION_SHARE,
+                                                NOT_LOKI_COST, NO_DECK_ACTION, OUR_SIDEKICK_SHARE,
+                                                OWN_DAMAGE_GUESS, OWN_DEFEAT, OWN_DISCARD_COST, OWN_HP_BASE,
+                                                OWN_HP_CAUTION, PLACE_COST, PUT_ON_DECK_WORTH, QUANTITY_GUESS,
+                                                RANGED_REACH_MARGIN, RANSOM_SHARE, RECOVER_WORTH,
+                                                REPLACE_DEFENSE_LOSS, REPLACE_MARGIN, REPOSITION_SHARE,
+                                                SAFETY_BASE, SCHEME_BONUS, SEARCH_DECK_WORTH,
+                                                SECOND_DEFENSE_HEALTH, SECOND_DEFENSE_RESERVE,
+                                                SELF_DAMAGE_CAUTION, SELF_DAMAGE_MARGIN, SHIFT_GUESS,
+                                                SHUFFLE_BACK_WORTH, SHUFFLE_FOE_CARD, SIDEKICK_DEFEAT,
+                                                SIDEKICK_HP, SUMMON_WORTH, TARGET_HERO, TARGET_SIDEKICK,
+                                                TWO_ATTACKS, UNKNOWN_HARM_WORTH, UNKNOWN_OP_WORTH,
+                                                UNLESS_KEEP_SHARE, UNUSABLE_BOOST_SHARE, WON_COMBAT_WORTH,
+                                                WON_EFFECT_SHARE)
+
+# Each kept value (the decision memo, card odds, threat maps, defense strengths) is worked out
+# afresh and compared with the kept one under CHECK_CACHES (tests; UNMATCHED_SIM_CHECK_CACHES=1).
 CHECK_CACHES = checking.CHECK_CACHES
-_KEEP = 256
 
 
-def _check_reader(kept: "Reader", fresh: "Reader") -> None:
-    a = (kept.foe, kept.lock, kept.my_turn, kept.kinds, kept.counts, kept.n_pool, kept.known, kept.h_unknown)
-    b = (fresh.foe, fresh.lock, fresh.my_turn, fresh.kinds, fresh.counts, fresh.n_pool, fresh.known,
-         fresh.h_unknown)
-    if a != b:
-        raise AssertionError(f"a kept card reader differs from a fresh one: {a} != {b}")
-
-
-# Each foe's card list's strengths as one fighter's cards, by kind (``KindTable``), kept per
-# card list (by identity; the list is kept alive with its tables) and fighter name: a reader weighs
-# every unseen kind of card at every attack and defense odds it works out, and the card's facts
-# (can it attack or defend, can this fighter use it, its strength) do not change in a process.
-_KIND_TABLES: dict = {}
-
-
-@cython.final
-@cython.cclass
-class KindTable:
-    """One foe hero's card list read as one fighter's cards: ``attack[i]`` / ``defense[i]`` the
-    attack / defense strength (``card_strength``, played by its owner) of kind ``i`` if the
-    fighter can attack / defend with it, else None; ``types[i]`` its type (for the odds against
-    an attack that blanks a type of card)."""
-
-    attack = cython.declare(tuple, visibility="readonly")
-    defense = cython.declare(tuple, visibility="readonly")
-    types = cython.declare(tuple, visibility="readonly")
-
-    @cython.locals(d=CardDef)
-    def __init__(self, cards: tuple, fighter_name):
-        att, dfn, types = [], [], []
-        for d in cards:
-            usable = _usable(d, fighter_name)
-            strength = card_strength(d)
-            att.append(strength[0] if d.can_attack and usable else None)
-            dfn.append(strength[1] if d.can_defend and usable else None)
-            types.append(d.type)
-        self.attack, self.defense, self.types = tuple(att), tuple(dfn), tuple(types)
-
-
-@cython.cfunc
-@cython.locals(got=tuple)
-def _kind_tables(cards: tuple) -> dict:
-    """The ``KindTable``s of ``cards`` kept so far, by fighter name."""
-    key = id(cards)
-    got = _KIND_TABLES.get(key)
-    if got is None or got[0] is not cards:
-        if len(_KIND_TABLES) >= _KEEP:
-            _KIND_TABLES.clear()
-        got = _KIND_TABLES[key] = (cards, {})
-    return got[1]
-
-
-@cython.final
-@cython.cclass
-class Reader:
-    """What this player can tell about one foe's cards (default: the foe in focus), computed
-    once per decision. A typed record: the compiled policy calls its methods in C.
-
-    The unseen cards (``PlayerView.unseen_opponent_counts``) are kept by kind: ``unseen[i]``
-    copies of kind ``i`` of the foe's card list (``n_pool`` in all) may be in its hand or deck.
-    The odds depend on how many cards have each value, so a kind is weighed once, not once per
-    copy; ``kinds`` and ``counts`` list the kinds with an unseen copy and their counts."""
-
-    foe = cython.declare(object, visibility="public")
-    lock = cython.declare(object, visibility="public")
-    my_turn = cython.declare(object, visibility="public")
-    unseen = cython.declare(list, visibility="public")
-    cards = cython.declare(tuple, visibility="public")
-    n_pool = cython.declare(cython.Py_ssize_t, visibility="public")
-    known = cython.declare(list, visibility="public")
-    h_unknown = cython.declare(cython.Py_ssize_t, visibility="public")
-    _tables: dict       # fighter name -> KindTable (shared by every reader of this card list)
-    _defenses: dict     # fighter name (or (name, blanked types)) -> defense()
-    _attacks: dict      # fighter name (or (name, True): played) -> attack()
-    _threats: dict
-
-    @cython.locals(view=_ViewCore, unseen=list, i=cython.Py_ssize_t, n=cython.Py_ssize_t, total=cython.Py_ssize_t)
-    def __init__(self, view, foe: int | None = None):
-        self.foe = foe = _focus(view) if foe is None else foe
-        # read now: a reader outlives the decision it was made for (see HeuristicPolicy.reader)
-        self.lock = view.value_lock(foe)
-        self.my_turn = view.is_my_turn()
-        known_ids = view.known_opponent_hand(foe)
-        self.unseen = unseen = view.unseen_opponent_counts(foe, known_ids)
-        self.cards = view._players[foe].hero.cards
-        total = 0
-        for i in range(len(unseen)):
-            n = unseen[i]
-            total += n
-        self.n_pool = total
-        # (card, is it theirs?) — our TRICKs in their hand play differently for them
-        self.known = [(view.card(c), view.card_owner(c) == foe) for c in known_ids]
-        self.h_unknown = max(0, view.hand_size(foe) - len(known_ids))
-        self._tables = _kind_tables(self.cards)
-        self._defenses = {}
-        self._attacks = {}
-        self._threats = {}
-
-    @property
-    def kinds(self) -> list:
-        """The kinds of card with an unseen copy, in the order of the foe's card list."""
-        return [d for d, n in zip(self.cards, self.unseen) if n]
-
-    @property
-    def counts(self) -> list:
-        """How many unseen copies each of ``kinds`` has."""
-        return [n for n in self.unseen if n]
-
-    @property
-    def pool(self) -> list:
-        """The unseen cards, each copy listed (``PlayerView.unseen_opponent_cards``)."""
-        out = []
-        for d, n in zip(self.cards, self.unseen):
-            out.extend([d] * n)
-        return out
-
-    @cython.ccall
-    def kind_table(self, fighter_name) -> KindTable:
-        """The foe's card list as ``fighter_name``'s cards (shared by this card list's readers)."""
-        got = self._tables.get(fighter_name)
-        if got is None:
-            got = self._tables[fighter_name] = KindTable(self.cards, fighter_name)
-        return got
-
-    @cython.ccall
-    @cython.locals(out=list, values=list, counts=list, i=cython.Py_ssize_t, n=cython.Py_ssize_t, d=CardDef,
-                   table=tuple, types=tuple, unseen=list)
-    @cython.boundscheck(False)     # (every index below is a space, fighter or kind in range)
-    @cython.wraparound(False)
-    def defense(self, fighter_name, blanked: frozenset = frozenset()) -> list:
-        """Best defense strength the opponent's ``fighter_name`` can answer an attack with
-        (``blanked``: types of card that count 0 against the attack, ``blanked_types``)."""
-        key = (fighter_name, blanked) if blanked else fighter_name    # (mostly a name: no tuple)
-        out = self._defenses.get(key)
-        if out is None:
-            known = []
-            for d, m in self.known:
-                if d.can_defend and _usable(d, fighter_name) and d.type not in blanked:
-                    known.append(card_strength(d, m)[1])
-            kt = self.kind_table(fighter_name)
-            table, types, unseen = kt.defense, kt.types, self.unseen
-            values, counts = [], []
-            for i in range(len(unseen)):
-                n = unseen[i]
-                if n:
-                    v = table[i]
-                    if v is not None and not (blanked and types[i] in blanked):
-                        values.append(v)
-                        counts.append(n)
-            out = self._defenses[key] = _best_of_counts(known, values, counts, self.n_pool, self.h_unknown)
-        return out
-
-    @cython.ccall
-    @cython.locals(out=list)
-    def attack(self, fighter_name, played: cython.bint = False) -> list:
-        """Best attack strength of the opponent's ``fighter_name``; ``played``: the card is face
-        down in front of us already (it came from a hand one card larger)."""
-        key = (fighter_name, True) if played else fighter_name
-        out = self._attacks.get(key)
-        if out is None:
-            out = self._attack_odds(fighter_name, played, False)
-            self._attacks[key] = out
-        return out
-
-    @cython.cfunc
-    @cython.locals(values=list, counts=list, i=cython.Py_ssize_t, n=cython.Py_ssize_t, d=CardDef,
-                   table=tuple, unseen=list)
-    @cython.boundscheck(False)     # (every index below is a kind in range)
-    @cython.wraparound(False)
-    def _attack_odds(self, fighter_name, played: cython.bint, expect: cython.bint):
-        """``attack``'s odds, worked out (``expect``: their expected value only, as ``threat``
-        sums them, with no list of levels made)."""
-        lock = self.lock
-        if lock is not None and not self.my_turn:
-            return max(0.0, float(lock)) if expect else [(float(lock), 1.0)]
-        known = []
-        for d, m in self.known:
-            if d.can_attack and _usable(d, fighter_name):
-                known.append(card_strength(d, m)[0])
-        table, unseen = self.kind_table(fighter_name).attack, self.unseen
-        values, counts = [], []
-        for i in range(len(unseen)):
-            n = unseen[i]
-            if n:
-                v = table[i]
-                if v is not None:
-                    values.append(v)
-                    counts.append(n)
-        return _best_of_counts(known, values, counts, self.n_pool, self.h_unknown + (1 if played else 0),
-                               expect)
-
-    @cython.ccall
-    @cython.locals(total=cython.double)
-    def threat(self, fighter_name) -> cython.double:
-        """Expected best attack the opponent's fighter could make next turn (kept per fighter:
-        a reader outlives its decision): each level of ``attack``'s odds at its chance, a value
-        below 0 as 0. (Worked out without the odds' list: only this reads them unplayed.)"""
-        got = self._threats.get(fighter_name)
-        if got is not None:
-            return got
-        total = self._attack_odds(fighter_name, False, True)
-        self._threats[fighter_name] = total
-        return total
-
-
-@cython.cfunc
-@cython.locals(reader=Reader, health=cython.double, a=cython.double, k=cython.Py_ssize_t,
-               exp_dmg=cython.double, p_win=cython.double, p_kill=cython.double, v=cython.double,
-               p=cython.double, dv=cython.double, av=cython.double, dmg=cython.double,
-               no_card=cython.double, block_all=cython.double)
-def combat_odds(reader: Reader, name, health, a, k, blanked: frozenset) -> tuple[cython.double, cython.double, cython.double]:
-    """``HeuristicPolicy.attack_odds`` on C doubles, from the defender's card reader: (expected
-    damage, chance to win the combat, chance to defeat) of an attack of strength ``a`` on the
-    fighter ``name`` with ``health``."""
-    exp_dmg = p_win = p_kill = 0.0
-    no_card, block_all = NO_CARD, BLOCK_ALL     # (C doubles: the tests below run in C)
-    for v, p in reader.defense(name, blanked):
-        dv = 0.0 if v == no_card else v
-        av = a + k * dv if k else a
-        dmg = 0.0 if v >= block_all else max(0.0, av - dv)
-        dmg = min(dmg, health)
-        exp_dmg += p * dmg
-        if dmg >= 1:
-            p_win += p
-        if dmg >= health:
-            p_kill += p
-    return exp_dmg, p_win, p_kill
-
-
+# ---------------------------------------------------------------------- an attack's worth
 @cython.cfunc
 @cython.locals(card=tuple, tgt=tuple, value=cython.double, exp_dmg=cython.double, p_win=cython.double,
                p_kill=cython.double, a=cython.double, tf=Fighter, reader=Reader, draw_adjust=cython.double,
@@ -1023,7 +130,7 @@ def _attack_value(card: tuple, tgt: tuple) -> cython.double:
     exp_dmg, p_win, p_kill = combat_odds(reader, tf.defn.name, tf.health, a, k, blanked)
     value = hp_w * exp_dmg
     value += defeat_w * p_kill
-    value += effect_worth(d, _COMBAT_TIMINGS, p_win, mine)     # (by position: a C call)
+    value += effect_worth(d, COMBAT_TIMINGS, p_win, mine)     # (by position: a C call)
     value += draw_adjust
     value -= harm
     return value - spend
@@ -1042,37 +149,6 @@ def _attack_score(policy: HeuristicPolicy, view: _ViewCore, fi, target, cid, tgt
     return got
 
 
-# The spending price's two factors (``HeuristicPolicy.spend_cost``): C functions, so that the
-# price, asked for every card of every decision, costs no method look-up through the policy's
-# Python classes; ``spend_weight`` and ``scarcity`` are the same functions as methods.
-@cython.cfunc
-@cython.inline
-def _spend_weight(agg: cython.double) -> cython.double:
-    """The style's appetite for spending: the share of a card's play worth that spending costs."""
-    return 0.55 - 0.35 * agg
-
-
-@cython.cfunc
-@cython.locals(view=_ViewCore, left=cython.Py_ssize_t)
-def _scarcity(view, back) -> cython.double:
-    """``HeuristicPolicy.scarcity``: dearer as the hand would run short (``back``: cards drawn again)."""
-    left = view.hand_size(view.seat) - 1 + min(back, view.deck_size(view.seat))
-    return 1.0 + 0.5 * max(0, 4 - left)
-
-
-# The threat map's C arrays start as copies of an all-zero array of their size, kept by size: a
-# slice copies the block at once, where repeating a one-zero array copies it a value at a time
-# (~2,300 instructions a map).
-_ZEROS: dict = {}
-
-
-@cython.cfunc
-def _zeros(size: cython.Py_ssize_t):
-    got = _ZEROS.get(size)
-    if got is None:
-        got = _ZEROS[size] = array("d", [0.0]) * size
-    return got[:]
-
 # Per policy class: whether its BOOST cost is the heuristic's own (``boost_cost`` from
 # ``spend_cost``, ``keep_base`` and ``reserve_worth``), which is never below 0 for a card with no
 # BOOST bonus and a kept worth not below 0 (``on_maneuver_boost`` passes such cards over when
@@ -1089,52 +165,10 @@ def _plain_costs(cls) -> cython.bint:
     return got
 
 
-# Facts the policy reads from the view alone, as C functions (a cpdef method cannot be static);
-# the policy keeps them as static methods under their own names for other callers (hooks,
-# tests). Its own code calls these functions: a subclass overriding one changes only what
-# its callers outside the heuristic see.
-@cython.ccall
-@cython.locals(view=_ViewCore)
-def _boost_draws(view, cid) -> int:
-    """The cards a card's BOOST bonus draws us (Houdini's Flourish and Sleight of Hand: 1)."""
-    if view.card_owner(cid) != view.seat:
-        return 0
-    n = 0
-    for op in view.card(cid).effects.get("boost_bonus", ()):
-        spec = op.spec
-        c = spec.get("count", 1)
-        if (op.NAME == "draw" and isinstance(c, int) and spec.get("who", "self") == "self"
-                and (spec.get("if") != "your_turn" or view.is_my_turn())):
-            n += c
-    return n
-
-
-@cython.cfunc
-@cython.inline
-@cython.locals(view=_ViewCore)
-def _focus(view):
-    """``view.opp``, the foe in focus: in a duel the view's C field (``opp`` is an attribute of
-    the Python view class, ~120 instructions a read, read ~700 times a game)."""
-    foe = view._duel_foe
-    return foe if foe is not None else view.opp
-
-
-@cython.ccall
-@cython.locals(view=_ViewCore)
-def _mine(view, cid) -> bool:
-    """Is this card from our own deck (not a TRICK of Loki's we hold)?"""
-    return view.card_owner(cid) == view.seat
-
-
-@cython.ccall
-@cython.locals(view=_ViewCore)
-def _ability_bonus(view, fi, role: int, opponent: int | None = None) -> float:
-    """What fighter ``fi``'s ability is expected to add to a card it plays in ``role``: the
-    estimate (Alice's size, Arthur's BOOST, standing bonuses) plus a face-up token's sure
-    bonus (Hamlet's NOT TO BE)."""
-    return view.combat_bonus_estimate(fi, role, opponent) + view.token_bonus(fi, role)
-
-
+# Facts the policy reads from the view alone are module functions (here and in card_facts,
+# odds, tempo): C calls for the compiled policy. The policy keeps them as static methods under
+# their own names for other callers (hooks, tests); a subclass overriding one changes only what
+# those callers see.
 @cython.ccall
 @cython.locals(view=_ViewCore, f=Fighter, o=Fighter)
 def _last_hero(view, f) -> bool:
@@ -1145,28 +179,12 @@ def _last_hero(view, f) -> bool:
     return True
 
 
-@cython.ccall
-@cython.locals(view=_ViewCore)
-def _turns_left(view) -> float:
-    """Our turns the game is likely to last: the foe hero's health at the damage a turn of
-    ours has taken off it so far (its health lost, net of healing, over our turns), starting
-    from a typical 2.5 a turn as three turns' worth of evidence (3 turns when the hero is not
-    on the board). A fixed 2.5 read a slow game against a wall of defense cards as short and
-    drew into a deck the game then outlasted."""
-    opp_hero = view.opp_hero()
-    if not opp_hero.on_board:
-        return 3.0
-    rate = (max(0, opp_hero.max_health - opp_hero.health) + 2.5 * 3) / (view.turn_number() // 2 + 3)
-    return opp_hero.health / max(0.75, rate)
-
-
 # ---------------------------------------------------------------------- the policy
 @cython.cclass
 class DecisionFacts:
     """What one decision has worked out about single cards, fighters and foes, a dict per kind
-    keyed by the card, fighter or seat id (the policy's ``_memo`` keeps the rest, by name).
-    An int key is hashed and compared in a few instructions; a key tuple such as ``("keep",
-    cid)`` was built, hashed, compared and freed at every look-up, ~2,000 a game."""
+    keyed by the card, fighter or seat id (the policy's ``_memo`` keeps the rest, by name):
+    an int key is cheaper to hash and compare than a key tuple built at every look-up."""
 
     keep: dict          # card id -> keep()
     reserve: dict       # card id -> reserve_worth()
@@ -1181,9 +199,8 @@ class DecisionFacts:
         self.defenses, self.space, self.knowledge = {}, {}, {}
 
     def clear(self):
-        """Forget it all, for a new position. The dicts are emptied, not replaced: seven new
-        dicts at each of ~140 fresh decisions a game cost ~2,000 instructions a decision, and
-        each one made counts towards the collector's next young pass."""
+        """Forget it all, for a new position. The dicts are emptied, not replaced (new dicts at
+        every fresh decision cost their allocation and count towards the collector's passes)."""
         self.keep.clear()
         self.reserve.clear()
         self.attack_card.clear()
@@ -1239,13 +256,13 @@ class HeuristicPolicy(GreedyPolicy):
     @cython.locals(view=_ViewCore)
     def choose(self, view, decision):
         # What the last decision worked out is kept while the position is the same: no event
-        # logged since, by the same view with the same foe in focus (``state_version``). About
-        # 30% of decisions come right after one of ours in the same position: the move's
-        # destination after a maneuver's "no BOOST", the fighter to move first, the next action
-        # after a move that stayed put. Everything the memo holds is worked out from the
-        # position alone, never from the decision asked.
+        # logged since, by the same view with the same foe in focus (``state_version``). Many
+        # decisions come right after one of ours in the same position: the move's destination
+        # after a maneuver's "no BOOST", the fighter to move first, the next action after a move
+        # that stayed put. Everything the memo holds is worked out from the position alone,
+        # never from the decision asked.
         version = view.state_version()
-        focus = _focus(view)
+        focus = foe_in_focus(view)
         if (version is None or version != self._memo_version or view is not self._memo_view
                 or focus != self._memo_focus):
             self._reader = None         # _fresh(), without the call
@@ -1260,28 +277,12 @@ class HeuristicPolicy(GreedyPolicy):
                                  "would be stale")
         return GreedyPolicy.choose(self, view, decision)     # (super() builds a proxy per call)
 
-    @cython.locals(view=_ViewCore, deck=cython.Py_ssize_t, opp_deck=cython.Py_ssize_t, lead=cython.Py_ssize_t,
-                   urgency=cython.double, agg=cython.double, cau=cython.double)
+    @cython.locals(view=_ViewCore)
     def style_now(self, view) -> tuple[float, float]:
-        """(aggression, caution) for this decision. Waiting only pays while the clock is on our
-        side: as our deck runs out (before the opponent's) or our hand fills up (every draw
-        then wastes a card), any style turns to the attack."""
-        deck, opp_deck = view.deck_size(view.seat), view.deck_size(_focus(view))
-        urgency = max(0.0, (10 - deck) / 10)
-        if opp_deck + 3 < deck:
-            urgency *= 0.3          # they run out first: patience is fine
-        if view.hand_size(view.seat) >= 6:
-            urgency = max(urgency, 0.5)
-        agg = self.aggression + (1.0 - self.aggression) * urgency
-        cau = self.caution * (1.0 - 0.7 * urgency)
-        # The other side of the clock: a foe whose deck is well behind ours runs out first, so
-        # waiting behind our defense cards wins the race while attacking spends the cards that
-        # hold it. A balanced Dr. Jill Trent attacked the Genie, whose own draws were emptying
-        # his deck, and lost 60% of the games a patient Jill wins 88% of (seed 41, n 200).
-        lead = deck - opp_deck
-        if lead > 2:
-            agg *= 1.0 - min(1.0, (lead - 2) / 6)
-        return agg, cau
+        """(aggression, caution) for this decision: the style's, as the clock turns it
+        (``tempo.clock_style``: our deck and hand against the foe in focus's deck)."""
+        return clock_style(self.aggression, self.caution, view.deck_size(view.seat),
+                           view.deck_size(foe_in_focus(view)), view.hand_size(view.seat))
 
     @cython.annotation_typing(False)
     @cython.locals(view=_ViewCore)
@@ -1289,7 +290,7 @@ class HeuristicPolicy(GreedyPolicy):
         """The card odds of ``foe`` (default: the foe in focus)."""
         r = self._reader
         if r is None:
-            r = self._reader = self._shared_reader(view, _focus(view))
+            r = self._reader = self._shared_reader(view, foe_in_focus(view))
         if foe is None or foe == r.foe:
             return r
         others = self._memo.setdefault("readers", {})
@@ -1325,11 +326,11 @@ class HeuristicPolicy(GreedyPolicy):
         readers = self._readers
         r = readers.get(key)
         if r is None:
-            if len(self._readers) >= _KEEP:
+            if len(self._readers) >= KEEP:
                 self._readers.clear()
             r = self._readers[key] = Reader(view, foe)
         elif CHECK_CACHES:
-            _check_reader(r, Reader(view, foe))
+            check_reader(r, Reader(view, foe))
         return r
 
     @cython.locals(view=_ViewCore, memo=dict)
@@ -1355,10 +356,10 @@ class HeuristicPolicy(GreedyPolicy):
             if alive is None:
                 alive = memo["alive_names"] = {view.fighter(fi).defn.name for fi in view.on_board(view.seat)}
             if alive.isdisjoint(d.users):     # (no set built to test it)
-                return 0.25 * d.boost_value
+                return UNUSABLE_BOOST_SHARE * d.boost_value
         w = keep_worth(d, view.card_owner(cid) == view.seat)
         if view.deck_size(view.seat) == 0:
-            w *= 1.2          # nothing more is coming
+            w *= EMPTY_DECK_KEEP          # nothing more is coming
         return w
 
     @cython.annotation_typing(False)
@@ -1371,20 +372,18 @@ class HeuristicPolicy(GreedyPolicy):
         (discounted with the play worth, an aggressive style threw its last defense card into an
         attack whatever its health). The play worth rises as the hand runs short
         (``scarcity``; ``back``: the cards spending it draws into the hand again)."""
-        return (_spend_weight(self.agg) * _scarcity(view, back) * self.keep_base(view, cid)
+        return (spend_share(self.agg) * scarcity_of(view, back) * self.keep_base(view, cid)
                 + self.reserve_worth(view, cid))
 
     @staticmethod
     @cython.locals(view=_ViewCore)
     def scarcity(view, back: int = 0) -> float:
         """How much dearer a card of our hand is to spend when few would be left: the last cards
-        are the next turn's attack and defense both, whatever the style. Without it a balanced
-        Houdini (spending at 0.36 of a card's worth) attacked and boosted his hand away and began
-        41% of his turns with one card (the tuned, patient style 15%): against the Wayward Sisters
-        (seed 41, game 3) he emptied his hand on turn 2 and never held two cards again, 30% to the
-        patient style's 64%. A card that draws its replacement (``back``: Flourish's BOOST
-        bonus, For My Next Trick's draw) leaves the hand as large as it was."""
-        return _scarcity(view, back)
+        are the next turn's attack and defense both, whatever the style (a free-spending style
+        otherwise attacks and boosts its hand away and starts its turns with one card). A card
+        that draws its replacement (``back``: Flourish's BOOST bonus, For My Next Trick's draw)
+        leaves the hand as large as it was."""
+        return scarcity_of(view, back)
 
     @cython.locals(view=_ViewCore, cache=dict, me=Fighter, d=CardDef, extra=cython.double, heal=cython.double,
                    room=cython.double)
@@ -1403,21 +402,21 @@ class HeuristicPolicy(GreedyPolicy):
         d = view.card(cid)
         name = me.defn.name
         extra = 0.0
-        if d.can_defend and _usable(d, name):
+        if d.can_defend and usable(d, name):
             n_def = len(self.my_defenses(view, me.idx))     # our hero's defense cards in hand
             if n_def <= 1:
-                extra += self.reserve * (1.2 + 8.0 / max(1, me.health))
+                extra += self.reserve * (LAST_DEFENSE_RESERVE + LAST_DEFENSE_HEALTH / max(1, me.health))
             elif n_def == 2:
-                extra += self.reserve * (0.4 + 3.0 / max(1, me.health))
+                extra += self.reserve * (SECOND_DEFENSE_RESERVE + SECOND_DEFENSE_HEALTH / max(1, me.health))
         heal = 0.0
         for spec in recover_specs(d):
             if str(spec.get("target", "self")) in ("self", me.defn.name):
                 a = spec.get("amount", 1)
-                heal += a if isinstance(a, int) else 1.5
+                heal += a if isinstance(a, int) else QUANTITY_GUESS
         if heal:
             # health lost by now, plus what the game's next blows will take
-            room = min(heal, me.max_health - me.health + 3)
-            extra += (0.3 + 0.5 * self.reserve) * room * self.hp_weight(me, True) * 0.5
+            room = min(heal, me.max_health - me.health + HEAL_ROOM_AHEAD)
+            extra += (HEAL_RESERVE_BASE + HEAL_RESERVE_SHARE * self.reserve) * room * self.hp_weight(me, True) * HEAL_HP_SHARE
         cache[cid] = extra
         return extra
 
@@ -1426,19 +425,19 @@ class HeuristicPolicy(GreedyPolicy):
         return self.keep(view, cid)
 
     def spend_weight(self) -> float:
-        return _spend_weight(self.agg)
+        return spend_share(self.agg)
 
     @cython.annotation_typing(False)
     @cython.locals(w=cython.double, f=Fighter)
     def hp_weight(self, f, mine: bool) -> float:
         """Worth of one health point of fighter ``f``."""
         if not f.is_hero:
-            return 0.45 if f.health > 0 else 0.0
-        w = 1.0 + 3.0 / max(1, f.health)
+            return SIDEKICK_HP if f.health > 0 else 0.0
+        w = HERO_HP_BASE + HERO_HP_LOW / max(1, f.health)
         if mine:
-            w *= 0.7 + 0.8 * self.cau
+            w *= OWN_HP_BASE + OWN_HP_CAUTION * self.cau
         else:
-            w *= 0.8 + 0.5 * self.agg
+            w *= FOE_HP_BASE + FOE_HP_AGGRESSION * self.agg
         return w
 
     @cython.locals(view=_ViewCore, d=CardDef)
@@ -1457,19 +456,19 @@ class HeuristicPolicy(GreedyPolicy):
                 continue
             if n == "draw":
                 c = estimate_number(spec.get("count", 1), view)
-                total += 0.7 * c if view.deck_size(view.seat) >= c else -2.0
+                total += BONUS_DRAW_WORTH * c if view.deck_size(view.seat) >= c else BONUS_DRAW_EMPTY
             elif n == "damage":
                 a = estimate_number(spec.get("amount", 1), view)
-                total += a * (self.hp_weight(opp, False) if opp.on_board else 0.4)
+                total += a * (self.hp_weight(opp, False) if opp.on_board else BONUS_DAMAGE_NO_HERO)
             elif n == "recover":
                 me = view.my_hero()
-                total += 0.8 * min(estimate_number(spec.get("amount", 1), view), me.max_health - me.health)
+                total += BONUS_HEAL_WORTH * min(estimate_number(spec.get("amount", 1), view), me.max_health - me.health)
             elif n == "gain_action":
-                total += 1.2
+                total += BONUS_ACTION_WORTH
             elif n == "discard":
-                total += 0.8 if view.hand_size(view.opp) else 0.0
+                total += BONUS_DISCARD_WORTH if view.hand_size(view.opp) else 0.0
             else:
-                total += OP_WORTH.get(n, 0.3)
+                total += OP_WORTH.get(n, UNKNOWN_OP_WORTH)
         return total
 
     @cython.locals(view=_ViewCore)
@@ -1477,20 +476,20 @@ class HeuristicPolicy(GreedyPolicy):
         if not view.card(cid).effects.get("boost_bonus"):
             # no BOOST bonus: it draws nothing back and adds nothing (boost_draws 0, worth 0.0)
             return self.spend_cost(view, cid, 0) - 0.0
-        return self.spend_cost(view, cid, _boost_draws(view, cid)) - self.boost_bonus_worth(view, cid)
+        return self.spend_cost(view, cid, boost_draw_count(view, cid)) - self.boost_bonus_worth(view, cid)
 
-    boost_draws = staticmethod(_boost_draws)
+    boost_draws = staticmethod(boost_draw_count)
 
-    mine = staticmethod(_mine)
+    mine = staticmethod(is_own_card)
 
     @cython.locals(view=_ViewCore)
     def my_attack_strength(self, view, cid) -> float:
         lock = view.value_lock(view.seat)
         if lock is not None and view.is_my_turn():
             return float(lock)
-        return card_strength(view.card(cid), _mine(view, cid))[0]
+        return card_strength(view.card(cid), is_own_card(view, cid))[0]
 
-    ability_bonus = staticmethod(_ability_bonus)
+    ability_bonus = staticmethod(ability_bonus_estimate)
 
     # ------------------------------------------------------------ attack evaluation
     @cython.locals(view=_ViewCore)
@@ -1554,7 +553,7 @@ class HeuristicPolicy(GreedyPolicy):
         bonus = None
         if lock is None or not view.is_my_turn():
             # the ability's expected bonus: Alice BIG, Arthur's BOOST, Golden Bat's standing +2
-            bonus = _ability_bonus(view, fi, ATTACKER, target)
+            bonus = ability_bonus_estimate(view, fi, ATTACKER, target)
         return (tf, self.hp_weight(tf, False), self.defeat_worth(view, tf), bonus,
                 self.reader(view, tf.owner))
 
@@ -1566,9 +565,8 @@ class HeuristicPolicy(GreedyPolicy):
     @cython.locals(view=_ViewCore)
     def draw_room_adjust(self, view, d: CardDef, mine: bool) -> float:
         """What a card's own unconditional draws are worth now (``draw_worth``: the room in hand,
-        the deck) beyond the flat worth ``effect_worth`` gives them: the Genie attacked with
-        Wishing for More Wishes (draw 3) on a full hand turn after turn and discarded what it
-        drew (Genie-King Arthur, seed 41, game 2, turns 1 and 3)."""
+        the deck) beyond the flat worth ``effect_worth`` gives them: an attack with Wishing for
+        More Wishes (draw 3) on a full hand only discards what it draws."""
         adjust = 0.0
         for c in own_draw_counts(d, mine):
             adjust += self.draw_worth(view, c) - OP_WORTH["draw"] * c
@@ -1595,7 +593,7 @@ class HeuristicPolicy(GreedyPolicy):
             return 0.0
         lost = min(harm, me.health)
         cost = max(0.0, self.hp_weight(me, True) - OP_WORTH["damage"]) * lost
-        return cost + (40.0 if harm >= me.health else 0.0)
+        return cost + (OWN_DEFEAT if harm >= me.health else 0.0)
 
     @cython.locals(view=_ViewCore, memo=dict, hand=list, d=CardDef)
     def best_attack(self, view, options=None):
@@ -1613,7 +611,7 @@ class HeuristicPolicy(GreedyPolicy):
             tgt = None      # the target's facts, looked up once for all our cards
             for cid in hand:
                 d = view.card(cid)
-                if d.can_attack and _usable(d, name):
+                if d.can_attack and usable(d, name):
                     if tgt is None:
                         tgt = self._attack_target(view, fi, t)
                     s = _attack_score(self, view, fi, t, cid, tgt)
@@ -1640,7 +638,7 @@ class HeuristicPolicy(GreedyPolicy):
         scores = {"maneuver": self.maneuver_eval(view)}
         if "attack" in opts:
             s, _, _ = self.best_attack(view)
-            scores["attack"] = s + 0.6 + self.agg + self.hit_and_run(view)
+            scores["attack"] = s + ATTACK_BONUS + self.agg + self.hit_and_run(view)
         if "scheme" in opts:
             best = None         # (a loop: max() of a generator costs more than the work here)
             for cid, fi in self.scheme_options(view):
@@ -1648,8 +646,8 @@ class HeuristicPolicy(GreedyPolicy):
                 if best is None or v > best:
                     best = v
             scores["scheme"] = best
-        # The best score; of equals an attack, else the first (a loop: max() with a key
-        # function built per call cost ~4,000 instructions a decision).
+        # The best score; of equals an attack, else the first (a loop: cheaper than max() with a
+        # key function built per call).
         pick, top, top_attack = None, 0.0, False
         for k, v in scores.items():
             attack = k == "attack"
@@ -1670,7 +668,7 @@ class HeuristicPolicy(GreedyPolicy):
         here = self.space_value(view, me.idx, me.space, 0)
         reach = self._move_reach(view, me)
         best = self.best_space_value(view, me.idx, reach, 0) if reach else here
-        return 0.6 * max(0.0, best - here)
+        return REPOSITION_SHARE * max(0.0, best - here)
 
     @cython.locals(view=_ViewCore, dd=CardDef)
     def scheme_options(self, view):
@@ -1700,28 +698,25 @@ class HeuristicPolicy(GreedyPolicy):
         """Worth of drawing n cards now (exhaustion damage for cards that are not there). A card
         that the hand limit will make us discard at the end of the turn (the hand is full, and
         the actions left after this one could play one card each) is worth nothing: it only
-        brings our exhaustion a card closer. (It was counted at 8 cards' room and then 0.2 a
-        card, so a patient style drew turn after turn into the hand limit and lost the deck
-        race: Titania, ladder seed 31, game 1520. The view as a typed local, the counts and the
-        worth C numbers: its calls and sums run in C.)"""
+        brings our exhaustion a card closer (a patient style would otherwise draw turn after
+        turn into the hand limit and lose the deck race). (The view as a typed local, the
+        counts and the worth C numbers: its calls and sums run in C.)"""
         v = view
         deck = v.deck_size(v.seat)
         hand = v.hand_size(v.seat)
         drawn = min(n, deck)
         missing = n - drawn
         room = max(0, HAND_LIMIT - hand + max(0, v.actions_now() - 1))
-        w = 0.75 * min(drawn, room)
-        if deck - drawn <= 3:
-            w *= 0.6        # bringing exhaustion closer
+        w = DRAW_CARD_WORTH * min(drawn, room)
+        if deck - drawn <= NEAR_EXHAUSTION:
+            w *= NEAR_EXHAUSTION_SHARE
         burned = drawn - min(drawn, room)
-        turns = _turns_left(v)      # (asked once: both the burned cards and the deck race read it)
+        turns = turns_left_estimate(v)      # (asked once: both the burned cards and the deck race read it)
         if burned:
-            # cards drawn only to be discarded shorten the deck, more so one the game will need:
-            # the Genie took Three Wishes' "draw 5" with a hand of 5, discarded 2 at the hand
-            # limit (Back in the Lamp among them) and ran out of cards on his eighth turn
-            # (Genie-Titania, seed 41, game 0; Genie-King Arthur, game 2: 4 cards discarded on
-            # his first turn)
-            w -= (0.6 if deck - drawn < 2 * turns else 0.3) * burned
+            # cards drawn only to be discarded shorten the deck, more so one the game will need
+            # (Three Wishes' "draw 5" on a full hand discards good cards and runs the Genie out
+            # of his deck)
+            w -= (BURNED_NEEDED if deck - drawn < CARDS_PER_TURN * turns else BURNED_SPARE) * burned
         if missing:
             w -= missing * self.exhaustion_cost(v)
         # The deck race: a card drawn now that the game will need later (the deck, less the
@@ -1744,12 +739,12 @@ class HeuristicPolicy(GreedyPolicy):
             if not applies(spec, mine):
                 continue
             if not mine and spec.get("if") == "not played_by_owner":
-                total -= 1.0      # the "Not Loki." half of a TRICK: it works against us
+                total -= NOT_LOKI_COST      # the "Not Loki." half of a TRICK: it works against us
                 continue
             if n == "draw":
                 c = spec.get("count", 1)
-                c = c if isinstance(c, int) else 2
-                w = self.draw_worth(view, c) if spec.get("who", "self") == "self" else -0.5 * c
+                c = c if isinstance(c, int) else COUNT_GUESS
+                w = self.draw_worth(view, c) if spec.get("who", "self") == "self" else -FOE_DRAW_COST * c
             elif n == "gain_action":
                 w = self.extra_action_worth(view)
             elif n == "choose_one":
@@ -1762,9 +757,10 @@ class HeuristicPolicy(GreedyPolicy):
                     w = 0.0
             elif n == "look_at_deck":         # Prophecy: the cards kept are drawn, chosen
                 k = spec.get("to_hand", 0)
-                w = (self.draw_worth(view, k) + 0.3 if spec.get("who", "self") == "self" else 0.2)
+                w = (self.draw_worth(view, k) + LOOK_AT_DECK_BONUS if spec.get("who", "self") == "self"
+                     else LOOK_AT_FOE_DECK)
             elif n == "search_deck":          # The Lady of the Lake: a chosen card to hand
-                w = 1.0
+                w = SEARCH_DECK_WORTH
             elif n in ("choose_different", "choose_some"):     # the best ``count`` of the options
                 worths = []
                 for _, mode_ops in op.modes:
@@ -1774,20 +770,20 @@ class HeuristicPolicy(GreedyPolicy):
             elif n == "damage":
                 w = self.effect_damage_worth(view, fi, spec)
             elif n == "shuffle_from_hand":    # a foe's card of our choice back into its deck
-                w = 0.7 if view.hand_size(view.opp) else 0.0
+                w = SHUFFLE_FOE_CARD if view.hand_size(view.opp) else 0.0
             elif n == "instead":        # Unsettle: the better of the two (one paid for), if it applies
                 cond = spec.get("if")
                 if (isinstance(cond, dict) and cond.get("quantity") == "opposing_fighters_in_zone"
                         and not self._foes_in_zone(view, fi)):
                     w = 0.0
                 else:
-                    paid = op.cost_damage * self.hp_weight(view.my_hero(), True) + 0.8 * op.cost_discard
+                    paid = op.cost_damage * self.hp_weight(view.my_hero(), True) + COST_DISCARD_WORTH * op.cost_discard
                     w = max(self.ops_worth(view, op.effects, fi, mine),
                             self.ops_worth(view, op.instead, fi, mine) - paid)
             elif n == "shuffle_into_deck":    # cards back from the discard pile: a longer deck
                 c = spec.get("count", 1)
                 c = c if isinstance(c, int) else 1
-                w = 0.35 * min(c, len(view.discard(view.seat)))
+                w = SHUFFLE_BACK_WORTH * min(c, len(view.discard(view.seat)))
             elif n == "damage_spaces":        # Restless Spirits: the foes in the zone it can reach
                 w = self.effect_damage_worth(view, fi, {"target": "each_opposing_in_zone",
                                                         "amount": spec.get("amount", 1)})
@@ -1797,26 +793,26 @@ class HeuristicPolicy(GreedyPolicy):
                 c = spec.get("count", 1)
                 c = c if isinstance(c, int) else 1
                 if spec.get("who", "opponent") == "opponent":
-                    w = 0.7 * min(c, view.hand_size(view.opp))
+                    w = FOE_DISCARD_WORTH * min(c, view.hand_size(view.opp))
                 else:
-                    w = -0.5 * c
+                    w = -OWN_DISCARD_COST * c
             elif n == "recover":
                 me = view.my_hero()
                 a = spec.get("amount", 1)
-                a = a if isinstance(a, int) else 2
-                w = 0.7 * min(a, me.max_health - me.health)
+                a = a if isinstance(a, int) else COUNT_GUESS
+                w = RECOVER_WORTH * min(a, me.max_health - me.health)
             elif n == "summon":
-                w = 1.0
+                w = SUMMON_WORTH
             elif n in ("move", "place"):
                 w = self.foe_shift_worth(view, op, fi)
                 if w is None:
-                    w = 0.5
+                    w = SHIFT_GUESS
             elif n == "put_on_deck":
-                w = -0.1
+                w = PUT_ON_DECK_WORTH
             else:
-                w = OP_WORTH.get(n, 0.3)
+                w = OP_WORTH.get(n, UNKNOWN_OP_WORTH)
             if spec.get("unless_paid"):
-                w *= 0.6
+                w *= RANSOM_SHARE
             total += w
         return total
 
@@ -1824,16 +820,15 @@ class HeuristicPolicy(GreedyPolicy):
     def extra_action_worth(self, view) -> float:
         """What one more action this turn is worth: an attack if we have one, else a maneuver's
         draw. None on a foe's turn; and with an empty deck and nothing to attack or scheme with,
-        the action is a forced maneuver whose draw costs exhaustion damage (the Sisters cast
-        Spell of Haste on their last card and took 2 damage on each Sister for it: Shakespeare–
-        Sisters, seed 41, game 1, turn 27)."""
+        the action is a forced maneuver whose draw costs exhaustion damage (Spell of Haste cast
+        on the Sisters' last card costs 2 damage on each Sister)."""
         if not view.is_my_turn():
             return 0.0
         if self.best_attack(view)[1] is not None:
-            return 1.6
+            return EXTRA_ATTACK_ACTION
         if view.deck_size(view.seat) == 0 and not self.scheme_options(view):
             return min(0.0, self.maneuver_eval(view))
-        return 1.0
+        return EXTRA_ACTION
 
     @cython.locals(view=_ViewCore, f=Fighter)
     def heal_worth(self, view, amount: int) -> float:
@@ -1865,8 +860,8 @@ class HeuristicPolicy(GreedyPolicy):
     @cython.locals(view=_ViewCore)
     def blow_worth(self, view, f, amount: int) -> float:
         """What ``amount`` damage landing on fighter ``f`` is worth to us: a foe's health lost at
-        its worth, a defeat of its hero counted as the game (25) — or, on a fighter of ours, the
-        same against us (a defeat of our hero: 40, as when defending)."""
+        its worth, a defeat of its hero counted as the game — or, on a fighter of ours, the
+        same against us (``defeat_worth``)."""
         hit = min(amount, f.health)
         dead = amount >= f.health
         if view.is_foe(f.owner):
@@ -1876,14 +871,14 @@ class HeuristicPolicy(GreedyPolicy):
     @cython.locals(view=_ViewCore, f=Fighter)
     def defeat_worth(self, view, f) -> float:
         """What defeating fighter ``f`` is worth (to us if it is a foe's; what it costs us if it is
-        ours): the game (25 for a foe's, 40 for ours) for the last hero standing of its side, a
-        fighter's worth for a sidekick (2) — and for one of several heroes (the Wayward Sisters:
-        their player loses only with the last) a fighter and its attacks, not the game (6)."""
+        ours): the game (``FOE_DEFEAT``, ``OWN_DEFEAT``) for the last hero standing of its side, a
+        fighter's worth for a sidekick — and for one of several heroes (the Wayward Sisters:
+        their player loses only with the last) a fighter and its attacks, not the game."""
         if not f.is_hero:
-            return 2.0
+            return SIDEKICK_DEFEAT
         if not _last_hero(view, f):
-            return 6.0
-        return 25.0 if view.is_foe(f.owner) else 40.0
+            return HERO_OF_SEVERAL_DEFEAT
+        return FOE_DEFEAT if view.is_foe(f.owner) else OWN_DEFEAT
 
     last_hero = staticmethod(_last_hero)
 
@@ -1894,7 +889,7 @@ class HeuristicPolicy(GreedyPolicy):
         defeated counting as the game), foes for us, ours against us; the best target of a
         choice, the sum of an "each". A target the table does not know keeps the rough worth."""
         a = spec.get("amount", 1)
-        a = a if isinstance(a, int) else 1.5
+        a = a if isinstance(a, int) else QUANTITY_GUESS
         tgt = str(spec.get("target", ""))
         each = tgt.startswith("each_")
         base = tgt[len("each_"):] if each else tgt
@@ -1952,18 +947,18 @@ class HeuristicPolicy(GreedyPolicy):
         if not attackers:
             return 0.0
         in_range = any(view.attack_targets(fi) for fi in attackers)
-        vals = sorted((card_strength(view.card(c), _mine(view, c))[0] for c in view.hand_ids()
+        vals = sorted((card_strength(view.card(c), is_own_card(view, c))[0] for c in view.hand_ids()
                        if view.card(c).can_attack),
                       reverse=True)
         uses = min(actions, len(vals))
-        gain = sum(max(0.0, value - v) for v in vals[:uses]) + 0.5 * uses
-        return gain * (1.0 if in_range else 0.4)
+        gain = sum(max(0.0, value - v) for v in vals[:uses]) + LOCK_USE_BONUS * uses
+        return gain * (1.0 if in_range else LOCK_OUT_OF_RANGE)
 
     @cython.locals(view=_ViewCore, d=CardDef)
     def scheme_eval(self, view, cid, fi) -> float:
         d = view.card(cid)
-        return (self.ops_worth(view, d.effects.get("effect", ()), fi, _mine(view, cid))
-                - self.spend_cost(view, cid) + 0.3)
+        return (self.ops_worth(view, d.effects.get("effect", ()), fi, is_own_card(view, cid))
+                - self.spend_cost(view, cid) + SCHEME_BONUS)
 
     def maneuver_eval(self, view) -> float:
         me = view.my_hero()
@@ -1974,7 +969,7 @@ class HeuristicPolicy(GreedyPolicy):
             w = self.draw_worth(view, 1)
         if not me.on_board:
             return w
-        return w + self.reposition_worth(view) + 0.3
+        return w + self.reposition_worth(view) + MANEUVER_BONUS
 
     @cython.locals(view=_ViewCore, me=Fighter)
     def reposition_worth(self, view) -> float:
@@ -1987,7 +982,7 @@ class HeuristicPolicy(GreedyPolicy):
         here = self.space_value(view, me.idx, me.space, after)
         reach = self._move_reach(view, me)
         best = self.best_space_value(view, me.idx, reach, after) if reach else here
-        return 0.6 * max(0.0, best - here)
+        return REPOSITION_SHARE * max(0.0, best - here)
 
     @cython.locals(view=_ViewCore, memo=dict)
     def _move_reach(self, view, me) -> list:
@@ -2040,121 +1035,28 @@ class HeuristicPolicy(GreedyPolicy):
             if got is not None and got.as_list() != fresh.as_list():
                 raise AssertionError(f"a kept threat map differs from a fresh one: {got.as_list()} "
                                      f"!= {fresh.as_list()}")
-            if len(threats) >= _KEEP:
+            if len(threats) >= KEEP:
                 threats.clear()
             got = threats[key] = fresh
         memo["threat_map"] = got
         return got
 
-    @cython.locals(view=_ViewCore, n=cython.Py_ssize_t, hand=cython.Py_ssize_t, boost=cython.Py_ssize_t,
-                   here=cython.Py_ssize_t, zones=cython.Py_ssize_t, r=cython.Py_ssize_t, s=cython.Py_ssize_t,
-                   e=cython.double, ranged=cython.bint, second=cython.double, zm=tuple, adjacent=tuple,
-                   hits=cython.double[:], P=cython.Py_ssize_t, M=cython.Py_ssize_t,
-                   counts=bytearray, width=cython.Py_ssize_t, at=cython.Py_ssize_t, i=cython.Py_ssize_t,
-                   out=list, k=cython.Py_ssize_t, a=cython.double, b=cython.double, foe_reader=Reader,
-                   z=cython.Py_ssize_t, near=tuple, tm=ThreatMap, of=Fighter)
-    @cython.boundscheck(False)     # (every index below is a space, fighter or kind in range)
-    @cython.wraparound(False)
+    @cython.locals(view=_ViewCore, foes=tuple, readers=list)
     def _threat_map(self, view) -> ThreatMap:
         """For each space, the attacks the foes could make next turn on a fighter of ours
-        standing there: expected attack strengths (exact odds of the best card each attacker
-        may hold, from the unseen cards), strongest first.
-
-        A foe that can hit the space *without moving* has both its actions for attacks (two,
-        if its hand holds two cards); one that must first move there (its move plus a likely
-        BOOST, along the paths our fighters do not block) has one. Every foe counts, each with
-        its own cards and its own two actions.
-
-        (The per-space strengths are C arrays the compiled build reads and writes directly:
-        ``array.array`` buffers typed as memoryviews; each foe adds at most two attacks to a
-        space, so space ``s``'s attacks are ``hits[s * width : s * width + counts[s]]``.)"""
-        n = view._size          # (the board's facts as C fields of the view)
-        zm = view._zone_mask
-        adjacent = view._adjacent_seq
+        standing there (``position.threat_map_of``, from each foe's card odds)."""
         foes = self._foes(view) or (view.opp,)
-        width = 2 * len(foes)
-        # One array for the map and a foe's two scratch rows (a copy of a kept zero array: no
-        # bytes to build and parse): one allocation and one buffer view per map. The rows are read at
-        # their offsets in it, compiled or not (a slice of it, run as Python, is a copy).
-        hits = _zeros(n * width + 2 * n)
-        P = n * width           # hits[P + s]: the best attack reaching space s without moving
-        M = P + n               # hits[M + s]: the best attack reaching it after a move
-        counts = bytearray(n)
+        readers = []
         for t in foes:
-            foe_reader = self.reader(view, t)
-            hand = view.hand_size(t)
-            if hand <= 0 and view.deck_size(t) <= 0:
-                continue
-            for s in range(n):
-                hits[P + s] = 0.0
-                hits[M + s] = 0.0
-            boost = 1 if hand >= 3 else 0
-            for o in view.on_board(t):
-                of = view.fighter(o)
-                e = foe_reader.threat(of.defn.name)
-                if e <= 0:
-                    continue
-                here = of.space
-                ranged = of.defn.ranged
-                near = adjacent[here]
-                for s in near:
-                    if e > hits[P + s]:
-                        hits[P + s] = e
-                if ranged:
-                    zones = zm[here]
-                    for s in range(n):
-                        z = zm[s]           # (a C integer: the test below runs in C)
-                        if z & zones and e > hits[P + s]:
-                            hits[P + s] = e
-                m = (of.defn.move if of.defn.move is not None else view.move_value(t)) + boost
-                zones = 0
-                for r in view.reachable(o, m):
-                    near = adjacent[r]
-                    for s in near:
-                        if e > hits[M + s]:
-                            hits[M + s] = e
-                    zones |= zm[r]
-                if ranged:
-                    for s in range(n):
-                        z = zm[s]
-                        if z & zones and e > hits[M + s]:
-                            hits[M + s] = e
-            # A hand of one card (plus the maneuver's draw) makes one attack; two make two.
-            second = 0.8 if hand >= 2 else 0.0
-            for s in range(n):
-                at = s * width + counts[s]
-                if hits[P + s] > 0:
-                    hits[at] = hits[P + s]
-                    counts[s] += 1
-                    if second:
-                        hits[at + 1] = second * max(hits[P + s], hits[M + s])
-                        counts[s] += 1
-                elif hits[M + s] > 0:
-                    hits[at] = hits[M + s]
-                    counts[s] += 1
-        for s in range(n):      # each space's attacks, strongest first (two: one comparison)
-            k = counts[s]
-            at = s * width
-            if k == 2:
-                a, b = hits[at], hits[at + 1]
-                if a < b:
-                    hits[at], hits[at + 1] = b, a
-            elif k > 2:
-                ordered = sorted([hits[at + i] for i in range(k)], reverse=True)
-                for i in range(k):
-                    hits[at + i] = ordered[i]
-        # (its fields set here, in C: a typed buffer passed to the constructor would be made a
-        # Python view object and checked again, ~7,000 instructions a map)
-        tm = ThreatMap.__new__(ThreatMap)
-        tm.hits, tm.counts, tm.width = hits, counts, width
-        return tm
+            readers.append(self.reader(view, t))
+        return threat_map_of(view, foes, readers)
 
     @cython.locals(view=_ViewCore, cache=dict, kept=dict, hand=tuple)
     def my_defenses(self, view, fi) -> tuple[float, ...]:
         """Defense strengths of the cards in our hand that fighter ``fi`` could use, best first.
         Kept across decisions by the fighter's name and the hand's card ids: for one view (one
-        game, one seat) a card id is always the same card, ours or not, with the same strength.
-        (Worked out per decision, ~14,000 instructions, for every fighter's ``SpaceFacts``.)"""
+        game, one seat) a card id is always the same card, ours or not, with the same strength
+        (every fighter's ``SpaceFacts`` asks for them)."""
         cache = self._facts.defenses
         got = cache.get(fi)
         if got is None:
@@ -2170,7 +1072,7 @@ class HeuristicPolicy(GreedyPolicy):
                 fresh = self._my_defenses(view, name, hand)
                 if got is not None and got != fresh:
                     raise AssertionError(f"kept defense strengths differ from fresh ones: {got} != {fresh}")
-                if len(kept) >= _KEEP:
+                if len(kept) >= KEEP:
                     kept.clear()
                 got = kept[k2] = fresh
             cache[fi] = got
@@ -2181,8 +1083,8 @@ class HeuristicPolicy(GreedyPolicy):
         strengths = []
         for c in hand:
             d = view.card(c)
-            if d.can_defend and _usable(d, name):
-                strengths.append(min(8.0, card_strength(d, _mine(view, c))[1]))
+            if d.can_defend and usable(d, name):
+                strengths.append(min(DEFENSE_STRENGTH_CAP, card_strength(d, is_own_card(view, c))[1]))
         strengths.sort(reverse=True)
         return tuple(strengths)
 
@@ -2213,13 +1115,25 @@ class HeuristicPolicy(GreedyPolicy):
         memo["hazards"] = out
         return out
 
-    @cython.locals(view=_ViewCore, memo=dict)
+    @cython.locals(view=_ViewCore, memo=dict, got=SpaceFacts, f=Fighter)
     def _space_ctx(self, view, fi) -> SpaceFacts:
-        """Per-decision facts space_value needs for fighter ``fi``."""
+        """Per-decision facts space_value needs for fighter ``fi``: the board's, and the
+        policy's (its style, the threat map, our defenses, the foes' turn-start hazards)."""
         memo = self._facts.space
         got = memo.get(fi)
         if got is None:
-            got = memo[fi] = SpaceFacts(self, view, fi)
+            got = SpaceFacts.__new__(SpaceFacts)
+            got.read_board(view, fi, self._foes(view))
+            f = view.fighter(fi)
+            got.hero_w = self.hp_weight(f, True) * self.safety if f.is_hero else 0.0
+            got.safety, got.cau, got.agg = self.safety, self.cau, self.agg
+            got.tmap = self.threat_record(view)
+            got.defs = self.my_defenses(view, fi)
+            got.hazard = self.turn_start_hazards(view)
+            if got.hazard is not None:
+                got.hazard_w = self.hp_weight(f, True)
+                got.hazard_lethal = self.defeat_worth(view, f)
+            memo[fi] = got
         return got
 
     @cython.annotation_typing(False)
@@ -2301,7 +1215,7 @@ class HeuristicPolicy(GreedyPolicy):
             return [s for s in empty if s in board.adjacent[me.space]]
         if where == "self_zone":
             # (Board.same_zone's test on the zone masks, in C: Loki weighs a "place" scheme in
-            # every action decision, and a Python method call per empty space cost more)
+            # every action decision)
             zm = board.zone_mask
             zones = zm[me.space]
             return [s for s in empty if zm[s] & zones]
@@ -2312,12 +1226,11 @@ class HeuristicPolicy(GreedyPolicy):
         """What a scheme's "move / place an opposing fighter" is worth played now by our fighter
         ``fi``: the best gain ``foe_space_value`` sees over where the foe's fighter stands,
         with the actions left after the scheme (Svaðilfari's Lure puts the foe next to Loki:
-        counted at a flat 0.5, Loki never played it against Medusa, who kept out of his reach).
-        None for a move or place of our own fighters.
+        worth playing against a foe who keeps out of his reach). None for a move or place of
+        our own fighters.
 
-        Worked out once per decision for each effect and fighter (``_foe_shift_worth``, ~34,000
-        instructions): a second copy of the scheme in hand, and the next decision in the same
-        position, asked again for a quarter of Pandora–Loki's."""
+        Worked out once per decision for each effect and fighter (``_foe_shift_worth``): a second
+        copy of the scheme in hand, and the next decision in the same position, ask again."""
         memo = self._memo.get("foe_shift")
         if memo is None:
             memo = self._memo["foe_shift"] = {}
@@ -2357,7 +1270,7 @@ class HeuristicPolicy(GreedyPolicy):
                     score, pair, cid = self.best_attack(view, [(mi, o) for mi in mine])
                     if pair is not None and score > 0:
                         attack = score
-                        a = self.my_attack_strength(view, cid) + _ability_bonus(view, pair[0], ATTACKER, o)
+                        a = self.my_attack_strength(view, cid) + ability_bonus_estimate(view, pair[0], ATTACKER, o)
                         alive = 1.0 - self.attack_odds(view, view.fighter(o), a, 0, blanked_types(view.card(cid)))[2]
                 here = self.foe_space_value(view, o, view.fighter(o).space, 0)
                 hit_now = False         # (loops, not any() of a generator: a cpdef method)
@@ -2389,24 +1302,25 @@ class HeuristicPolicy(GreedyPolicy):
         f = view.fighter(fi)
         dist = view.dist
         reader = self.reader(view, f.owner)
-        e = reader.threat(f.defn.name) * (1.0 if f.is_hero else 0.6)
+        e = reader.threat(f.defn.name) * (1.0 if f.is_hero else FOE_SIDEKICK_THREAT)
         m = (f.defn.move if f.defn.move is not None else view.move_value(f.owner)) + 1
         value = 0.0
         for mi in view.on_board(view.seat):
             me = view.fighter(mi)
-            w = self.hp_weight(me, True) * (1.0 if me.is_hero else 0.4) * (0.5 + self.safety)
+            w = self.hp_weight(me, True) * (1.0 if me.is_hero else OUR_SIDEKICK_SHARE) * (SAFETY_BASE + self.safety)
             if view.can_hit_from(fi, space, me.space):
-                value -= w * 1.8 * e           # two attacks without moving
-            elif dist[space][me.space] <= m + 1 or (f.defn.ranged and dist[space][me.space] <= m + 3):
+                value -= w * TWO_ATTACKS * e           # two attacks without moving
+            elif (dist[space][me.space] <= m + FOE_REACH_MARGIN
+                  or (f.defn.ranged and dist[space][me.space] <= m + RANGED_REACH_MARGIN)):
                 value -= w * e                 # one, after a move
             else:
-                value += 0.1 * min(dist[space][me.space], 6)
+                value += FOE_DISTANCE_WORTH * min(dist[space][me.space], FOE_DISTANCE_CAP)
         if acts is None:
             acts = self._after_now(view)
         if acts >= 1:
             for mi in view.on_board(view.seat):
                 if view.can_hit_from(mi, view.fighter(mi).space, space) and self.usable_attack_cards(view, mi):
-                    value += (3.0 if f.is_hero else 1.2) * (0.5 + self.agg)
+                    value += (TARGET_HERO if f.is_hero else TARGET_SIDEKICK) * (AGGRESSION_BASE + self.agg)
                     break
         return value
 
@@ -2461,7 +1375,7 @@ class HeuristicPolicy(GreedyPolicy):
                     return 0.0
                 here = self.space_value(view, o, f.space, after)
                 best = self.best_space_value(view, o, spaces, after)
-                return best - here if op == "move" else best - here - 0.05
+                return best - here if op == "move" else best - here - PLACE_COST
             scored = max(opts, key=lambda o: (gain(o), view.fighter(o).is_hero, -o))
             if None in d.options and gain(scored) <= 0:
                 return None
@@ -2485,9 +1399,9 @@ class HeuristicPolicy(GreedyPolicy):
             return False
         if view.hand_size(view.seat) + n > HAND_LIMIT:
             return False                      # the card (or another) goes at the hand limit
-        return deck - n >= _turns_left(view)
+        return deck - n >= turns_left_estimate(view)
 
-    turns_left = staticmethod(_turns_left)
+    turns_left = staticmethod(turns_left_estimate)
 
     @cython.locals(view=_ViewCore)
     def on_move_order(self, view, d):
@@ -2516,8 +1430,7 @@ class HeuristicPolicy(GreedyPolicy):
         # Where a BOOST lets the hero be placed instead of moving (Escape Artist: any empty
         # space), as the engine offers it. A move reaches only empty spaces and its own, so
         # placements that take in every empty space leave the same ends whatever the BOOST's
-        # value: their best is worked out once (not a walk and a union per BOOST value, a tenth
-        # of a Houdini game's decisions).
+        # value: their best is worked out once, not a walk and a union per BOOST value.
         boosted = None
         placed = view.maneuver_place_options(me.idx, True)
         if placed:
@@ -2533,7 +1446,7 @@ class HeuristicPolicy(GreedyPolicy):
                     break
             if every:
                 boosted = self.best_space_value(view, me.idx, [s for s in range(n) if ends[s]], after)
-        best, pick = 0.15, None
+        best, pick = MIN_BOOST_GAIN, None
         seen: dict[int, float] = {}
         # A card's cost is only worked out where it could matter: one that costs nothing or
         # more (no BOOST bonus, kept worth not negative) cannot gain more than its lift in
@@ -2556,7 +1469,7 @@ class HeuristicPolicy(GreedyPolicy):
                 else:
                     seen[b] = self._best_reach_value(view, me.idx, move + b, after)
             lift = seen[b] - base
-            if plain and lift <= best and not card.effects.get("boost_bonus") and keep_worth(card, _mine(view, c)) >= 0.0:
+            if plain and lift <= best and not card.effects.get("boost_bonus") and keep_worth(card, is_own_card(view, c)) >= 0.0:
                 continue
             gain = lift - self.boost_cost(view, c)
             if gain > best:
@@ -2603,8 +1516,8 @@ class HeuristicPolicy(GreedyPolicy):
         dist = self.reader(view, attacker.owner).attack(attacker.defn.name, played=True)
         w = self.hp_weight(me, True)
         # Standing bonuses of the fighters' own abilities (Alice's size): public estimates.
-        mine_bonus = _ability_bonus(view, me.idx, DEFENDER)
-        their_bonus = _ability_bonus(view, attacker.idx, ATTACKER)
+        mine_bonus = ability_bonus_estimate(view, me.idx, DEFENDER)
+        their_bonus = ability_bonus_estimate(view, attacker.idx, ATTACKER)
         spend_w = self.spend_weight()
         defeat_w = self.defeat_worth(view, me)
         best = pick = None
@@ -2613,13 +1526,13 @@ class HeuristicPolicy(GreedyPolicy):
                 dv, heal, worth, cost = 0.0, 0.0, 0.0, 0.0
             else:
                 card = view.card(cid)
-                dv = card_strength(card, _mine(view, cid))[1] + mine_bonus
+                dv = card_strength(card, is_own_card(view, cid))[1] + mine_bonus
                 heal = 0.0
                 for op in card.effects.get("immediately", ()):
                     if op.NAME == "recover":
                         a = op.spec.get("amount", 1)
                         heal += a if isinstance(a, int) else 1
-                worth = effect_worth(card, _COMBAT_TIMINGS, 0.6, _mine(view, cid)) * 0.6
+                worth = effect_worth(card, COMBAT_TIMINGS, DEFENSE_WIN_CHANCE, is_own_card(view, cid)) * DEFENSE_EFFECT_SHARE
                 cost = spend_w * self.keep_base(view, cid)
             exp_loss = p_dead = 0.0
             health = min(me.max_health, me.health + heal)
@@ -2631,7 +1544,7 @@ class HeuristicPolicy(GreedyPolicy):
                 if dmg >= health:
                     p_dead += p
             healed = min(heal, me.max_health - me.health)
-            sc = -w * exp_loss + 0.6 * healed + worth - cost
+            sc = -w * exp_loss + HEAL_WORTH * healed + worth - cost
             sc -= defeat_w * p_dead
             key = (sc + self.card_bonus(view, cid), -(cid if cid is not None else -1))
             if best is None or key > best:      # max(): the first of equal keys
@@ -2660,8 +1573,8 @@ class HeuristicPolicy(GreedyPolicy):
                 before, after = max(0, a - dv), max(0, a + b - dv)
                 g = w * (min(after, defender.health) - min(before, defender.health))
                 if before == 0 and after > 0:
-                    g += 0.8 + effect_worth(view.card(boosted), ("after_combat",), 1.0,
-                                                _mine(view, boosted)) * 0.5
+                    g += WON_COMBAT_WORTH + effect_worth(view.card(boosted), ("after_combat",), 1.0,
+                                                         is_own_card(view, boosted)) * WON_EFFECT_SHARE
                 if after >= defender.health > before:
                     g += self.defeat_worth(view, defender)
                 return g
@@ -2672,12 +1585,12 @@ class HeuristicPolicy(GreedyPolicy):
                 before, after = max(0, a - dv), max(0, a - dv - b)
                 g = w * (min(before, defender.health) - min(after, defender.health))
                 if before > 0 and after == 0:
-                    g += 0.8 + effect_worth(view.card(boosted), ("after_combat",), 1.0,
-                                                _mine(view, boosted)) * 0.5
+                    g += WON_COMBAT_WORTH + effect_worth(view.card(boosted), ("after_combat",), 1.0,
+                                                         is_own_card(view, boosted)) * WON_EFFECT_SHARE
                 if before >= defender.health > after:
                     g += self.defeat_worth(view, defender)
                 return g
-        best, pick = 0.05, None
+        best, pick = MIN_COMBAT_BOOST_GAIN, None
         for c in cards:
             v = gain(view.card(c).boost_value) - self.boost_cost(view, c)
             if v > best:
@@ -2700,9 +1613,9 @@ class HeuristicPolicy(GreedyPolicy):
         w = self.hp_weight(tf, False)
         blanked = blanked_types(view.card(d.info["card"]))
         dmg0, win0, kill0 = self.attack_odds(view, tf, a, k, blanked)
-        won_worth = 0.8 + 0.5 * effect_worth(view.card(d.info["card"]), ("after_combat",), 1.0,
-                                             _mine(view, d.info["card"]))
-        best, pick = 0.05, None
+        won_worth = WON_COMBAT_WORTH + WON_EFFECT_SHARE * effect_worth(view.card(d.info["card"]), ("after_combat",),
+                                                                   1.0, is_own_card(view, d.info["card"]))
+        best, pick = MIN_COMBAT_BOOST_GAIN, None
         seen: dict[int, float] = {}
         for c in cards:
             b = view.card(c).boost_value
@@ -2727,19 +1640,19 @@ class HeuristicPolicy(GreedyPolicy):
             target = view.fighter(fighters[1])
 
             def score(c):
-                a = card_strength(view.card(c), _mine(view, c))[0]
+                a = card_strength(view.card(c), is_own_card(view, c))[0]
                 return (self.hp_weight(target, False) * min(target.health, max(0.0, a - other))
-                        + effect_worth(view.card(c), p_won=1.0 if a > other else 0.0, mine=_mine(view, c))
+                        + effect_worth(view.card(c), p_won=1.0 if a > other else 0.0, mine=is_own_card(view, c))
                         - self.spend_cost(view, c))
         else:
             other = view.combat_value(0)
 
             def score(c):
-                dv = card_strength(view.card(c), _mine(view, c))[1]
-                return -max(0.0, other - dv) * 1.5 - self.spend_cost(view, c)
+                dv = card_strength(view.card(c), is_own_card(view, c))[1]
+                return -max(0.0, other - dv) * REPLACE_DEFENSE_LOSS - self.spend_cost(view, c)
         best = max(cards, key=lambda c: (score(c), -c))
         base = score(current) if current is not None else -1e9
-        return best if score(best) > base + 0.5 else None
+        return best if score(best) > base + REPLACE_MARGIN else None
 
     # ------------------------------------------------------------ cards
     def on_hand_limit_discard(self, view, d):
@@ -2768,11 +1681,11 @@ class HeuristicPolicy(GreedyPolicy):
             n, spec = op.NAME, op.spec
             if n == "damage":
                 a = spec.get("amount", 1)
-                harm += (a if isinstance(a, int) else 2) * self.hp_weight(view.my_hero(), True)
+                harm += (a if isinstance(a, int) else OWN_DAMAGE_GUESS) * self.hp_weight(view.my_hero(), True)
             else:
-                harm += OP_WORTH.get(n, 0.4)
+                harm += OP_WORTH.get(n, UNKNOWN_HARM_WORTH)
         cheapest = min(cards, key=lambda c: (self.keep(view, c), c))
-        return cheapest if harm > 0.8 * self.keep(view, cheapest) else None
+        return cheapest if harm > UNLESS_KEEP_SHARE * self.keep(view, cheapest) else None
 
     def on_effect_may(self, view, d):
         advice = self.cost_advice(view, d)
@@ -2786,15 +1699,15 @@ class HeuristicPolicy(GreedyPolicy):
             hand = sorted(self.keep(view, c) for c in view.hand_ids())
             if len(hand) < cost:
                 return False
-            price = sum(hand[:cost]) * 0.6
-            worth = 1.6 if op == "gain_action" else 1.8 if op == "damage" else 0.8
+            price = sum(hand[:cost]) * MAY_PRICE_SHARE
+            worth = MAY_ACTION_WORTH if op == "gain_action" else MAY_DAMAGE_WORTH if op == "damage" else MAY_OTHER_WORTH
             if op == "gain_action" and self.best_attack(view)[1] is None and view.deck_size(view.seat) == 0:
                 worth = 0.0
             return worth > price
         dmg = d.info.get("cost_damage", 0)
         if dmg:
             me = view.my_hero()
-            return me.health > dmg + 4 + 4 * self.cau
+            return me.health > dmg + SELF_DAMAGE_MARGIN + SELF_DAMAGE_CAUTION * self.cau
         if op == "damage":
             worth = self.optional_damage_worth(view, d)
             if worth is not None:
@@ -2847,18 +1760,17 @@ class HeuristicPolicy(GreedyPolicy):
         """The Genie's Infinite Power: the worst card of the hand for an extra action, when what
         the action would do is worth more than the card — an attack with another card (as
         ``on_action`` scores it), or a maneuver for where it takes him. A maneuver's draw is not
-        counted: it only replaces the card discarded, a card nearer exhaustion. (A flat worth
-        for the action had him discard on 57% of his turns and maneuver with it; 30% of his
-        games ended in his exhaustion, against the field under ``tuned``.)"""
+        counted: it only replaces the card discarded, a card nearer exhaustion (a flat worth for
+        the action has him discard turn after turn to maneuver, into his own exhaustion)."""
         cards = [c for c in d.options if c is not None]
         if not cards or view.hand_size(view.seat) < 2:
             return None
         worst = min(cards, key=lambda c: (self.keep(view, c), c))
-        action = self.reposition_worth(view) if view.deck_size(view.seat) > 0 else -1.0
+        action = self.reposition_worth(view) if view.deck_size(view.seat) > 0 else NO_DECK_ACTION
         score, how, card = self.best_attack(view)
         if how is not None and card != worst:
-            action = max(action, score + 0.6 + self.agg)
-        return worst if action > 0.55 * self.keep(view, worst) else None
+            action = max(action, score + ATTACK_BONUS + self.agg)
+        return worst if action > INFINITE_POWER_SHARE * self.keep(view, worst) else None
 
     @cython.locals(view=_ViewCore)
     def on_ability_pay_for_action(self, view, d):

@@ -1,5 +1,6 @@
-"""The heuristic as it stood before issue 10 (frozen): the baseline ``tuned-v1`` plays it, so
-the reworked ``tuned`` can be measured against it. Do not change its play; it is a yardstick.
+"""The first version of the heuristic, frozen: the baseline ``tuned-v1`` plays it, so that the
+current ``tuned`` can be measured against it (robustness checks). Do not change its play; it is
+a yardstick.
 
 Original description:
 Heuristic policies that play with intent: ``heuristic``, ``aggressive`` and ``careful``.
@@ -919,18 +920,18 @@ class HeuristicV1Policy(GreedyPolicy):
 
 
 
-# The [ai] aggression values the hero files held before issue 10 (scripts/tune_styles.py, 1-D sweep).
+# The first [ai] aggression values of the hero files (scripts/tune_styles.py, a 1-D sweep).
 V1_AGGRESSION = {"houdini": 0.0, "genie": 0.55, "blackbeard": 0.0, "chupacabra": 0.55,
                  "loki": 0.15, "pandora": 0.15}
 
 
 @register
 class TunedV1Policy(HeuristicV1Policy):
-    """The pre-issue-10 ``tuned``: the old heuristic with each hero's old 1-D aggression (a hero
-    not in the table plays the balanced style)."""
+    """The first ``tuned``: the first heuristic with each hero's first 1-D aggression (a hero not
+    in the table plays the balanced style)."""
     name = "tuned-v1"
-    summary = ("baseline: the heuristic and per-hero aggression as they were before issue 10 "
-               "(frozen, to measure the new tuned against)")
+    summary = ("baseline: the first heuristic and per-hero aggression, frozen, to measure "
+               "tuned against")
     params = {"caution": 0.5}
     param_help = {"caution": "0..1: how much the hero's health and safety weigh"}
     aggression = 0.55

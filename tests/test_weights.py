@@ -1,0 +1,61 @@
+"""The heuristic's weights are named in one place (policies/weights.py): each number there has
+its C declaration in weights.pxd (the compiled modules read them as C variables), each is read
+by a policy module, and the evaluation modules hold no tuning number of their own."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+POLICIES = Path(__file__).resolve().parent.parent / "unmatched_sim" / "policies"
+EVALUATION = ("card_facts", "odds", "position", "tempo", "heuristic")
+# numbers that are no tuning: nothing, all, and "below anything" / "rounding" sentinels
+NOT_WEIGHTS = {0.0, 1.0, 1e9, 1e-12}
+
+
+def _weights() -> dict[str, object]:
+    tree = ast.parse((POLICIES / "weights.py").read_text())
+    out = {}
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and not isinstance(node.value, ast.Dict):
+            (target,) = node.targets
+            out[target.id] = ast.literal_eval(node.value)
+    return out
+
+
+def test_every_weight_has_its_c_declaration_of_its_type():
+    declared = dict((name, ctype) for ctype, name in
+                    re.findall(r"^cdef (double|Py_ssize_t) (\w+)$", (POLICIES / "weights.pxd").read_text(), re.M))
+    weights = _weights()
+    assert set(declared) == set(weights)
+    for name, value in weights.items():
+        assert declared[name] == ("Py_ssize_t" if type(value) is int else "double"), name
+
+
+def test_every_weight_is_read_by_a_policy_module():
+    code = "\n".join((POLICIES / f"{m}.py").read_text() for m in EVALUATION)
+    unused = [name for name in _weights() if len(re.findall(rf"\b{name}\b", code)) < 2]   # (its import, a use)
+    assert not unused
+
+
+def _style_tables(tree) -> set[int]:
+    """The ids of the dicts that are the styles' parameters (``params = {...}``)."""
+    out = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "params" for t in node.targets):
+            out.add(id(node.value))
+    return out
+
+
+def test_the_evaluation_modules_hold_no_tuning_number_of_their_own():
+    found = []
+    for m in EVALUATION:
+        tree = ast.parse((POLICIES / f"{m}.py").read_text())
+        styles = _style_tables(tree)
+        skip = {id(v) for node in ast.walk(tree) if id(node) in styles for v in node.values}
+        for node in ast.walk(tree):
+            if (isinstance(node, ast.Constant) and type(node.value) is float and node.value not in NOT_WEIGHTS
+                    and id(node) not in skip):
+                found.append(f"{m}.py:{node.lineno}: {node.value}")
+    assert not found, "name these in weights.py: " + ", ".join(found)

@@ -1,0 +1,393 @@
+"""What the heuristic reads from a card alone: its strength in attack and defense, what its
+effects are worth, what it is worth kept in hand, its draws, healing and harm to its own hero.
+
+Each fact is a function of the card (and of whether its owner plays it: a TRICK of Loki's
+played by his opponent), worked out once and kept in the card's own memo (``CardDef.ai_memo``).
+The functions are ``ccall``: compiled, the other policy modules call them in C (``card_facts.pxd``).
+"""
+
+from __future__ import annotations
+
+try:
+    import cython
+except ImportError:     # a pure install without Cython: the typing declarations do nothing
+    from unmatched_sim import _cython_shim as cython
+
+from unmatched_sim.engine.view import _ViewCore
+from unmatched_sim.model import CardDef
+from unmatched_sim.policies.weights import OP_WORTH
+
+if not cython.compiled:     # compiled, the weights are C variables cimported in card_facts.pxd
+    from unmatched_sim.policies.weights import (BOOST_ONLY_LIFT, COILS_SHARE, CONDITIONAL_SHARE, DEFENSE_KEEP_CAP,
+                                                EVEN_ODDS, FRIENDLY_FIRE_SHARE, HAND_SIZE_GUESS, HOOK_LIFT,
+                                                KEEP_EFFECT_SHARE, OWN_DAMAGE_GUESS, PARTIAL_BLANK_LIFT,
+                                                QUANTITY_GUESS, RANSOM_SHARE, SCHEME_KEEP_BASE, SELF_BOOST_LIFT,
+                                                SELF_BOOST_MAX, SUBTRACT_GUESS, UNKNOWN_OP_WORTH,
+                                                VERSATILE_KEEP_BONUS)
+
+NO_CARD = -1          # "no card" in a value distribution
+BLOCK_ALL = 99        # a defense that makes the attack worth 0 (Celestial Raiments)
+
+# Each fact's slot in the card's memo is fact * 2 + mine (0-15; greedy's facts follow): a list
+# indexed by a small int, no key to build and hash.
+(_F_STRENGTH, _F_KEEP_WORTH, _F_BLANKED, _F_MIRRORED, _F_OWN_DAMAGE, _F_DRAWS,
+ _F_RECOVERS, _F_COMBAT_TERMS) = range(8)
+
+
+@cython.cfunc
+@cython.inline
+def _known_fact(fact: cython.Py_ssize_t, d: CardDef, mine: cython.bint):
+    """A card fact worked out before, or None."""
+    return d.ai_fact(fact * 2 + mine)
+
+
+@cython.cfunc
+@cython.inline
+def _keep_fact(fact: cython.Py_ssize_t, d: CardDef, mine: cython.bint, value):
+    return d.keep_ai_fact(fact * 2 + mine, value)
+
+
+if not cython.compiled:     # compiled, the same test is inlined from card_facts.pxd
+    def usable(d: CardDef, name) -> bool:
+        """``d.usable_by(name)`` without the method call (the loops over a hand ask it for every
+        card: compiled, it is an inline C function where it is used)."""
+        users = d.users
+        return users is None or name in users
+
+
+def _ops(d: CardDef, *timings):
+    for t in timings:
+        yield from d.effects.get(t, ())
+
+
+@cython.ccall
+def applies(spec: dict, mine: bool) -> bool:
+    """Whether an effect can apply for this player at all: Loki's TRICKs say "Loki." (``if =
+    "played_by_owner"``) or "Not Loki." (``"not played_by_owner"``)."""
+    cond = spec.get("if")
+    if cond == "played_by_owner":
+        return mine
+    if cond == "not played_by_owner":
+        return not mine
+    return True
+
+
+@cython.ccall
+@cython.locals(v=cython.double, att=cython.double, dfn=cython.double, bonus=cython.double,
+               share=cython.double)
+def card_strength(d: CardDef, mine: bool = True) -> tuple[float, float]:
+    """(attack strength, defense strength): the printed value adjusted for effects that change
+    combat values (may BOOST itself, set its own value, blank the opponent's card...).
+    ``mine``: played by the player whose deck it comes from (not so for a TRICK of Loki's
+    played by his opponent)."""
+    got = _known_fact(_F_STRENGTH, d, mine)
+    if got is not None:
+        return got
+    v = float(d.value or 0)
+    att = dfn = v
+    for op in _value_ops(_ops(d, "immediately", "during_combat")):
+        n = op.NAME
+        spec = op.spec
+        if not applies(spec, mine):
+            continue
+        if n == "boost_card" and spec.get("card", "self") == "self":
+            bonus = SELF_BOOST_LIFT * min(SELF_BOOST_MAX, spec.get("times", 1))
+            if spec.get("if"):
+                bonus *= CONDITIONAL_SHARE
+            att += bonus
+            dfn += bonus
+        elif (n == "set_value" and spec.get("card", "self") == "self"
+              and (isinstance(spec.get("to"), int) or isinstance(spec.get("to"), str) and spec["to"] in _HAND_SIZES)):
+            to = guess_amount(spec["to"])
+            if to > v:
+                share = CONDITIONAL_SHARE if spec.get("if") else 1.0
+                att += share * (to - v)
+                dfn += share * (to - v)
+        elif n == "add_value" and spec.get("card", "self") == "self":
+            gain = guess_amount(spec.get("amount"))
+            att += gain
+            dfn += gain
+        elif n == "ignore_value" and spec.get("card", "opponent") == "opponent":
+            if spec.get("if"):
+                # only against some cards (God of Mischief: a TRICK; Uncertain Doom: a versatile
+                # card), not every attack. An attack that blanks a type of card is weighed
+                # against the defenses left (blanked_types, attack_odds).
+                if spec["if"] not in _BLANKS:
+                    att += PARTIAL_BLANK_LIFT
+                dfn += PARTIAL_BLANK_LIFT
+            else:
+                dfn = BLOCK_ALL
+        elif n == "set_value" and spec.get("card") == "opponent":
+            dfn += BOOST_ONLY_LIFT      # the attack drops to its BOOST value (This Is No Parlor Trick)
+            att += BOOST_ONLY_LIFT
+        elif n in ("subtract_value",) and spec.get("card", "opponent") == "opponent":
+            amt = spec.get("amount")
+            gain = amt if isinstance(amt, int) else SUBTRACT_GUESS
+            att += gain
+            dfn += gain
+        elif n == "hook":
+            att += HOOK_LIFT
+            dfn += HOOK_LIFT
+        elif n == "discharge_coils":
+            # Coils may be spent to raise the card (Tesla's Death Ray): counted at half, as
+            # they are not always charged.
+            tos = [o.spec["to"] for o in op.one + op.two if o.NAME == "set_value"
+                   and o.spec.get("card", "self") == "self" and isinstance(o.spec.get("to"), int)]
+            if tos and max(tos) > v:
+                att += COILS_SHARE * (max(tos) - v)
+                dfn += COILS_SHARE * (max(tos) - v)
+    if d.value == 0 and not (d.effects.get("immediately") or d.effects.get("during_combat")):
+        att = dfn = 0.0
+    return _keep_fact(_F_STRENGTH, d, mine, (att, dfn))
+
+
+# Quantities a card's value may be read from that are a hand's size: about 3 cards in play.
+_HAND_SIZES = {"own_hand_size": HAND_SIZE_GUESS, "opponent_hand_size": HAND_SIZE_GUESS}
+
+
+def guess_amount(amount) -> float:
+    """A card's number as a static guess: an int as written, a hand's size about 3 (``{ of,
+    times }``: that times), any other quantity ``QUANTITY_GUESS``."""
+    if isinstance(amount, bool):
+        return QUANTITY_GUESS
+    if isinstance(amount, (int, float)):
+        return float(amount)
+    times = 1
+    if isinstance(amount, dict):
+        times = amount.get("times", 1) if isinstance(amount.get("times", 1), int) else 1
+        amount = amount.get("of")
+    return times * _HAND_SIZES[amount] if amount in _HAND_SIZES else QUANTITY_GUESS
+
+
+# "The opponent's card counts 0 if it is of this type" (Uncertain Doom), by the condition's name.
+_BLANKS = {"opponent_played_versatile": "versatile"}
+
+
+@cython.ccall
+def blanked_types(d: CardDef) -> frozenset:
+    """The types of defense card this attack card makes count 0 (Uncertain Doom: a versatile
+    card); a defense of that type is as good as none against it."""
+    got = _known_fact(_F_BLANKED, d, True)
+    if got is not None:
+        return got
+    types = set()
+    for op in _ops(d, "immediately", "during_combat"):
+        if op.NAME == "ignore_value" and op.spec.get("if") in _BLANKS:
+            types.add(_BLANKS[op.spec["if"]])
+    return _keep_fact(_F_BLANKED, d, True, frozenset(types))
+
+
+def _value_ops(ops):
+    """A card's ops with those of a "choose one" whose modes change the card's value put in
+    its place (the best mode's: Shapeshifter's "+1 per card in the opponent's hand")."""
+    for op in ops:
+        if op.NAME == "choose_one":
+            best, pick = 0.0, ()
+            for _, mode_ops in op.modes:
+                gain = sum(guess_amount(o.spec.get("amount")) for o in mode_ops if o.NAME == "add_value")
+                if gain > best:
+                    best, pick = gain, mode_ops
+            yield from pick
+        else:
+            yield op
+
+
+@cython.ccall
+def own_hero_damage(d: CardDef, mine: bool = True):
+    """Damage a card's effects deal to the hero of the player who plays it (a TRICK of Loki's
+    played by his opponent: "their own hero takes 2 damage")."""
+    got = _known_fact(_F_OWN_DAMAGE, d, mine)
+    if got is not None:
+        return got
+    total = 0
+    for op in _ops(d, "immediately", "during_combat", "after_combat"):
+        spec = op.spec
+        if op.NAME == "damage" and str(spec.get("target", "")) in ("hero", "self") and applies(spec, mine):
+            a = spec.get("amount", 1)
+            total += a if isinstance(a, int) else OWN_DAMAGE_GUESS
+    return _keep_fact(_F_OWN_DAMAGE, d, mine, total)
+
+
+@cython.ccall
+def mirrored_value(d: CardDef):
+    """k when the card is worth k times the printed value of the opponent's card (0 if they
+    played none: Chupacabra's The More They Struggle); 0 for any other card."""
+    got = _known_fact(_F_MIRRORED, d, True)
+    if got is not None:
+        return got
+    k = 0
+    for op in _ops(d, "during_combat", "immediately"):
+        to = op.spec.get("to")
+        if (op.NAME == "set_value" and op.spec.get("card", "self") == "self" and isinstance(to, dict)
+                and to.get("of") == "opponent_card_printed_value"):
+            k = to.get("times", 1)
+            k = k if isinstance(k, int) else 1
+            break
+    return _keep_fact(_F_MIRRORED, d, True, k)
+
+
+@cython.ccall
+def recover_specs(d: CardDef) -> tuple:
+    """The specs of a card's healing effects that resolve when it is played (immediately or
+    after combat), in the order written."""
+    got = _known_fact(_F_RECOVERS, d, True)
+    if got is not None:
+        return got
+    specs = []
+    for op in _ops(d, "immediately", "after_combat"):
+        if op.NAME == "recover":
+            specs.append(op.spec)
+    return _keep_fact(_F_RECOVERS, d, True, tuple(specs))
+
+
+@cython.ccall
+def own_draw_counts(d: CardDef, mine: bool = True) -> tuple:
+    """The counts of a card's own unconditional draws for the player who plays it (Wishing for
+    More Wishes: (3,)), in the order written."""
+    got = _known_fact(_F_DRAWS, d, mine)
+    if got is not None:
+        return got
+    counts = []
+    for op in _ops(d, "after_combat", "immediately", "during_combat"):
+        spec = op.spec
+        c = spec.get("count", 1)
+        if (op.NAME == "draw" and spec.get("who", "self") == "self" and isinstance(c, int)
+                and spec.get("if") in (None, "played_by_owner") and applies(spec, mine)):
+            counts.append(c)
+    return _keep_fact(_F_DRAWS, d, mine, tuple(counts))
+
+
+# The timings of a card's effects in a combat: ``effect_worth``'s default, the one nearly every
+# caller asks for (its terms are then a card fact like the others, see ``_effect_terms``).
+COMBAT_TIMINGS = ("after_combat", "immediately", "during_combat")
+
+
+@cython.ccall
+@cython.locals(p_won=cython.double, total=cython.double, w=cython.double)
+def effect_worth(d: CardDef, timings=COMBAT_TIMINGS,
+                 p_won: float = EVEN_ODDS, mine: bool = True) -> float:
+    """Rough worth of a card's non-value effects when it is played in combat (``mine``: by the
+    player whose deck it comes from)."""
+    total = 0.0
+    for w, cond, may, ransom in _effect_terms(d, timings, mine):
+        if cond == _IF_WON:
+            w *= p_won
+        elif cond == _IF_LOST:
+            w *= 1 - p_won
+        elif cond == _IF_OTHER:
+            w *= CONDITIONAL_SHARE
+        if may:
+            w = max(0.0, w)
+        if ransom:
+            w *= RANSOM_SHARE
+        total += w
+    return total
+
+
+@cython.locals(view=_ViewCore)
+def estimate_number(spec, view, guess: float = QUANTITY_GUESS) -> float:
+    """A number as written in a card: an int, a named quantity (``"own_hand_size"``) or
+    ``{ of = "quantity", times = k }`` (see engine.effects.Amount). Hand sizes are read from
+    the view; any other quantity is estimated as ``guess``."""
+    if isinstance(spec, bool):
+        return guess
+    if isinstance(spec, (int, float)):
+        return spec
+    times = 1
+    if isinstance(spec, dict):
+        times = spec.get("times", 1) if isinstance(spec.get("times", 1), int) else 1
+        spec = spec.get("of")
+    if spec == "own_hand_size":
+        return times * view.hand_size(view.seat)
+    if spec == "opponent_hand_size":
+        return times * view.hand_size(view.opp)
+    return times * guess
+
+
+_IF_NONE, _IF_WON, _IF_LOST, _IF_OTHER = range(4)
+_TERMS: dict[tuple, tuple] = {}
+
+
+@cython.ccall
+def _effect_terms(d: CardDef, timings: tuple, mine: bool) -> tuple:
+    """A card's effects as (worth, condition, may, ransom) terms, worked out once per card:
+    effect_worth then only applies the chance of winning the combat. The combat's timings
+    (``COMBAT_TIMINGS``, every attack weighed) are kept in the card's memo; any other timings in
+    a table keyed by the card's id, the timings and ``mine``."""
+    if timings is COMBAT_TIMINGS:
+        got = _known_fact(_F_COMBAT_TERMS, d, mine)
+        if got is None:
+            got = _keep_fact(_F_COMBAT_TERMS, d, mine, _work_out_terms(d, timings, mine))
+        return got
+    key = (id(d), timings, mine)
+    got = _TERMS.get(key)
+    if got is not None and got[0] is d:
+        return got[1]
+    got = _work_out_terms(d, timings, mine)
+    _TERMS[key] = (d, got)
+    return got
+
+
+def _work_out_terms(d: CardDef, timings: tuple, mine: bool) -> tuple:
+    """``_effect_terms`` worked out."""
+    terms = []
+    for op in _ops(d, *timings):
+        n = op.NAME
+        spec = op.spec
+        if n in ("boost_card", "set_value", "add_value", "ignore_value", "subtract_value"):
+            continue        # counted in card_strength
+        if not applies(spec, mine):
+            continue
+        w = OP_WORTH.get(n, UNKNOWN_OP_WORTH)
+        if n == "draw":
+            c = spec.get("count", 1)
+            w *= c if isinstance(c, int) else QUANTITY_GUESS
+            if spec.get("who") == "opponent":
+                w = -w
+        elif n in ("damage", "recover"):
+            a = spec.get("amount", 1)
+            w *= a if isinstance(a, int) else QUANTITY_GUESS
+            tgt = str(spec.get("target", ""))
+            if n == "damage" and tgt in ("hero", "self", "own_fighter", "each_own"):
+                w = -w        # hurts us (a TRICK of Loki's played by his opponent)
+            elif n == "recover" and tgt == "owner_hero":
+                w = -w        # heals Loki when we play his TRICK
+            elif n == "damage" and not ("opposing" in tgt or tgt == "any_fighter" or tgt.startswith("each_opp")):
+                w *= FRIENDLY_FIRE_SHARE      # may hit our own fighters
+        elif n == "discard":
+            c = spec.get("count", 1)
+            w *= c if isinstance(c, int) else 1
+            if spec.get("who") == "self":
+                w = -w
+        cond = spec.get("if")
+        kind = (_IF_WON if cond == "won" else _IF_LOST if cond == "lost"
+                else _IF_NONE if cond in (None, "", "played_by_owner", "not played_by_owner")
+                else _IF_OTHER)
+        terms.append((w, kind, bool(spec.get("may")), bool(spec.get("unless_paid"))))
+    return tuple(terms)
+
+
+@cython.ccall
+@cython.locals(att=cython.double, dfn=cython.double, best=cython.double, worth=cython.double)
+def keep_worth(d: CardDef, mine: bool = True) -> float:
+    """What a card is worth kept in hand (the cost of spending it); worked out once per card
+    (keyed like ``card_strength``)."""
+    got = _known_fact(_F_KEEP_WORTH, d, mine)
+    if got is not None:
+        return got
+    att, dfn = card_strength(d, mine)
+    best = max(att if d.can_attack else 0.0, min(dfn, DEFENSE_KEEP_CAP) if d.can_defend else 0.0)
+    if d.can_attack and d.can_defend:
+        best += VERSATILE_KEEP_BONUS
+    if d.type == "scheme":
+        best = SCHEME_KEEP_BASE + effect_worth(d, ("effect",), mine=mine)
+    worth = best + KEEP_EFFECT_SHARE * effect_worth(d, COMBAT_TIMINGS, EVEN_ODDS, mine)
+    return _keep_fact(_F_KEEP_WORTH, d, mine, worth)
+
+
+
+@cython.ccall
+@cython.locals(view=_ViewCore)
+def is_own_card(view, cid) -> bool:
+    """Is this card from our own deck (not a TRICK of Loki's we hold)?"""
+    return view.card_owner(cid) == view.seat
