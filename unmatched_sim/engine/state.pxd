@@ -5,6 +5,10 @@
 
 from unmatched_sim.model cimport FighterDef
 
+cdef class StateVersion:
+    cdef public Py_ssize_t n
+
+
 cdef class Fighter:
     cdef public Py_ssize_t idx, owner
     cdef public str name
@@ -20,7 +24,7 @@ cdef class Player:
     cdef public list fighters, hand, deck, discard
     cdef public Py_ssize_t actions
     cdef public object value_lock
-    cdef public dict res
+    cdef public object res              # a WatchedDict (a dict subclass: not typed ``dict``)
     cdef public object known_hand
     cdef public dict seen_by
     cdef public Py_ssize_t deck_top_known
