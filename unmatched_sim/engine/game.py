@@ -401,8 +401,18 @@ class _GameCore:
         self._foes = tuple(tuple(t for t in range(n) if team[t] != team[s]) for s in range(n))
         self._allies = tuple(tuple(t for t in range(n) if t != s and team[t] == team[s]) for s in range(n))
         self._friendly = tuple(tuple(t for t in range(n) if team[t] == team[s]) for s in range(n))
-        # Per hook point, the seats whose ability class overrides it (``ability.HOOKS``): the
-        # engine calls a hook for those alone. The fast paths below are read from it.
+        self._dispatch()
+        # Does the format restrict who may be attacked (a free-for-all's first round)? Where
+        # not, attack_targets does not ask it for every target.
+        self._attack_rule = type(self.format).may_attack is not Format.may_attack
+        # Does this game's class have an ask of its own (a subclass's, a test's)? The engine's
+        # steps then call it; else they pose their decisions in C (``_ask``).
+        self._own_ask = type(self).ask is not _GameCore.ask
+
+    def _dispatch(self) -> None:
+        """Per hook point, the seats whose ability class overrides it (``ability.HOOKS``): the
+        engine calls a hook for those alone. The fast paths are read from it."""
+        n = len(self.players)
         handlers = self.handlers = _handler_seats(tuple([type(p.ability) for p in self.players]))
         # Whether any ability may hold a fighter in place (``modify_hold`` or ``holds_in_place``:
         # ``held``) or let it pass foes: ``reachable`` (~240 a tuned game, most asked by the AI)
@@ -421,12 +431,13 @@ class _GameCore:
         # ... and the tag of the cards that add to it in a foe's hand (Ability.move_bonus_tag,
         # Loki's TRICKs), counted here in C where the move is the printed one plus that bonus.
         self._move_tag = tuple([p.ability.move_bonus_tag for p in self.players])
-        # Does the format restrict who may be attacked (a free-for-all's first round)? Where
-        # not, attack_targets does not ask it for every target.
-        self._attack_rule = type(self.format).may_attack is not Format.may_attack
-        # Does this game's class have an ask of its own (a subclass's, a test's)? The engine's
-        # steps then call it; else they pose their decisions in C (``_ask``).
-        self._own_ask = type(self).ask is not _GameCore.ask
+
+    def set_ability(self, seat: int, ability) -> None:
+        """Give ``seat`` another ability (a test's own, with hooks its hero's does not have):
+        the engine's dispatch follows its class."""
+        self.players[seat].ability = ability
+        self._dispatch()
+        self._changes.n += 1
 
     def _add_fighter(self, player: Player, defn, name: str) -> None:
         f = Fighter(len(self.fighters), player.seat, name, defn)
