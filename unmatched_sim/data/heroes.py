@@ -25,7 +25,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from unmatched_sim import hooks  # noqa: F401  (registers every hero's ability and hook effects)
+# What hero files may name is registered by importing it here, where the files are read (the
+# engine imports neither): the shared vocabulary's verbs (engine.vocab, built on engine.effects)
+# and every hero's ability and hook effects (unmatched_sim.hooks).
+from unmatched_sim import hooks  # noqa: F401
+from unmatched_sim.engine import vocab  # noqa: F401
 from unmatched_sim.engine.ability import ABILITIES
 from unmatched_sim.engine.effects import SpecError, parse_effects
 from unmatched_sim.errors import DataError

@@ -31,6 +31,9 @@ A condition may also compare a quantity: ``if = { quantity = "fighter_health", a
 To add a verb: subclass ``Op``, declare ``FIELDS``, implement ``run`` and register it with
 ``@op("name")``. Effects too unique for the vocabulary are a ``{ op = "hook", name = ... }``
 pointing at a Python function registered with ``@hook_effect`` in ``unmatched_sim.hooks``.
+More verbs live in ``engine.vocab``, one module per domain, built on this one; the hero file
+loader (``unmatched_sim.data.heroes``) imports it and ``unmatched_sim.hooks``, so every name a
+file may use is registered before a file is read (this module imports neither).
 """
 
 from __future__ import annotations
@@ -1465,6 +1468,3 @@ def parse_effects(specs: Any, hero_fighters: frozenset[str], where: str = "") ->
             raise SpecError(f"{where}[{i}] ({name}): {e}") from None
     return tuple(ops)
 
-
-# More of the vocabulary, one module per domain (imported last: they build on the above).
-from unmatched_sim.engine import vocab  # noqa: E402,F401

@@ -21,7 +21,7 @@ except ImportError:     # a pure install without Cython: the typing declarations
 
 from unmatched_sim import checking
 from unmatched_sim.data.board import Board
-from unmatched_sim.engine.determinize import FACE_DOWN_EXTRA
+from unmatched_sim.engine.determinize import FACE_DOWN_EXTRA, determinize
 from unmatched_sim.engine.state import ATTACKER, DEFENDER, Combat, Fighter, Player
 from unmatched_sim.model import CardDef, HeroDef
 
@@ -420,7 +420,6 @@ class _ViewCore:
         """A complete game consistent with what this player knows: every card it cannot see is
         re-dealt at random from the cards not accounted for (``engine.determinize``). This is
         what a search policy plays forward; it never touches the real game."""
-        from unmatched_sim.engine.determinize import determinize
         return determinize(self._g, self.seat, rng, attack_guess)
 
     @cython.locals(p=Player)
