@@ -1165,7 +1165,7 @@ class _GameCore:
         occ = self.occupant
         return [occ[s] for s in self.board.adjacent[f.space] if occ[s] >= 0]
 
-    @cython.locals(occ=list, s=cython.Py_ssize_t, o=cython.Py_ssize_t, out=list)
+    @cython.locals(occ=tuple, s=cython.Py_ssize_t, o=cython.Py_ssize_t, out=list)
     def empty_spaces(self) -> list[int]:
         # (a loop over C integers: enumerate made a pair and compared a Python int per space,
         # ~3,800 instructions a call; Escape Artist asks at every boosted maneuver, the AI more)
@@ -1338,7 +1338,7 @@ class _GameCore:
 
     @cython.locals(start=cython.Py_ssize_t, steps=cython.Py_ssize_t, through=cython.bint,
                    n=cython.Py_ssize_t, s=cython.Py_ssize_t, t=cython.Py_ssize_t, o=cython.Py_ssize_t,
-                   step=cython.Py_ssize_t, occ=list, head=cython.Py_ssize_t, end=cython.Py_ssize_t,
+                   step=cython.Py_ssize_t, occ=tuple, head=cython.Py_ssize_t, end=cython.Py_ssize_t,
                    tail=cython.Py_ssize_t, e=cython.Py_ssize_t, last=cython.Py_ssize_t,
                    walk=cython.p_uchar, seen=cython.p_uchar, queue=cython.p_uchar, seen_buf=bytearray,
                    queue_buf=bytearray, team=tuple, F=list, f=Fighter, out=list, m=cython.Py_ssize_t,
