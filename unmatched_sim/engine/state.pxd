@@ -3,10 +3,16 @@
 # and when another compiled module cimports them (its typed locals read the fields in C).
 # Run uncompiled, state.py's classes are the plain slotted classes it spells out.
 
+from cpython.dict cimport PyDict_DelItem, PyDict_SetItem
 from unmatched_sim.model cimport FighterDef
 
 cdef class StateVersion:
     cdef public Py_ssize_t n
+
+
+cdef class WatchedDict(dict):
+    cdef public StateVersion version
+    cdef inline _changed(self)
 
 
 cdef class Fighter:

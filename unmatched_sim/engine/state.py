@@ -45,9 +45,11 @@ class StateVersion:
         return f"<StateVersion {self.n}>"
 
 
+@cython.cclass
 class WatchedDict(dict):
     """A dict whose every write moves the state version it was given (the turn's flags and each
-    player's resources, written by the engine, the vocabulary and the heroes' code alike)."""
+    player's resources, written by the engine, the vocabulary and the heroes' code alike).
+    Compiled, an extension type: a write is a C call, not a Python method's."""
 
     __slots__ = ("version",)
 
@@ -55,18 +57,24 @@ class WatchedDict(dict):
         dict.__init__(self, items)
         self.version = version if version is not None else StateVersion()
 
-    @cython.locals(v=StateVersion)
-    def _changed(self) -> None:
-        v = self.version
-        v.n += 1
+    @cython.cfunc
+    @cython.inline
+    def _changed(self):
+        self.version.n += 1
 
     def __setitem__(self, key, value) -> None:
         self._changed()
-        dict.__setitem__(self, key, value)
+        if cython.compiled:         # (the dict's own store, in C: no look-up of dict.__setitem__)
+            PyDict_SetItem(self, key, value)
+        else:
+            dict.__setitem__(self, key, value)
 
     def __delitem__(self, key) -> None:
         self._changed()
-        dict.__delitem__(self, key)
+        if cython.compiled:
+            PyDict_DelItem(self, key)
+        else:
+            dict.__delitem__(self, key)
 
     def __ior__(self, other):
         self._changed()
