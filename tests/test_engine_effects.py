@@ -2,7 +2,7 @@
 games: an event log made with room ahead records what one grown by appends records, past its
 room too; the step stack runs the last pushed step first however far it grew and shrank; a
 kept reach is a copy of its own, goes when a fighter's space changes (a move, a placement, a
-defeat, a write of ``occupant`` followed by ``occupancy_changed``) and agrees with a fresh
+defeat, a conveyor's ``shift``: each a new ``occupant`` tuple) and agrees with a fresh
 walk at every decision of a game; ``new_ctx`` makes the named tuple ``Ctx`` would; an effect
 with no condition, "may" or ransom is marked plain (run as it starts) and no other is."""
 
