@@ -227,7 +227,13 @@ def test_conveyor_shared_bin_goes_first_to_the_player_whose_turn_ended():
 def test_conveyor_fighter_held_in_place_does_not_move_and_blocks_the_one_behind():
     s = scenario("conveyor").place("Houdini", "B1").place("Bess", "B2").place("Chupacabra", "B3")
     chupa = s.fighter("Chupacabra")
-    s.game.players[1].ability.holds_in_place = lambda g, fi: fi == chupa   # a future effect
+    p = s.game.players[1]
+
+    class Holds(type(p.ability)):          # a future effect
+        def holds_in_place(self, g, fi):
+            return fi == chupa
+
+    s.game.set_ability(1, Holds(p.hero, p.ability.params))
     belt_step(s)
     assert s.f("Chupacabra").space == s.space("B3")
     assert s.f("Bess").space == s.space("B2")           # blocked by the held fighter

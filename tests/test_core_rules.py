@@ -517,7 +517,9 @@ def test_combat_after_combat_then_cleanup_then_after_attacking_defender_first():
         seen["discards"] = (s.discard_names(0), s.discard_names(1))
         seen["draws"] = len(s.events("draw"))
 
-    g.players[1].ability.after_attacking = after_attacking
+    p = g.players[1]
+    g.set_ability(1, type("Heard", (type(p.ability),), {"after_attacking": lambda self, game, seat:
+                                                        after_attacking(game, seat)})(p.hero, p.ability.params))
     genie_turn(s)
     s.choose("attack")
     s.expect("defense_card").choose("Vanishing Act")
@@ -850,7 +852,9 @@ def test_win_is_checked_at_the_start_of_an_action():
     s = Scenario()
     s.place("Houdini", "M02").place("The Genie", "M31").remove("Bess")
     houdini = s.fighter("Houdini")
-    s.game.players[0].ability.start_of_turn = lambda g, seat: g.damage(houdini, 20, "ability")
+    p = s.game.players[0]
+    s.game.set_ability(0, type("Struck", (type(p.ability),), {"start_of_turn": lambda self, g, seat:
+                                                              g.damage(houdini, 20, "ability")})(p.hero, p.ability.params))
     s.begin_turn(0)
     g = s.game
     assert g.over and g.winner == 1 and g.end_reason == "ability"

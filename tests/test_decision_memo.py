@@ -80,7 +80,7 @@ def test_a_card_put_into_play_or_a_turn_flag_moves_the_version():
     s.game.turn_flags["maneuvered"] = True
     assert view.state_version() != before
     before = view.state_version()
-    s.game.in_play.append(s.game.players[0].hand.pop())
+    s.game.play_area_add(s.game.players[0].hand.pop())
     assert view.state_version() != before
 
 

@@ -152,16 +152,17 @@ def test_push_steps_and_push_one_schedule_as_push_does():
 
 
 def test_the_engine_calls_an_own_hook_only_where_the_ability_overrides_it():
-    """``Game.handlers`` lists, per hook of ``OWN_HOOKS``, the seats whose ability class
+    """``Game.handlers`` lists, per hook point of ``ability.HOOKS``, the seats whose ability class
     overrides it (Loki's TRICKs go elsewhere after play: ``after_card_played``); the engine
     skips the call of Ability's do-nothing default for the others."""
-    from unmatched_sim.engine.game import OWN_HOOKS, Game
+    from unmatched_sim.engine.ability import HOOKS
+    from unmatched_sim.engine.game import Game
     from unmatched_sim.hooks import Ability
 
     for heroes in (("loki", "houdini"), ("genie", "pandora")):
         g = Game(find_board("marmoreal"), tuple(find_hero(h) for h in heroes), seed=1)
-        for name in OWN_HOOKS:
-            assert g.handlers[name] == tuple(s for s, p in enumerate(g.players)
-                                             if getattr(type(p.ability), name) is not getattr(Ability, name))
+        for h in HOOKS:
+            assert g.handlers[h.key] == tuple(s for s, p in enumerate(g.players)
+                                              if getattr(type(p.ability), h.method) is not getattr(Ability, h.method))
     assert 0 in Game(find_board("marmoreal"), (find_hero("loki"), find_hero("houdini")),
                      seed=1).handlers["after_card_played"]

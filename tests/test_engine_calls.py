@@ -146,12 +146,12 @@ def test_lokis_move_counts_tricks_in_every_foes_hand():
 
 def test_an_ability_class_that_overrides_a_hook_is_called_and_the_others_get_the_default(monkeypatch):
     """The engine calls ``after_combat``, ``combat_cleanup``, ``attack_bonus``, ``boost_value``,
-    ... (``OWN_HOOKS``) only for the seats whose ability class overrides them, and applies
+    ... (``ability.HOOKS``) only for the seats whose ability class overrides them, and applies
     Ability's default for the rest: a class given its own hook is called at every combat."""
-    from unmatched_sim.engine.game import OWN_HOOKS
+    from unmatched_sim.engine.ability import HOOKS
 
     assert {"after_combat", "combat_cleanup", "attack_bonus", "boost_value", "intercept_discard",
-            "on_combat_damage", "maneuver_place_options"} <= set(OWN_HOOKS)
+            "on_combat_damage", "maneuver_place_options"} <= {h.method for h in HOOKS}
     plain = _game("genie", "houdini", seed=9)
     genie_cls = type(plain.players[0].ability)
     assert all(0 not in plain.handlers[h] for h in ("after_combat", "combat_cleanup", "attack_bonus"))

@@ -2,7 +2,7 @@
 games: an event log made with room ahead records what one grown by appends records, past its
 room too; the step stack runs the last pushed step first however far it grew and shrank; a
 kept reach is a copy of its own, goes when a fighter's space changes (a move, a placement, a
-defeat, a write of ``occupant`` followed by ``occupancy_changed``) and agrees with a fresh
+defeat, a conveyor's ``shift``: each a new ``occupant`` tuple) and agrees with a fresh
 walk at every decision of a game; ``new_ctx`` makes the named tuple ``Ctx`` would; an effect
 with no condition, "may" or ransom is marked plain (run as it starts) and no other is."""
 
@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import random
 import sys
+
+import pytest
 
 from unmatched_sim.data.catalog import find_board, find_hero
 from unmatched_sim.engine.effects import parse_effects
@@ -104,14 +106,15 @@ def test_a_kept_reach_goes_when_a_fighter_moves_is_placed_or_leaves_the_board():
     assert g.reachable(mover, 4) == _fresh_reach(g, mover, 4)
 
 
-def test_a_write_of_occupant_followed_by_occupancy_changed_drops_the_kept_walks():
+def test_occupant_is_written_only_by_the_game_and_a_shift_drops_the_kept_walks():
     g = _game()
     mover, other, target = _mover_and_a_space_it_reaches(g)
-    f = g.fighters[other]
-    g.occupant[f.space] = -1           # as a conveyor belt shifts a fighter
-    g.occupant[target] = other
-    f.space = target
-    g.occupancy_changed()
+    with pytest.raises(TypeError):
+        g.occupant[target] = other     # a tuple: nobody writes it in place
+    version = g.state_version()
+    g.shift(other, target)             # as a conveyor belt shifts a fighter, nothing logged
+    assert g.state_version() > version
+    assert g.occupant[target] == other and g.fighters[other].space == target
     assert target not in g.reachable(mover, 4)
     assert g.reachable(mover, 4) == _fresh_reach(g, mover, 4)
 

@@ -10,6 +10,7 @@ import pytest
 
 from unmatched_sim.data.catalog import find_board, find_hero
 from unmatched_sim.engine import game as G
+from unmatched_sim.engine.ability import AI_READINGS
 from unmatched_sim.engine.game import Game
 
 BOARD = find_board("marmoreal")
@@ -136,4 +137,4 @@ def test_the_views_ai_readings_answer_as_every_heros_ability_does():
                             == ability.combat_bonus_estimate(g, seat, fi, role, None))
     medusa = Game(BOARD, (find_hero("medusa"), find_hero("houdini")), seed=1)
     assert medusa.handlers["turn_start_hazards"] == (0,)
-    assert not any(1 in medusa.handlers[name] for name in G.AI_READINGS)
+    assert not any(1 in medusa.handlers[name] for name in AI_READINGS)

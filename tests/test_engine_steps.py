@@ -161,6 +161,9 @@ def test_an_ability_with_its_own_can_boost_is_still_asked(monkeypatch):
         asked.append(cid)
         return False
 
+    from unmatched_sim.engine import game as G
+
+    monkeypatch.setattr(G, "_HANDLER_SEATS", {})    # (kept per line-up of classes: built anew)
     monkeypatch.setattr(MischiefMonger, "can_boost", picky, raising=False)
     g = Game(all_boards()[0], (find_hero("loki"), find_hero("houdini")), seed=2)
     assert g._own_boost_rule == (True, False)

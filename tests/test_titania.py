@@ -130,8 +130,7 @@ def test_glamour_of_invisibility_lets_her_fighters_move_through_opposing_ones():
     s = vs_chupa(titania="M12", chupa="M11", glamour=INVIS)
     ti = s.fighter("Titania")
     assert s.space("M10") in s.game.reachable(ti, 2)          # through Chupacabra on M11
-    s.game.players[0].res[ACTIVE] = ""
-    s.game.rules_changed()          # (set by hand, with no event logged)
+    s.game.players[0].res[ACTIVE] = ""       # (set by hand, with no event logged: the write moves the version)
     assert s.space("M10") not in s.game.reachable(ti, 2)
 
 

@@ -58,12 +58,16 @@ def test_a_clone_copies_every_field_and_the_games_own_attributes():
         elif name == "players":
             a = [(p.seat, p.hand, p.deck, p.discard, p.actions, p.res) for p in a]
             b = [(p.seat, p.hand, p.deck, p.discard, p.actions, p.res) for p in b]
+        elif name == "_changes":
+            assert a is not b       # (the clone's own version, from the same number)
+            a, b = a.n, b.n
         assert a == b, name
     assert (g.combat is None) == (c.combat is None) and len(g.stack) == len(c.stack)
     # the position's containers are the clone's own
-    for name in ("fighters", "players", "occupant", "in_play", "stack", "defeat_cause", "out",
+    for name in ("fighters", "players", "in_play", "stack", "defeat_cause", "out",
                  "out_turn", "places", "turns_taken", "turn_flags"):
         assert getattr(c, name) is not getattr(g, name), name
+    assert c.turn_flags.version is c._changes and c.players[0].res.version is c._changes
     assert all(a is not b for a, b in zip(g.fighters, c.fighters))
 
 
@@ -71,7 +75,7 @@ def test_a_view_reads_the_games_own_lists_and_each_cards_definition():
     g = _played()
     v = PlayerView(g, 0)
     assert type(v) is DuelView and v.opp == 1       # a two-player game's compiled view
-    assert v._players is g.players and v._fighters is g.fighters and v._occupant is g.occupant
+    assert v._players is g.players and v._fighters is g.fighters and v.occupancy() is g.occupant
     assert all(v.card(c) is g.cards[c].defn and v.card_owner(c) == g.cards[c].owner
                for c in range(len(g.cards)))
     assert v.occupancy() == tuple(g.occupant)

@@ -25,6 +25,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+# What hero files may name is registered by importing it here, where the files are read (the
+# engine imports neither): the shared vocabulary's verbs (engine.vocab, built on engine.effects)
+# and every hero's ability and hook effects (unmatched_sim.hooks).
+from unmatched_sim import hooks  # noqa: F401
+from unmatched_sim.engine import vocab  # noqa: F401
+from unmatched_sim.engine.ability import ABILITIES
 from unmatched_sim.engine.effects import SpecError, parse_effects
 from unmatched_sim.errors import DataError
 from unmatched_sim.files import read_toml
@@ -115,7 +121,6 @@ def parse_hero(raw: dict, path: Path, sha: str = "") -> HeroDef:
     fighter_names = frozenset(names)
 
     ab = ck.table(raw["ability"], "ability", {"name": str}, {"text": str, "hook": str, "params": dict})
-    from unmatched_sim.hooks import ABILITIES
     if "hook" in ab and ab["hook"] not in ABILITIES:
         ck.fail("ability.hook", f"unknown ability hook {ab['hook']!r} (known: {', '.join(sorted(ABILITIES))})")
     params = dict(ab.get("params", {}))

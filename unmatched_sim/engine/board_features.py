@@ -14,8 +14,8 @@ ability's own end-of-turn effects and before the hand limit):
 * a fighter on the belt's last space leaves it: its owner places it on an empty space of the
   belt's bin zone (the gift bin; a space in several zones counts). The decision is
   ``conveyor_bin`` (options: spaces; ``info["fighter"]``), asked of that fighter's owner;
-* a fighter that an effect holds in its space does not move (``held_in_place``, i.e.
-  ``Game.held``: abilities and lasting effects such as the ``hold_in_place`` op);
+* a fighter that an effect holds in its space does not move (``Game.held``, the one hold rule:
+  abilities and lasting effects such as the ``hold_in_place`` op);
 * a fighter whose next space holds a fighter does not move; the others still do.
 
 How a line of fighters resolves (our reading; the rule's words leave it open): the belt moves
@@ -54,12 +54,6 @@ if TYPE_CHECKING:
 OCCUPIED, HELD, BIN_FULL = "occupied", "held", "bin_full"
 
 
-def held_in_place(g: "Game", fi: int) -> bool:
-    """Does any effect stop fighter ``fi`` from leaving its space? (``Game.held``: abilities
-    and lasting effects such as ``hold_in_place``.)"""
-    return g.held(fi)
-
-
 def plan_conveyors(g: "Game") -> tuple[tuple, tuple, tuple]:
     """Who rides where this end of turn, without changing anything.
 
@@ -80,7 +74,7 @@ def plan_conveyors(g: "Game") -> tuple[tuple, tuple, tuple]:
     claimed: dict[tuple, int] = {}       # bin spaces tuple -> spaces already promised
     for _, b, fi in enders:
         belt = belts[b]
-        if held_in_place(g, fi):
+        if g.held(fi):
             blocked.append((fi, belt.path[-1], HELD))
             continue
         empty = sum(1 for s in belt.bin_spaces if occ[s] < 0)
@@ -101,7 +95,7 @@ def plan_conveyors(g: "Game") -> tuple[tuple, tuple, tuple]:
                 moves_on = True          # an empty space: the fighter behind may enter it
                 continue
             ahead = occ[path[i + 1]]
-            if held_in_place(g, fi):
+            if g.held(fi):
                 blocked.append((fi, path[i], HELD))
                 moves_on = False
             elif ahead >= 0 and not moves_on:
@@ -152,17 +146,8 @@ def _apply(g: "Game", rides: tuple, leavers: tuple, chosen: tuple) -> None:
     back, so every space a rider enters has just been left (or was empty)."""
     F, labels = g.fighters, g.board.labels
     for (fi, end, _), dest in zip(leavers, chosen):
-        _shift(g, fi, end, dest)
+        g.shift(fi, dest)
         g.log("conveyor_bin", F[fi].owner, fi, space=dest, detail=labels[end])
     for fi, src, dest in rides:
-        _shift(g, fi, src, dest)
+        g.shift(fi, dest)
         g.log("conveyor", F[fi].owner, fi, space=dest, detail=labels[src])
-
-
-def _shift(g: "Game", fi: int, src: int, dest: int) -> None:
-    occ = g.occupant
-    assert occ[src] == fi and occ[dest] < 0, "conveyor plan out of date"
-    occ[src] = -1
-    occ[dest] = fi
-    g.fighters[fi].space = dest
-    g.occupancy_changed()

@@ -31,6 +31,9 @@ A condition may also compare a quantity: ``if = { quantity = "fighter_health", a
 To add a verb: subclass ``Op``, declare ``FIELDS``, implement ``run`` and register it with
 ``@op("name")``. Effects too unique for the vocabulary are a ``{ op = "hook", name = ... }``
 pointing at a Python function registered with ``@hook_effect`` in ``unmatched_sim.hooks``.
+More verbs live in ``engine.vocab``, one module per domain, built on this one; the hero file
+loader (``unmatched_sim.data.heroes``) imports it and ``unmatched_sim.hooks``, so every name a
+file may use is registered before a file is read (this module imports neither).
 """
 
 from __future__ import annotations
@@ -43,6 +46,7 @@ except ImportError:       # pure Python without Cython installed: the declaratio
     from unmatched_sim import _cython_shim as cython
 
 from unmatched_sim.registry import Registry
+from unmatched_sim.engine.errors import SpecError
 from unmatched_sim.engine.game import (COST, EFFECT_DAMAGE, FROM_DECK, OPPONENT_EFFECT, OWN_EFFECT, Game,
                                        _GameCore)
 from unmatched_sim.engine.state import ATTACKER, DEFENDER, Combat, Ctx, other_role
@@ -66,10 +70,6 @@ def hook_effect(name: str):
         HOOK_EFFECTS[name] = fn
         return fn
     return register
-
-
-class SpecError(Exception):
-    """A malformed effect declaration; the loader adds the file and card to the message."""
 
 
 # ---------------------------------------------------------------------- selectors
@@ -667,7 +667,8 @@ def offer_ransom(g: Game, ctx: Ctx, op: Op, then: Callable, args: tuple, **info)
     ``fighters`` it would affect."""
     seat, payer = ctx.player, _ransom_payer(g, ctx, info.get("fighters"))
     amount = op.unless_paid
-    available = g.players[seat].ability.ransom_available(g, seat)
+    available = (g.players[seat].ability.ransom_available(g, seat)
+                 if seat in g.handlers["ransom_available"] else 0)
     if available < amount:
         g.log("ransom_refused", payer, card=ctx.card if ctx.card >= 0 else None, amount=amount,
               value=available, detail=op.NAME)
@@ -691,7 +692,8 @@ def _ransom_answered(g: Game, ctx: Ctx, payer: int, name: str, amount: int, avai
     card = ctx.card if ctx.card >= 0 else None
     if pay:
         g.log("ransom_paid", payer, card=card, amount=amount, value=available, detail=name)
-        g.players[seat].ability.pay_ransom(g, seat, payer, amount, card)
+        if seat in g.handlers["pay_ransom"]:
+            g.players[seat].ability.pay_ransom(g, seat, payer, amount, card)
         return
     g.log("ransom_refused", payer, card=card, amount=amount, value=available, detail=name)
     then(g, *args)
@@ -1330,9 +1332,7 @@ class SwapFighters(Op):
         mine = {g.fighters[fi].defn.name: fi for fi in g.on_board(ctx.player)}
         if self.a not in mine or self.b not in mine:
             return False
-        if g.lasting or g.handlers["hold"]:
-            return not (g.held(mine[self.a]) or g.held(mine[self.b]))
-        return True
+        return not (g.held(mine[self.a]) or g.held(mine[self.b]))
 
     def run(self, g, ctx):
         F = g.fighters
@@ -1340,7 +1340,7 @@ class SwapFighters(Op):
         if self.a not in mine or self.b not in mine:
             return
         a, b = mine[self.a], mine[self.b]
-        if (g.lasting or g.handlers["hold"]) and (g.held(a) or g.held(b)):
+        if g.held(a) or g.held(b):
             # A fighter that cannot leave its space cannot trade it (Terrifying Roar).
             g.log("held", ctx.player, a if g.held(a) else b, ctx.card, space=F[a if g.held(a) else b].space)
             return
@@ -1397,8 +1397,7 @@ class Hook(Op):
 
     def __init__(self, spec, hero_fighters):
         super().__init__(spec, hero_fighters)
-        from unmatched_sim import hooks  # noqa: F401  (registers the hook effects)
-        if self.name not in HOOK_EFFECTS:
+        if self.name not in HOOK_EFFECTS:       # (registered by unmatched_sim.hooks: the loader imports it)
             raise SpecError(f"unknown effect hook '{self.name}' (known: {sorted(HOOK_EFFECTS)})")
         self.fn = HOOK_EFFECTS[self.name]
 
@@ -1469,6 +1468,3 @@ def parse_effects(specs: Any, hero_fighters: frozenset[str], where: str = "") ->
             raise SpecError(f"{where}[{i}] ({name}): {e}") from None
     return tuple(ops)
 
-
-# More of the vocabulary, one module per domain (imported last: they build on the above).
-from unmatched_sim.engine import vocab  # noqa: E402,F401

@@ -3,7 +3,7 @@
 # ``_GameCore`` (a typed game's fields are then read in C there too). Run uncompiled, the
 # fields are plain attributes.
 
-from unmatched_sim.engine.state cimport Combat, Decision, Fighter, Player, new_ctx
+from unmatched_sim.engine.state cimport Combat, Decision, Fighter, Player, StateVersion, new_ctx
 from unmatched_sim.model cimport CardDef
 
 # The event log's list and the step stack written in place (``_new_event_log``,
@@ -60,11 +60,12 @@ cdef class _GameCore:
     cdef public object kind_count
     cdef public tuple _lone_hero
     cdef public tuple _hero_fis
-    cdef public list occupant
+    cdef public StateVersion _changes
+    cdef public tuple occupant
     cdef public dict _reach_memo
+    cdef public tuple _reach_occ
     cdef public dict _rules_memo
-    cdef public Py_ssize_t _rules_logged
-    cdef public object _rules_lasting
+    cdef public Py_ssize_t _rules_version
     cdef public list in_play
     cdef public list pile_counts
     cdef public list pile_versions
@@ -83,7 +84,7 @@ cdef class _GameCore:
     cdef public list turns_taken
     cdef public list raw_events
     cdef public list extra_names
-    cdef public dict turn_flags
+    cdef public object turn_flags       # a WatchedDict (a dict subclass: not typed ``dict``)
     cdef public object lasting
     cdef public tuple team
     cdef public tuple _foes
@@ -129,8 +130,8 @@ cdef class _GameCore:
     cpdef tuple move_rules(self, object fi)
     cpdef tuple _move_rules(self, object fi)
     cpdef list _spread(self, object fi, Py_ssize_t start, Py_ssize_t steps, bint through)
-    cpdef occupancy_changed(self)
-    cpdef rules_changed(self)
+    cpdef object state_version(self)
+    cpdef _occupy(self, object a, object fa, object b=*, object fb=*)
     cpdef run(self)
     cpdef push_steps(self, tuple steps)
     cpdef push_one(self, tuple step)

@@ -7,8 +7,9 @@ Escape" — is plain data on the stack, a game can be copied at any decision (``
 search policies need, and driven one choice at a time by tests.
 
 A step is ``(function, args)`` with immutable args; ``push(a, b, c)`` runs a, then b, then c.
-The core rules live here; card effects are in ``effects.py``; hero abilities in
-``unmatched_sim.hooks``; what differs between formats in ``formats.py``.
+The core rules live here; card effects are in ``effects.py``; what the engine asks of a hero's
+ability in ``ability.py`` (the heroes' own code, ``unmatched_sim.hooks``, is registered by the
+hero file loader: the engine never imports it); what differs between formats in ``formats.py``.
 
 Players, foes and allies: seat *i* is the *i*-th player in turn order. Whether two players are
 foes is decided by the format's sides and asked through ``is_foe`` / ``foes`` / ``allies`` /
@@ -16,9 +17,10 @@ foes is decided by the format's sides and asked through ``is_foe`` / ``foes`` / 
 attacker and defender (``Combat.players``); "your opponent" on a combat card is the other
 player in the combat (``opponent_of``).
 
-Extension points for hero abilities are *events* (``Game.modify``): a value passes through the
-handler of every player's ability that defines one, each of which may change it (see
-``hooks.Ability`` for the list).
+Extension points for hero abilities are the hook points of ``ability.HOOKS``: events
+(``Game.modify``: a value passes through the handler of every player's ability that defines
+one, each of which may change it), notices and queries; the engine calls each only for the
+seats whose ability class overrides it (``Game.handlers``).
 """
 
 from __future__ import annotations
@@ -33,11 +35,13 @@ except ImportError:       # pure Python without Cython installed: the declaratio
 
 from unmatched_sim import checking
 from unmatched_sim.data.board import Board
+from unmatched_sim.engine.ability import EVENTS, hook_seats, make_ability
+from unmatched_sim.engine.board_features import run_conveyors
 from unmatched_sim.engine.formats import Format, default_format
 from unmatched_sim.registry import Registry
 from unmatched_sim.engine.state import (ATTACKER, DEFENDER, EVENT_FIELDS, NO_SPACE, OTHER_ROLE,
                                         SCHEME_ROLE, CardInfo, Combat, Ctx, Decision, Fighter, Player,
-                                        new_ctx)
+                                        StateVersion, WatchedDict, new_ctx)
 from unmatched_sim.model import (AFTER, BOOST_BONUS, DURING, EFFECT, IMMEDIATELY,
                                  ON_DISCARD_BY_OPPONENT, CardDef, HeroDef)
 
@@ -58,34 +62,6 @@ HAND_LIMIT_DISCARD, OWN_EFFECT, OPPONENT_EFFECT, BOOST_DISCARD, COST = (
 PLAYED, FROM_DECK = "played", "from_deck"
 # Who knows a card put into a hand (``Game.put_in_hand``): every player, not a seat.
 EVERYONE = -1
-
-# The events abilities may handle (``Game.modify``): name -> the Ability method called. Each
-# handler gets the value so far and returns the new one.
-EVENTS = {
-    "combat_value": "modify_combat_value",     # (combat, role, value): either side's card value
-    "maneuver_draws": "modify_maneuver_draws",  # (seat, n): cards drawn by a maneuver
-    "damage": "modify_damage",                 # (fighter, amount, source, by, card): prevent/floor
-    "before_defense": "before_defense",        # (combat, None): window before the defender chooses
-    "hold": "modify_hold",                     # (fighter, held): may it not leave its space?
-    "combat_step": "combat_step",              # (combat, timing, None): an ability acts in a combat
-                                               # window, after both cards' effects of that timing
-    "move_through": "modify_move_through",     # (fighter, allowed): may it move through foes?
-    "before_moves": "before_maneuver_moves",   # (seat, None): a maneuver's moves are about to start
-}
-
-# Ability methods the engine calls at every card played, discarded or used to BOOST, at every
-# combat and every maneuver's move, which most abilities leave as Ability's default (do
-# nothing, no bonus, the card's printed BOOST, no placement): ``Game.handlers`` lists the seats
-# whose ability class overrides each too (by the same name), and the engine calls only those
-# (each call is a Python method call) and applies the default itself for the others. (The
-# turn's hooks, start_of_turn and end_of_turn, after_attacking and holds_in_place are always
-# called: tests give an ability instance its own.)
-OWN_HOOKS = ("on_card_played", "after_card_played", "redirect_discard", "intercept_discard", "boost_value",
-             "attack_bonus", "on_combat_damage", "after_combat", "combat_cleanup", "maneuver_place_options")
-# What an ability tells the AI (never the rules) about itself, from public facts: likewise the
-# view asks only the seats ``Game.handlers`` lists for each, and answers Ability's default for
-# the rest.
-AI_READINGS = ("combat_bonus_estimate", "token_bonus", "turn_start_hazards")
 
 # Lasting effects: what a card leaves in force for a while ("prevent all damage this combat",
 # "held in place until your next turn"). Game.lasting holds plain tuples
@@ -313,20 +289,13 @@ def _get16(buf, k) -> cython.Py_ssize_t:
 
 
 def _handler_seats(ability_types: tuple) -> dict[str, tuple[int, ...]]:
-    """Per event (``EVENTS``), own hook (``OWN_HOOKS``) and AI reading (``AI_READINGS``), the
-    seats whose ability class defines its method: kept per tuple of the seats' ability classes
-    (``Game.handlers``)."""
+    """Per hook point (``ability.HOOKS``), the seats whose ability class overrides its method:
+    kept per tuple of the seats' ability classes (``Game.handlers``)."""
     return _kept(_HANDLER_SEATS, ability_types, _build_handler_seats, ability_types,
                  "event handlers")
 
 
-def _build_handler_seats(ability_types: tuple) -> dict[str, tuple[int, ...]]:
-    from unmatched_sim.hooks import Ability  # hooks import the engine; avoid a cycle
-
-    methods = {**EVENTS, **{name: name for name in OWN_HOOKS + AI_READINGS}}
-    return {name: tuple(s for s, cls in enumerate(ability_types)
-                        if getattr(cls, meth) is not getattr(Ability, meth))
-            for name, meth in methods.items()}
+_build_handler_seats = hook_seats
 
 
 @cython.cclass
@@ -341,9 +310,11 @@ class _GameCore:
     def __init__(self, board: Board, heroes: tuple[HeroDef, ...], seed: int | str = 0, *,
                  side_keys: tuple[str, ...] | None = None, fmt: Format | None = None,
                  max_turns: int = DEFAULT_MAX_TURNS, record: bool = True):
-        from unmatched_sim.hooks import make_ability  # hooks import the engine; avoid a cycle
-
         n = len(heroes)
+        # The state version (``state_version``): every change of the position moves it. Shared
+        # with the game's watched dictionaries (the turn's flags, each player's resources),
+        # whose every write counts; the engine's own changes count in its mutators below.
+        self._changes = StateVersion()
         self.board = board
         # the board's tables the hot queries walk (reachable, attack_targets, adjacent), kept
         # as typed fields: read in C, not looked up on the Board dataclass at every call
@@ -379,7 +350,8 @@ class _GameCore:
         self.fighters: list[Fighter] = []
         self.players: list[Player] = []
         for seat, hero in enumerate(heroes):
-            player = Player(seat, hero, make_ability(hero), team=self.format.team_of(seat))
+            player = Player(seat, hero, make_ability(hero), team=self.format.team_of(seat),
+                            version=self._changes)
             self.players.append(player)
             for i in range(hero.hero.count):   # several heroes (the Wayward Sisters): Name 1, 2, 3
                 self._add_fighter(player, hero.hero,
@@ -393,10 +365,13 @@ class _GameCore:
         self._lone_hero = tuple(p.fighters[0] if p.hero.hero.count == 1 else -1 for p in self.players)
         # Each seat's hero fighters (fixed for the game): hero_defeated and check_win's fast path
         self._hero_fis = tuple(tuple(i for i in p.fighters if self.fighters[i].is_hero) for p in self.players)
-        self.occupant = [-1] * board.size
-        self._reach_memo: dict[int, list[int]] = {}   # kept walks (``reachable``)
-        self._rules_memo: dict = {}                    # kept move rules (``move_rules``)
-        self._rules_logged, self._rules_lasting = -1, None
+        # Who stands where (-1: empty), a tuple replaced by each change (``_occupy``): nobody
+        # writes it in place, and a cache keyed on it is never out of date.
+        self.occupant = (-1,) * board.size
+        self._reach_memo: dict[int, list[int]] = {}   # kept walks (``reachable``), for ...
+        self._reach_occ = self.occupant                # ... this occupancy
+        self._rules_memo: dict = {}                    # kept move rules (``move_rules``), for ...
+        self._rules_version = -1                       # ... this state version
         self.in_play: list[int] = []   # cards played or used and not yet in a discard pile
         # Per card kind, how many of its copies lie in a discard pile or in play, and a version
         # number per seat; None until first asked for (see "discard piles and play" below).
@@ -420,7 +395,7 @@ class _GameCore:
         # the log's frame is built (``log.EventBuffer``), and ``events`` gives them per event.
         self.raw_events: list | None = _new_event_log() if record else None
         self.extra_names: list[str] = []   # names logged as cards that are not cards (a misery...)
-        self.turn_flags: dict[str, object] = {}   # per-turn facts ("won_combat", ...), reset each turn
+        self.turn_flags = WatchedDict(self._changes)   # per-turn facts ("won_combat", ...), reset each turn
         self.lasting: tuple = ()           # lasting effects in force (see LASTING)
         # The friend/foe relation, fixed for the game: decided by the format's sides.
         team = [p.team for p in self.players]
@@ -428,32 +403,43 @@ class _GameCore:
         self._foes = tuple(tuple(t for t in range(n) if team[t] != team[s]) for s in range(n))
         self._allies = tuple(tuple(t for t in range(n) if t != s and team[t] == team[s]) for s in range(n))
         self._friendly = tuple(tuple(t for t in range(n) if team[t] == team[s]) for s in range(n))
-        # Event handlers: the seats whose ability defines each event's method.
-        self.handlers = _handler_seats(tuple([type(p.ability) for p in self.players]))
-        # Whether any ability may hold a fighter in place or let it pass foes: ``reachable``
-        # (~240 a tuned game, most asked by the AI) reads these C flags, not the dictionary.
-        self._hold_rule = bool(self.handlers["hold"])
-        self._pass_rule = bool(self.handlers["move_through"])
-        # Per seat, does its ability decide itself which of its cards may BOOST (Loki's TRICKs
-        # may not)? Where not, the engine applies Ability.can_boost's rule without the call.
-        from unmatched_sim.hooks import Ability
-        self._own_boost_rule = tuple([type(p.ability).can_boost is not Ability.can_boost
-                                      for p in self.players])
-        # ... and the tag of its cards that may not BOOST (Ability.no_boost_tag, Loki's TRICKs)
-        self._no_boost_tag = tuple([p.ability.no_boost_tag for p in self.players])
-        # Per seat, its hero's move value where its ability takes it as printed (None where the
-        # ability works it out, Loki's for one): move_value then asks no ability.
-        self._fixed_move = tuple([p.hero.move if type(p.ability).move_value is Ability.move_value else None
-                                  for p in self.players])
-        # ... and the tag of the cards that add to it in a foe's hand (Ability.move_bonus_tag,
-        # Loki's TRICKs), counted here in C where the move is the printed one plus that bonus.
-        self._move_tag = tuple([p.ability.move_bonus_tag for p in self.players])
+        self._dispatch()
         # Does the format restrict who may be attacked (a free-for-all's first round)? Where
         # not, attack_targets does not ask it for every target.
         self._attack_rule = type(self.format).may_attack is not Format.may_attack
         # Does this game's class have an ask of its own (a subclass's, a test's)? The engine's
         # steps then call it; else they pose their decisions in C (``_ask``).
         self._own_ask = type(self).ask is not _GameCore.ask
+
+    def _dispatch(self) -> None:
+        """Per hook point, the seats whose ability class overrides it (``ability.HOOKS``): the
+        engine calls a hook for those alone. The fast paths are read from it."""
+        n = len(self.players)
+        handlers = self.handlers = _handler_seats(tuple([type(p.ability) for p in self.players]))
+        # Whether any ability may hold a fighter in place (``modify_hold`` or ``holds_in_place``:
+        # ``held``) or let it pass foes: ``reachable`` (~240 a tuned game, most asked by the AI)
+        # reads these C flags, not the dictionary.
+        self._hold_rule = bool(handlers["hold"] or handlers["holds_in_place"])
+        self._pass_rule = bool(handlers["move_through"])
+        # Per seat, does its ability decide itself which of its cards may BOOST (Loki's TRICKs
+        # may not)? Where not, the engine applies Ability.can_boost's rule without the call.
+        self._own_boost_rule = tuple([s in handlers["can_boost"] for s in range(n)])
+        # ... and the tag of its cards that may not BOOST (Ability.no_boost_tag, Loki's TRICKs)
+        self._no_boost_tag = tuple([p.ability.no_boost_tag for p in self.players])
+        # Per seat, its hero's move value where its ability takes it as printed (None where the
+        # ability works it out, Loki's for one): move_value then asks no ability.
+        self._fixed_move = tuple([None if p.seat in handlers["move_value"] else p.hero.move
+                                  for p in self.players])
+        # ... and the tag of the cards that add to it in a foe's hand (Ability.move_bonus_tag,
+        # Loki's TRICKs), counted here in C where the move is the printed one plus that bonus.
+        self._move_tag = tuple([p.ability.move_bonus_tag for p in self.players])
+
+    def set_ability(self, seat: int, ability) -> None:
+        """Give ``seat`` another ability (a test's own, with hooks its hero's does not have):
+        the engine's dispatch follows its class."""
+        self.players[seat].ability = ability
+        self._dispatch()
+        self._changes.n += 1
 
     def _add_fighter(self, player: Player, defn, name: str) -> None:
         f = Fighter(len(self.fighters), player.seat, name, defn)
@@ -558,6 +544,7 @@ class _GameCore:
         g._friendly = self._friendly
         g.handlers = self.handlers
         g._hold_rule, g._pass_rule = self._hold_rule, self._pass_rule
+        g._changes = StateVersion(self._changes.n)
         g._own_boost_rule, g._no_boost_tag = self._own_boost_rule, self._no_boost_tag
         g._fixed_move = self._fixed_move
         g._move_tag = self._move_tag
@@ -565,10 +552,11 @@ class _GameCore:
         g._own_ask = self._own_ask
         self._rngs_shared = g._rngs_shared = True
         g.fighters = [f.copy() for f in self.fighters]
-        g.players = [p.copy() for p in self.players]
-        g.occupant = self.occupant[:]
-        g._reach_memo = dict(self._reach_memo)   # (the same occupancy: the same walks)
-        g._rules_memo, g._rules_logged, g._rules_lasting = {}, -1, None
+        g.players = [p.copy(g._changes) for p in self.players]
+        # (the same occupancy, the same walks: the kept ones are shared while both games stand
+        # as they are; either one that moves keeps its own from then on)
+        g._reach_memo, g._reach_occ = self._reach_memo, self._reach_occ
+        g._rules_memo, g._rules_version = {}, -1
         g.in_play = self.in_play[:]
         if self.pile_counts is not None:
             g.pile_counts, g.pile_versions = self.pile_counts[:], self.pile_versions[:]
@@ -577,7 +565,7 @@ class _GameCore:
         g.defeat_cause = self.defeat_cause[:]
         g.out, g.out_turn, g.places = self.out[:], self.out_turn[:], self.places[:]
         g.turns_taken = self.turns_taken[:]
-        g.turn_flags = dict(self.turn_flags)
+        g.turn_flags = WatchedDict(g._changes, self.turn_flags)
         g.raw_events = ([] if record else None)
         g.extra_names = []
         return g
@@ -651,7 +639,9 @@ class _GameCore:
         ``by`` the fighter who caused it (damage, defeat), logged with its player.
 
         The event is kept as codes (fighter, card and space ids), ``EVENT_FIELDS`` values
-        appended to ``raw_events``; ``events`` gives it with names."""
+        appended to ``raw_events``; ``events`` gives it with names. Every event moves the
+        state version, recorded or not."""
+        self._changes.n += 1
         ev = self.raw_events
         if ev is None:
             return
@@ -908,7 +898,7 @@ class _GameCore:
     def modify(self, event: str, value, *args):
         """Pass ``value`` through the handler of every ability that handles ``event`` (in seat
         order), then through every lasting effect on it (oldest first), and return the result;
-        see ``EVENTS``, ``LASTING`` and ``hooks.Ability``."""
+        see ``ability.HOOKS``, ``LASTING``."""
         meth = EVENTS[event]
         for seat in self.handlers[event]:
             value = getattr(self.players[seat].ability, meth)(self, seat, *args, value)
@@ -931,19 +921,27 @@ class _GameCore:
         """Put a lasting effect in force (see LASTING). ``data`` must be immutable."""
         if name not in LASTING or event not in EVENTS or until not in UNTIL:
             raise ValueError(f"bad lasting effect {(event, name, until)!r}")
+        self._changes.n += 1
         self.lasting = self.lasting + ((event, seat, name, data, until),)
         self.log("lasting", seat, detail=f"{name}:{until}")
 
     def end_lasting(self, until: str, seat: int | None = None) -> None:
         if self.lasting:
+            self._changes.n += 1
             self.lasting = tuple(e for e in self.lasting
                                  if not (e[4] == until and (seat is None or e[1] == seat)))
 
+    @cython.locals(p=Player)
     @cython.annotation_typing(False)
     def held(self, fi: int) -> bool:
-        """Is fighter ``fi`` held in its space (it cannot move or be placed elsewhere)? Asked
-        of every ability (``modify_hold``, ``holds_in_place``) and lasting effect."""
-        for p in self.players:
+        """Is fighter ``fi`` held in its space: it cannot move, be moved, be placed elsewhere,
+        swap spaces or ride a conveyor belt? The one hold rule: every ability that overrides
+        ``holds_in_place`` or ``modify_hold`` is asked, and every lasting effect on "hold"
+        (none: False at once, from C flags)."""
+        if not (self.lasting or self._hold_rule):
+            return False
+        for seat in self.handlers["holds_in_place"]:
+            p = self.players[seat]
             if p.ability.holds_in_place(self, fi):
                 return True
         return self.handles("hold") and bool(self.modify("hold", False, fi))
@@ -1127,6 +1125,7 @@ class _GameCore:
     @cython.annotation_typing(False)
     def play_area_add(self, cid: int) -> None:
         """Card ``cid`` is in play: played, used to BOOST, or set down face down in a combat."""
+        self._changes.n += 1
         self.in_play.append(cid)
         if self.pile_counts is not None:
             self._pile_moved(cid, 1)
@@ -1136,6 +1135,7 @@ class _GameCore:
         """Take card ``cid`` out of play if it is there; says whether it was."""
         if cid not in self.in_play:
             return False
+        self._changes.n += 1
         self.in_play.remove(cid)
         if self.pile_counts is not None:
             self._pile_moved(cid, -1)
@@ -1143,6 +1143,7 @@ class _GameCore:
 
     def play_area_swap(self, old: int, new: int) -> None:
         """Card ``new`` takes card ``old``'s place in play (a search's re-dealt hidden card)."""
+        self._changes.n += 1
         in_play = self.in_play
         in_play[in_play.index(old)] = new
         if self.pile_counts is not None:
@@ -1175,7 +1176,7 @@ class _GameCore:
         occ = self.occupant
         return [occ[s] for s in self.board.adjacent[f.space] if occ[s] >= 0]
 
-    @cython.locals(occ=list, s=cython.Py_ssize_t, o=cython.Py_ssize_t, out=list)
+    @cython.locals(occ=tuple, s=cython.Py_ssize_t, o=cython.Py_ssize_t, out=list)
     def empty_spaces(self) -> list[int]:
         # (a loop over C integers: enumerate made a pair and compared a Python int per space,
         # ~3,800 instructions a call; Escape Artist asks at every boosted maneuver, the AI more)
@@ -1229,26 +1230,33 @@ class _GameCore:
                         n += 1
         return n
 
-    @cython.locals(ev=list, got=tuple, fresh=tuple)
+    @cython.annotation_typing(False)
+    def state_version(self) -> int:
+        """A number that moves at every change of the position: each event logged (recorded or
+        not), each change of who stands where, of the lasting effects, of the cards in play,
+        each write of the turn's flags or a player's resources (``WatchedDict``). Equal
+        numbers in one game: the same position. Caches of what the position decides are kept
+        by it, so no code that changes the position has anything to tell them."""
+        return self._changes.n
+
+    @cython.locals(got=tuple, fresh=tuple, v=cython.Py_ssize_t)
     @cython.annotation_typing(False)
     def move_rules(self, fi: int) -> tuple[bool, bool]:
         """(held in place, may pass opponents) as ``reachable`` decides them for fighter ``fi``
         moving by its own rules (the AI also uses them to tell whether a cached reachability
         still holds).
 
-        Kept per fighter while no event is logged and the lasting effects are the same: the
-        abilities and lasting effects that decide them read the position, and every change of
-        the position is logged (Titania's glamours: each flip and discard). Asked afresh, the
-        rule goes through the ability's hook (``modify``, ~5,000 instructions), and the AI
-        asks at every reach it weighs: 16% of a King Arthur–Titania game."""
+        Kept per fighter for the state version (``state_version``): the abilities and lasting
+        effects that decide them read the position (Titania's glamours: her resources).
+        Asked afresh, the rule goes through the ability's hook (``modify``, ~5,000
+        instructions), and the AI asks at every reach it weighs: 16% of a King Arthur–Titania
+        game."""
         if not (self.lasting or self._hold_rule or self._pass_rule):
             return _NO_MOVE_RULES       # (most games: nothing to ask, nothing to keep)
-        ev = self.raw_events
-        if ev is None:                  # (a game that logs nothing has no version to key on)
-            return self._move_rules(fi)
-        if len(ev) != self._rules_logged or self.lasting is not self._rules_lasting:
+        v = self._changes.n
+        if v != self._rules_version:
             self._rules_memo = {}
-            self._rules_logged, self._rules_lasting = len(ev), self.lasting
+            self._rules_version = v
         got = self._rules_memo.get(fi)
         if got is None or CHECK_CACHES:
             fresh = self._move_rules(fi)
@@ -1259,7 +1267,7 @@ class _GameCore:
 
     @cython.annotation_typing(False)
     def _move_rules(self, fi: int) -> tuple[bool, bool]:
-        held = bool((self.lasting or self._hold_rule) and self.held(fi))
+        held = self.held(fi)
         through = self._pass_rule and bool(self.modify("move_through", False, fi))
         return held, through
 
@@ -1282,8 +1290,8 @@ class _GameCore:
             if not through_opponents:
                 through_opponents = rules[1]
         through = bool(through_opponents)
-        # The walk is kept until a fighter's space changes (``_reach_memo``, emptied by every
-        # change of ``occupant``): the AI asks the same reach again and again in a position
+        # The walk is kept while the occupancy is the same (``_reach_memo``, for the occupancy
+        # tuple ``_reach_occ``: a new one at each change): the AI asks the same reach again and again in a position
         # (~half of ~200 walks a tuned game repeat one since the last move, at ~2,000
         # instructions each). It depends only on the occupancy (the fighter's own space and
         # side with it), the steps and whether foes may be passed; steps past the board's size
@@ -1296,6 +1304,9 @@ class _GameCore:
             k = 0
         key = (k * 2 + through) * len(self.fighters) + f.idx
         okey = key
+        if self._reach_occ is not self.occupant:
+            self._reach_memo = {}
+            self._reach_occ = self.occupant
         memo = self._reach_memo
         kept = memo.get(okey)
         if kept is None:
@@ -1305,20 +1316,27 @@ class _GameCore:
             raise AssertionError(f"kept reach of fighter {fi} ({steps} steps) out of date")
         return kept[:]      # (a copy: the caller may change its list)
 
+    @cython.locals(occ=list)
     @cython.annotation_typing(False)
-    def rules_changed(self) -> None:
-        """What decides a fighter's movement rules changed with no event logged (a test that sets
-        an ability's state by hand): the kept move rules go (``move_rules``). The engine's own
-        changes are logged, which does the same."""
-        self._rules_memo = {}
-        self._rules_logged = -1
+    def _occupy(self, a: int, fa: int, b: int = -1, fb: int = -1) -> None:
+        """The one writer of ``occupant``: space ``a`` now holds fighter ``fa`` (-1: empty), and
+        space ``b`` (if not -1) fighter ``fb``; a new tuple, and the state version moves."""
+        occ = list(self.occupant)
+        occ[a] = fa
+        if b >= 0:
+            occ[b] = fb
+        self.occupant = tuple(occ)
+        self._changes.n += 1
 
-    @cython.annotation_typing(False)
-    def occupancy_changed(self) -> None:
-        """A fighter's space changed (``occupant`` written): the kept walks go (``reachable``).
-        The engine's own moves call it; so must any code that writes ``occupant`` itself."""
-        if self._reach_memo:
-            self._reach_memo = {}
+    @cython.locals(f=Fighter)
+    def shift(self, fi: int, dest: int) -> None:
+        """Fighter ``fi`` goes from its space to the empty space ``dest`` with nothing logged
+        and no hold asked (a conveyor belt, which logs its own event and asks ``held`` first)."""
+        f = self.fighters[fi]
+        if self.occupant[f.space] != fi or self.occupant[dest] >= 0:
+            raise RuntimeError("shift of a fighter not on its space, or onto an occupied space")
+        self._occupy(f.space, -1, dest, fi)
+        f.space = dest
 
     def _new_walk_scratch(self) -> None:
         """``_spread``'s scratch, the game's own: a byte per space, 1 once a walk has seen it
@@ -1331,7 +1349,7 @@ class _GameCore:
 
     @cython.locals(start=cython.Py_ssize_t, steps=cython.Py_ssize_t, through=cython.bint,
                    n=cython.Py_ssize_t, s=cython.Py_ssize_t, t=cython.Py_ssize_t, o=cython.Py_ssize_t,
-                   step=cython.Py_ssize_t, occ=list, head=cython.Py_ssize_t, end=cython.Py_ssize_t,
+                   step=cython.Py_ssize_t, occ=tuple, head=cython.Py_ssize_t, end=cython.Py_ssize_t,
                    tail=cython.Py_ssize_t, e=cython.Py_ssize_t, last=cython.Py_ssize_t,
                    walk=cython.p_uchar, seen=cython.p_uchar, queue=cython.p_uchar, seen_buf=bytearray,
                    queue_buf=bytearray, team=tuple, F=list, f=Fighter, out=list, m=cython.Py_ssize_t,
@@ -1591,8 +1609,7 @@ class _GameCore:
     def _remove_from_board(self, fi: int) -> None:
         f = self.fighters[fi]
         if f.on_board:
-            self.occupant[f.space] = -1
-            self.occupancy_changed()
+            self._occupy(f.space, -1)
         f.space, f.on_board = NO_SPACE, False
 
     @cython.locals(f=Fighter)
@@ -1602,9 +1619,7 @@ class _GameCore:
         if dest == f.space:
             return
         src = f.space
-        self.occupant[src] = -1
-        self.occupant[dest] = fi
-        self.occupancy_changed()
+        self._occupy(src, -1, dest, fi)
         f.space = dest
         self.log("move", f.owner, fi, card, None, None, None, dest, self.board.labels[src])
 
@@ -1615,13 +1630,13 @@ class _GameCore:
         f = self.fighters[fi]
         if self.occupant[dest] >= 0 and dest != f.space:
             raise RuntimeError("place onto an occupied space")
-        if f.on_board and dest != f.space and (self.lasting or self.handlers["hold"]) and self.held(fi):
+        if f.on_board and dest != f.space and self.held(fi):
             self.log("held", f.owner, fi, card, space=f.space)
             return
         if f.on_board:
-            self.occupant[f.space] = -1
-        self.occupant[dest] = fi
-        self.occupancy_changed()
+            self._occupy(f.space, -1, dest, fi)
+        else:
+            self._occupy(dest, fi)
         f.space, f.on_board = dest, True
         self.log("place", f.owner, fi, card, None, None, f.health, dest)
 
@@ -1629,8 +1644,7 @@ class _GameCore:
     def swap_spaces(self, a: int, b: int, card: int | None = None) -> None:
         fa, fb = self.fighters[a], self.fighters[b]
         fa.space, fb.space = fb.space, fa.space
-        self.occupant[fa.space], self.occupant[fb.space] = a, b
-        self.occupancy_changed()
+        self._occupy(fa.space, a, fb.space, b)
         self.log("swap", fa.owner, a, card, target=b, space=fa.space)
 
     def end_turn(self, card: int | None = None) -> None:
@@ -2079,7 +2093,8 @@ def shuffle_deck(rng: random.Random, deck: list) -> None:
 
 
 def _ability_setup(g: _GameCore, seat: int) -> None:
-    g.players[seat].ability.setup(g, seat)
+    if seat in g.handlers["setup"]:
+        g.players[seat].ability.setup(g, seat)
 
 
 def _needs_opponent(ops) -> bool:
@@ -2162,7 +2177,8 @@ def _begin_turn(g: _GameCore) -> None:
         g.end_lasting("next_turn", seat)
     # Where every fighter started the turn ("if your fighter started this turn in a different
     # space": Game.started_turn_on).
-    g.turn_flags = {"start_spaces": _start_spaces(g)}
+    g._changes.n += 1
+    g.turn_flags = WatchedDict(g._changes, {"start_spaces": _start_spaces(g)})
     g.players[seat].actions = ACTIONS_PER_TURN
     g.log("turn_start", seat)
     g.push_steps(_kept_steps(_TURN_STEPS, _turn_steps, seat))
@@ -2180,7 +2196,8 @@ def _start_spaces(g: _GameCore) -> tuple:
 
 
 def _start_of_turn(g: _GameCore, seat: int) -> None:
-    g.players[seat].ability.start_of_turn(g, seat)
+    if seat in g.handlers["start_of_turn"]:
+        g.players[seat].ability.start_of_turn(g, seat)
 
 
 @cython.locals(p=Player, s=cython.Py_ssize_t)
@@ -2226,9 +2243,9 @@ def _end_of_turn_effects(g: _GameCore, seat: int) -> None:
     if g.board.conveyors:
         # Its own step, scheduled under the ability's: the belt runs once everything the
         # ability's end of turn asks or pushes has resolved (then the hand limit).
-        from unmatched_sim.engine.board_features import run_conveyors
         g.push_one((run_conveyors, ()))
-    g.players[seat].ability.end_of_turn(g, seat)
+    if seat in g.handlers["end_of_turn"]:
+        g.players[seat].ability.end_of_turn(g, seat)
 
 
 @cython.locals(p=Player)
@@ -2520,7 +2537,8 @@ def _after_attacking(g: _GameCore) -> None:
         g.end_lasting("combat")
     if g.turn_flags.get("turn_ended"):
         return
-    g.players[seat].ability.after_attacking(g, seat)
+    if seat in g.handlers["after_attacking"]:
+        g.players[seat].ability.after_attacking(g, seat)
 
 
 ACTIONS = {"maneuver": _maneuver, "scheme": _scheme, "attack": _attack}

@@ -3,7 +3,17 @@
 # and when another compiled module cimports them (its typed locals read the fields in C).
 # Run uncompiled, state.py's classes are the plain slotted classes it spells out.
 
+from cpython.dict cimport PyDict_DelItem, PyDict_SetItem
 from unmatched_sim.model cimport FighterDef
+
+cdef class StateVersion:
+    cdef public Py_ssize_t n
+
+
+cdef class WatchedDict(dict):
+    cdef public StateVersion version
+    cdef inline _changed(self)
+
 
 cdef class Fighter:
     cdef public Py_ssize_t idx, owner
@@ -20,7 +30,7 @@ cdef class Player:
     cdef public list fighters, hand, deck, discard
     cdef public Py_ssize_t actions
     cdef public object value_lock
-    cdef public dict res
+    cdef public object res              # a WatchedDict (a dict subclass: not typed ``dict``)
     cdef public object known_hand
     cdef public dict seen_by
     cdef public Py_ssize_t deck_top_known

@@ -3,6 +3,11 @@
 Rules for anything stored here: fighters, cards and spaces are plain ints; containers are
 lists (copied on clone) or tuples/frozensets (shared). Hero resources in ``Player.res`` must be
 immutable values (ints, strings, tuples) so a shallow dict copy is a true copy.
+
+A game's state version (``Game.state_version``) is a ``StateVersion`` the game shares with its
+``WatchedDict``s (the turn's flags, each player's resources): every write to one of them moves
+it, so code that keeps what it worked out from the position (the AI's memos, the engine's kept
+move rules) sees such a change with nobody telling it.
 """
 
 from __future__ import annotations
@@ -25,6 +30,79 @@ def other_role(role: int) -> int:
 
 NO_SPACE = -1
 EVENT_FIELDS = 12      # values per event in Game.raw_events (see Game.log)
+
+
+@cython.cclass
+class StateVersion:
+    """A game's state version: a count of the changes of its position (see the module's text)."""
+
+    __slots__ = ("n",)
+
+    def __init__(self, n: int = 0):
+        self.n = n
+
+    def __repr__(self) -> str:
+        return f"<StateVersion {self.n}>"
+
+
+@cython.cclass
+class WatchedDict(dict):
+    """A dict whose every write moves the state version it was given (the turn's flags and each
+    player's resources, written by the engine, the vocabulary and the heroes' code alike).
+    Compiled, an extension type: a write is a C call, not a Python method's."""
+
+    __slots__ = ("version",)
+
+    def __init__(self, version: StateVersion | None = None, items=()):
+        dict.__init__(self, items)
+        self.version = version if version is not None else StateVersion()
+
+    @cython.cfunc
+    @cython.inline
+    def _changed(self):
+        self.version.n += 1
+
+    def __setitem__(self, key, value) -> None:
+        self._changed()
+        if cython.compiled:         # (the dict's own store, in C: no look-up of dict.__setitem__)
+            PyDict_SetItem(self, key, value)
+        else:
+            dict.__setitem__(self, key, value)
+
+    def __delitem__(self, key) -> None:
+        self._changed()
+        if cython.compiled:
+            PyDict_DelItem(self, key)
+        else:
+            dict.__delitem__(self, key)
+
+    def __ior__(self, other):
+        self._changed()
+        dict.update(self, other)
+        return self
+
+    def pop(self, *args):
+        self._changed()
+        return dict.pop(self, *args)
+
+    def popitem(self):
+        self._changed()
+        return dict.popitem(self)
+
+    def setdefault(self, key, default=None):
+        self._changed()
+        return dict.setdefault(self, key, default)
+
+    def update(self, *args, **kwargs) -> None:
+        self._changed()
+        dict.update(self, *args, **kwargs)
+
+    def clear(self) -> None:
+        self._changed()
+        dict.clear(self)
+
+    def __reduce__(self):
+        return (WatchedDict, (None, dict(self)))
 
 
 @cython.cclass
@@ -57,7 +135,8 @@ class Player:
     __slots__ = ("seat", "team", "hero", "ability", "fighters", "hand", "deck", "discard", "actions",
                  "value_lock", "res", "known_hand", "seen_by", "deck_top_known", "top_known_by")
 
-    def __init__(self, seat: int, hero, ability, team: int | None = None):
+    def __init__(self, seat: int, hero, ability, team: int | None = None,
+                 version: StateVersion | None = None):
         self.seat, self.hero, self.ability = seat, hero, ability
         self.team = seat if team is None else team
         self.fighters: list[int] = []
@@ -66,7 +145,8 @@ class Player:
         self.discard: list[int] = []
         self.actions = 0
         self.value_lock: int | None = None  # "your cards' values are N and cannot be changed"
-        self.res: dict[str, Any] = {}      # hero resources (doubloons, miseries...), immutable values
+        # hero resources (doubloons, miseries...), immutable values; each write moves the game's version
+        self.res: dict[str, Any] = WatchedDict(version)
         # What others know of this hand: ``known_hand`` holds cards every other player has seen
         # (they came from a face-up place or were revealed); ``seen_by[observer]`` the cards one
         # player alone has looked at (e.g. the Genie looking at a hand). See Game.known_to.
@@ -75,11 +155,14 @@ class Player:
         self.deck_top_known = 0            # how many top cards of the deck this player knows
         self.top_known_by: dict[int, int] = {}   # other player -> top cards of this deck they know
 
-    def copy(self) -> "Player":
+    def copy(self, version: StateVersion | None = None) -> "Player":
+        """A copy for a clone of the game, whose resources count in ``version`` (the clone's;
+        None: this player's game's)."""
         p = Player.__new__(Player)
         p.seat, p.team, p.hero, p.ability, p.fighters = self.seat, self.team, self.hero, self.ability, self.fighters
         p.hand, p.deck, p.discard = self.hand[:], self.deck[:], self.discard[:]
-        p.actions, p.value_lock, p.res = self.actions, self.value_lock, dict(self.res)
+        p.actions, p.value_lock = self.actions, self.value_lock
+        p.res = WatchedDict(version if version is not None else self.res.version, self.res)
         p.known_hand, p.deck_top_known = self.known_hand, self.deck_top_known
         p.seen_by = dict(self.seen_by) if self.seen_by else {}
         p.top_known_by = self.top_known_by   # replaced, never changed in place (Game.put_deck_top)

@@ -16,7 +16,6 @@ cdef class _ViewCore:
     cdef public object _duel_foe
     cdef public list _players
     cdef public list _fighters
-    cdef public list _occupant
     cdef public list _defs
     cdef public list _owners
     cdef public tuple _adjacent  # the board's, for can_hit_from

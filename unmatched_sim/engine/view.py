@@ -21,7 +21,7 @@ except ImportError:     # a pure install without Cython: the typing declarations
 
 from unmatched_sim import checking
 from unmatched_sim.data.board import Board
-from unmatched_sim.engine.determinize import FACE_DOWN_EXTRA
+from unmatched_sim.engine.determinize import FACE_DOWN_EXTRA, determinize
 from unmatched_sim.engine.state import ATTACKER, DEFENDER, Combat, Fighter, Player
 from unmatched_sim.model import CardDef, HeroDef
 
@@ -71,8 +71,9 @@ class _ViewCore:
     fields in C (a method's ``self._players`` is a struct field, not an attribute look-up).
     ``PlayerView`` (below) adds the foe in focus and the choice of the multi-foe view.
 
-    ``_players``, ``_fighters``, ``_occupant``: the game's own lists (never replaced during a
-    game: a clone gets its own, and its own views); ``_defs``, ``_owners``: each card's
+    ``_players``, ``_fighters``: the game's own lists (never replaced during a game: a clone
+    gets its own, and its own views; who stands where is read from the game, whose
+    ``occupant`` is a new tuple at each change); ``_defs``, ``_owners``: each card's
     definition and owner by card id, fixed for the line-up (the game's ``card_defs`` and
     ``card_owners``, never changed: read only). The policies ask for these hundreds
     of thousands of times a run."""
@@ -86,7 +87,7 @@ class _ViewCore:
         self._adjacency, self._size = game.board.adjacency, game.board.size
         self._adjacent_seq = game.board.adjacent_seq
         self.dist = board_distances(game.board)
-        self._players, self._fighters, self._occupant = game.players, game.fighters, game.occupant
+        self._players, self._fighters = game.players, game.fighters
         self._defs, self._owners = game.card_defs, game.card_owners   # (the line-up's: shared)
         foes = game.all_foes(seat)
         self._duel_foe = foes[0] if len(game.players) == 2 else None
@@ -349,7 +350,7 @@ class _ViewCore:
 
     def occupancy(self) -> tuple[int, ...]:
         """Who stands where: the fighter on each space (-1: empty)."""
-        return tuple(self._occupant)
+        return self._g.occupant
 
     @cython.locals(f=Fighter, out=list)
     def positions(self) -> tuple[int, ...]:
@@ -361,20 +362,18 @@ class _ViewCore:
             out.append(f.space if f.on_board else -1)
         return tuple(out)
 
-    @cython.locals(c=Combat, mods=cython.Py_ssize_t, flags=cython.Py_ssize_t, played=cython.Py_ssize_t,
-                   logged=cython.Py_ssize_t)
+    @cython.locals(c=Combat, mods=cython.Py_ssize_t)
     def state_version(self):
-        """A number that moves whenever the position may have changed: the length of the event
-        log so far (every change of the position is logged as an event), with the turn's flags,
-        the cards in play and a combat's modifiers counted in (changes that log no event). A
-        policy keeps what it worked out for one decision for the next while the number is the
-        same. None when the game records no events (a search's copies): no version then.
+        """A number that moves whenever the position may have changed: the game's state version
+        (``Game.state_version``), with a combat's modifiers counted in (the heroes' code adds
+        and clears them in place). A policy keeps what it worked out for one decision for the
+        next while the number is the same. None when the game records no events (a search's
+        copies): the policies keep nothing for those.
 
-        The four counts are one integer in base 1024 (a tuple of them was built and compared
-        at every decision); the tuple, should a count ever reach 1024, cannot equal an integer."""
+        The two are one integer (the modifiers in base 1024); a pair, should a combat ever
+        have 1024 modifiers, cannot equal an integer."""
         g = self._g
-        ev = g.raw_events
-        if ev is None:
+        if g.raw_events is None:
             return None
         c = g.combat
         mods = 0                # no combat; a combat counts 1 and one per modifier
@@ -382,10 +381,9 @@ class _ViewCore:
             mods = 1
             for side in c.mods:
                 mods += len(side)
-        logged, flags, played = len(ev), len(g.turn_flags), len(g.in_play)
-        if flags < 1024 and played < 1024 and mods < 1024:
-            return ((logged * 1024 + flags) * 1024 + played) * 1024 + mods
-        return (logged, flags, played, mods)
+        if mods < 1024:
+            return g._changes.n * 1024 + mods
+        return (g._changes.n, mods)
 
     def position_fingerprint(self) -> tuple:
         """The whole position as plain values, for the self-checks only (``state_version``'s
@@ -403,7 +401,7 @@ class _ViewCore:
         combat = None if c is None else tuple(_frozen(getattr(c, k)) for k in (
             "players", "fighters", "cards", "mods", "ignored", "cancelled", "boosted_with", "damage",
             "resolved", "ranged", "revealed", "extra"))
-        return (g.turn, g.active, g.over, fighters, players, tuple(g.occupant), tuple(g.in_play), combat,
+        return (g.turn, g.active, g.over, fighters, players, g.occupant, tuple(g.in_play), combat,
                 _frozen(g.turn_flags), _frozen(g.lasting), tuple(g.out))
 
     @cython.annotation_typing(False)
@@ -422,7 +420,6 @@ class _ViewCore:
         """A complete game consistent with what this player knows: every card it cannot see is
         re-dealt at random from the cards not accounted for (``engine.determinize``). This is
         what a search policy plays forward; it never touches the real game."""
-        from unmatched_sim.engine.determinize import determinize
         return determinize(self._g, self.seat, rng, attack_guess)
 
     @cython.locals(p=Player)
@@ -467,7 +464,7 @@ class _ViewCore:
 
     @cython.annotation_typing(False)
     def occupant(self, space: int) -> int:
-        return self._occupant[space]
+        return self._g.occupant[space]
 
     @cython.annotation_typing(False)
     def reachable(self, fi: int, steps: int, through_opponents: bool = False) -> list[int]:

@@ -1,9 +1,10 @@
 """Python for what hero files cannot say: special abilities and truly unique card effects.
 
 A hero file names its ability with ``[ability] hook = "name"`` (plus parameters); the hook is
-an ``Ability`` subclass registered with ``@ability("name")``. Every method has a do-nothing
-default, so an ability overrides only the moments it cares about. Abilities hold no state of
-their own: anything that changes during a game lives in ``game.players[seat].res``.
+an ``Ability`` subclass registered with ``@ability("name")``. The contract, what the engine asks
+of an ability and when, is the engine's (``engine.ability``: ``Ability`` and its ``HOOKS``);
+it is re-exported here for the hero modules. Importing this package registers every hero's
+code; the hero file loader (``unmatched_sim.data.heroes``) does, the engine never does.
 
 Unique card effects are functions registered with ``@hook_effect`` (see engine.effects) and used
 from a card as ``{ op = "hook", name = "..." }``.
@@ -11,194 +12,17 @@ from a card as ``{ op = "hook", name = "..." }``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+import importlib
+import pkgutil
+from typing import Callable
 
+from unmatched_sim.engine.ability import ABILITIES, Ability, ability, make_ability
+from unmatched_sim.engine.effects import hook_effect
 from unmatched_sim.registry import Registry
 
-if TYPE_CHECKING:
-    from unmatched_sim.engine.game import Game
-    from unmatched_sim.engine.state import Combat
-    from unmatched_sim.model import HeroDef
+__all__ = ["ABILITIES", "AI_ADVICE", "CARD_ADVICE", "STORY_LINES", "Ability", "ability", "advise",
+           "card_advice", "hook_effect", "make_ability", "story_line"]
 
-
-class Ability:
-    """The default: a hero whose special ability needs no code (or has none)."""
-
-    def __init__(self, hero: "HeroDef", params: dict):
-        self.hero = hero
-        self.params = params
-
-    @classmethod
-    def parse_params(cls, params: dict, fighter_names: frozenset[str]) -> dict:
-        """Check the hero file's ``[ability] params`` when the file loads and return what
-        ``__init__`` will receive (e.g. effect lists parsed with ``engine.effects.parse_effects``).
-        Raise ``engine.effects.SpecError`` with a clear message; the loader adds the file name."""
-        return params
-
-    @staticmethod
-    def check_known_params(params: dict, known) -> None:
-        """For ``parse_params``: refuse a parameter not in ``known`` (a typo in a hero file)."""
-        extra = sorted(set(params) - set(known))
-        if extra:
-            from unmatched_sim.engine.effects import SpecError
-            raise SpecError(f"unknown parameter {extra[0]!r} (known: {', '.join(sorted(known))})")
-
-    @staticmethod
-    def whole_number_param(params: dict, key: str, default: int) -> int:
-        """For ``parse_params``: ``params[key]`` (or ``default``), refused unless a whole number ≥ 0."""
-        v = params.get(key, default)
-        if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-            from unmatched_sim.engine.effects import SpecError
-            raise SpecError(f"'{key}' must be a whole number ≥ 0, got {v!r}")
-        return v
-
-    # --- turn structure
-    def setup(self, g: "Game", seat: int) -> None: ...
-    def start_of_turn(self, g: "Game", seat: int) -> None: ...
-    def end_of_turn(self, g: "Game", seat: int) -> None: ...
-
-    # --- movement
-    # +1 to the move value for each of this player's own cards with this tag in a foe's hand
-    # (Loki's TRICKs); None: no such bonus. Said here rather than in an own ``move_value`` so
-    # the engine counts it in its compiled code (``Game.move_value``; the AI asks the move value
-    # of every fighter whose reach it weighs).
-    move_bonus_tag: str | None = None
-
-    def move_value(self, g: "Game", seat: int, base: int) -> int:
-        tag = self.move_bonus_tag
-        return base if tag is None else base + g.cards_in_foe_hands(seat, tag)
-
-    def holds_in_place(self, g: "Game", fighter: int) -> bool:
-        """Does an effect of ours stop ``fighter`` (anyone's) leaving its space? (The simple
-        form of ``modify_hold``; both are read by ``Game.held``.)"""
-        return False
-
-    def maneuver_place_options(self, g: "Game", seat: int, fighter: int, boosted: bool) -> list[int]:
-        """Spaces a fighter may be *placed* on instead of moving during a maneuver."""
-        return []
-
-    # --- cards
-    # This player's cards with this tag may not BOOST (Loki's TRICKs); None: every card with a
-    # BOOST may. Said here rather than in an own ``can_boost`` so the engine applies the rule in
-    # its compiled code (``Game.can_boost_with``: every maneuver asks it of each card in hand).
-    no_boost_tag: str | None = None
-
-    def can_boost(self, g: "Game", seat: int, cid: int) -> bool:
-        """May ``seat`` use this card (owned by this ability's player) to BOOST?"""
-        d = g.card(cid)
-        return d.boost is not None and (self.no_boost_tag is None or self.no_boost_tag not in d.tags)
-
-    def boost_value(self, g: "Game", cid: int) -> int:
-        return g.card(cid).boost_value
-
-    def intercept_discard(self, g: "Game", holder: int, cid: int, cause: str) -> bool:
-        """A card of ours was discarded from ``holder``'s hand; return True if we took it."""
-        return False
-
-    def after_card_played(self, g: "Game", cid: int, played_by: int) -> bool:
-        """Cleanup of a played card of ours; return True if it went somewhere else."""
-        return False
-
-    def on_card_played(self, g: "Game", cid: int, played_by: int, role: int) -> None:
-        """A card of ours was played by ``played_by`` (``role``: ATTACKER / DEFENDER when it is
-        revealed in combat, SCHEME_ROLE as a scheme); see ``Game.card_played``."""
-
-    # --- combat
-    def attack_bonus(self, g: "Game", combat: "Combat") -> int:
-        return 0
-
-    def combat_bonus_estimate(self, g: "Game", seat: int, fighter: int, role: int,
-                              opponent: int | None = None) -> float:
-        """For the AI only (the rules never read it): what this ability is expected to add to
-        the value of a card our ``fighter`` plays in ``role`` (ATTACKER / DEFENDER) against the
-        fighter ``opponent`` (None: not known yet), from public facts alone (Alice's size, King
-        Arthur's face-down BOOST, Golden Bat's and Annie Christmas's standing attack bonus).
-        Default 0."""
-        return 0.0
-
-    def turn_start_hazards(self, g: "Game", seat: int) -> tuple[tuple[frozenset, int], ...]:
-        """For the AI only: the damage this ability will deal at the start of our next turn to a
-        foe's fighter standing where it stands now, from public facts — ``(spaces, amount)``
-        pairs (Medusa's Gaze: her zone, 1; Nikola Tesla's overflow with both coils charged: the
-        spaces next to him, 1). A foe's AI keeps its fighters out of them. Default none."""
-        return ()
-
-    def token_bonus(self, g: "Game", seat: int, fighter: int, role: int) -> float:
-        """For the AI only: what a face-up token of this ability adds for certain to a card our
-        ``fighter`` plays in ``role`` now (Hamlet's NOT TO BE: +2 on his attacks). The
-        heuristic (``tuned``) adds it to ``combat_bonus_estimate``; it is kept apart because the
-        frozen ``tuned-v1`` reads ``combat_bonus_estimate`` and must play as it did. Default 0."""
-        return 0.0
-
-    def on_combat_damage(self, g: "Game", fighter: int, amount: int) -> None: ...
-    def after_combat(self, g: "Game", seat: int, role: int) -> None: ...
-
-    def combat_cleanup(self, g: "Game", seat: int, role: int) -> None:
-        """The combat's cleanup, before the played cards are discarded: cards this ability put
-        into the combat leave it. Unlike ``after_combat`` (an effect, skipped once an effect has
-        ended the turn), this always happens."""
-    def after_attacking(self, g: "Game", seat: int) -> None: ...
-
-    def redirect_discard(self, g: "Game", cid: int, route: str) -> bool:
-        """A card of ours is about to go to our discard pile by ``route`` (engine.game: PLAYED,
-        BOOST_DISCARD, FROM_DECK, HAND_LIMIT_DISCARD, OWN_EFFECT, OPPONENT_EFFECT, COST); return
-        True if we put it somewhere else. Every route passes here (Game.to_discard_pile)."""
-        return False
-
-    # --- events (Game.modify): every player's handler sees the event, its own or another's;
-    # ``seat`` is the handling ability's player. Each gets the value so far and returns the
-    # new one. A method left undefined costs nothing: the engine skips it.
-    def modify_combat_value(self, g: "Game", seat: int, combat: "Combat", role: int, value: int) -> int:
-        """The value of the combat card in ``role`` (either side: Alice's defence bonus).
-        Not asked while that player's values are locked."""
-        return value
-
-    def modify_maneuver_draws(self, g: "Game", seat: int, player: int, n: int) -> int:
-        """How many cards ``player``'s maneuver draws (Hamlet's extra draw)."""
-        return n
-
-    def modify_damage(self, g: "Game", seat: int, fighter: int, source: str, by: int | None,
-                      card: int | None, amount: int) -> int:
-        """Damage about to be dealt to ``fighter`` (``source``: combat, effect, exhaustion...;
-        ``by``: the fighter dealing it, if any). Return less to prevent some, 0 to prevent all,
-        or cap it to keep a floor of health."""
-        return amount
-
-    def modify_hold(self, g: "Game", seat: int, fighter: int, held: bool) -> bool:
-        """Is ``fighter`` (anyone's) held in its space: it cannot move, be moved or be placed
-        elsewhere, and a conveyor belt does not carry it."""
-        return held
-
-    def modify_move_through(self, g: "Game", seat: int, fighter: int, allowed: bool) -> bool:
-        """May ``fighter`` (anyone's) move through opposing fighters (Glamour of Invisibility)?"""
-        return allowed
-
-    def before_maneuver_moves(self, g: "Game", seat: int, player: int, value: None) -> None:
-        """``player``'s maneuver has drawn and boosted; its fighters are about to move (Glamour
-        of Love). Push steps with ``g.push`` to act first."""
-        return None
-
-    def before_defense(self, g: "Game", seat: int, combat: "Combat", value: None) -> None:
-        """The window after the attack card is played face down and before the defender
-        chooses; push steps with ``g.push`` to act in it (the defender is asked after them)."""
-        return None
-
-    def combat_step(self, g: "Game", seat: int, combat: "Combat", timing: str, value: None) -> None:
-        """A combat window opens (``timing``: immediately, during_combat, after_combat): push
-        steps with ``g.push`` to act in it; they resolve after both cards' effects of that
-        timing (Jill Trent's Hypnoray Blaster acts during combat)."""
-        return None
-
-    # --- ransoms: "<effect> unless 🪙×N" on our cards (see engine.effects.offer_ransom)
-    def ransom_available(self, g: "Game", seat: int) -> int:
-        """How much an opponent could pay now toward a ransom on our cards (0: nothing)."""
-        return 0
-
-    def pay_ransom(self, g: "Game", seat: int, payer: int, amount: int, card: int | None) -> None:
-        """``payer`` pays ``amount`` toward a ransom on our ``card``: move what is paid."""
-
-
-ABILITIES: dict[str, type[Ability]] = Registry("ability hook")
 
 # What the AI and the replay story need to know of a hero, registered by its hook module so a
 # hero's code stays in one place:
@@ -239,24 +63,8 @@ def story_line(kind: str):
     return register
 
 
-def ability(name: str):
-    def register(cls):
-        ABILITIES[name] = cls
-        return cls
-    return register
-
-
-def make_ability(hero: "HeroDef") -> Ability:
-    hook = hero.ability.hook
-    cls = ABILITIES[hook] if hook else Ability
-    return cls(hero, hero.ability.params)
-
-
 def _register_all() -> None:
     """Import every module in this package: each registers its abilities and effect hooks."""
-    import importlib
-    import pkgutil
-
     for info in pkgutil.iter_modules(__path__):
         importlib.import_module(f"{__name__}.{info.name}")
 
