@@ -17,7 +17,7 @@ from unmatched_sim.engine.effects import QUANTITIES
 from unmatched_sim.engine.game import IllegalChoice
 from unmatched_sim.hooks import AI_ADVICE, CARD_ADVICE
 from unmatched_sim.model import CardDef
-from unmatched_sim.policies import register
+from unmatched_sim.policies.registry import register
 from unmatched_sim.policies.base import Policy
 from unmatched_sim.engine.state import Fighter
 from unmatched_sim.engine.view import _ViewCore

@@ -61,7 +61,7 @@ from unmatched_sim.engine.state import ATTACKER, DEFENDER, Fighter
 # untyped: Cython cannot type a closure's argument.) Run as Python, the declarations do nothing.
 from unmatched_sim.engine.view import _ViewCore
 from unmatched_sim.model import CardDef
-from unmatched_sim.policies import register
+from unmatched_sim.policies.registry import register
 from unmatched_sim.policies.card_facts import (BLOCK_ALL, COMBAT_TIMINGS, NO_CARD, applies, blanked_types,
                                                card_strength, effect_worth, estimate_number, is_own_card,
                                                keep_worth, mirrored_value, own_draw_counts, own_hero_damage,

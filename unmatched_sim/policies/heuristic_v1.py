@@ -39,7 +39,7 @@ from math import comb
 
 from unmatched_sim.engine.state import ATTACKER
 from unmatched_sim.model import CardDef
-from unmatched_sim.policies import register
+from unmatched_sim.policies.registry import register
 from unmatched_sim.policies.greedy import GreedyPolicy
 from unmatched_sim.policies.heuristic import estimate_number  # main's fix for computed amounts
 

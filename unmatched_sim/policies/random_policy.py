@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from unmatched_sim.policies import register
+from unmatched_sim.policies.registry import register
 from unmatched_sim.policies.base import Policy
 
 

@@ -33,7 +33,7 @@ import time
 
 from unmatched_sim.engine.view import PlayerView
 from unmatched_sim.errors import UserError
-from unmatched_sim.policies import POLICIES, register
+from unmatched_sim.policies.registry import POLICIES, register
 from unmatched_sim.policies.base import Policy
 
 
