@@ -27,8 +27,8 @@ Nothing is required beyond what pip installs for the build: Cython and setuptool
 hook says why and the package is installed as pure Python (the same games, slower); the record
 keeps the reason.
 
-A wheel build first removes the extensions an editable install put into the source tree (so a
-wheel never packs them by accident); the next ``pip install -e .`` puts them back from the cache.
+A wheel build leaves an editable install's extensions in the source tree alone (pyproject.toml
+excludes them from the wheel, which gets its own through ``force_include``).
 """
 
 from __future__ import annotations
@@ -71,8 +71,6 @@ class CompileHook(BuildHookInterface):
     def initialize(self, version: str, build_data: dict) -> None:
         root = Path(self.root)
         editable = version == "editable"
-        if not editable:
-            clean(root, _build.SOURCES)
         started = time.monotonic()
         if os.environ.get("UNMATCHED_SIM_PURE_BUILD", "") not in ("", "0"):
             say("UNMATCHED_SIM_PURE_BUILD is set: installing pure Python")
