@@ -1,9 +1,11 @@
 """The optional compiled build: which modules it covers, and which of them this process runs.
 
-``pip install`` compiles the hot modules listed in ``MODULES`` with Cython when it can (see
+``pip install`` compiles the hot modules listed in ``SOURCES`` with Cython when it can (see
 ``hatch_build.py``; a machine without a C compiler simply gets the pure-Python package) and
-records the SHA-256 of each compiled source in ``_compiled.json``. The compiled module is plain
-Python semantics compiled to C: the same games come out either way (``tests/test_build.py``).
+writes the build record ``_compiled.json``: compiled or pure and why, how it was compiled, and
+the SHA-256 of each compiled source (``read_record()``). The compiled module is plain Python
+semantics compiled to C: the same games come out either way (``tests/test_build.py``).
+``describe()`` is the text of ``sim --version``: which build runs, and why.
 
 At import, ``install()`` decides per module:
 
@@ -14,8 +16,9 @@ At import, ``install()`` decides per module:
 
 A module's source is its ``.py`` and, where there is one, its ``.pxd`` (the typed records other
 compiled modules ``cimport``: ``model.pxd``, ``engine/state.pxd``, ``game.pxd``, ``view.pxd``,
-``policies/base.pxd``, ``greedy.pxd``). A compiled module that cimports a module running as pure Python cannot load (it expects that module's
-classes to be the compiled types), so it runs as pure Python too (``stale``).
+``policies/base.pxd``, ``greedy.pxd``). A compiled module that cimports a module running as
+pure Python cannot load (it expects that module's classes to be the compiled types), so it runs
+as pure Python too (``stale``).
 
 This module is never compiled itself.
 """
