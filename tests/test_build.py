@@ -1,6 +1,9 @@
-"""The optional compiled build plays exactly the games pure Python plays, and a compiled module
-whose source has changed since the build is not used (unmatched_sim/_build.py)."""
+"""The optional compiled build plays exactly the games pure Python plays, a compiled module
+whose source has changed since the build is not used (unmatched_sim/_build.py), a second build
+of an unchanged tree compiles nothing (hatch_build.py), and ``describe()`` (``sim --version``)
+says which build runs and why."""
 
+import importlib.machinery
 import json
 import os
 import re
@@ -8,9 +11,15 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from unmatched_sim import _build
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+import hatch_build  # noqa: E402  (the build hook; its build functions run without hatchling)
+
+sys.path.pop(0)
 
 
 def test_pure_python_plays_the_pinned_games():
@@ -80,15 +89,6 @@ def test_the_cython_shim_has_every_name_the_hot_modules_use():
 
 
 # --- the build: cache reuse (hatch_build.py) and what ``sim --version`` says (_build.describe) ---
-
-import importlib.machinery  # noqa: E402
-
-import pytest  # noqa: E402
-
-sys.path.insert(0, str(ROOT))
-import hatch_build  # noqa: E402  (its build functions run without hatchling)
-
-sys.path.pop(0)
 
 FAKE = ("unmatched_sim/core.py", "unmatched_sim/engine/rules.py", "unmatched_sim/leaf.py")
 SUFFIX = importlib.machinery.EXTENSION_SUFFIXES[0]
