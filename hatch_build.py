@@ -93,8 +93,8 @@ class CompileHook(BuildHookInterface):
             build_data["infer_tag"] = True
         record = result.record(root, time.monotonic() - started)
         self._record(root, build_data, editable, record)
-        say(f"compiled build ready in {record['seconds']:.0f} s: {len(result.compiled)} modules compiled, "
-            f"{len(result.reused)} reused from {CACHE}")
+        say(f"compiled build ready in {record['seconds']:.0f} s: of the hot modules {len(result.compiled)} "
+            f"compiled, {len(result.reused)} reused from {CACHE}")
 
     def _record(self, root: Path, build_data: dict, editable: bool, record: dict) -> None:
         text = json.dumps(record, indent=1) + "\n"

@@ -199,7 +199,7 @@ def describe(package: Path = PACKAGE, record: dict | None = None, forced_pure: b
     made = ""
     if record.get("build") == "compiled":
         made = (f"installed {record.get('built_at', '?')}: Cython {record.get('cython', '?')}, C flags "
-                f"{record.get('flags', '?')}, {len(record.get('compiled', []))} modules compiled and "
+                f"{record.get('flags', '?')}; {len(record.get('compiled', []))} compiled then, "
                 f"{len(record.get('reused', []))} reused from the build cache")
     if compiled == n:
         return f"{head}\nbuild: compiled, all {n} hot modules ({made})"
