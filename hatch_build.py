@@ -233,8 +233,9 @@ def compile_with_cython(root: Path, rels: list[str], work: Path) -> dict[str, Pa
 
     order = sorted(rels, key=lambda rel: (root / rel).stat().st_size, reverse=True)
     n = min(jobs(), len(order))
-    say(f"compiling {len(order)} modules with Cython {_cython_version()} and "
-        f"{sysconfig.get_config_var('CC').split()[0]} {' '.join(COMPILE_ARGS)}, {n} at a time")
+    cc = (os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc").split()[0]
+    say(f"compiling {len(order)} module{'s' if len(order) != 1 else ''} with Cython {_cython_version()} and "
+        f"{cc} {' '.join(COMPILE_ARGS)}, {n} at a time")
 
     class Pipelined(build_ext):
         def build_extensions(self) -> None:
