@@ -1,9 +1,11 @@
 """The optional compiled build: which modules it covers, and which of them this process runs.
 
-``pip install`` compiles the hot modules listed in ``MODULES`` with Cython when it can (see
+``pip install`` compiles the hot modules listed in ``SOURCES`` with Cython when it can (see
 ``hatch_build.py``; a machine without a C compiler simply gets the pure-Python package) and
-records the SHA-256 of each compiled source in ``_compiled.json``. The compiled module is plain
-Python semantics compiled to C: the same games come out either way (``tests/test_build.py``).
+writes the build record ``_compiled.json``: compiled or pure and why, how it was compiled, and
+the SHA-256 of each compiled source (``read_record()``). The compiled module is plain Python
+semantics compiled to C: the same games come out either way (``tests/test_build.py``).
+``describe()`` is the text of ``sim --version``: which build runs, and why.
 
 At import, ``install()`` decides per module:
 
@@ -14,8 +16,9 @@ At import, ``install()`` decides per module:
 
 A module's source is its ``.py`` and, where there is one, its ``.pxd`` (the typed records other
 compiled modules ``cimport``: ``model.pxd``, ``engine/state.pxd``, ``game.pxd``, ``view.pxd``,
-``policies/base.pxd``, ``greedy.pxd``). A compiled module that cimports a module running as pure Python cannot load (it expects that module's
-classes to be the compiled types), so it runs as pure Python too (``stale``).
+``policies/base.pxd``, ``greedy.pxd``). A compiled module that cimports a module running as
+pure Python cannot load (it expects that module's classes to be the compiled types), so it runs
+as pure Python too (``stale``).
 
 This module is never compiled itself.
 """
@@ -130,20 +133,33 @@ class _SourceFirst:
 _STATE: dict[str, str] = {}
 
 
+def read_record(package: Path = PACKAGE) -> dict:
+    """The build record the install wrote (``hatch_build.py``): {} when there is none.
+
+    ``build`` ("compiled" or "pure"), ``why`` (the reason for a pure build), ``sources`` ({path:
+    SHA-256} of each compiled source), ``compiled`` and ``reused`` (compiled at this install, or
+    taken from the build cache), ``python``, ``cython``, ``flags``, ``built_at``, ``seconds``."""
+    path = package / MANIFEST
+    if not path.exists():
+        return {}
+    import json         # (only when there is a build to check)
+
+    try:
+        record = json.loads(path.read_text())
+    except (OSError, ValueError):
+        return {}
+    return record if isinstance(record, dict) and isinstance(record.get("sources"), dict) else {}
+
+
+def _forced_pure() -> bool:
+    return os.environ.get(PURE_ENV, "") not in ("", "0")
+
+
 def install() -> None:
     """Decide compiled or pure per module (called once, from the package's ``__init__``)."""
     if _STATE:
         return
-    manifest: dict = {}
-    path = PACKAGE / MANIFEST
-    if path.exists():           # (json is imported only when there is a build to check)
-        import json
-
-        try:
-            manifest = json.loads(path.read_text())
-        except (OSError, ValueError):
-            pass
-    _STATE.update(plan(manifest, force_pure=os.environ.get(PURE_ENV, "") not in ("", "0")))
+    _STATE.update(plan(read_record().get("sources", {}), force_pure=_forced_pure()))
     from_source = {m for m, how in _STATE.items() if how != "compiled"}
     if from_source:
         sys.meta_path.insert(0, _SourceFirst(from_source))
@@ -166,3 +182,59 @@ def kind() -> str:
 def loaded_from(name: str) -> str:
     """The file a module of ``SOURCES`` was actually loaded from (after importing it)."""
     return getattr(sys.modules[name], "__file__", "") or ""
+
+
+def describe(package: Path = PACKAGE, record: dict | None = None, forced_pure: bool | None = None) -> str:
+    """What ``sim --version`` prints: the version, the build this process runs (compiled, pure
+    or partial) and why, from the plan made at import and the install's build record. (With
+    another ``package`` folder, for tests: the plan for that tree.)"""
+    from unmatched_sim import __version__
+
+    record = read_record(package) if record is None else record
+    forced_pure = _forced_pure() if forced_pure is None else forced_pure
+    sources = record.get("sources", {})
+    if package == PACKAGE:
+        install()
+        state = dict(_STATE)
+    else:
+        state = plan(sources, package=package, force_pure=forced_pure)
+    root = package.parent
+    head = f"sim {__version__} (Python {sys.version.split()[0]})"
+    n, compiled = len(state), sum(how == "compiled" for how in state.values())
+    made = ""
+    if record.get("build") == "compiled":
+        made = (f"installed {record.get('built_at', '?')}: Cython {record.get('cython', '?')}, C flags "
+                f"{record.get('flags', '?')}; {len(record.get('compiled', []))} compiled then, "
+                f"{len(record.get('reused', []))} reused from the build cache")
+    if compiled == n:
+        return f"{head}\nbuild: compiled, all {n} hot modules ({made})"
+    if forced_pure:
+        line = f"build: pure Python, because {PURE_ENV} is set"
+        if made:
+            line += f"; unset it to run the compiled build ({made})"
+        return f"{head}\n{line}"
+    if not made:
+        if record.get("build") == "pure":
+            why = record.get("why") or "the install built no extensions"
+            return (f"{head}\nbuild: pure Python, because {why} (installed {record.get('built_at', '?')}); "
+                    f"pip install -e . compiles")
+        return (f"{head}\nbuild: pure Python, because no compiled build is installed here (no "
+                f"{MANIFEST}: a source tree pip has not built); pip install -e . compiles")
+    reasons = []
+    for rel in SOURCES:
+        name = module_name(rel)
+        if state.get(name) == "compiled":
+            continue
+        if rel not in sources:
+            why = "not compiled at install"
+        elif _extension(root / rel) is None:
+            why = "its extension file is missing"
+        elif sources[rel] != source_digest(root / rel):
+            why = "source edited since the build"
+        else:
+            pure_deps = sorted(d for d in cimports(root / rel) if state.get(d, "compiled") != "compiled")
+            why = f"cimports {', '.join(pure_deps)}, which runs as pure Python"
+        reasons.append(f"{name} ({why})")
+    kind_ = "pure Python" if compiled == 0 else f"partial, {compiled} of {n} hot modules compiled"
+    return (f"{head}\nbuild: {kind_} ({made})\nrunning as pure Python: " + "; ".join(reasons)
+            + "\nrebuild: pip install -e . (unchanged modules come from the build cache in seconds)")
