@@ -68,7 +68,8 @@ def build_report(run_dir: str | os.PathLike, out: str | os.PathLike | None = Non
         files = ["index.html", "summary.md"] + files
         files += export_report_tables(run, tmp, run.heroes(), {"findings": doc.findings,
                                                                "overrides": run.meta.get("overrides") or [],
-                                                               "robustness": run._cache.get("robustness")},
+                                                               "robustness": run._cache.get("robustness"),
+                                                               "headroom": run._cache.get("headroom")},
                                       run._cache.get("tempo_pairs"))
     return ReportResult(out, files, time.perf_counter() - started, run.n_games(), run.heroes(), doc.left_out)
 
@@ -227,6 +228,8 @@ def _make(run: A.Run, out: Path, tempo: list[tuple[str, str]] | None = None) -> 
     sections.append(Section("winrates", "Who beats whom", blocks))
     sections.append(robust_sec)
     findings.extend(robust_findings)
+    from unmatched_sim.report.headroom import headroom_section
+    sections.append(headroom_section(run, findings, left_out))
 
     # ---------------------------------------------------------------- seats
     allrow = seats.row(0, named=True)
