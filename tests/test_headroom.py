@@ -129,6 +129,9 @@ def test_readings_for_a_designer():
     # spread that noise explains is not uneven
     assert "Low, even" in reading(summary({"a": -0.05, "b": 0.12}, se=0.2))
     assert "not a stronger player" in reading(summary({"a": -0.2, "b": -0.1}))
+    one_seed = headroom_summary(pl.DataFrame({"hero": ["a", "b"], "games": [2, 2], "gain": [0.0, 0.5],
+                                              "gain_se": [None, 0.1]}))
+    assert one_seed["too_few"] and not one_seed["uneven"] and "cannot be told from noise" in reading(one_seed)
 
 
 def test_paired_outcomes_pair_each_check_game_with_its_twin():
@@ -206,3 +209,24 @@ def test_an_unchecked_run_says_how_to_measure_it(tmp_path):
     left: list = []
     s = headroom_section(record({("x", "y"): (2, 2)}).run(), [], left)
     assert s.title.endswith("(not measured)") and "--check-with ismcts:iterations=200" in s.blocks[0] and not left
+
+
+def test_a_checked_run_with_the_search_plays_on_a_dask_cluster_as_on_local_cores(tmp_path, capsys, monkeypatch):
+    """The check games go through the runner like any others: on a dask cluster they are the same
+    games, the search included."""
+    distributed = pytest.importorskip("distributed")
+    from tests.test_dask_cluster import _same_games
+    from tests.test_resume import snapshot
+
+    monkeypatch.chdir(tmp_path)
+    args = ["matchup", "houdini", "genie", "-n", "4", "--policy", "greedy", "--check-with", "ismcts:iterations=5:2",
+            "--no-progress"]
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=False, protocol="tcp",
+                                  dashboard_address=None) as cluster:
+        code, _, err = run_cli(capsys, *args, "--out", "d", "--backend", "dask", "--scheduler", cluster.scheduler_address)
+        assert code == 0, err
+    code, _, err = run_cli(capsys, *args, "--out", "l", "-j", "1")
+    assert code == 0, err
+    assert _same_games(snapshot(tmp_path / "d"), snapshot(tmp_path / "l"))
+    games = pl.read_parquet(tmp_path / "d" / "games.parquet")
+    assert games.height == 4 + 2 * 2 and set(games["policy_a"]) == {"greedy", "ismcts:iterations=5"}

@@ -109,8 +109,9 @@ def headroom_summary(table: pl.DataFrame) -> dict:
     """Across the heroes of ``headroom``'s (or ``gains``') table: heroes, games (check games in
     all), mean_gain and its 95% interval (mean_lo, mean_hi), sd_gain (spread across heroes),
     noise_sd (the spread noise alone would give: the root mean square of the heroes' standard
-    errors), beyond_noise (sqrt(max(0, sd² − noise²))), lowest / highest ((hero, gain)), low (mean
-    below ``LOW``), uneven (beyond_noise above ``UNEVEN``), policy and check_with."""
+    errors; None when a hero's gain has none: a single seed), beyond_noise (sqrt(max(0, sd² −
+    noise²))), lowest / highest ((hero, gain)), low (mean below ``LOW``), too_few (noise unknown),
+    uneven (beyond_noise above ``UNEVEN``, never when too_few), policy and check_with."""
     n = table.height
     out: dict = {"heroes": n, "games": int(table["games"].sum()) if n else 0,
                  "policy": table["policy"][0] if n and "policy" in table.columns else None,
@@ -121,7 +122,8 @@ def headroom_summary(table: pl.DataFrame) -> dict:
     ses = [s for s in table["gain_se"].to_list() if s is not None]
     mean = sum(g) / n
     sd = math.sqrt(sum((x - mean) ** 2 for x in g) / (n - 1)) if n > 1 else None
-    noise = math.sqrt(sum(s * s for s in ses) / len(ses)) if ses else None
+    # noise is known only when every hero's gain has a standard error (two seeds or more)
+    noise = math.sqrt(sum(s * s for s in ses) / n) if len(ses) == n else None
     mean_se = math.sqrt(sum(s * s for s in ses)) / n if len(ses) == n else None
     beyond = math.sqrt(max(0.0, sd * sd - noise * noise)) if sd is not None and noise is not None else sd
     order = table.sort("gain")
@@ -129,7 +131,8 @@ def headroom_summary(table: pl.DataFrame) -> dict:
                 "mean_hi": None if mean_se is None else mean + Z95 * mean_se,
                 "sd_gain": sd, "noise_sd": noise, "beyond_noise": beyond,
                 "lowest": (order["hero"][0], order["gain"][0]), "highest": (order["hero"][-1], order["gain"][-1]),
-                "low": mean < LOW, "uneven": beyond is not None and beyond > UNEVEN})
+                "low": mean < LOW, "too_few": noise is None,
+                "uneven": noise is not None and beyond is not None and beyond > UNEVEN})
     return out
 
 
@@ -151,6 +154,11 @@ def reading(s: dict, names: dict[str, str] | None = None) -> str:
         return (f"{check} wins {100 * -mean:.0f} points less than {base} with the same heroes on the same deals: "
                 "it is not a stronger player, so it cannot show what better play would get from each hero. Check "
                 "with a stronger policy, e.g. `--check-with ismcts:iterations=200`.")
+    if s["too_few"]:
+        return (f"{check} wins {_pts(mean)} more than {base} on average, from {_pts(lo_g)} "
+                f"({names.get(lo_h, lo_h)}) to {_pts(hi_g)} ({names.get(hi_h, hi_h)}), but some hero was checked on "
+                "a single seed, so these gains cannot be told from noise: replay more games (`--check-with "
+                "POLICY:K` with K of 4 or more).")
     if s["uneven"]:
         return (f"**Uneven headroom: the verdicts are partly the AI's.** Playing a hero with {check} instead of "
                 f"{base} gains from {_pts(lo_g)} ({names.get(lo_h, lo_h)}) to {_pts(hi_g)} "
