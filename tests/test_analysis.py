@@ -680,6 +680,30 @@ def test_play_stats_per_decision_from_a_hand_built_log():
     assert df["hero"].to_list() == ["loki", "loki", "medusa"] and df["policy"][0] == "greedy"
 
 
+def test_play_stats_on_a_real_run_agree_with_the_log_they_read(tmp_path, capsys):
+    """A short real run of Loki against Medusa (and her Harpies): every count is within its
+    denominator, deck-outs are the log's distinct deck_empty sides, and Loki met hero-or-Harpy
+    choices (Medusa's gaze hits him at the start of some of her turns)."""
+    from tests.cli_helpers import run_cli
+    from unmatched_sim.analysis.play import play_stats
+
+    out = tmp_path / "run"
+    code, _, err = run_cli(capsys, "matchup", "loki", "medusa", "-n", "6", "-j", "1", "--no-progress",
+                           "--out", str(out))
+    assert code == 0, err
+    df = play_stats(out)
+    assert df["policy"].unique().to_list() == ["tuned"] and df["games"].to_list() == [6, 6]
+    for share, n, of in (("ends_in_reach", "ends_in_reach_n", "turns"), ("start_hit", "start_hit_n", "foe_turns"),
+                         ("on_hero", "on_hero_n", "target_choices"), ("undefended", "undefended_n", "attacked"),
+                         ("deck_out", "deck_out_n", "games")):
+        assert (df[n] <= df[of]).all(), share
+    loki = df.filter(pl.col("hero") == "loki").row(0, named=True)
+    assert loki["target_choices"] > 0 and loki["start_hit_n"] > 0
+    ev = A.open_run(out).events.collect()
+    empties = ev.filter(pl.col("kind") == "deck_empty").select("game_id", "player").unique().height
+    assert int(df["deck_out_n"].sum()) == empties
+
+
 # --------------------------------------------------------------------------- a hero of several fighters
 def sisters_log() -> Log:
     """Two games of the Wayward Sisters ("Sister 1/2/3", 6 health each, the other two placed

@@ -189,6 +189,17 @@ def test_a_checked_run_logs_k_games_of_each_pairing_each_way_after_the_own_games
     assert [r["gain"] for r in res["headroom"]["table"]] == pytest.approx(t["gain"].to_list())
 
 
+def test_play_stats_of_a_checked_run_show_the_checking_policy_on_each_hero(checked):
+    from unmatched_sim.analysis.play import play_stats
+    out, _ = checked
+    df = play_stats(out)
+    rows = {(r["hero"], r["policy"]): r for r in df.iter_rows(named=True)}
+    assert set(rows) == {(h, p) for h in HEROES for p in ("greedy", "random")}
+    # the run's policy in its own games (both sides of 6 games × 3 pairings, mirrors twice); the
+    # checking policy on the side it played (its 16 games a hero)
+    assert all(rows[(h, "greedy")]["games"] == 24 and rows[(h, "random")]["games"] == 16 for h in HEROES)
+
+
 def test_the_report_shows_how_well_the_ai_plays_each_hero(checked, tmp_path):
     from unmatched_sim.report.build import _make
     out, _ = checked
