@@ -20,7 +20,7 @@ import math
 
 import polars as pl
 
-from unmatched_sim.analysis.run import RunLike, as_run
+from unmatched_sim.analysis.run import RunLike, as_run, is_ladder
 from unmatched_sim.errors import UserError
 from unmatched_sim.stats import Z95, wilson_interval
 
@@ -39,7 +39,7 @@ def not_comparable(a, b) -> list[str]:
         if va != vb:
             label = {"seed": "run seed", "games_per_pairing": "games per pairing", "pairings": "pairings"}[key]
             why.append(f"different {label} ({_short(va)} vs {_short(vb)})")
-    if bool(a.meta.get("matchups")) != bool(b.meta.get("matchups")):
+    if is_ladder(a.meta) != is_ladder(b.meta):
         why.append("one is a policy ladder and the other is not")
     if why:
         return why

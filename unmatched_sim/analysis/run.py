@@ -297,6 +297,14 @@ def open_run(path: str | os.PathLike) -> Run:
     return Run(games=games, events=events, meta=meta, path=run_dir, event_files=files)
 
 
+def is_ladder(meta: dict) -> bool:
+    """A policy ladder's run.json (``sim ladder``: each matchup played by its own policies), not a
+    tournament whose ``matchups`` only add games under other policies (``--robust``,
+    ``--check-with``)."""
+    return meta.get("policy_a") == "ladder" or bool(meta.get("matchups") and not meta.get("robust")
+                                                    and not meta.get("check_with"))
+
+
 def primary_games(meta: dict) -> int | None:
     """In a robust or checked run (``--robust``, ``--check-with``), how many games the run's own
     policy played (game ids ``0 .. n - 1``; the other policies' games follow); None for any other

@@ -151,8 +151,8 @@ def _make(run: A.Run, out: Path, tempo: list[tuple[str, str]] | None = None) -> 
     def chart(fig, name) -> None:
         files.extend(C.save(fig, out, name))
 
-    if meta.get("policy_a") == "ladder" or (meta.get("matchups") and not meta.get("robust")
-                                              and not meta.get("check_with")):
+    from unmatched_sim.analysis.run import is_ladder
+    if is_ladder(meta):
         findings.append("**This run is a policy ladder** (`sim ladder`): the heroes were played by different "
                         "policies, so these hero results mix policy strength with hero strength. Make balance "
                         "reports from `sim tournament` runs, where one policy plays every hero.")
