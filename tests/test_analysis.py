@@ -623,11 +623,12 @@ def play_log():
     log.game(0, "loki", "medusa", fighters=("Loki", "Medusa"), sidekicks=[("b", "Harpy 1")])
     log.ev(0, 0, "a", "move", fighter="Loki", space="M13").ev(0, 0, "b", "move", fighter="Medusa", space="M20")
     log.ev(0, 0, "b", "move", fighter="Harpy 1", space="M07")
-    # turn 1, Loki: Medusa and Harpy 1 both adjacent: one attack on each; a hand-limit discard
+    # turn 1, Loki: Medusa and Harpy 1 both adjacent: one attack on each; two hand-limit discards
     log.ev(0, 1, "a", "turn_start").ev(0, 1, "a", "action", detail="attack")
     log.ev(0, 1, "a", "attack", fighter="Loki", target="Harpy 1").ev(0, 1, "a", "action", detail="attack")
     log.ev(0, 1, "a", "attack", fighter="Loki", target="Medusa")
     log.ev(0, 1, "a", "discard", card="c", detail="hand_limit").ev(0, 1, "a", "discard", card="d", detail="own_effect")
+    log.ev(0, 1, "a", "discard", card="e", detail="hand_limit")
     log.ev(0, 1, "a", "turn_end")                              # Medusa adjacent: in reach
     # turn 2, Medusa: 1 damage to Loki before her first action (counted), 2 after (not)
     log.ev(0, 2, "b", "turn_start").dmg(0, 2, "a", "Loki", 1, 15, source="ability")
@@ -671,7 +672,10 @@ def test_play_stats_per_decision_from_a_hand_built_log():
     assert (loki["attacked"], loki["undefended_n"], loki["undefended"]) == (1, 1, 1.0)
     assert (loki["ransoms_offered"], loki["ransoms_paid_n"], loki["doubloons_paid"]) == (2, 1, 1)
     assert (loki["deck_out_n"], loki["deck_out"], loki["exhaustion_damage"]) == (1, 0.5, 1.0)
-    assert (loki["hand_limit_discards_total"], loki["hand_limit_discards"]) == (1, 0.5)
+    # exhaustion damage 2 and 0 over two games: mean 1, s.e. sqrt(2 / 2) = 1, the low end cut at 0
+    assert (loki["exhaustion_damage_lo"], loki["exhaustion_damage_hi"]) == (0.0, pytest.approx(1 + 1.959963984540054))
+    assert (loki["hand_limit_discards_total"], loki["hand_limit_discards"]) == (2, 1.0)
+    assert (loki["hand_limit_turns_n"], loki["hand_limit_turns"]) == (1, 0.5)
     assert (loki["attacks"], loki["attacks_per_turn"]) == (3, 1.5)
     assert (medusa["games"], medusa["turns"], medusa["ends_in_reach_n"]) == (2, 2, 1)
     assert (medusa["target_choices"], medusa["on_hero"], medusa["attacked"], medusa["undefended_n"]) == (0, None, 1, 0)

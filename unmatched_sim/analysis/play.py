@@ -31,9 +31,11 @@ side the run's policy played against another policy is left out (it faced anothe
   rows, and ``ransom_refused`` rows whose treasury held enough); ``ransoms_paid`` — share of them
   paid; ``doubloons_paid`` — doubloons the side paid in ransoms;
 * ``deck_out`` — share of games in which the side's deck ran out (``deck_empty``);
-  ``exhaustion_damage`` — exhaustion damage its fighters took per game;
-* ``hand_limit_discards`` — cards discarded unused at the hand limit, per turn (``discard`` and
-  the Sisters' ``to_cauldron`` rows with ``detail`` = ``hand_limit``);
+  ``exhaustion_damage`` — exhaustion damage its fighters took per game, with a 95% normal interval
+  over its games;
+* ``hand_limit_turns`` — share of its turns that ended with cards discarded unused at the hand
+  limit (``discard`` and the Sisters' ``to_cauldron`` rows with ``detail`` = ``hand_limit``);
+  ``hand_limit_discards`` — such cards per turn;
 * ``attacks_per_turn`` — attacks the side declared per turn;
 * ``boosts``, ``played`` — cards the side discarded to BOOST, and cards it played (combat cards
   revealed, schemes); ``boost_share`` = boosts / (boosts + played).
@@ -45,6 +47,7 @@ bound on the uncertainty. Duel runs (``games.parquet`` with ``hero_a``/``hero_b`
 
 from __future__ import annotations
 
+import math
 from collections import defaultdict
 from pathlib import Path
 
@@ -52,6 +55,7 @@ import polars as pl
 
 from unmatched_sim.analysis._common import with_ci
 from unmatched_sim.analysis.run import Run, as_run
+from unmatched_sim.stats import Z95
 
 KINDS = ("place", "move", "swap", "conveyor", "conveyor_bin", "defeat", "turn_start", "action", "turn_end",
          "attack", "no_defense", "boost", "reveal", "scheme", "damage", "deck_empty", "discard", "to_cauldron",
@@ -60,7 +64,8 @@ KINDS = ("place", "move", "swap", "conveyor", "conveyor_bin", "defeat", "turn_st
 #: the counts, in the table's order
 COUNTS = ("games", "turns", "ends_in_reach_n", "foe_turns", "start_hit_n", "start_damage_total",
           "target_choices", "on_hero_n", "attacked", "undefended_n", "ransoms_offered", "ransoms_paid_n",
-          "doubloons_paid", "deck_out_n", "exhaustion_damage_total", "hand_limit_discards_total", "attacks",
+          "doubloons_paid", "deck_out_n", "exhaustion_damage_total", "hand_limit_turns_n", "hand_limit_discards_total",
+          "attacks",
           "boosts", "played")
 
 
@@ -115,6 +120,7 @@ def play_stats(run) -> pl.DataFrame:
         foes_of[(g, p)].add(f)
     hero_of = {(g, p): h for g, p, h in run.sides().select("game_id", "player", "hero").iter_rows()}
     c = defaultdict(lambda: defaultdict(int))
+    exhaustion: dict = defaultdict(int)      # (game, player) -> exhaustion damage
     for key in key_of.values():
         c[key]["games"] += 1
     adjacent, same_zone = board.adjacent, board.same_zone
@@ -138,7 +144,7 @@ def play_stats(run) -> pl.DataFrame:
         active, start = None, False
         for gid, _seq, player, kind, fighter, target, space, amount, value, detail in rows.iter_rows():
             if gid != game:
-                game, pos, active, start, deck_out = gid, {}, None, False, set()
+                game, pos, active, start, deck_out, turn_no, hand_limit = gid, {}, None, False, set(), 0, set()
             key = key_of.get((gid, player))
             hero = hero_of.get((gid, player))
             st = c[key] if key is not None else None
@@ -155,7 +161,7 @@ def play_stats(run) -> pl.DataFrame:
             elif kind == "defeat":
                 pos.pop((player, fighter), None)
             elif kind == "turn_start":
-                active, start = player, True
+                active, start, turn_no = player, True, turn_no + 1
                 for foe in foes_of[(gid, player)]:
                     if (gid, foe) in key_of:
                         c[key_of[(gid, foe)]]["foe_turns"] += 1
@@ -170,6 +176,7 @@ def play_stats(run) -> pl.DataFrame:
                         st["start_hit_n"] += 1
                 if detail == "exhaustion" and st is not None:
                     st["exhaustion_damage_total"] += amount or 0
+                    exhaustion[(gid, player)] += amount or 0
             elif st is None:
                 if kind == "attack":         # an uncounted side's attack on a counted side's hero
                     _attacked(c, key_of, hero_of, hero_name, foes_of, gid, player, target)
@@ -207,7 +214,11 @@ def play_stats(run) -> pl.DataFrame:
                     deck_out.add(player)
                     st["deck_out_n"] += 1
             elif kind in ("discard", "to_cauldron"):
-                st["hand_limit_discards_total"] += detail == "hand_limit"
+                if detail == "hand_limit":
+                    st["hand_limit_discards_total"] += 1
+                    if (player, turn_no) not in hand_limit:
+                        hand_limit.add((player, turn_no))
+                        st["hand_limit_turns_n"] += 1
             elif kind == "ransom_paid":
                 st["ransoms_offered"] += 1
                 st["ransoms_paid_n"] += 1
@@ -215,7 +226,25 @@ def play_stats(run) -> pl.DataFrame:
             elif kind == "ransom_refused":
                 could = (value or 0) >= amount if amount else (value or 0) > 0
                 st["ransoms_offered"] += could
-    return _table(run, c)
+    return _table(run, c, _per_game_interval(key_of, exhaustion))
+
+
+def _per_game_interval(key_of: dict, per_side: dict) -> dict:
+    """{key: (low, high)}: the 95% normal interval of the mean of ``per_side`` over each key's games
+    (a game without an entry counts 0); None with fewer than two games."""
+    values = defaultdict(list)
+    for side, key in key_of.items():
+        values[key].append(per_side.get(side, 0))
+    out = {}
+    for key, v in values.items():
+        n = len(v)
+        if n < 2:
+            out[key] = (None, None)
+            continue
+        mean = sum(v) / n
+        half = Z95 * math.sqrt(sum((x - mean) ** 2 for x in v) / (n - 1) / n)
+        out[key] = (max(0.0, mean - half), mean + half)
+    return out
 
 
 def _attacked(c, key_of, hero_of, hero_name, foes_of, gid, player, target) -> None:
@@ -226,12 +255,15 @@ def _attacked(c, key_of, hero_of, hero_name, foes_of, gid, player, target) -> No
             return
 
 
-def _table(run: Run, c: dict) -> pl.DataFrame:
+def _table(run: Run, c: dict, exhaustion_ci: dict) -> pl.DataFrame:
     base = run.meta.get("policy_a")
     heroes = run.heroes()
     keys = sorted(c, key=lambda k: (heroes.index(k[0]) if k[0] in heroes else len(heroes), k[1] != base, k[1]))
-    rows = [{"hero": h, "policy": p, **{n: int(c[(h, p)][n]) for n in COUNTS}} for h, p in keys]
-    schema = {"hero": pl.Utf8, "policy": pl.Utf8, **{n: pl.Int64 for n in COUNTS}}
+    rows = [{"hero": h, "policy": p, **{n: int(c[(h, p)][n]) for n in COUNTS},
+             "exhaustion_damage_lo": exhaustion_ci.get((h, p), (None, None))[0],
+             "exhaustion_damage_hi": exhaustion_ci.get((h, p), (None, None))[1]} for h, p in keys]
+    schema = {"hero": pl.Utf8, "policy": pl.Utf8, **{n: pl.Int64 for n in COUNTS},
+              "exhaustion_damage_lo": pl.Float64, "exhaustion_damage_hi": pl.Float64}
     df = pl.DataFrame(rows, schema=schema)
 
     def per(total, n):
@@ -246,7 +278,8 @@ def _table(run: Run, c: dict) -> pl.DataFrame:
                          .alias("boost_share"))
     for share, n, of in (("ends_in_reach", "ends_in_reach_n", "turns"), ("start_hit", "start_hit_n", "foe_turns"),
                          ("on_hero", "on_hero_n", "target_choices"), ("undefended", "undefended_n", "attacked"),
-                         ("ransoms_paid", "ransoms_paid_n", "ransoms_offered"), ("deck_out", "deck_out_n", "games")):
+                         ("ransoms_paid", "ransoms_paid_n", "ransoms_offered"), ("deck_out", "deck_out_n", "games"),
+                         ("hand_limit_turns", "hand_limit_turns_n", "turns")):
         df = with_ci(df, n, of, share, f"{share}_lo", f"{share}_hi")
     return df.select(
         "hero", "policy", "games", "turns",
@@ -255,6 +288,8 @@ def _table(run: Run, c: dict) -> pl.DataFrame:
         "target_choices", "on_hero_n", "on_hero", "on_hero_lo", "on_hero_hi",
         "attacked", "undefended_n", "undefended", "undefended_lo", "undefended_hi",
         "ransoms_offered", "ransoms_paid_n", "ransoms_paid", "ransoms_paid_lo", "ransoms_paid_hi", "doubloons_paid",
-        "deck_out_n", "deck_out", "deck_out_lo", "deck_out_hi", "exhaustion_damage",
+        "deck_out_n", "deck_out", "deck_out_lo", "deck_out_hi",
+        "exhaustion_damage", "exhaustion_damage_lo", "exhaustion_damage_hi",
+        "hand_limit_turns_n", "hand_limit_turns", "hand_limit_turns_lo", "hand_limit_turns_hi",
         "hand_limit_discards_total", "hand_limit_discards",
         "attacks", "attacks_per_turn", "boosts", "played", "boost_share")

@@ -735,7 +735,7 @@ def _play_section(run: A.Run, findings: list[str], left_out: list) -> Section:
 
     def share(r, name, digits=0) -> str:
         n = {"ends_in_reach": "turns", "start_hit": "foe_turns", "on_hero": "target_choices", "undefended": "attacked",
-             "ransoms_paid": "ransoms_offered", "deck_out": "games"}[name]
+             "ransoms_paid": "ransoms_offered", "deck_out": "games", "hand_limit_turns": "turns"}[name]
         if not r[n]:
             return "–"
         return f"{pct(r[name], digits)} ({ci(r[f'{name}_lo'], r[f'{name}_hi'], 0)}) of {num(r[n])}"
@@ -749,8 +749,12 @@ def _play_section(run: A.Run, findings: list[str], left_out: list) -> Section:
                                share(r, "start_hit") + (f"; {num(r['start_damage'], 2)} damage a turn"
                                                          if r["foe_turns"] else ""),
                                share(r, "undefended"), num(r["attacks_per_turn"], 2), pct(r["boost_share"], 0)])
+        exhaustion = num(r["exhaustion_damage"], 2) + ("" if r["exhaustion_damage_lo"] is None else
+                                                        f" ({num(r['exhaustion_damage_lo'], 2)}–"
+                                                        f"{num(r['exhaustion_damage_hi'], 2)})")
         choice_rows.append(lead(r) + [share(r, "on_hero"), share(r, "ransoms_paid"), share(r, "deck_out"),
-                                      num(r["exhaustion_damage"], 2), num(r["hand_limit_discards"], 2)])
+                                      exhaustion, share(r, "hand_limit_turns")
+                                      + (f"; {num(r['hand_limit_discards'], 2)} cards a turn" if r["turns"] else "")])
     own = ps.filter(pl.col("policy") == base) if base in policies else ps
     exposed = own.filter(~pl.col("hero").is_in(list(several)) & pl.col("ends_in_reach").is_not_null()).sort(
         "ends_in_reach", descending=True)
@@ -786,13 +790,15 @@ def _play_section(run: A.Run, findings: list[str], left_out: list) -> Section:
               note="Shares with their 95% interval and count. Positions are rebuilt from the log; intervals treat "
                    "turns as independent (a lower bound on the uncertainty)."),
         Table(head + ["Hero and sidekick in reach: attacks on the hero", "Ransoms paid (of those it could pay)",
-                      "Deck ran out (games)", "Exhaustion damage / game", "Hand-limit discards / turn"], choice_rows,
+                      "Deck ran out (games)", "Exhaustion damage / game", "Turns ending with hand-limit discards"],
+              choice_rows,
               caption="Choices and resources", align="l" * len(head) + "rrrrr",
               note="Attacks on the hero: among attacks declared by a fighter that could attack, from where it stood, "
                    "both an opposing hero and a sidekick (rebuilt from positions and ranges; an effect that forbids "
                    "or allows a target is not seen, and the attacker itself was chosen too). Ransoms: Blackbeard's "
-                   "`unless` costs offered to this hero's side when its treasury held enough. Hand-limit discards: "
-                   "cards discarded unused at the end of a turn."),
+                   "`unless` costs offered to this hero's side when its treasury held enough. Exhaustion damage: per "
+                   "game, with a 95% normal interval over games. Hand-limit discards: cards discarded unused at the "
+                   "end of a turn."),
     ])
 
 
