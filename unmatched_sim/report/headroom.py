@@ -62,7 +62,9 @@ def headroom_section(run: A.Run, findings: list[str], left_out: list) -> Section
         note=f"Gain: mean of (won with {check} − won with {base}) over the paired games, in points, with a 95% "
              "interval from the standard error clustered by seed (both seats of a seed share the deal). Spread: the "
              "SD of the heroes' gains; noise alone: the root mean square of their standard errors, the spread "
-             f"heroes of equal headroom would still show. Read as low below {100 * LOW:.0f} points on average, "
+             f"heroes of equal headroom would still show. A hero that already wins nearly all its paired "
+             f"games with {base} has little room left to gain: read its gain against 100% minus its win rate. "
+             f"Read as low below {100 * LOW:.0f} points on average, "
              f"uneven when the spread beyond noise exceeds {100 * UNEVEN:.0f} points. Python: "
              "`analysis.headroom.headroom(run)`, `analysis.headroom.headroom_summary(table)`."))
     findings.append(reading(s, names) + f' See "{TITLE}"')
