@@ -211,6 +211,7 @@ def test_the_report_shows_how_well_the_ai_plays_each_hero(checked, tmp_path):
     assert set(by) == set(HEROES) and all(r[2] == "16" for r in by.values())
     mean = [r for r in table.rows if r[1] == "mean"][0]
     assert mean[2] == "48"
+    assert "{" not in table.note and "5 points" in table.note
     assert any("not a stronger player" in f and "How well does the AI play each hero?" in f for f in doc.findings)
 
 
