@@ -10,7 +10,13 @@ Per hero, over the turns it played (both seats of every seed, every opponent of 
 * ``reach``: share of its turns it ended where a foe fighter could attack its hero without moving;
 * ``reach_nodef``: the same, while holding no card its hero could defend with;
 * ``attacked_nodef``: share of attacks on its hero made while it held no usable defense card;
+* ``on hero``: among attacks whose attacker the engine offered both an opposing hero and an
+  opposing sidekick as targets, the share made on the hero (exact: the engine's own options,
+  effects included; the log version rebuilds them from positions);
 * ``attacks/turn``; ``boost share``: cards spent on BOOST among cards spent (BOOST + played).
+
+Damage at the start of foe turns, ransoms paid, deck-outs and hand-limit discards are in the log
+whole, so ``analysis.play_stats`` (and ``sim report``'s "How the AI played") gives them exactly.
 """
 
 from __future__ import annotations
@@ -53,7 +59,13 @@ def _watched_ask_defense(g):
 
 def _watched_attack_declared(g, seat, option):
     if seat == WATCH["seat"]:
-        WATCH["stats"]["attacks"] += 1
+        st = WATCH["stats"]
+        st["attacks"] += 1
+        fi, target = option
+        offered = {g.fighters[t].is_hero for f, t in g.attack_options(seat) if f == fi}
+        if offered == {True, False}:         # this attacker could hit a hero or a sidekick
+            st["choices"] += 1
+            st["on_hero"] += g.fighters[target].is_hero
     _attack_declared(g, seat, option)
 
 
@@ -112,15 +124,18 @@ def main() -> None:
     hs = args.heroes or hero_ids()
     st = measure(hs, args.policy, args.opponent or args.policy, args.games, args.seed, args.board)
     print(f"{args.policy} (opponents: {args.opponent or args.policy}), {args.games} games per hero pair, seed {args.seed}")
-    print(f"{'hero':<12}{'turns':>6}  {'ends in reach':>22}  {'in reach, no defense':>22}  {'attacked w/o defense':>22}  att/turn  boost share")
+    print(f"{'hero':<12}{'turns':>6}  {'ends in reach':>22}  {'in reach, no defense':>22}  {'attacked w/o defense':>22}  "
+          f"{'on hero (hero or sidekick)':>28}  att/turn  boost share")
     for h in hs:
         c = st[h]
         def cell(k, n):
             lo, hi = wilson_interval(c[k], c[n])
             return f"{c[k] / max(1, c[n]):6.1%} [{lo:4.0%},{hi:4.0%}]"
         spent = c["boosts"] + c["played"]
+        on_hero = f"{cell('on_hero', 'choices')} of {c['choices']}"
         print(f"{h:<12}{c['turns']:>6}  {cell('reach', 'turns'):>22}  {cell('reach_nodef', 'turns'):>22}  "
-              f"{cell('attacked_nodef', 'attacked'):>22}  {c['attacks'] / max(1, c['turns']):8.2f}  "
+              f"{cell('attacked_nodef', 'attacked'):>22}  {on_hero:>28}  "
+              f"{c['attacks'] / max(1, c['turns']):8.2f}  "
               f"{c['boosts'] / max(1, spent):6.1%}")
 
 

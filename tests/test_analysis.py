@@ -609,6 +609,105 @@ def test_play_stats_rebuild_positions_and_count_each_heros_turns_attacks_and_boo
     assert row["houdini"]["attacked"] > 0 and 0 <= row["houdini"]["undefended"] <= 1
 
 
+def play_log():
+    """Loki (a; melee, no sidekick) against Medusa (b; ranged, with Harpy 1) on Marmoreal, by hand:
+    game 0 four turns, game 1 only its setup, game 2 one turn each with `tuned` playing Loki
+    against `greedy` (as in a checked run). Returns the log, its run metadata and the far space."""
+    from unmatched_sim.data.catalog import find_board, find_hero
+
+    board = find_board("marmoreal")
+    near = board.space("M13")
+    far = next(board.labels[k] for k in range(board.size)
+               if k != near and k not in board.adjacent[near] and not board.same_zone(k, near))
+    log = Log()
+    log.game(0, "loki", "medusa", fighters=("Loki", "Medusa"), sidekicks=[("b", "Harpy 1")])
+    log.ev(0, 0, "a", "move", fighter="Loki", space="M13").ev(0, 0, "b", "move", fighter="Medusa", space="M20")
+    log.ev(0, 0, "b", "move", fighter="Harpy 1", space="M07")
+    # turn 1, Loki: Medusa and Harpy 1 both adjacent: one attack on each; two hand-limit discards
+    log.ev(0, 1, "a", "turn_start").ev(0, 1, "a", "action", detail="attack")
+    log.ev(0, 1, "a", "attack", fighter="Loki", target="Harpy 1").ev(0, 1, "a", "action", detail="attack")
+    log.ev(0, 1, "a", "attack", fighter="Loki", target="Medusa")
+    log.ev(0, 1, "a", "discard", card="c", detail="hand_limit").ev(0, 1, "a", "discard", card="d", detail="own_effect")
+    log.ev(0, 1, "a", "discard", card="e", detail="hand_limit")
+    log.ev(0, 1, "a", "turn_end")                              # Medusa adjacent: in reach
+    # turn 2, Medusa: 1 damage to Loki before her first action (counted), 2 after (not)
+    log.ev(0, 2, "b", "turn_start").dmg(0, 2, "a", "Loki", 1, 15, source="ability")
+    log.ev(0, 2, "b", "action", detail="attack").dmg(0, 2, "a", "Loki", 2, 13)
+    log.ev(0, 2, "b", "attack", fighter="Medusa", target="Loki").ev(0, 2, "a", "no_defense", fighter="Loki")
+    log.ev(0, 2, "b", "turn_end")                              # Loki adjacent (melee): in reach
+    # turn 3, Loki: Medusa moved far away; only Harpy 1 in reach, then defeated; ransoms; deck out
+    log.ev(0, 3, "a", "turn_start").ev(0, 3, "b", "move", fighter="Medusa", space=far)
+    log.ev(0, 3, "a", "action", detail="attack").ev(0, 3, "a", "attack", fighter="Loki", target="Harpy 1")
+    log.ev(0, 3, "b", "defeat", fighter="Harpy 1")
+    log.ev(0, 3, "a", "ransom_paid", card="r", amount=1, value=2)       # paid
+    log.ev(0, 3, "a", "ransom_refused", card="r", amount=2, value=1)    # could not pay: not offered
+    log.ev(0, 3, "a", "ransom_refused", card="r", amount=1, value=3)    # declined
+    log.ev(0, 3, "a", "deck_empty").dmg(0, 3, "a", "Loki", 2, 11, source="exhaustion").ev(0, 3, "a", "deck_empty")
+    log.ev(0, 3, "a", "turn_end")                              # nobody in reach
+    log.ev(0, 4, "b", "turn_start").ev(0, 4, "b", "action", detail="maneuver").ev(0, 4, "b", "turn_end")
+    log.game(1, "loki", "medusa", fighters=("Loki", "Medusa"), first="b")
+    log.game(2, "loki", "medusa", fighters=("Loki", "Medusa"))
+    log.games[-1]["policy_a"] = "tuned"
+    for side, turn in (("a", 1), ("b", 2)):
+        log.ev(2, turn, side, "turn_start").ev(2, turn, side, "turn_end")
+    meta = {"policy_a": "greedy", "policy_b": "greedy", "board_file": {"path": str(board.path)},
+            "hero_files": {h: {"path": str(find_hero(h).path)} for h in ("loki", "medusa")}}
+    return log, meta, far
+
+
+def test_play_stats_per_decision_from_a_hand_built_log():
+    """Each statistic counted by hand (see ``play_log``); the tuned side of the checked game has a
+    row of its own, and the greedy side that faced it counts nowhere."""
+    from unmatched_sim.analysis.play import play_stats
+
+    log, meta, _ = play_log()
+    df = play_stats(log.run(meta))
+    rows = {(r["hero"], r["policy"]): r for r in df.iter_rows(named=True)}
+    assert set(rows) == {("loki", "greedy"), ("loki", "tuned"), ("medusa", "greedy")}
+    loki, medusa, tuned = rows[("loki", "greedy")], rows[("medusa", "greedy")], rows[("loki", "tuned")]
+    assert (loki["games"], loki["turns"], loki["ends_in_reach_n"], loki["ends_in_reach"]) == (2, 2, 1, 0.5)
+    assert (loki["foe_turns"], loki["start_hit_n"], loki["start_damage"]) == (2, 1, 0.5)
+    assert (loki["target_choices"], loki["on_hero_n"], loki["on_hero"]) == (2, 1, 0.5)
+    assert loki["on_hero_lo"] < 0.5 < loki["on_hero_hi"]
+    assert (loki["attacked"], loki["undefended_n"], loki["undefended"]) == (1, 1, 1.0)
+    assert (loki["ransoms_offered"], loki["ransoms_paid_n"], loki["doubloons_paid"]) == (2, 1, 1)
+    assert (loki["deck_out_n"], loki["deck_out"], loki["exhaustion_damage"]) == (1, 0.5, 1.0)
+    # exhaustion damage 2 and 0 over two games: mean 1, s.e. sqrt(2 / 2) = 1, the low end cut at 0
+    assert (loki["exhaustion_damage_lo"], loki["exhaustion_damage_hi"]) == (0.0, pytest.approx(1 + 1.959963984540054))
+    assert (loki["hand_limit_discards_total"], loki["hand_limit_discards"]) == (2, 1.0)
+    assert (loki["hand_limit_turns_n"], loki["hand_limit_turns"]) == (1, 0.5)
+    assert (loki["attacks"], loki["attacks_per_turn"]) == (3, 1.5)
+    assert (medusa["games"], medusa["turns"], medusa["ends_in_reach_n"]) == (2, 2, 1)
+    assert (medusa["target_choices"], medusa["on_hero"], medusa["attacked"], medusa["undefended_n"]) == (0, None, 1, 0)
+    assert (medusa["start_hit_n"], medusa["deck_out_n"], medusa["ransoms_offered"]) == (0, 0, 0)
+    assert (tuned["games"], tuned["turns"], tuned["foe_turns"]) == (1, 1, 1)
+    assert df["hero"].to_list() == ["loki", "loki", "medusa"] and df["policy"][0] == "greedy"
+
+
+def test_play_stats_on_a_real_run_agree_with_the_log_they_read(tmp_path, capsys):
+    """A short real run of Loki against Medusa (and her Harpies): every count is within its
+    denominator, deck-outs are the log's distinct deck_empty sides, and Loki met hero-or-Harpy
+    choices (Medusa's gaze hits him at the start of some of her turns)."""
+    from tests.cli_helpers import run_cli
+    from unmatched_sim.analysis.play import play_stats
+
+    out = tmp_path / "run"
+    code, _, err = run_cli(capsys, "matchup", "loki", "medusa", "-n", "6", "-j", "1", "--no-progress",
+                           "--out", str(out))
+    assert code == 0, err
+    df = play_stats(out)
+    assert df["policy"].unique().to_list() == ["tuned"] and df["games"].to_list() == [6, 6]
+    for share, n, of in (("ends_in_reach", "ends_in_reach_n", "turns"), ("start_hit", "start_hit_n", "foe_turns"),
+                         ("on_hero", "on_hero_n", "target_choices"), ("undefended", "undefended_n", "attacked"),
+                         ("deck_out", "deck_out_n", "games")):
+        assert (df[n] <= df[of]).all(), share
+    loki = df.filter(pl.col("hero") == "loki").row(0, named=True)
+    assert loki["target_choices"] > 0 and loki["start_hit_n"] > 0
+    ev = A.open_run(out).events.collect()
+    empties = ev.filter(pl.col("kind") == "deck_empty").select("game_id", "player").unique().height
+    assert int(df["deck_out_n"].sum()) == empties
+
+
 # --------------------------------------------------------------------------- a hero of several fighters
 def sisters_log() -> Log:
     """Two games of the Wayward Sisters ("Sister 1/2/3", 6 health each, the other two placed

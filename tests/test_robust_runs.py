@@ -164,24 +164,27 @@ def test_replay_and_games_find_and_replay_the_other_policys_games(runs, capsys):
     assert "random" in lines[0] and "greedy" not in lines[0]
 
 
-def test_a_robust_run_resumes_to_the_same_files(tmp_path, capsys, monkeypatch):
+@pytest.mark.parametrize("extra, chunks, key, value", [
+    (("--robust", "random"), 3, "robust", ["random"]),              # 36 own games and 18 more
+    (("--check-with", "random:4"), 5, "check_with", "random"),      # 36 own games and 48 more
+])
+def test_a_robust_or_checked_run_resumes_to_the_same_files(tmp_path, capsys, monkeypatch, extra, chunks, key, value):
     import unmatched_sim.run.store as R
 
     monkeypatch.chdir(tmp_path)
-    args = ["tournament", *HEROES, "-n", "6", "--policy", "greedy", "--robust", "random", "--no-progress",
-            "-j", "1"]
+    args = ["tournament", *HEROES, "-n", "6", "--policy", "greedy", *extra, "--no-progress", "-j", "1"]
     real = R.write_chunk
     calls = {"n": 0}
 
     def interrupt(out, index, events, games):
         real(out, index, events, games)
         calls["n"] += 1
-        if calls["n"] == 2:       # 36 own games and 18 more: 3 chunks of 20
+        if calls["n"] == 2:       # chunks of 20
             raise KeyboardInterrupt
 
     monkeypatch.setattr(R, "write_chunk", interrupt)
     code, _, err = run_cli(capsys, *args, "--out", "r")
-    assert code == 130 and "2 of 3 chunks finished" in err
+    assert code == 130 and f"2 of {chunks} chunks finished" in err
     monkeypatch.setattr(R, "write_chunk", real)
     code, _, err = run_cli(capsys, "resume", "r", "-j", "1", "--no-progress")     # from plan.json alone
     assert code == 0, err
@@ -189,7 +192,7 @@ def test_a_robust_run_resumes_to_the_same_files(tmp_path, capsys, monkeypatch):
     assert code == 0, err
     got, want = snapshot(tmp_path / "r"), snapshot(tmp_path / "whole")
     assert {k: v for k, v in got.items() if k != "run.json"} == {k: v for k, v in want.items() if k != "run.json"}
-    assert json.loads((tmp_path / "r" / "run.json").read_text())["robust"] == ["random"]
+    assert json.loads((tmp_path / "r" / "run.json").read_text())[key] == value
 
 
 def test_sim_matchup_robust_gives_what_sim_robust_gives(tmp_path, capsys):
@@ -274,8 +277,9 @@ def test_sim_resume_rebuilds_every_field_of_a_runs_spec():
                    policy_b="greedy", max_turns=50, hero_files={"houdini": {"path": "h", "sha256": "x"}},
                    board_file={"path": "b", "sha256": "y"}, matchups=(("houdini", "genie", "greedy", "greedy"),),
                    overrides=("houdini.health=16",), format="ffa", lineups=(("houdini", "genie", "loki"),),
-                   robust=("random",))
+                   robust=("random",), check_with="tuned", check_games=2)
     defaults = RunSpec(pairings=(), games=1, seed=1, board="", policy_a="", policy_b="")
     assert all(getattr(spec, f.name) != getattr(defaults, f.name) for f in dataclasses.fields(RunSpec))
     assert spec_from_json(spec_json(spec)) == spec
     assert "robust" not in spec_json(defaults)       # a run without it keeps its old fingerprint
+    assert "check_with" not in spec_json(defaults) and "check_games" not in spec_json(defaults)

@@ -25,8 +25,12 @@ Tables (see each function's docstring for its columns):
     misery_risk_by_feathers, misery_pushes, misery_summary, misery_win_rates, exact_bust_odds
     game_length         distribution of game length; game_length_summary per matchup
     end_reasons         how games ended (optionally per matchup)
-    play_stats          how the AI played each hero: turns ended in a foe's reach without it
-                        moving, attacks answered with no card, attacks per turn, BOOSTs vs plays
+    play_stats          how the AI played each hero (per policy): turns ended in a foe's reach,
+                        damage at the start of foe turns, attacks on the hero when a sidekick was
+                        also in reach, attacks answered with no card, ransoms paid, deck-outs,
+                        hand-limit discards, attacks per turn, BOOSTs vs plays
+    headroom.headroom   a checked run (--check-with): per hero, the paired win-rate gain of the
+                        checking policy over the run's (headroom_summary, reading)
     policy_sensitivity  a robust run (--robust): each matchup's win rate under each policy on the
                         same seeds, its paired difference, and whether the verdict depends on the AI
     cards               per hero card: drawn, played as attack/defense/scheme/BOOST, discarded,

@@ -20,7 +20,7 @@ import math
 
 import polars as pl
 
-from unmatched_sim.analysis.run import RunLike, as_run
+from unmatched_sim.analysis.run import RunLike, as_run, is_ladder
 from unmatched_sim.errors import UserError
 from unmatched_sim.stats import Z95, wilson_interval
 
@@ -39,7 +39,7 @@ def not_comparable(a, b) -> list[str]:
         if va != vb:
             label = {"seed": "run seed", "games_per_pairing": "games per pairing", "pairings": "pairings"}[key]
             why.append(f"different {label} ({_short(va)} vs {_short(vb)})")
-    if bool(a.meta.get("matchups")) != bool(b.meta.get("matchups")):
+    if is_ladder(a.meta) != is_ladder(b.meta):
         why.append("one is a policy ladder and the other is not")
     if why:
         return why
@@ -112,11 +112,12 @@ def paired_sides(a, b) -> pl.DataFrame:
             .select("game_id", "seed", "player", "hero", "opponent", "mirror", "won_a", "won_b", "d"))
 
 
-def paired_interval(d: list[int], clusters: list) -> tuple[float, float, float]:
-    """Mean of ``d`` and its 95% interval, cluster-robust (clusters: one key per value)."""
+def paired_mean_se(d: list[int], clusters: list) -> tuple[float, float | None]:
+    """Mean of ``d`` and its cluster-robust standard error (clusters: one key per value); the
+    error is None with fewer than two clusters, and the mean 0 without data."""
     n = len(d)
     if n == 0:
-        return (0.0, 0.0, 0.0)
+        return (0.0, None)
     mean = sum(d) / n
     sums: dict = {}
     sizes: dict = {}
@@ -125,9 +126,17 @@ def paired_interval(d: list[int], clusters: list) -> tuple[float, float, float]:
         sizes[c] = sizes.get(c, 0) + 1
     k = len(sums)
     if k < 2:
-        return (mean, mean, mean)
+        return (mean, None)
     var = sum((sums[c] - sizes[c] * mean) ** 2 for c in sums) / (n * n) * k / (k - 1)
-    half = Z95 * math.sqrt(var)
+    return (mean, math.sqrt(var))
+
+
+def paired_interval(d: list[int], clusters: list) -> tuple[float, float, float]:
+    """Mean of ``d`` and its 95% interval, cluster-robust (clusters: one key per value)."""
+    mean, se = paired_mean_se(d, clusters)
+    if se is None:
+        return (mean, mean, mean)
+    half = Z95 * se
     return (mean, max(-1.0, mean - half), min(1.0, mean + half))
 
 

@@ -20,8 +20,8 @@ def find_games(run: RunLike, *, hero: str | None = None, opponent: str | None = 
     ``turn_limit``...); ``min_turns``/``max_turns`` bound the length; ``where`` is a polars SQL
     expression over games.parquet's columns, e.g. ``winner_hero = 'houdini' AND turns < 6``.
     ``order``: ``game_id`` (default), ``turns`` (shortest first) or ``-turns`` (longest first).
-    ``policy``: in a robust run (``--robust``), the games that policy played (default: the run's own
-    policy's games, as every analysis reads them).
+    ``policy``: in a robust or checked run (``--robust``, ``--check-with``), the games that policy
+    played, on one side or both (default: the run's own policy's games, as every analysis reads them).
 
     Columns: game_id, seed, hero_a, hero_b, first_hero, winner_hero, turns, end_reason, health_a,
     health_b, board, summary (one line). ``limit`` rows at most (None: all).
@@ -31,6 +31,8 @@ def find_games(run: RunLike, *, hero: str | None = None, opponent: str | None = 
     if policy is not None:
         from unmatched_sim.analysis.robust import robust_policies
         pols = robust_policies(run) or _policies(run)
+        if run.meta.get("check_with"):          # a checked run: the checking policy played one side
+            pols = [*pols, run.meta["check_with"]]
         if policy not in pols:
             raise UserError(f"--policy {policy}: no game of this run was played by it (policies: {', '.join(pols)})")
         if run.robust_games is not None:

@@ -51,9 +51,10 @@ class Run:
     path: Path | None = None
     event_files: list[Path] | None = None
     _cache: dict = field(default_factory=dict, repr=False)
-    # A robust run (``--robust``): the games the other policies played on the same seeds, and the
-    # first of their game ids. ``games`` and ``events`` hold only the run's own policy's games
-    # (ids below ``limit``), so every analysis reads those; ``analysis.robust`` reads these.
+    # A robust or checked run (``--robust``, ``--check-with``): the games other policies played on
+    # the same seeds, and the first of their game ids. ``games`` and ``events`` hold only the run's
+    # own policy's games (ids below ``limit``), so every analysis reads those; ``analysis.robust``
+    # and ``analysis.headroom`` read these.
     robust_games: pl.LazyFrame | None = None
     limit: int | None = None
 
@@ -289,21 +290,30 @@ def open_run(path: str | os.PathLike) -> Run:
     check_log(run_dir, meta, games, files)
     events = pl.scan_parquet(files)
     limit = primary_games(meta)
-    if limit is not None:        # a robust run: the run's own policy's games, the others apart
+    if limit is not None:        # a robust or checked run: the run's own policy's games, the others apart
         own = pl.col("game_id") < limit
         return Run(games=games.filter(own), events=events.filter(own), meta=meta, path=run_dir,
                    event_files=files, robust_games=games.filter(~own), limit=limit)
     return Run(games=games, events=events, meta=meta, path=run_dir, event_files=files)
 
 
+def is_ladder(meta: dict) -> bool:
+    """A policy ladder's run.json (``sim ladder``: each matchup played by its own policies), not a
+    tournament whose ``matchups`` only add games under other policies (``--robust``,
+    ``--check-with``)."""
+    return meta.get("policy_a") == "ladder" or bool(meta.get("matchups") and not meta.get("robust")
+                                                    and not meta.get("check_with"))
+
+
 def primary_games(meta: dict) -> int | None:
-    """In a robust run (``--robust``), how many games the run's own policy played (game ids
-    ``0 .. n - 1``; the other policies' games follow); None for any other run."""
-    if not meta.get("robust"):
+    """In a robust or checked run (``--robust``, ``--check-with``), how many games the run's own
+    policy played (game ids ``0 .. n - 1``; the other policies' games follow); None for any other
+    run."""
+    if not meta.get("robust") and not meta.get("check_with"):
         return None
     n = meta.get("primary_games")
     if not isinstance(n, int) or isinstance(n, bool) or n < 1:
-        raise UserError("run.json of a robust run lacks primary_games (how many games its own policy "
+        raise UserError("run.json of a robust or checked run lacks primary_games (how many games its own policy "
                         "played); make the run again")
     return n
 

@@ -1,6 +1,7 @@
 """``sim robust``: a matchup's win rate under several differently built AI policies, flagged when
 its verdict depends on the policy; and how ``sim matchup`` / ``sim tournament --robust`` print the
-same figures. The work is in ``unmatched_sim.robust``."""
+same figures, and the headroom of ``--check-with``. The work is in ``unmatched_sim.robust`` and
+``unmatched_sim.analysis.headroom``."""
 
 from __future__ import annotations
 
@@ -96,3 +97,23 @@ def echo_sensitivity(summary: dict, rows: list[dict], top: int = 10) -> None:
             break
         rates = " / ".join(pct(r[f"win_rate_{k}"]).strip() for k in range(len(pols)))
         click.echo(f"    {r['hero']} vs {r['opponent']}: {rates}  ({r['reason']})")
+
+
+def echo_headroom(summary: dict, rows: list[dict]) -> None:
+    """A checked run's gain per hero and its reading (``analysis.headroom``): what ``sim matchup`` /
+    ``sim tournament --check-with`` print."""
+    from unmatched_sim.analysis.headroom import reading
+
+    if not summary.get("heroes"):
+        click.echo("  Headroom: no check game paired with the run's own")
+        return
+    click.echo(f"  Headroom ({summary['check_with']} instead of {summary['policy']} on one hero, same seeds and "
+               f"opponent policy):")
+    width = max(len(r["hero"]) for r in rows)
+    for r in rows:
+        ci = "" if r["gain_lo"] is None else f"  95% [{_pts(r['gain_lo'])}, {_pts(r['gain_hi'])}]"
+        click.echo(f"    {r['hero']:<{width}}  {pct(r['base_win_rate'])} -> {pct(r['check_win_rate'])}  "
+                   f"gain {_pts(r['gain'])}{ci}  ({r['games']} games)")
+    sd = "" if summary["sd_gain"] is None else f", SD across heroes {100 * summary['sd_gain']:.1f} points"
+    click.echo(f"    mean gain {_pts(summary['mean_gain'])}{sd}")
+    click.echo("  " + reading(summary).replace("**", ""))

@@ -81,6 +81,16 @@ def robust_option(f):
              "matchups whose verdict depends on the policy. Give it after the heroes, or as --robust=P.")(f)
 
 
+def check_option(f):
+    """``--check-with POLICY[:K]``: replay K games of every pairing with POLICY on one hero
+    (``unmatched_sim.headroom``)."""
+    return click.option(
+        "--check-with", "check_with", default=None, metavar="POLICY[:K]",
+        help="Also replay the first K games (default 20, even) of every pairing with POLICY playing one hero and "
+             "the run's policy the other, each way round, into the same run; `sim report` then shows how much "
+             "each hero gains from the better play (e.g. ismcts:iterations=200:20).")(f)
+
+
 def set_option(f):
     """``--set`` (repeatable): what-if overrides of the hero files for this run only."""
     return click.option(

@@ -12,24 +12,37 @@ import polars as pl
 
 from unmatched_sim.cli.common import (check_jobs, complete_heroes, even_games, execute_all, fail, format_options,
                                       parse_boards, pct, prepare, robust_option, run_options, set_option,
-                                      split_names)
+                                      split_names, check_option)
 
 
-def add_robust(specs, robust):
-    """The run's spec with --robust's games added (a duel on one board only)."""
-    if robust is None:
+def add_other_policies(specs, robust, check_with):
+    """The run's spec with --robust's and --check-with's games added (a duel on one board only)."""
+    if robust is None and check_with is None:
         return specs
+    from unmatched_sim.headroom import parse_check_with, with_check
     from unmatched_sim.robust import parse_robust, with_robust
 
     if len(specs) > 1:
-        fail("--robust works with one --board at a time")
+        fail(f"{'--robust' if robust is not None else '--check-with'} works with one --board at a time")
     spec, heroes, b = specs[0]
     pols = parse_robust(robust, spec.policy_a, spec.policy_b)
-    return [(with_robust(spec, pols), heroes, b)]
+    check, k = parse_check_with(check_with, spec.policy_a, spec.policy_b, spec.games)
+    return [(with_check(with_robust(spec, pols), check, k), heroes, b)]
+
+
+def other_games_note(spec) -> str:
+    """' (and N more under P: --robust; M with Q on one side: --check-with)', or ''."""
+    parts = []
+    if spec.robust:
+        n = spec.games * sum(1 for a, b in spec.pairings if a != b) * len(spec.robust)
+        parts.append(f"{n} more under {', '.join(spec.robust)}: --robust")
+    if spec.check_with:
+        parts.append(f"{spec.check_games * spec.check_matchups} with {spec.check_with} on one side: --check-with")
+    return f" (and {'; '.join(parts)})" if parts else ""
 
 
 def own_games(out, meta) -> pl.DataFrame:
-    """games.parquet of a run, without a robust run's games under its other policies."""
+    """games.parquet of a run, without a robust or checked run's games under its other policies."""
     from unmatched_sim.analysis.run import primary_games
     from unmatched_sim.run import read_games
 
@@ -48,8 +61,9 @@ def own_games(out, meta) -> pl.DataFrame:
 @click.option("--teams", "teams_spec", default=None, metavar="A,B:C,D",
               help="A team game: heroes A and B against C and D.")
 @robust_option
+@check_option
 def matchup(hero_a, hero_b, more, games, seed, board, policy, policy_a, policy_b, jobs, out, force, as_json,
-            max_turns, no_progress, resume, backend, scheduler, overrides, fmt, teams_spec, robust):
+            max_turns, no_progress, resume, backend, scheduler, overrides, fmt, teams_spec, robust, check_with):
     """Play HERO_A against HERO_B and report win rates with 95% intervals.
 
     The heroes may also be given as one argument, HERO_A,HERO_B. With three or four heroes
@@ -62,8 +76,8 @@ def matchup(hero_a, hero_b, more, games, seed, board, policy, policy_a, policy_b
 
     names = split_names([x for x in (hero_a, hero_b) if x] + list(more))
     if teams_spec is not None or fmt not in (None, "duel") or len(names) > 2:
-        if robust is not None:
-            fail("--robust is for duels (two heroes)")
+        if robust is not None or check_with is not None:
+            fail(f"{'--robust' if robust is not None else '--check-with'} is for duels (two heroes)")
         from unmatched_sim.cli.formats import multi_run, resolve_format
         from unmatched_sim.data.catalog import find_hero
         fmt, names = resolve_format(names, fmt, teams_spec)
@@ -79,7 +93,7 @@ def matchup(hero_a, hero_b, more, games, seed, board, policy, policy_a, policy_b
     games = even_games(games, as_json)
     specs = [prepare([hero_a, hero_b], [(hero_a, hero_b)], games, seed, bd, policy,
                       policy_a, policy_b, jobs, max_turns, overrides) for bd in parse_boards(board)]
-    specs = add_robust(specs, robust)
+    specs = add_other_policies(specs, robust, check_with)
     spec, heroes, b = specs[0]
     started = time.perf_counter()
     out, meta = execute_all([s[0] for s in specs], out, jobs, force, no_progress or as_json,
@@ -98,6 +112,10 @@ def matchup(hero_a, hero_b, more, games, seed, board, policy, policy_a, policy_b
     if spec.robust:
         from unmatched_sim.analysis.robust import matchup_robustness
         summary["robust"] = matchup_robustness(out, a, bb) if a != bb else None
+    if spec.check_with:
+        from unmatched_sim.analysis.headroom import headroom, headroom_summary
+        table = headroom(out)
+        summary["headroom"] = {**headroom_summary(table), "table": table.to_dicts()}
     if as_json:
         click.echo(json.dumps(summary))
         return
@@ -129,6 +147,9 @@ def matchup(hero_a, hero_b, more, games, seed, board, policy, policy_a, policy_b
         from unmatched_sim.cli.ai import echo_robust
         click.echo(f"The same {summary['games']} seeds under each policy (each playing both heroes):")
         echo_robust(summary["robust"], heroes[a].name, heroes[bb].name)
+    if spec.check_with:
+        from unmatched_sim.cli.ai import echo_headroom
+        echo_headroom(summary["headroom"], summary["headroom"]["table"])
 
 
 def matchup_verdict(summary: dict, names: dict) -> str:
@@ -163,9 +184,10 @@ def matchup_verdict(summary: dict, names: dict) -> str:
               help="Free-for-all or teams: play K line-ups drawn at random (from the run seed) "
                    "instead of every combination.")
 @robust_option
+@check_option
 def tournament(heroes, games, seed, board, policy, policy_a, policy_b, jobs, out, force, as_json,
                max_turns, no_progress, resume, backend, scheduler, overrides, gauntlet, no_mirrors,
-               fmt, players, sample, robust):
+               fmt, players, sample, robust, check_with):
     """Round-robin of HEROES (default: every hero), mirrors included, into one run directory.
 
     HEROES may be given as separate arguments or comma-separated: houdini genie or houdini,genie.
@@ -185,8 +207,8 @@ def tournament(heroes, games, seed, board, policy, policy_a, policy_b, jobs, out
         if hid not in ids:
             ids.append(hid)
     if fmt in ("ffa", "teams"):
-        if robust is not None:
-            fail("--robust is for duel tournaments")
+        if robust is not None or check_with is not None:
+            fail(f"{'--robust' if robust is not None else '--check-with'} is for duel tournaments")
         if gauntlet or no_mirrors:
             fail("--gauntlet and --no-mirrors are for duel tournaments (free-for-all and team line-ups "
                   "never repeat a hero)")
@@ -207,7 +229,7 @@ def tournament(heroes, games, seed, board, policy, policy_a, policy_b, jobs, out
     games = even_games(games, as_json)
     specs = [prepare(ids, pairings, games, seed, bd, policy, policy_a, policy_b, jobs, max_turns, overrides)
              for bd in parse_boards(board)]
-    specs = add_robust(specs, robust)
+    specs = add_other_policies(specs, robust, check_with)
     spec, defs, b = specs[0]
     started = time.perf_counter()
     out, meta = execute_all([s[0] for s in specs], out, jobs, force, no_progress or as_json,
@@ -225,15 +247,17 @@ def tournament(heroes, games, seed, board, policy, policy_a, policy_b, jobs, out
         table = policy_sensitivity(out)
         result["robust"] = {"policies": [spec.policy_a, *spec.robust], **sensitivity_summary(table),
                             "table": table.to_dicts()}
+    if spec.check_with:
+        from unmatched_sim.analysis.headroom import headroom, headroom_summary
+        table = headroom(out)
+        result["headroom"] = {**headroom_summary(table), "table": table.to_dicts()}
     if as_json:
         click.echo(json.dumps(result))
         return
     kind = f"Gauntlet of {ids[0]} against {len(ids) - 1} heroes" if gauntlet else f"Round-robin of {len(ids)} heroes"
     click.echo(f"{kind} on {' and '.join(x[2].name for x in specs)}: {len(pairings)} pairings × {games} games "
                + (f"× {len(specs)} boards " if len(specs) > 1 else "") +
-               f"= {df.height} games, policies {spec.policy_a} / {spec.policy_b}"
-               + (f" (and {spec.total_games - spec.primary_games} more under {', '.join(spec.robust)}: --robust)"
-                  if spec.robust else ""))
+               f"= {df.height} games, policies {spec.policy_a} / {spec.policy_b}" + other_games_note(spec))
     if spec.overrides:
         click.echo(f"  what-if: {'; '.join(spec.overrides)}")
     w = max(len(h) for h in ids)
@@ -251,6 +275,9 @@ def tournament(heroes, games, seed, board, policy, policy_a, policy_b, jobs, out
     if spec.robust:
         from unmatched_sim.cli.ai import echo_sensitivity
         echo_sensitivity(result["robust"], result["robust"]["table"])
+    if spec.check_with:
+        from unmatched_sim.cli.ai import echo_headroom
+        echo_headroom(result["headroom"], result["headroom"]["table"])
     click.echo(f"  {elapsed:.1f} s; log in {out}  (next: sim report {out})")
 
 

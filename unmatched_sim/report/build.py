@@ -68,7 +68,8 @@ def build_report(run_dir: str | os.PathLike, out: str | os.PathLike | None = Non
         files = ["index.html", "summary.md"] + files
         files += export_report_tables(run, tmp, run.heroes(), {"findings": doc.findings,
                                                                "overrides": run.meta.get("overrides") or [],
-                                                               "robustness": run._cache.get("robustness")},
+                                                               "robustness": run._cache.get("robustness"),
+                                                               "headroom": run._cache.get("headroom")},
                                       run._cache.get("tempo_pairs"))
     return ReportResult(out, files, time.perf_counter() - started, run.n_games(), run.heroes(), doc.left_out)
 
@@ -150,7 +151,8 @@ def _make(run: A.Run, out: Path, tempo: list[tuple[str, str]] | None = None) -> 
     def chart(fig, name) -> None:
         files.extend(C.save(fig, out, name))
 
-    if meta.get("policy_a") == "ladder" or (meta.get("matchups") and not meta.get("robust")):
+    from unmatched_sim.analysis.run import is_ladder
+    if is_ladder(meta):
         findings.append("**This run is a policy ladder** (`sim ladder`): the heroes were played by different "
                         "policies, so these hero results mix policy strength with hero strength. Make balance "
                         "reports from `sim tournament` runs, where one policy plays every hero.")
@@ -226,6 +228,8 @@ def _make(run: A.Run, out: Path, tempo: list[tuple[str, str]] | None = None) -> 
     sections.append(Section("winrates", "Who beats whom", blocks))
     sections.append(robust_sec)
     findings.extend(robust_findings)
+    from unmatched_sim.report.headroom import headroom_section
+    sections.append(headroom_section(run, findings, left_out))
 
     # ---------------------------------------------------------------- seats
     allrow = seats.row(0, named=True)
@@ -724,33 +728,77 @@ def _play_section(run: A.Run, findings: list[str], left_out: list) -> Section:
         left_out.append(("How the AI played", why))
         return Section("play", "How the AI played (left out)", [f"Left out: {why}"])
     several = _several_fighters(run)
-    rows = []
+    names = hero_names(run)
+    base = run.meta.get("policy_a")
+    policies = ps["policy"].unique(maintain_order=True).to_list()
+    by_policy = len(policies) > 1
+
+    def share(r, name, digits=0) -> str:
+        n = {"ends_in_reach": "turns", "start_hit": "foe_turns", "on_hero": "target_choices", "undefended": "attacked",
+             "ransoms_paid": "ransoms_offered", "deck_out": "games", "hand_limit_turns": "turns"}[name]
+        if not r[n]:
+            return "–"
+        return f"{pct(r[name], digits)} ({ci(r[f'{name}_lo'], r[f'{name}_hi'], 0)}) of {num(r[n])}"
+
+    def lead(r) -> list[str]:
+        return [r["hero"]] + ([r["policy"]] if by_policy else [])
+
+    rows, choice_rows = [], []
     for r in ps.iter_rows(named=True):
-        reach = f"{pct(r['ends_in_reach'], 0)} ({ci(r['ends_in_reach_lo'], r['ends_in_reach_hi'], 0)})"
-        rows.append([r["hero"], num(r["turns"]), reach,
-                     f"{pct(r['undefended'], 0)} of {num(r['attacked'])}", num(r["attacks_per_turn"], 2),
-                     pct(r["boost_share"], 0)])
-    exposed = ps.filter(~pl.col("hero").is_in(list(several)) & pl.col("ends_in_reach").is_not_null()).sort(
+        rows.append(lead(r) + [num(r["turns"]), share(r, "ends_in_reach"),
+                               share(r, "start_hit") + (f"; {num(r['start_damage'], 2)} damage a turn"
+                                                         if r["foe_turns"] else ""),
+                               share(r, "undefended"), num(r["attacks_per_turn"], 2), pct(r["boost_share"], 0)])
+        exhaustion = num(r["exhaustion_damage"], 2) + ("" if r["exhaustion_damage_lo"] is None else
+                                                        f" ({num(r['exhaustion_damage_lo'], 2)}–"
+                                                        f"{num(r['exhaustion_damage_hi'], 2)})")
+        choice_rows.append(lead(r) + [share(r, "on_hero"), share(r, "ransoms_paid"), share(r, "deck_out"),
+                                      exhaustion, share(r, "hand_limit_turns")
+                                      + (f"; {num(r['hand_limit_discards'], 2)} cards a turn" if r["turns"] else "")])
+    own = ps.filter(pl.col("policy") == base) if base in policies else ps
+    exposed = own.filter(~pl.col("hero").is_in(list(several)) & pl.col("ends_in_reach").is_not_null()).sort(
         "ends_in_reach", descending=True)
     if exposed.height:
         top = exposed.row(0, named=True)
-        findings.append(f"The AI leaves **{hero_names(run).get(top['hero'], top['hero'])}** where a foe can attack it "
+        findings.append(f"The AI leaves **{names.get(top['hero'], top['hero'])}** where a foe can attack it "
                         "without moving at the end of "
                         f"{pct(top['ends_in_reach'], 0)} of its turns (see \"How the AI played\"): a figure that "
                         "depends on the AI's positional play as much as on the hero.")
+    shy = own.filter((pl.col("target_choices") >= 10) & (pl.col("on_hero") < 0.5)).sort("on_hero")
+    if shy.height:
+        top = shy.row(0, named=True)
+        findings.append(f"With both a foe's hero and a sidekick in reach, the AI playing **{names.get(top['hero'], top['hero'])}"
+                        f"** attacked the hero only {pct(top['on_hero'], 0)} of the time ({top['on_hero_n']:,} of "
+                        f"{top['target_choices']:,} attacks): check that sidekick-first play is a choice, not a flaw "
+                        "(see \"How the AI played\").")
+    head = ["Hero"] + (["Policy"] if by_policy else [])
     return Section("play", "How the AI played", [
         "Statistics to judge the play behind the figures above (`analysis.play_stats(run)`): how often a hero "
         "ended its turn where an opposing fighter could attack it **without moving** (the foe then has both "
-        "actions for attacks), how often it answered an attack with no card, attacks declared per turn, and "
+        "actions for attacks), how often the foe's turn began by damaging it (Medusa's gaze, Tesla's coils...), "
+        "how often it answered an attack with no card, attacks declared per turn, and "
         "the share of cards spent on BOOST rather than played. A strong player rarely ends exposed without a "
         "defense in hand; a high figure here says the AI may be underplaying that hero. A hero of several "
         "fighters (the Wayward Sisters) counts as in reach when any of its heroes still standing is, and attacks "
         "on any of them count"
-        + (f" ({', '.join(sorted(several))}: with three fighters to guard, compare it with care)." if several else "."),
-        Table(["Hero", "Turns", "Ends turn in reach", "Attacks answered with no card", "Attacks per turn",
-               "Cards spent on BOOST"], rows, align="lrrrrr",
-              note="Positions are rebuilt from the log; intervals treat turns as independent (a lower bound on "
-                   "the uncertainty)."),
+        + (f" ({', '.join(sorted(several))}: with three fighters to guard, compare it with care)." if several else ".")
+        + (f" Rows per policy: the run's `{base}` in its own games, the other policies in the games they played "
+           "(one side each in a checked run: compare how each plays the same hero)." if by_policy else ""),
+        Table(head + ["Turns", "Ends turn in reach", "Foe turns starting with damage to it",
+                      "Attacks answered with no card", "Attacks per turn", "Cards spent on BOOST"], rows,
+              caption="Position and defense", align="l" * len(head) + "rrrrrr",
+              note="Shares with their 95% interval and count. Positions are rebuilt from the log; intervals treat "
+                   "turns as independent (a lower bound on the uncertainty)."),
+        Table(head + ["Hero and sidekick in reach: attacks on the hero", "Ransoms paid (of those it could pay)",
+                      "Deck ran out (games)", "Exhaustion damage / game", "Turns ending with hand-limit discards"],
+              choice_rows,
+              caption="Choices and resources", align="l" * len(head) + "rrrrr",
+              note="Attacks on the hero: among attacks declared by a fighter that could attack, from where it stood, "
+                   "both an opposing hero and a sidekick (rebuilt from positions and ranges; an effect that forbids "
+                   "or allows a target is not seen, and the attacker itself was chosen too). Ransoms: Blackbeard's "
+                   "`unless` costs offered to this hero's side when its treasury held enough. Exhaustion damage: per "
+                   "game, with a 95% normal interval over games. Hand-limit discards: cards discarded unused at the "
+                   "end of a turn."),
     ])
 
 

@@ -163,6 +163,9 @@ def export_report_tables(run: A.Run, out: Path, order: list[str], extra: dict,
     from unmatched_sim.analysis.robust import policy_sensitivity, robust_policies
     if robust_policies(run):
         tables["policy_sensitivity"] = policy_sensitivity(run)
+    if run.meta.get("check_with"):
+        from unmatched_sim.analysis.headroom import headroom
+        tables["headroom"] = headroom(run)
     if A.has_misery(run):
         tables.update({"misery_risk": A.misery_risk(run), "misery_summary": A.misery_summary(run),
                        "misery_win_rates": A.misery_win_rates(run)})

@@ -65,15 +65,29 @@ class RunSpec:
     # policy_a / policy_b, ``matchups`` plays the non-mirror pairings again, from the same seeds,
     # under each of these policies (each playing both heroes).
     robust: tuple[str, ...] = ()
+    # A run checked with another policy (``--check-with``, see ``unmatched_sim.headroom``): the last
+    # ``check_matchups`` matchups replay the first ``check_games`` games (seeds) of every pairing
+    # with ``check_with`` playing one hero and the run's policy the other, each way round.
+    check_with: str = ""
+    check_games: int = 0
+
+    @property
+    def check_matchups(self) -> int:
+        """How many of ``matchups`` are check games (each pairing twice: the checking policy on
+        either hero)."""
+        return 2 * len(self.pairings) if self.check_with else 0
 
     @property
     def primary_games(self) -> int:
-        """Games played by the run's own policies (all of them, except in a robust run)."""
-        return self.games * len(self.pairings) if self.robust else self.total_games
+        """Games played by the run's own policies (all of them, except in a robust or checked run)."""
+        return self.games * len(self.pairings) if self.robust or self.check_with else self.total_games
 
     @property
     def total_games(self) -> int:
-        return self.games * (len(self.lineups) or len(self.matchups) or len(self.pairings))
+        if self.lineups:
+            return self.games * len(self.lineups)
+        n = len(self.matchups) or len(self.pairings)
+        return self.games * (n - self.check_matchups) + self.check_games * self.check_matchups
 
 
 def game_seed(run_seed: int, hero_a: str, hero_b: str, pair: int) -> int:
@@ -120,8 +134,13 @@ def plan_range(spec: RunSpec, start: int, stop: int) -> Iterator[GameSpec]:
                            a_first=True, lineup=lineup, rotation=rot, format=spec.format)
         return
     matchups = spec.matchups or tuple((a, b, None, None) for a, b in spec.pairings)
+    whole = len(matchups) - spec.check_matchups       # matchups of ``games`` games; check ones follow
     for gid in range(start, min(stop, spec.total_games)):
-        m, i = divmod(gid, spec.games)
+        if gid < whole * spec.games:
+            m, i = divmod(gid, spec.games)
+        else:
+            k, i = divmod(gid - whole * spec.games, spec.check_games)
+            m = whole + k
         a, b, pa, pb = matchups[m]
         pair = i // 2
         yield GameSpec(gid, pair, game_seed(spec.seed, a, b, pair), a, b, a_first=(i % 2 == 0),
@@ -157,8 +176,9 @@ def spec_json(spec: RunSpec) -> dict:
     import dataclasses
 
     d = json.loads(json.dumps(dataclasses.asdict(spec)))
-    if not d["robust"]:
-        del d["robust"]        # runs without robustness games keep the fingerprint they always had
+    for key, empty in (("robust", []), ("check_with", ""), ("check_games", 0)):
+        if d[key] == empty:
+            del d[key]         # runs without these extra games keep the fingerprint they always had
     return d
 
 
@@ -168,7 +188,8 @@ def spec_from_json(d: dict) -> RunSpec:
                    max_turns=d["max_turns"], hero_files=d["hero_files"], board_file=d["board_file"],
                    matchups=tuple(tuple(m) for m in d.get("matchups", ())),
                    overrides=tuple(d.get("overrides", ())), format=d.get("format", "duel"),
-                   lineups=tuple(tuple(lu) for lu in d.get("lineups", ())), robust=tuple(d.get("robust", ())))
+                   lineups=tuple(tuple(lu) for lu in d.get("lineups", ())), robust=tuple(d.get("robust", ())),
+                   check_with=d.get("check_with", ""), check_games=d.get("check_games", 0))
 
 
 def pairings_name(pairings: tuple[tuple[str, str], ...]) -> str:
@@ -178,7 +199,7 @@ def pairings_name(pairings: tuple[tuple[str, str], ...]) -> str:
 def run_name(spec: RunSpec) -> str | None:
     """How a policy ladder's, a free-for-all's or a team run's folder is named (None: a duel run,
     named by its pairings)."""
-    if spec.matchups and not spec.robust:           # a ladder: its policies, then its pairings
+    if spec.matchups and not spec.robust and not spec.check_with:     # a ladder: its policies, then its pairings
         policies = {p for m in spec.matchups for p in m[2:]}
         return f"ladder-{len(policies)}p-{pairings_name(spec.pairings)}"
     if not spec.lineups:
