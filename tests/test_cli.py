@@ -285,3 +285,12 @@ def test_report_and_replay_refuse_a_run_json_that_does_not_describe_the_games(tm
     code, _, err = run_cli(capsys, "report", str(run), "--out", str(tmp_path / "rep"))
     assert_one_line_error(code, err, "run.json", named)
     assert not (tmp_path / "rep").exists()
+
+
+def test_version_names_the_build_that_runs(capsys, monkeypatch):
+    from unmatched_sim import __version__, _build
+
+    code, text, err = run_cli(capsys, "--version")
+    assert code == 0, err
+    assert text.startswith(f"sim {__version__} ")
+    assert f"build: {_build.kind()}" in text.replace("pure Python", "pure")

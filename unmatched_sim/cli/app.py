@@ -26,8 +26,17 @@ def _set_env_dir(var: str):
     return callback
 
 
+def _print_version(ctx, param, value):
+    if value and not ctx.resilient_parsing:
+        from unmatched_sim import _build
+
+        click.echo(_build.describe())
+        ctx.exit()
+
+
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="unmatched-sim", prog_name="sim")
+@click.option("--version", is_flag=True, expose_value=False, is_eager=True, callback=_print_version,
+              help="Show the version and which build runs (compiled or pure Python, and why), then exit.")
 @click.option("--heroes-dir", type=click.Path(path_type=Path), default=None, expose_value=False,
               is_eager=True, callback=_set_env_dir("UNMATCHED_HEROES"),
               help="Folder of hero files to use instead of heroes/ (as UNMATCHED_HEROES).")
