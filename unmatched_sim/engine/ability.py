@@ -30,7 +30,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
-from unmatched_sim.engine.errors import SpecError
 from unmatched_sim.registry import Registry
 
 if TYPE_CHECKING:
@@ -68,24 +67,10 @@ class Ability:
     @classmethod
     def parse_params(cls, params: dict, fighter_names: frozenset[str]) -> dict:
         """Check the hero file's ``[ability] params`` when the file loads and return what
-        ``__init__`` will receive (e.g. effect lists parsed with ``engine.effects.parse_effects``).
-        Raise ``engine.effects.SpecError`` with a clear message; the loader adds the file name."""
+        ``__init__`` will receive. An ability with parameters declares them once as a schema
+        (``engine.params``: ``class X(DeclaredParams, Ability)`` with ``PARAMS = {...}``), which
+        gives this method; raise ``SpecError`` with a clear message (the loader adds the file name)."""
         return params
-
-    @staticmethod
-    def check_known_params(params: dict, known) -> None:
-        """For ``parse_params``: refuse a parameter not in ``known`` (a typo in a hero file)."""
-        extra = sorted(set(params) - set(known))
-        if extra:
-            raise SpecError(f"unknown parameter {extra[0]!r} (known: {', '.join(sorted(known))})")
-
-    @staticmethod
-    def whole_number_param(params: dict, key: str, default: int) -> int:
-        """For ``parse_params``: ``params[key]`` (or ``default``), refused unless a whole number ≥ 0."""
-        v = params.get(key, default)
-        if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-            raise SpecError(f"'{key}' must be a whole number ≥ 0, got {v!r}")
-        return v
 
     # --- turn structure
     def setup(self, g: "Game", seat: int) -> None: ...
