@@ -1,4 +1,4 @@
-"""The deck race in the heuristic's choices (issue 10): who runs out of cards first and how long
+"""The deck race in the heuristic's choices : who runs out of cards first and how long
 the game is likely to last. Found reading Dr. Jill Trent against the Genie, a matchup whose
 figure moved 42 points with Jill's style (88% with her patient tuned style, 46% with the
 balanced one: `sim matchup dr_jill_trent genie -n 400 --seed 41`, `--policy-a

@@ -1,4 +1,4 @@
-"""Damage a foe deals whatever we play (issue 10): a foe's ability that hurts whoever stands in
+"""Damage a foe deals whatever we play: a foe's ability that hurts whoever stands in
 reach when its turn starts (Medusa's Gaze, Tesla's overflow). Found reading games against Medusa, who won
 88% of her games against the whole roster under `tuned` (`sim tournament --no-mirrors -n 400
 --seed 41`): her foes lost 7.5 health a game to the Gaze, standing in her zone turn after turn."""

@@ -1,4 +1,4 @@
-"""The heuristic's positional and resource judgement (issue 10), on small hand-built positions."""
+"""The heuristic's positional and resource judgement, on small hand-built positions."""
 
 import random
 
@@ -44,7 +44,7 @@ def test_houdini_with_no_defense_card_ends_his_turn_out_of_reach_when_he_can():
 
 
 def test_the_old_tuned_stays_in_reach_in_the_same_position():
-    # The blind spot issue 10 describes, kept in the frozen baseline: it does not run.
+    # The blind spot of the older heuristic, kept in the frozen baseline: it does not run.
     s = houdini_cornered()
     s.begin_turn(0)
     play_turn(s, 0, policy="tuned-v1")

@@ -1,5 +1,5 @@
-"""Blind spots of ``tuned`` found in replays of its games against the frozen ``tuned-v1`` (issue 10,
-third session), each on a small built position with the answer a strong player gives."""
+"""Blind spots of ``tuned`` found in replays of its games against the frozen ``tuned-v1``,
+each on a small built position with the answer a strong player gives."""
 
 import random
 

@@ -1,4 +1,4 @@
-"""Blind spots a style exposed (issue 10, sixth session): matchups whose figure moved 20-30 points
+"""Blind spots a style exposed : matchups whose figure moved 20-30 points
 between a hero's tuned style and the balanced one, traced in replays to a decision that goes
 wrong whatever the style, each on a small built position."""
 

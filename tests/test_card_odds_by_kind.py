@@ -1,4 +1,4 @@
-"""The card odds' pool kept by card kind (ninth speed session): ``PlayerView.unseen_opponent_counts``
+"""The card odds' pool kept by card kind: ``PlayerView.unseen_opponent_counts``
 counts each kind's unseen copies, the reader weighs a kind once with its count, and
 ``best_of_dist`` reads its binomial coefficients from a table of exact doubles. Each gives the
 same numbers, to the bit, as the per-copy lists and ``math.comb`` arithmetic they replace."""

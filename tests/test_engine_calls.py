@@ -1,4 +1,4 @@
-"""The engine's own calls made as C calls (the eleventh session's speed work) keep every way in
+"""The engine's own calls made as C calls keep every way in
 that abilities and tests use: a game's own ``log``, a game class's own ``ask``, steps of any
 number of arguments, and Loki's move value counted by the engine (``Ability.move_bonus_tag``)."""
 

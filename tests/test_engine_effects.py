@@ -1,4 +1,4 @@
-"""The engine's lists kept with room and its kept walks (the fourteenth session) give the same
+"""The engine's lists kept with room and its kept walks give the same
 games: an event log made with room ahead records what one grown by appends records, past its
 room too; the step stack runs the last pushed step first however far it grew and shrank; a
 kept reach is a copy of its own, goes when a fighter's space changes (a move, a placement, a

@@ -1,4 +1,4 @@
-"""The engine's steps and queries made cheaper in the thirteenth session give the same answers:
+"""The engine's steps and queries made cheaper give the same answers:
 a turn's fixed steps are made once per seat and pushed again as the same tuples, equal to
 fresh ones; a decision's continuation gets its stored arguments and the choice, however many;
 the decision record holds what was asked; ``on_board`` gives a list of its own;

@@ -1,4 +1,4 @@
-"""A game's set-up keeps what every game of a line-up builds alike (the ninth speed session):
+"""A game's set-up keeps what every game of a line-up builds alike:
 the cards' records and each seat's deck (``_lineup_cards``), which seats handle which event
 (``_handler_seats``), and seeds the engine's own random stream only when it is first drawn
 from. Each kept value equals a fresh build, is shared by the line-up's games as a clone shares

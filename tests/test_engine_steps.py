@@ -1,4 +1,4 @@
-"""The engine's steps and queries made cheaper (the twelfth session's speed work) give the same
+"""The engine's steps and queries made cheaper give the same
 answers: ``reachable``'s walk over the movement edges as 16-bit numbers and shared scratch
 bytes agrees with a plain breadth-first walk on every board, a board larger than the scratch
 included, and leaves no space marked for the next walk; ``attack_targets`` read from the

@@ -1,4 +1,4 @@
-"""The heuristic's per-decision and cross-decision caches of the eighth speed session (attack
+"""The heuristic's per-decision and cross-decision caches (attack
 evaluation split into card and target facts, ``best_attack`` kept for the decision, our defense
 strengths kept across decisions, the maneuver's reach): each equals what it replaces, and with
 CHECK_CACHES on a kept value that differs from a fresh one fails loudly (so the suite's

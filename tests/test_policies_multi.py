@@ -56,7 +56,7 @@ def test_the_threat_map_counts_a_foe_who_is_not_in_focus():
     threat = pol.threat_map(view)
     near_houdini = s.space("M30")
     near_loki = s.space("M02")
-    # (each space lists the attacks foes could make on it, issue 10: non-empty means threatened)
+    # (each space lists the attacks foes could make on it: non-empty means threatened)
     assert sum(threat[near_houdini]) > 0 and sum(threat[near_loki]) > 0
 
 

@@ -1,4 +1,4 @@
-"""The typed records read across modules (issue 16, eighth session): ``Fighter``, ``Player``,
+"""The typed records read across modules: ``Fighter``, ``Player``,
 ``Combat`` and ``Decision`` are ``cclass``es whose fields ``engine/state.pxd`` declares, and
 ``game.pxd``, ``view.pxd`` and ``greedy.pxd`` cimport them (and ``_GameCore``, ``_ViewCore``) so
 the compiled modules read them in C. These check what the change could break: the records

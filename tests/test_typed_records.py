@@ -1,4 +1,4 @@
-"""The engine's typed records (issue 16, seventh session): ``Game`` and ``PlayerView`` are Python
+"""The engine's typed records: ``Game`` and ``PlayerView`` are Python
 subclasses of compiled ``cclass`` bases (``_GameCore``, ``_ViewCore``) whose fields the compiled
 code reads in C, and a card keeps the AI's facts about it in its own memo. These check what the
 change could break: a clone copies every field and attributes of its own, a view reads the
