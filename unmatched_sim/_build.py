@@ -188,7 +188,7 @@ def describe(package: Path = PACKAGE, record: dict | None = None, forced_pure: b
     """What ``sim --version`` prints: the version, the build this process runs (compiled, pure
     or partial) and why, from the plan made at import and the install's build record. (With
     another ``package`` folder, for tests: the plan for that tree.)"""
-    from unmatched_sim import __version__
+    __version__ = sys.modules[__package__].__version__     # the package is imported before this module
 
     record = read_record(package) if record is None else record
     forced_pure = _forced_pure() if forced_pure is None else forced_pure
