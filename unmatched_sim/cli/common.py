@@ -112,6 +112,21 @@ def split_names(items) -> list[str]:
     return [h.strip() for item in items for h in str(item).split(",") if h.strip()]
 
 
+def roster(names: list[str]) -> list[str]:
+    """The hero ids of ``names`` in order, each once; no names: every hero in the catalogue."""
+    from unmatched_sim.data.catalog import find_hero, heroes_dir, hero_ids
+
+    names = names or hero_ids()
+    if not names:
+        fail(f"no hero files (*.toml) in {heroes_dir()}; point UNMATCHED_HEROES at a folder of hero files")
+    ids: list[str] = []
+    for n in names:
+        hid = find_hero(n).id
+        if hid not in ids:
+            ids.append(hid)
+    return ids
+
+
 def even_games(games: int, quiet: bool = False) -> int:
     """Each seed is played from both seats, so an odd --games is rounded up (and said so)."""
     if games >= 1 and games % 2:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from unmatched_sim.cli.common import even_games, execute_run, fail, pct, prepare, set_option
+from unmatched_sim.cli.common import even_games, execute_run, fail, pct, prepare, roster, set_option
 
 
 @click.command()
@@ -43,19 +43,10 @@ def ladder(hero_list, policy_list, games, seed, board, jobs, out, force, by_hero
     --policies greedy,heuristic,ismcts:iterations=50.
     """
     from unmatched_sim.analysis.ladder import ladder_matchups, ladder_summary, split_policy_list
-    from unmatched_sim.data.catalog import find_hero, hero_ids
     from unmatched_sim.policies import validate_policy_spec
     from unmatched_sim.run import RunSpec, read_games
 
-    names = [h for item in hero_list for h in item.replace(",", " ").split()] or hero_ids()
-    if not names:
-        from unmatched_sim.data.catalog import heroes_dir
-        fail(f"no hero files (*.toml) in {heroes_dir()}; point UNMATCHED_HEROES at a folder of hero files")
-    ids = []
-    for n in names:
-        hid = find_hero(n).id
-        if hid not in ids:
-            ids.append(hid)
+    ids = roster([h for item in hero_list for h in item.replace(",", " ").split()])
     specs = [p for item in policy_list for p in split_policy_list(item)] or \
         ["random", "greedy", "heuristic", "aggressive", "careful", "tuned"]
     pols = []

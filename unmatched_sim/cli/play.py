@@ -12,7 +12,7 @@ import polars as pl
 
 from unmatched_sim.cli.common import (check_jobs, complete_heroes, even_games, execute_all, fail, format_options,
                                       parse_boards, pct, prepare, robust_option, run_options, set_option,
-                                      split_names, check_option)
+                                      roster, split_names, check_option)
 
 
 def add_other_policies(specs, robust, check_with):
@@ -113,9 +113,7 @@ def matchup(hero_a, hero_b, more, games, seed, board, policy, policy_a, policy_b
         from unmatched_sim.analysis.robust import matchup_robustness
         summary["robust"] = matchup_robustness(out, a, bb) if a != bb else None
     if spec.check_with:
-        from unmatched_sim.analysis.headroom import headroom, headroom_summary
-        table = headroom(out)
-        summary["headroom"] = {**headroom_summary(table), "table": table.to_dicts()}
+        summary["headroom"] = _headroom_json(out)
     if as_json:
         click.echo(json.dumps(summary))
         return
@@ -195,17 +193,9 @@ def tournament(heroes, games, seed, board, policy, policy_a, policy_b, jobs, out
     every split of every four into two teams), or --sample K of them; --games per line-up.
     """
     from unmatched_sim.analysis import matchup_summary
-    from unmatched_sim.data.catalog import find_hero, hero_ids
+    from unmatched_sim.data.catalog import find_hero
 
-    names = split_names(heroes) or hero_ids()
-    if not names:
-        from unmatched_sim.data.catalog import heroes_dir
-        fail(f"no hero files (*.toml) in {heroes_dir()}; point UNMATCHED_HEROES at a folder of hero files")
-    ids = []
-    for n in names:
-        hid = find_hero(n).id
-        if hid not in ids:
-            ids.append(hid)
+    ids = roster(split_names(heroes))
     if fmt in ("ffa", "teams"):
         if robust is not None or check_with is not None:
             fail(f"{'--robust' if robust is not None else '--check-with'} is for duel tournaments")
@@ -248,9 +238,7 @@ def tournament(heroes, games, seed, board, policy, policy_a, policy_b, jobs, out
         result["robust"] = {"policies": [spec.policy_a, *spec.robust], **sensitivity_summary(table),
                             "table": table.to_dicts()}
     if spec.check_with:
-        from unmatched_sim.analysis.headroom import headroom, headroom_summary
-        table = headroom(out)
-        result["headroom"] = {**headroom_summary(table), "table": table.to_dicts()}
+        result["headroom"] = _headroom_json(out)
     if as_json:
         click.echo(json.dumps(result))
         return
@@ -333,3 +321,11 @@ def resume(run_dir, jobs, no_progress, backend, scheduler):
                    resume=True, backend=backend, scheduler=scheduler)
     click.echo(f"{run_dir}: {meta['total_games']} games complete ({time.perf_counter() - started:.1f} s); "
                f"next: sim report {run_dir}")
+
+
+def _headroom_json(out) -> dict:
+    """A checked run's headroom per hero and its summary, as --json and the printed table read it."""
+    from unmatched_sim.analysis.headroom import headroom, headroom_summary
+
+    table = headroom(out)
+    return {**headroom_summary(table), "table": table.to_dicts()}
