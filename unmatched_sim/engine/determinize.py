@@ -53,6 +53,20 @@ HIDDEN_ORDER: set[str] = set()
 KNOWN_TOP: dict[str, str] = {"_misery_box": "_misery_peek"}   # Pandora's Hope
 
 
+def _shuffle(x: list, rng: random.Random) -> None:
+    """``rng.shuffle(x)``, the same permutation from the same state (Fisher-Yates drawing
+    ``getrandbits`` as ``Random._randbelow`` does) without a Python method call per card: a
+    determinization shuffles every hidden card, at every iteration of a search."""
+    getrandbits = rng.getrandbits
+    for i in range(len(x) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        x[i], x[j] = x[j], x[i]
+
+
 def hidden_cards(game, seat: int) -> dict[str, list[int]]:
     """Where the cards ``seat`` cannot see are, as lists of card ids (for tests and tools).
     ``opponent_hand`` / ``opponent_deck`` cover every other player (in seat order)."""
@@ -115,7 +129,7 @@ def determinize(game, seat: int, rng: random.Random,
     # --- our own deck below the cards we know on top.
     top = min(me.deck_top_known, len(me.deck))
     bottom = sorted(me.deck[:len(me.deck) - top])
-    rng.shuffle(bottom)
+    _shuffle(bottom, rng)
     me.deck = bottom + me.deck[len(me.deck) - top:]
 
     # --- face-down hero stacks nobody has seen.
@@ -128,7 +142,7 @@ def determinize(game, seat: int, rng: random.Random,
             peek = p.res.get(peek_key) if peek_key else None
             keep = 1 if (peek and p is me and stack[-1] == peek) else 0
             items = sorted(stack[:len(stack) - keep], key=repr)
-            rng.shuffle(items)
+            _shuffle(items, rng)
             p.res[key] = tuple(items) + stack[len(stack) - keep:]
             if peek:
                 p.res[peek_key] = p.res[key][-1]
@@ -209,7 +223,7 @@ def _redeal(g, game, seat: int, opp: int, rng: random.Random, attack_guess, hidd
             if pick != cid:
                 g.play_area_swap(cid, pick)
         c.extra[FACE_DOWN_EXTRA] = tuple(dealt)
-    rng.shuffle(pool)
+    _shuffle(pool, rng)
     hand = them.hand
     for k, i in enumerate(slots):
         hand[i] = pool[k]

@@ -96,7 +96,7 @@ class ISMCTSPolicy(Policy):
                "knows, guided by tuned, plays out with tuned for 2 turns then scores the position; "
                "budget per decision")
     params = {"iterations": 200, "ms": 0.0, "c": 0.7, "rollout": "tuned", "guide": "tuned",
-              "horizon": 2, "prior": 0.1, "blind_defense": True}
+              "horizon": 2, "prior": 0.1, "blind_defense": True, "reuse": True, "fresh": 0.25}
     param_help = {
         "iterations": "playouts per decision (deterministic for a given seed)",
         "ms": "if > 0: milliseconds per decision instead (not deterministic: depends on the machine)",
@@ -109,6 +109,9 @@ class ISMCTSPolicy(Policy):
                  "the root (so a thin search does not override it on noise)",
         "blind_defense": "a defense card chosen below the root (without seeing the attack card "
                          "above it) follows the rollout policy instead of being searched",
+        "reuse": "keep the subtree of a choice for this player's next decision of the same turn "
+                 "(its playouts count towards that decision's budget)",
+        "fresh": "share of the budget played anew at a decision whose tree was kept",
     }
     uses_search = True
 
@@ -134,10 +137,15 @@ class ISMCTSPolicy(Policy):
             # Each draws from its own stream, split off once: choices stay reproducible.
             made.append(cls(random.Random(rng.getrandbits(64))))
         self.rollout_policy, self.guide_policy = made
-        self.iterations_done = 0      # statistics for benchmarks
+        if not 0 < self.fresh <= 1:
+            raise UserError(f"ismcts: fresh must be above 0 and at most 1 (got {self.fresh})")
+        self.iterations_done = 0      # statistics for benchmarks: playouts played ...
+        self.iterations_kept = 0      # ... and kept from the decision before
         self.decisions = 0
+        self._kept = None             # (node of the last choice, its view, its turn)
 
     # Decisions not worth a search: the order fighters move in (each destination is searched).
+    # The guide makes them, in the real game and in the tree alike.
     DELEGATED = frozenset({"move_order", "effect_move_order", "sidekick_start"})
 
     def choose(self, view, decision):
@@ -146,32 +154,63 @@ class ISMCTSPolicy(Policy):
             return options[0]
         if decision.kind in self.DELEGATED:
             return self.guide_policy.choose(view, decision)
-        root = Node(-1)
+        seat = view.seat
+        root = self._kept_root(view, decision) if self.reuse else None
+        self._kept = None
+        carried = 0
+        if root is None:
+            root = Node(-1)
+        else:
+            carried = sum(child.visits for child in root.children.values())
         rng = self.rng
         deadline = time.perf_counter() + self.ms / 1000.0 if self.ms > 0 else None
+        budget = max(self.iterations - carried, math.ceil(self.fresh * self.iterations), 1)
         n = 0
         while True:
             game = view.sample_game(rng, strong_attack_guess)
-            self._iterate(game, root, view.seat)
+            self._iterate(game, root, seat)
             n += 1
             if deadline is not None:
                 if time.perf_counter() >= deadline:
                     break
-            elif n >= self.iterations:
+            elif n >= budget:
                 break
         self.iterations_done += n
+        self.iterations_kept += carried
         self.decisions += 1
         # The guide's choice gets a head start: a thin search must beat it clearly.
         favourite = self.guide_policy.choose(view, decision) if self.prior else None
-        bonus = self.prior * n
+        bonus = self.prior * (n + carried)
         best, best_key = None, None
         for key, child in root.children.items():
-            if key[2] not in options:
+            if key[2] not in options or key[1] != decision.kind:
                 continue
             rank = (child.visits + (bonus if key[2] == favourite else 0.0), child.reward)
             if best is None or rank > best:
                 best, best_key = rank, key
-        return best_key[2] if best_key is not None else options[0]
+        if best_key is None:
+            return options[0]
+        if self.reuse:
+            self._kept = (root.children[best_key], view, view.turn)
+        return best_key[2]
+
+    def _kept_root(self, view, decision):
+        """The subtree of the previous decision's choice, if it can stand for this decision: the
+        same game (its view) and the same turn, and below that choice every world the search
+        played met this player's decision of this kind next (no other player's choice between,
+        in any of them). Its statistics were gathered before what has been seen since (a card
+        drawn, a combat's cards): the new iterations, at least ``fresh`` of the budget, weigh
+        that in."""
+        if self._kept is None:
+            return None
+        node, kept_view, turn = self._kept
+        if kept_view is not view or turn != view.turn or not node.children:
+            return None
+        seat, kind = view.seat, decision.kind
+        for key in node.children:
+            if key[0] != seat or key[1] != kind:
+                return None
+        return node
 
     # ------------------------------------------------------------------ one iteration
     def _iterate(self, game, root: Node, seat: int) -> None:
@@ -181,19 +220,29 @@ class ISMCTSPolicy(Policy):
         policy = self.rollout_policy
         guide = self.guide_policy
         blind = self.blind_defense
+        delegated = self.DELEGATED
         while game.pending is not None and not game.over:
             d = game.pending
-            if blind and d.kind == "defense_card" and path:
+            options = d.options
+            if len(options) == 1:
+                # A forced answer is no choice: no node (the real game asks nobody either).
+                game.answer(options[0])
+                continue
+            kind = d.kind
+            if kind in delegated:
+                game.answer(guide.choose(PlayerView(game, d.player), d))
+                continue
+            if blind and kind == "defense_card" and path:
                 # Below the root a defender cannot see the attack card chosen above it: a tree
                 # node here would answer each attack card with its best counter (a clairvoyant
                 # defender, on either side). Its choice follows the rollout policy instead.
                 # (At the root we defend against a card the determinization has sampled.)
                 game.answer(policy.choose(PlayerView(game, d.player), d))
                 continue
-            prefix = (d.player, d.kind)
+            prefix = (d.player, kind)
             children = node.children
             untried = []
-            for o in d.options:
+            for o in options:
                 child = children.get(prefix + (o,))
                 if child is None:
                     untried.append(o)
@@ -212,7 +261,7 @@ class ISMCTSPolicy(Policy):
                 game.answer(pick)
                 break
             best, pick, best_child = -1.0, None, None
-            for o in d.options:
+            for o in options:
                 child = children[prefix + (o,)]
                 u = child.reward / child.visits + c * math.sqrt(math.log(child.avail) / child.visits)
                 if u > best:
