@@ -1,6 +1,7 @@
 """``ismcts``: information-set Monte Carlo tree search.
 
-Each decision builds a fresh tree. Every iteration:
+Each decision grows a tree (or goes on growing the one kept from the decision before, see
+below). Every iteration:
 
 1. **Determinize.** ``view.sample_game(rng)`` gives a complete game consistent with what this
    player knows (``engine.determinize``): the opponent's unseen hand cards and both decks'
@@ -11,7 +12,8 @@ Each decision builds a fresh tree. Every iteration:
    determinization (single-observer ISMCTS with availability counts: a child's exploration
    term uses how often it *could* have been chosen, not how often its parent was visited).
    Both players' decisions are nodes; each node is scored from the view of the player who
-   chose it.
+   chose it. A forced answer (one option) is no node, and the decisions the guide makes in
+   the real game (``DELEGATED``: the order fighters move in) are made by the guide in the tree.
 3. **Expand** one untried option — the guide policy's own choice first, so the tree starts
    from a sensible line.
 4. **Roll out** with a fast heuristic policy for both players, to the end of the game or for
@@ -20,9 +22,19 @@ Each decision builds a fresh tree. Every iteration:
 
 The answer is the most visited option at the root.
 
+**Keeping the tree** (``reuse``). The subtree below the option chosen is kept. When the same
+player's next decision comes in the same turn and, in every world the search played below that
+option, the next choice was this player's decision of the same kind (no foe's choice between),
+that subtree becomes the new root: its playouts count towards the new decision's budget, and
+only the rest is played (at least ``fresh`` of it, so that what was seen since — a card drawn,
+a combat's cards — weighs in). A maneuver's boost and moves, an attack's card and boost follow
+the action chosen just before them: about a quarter of a game's playouts are kept.
+
 Budget: ``iterations`` per decision (deterministic: the same seed gives the same choices), or
 ``ms`` milliseconds per decision (``ms`` > 0 wins; wall-clock budgets are *not* deterministic —
 how many iterations fit depends on the machine and its load).
+
+**What costs what.** COSTS
 """
 
 from __future__ import annotations
