@@ -77,3 +77,12 @@ def test_a_subtree_is_kept_only_for_the_same_game_turn_and_decision_kind():
     assert search._kept_root(view, d) is None
     search._kept = (Node(0), view, view.turn)                        # nothing played below it
     assert search._kept_root(view, d) is None
+
+
+def test_fresh_must_be_a_share_of_the_budget():
+    import pytest
+
+    from unmatched_sim.errors import UserError
+    for bad in ("0", "1.5", "-0.1"):
+        with pytest.raises(UserError, match="fresh"):
+            make_policy(f"ismcts:fresh={bad}", random.Random(0))

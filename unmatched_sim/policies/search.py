@@ -50,7 +50,7 @@ from unmatched_sim.policies.base import Policy
 
 
 class Node:
-    __slots__ = ("player", "visits", "avail", "reward", "children")
+    __slots__ = ("player", "visits", "avail", "reward", "children", "guided")
 
     def __init__(self, player: int):
         self.player = player      # who chose the option leading here
@@ -58,6 +58,9 @@ class Node:
         self.avail = 0
         self.reward = 0.0
         self.children: dict = {}
+        # (player, kind) of the decisions below this node whose guide has already answered
+        # with an option tried before: it is not asked there again (None: no such decision)
+        self.guided: set | None = None
 
 
 def strong_attack_guess(game, candidates, rng):
@@ -262,7 +265,18 @@ class ISMCTSPolicy(Policy):
                     child.avail += 1
             if untried:
                 if len(untried) > 1:
-                    pref = guide.choose(PlayerView(game, d.player), d)
+                    # The guide's choice first. Once it answers with an option already tried
+                    # (it mostly repeats itself), the other options come in random order
+                    # without asking it again: a guide's answer costs as much as a playout's
+                    # whole turn of choices.
+                    guided = node.guided
+                    pref = None
+                    if guided is None or prefix not in guided:
+                        pref = guide.choose(PlayerView(game, d.player), d)
+                        if pref not in untried:
+                            if guided is None:
+                                node.guided = guided = set()
+                            guided.add(prefix)
                     pick = pref if pref in untried else untried[self.rng.randrange(len(untried))]
                 else:
                     pick = untried[0]
