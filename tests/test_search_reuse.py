@@ -13,7 +13,7 @@ from unmatched_sim.policies import make_policy
 from unmatched_sim.policies.search import Node
 
 BOARD = find_board("marmoreal")
-SPEC = "ismcts:iterations=40,horizon=1"
+SPEC = "ismcts:iterations=40,horizon=1,early=false"   # every budget played out
 
 
 def _game(seed: int = 5) -> Game:
@@ -86,3 +86,25 @@ def test_fresh_must_be_a_share_of_the_budget():
     for bad in ("0", "1.5", "-0.1"):
         with pytest.raises(UserError, match="fresh"):
             make_policy(f"ismcts:fresh={bad}", random.Random(0))
+
+
+def test_stopping_early_gives_the_answer_of_the_whole_budget():
+    """The search stops once the iterations left cannot change its answer: the same answer as
+    the whole budget's, from fewer iterations."""
+    g = _game(8)
+    pols = [make_policy("greedy", random.Random(s)) for s in (0, 1)]
+    saved = compared = 0
+    while g.pending is not None and compared < 25:
+        d = g.pending
+        if len(d.options) > 1 and d.kind not in ("move_order", "effect_move_order", "sidekick_start"):
+            view = PlayerView(g, d.player)
+            answers = []
+            for early in (True, False):
+                p = make_policy(f"ismcts:iterations=30,horizon=1,rollout=greedy,early={early}", random.Random(4))
+                answers.append(p.choose(view, d))
+                if early:
+                    saved += 30 - p.iterations_done
+            assert answers[0] == answers[1], d
+            compared += 1
+        g.answer(pols[d.player].choose(PlayerView(g, d.player), d))
+    assert saved > 0

@@ -63,6 +63,28 @@ class Node:
         self.guided: set | None = None
 
 
+def _decided(root: Node, options, kind: str, favourite, bonus: float, remaining: int) -> bool:
+    """Can the ``remaining`` iterations no longer change the answer? The most visited option
+    (with the favourite's head start) leads every other one, tried or not, by more visits than
+    are left to play: the search may stop, its answer the one the whole budget would give."""
+    top = second = 0.0
+    tried = 0
+    for key, child in root.children.items():
+        if key[1] != kind or key[2] not in options:
+            continue
+        tried += 1
+        v = child.visits + (bonus if key[2] == favourite else 0.0)
+        if v > top:
+            top, second = v, top
+        elif v > second:
+            second = v
+    if tried < len(options):        # an option not tried yet may still take every visit left
+        untried_best = bonus if favourite in options and not any(
+            k[2] == favourite and k[1] == kind for k in root.children) else 0.0
+        second = max(second, untried_best)
+    return top - second > remaining
+
+
 def strong_attack_guess(game, candidates, rng):
     """Pick the attacker's face-down card among the possible ones, strong cards likelier."""
     weights = [(1 + (game.card(c).value or 0)) ** 2 for c in candidates]
@@ -111,7 +133,8 @@ class ISMCTSPolicy(Policy):
                "knows, guided by tuned, plays out with tuned for 2 turns then scores the position; "
                "budget per decision")
     params = {"iterations": 200, "ms": 0.0, "c": 0.7, "rollout": "tuned", "guide": "tuned",
-              "horizon": 2, "prior": 0.1, "blind_defense": True, "reuse": True, "fresh": 0.25}
+              "horizon": 2, "prior": 0.1, "blind_defense": True, "reuse": True, "fresh": 0.25,
+              "early": True}
     param_help = {
         "iterations": "playouts per decision (deterministic for a given seed)",
         "ms": "if > 0: milliseconds per decision instead (not deterministic: depends on the machine)",
@@ -127,6 +150,7 @@ class ISMCTSPolicy(Policy):
         "reuse": "keep the subtree of a choice for this player's next decision of the same turn "
                  "(its playouts count towards that decision's budget)",
         "fresh": "share of the budget played anew at a decision whose tree was kept",
+        "early": "stop a decision's search once the iterations left cannot change its answer",
     }
     uses_search = True
 
@@ -178,27 +202,33 @@ class ISMCTSPolicy(Policy):
         else:
             carried = sum(child.visits for child in root.children.values())
         rng = self.rng
-        deadline = time.perf_counter() + self.ms / 1000.0 if self.ms > 0 else None
-        budget = max(self.iterations - carried, math.ceil(self.fresh * self.iterations), 1)
+        kind = decision.kind
+        # The guide's choice gets a head start: a thin search must beat it clearly.
+        favourite = self.guide_policy.choose(view, decision) if self.prior else None
         n = 0
-        while True:
-            game = view.sample_game(rng, strong_attack_guess)
-            self._iterate(game, root, seat)
-            n += 1
-            if deadline is not None:
+        if self.ms > 0:
+            deadline = time.perf_counter() + self.ms / 1000.0
+            while True:
+                self._iterate(view.sample_game(rng, strong_attack_guess), root, seat)
+                n += 1
                 if time.perf_counter() >= deadline:
                     break
-            elif n >= budget:
-                break
+            bonus = self.prior * (n + carried)
+        else:
+            budget = max(self.iterations - carried, math.ceil(self.fresh * self.iterations), 1)
+            bonus = self.prior * (budget + carried)
+            early = self.early
+            while n < budget:
+                self._iterate(view.sample_game(rng, strong_attack_guess), root, seat)
+                n += 1
+                if early and _decided(root, options, kind, favourite, bonus, budget - n):
+                    break
         self.iterations_done += n
         self.iterations_kept += carried
         self.decisions += 1
-        # The guide's choice gets a head start: a thin search must beat it clearly.
-        favourite = self.guide_policy.choose(view, decision) if self.prior else None
-        bonus = self.prior * (n + carried)
         best, best_key = None, None
         for key, child in root.children.items():
-            if key[2] not in options or key[1] != decision.kind:
+            if key[2] not in options or key[1] != kind:
                 continue
             rank = (child.visits + (bonus if key[2] == favourite else 0.0), child.reward)
             if best is None or rank > best:
