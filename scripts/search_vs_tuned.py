@@ -2,7 +2,7 @@
 
     python scripts/search_vs_tuned.py --part 0 & python scripts/search_vs_tuned.py --part 1   # two cores
     python scripts/search_vs_tuned.py --search ismcts:iterations=100 \
-        --baseline ismcts:iterations=100,reuse=false,rollout=tuned,horizon=2         # search vs search
+        --baseline ismcts:iterations=100,reuse=false,early=false,horizon=2   # search vs search
 
 Every ordered pair of the heroes (mirrors included; the pair's two orders give both seatings),
 ``--seeds`` seeds each, each policy on each side; ``--part`` k of ``--parts`` plays every parts-th hero pair (run the parts in
@@ -20,7 +20,7 @@ from unmatched_sim.data.catalog import find_board, find_hero
 from unmatched_sim.runner import GameSpec, game_seed, play_game
 
 ap = argparse.ArgumentParser()
-ap.add_argument("--search", default="ismcts:iterations=60,rollout=tuned,horizon=2")
+ap.add_argument("--search", default="ismcts:iterations=100")
 ap.add_argument("--baseline", default="tuned")
 ap.add_argument("--heroes", default="blackbeard,chupacabra,genie,houdini,loki,pandora")
 ap.add_argument("--seeds", type=int, default=2)

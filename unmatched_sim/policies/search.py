@@ -130,10 +130,11 @@ def outcome(game) -> tuple[float, ...]:
 class ISMCTSPolicy(Policy):
     name = "ismcts"
     summary = ("information-set Monte Carlo tree search: samples the hidden cards from what it "
-               "knows, guided by tuned, plays out with tuned for 2 turns then scores the position; "
+               "knows, guided by tuned, plays out with tuned to the end of the turn then scores the "
+               "position; "
                "budget per decision")
     params = {"iterations": 200, "ms": 0.0, "c": 0.7, "rollout": "tuned", "guide": "tuned",
-              "horizon": 2, "prior": 0.1, "blind_defense": True, "reuse": True, "fresh": 0.25,
+              "horizon": 1, "prior": 0.1, "blind_defense": True, "reuse": True, "fresh": 0.25,
               "early": True}
     param_help = {
         "iterations": "playouts per decision (deterministic for a given seed)",
@@ -142,7 +143,8 @@ class ISMCTSPolicy(Policy):
         "rollout": "policy playing both sides in playouts (a policy without search)",
         "guide": "policy whose choice is tried first, gets the head start, and makes the "
                  "decisions not searched (a policy without search)",
-        "horizon": "turns per playout before scoring the position (0: play to the end)",
+        "horizon": "turns per playout before scoring the position (1: to the end of the turn it "
+                   "starts in; 0: to the end of the game)",
         "prior": "head start, as a share of the iterations, for the guide policy's own choice at "
                  "the root (so a thin search does not override it on noise)",
         "blind_defense": "a defense card chosen below the root (without seeing the attack card "
