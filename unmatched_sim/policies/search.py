@@ -34,7 +34,21 @@ Budget: ``iterations`` per decision (deterministic: the same seed gives the same
 ``ms`` milliseconds per decision (``ms`` > 0 wins; wall-clock budgets are *not* deterministic —
 how many iterations fit depends on the machine and its load).
 
-**What costs what.** COSTS
+A decision's search also stops **early** once the iterations left could not change its answer
+(the leader is ahead of every other option, tried or not, by more visits than are left): the
+answer is the whole budget's, for fewer iterations.
+
+**What costs what** (Houdini–Genie, the compiled build, ``python scripts/bench_search.py``). A
+game of ``iterations=100`` on both sides searches about 155 decisions and plays about 10,000
+iterations, 66 a decision: kept trees stand for about a quarter of the budget and stopping
+early saves an eighth more. One iteration is about 130 µs in a quiet hour: a determinization
+(~13 µs: the clone ~3 µs, the re-deal and its shuffles the rest; fresh seeded random streams
+for each world cost ~15 µs more, which is why a world draws from the search's own), then the
+game played from the root to the horizon: one guide or playout answer per decision on the way
+(tuned: most of the time) and the engine's steps. The playout's reach sets the price: with
+tuned playouts to the end of the *next* turn (``horizon=2``) a game costs about twice as much,
+with greedy playouts (``rollout=greedy``) a third less — but greedy playouts lose to tuned more
+often.
 """
 
 from __future__ import annotations
