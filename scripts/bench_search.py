@@ -1,5 +1,6 @@
-"""The search's cost per game (a measurement, not a test): seconds of CPU per game, iterations
-and decisions searched, and a digest of the choices made (the same digest means the same games).
+"""The search's cost per game (a measurement, not a test): seconds of CPU per game, decisions
+searched, iterations played and kept from the decision before, and a digest of the choices
+made (the same digest means the same games).
 
     python scripts/bench_search.py                                   # ismcts:iterations=100, 4 games
     python scripts/bench_search.py --policy ismcts:iterations=100 --games 6 --heroes pandora loki
@@ -31,8 +32,17 @@ def main() -> None:
     args = ap.parse_args()
 
     from bench import _spec
-    from unmatched_sim import _build
+    from unmatched_sim import _build, runner
     from unmatched_sim.runner import plan, play_game
+
+    made = []       # the games' policies, for their search statistics
+    make_policy = runner.make_policy
+
+    def made_policy(spec, rng):
+        made.append(make_policy(spec, rng))
+        return made[-1]
+
+    runner.make_policy = made_policy
 
     spec, hs, b = _spec(args.heroes, args.board, args.policy, args.policy, args.games, "duel")
     digest = hashlib.sha256()
@@ -58,8 +68,12 @@ def main() -> None:
     else:
         run()
     cpu = time.process_time() - cpu
+    searched = sum(getattr(p, "decisions", 0) for p in made) / args.games
+    played = sum(getattr(p, "iterations_done", 0) for p in made) / args.games
+    kept = sum(getattr(p, "iterations_kept", 0) for p in made) / args.games
     print(f"{args.heroes[0]}-{args.heroes[1]} {args.policy} ({_build.kind()}): {args.games} games, "
-          f"{cpu / args.games:.2f} s CPU per game, {decisions / args.games:.0f} decisions per game, "
+          f"{cpu / args.games:.2f} s CPU per game; per game {decisions / args.games:.0f} decisions, "
+          f"{searched:.0f} searched, {played:.0f} iterations played and {kept:.0f} kept; "
           f"choices digest {digest.hexdigest()[:12]}")
 
 
