@@ -22,8 +22,8 @@ been re-dealt at random from the cards not otherwise accounted for:
   card or still in the hand (in the place of an unseen card), never dealt into the deck;
 * hero state registered as hidden (``HIDDEN_ORDER``: a face-down stack in ``Player.res``, such
   as Pandora's miseries) is reshuffled;
-* every random stream of the clone is reseeded from ``rng``, so the real game's future shuffles
-  and random discards stay unknown.
+* every random stream of the clone is ``rng`` itself, so the real game's future shuffles and
+  random discards stay unknown (playing the clone forward draws from ``rng``).
 
 The public position (board, health, discard piles, revealed and known cards, sizes, resources,
 the pending decision) is untouched. The hidden cards are pooled in sorted order before being
@@ -51,6 +51,20 @@ HIDDEN_ORDER: set[str] = set()
 # keeps that top item when it determinizes; for the opponent the whole stack is reshuffled and
 # the peek follows the new top (the owner still knows *its* top in the sampled world).
 KNOWN_TOP: dict[str, str] = {"_misery_box": "_misery_peek"}   # Pandora's Hope
+
+
+def _shuffle(x: list, rng: random.Random) -> None:
+    """``rng.shuffle(x)``, the same permutation from the same state (Fisher-Yates drawing
+    ``getrandbits`` as ``Random._randbelow`` does) without a Python method call per card: a
+    determinization shuffles every hidden card, at every iteration of a search."""
+    getrandbits = rng.getrandbits
+    for i in range(len(x) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        x[i], x[j] = x[j], x[i]
 
 
 def hidden_cards(game, seat: int) -> dict[str, list[int]]:
@@ -115,7 +129,7 @@ def determinize(game, seat: int, rng: random.Random,
     # --- our own deck below the cards we know on top.
     top = min(me.deck_top_known, len(me.deck))
     bottom = sorted(me.deck[:len(me.deck) - top])
-    rng.shuffle(bottom)
+    _shuffle(bottom, rng)
     me.deck = bottom + me.deck[len(me.deck) - top:]
 
     # --- face-down hero stacks nobody has seen.
@@ -128,13 +142,16 @@ def determinize(game, seat: int, rng: random.Random,
             peek = p.res.get(peek_key) if peek_key else None
             keep = 1 if (peek and p is me and stack[-1] == peek) else 0
             items = sorted(stack[:len(stack) - keep], key=repr)
-            rng.shuffle(items)
+            _shuffle(items, rng)
             p.res[key] = tuple(items) + stack[len(stack) - keep:]
             if peek:
                 p.res[peek_key] = p.res[key][-1]
 
-    # --- fresh random streams: the real game's future shuffles stay unknown.
-    g.reseed(rng)
+    # --- the world's random streams: ``rng`` itself, so the real game's future shuffles stay
+    # unknown. (Not a fresh generator seeded from ``rng`` per stream: seeding one costs ~4 µs,
+    # three of them half of a determinization, and a search makes one every iteration.)
+    g.rngs = [rng] * len(g.players)
+    g.rng = rng
     return g
 
 
@@ -209,7 +226,7 @@ def _redeal(g, game, seat: int, opp: int, rng: random.Random, attack_guess, hidd
             if pick != cid:
                 g.play_area_swap(cid, pick)
         c.extra[FACE_DOWN_EXTRA] = tuple(dealt)
-    rng.shuffle(pool)
+    _shuffle(pool, rng)
     hand = them.hand
     for k, i in enumerate(slots):
         hand[i] = pool[k]

@@ -1,6 +1,7 @@
 """``ismcts``: information-set Monte Carlo tree search.
 
-Each decision builds a fresh tree. Every iteration:
+Each decision grows a tree (or goes on growing the one kept from the decision before, see
+below). Every iteration:
 
 1. **Determinize.** ``view.sample_game(rng)`` gives a complete game consistent with what this
    player knows (``engine.determinize``): the opponent's unseen hand cards and both decks'
@@ -11,7 +12,8 @@ Each decision builds a fresh tree. Every iteration:
    determinization (single-observer ISMCTS with availability counts: a child's exploration
    term uses how often it *could* have been chosen, not how often its parent was visited).
    Both players' decisions are nodes; each node is scored from the view of the player who
-   chose it.
+   chose it. A forced answer (one option) is no node, and the decisions the guide makes in
+   the real game (``DELEGATED``: the order fighters move in) are made by the guide in the tree.
 3. **Expand** one untried option — the guide policy's own choice first, so the tree starts
    from a sensible line.
 4. **Roll out** with a fast heuristic policy for both players, to the end of the game or for
@@ -20,9 +22,33 @@ Each decision builds a fresh tree. Every iteration:
 
 The answer is the most visited option at the root.
 
+**Keeping the tree** (``reuse``). The subtree below the option chosen is kept. When the same
+player's next decision comes in the same turn and, in every world the search played below that
+option, the next choice was this player's decision of the same kind (no foe's choice between),
+that subtree becomes the new root: its playouts count towards the new decision's budget, and
+only the rest is played (at least ``fresh`` of it, so that what was seen since — a card drawn,
+a combat's cards — weighs in). A maneuver's boost and moves, an attack's card and boost follow
+the action chosen just before them: about a quarter of a game's playouts are kept.
+
 Budget: ``iterations`` per decision (deterministic: the same seed gives the same choices), or
 ``ms`` milliseconds per decision (``ms`` > 0 wins; wall-clock budgets are *not* deterministic —
 how many iterations fit depends on the machine and its load).
+
+A decision's search also stops **early** once the iterations left could not change its answer
+(the leader is ahead of every other option, tried or not, by more visits than are left): the
+answer is the whole budget's, for fewer iterations.
+
+**What costs what** (Houdini–Genie, the compiled build, ``python scripts/bench_search.py``). A
+game of ``iterations=100`` on both sides searches about 155 decisions and plays about 10,000
+iterations, 66 a decision: kept trees stand for about a quarter of the budget and stopping
+early saves an eighth more. One iteration is about 130 µs in a quiet hour: a determinization
+(~13 µs: the clone ~3 µs, the re-deal and its shuffles the rest; fresh seeded random streams
+for each world cost ~15 µs more, which is why a world draws from the search's own), then the
+game played from the root to the horizon: one guide or playout answer per decision on the way
+(tuned: most of the time) and the engine's steps. The playout's reach sets the price: with
+tuned playouts to the end of the *next* turn (``horizon=2``) a game costs about twice as much,
+with greedy playouts (``rollout=greedy``) a third less — but greedy playouts lose to tuned more
+often.
 """
 
 from __future__ import annotations
@@ -38,7 +64,7 @@ from unmatched_sim.policies.base import Policy
 
 
 class Node:
-    __slots__ = ("player", "visits", "avail", "reward", "children")
+    __slots__ = ("player", "visits", "avail", "reward", "children", "guided")
 
     def __init__(self, player: int):
         self.player = player      # who chose the option leading here
@@ -46,6 +72,31 @@ class Node:
         self.avail = 0
         self.reward = 0.0
         self.children: dict = {}
+        # (player, kind) of the decisions below this node whose guide has already answered
+        # with an option tried before: it is not asked there again (None: no such decision)
+        self.guided: set | None = None
+
+
+def _decided(root: Node, options, kind: str, favourite, bonus: float, remaining: int) -> bool:
+    """Can the ``remaining`` iterations no longer change the answer? The most visited option
+    (with the favourite's head start) leads every other one, tried or not, by more visits than
+    are left to play: the search may stop, its answer the one the whole budget would give."""
+    top = second = 0.0
+    tried = 0
+    for key, child in root.children.items():
+        if key[1] != kind or key[2] not in options:
+            continue
+        tried += 1
+        v = child.visits + (bonus if key[2] == favourite else 0.0)
+        if v > top:
+            top, second = v, top
+        elif v > second:
+            second = v
+    if tried < len(options):        # an option not tried yet may still take every visit left
+        untried_best = bonus if favourite in options and not any(
+            k[2] == favourite and k[1] == kind for k in root.children) else 0.0
+        second = max(second, untried_best)
+    return top - second > remaining
 
 
 def strong_attack_guess(game, candidates, rng):
@@ -93,10 +144,12 @@ def outcome(game) -> tuple[float, ...]:
 class ISMCTSPolicy(Policy):
     name = "ismcts"
     summary = ("information-set Monte Carlo tree search: samples the hidden cards from what it "
-               "knows, guided by tuned, plays out with tuned for 2 turns then scores the position; "
+               "knows, guided by tuned, plays out with tuned to the end of the turn then scores the "
+               "position; "
                "budget per decision")
     params = {"iterations": 200, "ms": 0.0, "c": 0.7, "rollout": "tuned", "guide": "tuned",
-              "horizon": 2, "prior": 0.1, "blind_defense": True}
+              "horizon": 1, "prior": 0.1, "blind_defense": True, "reuse": True, "fresh": 0.25,
+              "early": True}
     param_help = {
         "iterations": "playouts per decision (deterministic for a given seed)",
         "ms": "if > 0: milliseconds per decision instead (not deterministic: depends on the machine)",
@@ -104,11 +157,16 @@ class ISMCTSPolicy(Policy):
         "rollout": "policy playing both sides in playouts (a policy without search)",
         "guide": "policy whose choice is tried first, gets the head start, and makes the "
                  "decisions not searched (a policy without search)",
-        "horizon": "turns per playout before scoring the position (0: play to the end)",
+        "horizon": "turns per playout before scoring the position (1: to the end of the turn it "
+                   "starts in; 0: to the end of the game)",
         "prior": "head start, as a share of the iterations, for the guide policy's own choice at "
                  "the root (so a thin search does not override it on noise)",
         "blind_defense": "a defense card chosen below the root (without seeing the attack card "
                          "above it) follows the rollout policy instead of being searched",
+        "reuse": "keep the subtree of a choice for this player's next decision of the same turn "
+                 "(its playouts count towards that decision's budget)",
+        "fresh": "share of the budget played anew at a decision whose tree was kept",
+        "early": "stop a decision's search once the iterations left cannot change its answer",
     }
     uses_search = True
 
@@ -134,10 +192,15 @@ class ISMCTSPolicy(Policy):
             # Each draws from its own stream, split off once: choices stay reproducible.
             made.append(cls(random.Random(rng.getrandbits(64))))
         self.rollout_policy, self.guide_policy = made
-        self.iterations_done = 0      # statistics for benchmarks
+        if not 0 < self.fresh <= 1:
+            raise UserError(f"ismcts: fresh must be above 0 and at most 1 (got {self.fresh})")
+        self.iterations_done = 0      # statistics for benchmarks: playouts played ...
+        self.iterations_kept = 0      # ... and kept from the decision before
         self.decisions = 0
+        self._kept = None             # (node of the last choice, its view, its turn)
 
     # Decisions not worth a search: the order fighters move in (each destination is searched).
+    # The guide makes them, in the real game and in the tree alike.
     DELEGATED = frozenset({"move_order", "effect_move_order", "sidekick_start"})
 
     def choose(self, view, decision):
@@ -146,32 +209,69 @@ class ISMCTSPolicy(Policy):
             return options[0]
         if decision.kind in self.DELEGATED:
             return self.guide_policy.choose(view, decision)
-        root = Node(-1)
+        seat = view.seat
+        root = self._kept_root(view, decision) if self.reuse else None
+        self._kept = None
+        carried = 0
+        if root is None:
+            root = Node(-1)
+        else:
+            carried = sum(child.visits for child in root.children.values())
         rng = self.rng
-        deadline = time.perf_counter() + self.ms / 1000.0 if self.ms > 0 else None
-        n = 0
-        while True:
-            game = view.sample_game(rng, strong_attack_guess)
-            self._iterate(game, root, view.seat)
-            n += 1
-            if deadline is not None:
-                if time.perf_counter() >= deadline:
-                    break
-            elif n >= self.iterations:
-                break
-        self.iterations_done += n
-        self.decisions += 1
+        kind = decision.kind
         # The guide's choice gets a head start: a thin search must beat it clearly.
         favourite = self.guide_policy.choose(view, decision) if self.prior else None
-        bonus = self.prior * n
+        n = 0
+        if self.ms > 0:
+            deadline = time.perf_counter() + self.ms / 1000.0
+            while True:
+                self._iterate(view.sample_game(rng, strong_attack_guess), root, seat)
+                n += 1
+                if time.perf_counter() >= deadline:
+                    break
+            bonus = self.prior * (n + carried)
+        else:
+            budget = max(self.iterations - carried, math.ceil(self.fresh * self.iterations), 1)
+            bonus = self.prior * (budget + carried)
+            early = self.early
+            while n < budget:
+                self._iterate(view.sample_game(rng, strong_attack_guess), root, seat)
+                n += 1
+                if early and _decided(root, options, kind, favourite, bonus, budget - n):
+                    break
+        self.iterations_done += n
+        self.iterations_kept += carried
+        self.decisions += 1
         best, best_key = None, None
         for key, child in root.children.items():
-            if key[2] not in options:
+            if key[2] not in options or key[1] != kind:
                 continue
             rank = (child.visits + (bonus if key[2] == favourite else 0.0), child.reward)
             if best is None or rank > best:
                 best, best_key = rank, key
-        return best_key[2] if best_key is not None else options[0]
+        if best_key is None:
+            return options[0]
+        if self.reuse:
+            self._kept = (root.children[best_key], view, view.turn)
+        return best_key[2]
+
+    def _kept_root(self, view, decision):
+        """The subtree of the previous decision's choice, if it can stand for this decision: the
+        same game (its view) and the same turn, and below that choice every world the search
+        played met this player's decision of this kind next (no other player's choice between,
+        in any of them). Its statistics were gathered before what has been seen since (a card
+        drawn, a combat's cards): the new iterations, at least ``fresh`` of the budget, weigh
+        that in."""
+        if self._kept is None:
+            return None
+        node, kept_view, turn = self._kept
+        if kept_view is not view or turn != view.turn or not node.children:
+            return None
+        seat, kind = view.seat, decision.kind
+        for key in node.children:
+            if key[0] != seat or key[1] != kind:
+                return None
+        return node
 
     # ------------------------------------------------------------------ one iteration
     def _iterate(self, game, root: Node, seat: int) -> None:
@@ -181,19 +281,29 @@ class ISMCTSPolicy(Policy):
         policy = self.rollout_policy
         guide = self.guide_policy
         blind = self.blind_defense
+        delegated = self.DELEGATED
         while game.pending is not None and not game.over:
             d = game.pending
-            if blind and d.kind == "defense_card" and path:
+            options = d.options
+            if len(options) == 1:
+                # A forced answer is no choice: no node (the real game asks nobody either).
+                game.answer(options[0])
+                continue
+            kind = d.kind
+            if kind in delegated:
+                game.answer(guide.choose(PlayerView(game, d.player), d))
+                continue
+            if blind and kind == "defense_card" and path:
                 # Below the root a defender cannot see the attack card chosen above it: a tree
                 # node here would answer each attack card with its best counter (a clairvoyant
                 # defender, on either side). Its choice follows the rollout policy instead.
                 # (At the root we defend against a card the determinization has sampled.)
                 game.answer(policy.choose(PlayerView(game, d.player), d))
                 continue
-            prefix = (d.player, d.kind)
+            prefix = (d.player, kind)
             children = node.children
             untried = []
-            for o in d.options:
+            for o in options:
                 child = children.get(prefix + (o,))
                 if child is None:
                     untried.append(o)
@@ -201,7 +311,18 @@ class ISMCTSPolicy(Policy):
                     child.avail += 1
             if untried:
                 if len(untried) > 1:
-                    pref = guide.choose(PlayerView(game, d.player), d)
+                    # The guide's choice first. Once it answers with an option already tried
+                    # (it mostly repeats itself), the other options come in random order
+                    # without asking it again: a guide's answer costs as much as a playout's
+                    # whole turn of choices.
+                    guided = node.guided
+                    pref = None
+                    if guided is None or prefix not in guided:
+                        pref = guide.choose(PlayerView(game, d.player), d)
+                        if pref not in untried:
+                            if guided is None:
+                                node.guided = guided = set()
+                            guided.add(prefix)
                     pick = pref if pref in untried else untried[self.rng.randrange(len(untried))]
                 else:
                     pick = untried[0]
@@ -212,7 +333,7 @@ class ISMCTSPolicy(Policy):
                 game.answer(pick)
                 break
             best, pick, best_child = -1.0, None, None
-            for o in d.options:
+            for o in options:
                 child = children[prefix + (o,)]
                 u = child.reward / child.visits + c * math.sqrt(math.log(child.avail) / child.visits)
                 if u > best:
