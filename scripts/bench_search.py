@@ -32,8 +32,9 @@ def main() -> None:
     args = ap.parse_args()
 
     from bench import _spec
-    from unmatched_sim import _build, runner
-    from unmatched_sim.runner import plan, play_game
+    from unmatched_sim import _build
+    from unmatched_sim.run import play as runner
+    from unmatched_sim.run import plan, play_game
 
     made = []       # the games' policies, for their search statistics
     make_policy = runner.make_policy
