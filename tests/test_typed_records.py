@@ -21,10 +21,11 @@ from tests.scenario import greedy_midgame
 
 BOARD = find_board("marmoreal")
 
-# Every field a game has after set-up: the names _GameCore declares in game.pxd (read from the
-# file, so that a field added there is checked here too).
-FIELDS = tuple(re.findall(r"^    cdef public \S+ (\w+)$",
-                          (Path(game_module.__file__).with_name("game.pxd")).read_text(), re.M))
+# Every field a game has after set-up: the names _GameCore and its bases declare in their .pxd
+# files (read from the files, so that a field added there is checked here too).
+FIELDS = tuple(name for pxd in ("piles", "board_state", "combat", "game")
+               for name in re.findall(r"^    cdef public \S+ (\w+)$",
+                                      (Path(game_module.__file__).with_name(f"{pxd}.pxd")).read_text(), re.M))
 
 
 def _played() -> Game:

@@ -15,9 +15,9 @@ At import, ``install()`` decides per module:
   effect). A stale module prints one line saying how to rebuild.
 
 A module's source is its ``.py`` and, where there is one, its ``.pxd`` (the typed records other
-compiled modules ``cimport``: ``model.pxd``, ``engine/state.pxd``, ``game.pxd`` and the game's base classes' (``piles.pxd``,
-``board_state.pxd``, ``combat.pxd``, ``steps.pxd``), ``view.pxd``,
-``policies/base.pxd``, ``greedy.pxd``). A compiled module that cimports a module running as
+compiled modules ``cimport``: ``model.pxd``, ``engine/state.pxd``, the game's chain
+``piles.pxd`` <- ``board_state.pxd`` <- ``combat.pxd`` <- ``game.pxd`` with ``steps.pxd``,
+``view.pxd``, ``policies/base.pxd``, ``greedy.pxd``). A compiled module that cimports a module running as
 pure Python cannot load (it expects that module's classes to be the compiled types), so it runs
 as pure Python too (``stale``).
 

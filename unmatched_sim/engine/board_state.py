@@ -80,12 +80,11 @@ def _hand_defs(g: _Board, hand: list) -> list:
     return out
 
 
-
 @cython.cclass
 class _Board(_Piles):
     """The board's part of a game (see the module's docstring)."""
 
-
+    # ------------------------------------------------------------------ held in place
     @cython.locals(p=Player)
     @cython.annotation_typing(False)
     def held(self, fi: int) -> bool:
@@ -106,6 +105,7 @@ class _Board(_Piles):
         spaces = self.turn_flags.get("start_spaces")
         return spaces[fi] if spaces is not None and fi < len(spaces) else NO_SPACE
 
+    # ------------------------------------------------------------------ spaces and movement
     @cython.locals(fa=Fighter, fb=Fighter)
     @cython.annotation_typing(False)
     def adjacent(self, a: int, b: int) -> bool:
@@ -319,6 +319,7 @@ class _Board(_Piles):
                 seen[s] = 0           # (the scratch left all unseen for the next walk)
         return out
 
+    # ------------------------------------------------------------------ attacks and schemes
     @cython.locals(f=Fighter, tf=Fighter, F=list, p=Player, out=list, adj=cython.p_uchar, zm=tuple,
                    at=cython.Py_ssize_t, zone=cython.Py_ssize_t, z=cython.Py_ssize_t, s=cython.Py_ssize_t,
                    t=cython.Py_ssize_t, seat=cython.Py_ssize_t, i=cython.Py_ssize_t, foe=cython.Py_ssize_t)
@@ -422,6 +423,7 @@ class _Board(_Piles):
                 out.extend((c, fi) for fi in board_fighters if d.usable_by(self.fighters[fi].defn.name))
         return out
 
+    # ------------------------------------------------------------------ fighters moved, placed and removed
     @cython.locals(f=Fighter)
     def _remove_from_board(self, fi: int) -> None:
         f = self.fighters[fi]
@@ -448,7 +450,7 @@ class _Board(_Piles):
         if self.occupant[dest] >= 0 and dest != f.space:
             raise RuntimeError("place onto an occupied space")
         if f.on_board and dest != f.space and self.held(fi):
-            self.log("held", f.owner, fi, card, space=f.space)
+            self.log("held", f.owner, fi, card, None, None, None, f.space)
             return
         if f.on_board:
             self._occupy(f.space, -1, dest, fi)
@@ -462,4 +464,4 @@ class _Board(_Piles):
         fa, fb = self.fighters[a], self.fighters[b]
         fa.space, fb.space = fb.space, fa.space
         self._occupy(fa.space, a, fb.space, b)
-        self.log("swap", fa.owner, a, card, target=b, space=fa.space)
+        self.log("swap", fa.owner, a, card, b, None, None, fa.space)

@@ -27,9 +27,9 @@ EXHAUSTION_DAMAGE = 2
 COMBAT, EFFECT_DAMAGE, EXHAUSTION, ABILITY = "combat", "effect", "exhaustion", "ability"
 
 
-# The step stack keeps its block (``_push_kept``, ``_pop_kept``): Python's own ``pop`` shrinks a
-# list's block once it is less than half full and ``append`` grows it again, a reallocation
-# and a copy of the stack each time (~290 of ~250 steps a tuned game, ~75,000 instructions).
+# The step stack keeps its block (``_push_kept`` here, ``steps._pop_kept``): Python's own
+# ``pop`` shrinks a list's block once it is less than half full and ``append`` grows it again,
+# a reallocation and a copy of the stack each time (~290 of ~250 steps a tuned game, ~75,000 instructions).
 # Compiled, the top is taken and a step stored in C, the block left as it is; run as pure
 # Python, ``append`` and ``pop``.
 @cython.cfunc
@@ -48,8 +48,8 @@ def _push_kept(stack: list, step):
 def _opponent_chosen(g: _Combat, ops: tuple, ctx: Ctx, foe: int) -> None:
     if ctx.card >= 0:   # what else the card does afterwards (Loki's TRICK going over) reads it
         g.turn_flags[("opponent_chosen", ctx.card)] = foe
-    g.log("opponent_chosen", ctx.player, card=ctx.card if ctx.card >= 0 else None,
-          target=g.players[foe].fighters[0])
+    g.log("opponent_chosen", ctx.player, None, ctx.card if ctx.card >= 0 else None,
+          g.players[foe].fighters[0])
     g.run_effects(ops, ctx._replace(opponent=foe))
 
 
@@ -66,12 +66,11 @@ def _needs_opponent(ops) -> bool:
     return False
 
 
-
 @cython.cclass
 class _Combat(_Board):
     """The combat's part of a game (see the module's docstring)."""
 
-
+    # ------------------------------------------------------------------ the step stack
     def push(self, *steps: tuple[Callable, tuple]) -> None:
         """Schedule steps to run next, in the order given."""
         self.push_steps(steps)
@@ -94,6 +93,7 @@ class _Combat(_Board):
         """``push(step)``: one step."""
         _push_kept(self.stack, step)
 
+    # ------------------------------------------------------------------ who is in the combat
     @cython.locals(c=Combat)
     def opponent_of(self, ctx: Ctx) -> int:
         """"Your opponent" for an effect: in a combat, the other player in the combat; else the
@@ -137,7 +137,7 @@ class _Combat(_Board):
             else:
                 missing += 1
         if missing:
-            self.log("exhausted", seat, amount=missing)
+            self.log("exhausted", seat, None, None, None, missing)
             for fi in self.on_board(seat):
                 self.damage(fi, EXHAUSTION_DAMAGE * missing, EXHAUSTION)
 
@@ -154,7 +154,7 @@ class _Combat(_Board):
         if self.handlers["damage"] or self.lasting:
             amount = self.modify("damage", amount, fi, source, by, card)
             if amount <= 0:
-                self.log("damage_prevented", f.owner, fi, card, detail=source, by=by)
+                self.log("damage_prevented", f.owner, fi, card, None, None, None, None, source, None, by)
                 return 0
         dealt = min(amount, f.health)
         f.health -= dealt
@@ -172,7 +172,7 @@ class _Combat(_Board):
         self._remove_from_board(fi)
         if f.is_hero and self.defeat_cause[f.owner] is None and self.hero_defeated(f.owner):
             self.defeat_cause[f.owner] = source   # the blow that defeated the last hero
-        self.log("defeat", f.owner, fi, detail=source, by=by)
+        self.log("defeat", f.owner, fi, None, None, None, None, None, source, None, by)
         if f.is_hero and self.format.removes_sidekicks and self.hero_defeated(f.owner):
             # Free-for-all: a player whose hero is defeated is eliminated; their sidekicks
             # leave the board at once (they are removed, not defeated).
@@ -180,7 +180,7 @@ class _Combat(_Board):
             for s in gone:
                 self._remove_from_board(s)
             for s in gone:
-                self.log("removed", f.owner, s, detail="eliminated")
+                self.log("removed", f.owner, s, None, None, None, None, None, "eliminated")
 
     @cython.locals(f=Fighter)
     def recover(self, fi: int, amount: int, card: int | None = None) -> int:
@@ -190,7 +190,7 @@ class _Combat(_Board):
             return 0
         gained = min(amount, f.max_health - f.health)
         f.health += gained
-        self.log("recover", f.owner, fi, card, amount=gained, health=f.health)
+        self.log("recover", f.owner, fi, card, None, gained, f.health)
         return gained
 
     @cython.locals(f=Fighter)
@@ -200,7 +200,7 @@ class _Combat(_Board):
         f.alive = f.health > 0
         if f.is_hero and f.alive:
             self.defeat_cause[f.owner] = None
-        self.log("set_health", f.owner, fi, card, amount=f.health, health=f.health)
+        self.log("set_health", f.owner, fi, card, None, f.health, f.health)
 
     def end_turn(self, card: int | None = None) -> None:
         """An effect ends the turn (The Rest Is Silence): the active player loses the actions
@@ -212,7 +212,7 @@ class _Combat(_Board):
             return
         self.players[self.active].actions = 0
         self.turn_flags["turn_ended"] = True
-        self.log("turn_ended", self.active, card=card)
+        self.log("turn_ended", self.active, None, card)
 
     @cython.annotation_typing(False)
     def gain_action(self, seat: int, n: int = 1, card: int | None = None) -> None:
@@ -220,7 +220,7 @@ class _Combat(_Board):
         (as do actions gained once an effect has ended the turn)."""
         if seat == self.active and not self.over and not self.turn_flags.get("turn_ended"):
             self.players[seat].actions += n
-            self.log("gain_action", seat, card=card, amount=n)
+            self.log("gain_action", seat, None, card, None, n)
 
     @cython.annotation_typing(False)
     def discard_from_hand(self, seat: int, cid: int, cause: str) -> None:
@@ -279,7 +279,7 @@ class _Combat(_Board):
         self.push_one((_boost_card_done, (cid,)))
         bonus = self.card(cid).effects.get(BOOST_BONUS)
         if bonus and owner == seat:
-            self.log("boost_bonus", seat, card=cid)
+            self.log("boost_bonus", seat, None, cid)
             self.run_effects(bonus, new_ctx(seat, cid, OTHER_ROLE, self.players[seat].fighters[0]))
         return value
 
@@ -354,7 +354,7 @@ class _Combat(_Board):
             self.out_turn[s] = self.turn
         if n > 2:
             for s in newly:
-                self.log("eliminated", s, detail=self.defeat_cause[s] or "no_fighters")
+                self.log("eliminated", s, None, None, None, None, None, None, self.defeat_cause[s] or "no_fighters")
         if len(standing) > 1:
             self._set_place(beaten, len(standing) + 1)
             return False
@@ -403,7 +403,7 @@ class _Combat(_Board):
         rest = [s for s in range(len(self.players)) if self.places[s] is None]
         for s in rest:
             self.places[s] = 2
-        self.log("game_end", winner, detail=reason)
+        self.log("game_end", winner, None, None, None, None, None, None, reason)
 
     def won(self, seat: int) -> bool:
         return self.over and self.winner is not None and self.team[seat] == self.winner

@@ -53,18 +53,20 @@ from unmatched_sim.engine.state import CardInfo, Combat, Decision, Fighter, Play
 from unmatched_sim.engine.steps import _setup
 from unmatched_sim.model import HeroDef
 
-# The C functions of the modules below, cimported when compiled (game.pxd); imported run as
-# pure Python.
+# What other modules import from the engine's front (hero code, the runner, the policies):
+# defined in the layer that uses them.
+from unmatched_sim.engine.combat import ABILITY, COMBAT, EFFECT_DAMAGE, EXHAUSTION  # noqa: F401
+from unmatched_sim.engine.piles import (  # noqa: F401
+    BOOST_DISCARD, CARD_ZONES, COST, EVERYONE, FROM_DECK, HAND_LIMIT_DISCARD, LASTING, OPPONENT_EFFECT,
+    OWN_EFFECT, PLAYED, UNTIL, lasting)
+from unmatched_sim.engine.steps import (  # noqa: F401
+    ACTIONS_PER_TURN, HAND_LIMIT, STARTING_HAND, IllegalChoice, shuffle_deck)
+
+# The C functions of the modules below, cimported when compiled (game.pxd); imported when run
+# as pure Python.
 if not cython.compiled:
     from unmatched_sim.engine.piles import _new_event_log
     from unmatched_sim.engine.steps import _pose, answer_pending, run_stack
-
-# What other modules import from the engine's front (hero code, the runner, the policies).
-from unmatched_sim.engine.combat import ABILITY, COMBAT, EFFECT_DAMAGE, EXHAUSTION  # noqa: E402,F401
-from unmatched_sim.engine.piles import (BOOST_DISCARD, CARD_ZONES, COST, EVERYONE, FROM_DECK,  # noqa: E402,F401
-                                        HAND_LIMIT_DISCARD, LASTING, OPPONENT_EFFECT, OWN_EFFECT, PLAYED,
-                                        UNTIL, lasting)
-from unmatched_sim.engine.steps import ACTIONS_PER_TURN, HAND_LIMIT, STARTING_HAND, IllegalChoice, shuffle_deck  # noqa: E402,F401
 
 DEFAULT_MAX_TURNS = 200   # both players' turns counted; see README "Games that run too long"
 
@@ -142,8 +144,6 @@ class _GameCore(_Combat):
     fields in C inside its methods (``self.fighters`` is a struct field, not an attribute
     look-up). ``Game`` (below) is a Python subclass: code outside may still give a game
     attributes of its own (an instance dictionary), and ``clone`` copies them too."""
-
-
 
     # ------------------------------------------------------------------ construction
     def __init__(self, board: Board, heroes: tuple[HeroDef, ...], seed: int | str = 0, *,

@@ -133,18 +133,19 @@ def _on_board_of(g: _Piles, seats: tuple) -> list:
     return out
 
 
-
 @cython.cclass
 class _Piles:
     """The cards, the players and the event log of a game (see the module's docstring); the
     game's fields are set by ``game._GameCore``'s construction."""
 
-
     # ------------------------------------------------------------------ events
     # (``log`` is a cpdef method: the engine's compiled code calls it in C when it passes the
     # arguments by position up to the last one it needs — a keyword call skipping one is a
-    # Python call, with a keyword dictionary: ~170 events a greedy game. An ability or a test
-    # that gives a game its own ``log`` is still called, with the arguments by position.)
+    # Python call, with a keyword dictionary: ~170 events a greedy game. In the modules above
+    # this one (``board_state``, ``combat``, ``steps``), which know ``log`` from piles.pxd, a
+    # compiled keyword call skipping one does not compile at all: they pass the arguments by
+    # position, None for those skipped. An ability or a test that gives a game its own ``log``
+    # is still called, with the arguments by position.)
     @cython.locals(ev=list, n=cython.Py_ssize_t)
     @cython.annotation_typing(False)
     def log(self, kind: str, player: int | None = None, fighter: int | None = None,
@@ -638,6 +639,7 @@ class _Piles:
             raise AssertionError(f"the kept pile counts differ from a recount: {self.pile_counts} "
                                  f"!= {self._count_piles()}")
 
+    # ------------------------------------------------------------------ tagged cards counted
     @cython.locals(p=Player, d=CardDef, defs=list, c=cython.Py_ssize_t, n=cython.Py_ssize_t)
     @cython.annotation_typing(False)
     def tagged_in_discard(self, seat: int, tag: str) -> int:
@@ -669,6 +671,7 @@ class _Piles:
                         n += 1
         return n
 
+    # ------------------------------------------------------------------ the state version
     @cython.annotation_typing(False)
     def state_version(self) -> int:
         """A number that moves at every change of the position: each event logged (recorded or
@@ -678,6 +681,7 @@ class _Piles:
         by it, so no code that changes the position has anything to tell them."""
         return self._changes.n
 
+    # ------------------------------------------------------------------ cards leaving a hand, cards going to a discard pile
     @cython.locals(p=Player, s=cython.Py_ssize_t)
     @cython.annotation_typing(False)
     def take_from_hand(self, seat: int, cid: int) -> None:

@@ -176,7 +176,7 @@ def _kept_steps(made: list, make, seat):
 def _setup(g: _Combat) -> None:
     for seat, p in enumerate(g.players):
         shuffle_deck(g.rngs[seat], p.deck)
-        g.log("setup", seat, detail=f"hero={p.hero.id}")
+        g.log("setup", seat, None, None, None, None, None, None, f"hero={p.hero.id}")
         for _ in range(STARTING_HAND):
             p.hand.append(p.deck.pop())
     # Seat i places its hero on starting space i + 1 (teams: A1, B1, A2, B2) and the player on
