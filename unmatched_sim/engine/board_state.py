@@ -140,7 +140,7 @@ class _Board(_Piles):
     @cython.locals(p=Player, s=cython.Py_ssize_t)
     @cython.annotation_typing(False)
     def move_value(self, seat: int) -> int:
-        s = seat                # (a C index: see _pile_moved)
+        s = seat                # (a C index: see piles._Piles._pile_moved)
         move = self._fixed_move[s]
         if move is not None:
             tag = self._move_tag[s]
@@ -330,7 +330,7 @@ class _Board(_Piles):
         masks and the foes' fighters, without the list of every opposing fighter on the board;
         the engine and the AI ask it ~200 times a tuned game.)"""
         F = self.fighters
-        i = fi                  # (C integers for the indexes: see _pile_moved)
+        i = fi                  # (C integers for the indexes: see piles._Piles._pile_moved)
         f = F[i]
         if not f.on_board:
             return []
@@ -377,7 +377,7 @@ class _Board(_Piles):
     @cython.annotation_typing(False)
     def can_attack_now(self, seat: int) -> bool:
         """``attack_options(seat)`` is not empty (worked out without listing them)."""
-        s = seat                # (a C index: see _pile_moved)
+        s = seat                # (a C index: see piles._Piles._pile_moved)
         p = self.players[s]
         F, defs = self.fighters, self.card_defs
         for fi in p.fighters:
@@ -399,7 +399,7 @@ class _Board(_Piles):
     def can_scheme_now(self, seat: int) -> bool:
         """``scheme_options(seat)`` is not empty (worked out without listing them): a scheme
         card in hand that one of the player's fighters on the board may play."""
-        s = seat                # (a C index: see _pile_moved)
+        s = seat                # (a C index: see piles._Piles._pile_moved)
         p = self.players[s]
         F, defs = self.fighters, self.card_defs
         for c in p.hand:

@@ -243,7 +243,7 @@ class _Combat(_Board):
         """``seat`` has played a card: revealed in combat (``role`` ATTACKER / DEFENDER) or
         played as a scheme (SCHEME_ROLE). Its owner's ability hears of it (Loki logs his TRICKs
         played by the opponent). Effects that swap a new card into a combat call this too."""
-        c = cid                 # (a C index: see _pile_moved)
+        c = cid                 # (a C index: see piles._Piles._pile_moved)
         owner = self.card_owners[c]
         if owner in self.handlers["on_card_played"]:
             self.players[owner].ability.on_card_played(self, cid, seat, role)
@@ -252,7 +252,7 @@ class _Combat(_Board):
     @cython.annotation_typing(False)
     def finish_played_card(self, cid: int, played_by: int) -> None:
         """Cleanup for a played card; an ability may send it elsewhere (Loki's TRICKs)."""
-        c = cid                 # (a C index: see _pile_moved)
+        c = cid                 # (a C index: see piles._Piles._pile_moved)
         owner = self.card_owners[c]
         if owner in self.handlers["after_card_played"] and \
                 self.players[owner].ability.after_card_played(self, cid, played_by):
@@ -287,7 +287,7 @@ class _Combat(_Board):
     @cython.annotation_typing(False)
     def can_boost_with(self, seat: int, cid: int) -> bool:
         """May ``seat`` BOOST with card ``cid``? Its owner's ability says (``can_boost``)."""
-        c = cid                 # (C integers for the indexes: see _pile_moved)
+        c = cid                 # (C integers for the indexes: see piles._Piles._pile_moved)
         owner = self.card_owners[c]
         if not self._own_boost_rule[owner]:
             d = self.card_defs[c]
@@ -354,7 +354,8 @@ class _Combat(_Board):
             self.out_turn[s] = self.turn
         if n > 2:
             for s in newly:
-                self.log("eliminated", s, None, None, None, None, None, None, self.defeat_cause[s] or "no_fighters")
+                self.log("eliminated", s, None, None, None, None, None, None,
+                         self.defeat_cause[s] or "no_fighters")
         if len(standing) > 1:
             self._set_place(beaten, len(standing) + 1)
             return False
@@ -418,7 +419,7 @@ class _Combat(_Board):
         ``bonuses=False`` leaves out the attacker's standing bonuses (abilities, turn effects):
         the card's own value, which "swap the values" trades."""
         c = self.combat
-        r = role                # (C integers for the indexes: see _pile_moved)
+        r = role                # (C integers for the indexes: see piles._Piles._pile_moved)
         cid = c.cards[r]
         if cid is None or c.ignored[r]:
             return 0

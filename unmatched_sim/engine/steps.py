@@ -105,7 +105,7 @@ def _ask(g: _Combat, player, kind, options, resume, args: tuple, info: dict):
     C call: ``ask`` takes ``*args`` and keywords, so a call to it builds an argument tuple and
     a keyword dictionary and parses them (~100 decisions a greedy game). Where the game's class
     has its own ``ask`` (a subclass's, or a test's that lists the decisions asked), that one is
-    called, as before (``_GameCore._own_ask``, set when the game is made)."""
+    called, as before (``_Combat._own_ask``, set when the game is made)."""
     if g._own_ask:
         g.ask(player, kind, options, resume, *args, **info)
         return
@@ -517,7 +517,7 @@ def _defense_chosen(g: _Combat, dseat: int, cid: int | None) -> None:
         g.play_area_add(cid)
         c.cards[_DEF] = cid
     c.revealed = True
-    # (``log``'s arguments by position, a C call: see ``_GameCore.log``)
+    # (``log``'s arguments by position, a C call: see ``piles._Piles.log``)
     g.log("reveal", c.players[_ATT], c.fighters[_ATT], c.cards[_ATT], None,
           g.card(c.cards[_ATT]).value, None, None, "attack")
     if cid is not None:
