@@ -19,7 +19,7 @@ from unmatched_sim.engine.piles import _Piles, _kept
 from unmatched_sim.engine.state import NO_SPACE, Fighter, Player
 from unmatched_sim.model import CardDef
 
-CHECK_CACHES = checking.CHECK_CACHES
+CHECK_CACHES = checking.CHECK_CACHES     # kept move rules and reaches checked against fresh ones
 _NO_MOVE_RULES = cython.declare(tuple, (False, False))  # (held, may pass foes) with no rule to apply
 _WALK_EDGES: dict[int, tuple] = {}
 

@@ -62,8 +62,8 @@ from unmatched_sim.engine.piles import (  # noqa: F401
 from unmatched_sim.engine.steps import (  # noqa: F401
     ACTIONS_PER_TURN, HAND_LIMIT, STARTING_HAND, IllegalChoice, shuffle_deck)
 
-# The C functions of the modules below, cimported when compiled (game.pxd); imported when run
-# as pure Python.
+# The functions of the modules below that game.py calls in C when compiled (cimported: game.pxd);
+# imported when run as pure Python.
 if not cython.compiled:
     from unmatched_sim.engine.piles import _new_event_log
     from unmatched_sim.engine.steps import _pose, answer_pending, run_stack

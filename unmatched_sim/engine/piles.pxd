@@ -35,7 +35,9 @@ cdef extern from *:
     void _set_list_length "Py_SET_SIZE" (object, Py_ssize_t)
     object _list_take_last "unmatched_sim_list_take_last" (object)
 
-cdef list _new_event_log()
+# (C functions other modules call: cpdef, so that a module run as pure Python, edited since the
+# build, still imports them from this one compiled)
+cpdef list _new_event_log()
 
 
 cdef class _Piles:

@@ -58,7 +58,7 @@ _EVENT_ROOM = cython.declare(cython.Py_ssize_t, 4096)
 _FIELDS = cython.declare(cython.Py_ssize_t, EVENT_FIELDS)     # (a C constant in ``log``)
 
 
-@cython.cfunc
+@cython.ccall
 def _new_event_log() -> list:
     """An empty list for ``raw_events`` with its room made at once (compiled: a list of
     ``_EVENT_ROOM`` empty slots whose length is then set to 0, which Python's own list type

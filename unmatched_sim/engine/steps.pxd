@@ -7,6 +7,8 @@ from unmatched_sim.engine.piles cimport _list_take_last
 from unmatched_sim.engine.state cimport Combat, Decision, Fighter, Player, new_ctx
 from unmatched_sim.model cimport CardDef
 
-cdef run_stack(_Combat g)
-cdef answer_pending(_Combat g, object choice)
-cdef _pose(_Combat g, object player, object kind, object options, object resume, tuple args, dict info)
+# (cpdef, so that game.py run as pure Python, edited since the build, still imports them from
+# this module compiled)
+cpdef run_stack(_Combat g)
+cpdef answer_pending(_Combat g, object choice)
+cpdef _pose(_Combat g, object player, object kind, object options, object resume, tuple args, dict info)

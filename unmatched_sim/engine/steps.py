@@ -57,7 +57,7 @@ def _is_one_of(x, options: tuple) -> bool:
     return False
 
 
-@cython.cfunc
+@cython.ccall
 @cython.locals(stack=list)
 def run_stack(g: _Combat):
     """Run the steps on ``g``'s stack until a decision is pending, the stack is empty or the
@@ -68,7 +68,7 @@ def run_stack(g: _Combat):
         _call_step(fn, g, args)
 
 
-@cython.cfunc
+@cython.ccall
 @cython.locals(d=Decision)
 def answer_pending(g: _Combat, choice):
     """Resume ``g``'s pending decision with ``choice`` (``Game.answer``, which then runs on)."""
@@ -82,7 +82,7 @@ def answer_pending(g: _Combat, choice):
     _call_resume(d.resume, g, d.args, choice)
 
 
-@cython.cfunc
+@cython.ccall
 @cython.locals(d=Decision)
 def _pose(g: _Combat, player, kind, options, resume, args: tuple, info: dict):
     """``ask``'s work, its extra arguments and keywords given as a tuple and a dictionary."""
