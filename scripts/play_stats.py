@@ -24,7 +24,7 @@ from __future__ import annotations
 import argparse
 from collections import Counter, defaultdict
 
-from unmatched_sim.engine import game as engine_game
+from unmatched_sim.engine import steps as engine_steps
 from unmatched_sim.data.catalog import find_board, find_hero, hero_ids
 from unmatched_sim.run import GameSpec, game_seed, play_game
 from unmatched_sim.stats import wilson_interval
@@ -45,8 +45,8 @@ def has_defense(game, seat) -> bool:
 
 
 WATCH: dict = {"seat": None, "stats": None}
-_ask_defense = engine_game._ask_defense
-_attack_declared = engine_game._attack_declared
+_ask_defense = engine_steps._ask_defense
+_attack_declared = engine_steps._attack_declared
 
 
 def _watched_ask_defense(g):
@@ -70,8 +70,8 @@ def _watched_attack_declared(g, seat, option):
 
 
 # A measurement only: watch every attack (the engine asks no decision when there is no choice).
-engine_game._ask_defense = _watched_ask_defense
-engine_game._attack_declared = _watched_attack_declared
+engine_steps._ask_defense = _watched_ask_defense
+engine_steps._attack_declared = _watched_attack_declared
 
 
 def measure(heroes_measured, policy, opponent, games, seed, board_id):

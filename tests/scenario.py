@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from unmatched_sim.data.catalog import find_board, find_hero
 from unmatched_sim.engine import game as G
+from unmatched_sim.engine import steps as S
 from unmatched_sim.engine.game import Game
 
 
@@ -120,7 +121,7 @@ class Scenario:
     def begin_turn(self, seat: int) -> "Scenario":
         g = self.game
         g.active = seat
-        g.push((G._begin_turn, ()))
+        g.push((S._begin_turn, ()))
         g.run()
         return self
 

@@ -16,7 +16,7 @@ import pytest
 from tests.play_digest import digest
 from tests.test_fuzz import CONFIGS
 from unmatched_sim.data.catalog import hero_ids
-from unmatched_sim.engine import game as G
+from unmatched_sim.engine import board_state, piles
 from unmatched_sim.engine import view as V
 from unmatched_sim.policies import heuristic
 
@@ -41,14 +41,15 @@ def test_the_pinned_digests_and_a_fuzz_sample_pass_with_every_cache_checked():
 def test_the_switch_is_on_in_this_process():
     """Run by the test above in its own process (and trivially true in a plain one)."""
     if os.environ.get("UNMATCHED_SIM_CHECK_CACHES", "") not in ("", "0"):
-        assert G.CHECK_CACHES and V.CHECK_PILES and heuristic.CHECK_CACHES
+        assert piles.CHECK_CACHES and board_state.CHECK_CACHES and V.CHECK_PILES and heuristic.CHECK_CACHES
 
 
 @pytest.fixture
 def cache_checks(monkeypatch):
     """Turn every cache check of this process on or off (the modules' own copies of the switch)."""
     def switch(on: bool) -> None:
-        monkeypatch.setattr(G, "CHECK_CACHES", on)
+        monkeypatch.setattr(piles, "CHECK_CACHES", on)
+        monkeypatch.setattr(board_state, "CHECK_CACHES", on)
         monkeypatch.setattr(V, "CHECK_PILES", on)
         monkeypatch.setattr(heuristic, "CHECK_CACHES", on)
     return switch

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 
 from unmatched_sim.data.catalog import find_board, find_hero
-from unmatched_sim.engine import game as game_module
+from unmatched_sim.engine import steps as steps_module
 from unmatched_sim.engine.game import Game
 
 
@@ -21,15 +21,15 @@ def _game(heroes=("houdini", "genie"), seed=3) -> Game:
 
 def _kept_equal_fresh(seats: int) -> None:
     """Every kept step list holds, for each seat made so far, what its maker makes afresh."""
-    tables = [(game_module._TURN_STEPS, game_module._turn_steps),
-              (game_module._END_STEPS, game_module._end_steps),
-              (game_module._PASS_STEPS, game_module._pass_steps),
-              (game_module._UNBOOSTED_MOVES, game_module._unboosted_moves)]
-    tables += [(game_module._ACTION_STEPS[a], game_module._ACTION_MAKERS[a]) for a in game_module.ACTIONS]
+    tables = [(steps_module._TURN_STEPS, steps_module._turn_steps),
+              (steps_module._END_STEPS, steps_module._end_steps),
+              (steps_module._PASS_STEPS, steps_module._pass_steps),
+              (steps_module._UNBOOSTED_MOVES, steps_module._unboosted_moves)]
+    tables += [(steps_module._ACTION_STEPS[a], steps_module._ACTION_MAKERS[a]) for a in steps_module.ACTIONS]
     for made, make in tables:
         for seat, steps in enumerate(made):
             assert steps == make(seat)
-    assert len(game_module._TURN_STEPS) >= seats and len(game_module._END_STEPS) >= seats
+    assert len(steps_module._TURN_STEPS) >= seats and len(steps_module._END_STEPS) >= seats
 
 
 def test_a_turns_steps_are_pushed_again_as_the_kept_tuples():
@@ -41,7 +41,7 @@ def test_a_turns_steps_are_pushed_again_as_the_kept_tuples():
         if d.kind == "action":
             seat = d.player
             # the turn's end, under the action decision, is the very tuple kept for the seat
-            end = game_module._TURN_STEPS[seat][2]
+            end = steps_module._TURN_STEPS[seat][2]
             assert any(step is end for step in g.stack)
             if g.turn > 2:
                 turns += 1

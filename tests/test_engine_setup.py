@@ -10,6 +10,7 @@ import pytest
 
 from unmatched_sim.data.catalog import find_board, find_hero
 from unmatched_sim.engine import game as G
+from unmatched_sim.engine import piles
 from unmatched_sim.engine.ability import AI_READINGS
 from unmatched_sim.engine.game import Game
 
@@ -19,7 +20,7 @@ HEROES = (find_hero("houdini"), find_hero("genie"))
 
 @pytest.fixture
 def checked(monkeypatch):
-    monkeypatch.setattr(G, "CHECK_CACHES", True)
+    monkeypatch.setattr(piles, "CHECK_CACHES", True)     # (the kept tables: piles._kept)
 
 
 def test_the_kept_cards_equal_a_fresh_build_and_are_shared_by_the_lineups_games():

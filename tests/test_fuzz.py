@@ -214,9 +214,11 @@ def play(hero0: str, hero1: str, board: str, seed: int, trace: list | None = Non
     checker = Checker(g)
     original_log = g.log
 
-    def checked_log(kind, player=None, *args, **kwargs):
-        original_log(kind, player, *args, **kwargs)
-        checker.last_amount = kwargs.get("amount") or 0
+    # (the engine passes ``amount`` by name or by position: kind, player, fighter, card,
+    # target, amount, ...)
+    def checked_log(kind, player=None, fighter=None, card=None, target=None, amount=None, *args, **kwargs):
+        original_log(kind, player, fighter, card, target, amount, *args, **kwargs)
+        checker.last_amount = amount or 0
         if trace is not None and g.raw_events:
             trace.append(g.decode(g.event_count - 1)[0])
         checker.after_event(kind, player)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from tests.scenario import play_random, Scenario
 from unmatched_sim.data.catalog import find_hero
 from unmatched_sim.engine.formats import FreeForAll, Teams
-from unmatched_sim.engine import game as G
+from unmatched_sim.engine import steps as S
 from unmatched_sim.engine.view import PlayerView
 
 RG = "Rosencrantz & Guildenstern"
@@ -287,7 +287,7 @@ def test_the_readiness_is_all_places_a_combatant_who_cannot_leave_this_turn():
     # Hamlet himself can still move
     assert s.space("M15") in s.game.reachable(s.fighter("Hamlet"), 2)
     s.game.pending = None
-    G._pass_turn(s.game, 0)               # the turn ends: the hold lapses
+    S._pass_turn(s.game, 0)               # the turn ends: the hold lapses
     assert s.game.lasting == () and not s.game.held(chupa)
 
 

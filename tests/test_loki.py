@@ -13,7 +13,7 @@ import pytest
 
 from tests.scenario import Scenario, genie_turn
 from unmatched_sim.data.catalog import board_ids, find_board, find_hero, hero_ids
-from unmatched_sim.engine import game as G
+from unmatched_sim.engine import steps as S
 from unmatched_sim.engine.game import Game
 from unmatched_sim.engine.state import ATTACKER, DEFENDER
 from unmatched_sim.engine.view import PlayerView
@@ -188,7 +188,7 @@ def test_opponent_discarding_trick_at_hand_limit_lets_loki_take_it_into_his_hand
     s = loki_vs()
     cid = give_trick(s, BALDR)
     s.hand(1, *["Feint"] * 3, *["I Grant You Death"] * 3, "Back in the Lamp")   # 8 cards
-    s.run_steps((G._hand_limit, (1,)))
+    s.run_steps((S._hand_limit, (1,)))
     s.expect("hand_limit_discard").choose(BALDR)
     s.expect("trick_destination")
     assert s.pending.player == 0 and set(s.pending.options) == {"hand", "deck", "discard"}
@@ -231,7 +231,7 @@ def test_loki_may_leave_a_discarded_trick_in_his_discard_pile():
 def test_loki_discarding_his_own_trick_is_an_ordinary_discard():
     s = loki_vs()
     s.hand(0, BALDR, *["Underhanded"] * 3, *["Shapeshifter"] * 4)   # 8 cards
-    s.run_steps((G._hand_limit, (0,)))
+    s.run_steps((S._hand_limit, (0,)))
     s.expect("hand_limit_discard").choose(BALDR)
     assert s.pending is None                      # no choice: only an opponent's discard counts
     assert "Trick: Baldr's Downfall" in s.discard_names(0)

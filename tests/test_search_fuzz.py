@@ -61,9 +61,11 @@ class WorldChecker(Checker):
 def _checked(g: Game, checker: Checker) -> None:
     original_log = g.log
 
-    def checked_log(kind, player=None, *args, **kwargs):
-        original_log(kind, player, *args, **kwargs)
-        checker.last_amount = kwargs.get("amount") or 0
+    # (the engine passes ``amount`` by name or by position: kind, player, fighter, card,
+    # target, amount, ...)
+    def checked_log(kind, player=None, fighter=None, card=None, target=None, amount=None, *args, **kwargs):
+        original_log(kind, player, fighter, card, target, amount, *args, **kwargs)
+        checker.last_amount = amount or 0
         checker.after_event(kind, player)
 
     g.log = checked_log

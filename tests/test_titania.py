@@ -10,7 +10,7 @@ from __future__ import annotations
 from tests.scenario import play_random, Scenario, kinds
 from unmatched_sim.data.catalog import find_hero
 from unmatched_sim.engine.formats import FreeForAll, Teams
-from unmatched_sim.engine import game as G
+from unmatched_sim.engine import steps as S
 from unmatched_sim.engine.view import PlayerView
 from unmatched_sim.hooks.titania.glamours import ACTIVE, DECK, DISCARD
 
@@ -110,7 +110,7 @@ def test_glamour_of_greed_may_draw_at_the_end_of_her_turn():
     s.game.pending = None
     s.game.stack.clear()
     s.game.players[0].actions = 0
-    s.run_steps((G._end_of_turn, (0,)))
+    s.run_steps((S._end_of_turn, (0,)))
     s.expect("glamour_greed").choose(True)
     assert "Parting Gift" in s.hand_names(0)
     assert [e["detail"] for e in s.events("glamour")] == ["draw"]
@@ -121,7 +121,7 @@ def test_glamour_of_greed_may_be_declined():
     s.begin_turn(0)
     s.game.pending = None
     s.game.stack.clear()
-    s.run_steps((G._end_of_turn, (0,)))
+    s.run_steps((S._end_of_turn, (0,)))
     s.expect("glamour_greed").choose(False)
     assert [e for e in s.events("draw") if e["player"] == 0] == []
 

@@ -21,10 +21,11 @@ from tests.scenario import greedy_midgame
 
 BOARD = find_board("marmoreal")
 
-# Every field a game has after set-up: the names _GameCore declares in game.pxd (read from the
-# file, so that a field added there is checked here too).
-FIELDS = tuple(re.findall(r"^    cdef public \S+ (\w+)$",
-                          (Path(game_module.__file__).with_name("game.pxd")).read_text(), re.M))
+# Every field a game has after set-up: the names _GameCore and its bases declare in their .pxd
+# files (read from the files, so that a field added there is checked here too).
+FIELDS = tuple(name for pxd in ("piles", "board_state", "combat", "game")
+               for name in re.findall(r"^    cdef public \S+ (\w+)$",
+                                      (Path(game_module.__file__).with_name(f"{pxd}.pxd")).read_text(), re.M))
 
 
 def _played() -> Game:
@@ -33,6 +34,22 @@ def _played() -> Game:
 
 def test_the_field_list_is_read_from_the_declarations():
     assert len(FIELDS) > 40 and {"players", "fighters", "_rng_seed", "_attack_rule", "handlers"} <= set(FIELDS)
+
+
+def test_the_game_is_one_chain_of_typed_layers_each_field_declared_once():
+    """``_GameCore`` stands on ``_Combat``, ``_Board`` and ``_Piles`` (one module and .pxd each,
+    all compiled with the rest), and no field is declared by two of them."""
+    from unmatched_sim import _build
+    from unmatched_sim.engine.board_state import _Board
+    from unmatched_sim.engine.combat import _Combat
+    from unmatched_sim.engine.piles import _Piles
+
+    assert Game.__mro__[1:5] == (_GameCore, _Combat, _Board, _Piles)
+    assert len(FIELDS) == len(set(FIELDS))
+    for name in ("piles", "board_state", "combat", "steps", "game"):
+        assert f"unmatched_sim/engine/{name}.py" in _build.SOURCES
+        if _build.kind() == "compiled":
+            assert not _build.loaded_from(f"unmatched_sim.engine.{name}").endswith(".py"), name
 
 
 def test_a_game_is_a_typed_record_with_every_field_set():

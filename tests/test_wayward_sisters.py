@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from tests.scenario import play_random, Scenario
 from unmatched_sim.data.catalog import find_board, find_hero
-from unmatched_sim.engine import game as G
+from unmatched_sim.engine import steps as S
 from unmatched_sim.engine.effects import parse_effects
 from unmatched_sim.engine.formats import FreeForAll, Teams
 from unmatched_sim.engine.game import COST, Game
@@ -145,7 +145,7 @@ def test_a_card_discarded_by_the_opponents_effect_goes_into_the_cauldron():
 def test_hand_limit_and_cost_discards_go_into_the_cauldron():
     s = vs_chupa().hand(0, *["Ward"] * 3, *["Double, Double"] * 3, "Prophecy", "Prophecy")
     s.game.pending = None
-    s.run_steps((G._hand_limit, (0,)))
+    s.run_steps((S._hand_limit, (0,)))
     s.expect("hand_limit_discard").choose("Ward")
     s.game.discard_from_hand(0, s.game.players[0].hand[0], COST)
     assert len(pot(s)) == 2 and s.discard_names(0) == []

@@ -15,8 +15,9 @@ At import, ``install()`` decides per module:
   effect). A stale module prints one line saying how to rebuild.
 
 A module's source is its ``.py`` and, where there is one, its ``.pxd`` (the typed records other
-compiled modules ``cimport``: ``model.pxd``, ``engine/state.pxd``, ``game.pxd``, ``view.pxd``,
-``policies/base.pxd``, ``greedy.pxd``). A compiled module that cimports a module running as
+compiled modules ``cimport``: ``model.pxd``, ``engine/state.pxd``, the game's chain
+``piles.pxd`` <- ``board_state.pxd`` <- ``combat.pxd`` <- ``game.pxd`` with ``steps.pxd``,
+``view.pxd``, ``policies/base.pxd``, ``greedy.pxd``). A compiled module that cimports a module running as
 pure Python cannot load (it expects that module's classes to be the compiled types), so it runs
 as pure Python too (``stale``).
 
@@ -34,6 +35,10 @@ from pathlib import Path
 # relative to the project root. hatch_build.py compiles exactly these.
 SOURCES = (
     "unmatched_sim/engine/game.py",
+    "unmatched_sim/engine/piles.py",
+    "unmatched_sim/engine/board_state.py",
+    "unmatched_sim/engine/combat.py",
+    "unmatched_sim/engine/steps.py",
     "unmatched_sim/engine/effects.py",
     "unmatched_sim/engine/state.py",
     "unmatched_sim/engine/view.py",

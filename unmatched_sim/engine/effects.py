@@ -47,8 +47,9 @@ except ImportError:       # pure Python without Cython installed: the declaratio
 
 from unmatched_sim.registry import Registry
 from unmatched_sim.engine.errors import SpecError
-from unmatched_sim.engine.game import (COST, EFFECT_DAMAGE, FROM_DECK, OPPONENT_EFFECT, OWN_EFFECT, Game,
-                                       _GameCore)
+from unmatched_sim.engine.combat import EFFECT_DAMAGE
+from unmatched_sim.engine.game import Game, _GameCore
+from unmatched_sim.engine.piles import COST, FROM_DECK, OPPONENT_EFFECT, OWN_EFFECT
 from unmatched_sim.engine.state import ATTACKER, DEFENDER, Combat, Ctx, other_role
 
 # ---------------------------------------------------------------------- registries

@@ -11,7 +11,7 @@ ability, a ``Ctx`` built for the attacking fighter: see ``hooks/shared/abilities
 from __future__ import annotations
 
 from unmatched_sim.engine.effects import CONDITIONS, QUANTITIES, Field, Op, op
-from unmatched_sim.engine.game import lasting
+from unmatched_sim.engine.piles import lasting
 from unmatched_sim.engine.state import ATTACKER, DEFENDER, other_role
 from unmatched_sim.model import VERSATILE
 

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from unmatched_sim.engine.effects import (CONDITIONS, QUANTITIES, Field, Op, SpecError, look_at_hand,
                                           one_of_each_name, op)
-from unmatched_sim.engine.game import EVERYONE, FROM_DECK
+from unmatched_sim.engine.piles import EVERYONE, FROM_DECK
 from unmatched_sim.engine.state import DEFENDER
 
 

@@ -10,7 +10,8 @@ Each op puts a lasting effect in force (``Game.add_lasting``) that hooks an engi
 from __future__ import annotations
 
 from unmatched_sim.engine.effects import Field, FighterOp, op
-from unmatched_sim.engine.game import COMBAT, lasting
+from unmatched_sim.engine.combat import COMBAT
+from unmatched_sim.engine.piles import lasting
 
 SOURCES = ("any", "combat", "not_combat")
 
