@@ -286,3 +286,20 @@ def test_a_real_build_compiles_once_and_then_reuses_every_module(tmp_path):
     again = hatch_build.build(root, _build.SOURCES, tmp_path / "w2", cache,
                               compile_modules=lambda *a: pytest.fail("compiled again"))
     assert again.reused == list(_build.SOURCES) and again.libs == first.libs
+
+
+def test_an_edited_hot_module_runs_every_module_bound_to_it_as_pure_python(monkeypatch):
+    """A pure module cannot import a compiled module's C-only names (the weights), and a compiled
+    module cannot cimport a pure one: so an edit to the combat layer leaves neither compiled."""
+    from unmatched_sim import _build as B
+
+    root = B.PACKAGE.parent
+    manifest = {rel: B.source_digest(root / rel) for rel in B.SOURCES}
+    manifest["unmatched_sim/engine/combat.py"] = "edited"
+    monkeypatch.setattr(B, "_extension", lambda src: src)        # as if every extension were built
+    state = B.plan(manifest)
+    assert state["unmatched_sim.engine.combat"] == "stale"
+    assert state["unmatched_sim.policies.weights"] == "stale"     # imported by the pure heuristic
+    assert state["unmatched_sim.policies.heuristic"] == "stale"
+    manifest["unmatched_sim/engine/combat.py"] = B.source_digest(root / "unmatched_sim/engine/combat.py")
+    assert set(B.plan(manifest).values()) == {"compiled"}

@@ -19,7 +19,10 @@ compiled modules ``cimport``: ``model.pxd``, ``engine/state.pxd``, the game's ch
 ``piles.pxd`` <- ``board_state.pxd`` <- ``combat.pxd`` <- ``game.pxd`` with ``steps.pxd``,
 ``view.pxd``, ``policies/base.pxd``, ``greedy.pxd``). A compiled module that cimports a module running as
 pure Python cannot load (it expects that module's classes to be the compiled types), so it runs
-as pure Python too (``stale``).
+as pure Python too (``stale``); and a module that a pure one imports runs as pure Python too, since
+a compiled module's C-only names (the heuristic's weights, a ``.pxd``'s inline functions) are not
+there for a Python import. The hot modules are so bound together that an edit to one of them runs
+nearly all of them as pure Python until the next install.
 
 This module is never compiled itself.
 """
@@ -107,8 +110,12 @@ def plan(manifest: dict[str, str], package: Path = PACKAGE, force_pure: bool = F
             out[module_name(rel)] = "stale"
         else:
             out[module_name(rel)] = "compiled"
-    # a compiled module whose cimports run as pure Python runs as pure Python too
+    # A compiled module whose cimports run as pure Python runs as pure Python too (it expects
+    # their compiled types); and a module that a pure one imports runs as pure Python too (a
+    # compiled module's C-only names, such as the heuristic's weights or a .pxd's inline
+    # functions, are not there for a Python import).
     deps = {module_name(rel): cimports(root / rel) for rel in SOURCES}
+    used = {module_name(rel): imports(root / rel) & set(out) for rel in SOURCES}
     changed = True
     while changed:
         changed = False
@@ -116,7 +123,22 @@ def plan(manifest: dict[str, str], package: Path = PACKAGE, force_pure: bool = F
             if how == "compiled" and any(out.get(d, "compiled") != "compiled" for d in deps[name]):
                 out[name] = "stale"
                 changed = True
+            elif how != "compiled":
+                for d in used[name]:
+                    if out[d] == "compiled":
+                        out[d] = "stale"
+                        changed = True
     return out
+
+
+def imports(path: Path) -> set[str]:
+    """The package's modules a source imports in Python (``from unmatched_sim.x import``,
+    ``import unmatched_sim.x``), wherever in the file."""
+    import re
+
+    text = path.read_text()
+    return (set(re.findall(r"^\s*from\s+(unmatched_sim[\w.]*)\s+import\b", text, re.M))
+            | set(re.findall(r"^\s*import\s+(unmatched_sim[\w.]*)", text, re.M)))
 
 
 class _SourceFirst:
@@ -171,8 +193,9 @@ def install() -> None:
     stale = sorted(m for m, how in _STATE.items() if how == "stale")
     if stale and not os.environ.get(_WARNED_ENV):
         os.environ[_WARNED_ENV] = "1"
-        print(f"unmatched-sim: {', '.join(stale)} changed since it was compiled (or cimports a "
-              f"module that did); running it as pure Python (slower). Rebuild: pip install -e .",
+        print(f"unmatched-sim: {len(stale)} compiled modules changed since the build or are bound to "
+              f"one that did ({', '.join(stale[:3])}{' …' if len(stale) > 3 else ''}); running them as pure "
+              f"Python (slower, the same games). Rebuild: pip install -e .",
               file=sys.stderr)
 
 
@@ -238,7 +261,10 @@ def describe(package: Path = PACKAGE, record: dict | None = None, forced_pure: b
             why = "source edited since the build"
         else:
             pure_deps = sorted(d for d in cimports(root / rel) if state.get(d, "compiled") != "compiled")
-            why = f"cimports {', '.join(pure_deps)}, which runs as pure Python"
+            users = sorted(m for m in state if state[m] != "compiled" and name in imports(
+                root / (m.replace(".", "/") + ".py")))
+            why = (f"cimports {', '.join(pure_deps)}, which runs as pure Python" if pure_deps else
+                   f"imported by {', '.join(users)}, which runs as pure Python")
         reasons.append(f"{name} ({why})")
     kind_ = "pure Python" if compiled == 0 else f"partial, {compiled} of {n} hot modules compiled"
     return (f"{head}\nbuild: {kind_} ({made})\nrunning as pure Python: " + "; ".join(reasons)
