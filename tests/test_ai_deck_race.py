@@ -124,3 +124,16 @@ def test_pandora_reveals_on_a_full_deck_but_not_into_greed_with_an_empty_one():
     # greedy does not price exhaustion: its games stay as they were
     s = pandora_after_three_miseries(True)
     assert make_policy("greedy", random.Random(0)).choose(PlayerView(s.game, 0), s.pending) == "reveal"
+
+
+def test_a_draw_from_an_empty_deck_that_would_defeat_our_hero_costs_the_game():
+    s = pandora_after_three_miseries(True)
+    pol = make_policy("tuned", random.Random(0))
+    view = PlayerView(s.game, 0)
+    pol.choose(view, s.pending)
+    pandora = s.f("Pandora")
+    healthy = pol.exhaustion_cost(view)
+    s.health("Pandora", 2)
+    view = PlayerView(s.game, 0)
+    pol.choose(view, s.pending)
+    assert pol.exhaustion_cost(view) > healthy + pol.defeat_worth(view, pandora) - 1e-9

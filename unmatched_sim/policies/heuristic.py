@@ -52,7 +52,7 @@ except ImportError:     # a pure install without Cython: the typing declarations
     from unmatched_sim import _cython_shim as cython
 
 from unmatched_sim import checking
-from unmatched_sim.engine.game import HAND_LIMIT
+from unmatched_sim.engine.game import EXHAUSTION_DAMAGE, HAND_LIMIT
 from unmatched_sim.engine.state import ATTACKER, DEFENDER, Fighter
 # Every ``view`` argument is declared a ``_ViewCore`` (``@cython.locals(view=_ViewCore)``; the
 # type is cimported in heuristic.pxd): compiled, the view's fields and its cpdef queries
@@ -684,11 +684,15 @@ class HeuristicPolicy(GreedyPolicy):
     @cython.locals(view=_ViewCore)
     def exhaustion_cost(self, view):
         """What one card drawn from our empty deck costs: 2 damage to each of our fighters on
-        the board, by their health weight. (A loop rather than ``sum()`` of a generator: a
-        ``cpdef`` method may hold no closure.)"""
+        the board, by their health weight, and the defeat of each it kills (our last hero's:
+        the game). (A loop rather than ``sum()`` of a generator: a ``cpdef`` method may hold no
+        closure.)"""
         hurt = 0
         for fi in view.on_board(view.seat):
-            hurt += 2 * self.hp_weight(view.fighter(fi), True)
+            f = view.fighter(fi)
+            hurt += min(EXHAUSTION_DAMAGE, f.health) * self.hp_weight(f, True)
+            if f.health <= EXHAUSTION_DAMAGE:
+                hurt += self.defeat_worth(view, f)
         return hurt
 
     @cython.annotation_typing(False)
