@@ -123,3 +123,21 @@ def test_a_last_maneuver_out_of_the_gaze_is_weighed_only_where_the_gaze_reaches(
     view = PlayerView(s.game, 0)
     pol = ready(view)
     assert pol.hazard_escape(view, tesla, view.reachable(tesla.idx, view.move_value())) == 0.0
+
+
+def test_loki_pays_to_keep_a_ransomed_blow_off_himself_at_his_health_s_worth():
+    s = Scenario("loki", "blackbeard")
+    op = next(op for d in s.game.players[1].hero.cards for ops in d.effects.values() for op in ops
+              if op.NAME == "damage" and op.spec.get("unless_paid") and isinstance(op.spec.get("amount"), int))
+    loki = s.f("Loki")
+    d = SimpleNamespace(kind="ransom", options=(True, False),
+                        info={"effect": op, "amount": op.spec["unless_paid"], "card": None, "op": "damage",
+                              "fighters": (loki.idx,)})
+    view = PlayerView(s.game, 0)
+    pol = ready(view)
+    price = pol.doubloon_worth * op.spec["unless_paid"]
+    worth = pol.hp_weight(loki, True) * min(op.spec["amount"], loki.health)
+    assert pol.on_ransom(view, d) is (worth > price)
+    s.health("Loki", op.spec["amount"])              # the blow would defeat him: always pay
+    view = PlayerView(s.game, 0)
+    assert ready(view).on_ransom(view, d) is True

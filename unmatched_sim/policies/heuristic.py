@@ -280,9 +280,11 @@ class HeuristicPolicy(GreedyPolicy):
     @cython.locals(view=_ViewCore)
     def style_now(self, view) -> tuple[float, float]:
         """(aggression, caution) for this decision: the style's, as the clock turns it
-        (``tempo.clock_style``: our deck and hand against the foe in focus's deck)."""
+        (``tempo.clock_style``: our deck and hand against the foe in focus's deck and the
+        game's likely length)."""
         return clock_style(self.aggression, self.caution, view.deck_size(view.seat),
-                           view.deck_size(foe_in_focus(view)), view.hand_size(view.seat))
+                           view.deck_size(foe_in_focus(view)), view.hand_size(view.seat),
+                           turns_left_estimate(view))
 
     @cython.annotation_typing(False)
     @cython.locals(view=_ViewCore)
@@ -1841,7 +1843,8 @@ class HeuristicPolicy(GreedyPolicy):
         them, an action a turn). A sidekick summoned is a fighter with its attacks and zone
         (``SUMMONED_WORTH``: its attacks, and ours spent removing it again); health the foe's hero
         regains undoes damage toward the win, at its health's worth; an action for the foe, what
-        an action is. Other effects (damage or discards to us, a cancel) as greedy weighs them."""
+        an action is; damage to our fighters, at their health's worth (and defeat's). Other
+        effects (discards, a cancel) as greedy weighs them."""
         op = d.info["effect"]
         name = op.NAME
         price = self.doubloon_worth * d.info["amount"]
@@ -1859,6 +1862,16 @@ class HeuristicPolicy(GreedyPolicy):
                 f = view.fighter(fi)
                 if view.is_foe(f.owner):
                     cost += self.hp_weight(f, False) * min(n, f.max_health - f.health)
+            return cost > price
+        if name == "damage":
+            n = self._number(op.amount)
+            cost = 0.0
+            for fi in d.info.get("fighters", ()):
+                f = view.fighter(fi)
+                if not view.is_foe(f.owner):
+                    cost += self.hp_weight(f, True) * min(n, f.health)
+                    if n >= f.health:
+                        cost += self.defeat_worth(view, f)
             return cost > price
         if name == "gain_action":
             return EXTRA_ACTION > price

@@ -62,6 +62,7 @@ cdef double OWN_DEFEAT
 
 # The clock (tempo.clock_style, turns_left_estimate)
 cdef Py_ssize_t URGENT_DECK
+cdef double RACE_URGENCY
 cdef Py_ssize_t DECK_MARGIN
 cdef double PATIENT_URGENCY
 cdef Py_ssize_t FULL_HAND

@@ -83,6 +83,7 @@ OWN_DEFEAT = 40.0               # our last hero: the game, feared more than the 
 
 # The clock (tempo.clock_style, turns_left_estimate)
 URGENT_DECK = 10                # a deck this short makes the style more urgent, to all-out at 0
+RACE_URGENCY = 1.0              # a deck that runs out before the game ends (and the foe's): urgency per share of the game left
 DECK_MARGIN = 3                 # a foe's deck this much shorter than ours runs out first ...
 PATIENT_URGENCY = 0.3           # ... and the urgency counts at this share
 FULL_HAND = 6                   # a hand this large wastes the next draws ...
