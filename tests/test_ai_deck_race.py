@@ -94,3 +94,46 @@ def test_infinite_power_is_not_spent_on_an_action_that_would_only_draw():
 def test_infinite_power_buys_an_extra_attack_with_the_weakest_card():
     s, discarded = infinite_power("M07", "M11", "Careful What You Wish For", "I Am Freed", "Feint", "Feint")
     assert discarded == "Feint"
+
+
+# ---------------------------------------------------------------------- Pandora's box, deck empty
+def pandora_after_three_miseries(deck_empty: bool):
+    """Pandora at 6 health, her box open on its three 0-feather miseries (Hope, Confusion,
+    Woe), Greed among the four left, her deck empty or not: reveal the next one?"""
+    s = Scenario("pandora", "genie").place("Pandora", "M10").place("The Genie", "M12")
+    s.hand(0, "Forged by Hephaestus").hand(1, "Feint").health("Pandora", 6)
+    if deck_empty:
+        s.empty_deck(0)
+    s.game.players[0].ability.stack(s.game, 0, ("Hope", "Confusion", "Woe"))   # Hope looks at Confusion
+    s.begin_turn(0)
+    while True:
+        d = s.pending
+        if d.kind == "misery_continue" and d.info["revealed"] == 3:
+            return s
+        s.choose("reveal" if d.kind == "misery_continue" else d.options[0])
+
+
+def test_pandora_reveals_on_a_full_deck_but_not_into_greed_with_an_empty_one():
+    for empty, want in ((False, "reveal"), (True, "stop")):
+        s = pandora_after_three_miseries(empty)
+        d = s.pending
+        assert sum(d.info["unrevealed_draws"]) == 1            # Greed is still in the box
+        pol = make_policy("tuned", random.Random(0))
+        view = PlayerView(s.game, 0)
+        assert pol.choose(view, d) == want, (empty, d.info)
+    # greedy does not price exhaustion: its games stay as they were
+    s = pandora_after_three_miseries(True)
+    assert make_policy("greedy", random.Random(0)).choose(PlayerView(s.game, 0), s.pending) == "reveal"
+
+
+def test_a_draw_from_an_empty_deck_that_would_defeat_our_hero_costs_the_game():
+    s = pandora_after_three_miseries(True)
+    pol = make_policy("tuned", random.Random(0))
+    view = PlayerView(s.game, 0)
+    pol.choose(view, s.pending)
+    pandora = s.f("Pandora")
+    healthy = pol.exhaustion_cost(view)
+    s.health("Pandora", 2)
+    view = PlayerView(s.game, 0)
+    pol.choose(view, s.pending)
+    assert pol.exhaustion_cost(view) > healthy + pol.defeat_worth(view, pandora) - 1e-9

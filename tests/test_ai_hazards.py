@@ -84,3 +84,21 @@ def test_the_gaze_on_a_hero_with_one_health_left_costs_the_game():
     genie = s.f("The Genie")
     gap = unaware.space_value(view, genie.idx, genie.space, 0) - aware.space_value(view, genie.idx, genie.space, 0)
     assert gap == aware.hp_weight(genie, True) + aware.defeat_worth(view, genie)
+
+
+def test_the_foes_blows_meet_the_health_the_gaze_leaves():
+    """In Medusa's reach and under her Gaze at low health, her blows next turn fall on a hero
+    the Gaze has already hurt: the space costs more than the Gaze's damage alone."""
+    s = genie_by_medusa()
+    board = s.game.board
+    medusa = s.f("Medusa")
+    hazard_spaces = view_of(s, 0).turn_start_hazards(1)[0][0]
+    taken = {f.space for f in s.game.fighters if f.on_board}
+    beside = next(x for x in sorted(board.adjacent[medusa.space]) if x in hazard_spaces and x not in taken)
+    s.game.place(s.f("The Genie").idx, beside)
+    s.health("The Genie", 4)
+    view = view_of(s, 0)
+    aware, unaware = ready_pair(view)
+    genie = s.f("The Genie")
+    gap = unaware.space_value(view, genie.idx, beside, 0) - aware.space_value(view, genie.idx, beside, 0)
+    assert gap > aware.hp_weight(genie, True)

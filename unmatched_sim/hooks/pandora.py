@@ -150,6 +150,7 @@ class PandorasBox(DeclaredParams, Ability):
               revealed=len(revealed), feathers=feathers, bust_at=self.bust_at,
               bust_damage=(len(revealed) + 1) * self.damage_per_misery,
               unrevealed_feathers=tuple(sorted(self.by_name[n].feathers for n in left)),
+              unrevealed_draws=tuple(_draws(self.by_name[n]) for n in left),
               next_known=(peek, self.by_name[peek].feathers) if peek else None)
 
     def _decided(self, g, seat: int, choice: str) -> None:
@@ -158,6 +159,16 @@ class PandorasBox(DeclaredParams, Ability):
             return
         res = g.players[seat].res
         g.log("misery_stop", seat, amount=len(res[REVEALED]), value=res[FEATHERS])
+
+
+def _draws(m: Misery) -> int:
+    """The cards a misery draws Pandora (Greed: 1), for the AI weighing an empty deck."""
+    n = 0
+    for op in m.effect:
+        count = op.spec.get("count", 1)
+        if op.NAME == "draw" and isinstance(count, int) and op.spec.get("who", "self") == "self":
+            n += count
+    return n
 
 
 @hook_effect("peek_misery_box")
@@ -183,7 +194,9 @@ story_line("misery_bust")(lambda e: f"the box busts at {e['value']} feathers: {e
 def advise_misery_continue(policy, view, d):
     """Pandora's box: reveal another misery while the chance of busting, times the damage
     a bust would deal now, is worth less than one more misery; never risk a bust that could
-    defeat her. A misery she has looked at (Hope) is known for certain."""
+    defeat her. A misery she has looked at (Hope) is known for certain. With her deck short of
+    a misery's draw (Greed from an empty deck), a policy that prices exhaustion counts its
+    damage against revealing."""
     if "reveal" not in d.options:
         return "stop"
     info = d.info
@@ -193,11 +206,23 @@ def advise_misery_continue(policy, view, d):
         return "reveal" if known[1] < need else "stop"
     left = info["unrevealed_feathers"]
     p_bust = sum(1 for f in left if f >= need) / len(left)
-    if p_bust == 0:
+    # A misery that draws from a deck without the cards deals exhaustion's damage instead (a
+    # policy that prices exhaustion says what; greedy does not look).
+    # Such a misery is no gain, only that damage.
+    p_dry = exhausted = 0.0
+    cost = getattr(policy, "exhaustion_cost", None)
+    if cost is not None:
+        deck = view.deck_size(view.seat)
+        draws = info.get("unrevealed_draws", ())
+        short = sum(max(0, n - deck) for n in draws)
+        if short:
+            p_dry = sum(1 for n in draws if n > deck) / len(draws)
+            exhausted = short * cost(view) / len(draws)
+    if p_bust == 0 and not exhausted:
         return "reveal"
     damage, health = info["bust_damage"], view.my_hero().health
     if damage >= health:
         return "stop"
-    risk = p_bust * damage * (1.0 if health - damage > 5 else 2.0)
-    return "reveal" if (1.0 - p_bust) * 1.0 > risk else "stop"
+    risk = p_bust * damage * (1.0 if health - damage > 5 else 2.0) + exhausted
+    return "reveal" if (1.0 - p_bust - p_dry) * 1.0 > risk else "stop"
 

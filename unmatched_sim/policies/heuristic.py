@@ -52,7 +52,7 @@ except ImportError:     # a pure install without Cython: the typing declarations
     from unmatched_sim import _cython_shim as cython
 
 from unmatched_sim import checking
-from unmatched_sim.engine.game import HAND_LIMIT
+from unmatched_sim.engine.game import EXHAUSTION_DAMAGE, HAND_LIMIT
 from unmatched_sim.engine.state import ATTACKER, DEFENDER, Fighter
 # Every ``view`` argument is declared a ``_ViewCore`` (``@cython.locals(view=_ViewCore)``; the
 # type is cimported in heuristic.pxd): compiled, the view's fields and its cpdef queries
@@ -81,7 +81,7 @@ if not cython.compiled:     # compiled, inline functions and the weights' C vari
                                                 BONUS_DRAW_WORTH, BONUS_HEAL_WORTH, BURNED_NEEDED,
                                                 BURNED_SPARE, CARDS_PER_TURN, COST_DISCARD_WORTH, COUNT_GUESS,
                                                 DEFENSE_EFFECT_SHARE, DEFENSE_STRENGTH_CAP, DEFENSE_WIN_CHANCE,
-                                                DRAW_CARD_WORTH, EMPTY_DECK_KEEP, EXTRA_ACTION,
+                                                DRAW_CARD_WORTH, EMPTY_DECK_KEEP, EXTRA_ACTION, HAZARD_ESCAPE_SHARE,
                                                 EXTRA_ATTACK_ACTION, FOE_DEFEAT, FOE_DISCARD_WORTH,
                                                 FOE_DISTANCE_CAP, FOE_DISTANCE_WORTH, FOE_DRAW_COST,
                                                 FOE_HP_AGGRESSION, FOE_HP_BASE, FOE_REACH_MARGIN,
@@ -101,8 +101,8 @@ if not cython.compiled:     # compiled, inline functions and the weights' C vari
                                                 SAFETY_BASE, SCHEME_BONUS, SEARCH_DECK_WORTH,
                                                 SECOND_DEFENSE_HEALTH, SECOND_DEFENSE_RESERVE,
                                                 SELF_DAMAGE_CAUTION, SELF_DAMAGE_MARGIN, SHIFT_GUESS,
-                                                SHUFFLE_BACK_WORTH, SHUFFLE_FOE_CARD, SIDEKICK_DEFEAT,
-                                                SIDEKICK_HP, SUMMON_WORTH, TARGET_HERO, TARGET_SIDEKICK,
+                                                SHUFFLE_BACK_WORTH, SHUFFLE_FOE_CARD, SIDEKICK_DEFEAT, SIDEKICK_RETURN_SHARE,
+                                                SIDEKICK_HP, SUMMON_WORTH, SUMMONED_WORTH, TARGET_HERO, TARGET_SIDEKICK,
                                                 TWO_ATTACKS, UNKNOWN_HARM_WORTH, UNKNOWN_OP_WORTH,
                                                 UNLESS_KEEP_SHARE, UNUSABLE_BOOST_SHARE, WON_COMBAT_WORTH,
                                                 WON_EFFECT_SHARE)
@@ -280,9 +280,11 @@ class HeuristicPolicy(GreedyPolicy):
     @cython.locals(view=_ViewCore)
     def style_now(self, view) -> tuple[float, float]:
         """(aggression, caution) for this decision: the style's, as the clock turns it
-        (``tempo.clock_style``: our deck and hand against the foe in focus's deck)."""
+        (``tempo.clock_style``: our deck and hand against the foe in focus's deck and the
+        game's likely length)."""
         return clock_style(self.aggression, self.caution, view.deck_size(view.seat),
-                           view.deck_size(foe_in_focus(view)), view.hand_size(view.seat))
+                           view.deck_size(foe_in_focus(view)), view.hand_size(view.seat),
+                           turns_left_estimate(view))
 
     @cython.annotation_typing(False)
     @cython.locals(view=_ViewCore)
@@ -668,7 +670,7 @@ class HeuristicPolicy(GreedyPolicy):
         here = self.space_value(view, me.idx, me.space, 0)
         reach = self._move_reach(view, me)
         best = self.best_space_value(view, me.idx, reach, 0) if reach else here
-        return REPOSITION_SHARE * max(0.0, best - here)
+        return REPOSITION_SHARE * max(0.0, best - here) + (self.hazard_escape(view, me, reach) if reach else 0.0)
 
     @cython.locals(view=_ViewCore, dd=CardDef)
     def scheme_options(self, view):
@@ -684,11 +686,15 @@ class HeuristicPolicy(GreedyPolicy):
     @cython.locals(view=_ViewCore)
     def exhaustion_cost(self, view):
         """What one card drawn from our empty deck costs: 2 damage to each of our fighters on
-        the board, by their health weight. (A loop rather than ``sum()`` of a generator: a
-        ``cpdef`` method may hold no closure.)"""
+        the board, by their health weight, and the defeat of each it kills (our last hero's:
+        the game). (A loop rather than ``sum()`` of a generator: a ``cpdef`` method may hold no
+        closure.)"""
         hurt = 0
         for fi in view.on_board(view.seat):
-            hurt += 2 * self.hp_weight(view.fighter(fi), True)
+            f = view.fighter(fi)
+            hurt += min(EXHAUSTION_DAMAGE, f.health) * self.hp_weight(f, True)
+            if f.health <= EXHAUSTION_DAMAGE:
+                hurt += self.defeat_worth(view, f)
         return hurt
 
     @cython.annotation_typing(False)
@@ -875,12 +881,43 @@ class HeuristicPolicy(GreedyPolicy):
         fighter's worth for a sidekick — and for one of several heroes (the Wayward Sisters:
         their player loses only with the last) a fighter and its attacks, not the game."""
         if not f.is_hero:
+            if view.is_foe(f.owner) and self.sidekick_returns(view, f):
+                return SIDEKICK_DEFEAT * SIDEKICK_RETURN_SHARE
             return SIDEKICK_DEFEAT
         if not _last_hero(view, f):
             return HERO_OF_SEVERAL_DEFEAT
         return FOE_DEFEAT if view.is_foe(f.owner) else OWN_DEFEAT
 
     last_hero = staticmethod(_last_hero)
+
+    @cython.locals(view=_ViewCore, memo=dict, d=CardDef)
+    def sidekick_returns(self, view, f) -> bool:
+        """Can the foe who owns sidekick ``f`` bring it back once defeated: does a card it may
+        still draw or hold (its unseen cards, the cards of its hand we have seen) summon or
+        return that sidekick? (Blackbeard's Sea Dogs come back; Medusa's Harpies do not.)
+        Once per foe, fighter name and decision."""
+        memo = self._memo
+        key = ("returns", f.owner, f.defn.name)
+        got = memo.get(key)
+        if got is None:
+            got = False
+            cards = list(view.unseen_opponent_cards(f.owner))
+            for cid in view.known_opponent_hand(f.owner):
+                cards.append(view.card(cid))
+            for d in cards:
+                for ops in d.effects.values():
+                    for op in ops:
+                        if ((op.NAME == "summon" and op.spec.get("sidekick", f.defn.name) == f.defn.name)
+                                or (op.NAME == "return_defeated"
+                                    and op.spec.get("fighter", f.defn.name) == f.defn.name)):
+                            got = True
+                            break
+                    if got:
+                        break
+                if got:
+                    break
+            memo[key] = got
+        return got
 
     @cython.locals(view=_ViewCore, me=Fighter, f=Fighter)
     def effect_damage_worth(self, view, fi, spec) -> float:
@@ -982,7 +1019,33 @@ class HeuristicPolicy(GreedyPolicy):
         here = self.space_value(view, me.idx, me.space, after)
         reach = self._move_reach(view, me)
         best = self.best_space_value(view, me.idx, reach, after) if reach else here
-        return REPOSITION_SHARE * max(0.0, best - here)
+        w = REPOSITION_SHARE * max(0.0, best - here)
+        if after <= 0 and reach:
+            w += self.hazard_escape(view, me, reach)
+        return w
+
+    @cython.locals(view=_ViewCore, me=Fighter, ctx=SpaceFacts, here=cython.double, best=cython.double,
+                   plain=cython.double, v=cython.double, lost=cython.double)
+    def hazard_escape(self, view, me, reach) -> float:
+        """A move that ends the turn out of a foe's turn-start damage (Medusa's Gaze) escapes a
+        sure loss, not a guess: the repositioning share every move gets counts that damage (and
+        defeat) avoided at ``HAZARD_ESCAPE_SHARE``. What a move to the best space of ``reach``
+        so counted adds over the plain repositioning term (0 where no foe hazard hurts us)."""
+        hazard = self.turn_start_hazards(view)
+        if hazard is None or not hazard[me.space]:
+            return 0.0
+        ctx = self._space_ctx(view, me.idx)
+        here = ctx.known_value(me.space, 0)
+        hurt = min(hazard[me.space], me.health)
+        plain = best = 0.0
+        for s in reach:
+            v = ctx.known_value(s, 0) - here
+            plain = max(plain, REPOSITION_SHARE * v)
+            lost = ctx.hazard_w * (hurt - min(hazard[s], me.health))
+            if hazard[me.space] >= me.health > hazard[s]:
+                lost += ctx.hazard_lethal
+            best = max(best, REPOSITION_SHARE * v + (HAZARD_ESCAPE_SHARE - REPOSITION_SHARE) * lost)
+        return max(0.0, best - plain)
 
     @cython.locals(view=_ViewCore, memo=dict)
     def _move_reach(self, view, me) -> list:
@@ -1773,6 +1836,47 @@ class HeuristicPolicy(GreedyPolicy):
         return worst if action > INFINITE_POWER_SHARE * self.keep(view, worst) else None
 
     @cython.locals(view=_ViewCore)
+    @cython.locals(view=_ViewCore, f=Fighter)
+    def on_ransom(self, view, d):
+        """"<effect> unless 🪙×N" (Blackbeard's ransoms): pay when what the effect would give the
+        foe is worth more than the doubloons (``doubloon_worth`` each: what Blackbeard buys with
+        them, an action a turn). A sidekick summoned is a fighter with its attacks and zone
+        (``SUMMONED_WORTH``: its attacks, and ours spent removing it again); health the foe's hero
+        regains undoes damage toward the win, at its health's worth; an action for the foe, what
+        an action is; damage to our fighters, at their health's worth (and defeat's). Other
+        effects (discards, a cancel) as greedy weighs them."""
+        op = d.info["effect"]
+        name = op.NAME
+        price = self.doubloon_worth * d.info["amount"]
+        if name == "summon":
+            gone = False        # a foe's sidekick off the board that it would bring on
+            for t in self._foes(view):
+                for f in view.fighters(t):
+                    if not f.is_hero and not f.on_board and f.defn.name == op.spec.get("sidekick", f.defn.name):
+                        gone = True
+            return gone and SUMMONED_WORTH > price
+        if name == "recover":
+            n = self._number(op.amount)
+            cost = 0.0
+            for fi in d.info.get("fighters", ()):
+                f = view.fighter(fi)
+                if view.is_foe(f.owner):
+                    cost += self.hp_weight(f, False) * min(n, f.max_health - f.health)
+            return cost > price
+        if name == "damage":
+            n = self._number(op.amount)
+            cost = 0.0
+            for fi in d.info.get("fighters", ()):
+                f = view.fighter(fi)
+                if not view.is_foe(f.owner):
+                    cost += self.hp_weight(f, True) * min(n, f.health)
+                    if n >= f.health:
+                        cost += self.defeat_worth(view, f)
+            return cost > price
+        if name == "gain_action":
+            return EXTRA_ACTION > price
+        return GreedyPolicy.on_ransom(self, view, d)
+
     def on_ability_pay_for_action(self, view, d):
         """Blackbeard: 1 doubloon for 1 action, unless an extra action could only hurt."""
         if view.deck_size(view.seat) == 0 and self.best_attack(view)[1] is None:

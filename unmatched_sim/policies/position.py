@@ -248,6 +248,9 @@ class SpaceFacts:
         tm = self.tmap
         k = tm.counts[space]
         dmg = lethal = 0.0
+        # A foe's turn-start damage here (Medusa's Gaze in her zone) lands before its blows:
+        # they meet the health it leaves.
+        hurt = self.hazard[space] if self.hazard is not None else 0.0
         if k:
             at = space * tm.width
             defs = self.defs
@@ -256,7 +259,7 @@ class SpaceFacts:
                 a = tm.hits[at + i]
                 d = defs[i] if i < nd else 0.0
                 dmg += _blow(a, d)
-            lethal = _lethal(dmg, self.health)
+            lethal = _lethal(dmg, max(1.0, self.health - hurt))
         if dmg:
             soon = 1.0 if actions_after <= 0 else EXPOSURE_LATER_SHARE
             if self.is_hero:
@@ -265,12 +268,10 @@ class SpaceFacts:
                 value -= soon * SIDEKICK_EXPOSURE * dmg
         # A foe's ability that hurts whoever stands here when its turn starts (Medusa's Gaze in
         # her zone): sure damage, not a blow the foe may or may not land.
-        if self.hazard is not None:
-            hurt = self.hazard[space]
-            if hurt:
-                soon = 1.0 if actions_after <= 0 else EXPOSURE_LATER_SHARE
-                value -= soon * (self.hazard_w * min(hurt, self.health)
-                                 + (self.hazard_lethal if hurt >= self.health else 0.0))
+        if hurt:
+            soon = 1.0 if actions_after <= 0 else EXPOSURE_LATER_SHARE
+            value -= soon * (self.hazard_w * min(hurt, self.health)
+                             + (self.hazard_lethal if hurt >= self.health else 0.0))
         # Sidekicks: screen our hero (careful) or press the attack (aggressive).
         if not self.is_hero and self.has_me:
             me_space = self.me_space

@@ -14,23 +14,31 @@ except ImportError:     # a pure install without Cython: the typing declarations
 from unmatched_sim.engine.view import _ViewCore
 
 if not cython.compiled:     # compiled, the weights are C variables cimported in tempo.pxd
-    from unmatched_sim.policies.weights import (DAMAGE_RATE_PRIOR, DECK_MARGIN, FREE_LEAD, FULL_HAND,
+    from unmatched_sim.policies.weights import (CARDS_PER_TURN, DAMAGE_RATE_PRIOR, DECK_MARGIN, FREE_LEAD, FULL_HAND,
                                                 FULL_HAND_URGENCY, LEAD_SPAN, MIN_DAMAGE_RATE, PATIENT_URGENCY,
                                                 PRIOR_TURNS, SCARCE_HAND, SCARCITY_STEP, SPEND_SHARE_AGG,
                                                 SPEND_SHARE_BASE, TURNS_NO_HERO, URGENCY_CAUTION_DROP,
-                                                URGENT_DECK)
+                                                RACE_URGENCY, URGENT_DECK)
 
 
 @cython.ccall
 @cython.locals(deck=cython.Py_ssize_t, opp_deck=cython.Py_ssize_t, hand=cython.Py_ssize_t,
                lead=cython.Py_ssize_t, urgency=cython.double, agg=cython.double, cau=cython.double,
-               aggression=cython.double, caution=cython.double)
-def clock_style(aggression, caution, deck, opp_deck, hand) -> tuple:
+               aggression=cython.double, caution=cython.double, turns_left=cython.double,
+               lasts=cython.double)
+def clock_style(aggression, caution, deck, opp_deck, hand, turns_left) -> tuple:
     """(aggression, caution) of a style given as ``aggression`` and ``caution``, as the clock
-    stands: our deck and the foe's (``deck``, ``opp_deck``) and our hand's size. Waiting only
-    pays while the clock is on our side: as our deck runs out (before the opponent's) or our
-    hand fills up (every draw then wastes a card), any style turns to the attack."""
+    stands: our deck and the foe's (``deck``, ``opp_deck``), our hand's size and the turns
+    of ours the game is likely to last (``turns_left``, ``turns_left_estimate``). Waiting only
+    pays while the clock is on our side: as our deck runs out (before the opponent's), or will
+    run out before the game is likely to end (at the cards a turn needs, sooner than the foe's),
+    or our hand fills up (every draw then wastes a card), any style turns to the attack."""
     urgency = max(0.0, (URGENT_DECK - deck) / URGENT_DECK)
+    # The race: the share of the game left to play with no cards drawn, exhaustion's 2 damage
+    # a draw, if our deck runs out first.
+    lasts = deck / CARDS_PER_TURN
+    if turns_left > lasts and opp_deck > deck:
+        urgency = max(urgency, RACE_URGENCY * (turns_left - lasts) / turns_left)
     if opp_deck + DECK_MARGIN < deck:
         urgency *= PATIENT_URGENCY          # they run out first: patience is fine
     if hand >= FULL_HAND:

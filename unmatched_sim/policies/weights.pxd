@@ -55,12 +55,14 @@ cdef double OWN_HP_CAUTION
 cdef double FOE_HP_BASE
 cdef double FOE_HP_AGGRESSION
 cdef double SIDEKICK_DEFEAT
+cdef double SIDEKICK_RETURN_SHARE
 cdef double HERO_OF_SEVERAL_DEFEAT
 cdef double FOE_DEFEAT
 cdef double OWN_DEFEAT
 
 # The clock (tempo.clock_style, turns_left_estimate)
 cdef Py_ssize_t URGENT_DECK
+cdef double RACE_URGENCY
 cdef Py_ssize_t DECK_MARGIN
 cdef double PATIENT_URGENCY
 cdef Py_ssize_t FULL_HAND
@@ -94,6 +96,7 @@ cdef double MANEUVER_BONUS
 cdef double SCHEME_BONUS
 cdef double EXTRA_ATTACK_ACTION
 cdef double EXTRA_ACTION
+cdef double SUMMONED_WORTH
 cdef double NOT_LOKI_COST
 cdef double FOE_DRAW_COST
 cdef double LOOK_AT_DECK_BONUS
@@ -133,6 +136,7 @@ cdef double APPROACH_RANGED
 cdef double APPROACH_HERO
 cdef double APPROACH_SIDEKICK
 cdef double EXPOSURE_LATER_SHARE
+cdef double HAZARD_ESCAPE_SHARE
 cdef double HERO_LETHAL_SAFETY
 cdef double HERO_LETHAL_BASE
 cdef double SIDEKICK_EXPOSURE
