@@ -52,7 +52,8 @@ except ImportError:     # a pure install without Cython: the typing declarations
     from unmatched_sim import _cython_shim as cython
 
 from unmatched_sim import checking
-from unmatched_sim.engine.game import EXHAUSTION_DAMAGE, HAND_LIMIT
+from unmatched_sim.engine.combat import EXHAUSTION_DAMAGE
+from unmatched_sim.engine.game import HAND_LIMIT
 from unmatched_sim.engine.state import ATTACKER, DEFENDER, Fighter
 # Every ``view`` argument is declared a ``_ViewCore`` (``@cython.locals(view=_ViewCore)``; the
 # type is cimported in heuristic.pxd): compiled, the view's fields and its cpdef queries
