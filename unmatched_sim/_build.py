@@ -114,6 +114,8 @@ def plan(manifest: dict[str, str], package: Path = PACKAGE, force_pure: bool = F
     # their compiled types); and a module that a pure one imports runs as pure Python too (a
     # compiled module's C-only names, such as the heuristic's weights or a .pxd's inline
     # functions, are not there for a Python import).
+    if all(how == "compiled" for how in out.values()):
+        return out                  # the usual case, answered without reading the sources
     deps = {module_name(rel): cimports(root / rel) for rel in SOURCES}
     used = {module_name(rel): imports(root / rel) & set(out) for rel in SOURCES}
     changed = True
@@ -137,8 +139,8 @@ def imports(path: Path) -> set[str]:
     import re
 
     text = path.read_text()
-    return (set(re.findall(r"^\s*from\s+(unmatched_sim[\w.]*)\s+import\b", text, re.M))
-            | set(re.findall(r"^\s*import\s+(unmatched_sim[\w.]*)", text, re.M)))
+    return (set(re.findall(r"^[ \t]*from[ \t]+(unmatched_sim[\w.]*)[ \t]+import\b", text, re.M))
+            | set(re.findall(r"^[ \t]*import[ \t]+(unmatched_sim[\w.]*)", text, re.M)))
 
 
 class _SourceFirst:
