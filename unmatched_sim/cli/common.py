@@ -206,9 +206,13 @@ def parse_boards(board: str) -> list[str]:
 
 def execute_all(specs, out, jobs, force, no_progress, resume=False, backend="local", scheduler=None):
     """One board: an ordinary run; several: one run per board joined into one directory
-    (--resume and --backend apply to a one-board run)."""
+    (--resume and --backend apply to a one-board run). Returns (out, run.json, seconds taken)."""
+    import time
+
+    started = time.perf_counter()
     if len(specs) == 1:
-        return execute_run(specs[0], out, jobs, force, no_progress, resume, backend, scheduler)
+        out, meta = execute_run(specs[0], out, jobs, force, no_progress, resume, backend, scheduler)
+        return out, meta, time.perf_counter() - started
     if resume or backend != "local":
         fail("--resume and --backend work with one --board at a time")
     from unmatched_sim.multiboard import execute_boards
@@ -219,7 +223,7 @@ def execute_all(specs, out, jobs, force, no_progress, resume=False, backend="loc
                                  name=run_name(spec))
     meta = execute_boards(specs, out, jobs=jobs if jobs is not None else -1, force=force,
                           progress=not no_progress, command=["sim"] + sys.argv[1:])
-    return out, meta
+    return out, meta, time.perf_counter() - started
 
 
 def pct(x) -> str:

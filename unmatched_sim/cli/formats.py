@@ -133,8 +133,6 @@ def multi_run(names: list[str], fmt: str, lineups: list[tuple[str, ...]], *, gam
               board: str, policy, policy_a, policy_b, jobs, out, force, as_json: bool, max_turns,
               no_progress: bool, resume: bool, backend: str, scheduler, overrides, single: bool) -> None:
     """Run ``lineups`` (heroes by slot) in format ``fmt`` and print the summary."""
-    import time
-
     from unmatched_sim.data.catalog import find_hero
 
     players = len(lineups[0])
@@ -152,9 +150,7 @@ def multi_run(names: list[str], fmt: str, lineups: list[tuple[str, ...]], *, gam
         spec, heroes, bd = prepare(ids, [(lineups[0][0], lineups[0][1])], games, seed, b, policy, policy_a,
                                    policy_b, jobs, max_turns, overrides)
         specs.append(dataclasses.replace(spec, format=fmt, lineups=tuple(lineups)))
-    started = time.perf_counter()
-    out, meta = execute_all(specs, out, jobs, force, no_progress or as_json, resume, backend, scheduler)
-    elapsed = time.perf_counter() - started
+    out, meta, elapsed = execute_all(specs, out, jobs, force, no_progress or as_json, resume, backend, scheduler)
     summary = _summary(out, fmt, lineups[0] if single else None)
     summary.update({"lineups": [list(lu) for lu in lineups] if not single else [list(lineups[0])],
                     "board": ",".join(boards), "seed": seed, "elapsed_s": round(elapsed, 3), "out": str(out),

@@ -95,10 +95,8 @@ def matchup(hero_a, hero_b, more, games, seed, board, policy, policy_a, policy_b
                       policy_a, policy_b, jobs, max_turns, overrides) for bd in parse_boards(board)]
     specs = add_other_policies(specs, robust, check_with)
     spec, heroes, b = specs[0]
-    started = time.perf_counter()
-    out, meta = execute_all([s[0] for s in specs], out, jobs, force, no_progress or as_json,
-                             resume, backend, scheduler)
-    elapsed = time.perf_counter() - started
+    out, meta, elapsed = execute_all([s[0] for s in specs], out, jobs, force, no_progress or as_json,
+                                      resume, backend, scheduler)
     summary = matchup_summary(own_games(out, meta))
     summary.update({"elapsed_s": round(elapsed, 3), "board": ",".join(x[2].id for x in specs), "seed": seed,
                     "policies": {"a": spec.policy_a, "b": spec.policy_b}, "out": str(out),
@@ -221,10 +219,8 @@ def tournament(heroes, games, seed, board, policy, policy_a, policy_b, jobs, out
              for bd in parse_boards(board)]
     specs = add_other_policies(specs, robust, check_with)
     spec, defs, b = specs[0]
-    started = time.perf_counter()
-    out, meta = execute_all([s[0] for s in specs], out, jobs, force, no_progress or as_json,
-                             resume, backend, scheduler)
-    elapsed = time.perf_counter() - started
+    out, meta, elapsed = execute_all([s[0] for s in specs], out, jobs, force, no_progress or as_json,
+                                      resume, backend, scheduler)
     df = own_games(out, meta)
     rows = []
     for a, bb in spec.pairings:
