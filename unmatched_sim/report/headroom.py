@@ -50,7 +50,7 @@ def headroom_section(run: A.Run, findings: list[str], left_out: list) -> Section
         reading(s, names)]
     rows = [[r["hero"], display(r["hero"], names), f"{r['games']:,}", pct(r["base_win_rate"], 0),
              pct(r["check_win_rate"], 0), gain_cell(r["gain"], r["gain_lo"], r["gain_hi"])]
-            for r in table.iter_rows(named=True)]
+            for r in table.sort("gain", descending=True, maintain_order=True).iter_rows(named=True)]
     mean_cell = gain_cell(s["mean_gain"], s["mean_lo"], s["mean_hi"])
     rows.append(["all heroes", "mean", f"{s['games']:,}", "", "", mean_cell])
     if s["sd_gain"] is not None:
@@ -58,7 +58,7 @@ def headroom_section(run: A.Run, findings: list[str], left_out: list) -> Section
                      f"{100 * s['sd_gain']:.1f} points (noise alone: {100 * (s['noise_sd'] or 0):.1f})"])
     blocks.append(Table(
         ["Hero", "Name", "Paired games", f"Wins with {base}", f"Wins with {check}", f"Gain (95% interval)"], rows,
-        caption=f"Per hero: the win-rate gain of {check} over {base}, paired by seed", align="llrrrr",
+        caption=f"Per hero, the largest gain first: the win-rate gain of {check} over {base}, paired by seed", align="llrrrr",
         note=f"Gain: mean of (won with {check} − won with {base}) over the paired games, in points, with a 95% "
              "interval from the standard error clustered by seed (both seats of a seed share the deal). Spread: the "
              "SD of the heroes' gains; noise alone: the root mean square of their standard errors, the spread "
