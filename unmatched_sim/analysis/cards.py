@@ -35,11 +35,15 @@ from pathlib import Path
 import polars as pl
 
 from unmatched_sim.analysis._common import with_ci
+from unmatched_sim.analysis.players import players
 from unmatched_sim.analysis.run import Run, RunLike, as_run
 
 KINDS = ("draw", "reveal", "scheme", "boost", "discard", "combat_result", "damage", "attack")
 STARTING_HAND = 5
 GAMES_PER_SLICE = 2_000
+#: "drawn by turn N": cards in the opening hand or drawn by the end of this game turn (every
+#: player's turn counted: a duel player's third turn)
+DRAWN_BY_TURN = 6
 #: games whose opening hands are checked against the log
 CHECK_GAMES = 2_000
 
@@ -87,9 +91,11 @@ def _slice_counts(ev: pl.DataFrame) -> pl.DataFrame:
               .filter(~((pl.col("how") == "discard") & (pl.col("detail") == "boost")))
               .group_by("game_id", "player", "card").agg(
                   *[(pl.col("how") == h).sum().cast(pl.Int64).alias(h)
-                    for h in ("draw", "attack", "defense", "scheme", "boost", "discard")]))
+                    for h in ("draw", "attack", "defense", "scheme", "boost", "discard")],
+                  ((pl.col("how") == "draw") & (pl.col("turn") <= DRAWN_BY_TURN)).sum().cast(pl.Int64)
+                  .alias("draw_early")))
     return counts.join(damage, on=["game_id", "player", "card"], how="full", coalesce=True).with_columns(
-        pl.col("draw", "attack", "defense", "scheme", "boost", "discard", "dealt", "prevented").fill_null(0))
+        pl.col(*COUNTS).fill_null(0))
 
 
 def card_games(run: RunLike) -> pl.DataFrame:
@@ -105,9 +111,9 @@ def card_games(run: RunLike) -> pl.DataFrame:
     return pl.concat(parts) if parts else _with_opening(_slice_counts(_EMPTY), deals, 0, -1)
 
 
-_EMPTY = pl.DataFrame(schema={"game_id": pl.Int64, "seq": pl.Int32, "player": pl.Utf8, "kind": pl.Utf8,
+_EMPTY = pl.DataFrame(schema={"game_id": pl.Int64, "seq": pl.Int32, "turn": pl.Int16, "player": pl.Utf8, "kind": pl.Utf8,
                               "card": pl.Utf8, "amount": pl.Int16, "detail": pl.Utf8})
-COUNTS = ("draw", "attack", "defense", "scheme", "boost", "discard", "dealt", "prevented")
+COUNTS = ("draw", "attack", "defense", "scheme", "boost", "discard", "dealt", "prevented", "draw_early")
 
 
 def _with_opening(counts: pl.DataFrame, deals, lo: int, hi: int) -> pl.DataFrame:
@@ -126,7 +132,7 @@ def _by_slice(run: Run, exact: bool, reduce) -> list[pl.DataFrame] | None:
     parts = []
     for lo, hi, ev, checked in run.slices(GAMES_PER_SLICE, exact=exact):
         sub = run.collect(ev.filter(pl.col("kind").is_in(KINDS)).select(
-            "game_id", "seq", "player", "kind", "card", "amount", "detail"))
+            "game_id", "seq", "turn", "player", "kind", "card", "amount", "detail"))
         if not checked and sub.height and (sub["game_id"].min() < lo or sub["game_id"].max() > hi):
             return None
         parts.append(reduce(lo, hi, _slice_counts(sub)))
@@ -172,13 +178,13 @@ def _rebuild_deals(run: Run) -> tuple[tuple[pl.DataFrame, pl.DataFrame] | None, 
             decks[hid] = [c.name for c in hero.cards for _ in range(c.copies)]
     except (UserError, OSError) as e:
         return None, f"the hero files cannot be read as they were for this run ({str(e).splitlines()[0]})"
-    games = run.collect(run.games.select("game_id", "seed", "hero_a", "hero_b"), "games")
-    sides = pl.concat([games.select("game_id", "seed", pl.lit("a").alias("player"), pl.col("hero_a").alias("hero")),
-                       games.select("game_id", "seed", pl.lit("b").alias("player"), pl.col("hero_b").alias("hero"))])
+    # each player's deck is shuffled by a stream keyed by its slot, in every format
+    sides = players(run).select("game_id", "seed", "player", "hero")
+    games = sides.select("game_id").unique()
     missing = sorted(set(sides["hero"].unique().to_list()) - set(decks))
     if missing:
         return None, f"hero {missing[0]} has no file in run.json"
-    # both seatings of a seed deal each side the same cards: one shuffle per (seed, side, hero)
+    # every seating of a seed deals each slot the same cards: one shuffle per (seed, slot, hero)
     deals = sides.select("seed", "player", "hero").unique(maintain_order=True).with_row_index("d")
     d_col, card_col, nexts = [], [], []          # flat columns: cheap to build, no list dtype
     for d, seed, side, hid in deals.iter_rows():
@@ -212,10 +218,7 @@ def _rebuild_deals(run: Run) -> tuple[tuple[pl.DataFrame, pl.DataFrame] | None, 
 def cards(run: RunLike, hero: str | None = None) -> pl.DataFrame:
     """Per-card statistics, one row per (hero, card); see the module docstring for columns."""
     run = as_run(run)
-    sides = run.sides()
-    if sides.filter(~pl.col("mirror")).height:
-        sides = sides.filter(~pl.col("mirror"))
-    sides = sides.select("game_id", "player", "hero", "won")
+    sides = _counted_players(run).select("game_id", "player", "hero", "won")
     deals, _why = _opening_deals(run)
 
     def reduce(lo, hi, counts):
@@ -273,3 +276,145 @@ def cards(run: RunLike, hero: str | None = None) -> pl.DataFrame:
 def opening_note(run: RunLike) -> str:
     """Why opening-hand counts are (or are not) shown."""
     return _opening_deals(as_run(run))[1]
+
+
+def _counted_players(run: Run) -> pl.DataFrame:
+    """The players whose games count for their cards: mirror matches left out when the run has
+    other games (so a rate says how a card does against other heroes)."""
+    ps = players(run)
+    return ps.filter(~pl.col("mirror")) if ps.filter(~pl.col("mirror")).height else ps
+
+
+# --------------------------------------------------------------------------- card effects
+#: the three moments a card's effect is read at, in HSReplay's manner
+STATS = ("opening", "drawn", "played")
+#: a statistic whose games with or without the card are fewer than this is shown greyed and
+#: never named in the findings
+SMALL = 40
+
+
+def card_indicators(run: RunLike) -> tuple[pl.DataFrame, bool]:
+    """Per (game, player, card) of the counted players' own cards: ``opening`` (in the opening
+    hand), ``drawn`` (in the opening hand or drawn by the end of game turn ``DRAWN_BY_TURN``),
+    ``played`` (played at least once, as an attack, defense, scheme or BOOST), ``plays``; and
+    whether opening hands could be rebuilt (without them ``opening`` and ``drawn`` are null).
+    A card counts for the hero whose deck it is in (a card one hero's sides draw or start
+    with); cards of another deck (Loki's TRICKs in a foe's hand) are left out."""
+    run = as_run(run)
+    deals, _why = _opening_deals(run)
+    ps = _counted_players(run).select("game_id", "player", "hero")
+
+    def reduce(lo, hi, counts):
+        per = _with_opening(counts, deals, lo, hi).join(ps, on=["game_id", "player"])
+        held = pl.col("opening").fill_null(0) > 0
+        return per.select(
+            "game_id", "player", "hero", "card",
+            held.alias("opening") if deals is not None else pl.lit(None, pl.Boolean).alias("opening"),
+            (held | (pl.col("draw_early") > 0)).alias("drawn") if deals is not None
+            else pl.lit(None, pl.Boolean).alias("drawn"),
+            ((pl.col("attack") + pl.col("defense") + pl.col("scheme") + pl.col("boost")) > 0).alias("played"),
+            (pl.col("attack") + pl.col("defense") + pl.col("scheme") + pl.col("boost")).alias("plays"),
+            (held | (pl.col("draw") > 0)).alias("own"))
+
+    parts = _by_slice(run, False, reduce)
+    if parts is None:
+        parts = _by_slice(run, True, reduce)
+    if not parts:
+        parts = [reduce(0, -1, _slice_counts(_EMPTY))]
+    ind = pl.concat(parts)
+    owned = ind.filter(pl.col("own")).select("hero", "card").unique()
+    return ind.join(owned, on=["hero", "card"]).drop("own"), deals is not None
+
+
+def card_effects(run: RunLike, hero: str | None = None) -> pl.DataFrame:
+    """Each card's effect on its hero's win rate, in HSReplay's manner, overall and per opponent.
+
+    One row per (hero, against, card); ``against`` is ``all`` (every opponent together) or the
+    opponent (a free-for-all or team game: the others at the table, see ``analysis.players``).
+    Mirror matches are left out when the run has other games. Columns: ``games`` and ``wins``
+    (the hero's), ``baseline`` (its win rate), ``plays_per_game``, and for each moment S of
+    ``STATS`` — ``opening`` (the card in the opening hand), ``drawn`` (in hand by game turn
+    ``DRAWN_BY_TURN``, the opening hand included), ``played`` (played at least once):
+
+    * ``S_games``: games with it; ``S_win_rate``: the hero's win rate in them
+    * ``S_delta``: that win rate minus the baseline, with ``S_ci_low``/``S_ci_high`` its 95%
+      interval
+    * ``S_small``: fewer than ``SMALL`` games with it or without it (shown greyed, never named)
+    * ``S_clear``: not small, and the interval excludes 0
+
+    The difference from the baseline is (1 − f)·(p_with − p_without), f the share of games with
+    the card; its interval is the normal interval of p_with − p_without with a variance clustered
+    by seed (the seatings of a seed share their deals, so their games are not independent),
+    scaled the same way. These are associations, not causes: a card played more when ahead looks
+    better than it is; the opening hand is the closest to a cause, as it is dealt before any
+    choice."""
+    run = as_run(run)
+    ind, _rebuilt = card_indicators(run)
+    ps = _counted_players(run).select("game_id", "player", "seed", "against", "won")
+    out = effects_from_indicators(ind, ps)
+    return out.filter(pl.col("hero") == hero) if hero else out
+
+
+def effects_from_indicators(ind: pl.DataFrame, ps: pl.DataFrame) -> pl.DataFrame:
+    """``card_effects`` from per-(game, player, card) indicators (``hero``, ``card``, the
+    booleans of ``STATS`` and ``plays``) and the players (``game_id``, ``player``, ``seed``,
+    ``against``, ``won``)."""
+    x = ind.join(ps, on=["game_id", "player"])
+    per_card = x.group_by("hero", "against", "card", "seed").agg(
+        *[c for s in STATS for c in (pl.col(s).cast(pl.Int64).sum().alias(f"C_{s}"),
+                                     (pl.col(s) & pl.col("won")).cast(pl.Int64).sum().alias(f"S_{s}"))],
+        pl.col("plays").sum().alias("plays"))
+    heroes = ind.select("game_id", "player", "hero").unique(["game_id", "player"])
+    tot = (ps.join(heroes, on=["game_id", "player"]).group_by("hero", "against", "seed")
+           .agg(pl.len().cast(pl.Int64).alias("C"), pl.col("won").cast(pl.Int64).sum().alias("S")))
+    deck = ind.select("hero", "card").unique()
+    unknown = {s: ind[s].is_null().all() for s in STATS}
+    grid = (tot.join(deck, on="hero").join(per_card, on=["hero", "against", "card", "seed"], how="left")
+            .with_columns(pl.col(f"{k}_{s}").fill_null(0) for k in ("C", "S") for s in STATS)
+            .with_columns(pl.col("plays").fill_null(0)))
+    cols = ["hero", "against", "card", "seed", "C", "S", "plays", *(f"{k}_{s}" for k in "CS" for s in STATS)]
+    every = (grid.group_by("hero", "card", "seed")
+             .agg(pl.lit("all").alias("against"), *[pl.col(c).sum() for c in cols[4:]]).select(cols))
+    out = pl.concat([_effects(every, unknown), _effects(grid.select(cols), unknown)])
+    return out.sort("hero", pl.col("against").replace({"all": ""}), "card")
+
+
+def _effects(cl: pl.DataFrame, unknown: dict[str, bool]) -> pl.DataFrame:
+    from unmatched_sim.stats import Z95
+    keys = ["hero", "against", "card"]
+    n, w = pl.col("C").sum(), pl.col("S").sum()
+    base = cl.group_by(keys).agg(n.alias("games"), w.alias("wins"), pl.len().alias("k"),
+                                 pl.col("plays").sum().alias("plays"),
+                                 *[pl.col(f"{k}_{s}").sum().alias(f"{k}X_{s}") for k in "CS" for s in STATS])
+    out = base.with_columns((pl.col("wins") / pl.col("games")).alias("baseline"),
+                            (pl.col("plays") / pl.col("games")).alias("plays_per_game"))
+    for s in STATS:
+        nx, wx = pl.col(f"CX_{s}"), pl.col(f"SX_{s}")
+        out = out.with_columns(
+            pl.when(nx > 0).then(wx / nx).alias(f"_px_{s}"),
+            pl.when(pl.col("games") - nx > 0).then((pl.col("wins") - wx) / (pl.col("games") - nx)).alias(f"_pn_{s}"))
+    # the clustered variance of p_with − p_without: per seed, the influence of its games
+    j = cl.join(out.select(*keys, "games",
+                           *[c for s in STATS for c in (f"CX_{s}", f"_px_{s}", f"_pn_{s}")]), on=keys)
+    var = j.group_by(keys).agg(*[
+        (((pl.col(f"S_{s}") - pl.col(f"_px_{s}") * pl.col(f"C_{s}")) / pl.col(f"CX_{s}")
+          - ((pl.col("S") - pl.col(f"S_{s}")) - pl.col(f"_pn_{s}") * (pl.col("C") - pl.col(f"C_{s}")))
+          / (pl.col("games") - pl.col(f"CX_{s}"))) ** 2).sum().alias(f"_v_{s}") for s in STATS])
+    out = out.join(var, on=keys)
+    cols = []
+    for s in STATS:
+        nx = pl.col(f"CX_{s}")
+        f = nx / pl.col("games")
+        diff = pl.col(f"_px_{s}") - pl.col(f"_pn_{s}")
+        half = Z95 * (pl.col(f"_v_{s}") * pl.col("k") / (pl.col("k") - 1)).sqrt()
+        ok = (nx > 0) & (pl.col("games") - nx > 0) & (pl.col("k") > 1) & pl.lit(not unknown[s])
+        small = (nx < SMALL) | (pl.col("games") - nx < SMALL)
+        lo, hi = (1 - f) * (diff - half), (1 - f) * (diff + half)
+        cols += [pl.when(pl.lit(not unknown[s])).then(nx).alias(f"{s}_games"),
+                 pl.when(pl.lit(not unknown[s])).then(pl.col(f"_px_{s}")).alias(f"{s}_win_rate"),
+                 pl.when(pl.lit(not unknown[s]) & (nx > 0) & (pl.col("games") - nx > 0))
+                 .then((1 - f) * diff).alias(f"{s}_delta"),
+                 pl.when(ok).then(lo).alias(f"{s}_ci_low"), pl.when(ok).then(hi).alias(f"{s}_ci_high"),
+                 pl.when(pl.lit(not unknown[s])).then(small).alias(f"{s}_small"),
+                 (ok & ~small & ((lo > 0) | (hi < 0))).fill_null(False).alias(f"{s}_clear")]
+    return out.select(*keys, "games", "wins", "baseline", "plays_per_game", *cols)

@@ -363,7 +363,10 @@ def _make(run: A.Run, out: Path, tempo: list[tuple[str, str]] | None = None) -> 
     board_section = W.boards_section(run, order)
     if board_section is not None:
         sections.append(board_section)
-    sections.append(W.cards_section(run, order))
+    from unmatched_sim.report.cards import cards_section
+    card_section, card_found = cards_section(run, order, names)
+    sections.append(card_section)
+    findings.extend(card_found)
     pairs = tempo
     if pairs is None:
         mixed = [tuple(p) for p in meta.get("pairings") or [] if p[0] != p[1]]

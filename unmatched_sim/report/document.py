@@ -135,6 +135,8 @@ def _html_table(t: Table) -> str:
 
 
 def _html_block(b) -> str:
+    if hasattr(b, "to_html"):          # a block that renders itself (an interactive table)
+        return b.to_html()
     if isinstance(b, Table):
         return _html_table(b)
     if isinstance(b, Chart):
@@ -194,6 +196,8 @@ def _md_table(t: Table) -> str:
 
 
 def _md_block(b) -> str:
+    if hasattr(b, "to_markdown"):
+        return b.to_markdown()
     if isinstance(b, Table):
         return _md_table(b)
     if isinstance(b, Chart):

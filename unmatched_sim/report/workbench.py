@@ -1,4 +1,4 @@
-"""Report sections of the designer's workbench: per-card statistics, the race of a matchup,
+"""Report sections of the designer's workbench: the race of a matchup,
 example games for each matchup, and the export of every table (CSV + one JSON file)."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import matplotlib.ticker
 import polars as pl
 
 from unmatched_sim import analysis as A
-from unmatched_sim.analysis.cards import cards, opening_note
+from unmatched_sim.analysis.cards import card_effects, cards
 from unmatched_sim.analysis.tempo import tempo
 from unmatched_sim.report import charts as C
 from unmatched_sim.report.document import Chart, Section, Table
@@ -20,42 +20,6 @@ from unmatched_sim.report.format import pct
 
 def num(x, digits: int = 1) -> str:
     return "–" if x is None else f"{x:,.{digits}f}"
-
-
-# --------------------------------------------------------------------------- cards
-def cards_section(run: A.Run, order: list[str]) -> Section:
-    table = cards(run)
-    note = opening_note(run)
-    blocks: list = [
-        "For each hero's cards: how often each is drawn and played, and how games go when it is played. "
-        "Counts are totals over the hero's games (mirror matches left out); rates are per game. "
-        f"Opening hands: {note}."]
-    for h in order:
-        t = table.filter(pl.col("hero") == h)
-        if t.height == 0:
-            continue
-        rows = []
-        for r in t.iter_rows(named=True):
-            rows.append([r["card"], num(r["drawn_per_game"], 2),
-                         "–" if r["opening"] is None else f"{r['opening']:,}",
-                         f"{r['attack']:,}", f"{r['defense']:,}", f"{r['scheme']:,}", f"{r['boost']:,}",
-                         f"{r['discarded']:,}",
-                         f"{pct(r['played_win_rate'], 0)} (n={r['games_played']:,})" if r["games_played"] else "–",
-                         pct(r["not_played_win_rate"], 0), pct(r["drawn_win_rate"], 0), pct(r["win_rate_per_play"], 0),
-                         num(r["damage_per_play"], 2), num(r["prevented_per_defense"], 2)])
-        blocks.append(Table(["Card", "Drawn / game", "In opening hand", "Attack", "Defense", "Scheme", "BOOST",
-                             "Discarded", "Played win rate", "Not played", "Drawn win rate", "Per play",
-                             "Damage / play", "Prevented / defense"], rows,
-                            caption=f"{h}: cards, most played first", align="l" + "r" * 13))
-    blocks.append(
-        "**Played win rate**: the hero's win rate in games in which it played the card at least once (as an "
-        "attack, defense, scheme or BOOST); **not played**: in the other games; **drawn win rate**: in games in "
-        "which the card was in hand at some point; **per play**: every play weighted by its game's result. These "
-        "are associations, not causes: a card played more in long games, or when ahead, looks better than it is. "
-        "**Damage / play**: combat damage it dealt as the attack card plus damage its effects did to opposing "
-        "fighters, per play; **prevented / defense**: combat damage it stopped as the defense card (the smaller "
-        "of the attack's value and its own), per defense play. Python: `analysis.cards(run)`.")
-    return Section("cards", "Cards", blocks)
 
 
 # --------------------------------------------------------------------------- tempo
@@ -150,7 +114,7 @@ def export_report_tables(run: A.Run, out: Path, order: list[str], extra: dict,
         "damage_by_source": A.damage_by_source(run), "damage_curves": A.damage_curves(run, default_max_turn(run)),
         "exhaustion": A.exhaustion(run), "exhaustion_timing": A.exhaustion_timing(run),
         "game_length_summary": A.game_length_summary(run), "end_reasons": A.end_reasons(run, by_matchup=True),
-        "cards": cards(run),
+        "cards": cards(run), "card_effects": card_effects(run),
     }
     from unmatched_sim.analysis.damage_split import damage_by_fighter
     tables["damage_by_fighter"] = damage_by_fighter(run)
