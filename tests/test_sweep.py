@@ -90,20 +90,118 @@ def test_an_existing_sweep_is_kept_unless_force(capsys, tmp_path):
     assert (out / "sweep.json").exists()
     code, text, err = run_cli(capsys, *args, "--force")
     assert code == 0, err
-    assert json.loads((out / "sweep.json").read_text())["values"] == [13, 14]
+    from unmatched_sim.data.catalog import find_hero
+    current = find_hero("houdini").hero.health
+    assert json.loads((out / "sweep.json").read_text())["values"] == sorted({13, 14, current})
     assert not list(tmp_path.glob(".sw.tmp-*"))
 
 
 def test_the_sweep_summary_rounds_as_the_command_line_does(tmp_path):
     """197 of 400 is 49.25%: the command line and every report print 49.3%; the sweep's
     summary.md printed 49.2% (Python's rounding of the float) beside it."""
-    from unmatched_sim.sweep import SweepSpec, write_outputs
+    from unmatched_sim.sweep import SweepSpec, recommend, write_outputs
     t = pl.DataFrame({"value": ["3", "3"], "x": [3.0, 3.0], "opponent": ["pandora", "all"],
                       "win_rate": [197 / 400, 0.5], "ci_low": [0.4435, 0.45], "ci_high": [0.5415, 0.55],
-                      "games": [400, 800]})
+                      "games": [400, 800], "even": [0.5, 0.5], "current": [True, True]})
     meta = {"opponents": ["pandora"], "games_per_pairing": 400, "seed": 1, "board": "marmoreal",
-            "policies": ["tuned", "tuned"], "extra_overrides": [], "runs": {"3": "value-3"}}
-    write_outputs(tmp_path, SweepSpec("houdini:Flourish.value", ("3",), "houdini"), t, closest_to_even(t), meta)
+            "policies": ["tuned", "tuned"], "extra_overrides": [], "runs": {"3": "value-3"}, "current": 3}
+    write_outputs(tmp_path, SweepSpec("houdini:Flourish.value", ("3",), "houdini"), t, recommend(t), [], meta)
     text = (tmp_path / "summary.md").read_text()
-    assert "| 3 | pandora | 400 | 49.3% | 44.4–54.2% |" in text
+    assert "| 3 * | pandora | 400 | 49.3% | 44.4–54.2% |" in text
     assert "- against pandora: houdini:Flourish.value=3 (49.3%, 44.4–54.2%)" in text
+
+
+def _table(rows, even=0.5):
+    """A sweep table from (value, wins, games) against one opponent."""
+    from unmatched_sim.stats import wilson_interval
+    out = []
+    for v, w, n in rows:
+        lo, hi = wilson_interval(w, n)
+        out.append({"value": str(v), "x": float(v), "opponent": "x", "games": n, "wins": w, "win_rate": w / n,
+                    "ci_low": lo, "ci_high": hi, "even": even, "current": False})
+    return pl.DataFrame(out)
+
+
+def _logistic_rows(values, b0, b1, n=4000):
+    import math
+    return [(v, round(n / (1 + math.exp(-(b0 + b1 * v)))), n) for v in values]
+
+
+def test_the_crossing_of_fifty_percent_is_estimated_with_an_interval():
+    from unmatched_sim.sweep import crossing
+    # P(win) = 1 / (1 + exp(-(v - 5) / 2)): 50% at 5
+    c = crossing(_table(_logistic_rows(range(2, 9), -2.5, 0.5)), "x")
+    assert c["within"] and c["trend"] == "up"
+    assert c["estimate"] == pytest.approx(5.0, abs=0.05)
+    assert c["ci"][0] < 5.0 < c["ci"][1] and c["ci"][1] - c["ci"][0] < 0.5
+    assert "crosses 50% at about 5" in c["text"]
+
+
+def test_a_crossing_beyond_the_range_is_said_to_be_outside_it_with_the_trend():
+    from unmatched_sim.sweep import crossing
+    c = crossing(_table(_logistic_rows([8, 10, 12, 14], -2.5, 0.5)), "x")      # 50% at 5, below the range
+    assert not c["within"] and c["estimate"] == pytest.approx(5.0, abs=0.2)
+    assert "does not cross 50% within 8–14" in c["text"] and "rising" in c["text"]
+
+
+def test_a_flat_trend_places_no_crossing():
+    from unmatched_sim.sweep import crossing
+    c = crossing(_table([(0, 36, 40), (1, 35, 40), (2, 36, 40), (3, 35, 40)]), "x")
+    assert c["trend"] == "flat" and c["estimate"] is None
+    assert "above 50% at every value" in c["text"]
+
+
+def test_the_crossing_of_a_free_for_all_is_its_fair_share():
+    import math
+    from unmatched_sim.sweep import crossing
+    logit = math.log(1 / 3 / (2 / 3))
+    c = crossing(_table(_logistic_rows(range(0, 11), logit - 0.5 * 4, 0.5), even=1 / 3), "x")   # 1/3 at 4
+    assert c["estimate"] == pytest.approx(4.0, abs=0.05) and "33.3%" in c["text"]
+
+
+def test_no_value_is_recommended_among_overlapping_intervals():
+    from unmatched_sim.sweep import recommend
+    # the issue's case: 90.0% at 0 and 87.5% at 3, nothing near 50%, intervals overlapping
+    r = recommend(_table([(0, 54, 60), (1, 53, 60), (2, 54, 60), (3, 52, 60)])).row(0, named=True)
+    assert r["value"] is None and not r["reaches_50"]
+    # one value far apart from the others is recommended
+    r = recommend(_table([(0, 50, 100), (1, 80, 100), (2, 95, 100)])).row(0, named=True)
+    assert r["value"] == "0" and r["reaches_50"] and r["tied"] == "0"
+
+
+def test_the_current_value_of_a_field_is_read_from_the_hero_file():
+    from unmatched_sim.data.catalog import find_hero
+    from unmatched_sim.sweep import SweepSpec, current_value, with_current
+    h = find_hero("houdini")
+    flourish = next(c for c in h.cards if c.name == "Flourish")
+    assert current_value(SweepSpec("houdini:Flourish.value", (1, 2), "houdini"), h.path) == flourish.value
+    assert current_value(SweepSpec("houdini.health", (1, 2), "houdini"), h.path) == h.hero.health
+    spec = with_current(SweepSpec("houdini.health", (10, 20), "houdini"), 16)
+    assert spec.values == (10, 16, 20)
+    assert with_current(spec, 16).values == (10, 16, 20)
+
+
+def test_a_grid_sweep_plays_every_combination_and_marks_the_current_one(capsys, tmp_path):
+    from unmatched_sim.data.catalog import find_hero
+    out = tmp_path / "grid"
+    h = find_hero("houdini")
+    flourish = next(c for c in h.cards if c.name == "Flourish").value
+    code, text, err = run_cli(capsys, "sweep", f"houdini.health={h.hero.health - 1},{h.hero.health}",
+                              f"houdini:Flourish.value={flourish},{flourish + 1}", "--against", "genie", "-n", "2",
+                              "-j", "1", "--policy", "greedy", "--out", str(out), "--json")
+    assert code == 0, err
+    result = json.loads(text)
+    rows = [r for r in result["results"] if r["opponent"] == "genie"]
+    assert len(rows) == 4 and [r["current"] for r in rows] == [False, False, True, False]
+    assert (out / f"value-{h.hero.health}__value-{flourish + 1}" / "games.parquet").exists()
+    assert (out / "sweep.png").exists()
+
+
+def test_a_free_for_all_sweep_reads_the_hero_in_its_line_up(capsys, tmp_path):
+    out = tmp_path / "ffa"
+    code, text, err = run_cli(capsys, "sweep", "houdini.health=12,14", "--format", "ffa", "--against", "genie,loki",
+                              "-n", "3", "-j", "1", "--policy", "greedy", "--out", str(out), "--json")
+    assert code == 0, err
+    result = json.loads(text)
+    assert {r["opponent"] for r in result["results"]} == {"genie, loki"}
+    assert all(r["games"] == 3 and r["even"] == pytest.approx(1 / 3) for r in result["results"])

@@ -122,11 +122,14 @@ def games(run_dir, hero, opponent, winner, end_reason, max_turns, min_turns, boa
 
 
 @click.command()
-@click.argument("sweep_spec", metavar="PATH=LOW..HIGH")
+@click.argument("sweep_specs", metavar="PATH=LOW..HIGH [PATH=LOW..HIGH]", nargs=-1, required=True)
 @click.option("--against", "against", multiple=True, shell_complete=lambda c, p, i: complete_heroes(c, p, i),
               help="Opponents, comma-separated (repeatable) [default: every other hero].")
+@click.option("--format", "fmt", type=click.Choice(["duel", "ffa", "teams"]), default="duel", show_default=True,
+              help="duel: a run per opponent; ffa: one free-for-all of the hero and the 2-3 opponents; teams: "
+                   "the hero and the first opponent against the other two.")
 @click.option("--games", "-n", type=int, default=400, show_default=True,
-              help="Games per value and opponent; each seed is played from both seats.")
+              help="Games per value and opponent; each seed is played from every seat.")
 @click.option("--seed", type=int, default=1, show_default=True, help="Run seed (the same for every value).")
 @click.option("--board", default="marmoreal", show_default=True, help="Battlefield id.", shell_complete=complete_boards)
 @click.option("--policy", default=None, shell_complete=complete_policies,
@@ -141,7 +144,7 @@ def games(run_dir, hero, opponent, winner, end_reason, max_turns, min_turns, boa
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of text.")
 @click.option("--no-progress", is_flag=True, help="Hide the progress bar.")
 @set_option
-def sweep(sweep_spec, against, games, seed, board, policy, policy_a, policy_b, jobs, max_turns, out, force,
+def sweep(sweep_specs, against, fmt, games, seed, board, policy, policy_a, policy_b, jobs, max_turns, out, force,
           as_json, no_progress, overrides):
     """One run per value of a hero-file field, all from the same seeds.
 
@@ -149,46 +152,69 @@ def sweep(sweep_spec, against, games, seed, board, policy, policy_a, policy_b, j
     sim sweep houdini:Flourish.value=1..4 --against genie,pandora -n 400
     sim sweep pandora.ability.bust_at=2..5
     sim sweep houdini.health=12,14,16
+    sim sweep medusa.health=8..14..2 'medusa:Gaze of Stone.value=0..2'   # a grid
+    sim sweep houdini.health=12..16 --format ffa --against genie,loki
 
-    Writes, in the sweep folder: a run directory per value (for sim report / compare / replay),
-    sweep.png/.svg (win rate against the value, 95% intervals), sweep.csv, sweep.json and
-    summary.md, and prints the value that brings each matchup closest to 50%.
+    The value the hero file holds now is always played too, and marked. Writes, in the sweep
+    folder: a run directory per value (for sim report / compare / replay), sweep.png/.svg (win
+    rate against the value, 95% intervals; a grid of two fields: a heatmap), sweep.csv,
+    sweep.json and summary.md. Prints where the win rate crosses 50% (with an interval, or what
+    the trend says beyond the range) and recommends a value only where its interval does not
+    overlap the others'.
     """
     from unmatched_sim.data.catalog import find_hero, hero_ids
     from unmatched_sim.engine.game import DEFAULT_MAX_TURNS
-    from unmatched_sim.sweep import default_sweep_dir, parse_sweep, run_sweep
+    from unmatched_sim.sweep import default_sweep_dir, parse_sweep, recommendation_text, run_sweep
 
-    spec = parse_sweep(sweep_spec, find_hero)
-    opps = [find_hero(h).id for h in split_names(against)] or [h for h in hero_ids() if h != spec.hero]
-    games = even_games(games, as_json)
+    if len(sweep_specs) > 2:
+        fail(f"a sweep takes one field, or two for a grid (got {len(sweep_specs)})")
+    specs = [parse_sweep(text, find_hero) for text in sweep_specs]
+    hero = specs[0].hero
+    opps = [find_hero(h).id for h in split_names(against)] or [h for h in hero_ids() if h != hero]
+    if fmt == "duel":
+        games = even_games(games, as_json)
+    else:
+        from unmatched_sim.cli.formats import check_board, round_games
+        games = round_games(games, 1 + len(opps), as_json)
+        check_board(board, 1 + len(opps))
     if games < 1:
         fail(f"--games must be at least 1 (got {games})")
     check_jobs(jobs)
     if max_turns is not None and max_turns < 2:
         fail(f"--max-turns must be at least 2 (got {max_turns})")
     pa, pb = parse_policies(policy, policy_a, policy_b)
-    out = out or default_sweep_dir(spec, seed, games)
-    res = run_sweep(spec, opps, games=games, seed=seed, board=board, policy_a=pa, policy_b=pb,
+    out = out or default_sweep_dir(specs, seed, games)
+    res = run_sweep(specs, opps, games=games, seed=seed, board=board, policy_a=pa, policy_b=pb,
                     max_turns=max_turns or DEFAULT_MAX_TURNS, jobs=jobs if jobs is not None else -1, out=out,
                     force=force, progress=not (no_progress or as_json), extra_sets=tuple(overrides),
-                    command=["sim"] + sys.argv[1:])
-    table, best = res["table"], res["closest"]
+                    command=["sim"] + sys.argv[1:], fmt=fmt)
+    table, rec, meta = res["table"], res["recommended"], res["meta"]
+    specs = res["specs"]
+    path = meta["sweep"]
     if as_json:
-        click.echo(json.dumps({"sweep": spec.path, "values": list(spec.values), "results": table.to_dicts(),
-                               "closest_to_50": best.to_dicts(), "out": str(out)}))
+        click.echo(json.dumps({"sweep": path, "values": meta["values"], "current": meta["current"],
+                               "results": table.to_dicts(), "crossing_50": res["crossing"],
+                               "recommended": rec.to_dicts(), "out": str(out)}))
         return
-    click.echo(f"Sweep of {spec.path} over {', '.join(map(str, spec.values))}: {spec.hero} against "
-               f"{', '.join(res['meta']['opponents'])}, {games} games per value and opponent, seed {seed} "
+    click.echo(f"Sweep of {path} over {' × '.join(', '.join(map(str, s.values)) for s in specs)}: {hero} against "
+               f"{', '.join(meta['opponents'])}, {games} games per value and opponent, seed {seed} "
                "(the same deals for every value)")
     opponents = table["opponent"].unique(maintain_order=True).to_list()
-    w = max(len(str(v)) for v in spec.values)
-    click.echo(f"  {'value':>{max(w, 5)}}  " + "  ".join(f"{'vs ' + o:>24}" for o in opponents))
-    for v in table["value"].unique(maintain_order=True).to_list():
+    labels = table["value"].unique(maintain_order=True).to_list()
+    w = max(max(len(v) for v in labels) + 2, 5)
+    click.echo(f"  {'value':>{w}}  " + "  ".join(f"{'vs ' + o:>24}" for o in opponents))
+    for v in labels:
         cells = []
+        mark = ""
         for o in opponents:
             r = table.filter((pl.col("value") == v) & (pl.col("opponent") == o)).row(0, named=True)
+            mark = " *" if r["current"] else ""
             cells.append(f"{pct(r['win_rate'])} [{pct(r['ci_low'])},{pct(r['ci_high'])}]".rjust(24))
-        click.echo(f"  {v:>{max(w, 5)}}  " + "  ".join(cells))
-    for r in best.iter_rows(named=True):
-        click.echo(f"  closest to 50% against {r['opponent']}: {spec.path}={r['value']} ({pct(r['win_rate']).strip()})")
+        click.echo(f"  {v + mark:>{w}}  " + "  ".join(cells))
+    if meta["current"] is not None:
+        click.echo("  * the hero file's current value")
+    for c in res["crossing"]:
+        click.echo(f"  even mark against {'all of them' if c['opponent'] == 'all' else c['opponent']}: {c['text']}")
+    for r in rec.iter_rows(named=True):
+        click.echo(f"  choose {recommendation_text(r, path)}")
     click.echo(f"  chart: {out / 'sweep.png'}; runs: {out}/value-*/ (sim compare any two: same seeds)")
