@@ -92,7 +92,8 @@ def grid_chart(table: pl.DataFrame, paths: list[str], hero: str, names: dict[str
     """A two-field sweep: the hero's win rate against every opponent together, one cell per
     combination (first field across, second up), with its 95% interval and games; cells whose
     interval excludes 50% outlined, the current combination marked."""
-    t = table.filter(pl.col("opponent") == "all")
+    opponents = table["opponent"].unique(maintain_order=True).to_list()
+    t = table.filter(pl.col("opponent") == ("all" if "all" in opponents else opponents[0]))
     xs = t["value_1"].unique(maintain_order=True).to_list()
     ys = t["value_2"].unique(maintain_order=True).to_list()
     grid = np.full((len(ys), len(xs)), np.nan)
@@ -134,6 +135,8 @@ def grid_chart(table: pl.DataFrame, paths: list[str], hero: str, names: dict[str
         cb = fig.colorbar(im, ax=ax, shrink=0.8, format=lambda x, _: f"{100 * x:.0f}%")
         who = (names or {}).get(hero, hero)
         cb.set_label(f"{who}'s win rate")
-        ax.set_title(wrap_title(f"Sweep of {paths[0]} × {paths[1]}: {who}'s win rate against every opponent "
+        from unmatched_sim.report.cards import against_label
+        vs = "every opponent" if "all" in opponents else against_label(opponents[0], names or {})
+        ax.set_title(wrap_title(f"Sweep of {paths[0]} × {paths[1]}: {who}'s win rate against {vs} "
                                 f"(bold: the interval excludes an even {pct(even)}; green outline: the current values)", 60))
     return fig
