@@ -106,10 +106,82 @@ def test_the_compare_report_names_heroes_as_the_run_report_does_and_its_tables_k
     a, b, _, _ = runs
     ra, rb = A.open_run(a), A.open_run(b)
     doc = _document(ra, rb, K.compare(ra, rb), 40, {"houdini": "Houdini", "genie": "The Genie"})
-    assert any(f.startswith("**The Genie**") for f in doc.findings)
+    assert any(f.startswith("**Houdini vs The Genie**") for f in doc.findings)
     tables = [block for s in doc.sections for block in s.blocks if hasattr(block, "rows")]
-    heroes, matchups, flips = tables
-    assert {row[0] for row in heroes.rows} == {"Houdini", "The Genie"}
-    assert {row[0] for row in matchups.rows} == {"Houdini vs The Genie", "The Genie vs Houdini"}
+    matchups, flips = tables             # a run of one duel: the matchup once, no hero rows repeating it
+    assert [row[0] for row in matchups.rows] == ["Houdini vs The Genie"]
     assert all(row[1] in ("Houdini vs The Genie", "The Genie vs Houdini") for row in flips.rows)
     assert {h for h in K.compare_heroes(ra, rb)["hero"]} == {"houdini", "genie"}    # data keeps ids
+
+
+def test_a_duel_is_one_matchup_row_from_the_first_hero_of_the_pairing(runs):
+    a, b, _, _ = runs
+    m = K.compare_matchups(a, b)
+    assert m.height == 1 and (m["hero"][0], m["opponent"][0]) == ("houdini", "genie")
+
+
+def test_the_verdict_says_where_the_matchup_stands_after_the_change(runs):
+    a, b, _, _ = runs
+    r = K.compare_matchups(a, b).row(0, named=True)
+    gb = pl.read_parquet(b / "games.parquet")
+    assert r["win_rate_b"] == pytest.approx((gb["winner_hero"] == "houdini").sum() / gb.height)
+    assert r["ci_low_b"] <= r["win_rate_b"] <= r["ci_high_b"] and r["even"] == 0.5
+    assert K.standing(0.55, 0.45, 0.65, 0.5, "h", "o") == "not distinguishable from 50%"
+    assert K.standing(0.8, 0.7, 0.9, 0.5, "h", "o", {"h": "H"}) == "favours H by 20–40 points above 50%"
+    assert K.standing(0.2, 0.1, 0.3, 0.5, "h", "o", {"o": "O"}) == "favours O: h is 20–40 points below 50%"
+
+
+def test_compare_json_is_shaped_like_the_matchup_json(runs, capsys, tmp_path):
+    a, b, _, _ = runs
+    code, out, err = run_cli(capsys, "compare", str(a), str(b), "--out", str(tmp_path / "cmp"), "--json")
+    assert code == 0, err
+    result = json.loads(out)
+    (m,) = result["matchups"]
+    assert m["heroes"] == ["houdini", "genie"] and m["games"] == 40
+    for when in ("before", "after"):
+        assert set(m[when]) >= {"wins", "win_rate", "ci95"}
+        lo, hi = m[when]["ci95"]
+        assert lo <= m[when]["win_rate"] <= hi
+    assert isinstance(m["after"]["verdict"], str)
+    assert len(m["change_ci95"]) == 2 and len(m["unpaired_ci95"]) == 2
+    assert {h["hero"] for h in result["heroes"]} == {"houdini", "genie"}
+    saved = json.loads((tmp_path / "cmp" / "compare.json").read_text())
+    assert saved["matchups"][0]["after"]["ci95"] == m["after"]["ci95"]
+
+
+@pytest.fixture(scope="module")
+def multi_runs(tmp_path_factory):
+    d = tmp_path_factory.mktemp("compare_multi")
+    ffa = ("matchup", "houdini", "genie", "loki", "-n", "6", "--policy", "greedy")
+    teams = ("matchup", "houdini", "genie", "loki", "pandora", "--format", "teams", "-n", "4", "--policy", "greedy")
+    return (make_run(d / "fa", *ffa), make_run(d / "fb", *ffa, "--set", "houdini.health=20"),
+            make_run(d / "ta", *teams), make_run(d / "tb", *teams, "--set", "houdini.health=20"))
+
+
+def test_compare_reads_free_for_all_runs_per_hero_and_line_up(multi_runs):
+    fa, fb, _, _ = multi_runs
+    res = K.compare(fa, fb)
+    assert set(res["heroes"]["hero"]) == {"houdini", "genie", "loki"}
+    assert res["heroes"]["games"].to_list() == [6, 6, 6] and res["heroes"]["even"][0] == pytest.approx(1 / 3)
+    m = res["matchups"].filter(pl.col("hero") == "houdini").row(0, named=True)
+    assert m["opponent"] == "genie, loki" and m["lineup"] == "genie, houdini, loki"
+    h = res["heroes"].filter(pl.col("hero") == "houdini").row(0, named=True)
+    assert h["wins_b"] - h["wins_a"] == h["flipped_to_win"] - h["flipped_to_loss"]
+
+
+def test_compare_reads_team_runs(multi_runs, capsys, tmp_path):
+    _, _, ta, tb = multi_runs
+    res = K.compare(ta, tb)
+    assert res["format"] == "teams" and res["heroes"]["even"][0] == 0.5
+    m = res["matchups"].filter(pl.col("hero") == "houdini").row(0, named=True)
+    assert m["opponent"] == "loki+pandora" and m["lineup"] == "genie+houdini vs loki+pandora"
+    code, out, err = run_cli(capsys, "compare", str(ta), str(tb), "--out", str(tmp_path / "tc"), "--json")
+    assert code == 0, err
+    assert (tmp_path / "tc" / "index.html").exists()
+
+
+def test_a_duel_run_and_a_free_for_all_run_are_not_comparable(runs, multi_runs):
+    a, _, _, _ = runs
+    fa, _, _, _ = multi_runs
+    with pytest.raises(UserError, match="not comparable"):
+        K.compare(a, fa)

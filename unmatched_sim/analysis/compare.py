@@ -10,8 +10,11 @@ from the same deals, so they are not independent either). The unpaired interval 
 hybrid score interval from the two Wilson intervals) is what two independent runs would give;
 it ignores the pairing and is shown for comparison.
 
-Everything reads games by side: ``Run.sides()`` gives one row per (game, player) with its hero,
-so nothing here depends on there being two sides named a and b, except what ``sides()`` reads.
+Everything reads games by player (``analysis.players``): one row per (game, player) with its
+hero, whom it played and the line-up, so a free-for-all or team run is compared the same way as
+a duel run — per hero, and per matchup (a duel) or per line-up and hero (a free-for-all or team
+game). Each row also says where the hero stands after the change: its win rate in run B with a
+95% Wilson interval, against an even result (50%; a free-for-all: one in the number of players).
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ import math
 
 import polars as pl
 
+from unmatched_sim.analysis.players import players
 from unmatched_sim.analysis.run import RunLike, as_run, is_ladder
 from unmatched_sim.errors import UserError
 from unmatched_sim.stats import Z95, wilson_interval
@@ -55,6 +59,15 @@ def not_comparable(a, b) -> list[str]:
         r = bad.row(0, named=True)
         why.append(f"game {r['game_id']} is not the same game in both runs (seed {r['seed']} vs {r['seed_b']}); "
                    f"{bad.height:,} games differ")
+        return why
+    pa = players(a).select("game_id", "player", "hero")
+    pb = players(b).select("game_id", "player", "hero")
+    seated = pa.join(pb, on=["game_id", "player"], how="full", suffix="_b", coalesce=True).filter(
+        pl.col("hero").ne_missing(pl.col("hero_b")))
+    if seated.height:
+        r = seated.row(0, named=True)
+        why.append(f"game {r['game_id']} seats {r['hero']} in slot {r['player']} in one run and {r['hero_b']} in the "
+                   f"other; {seated['game_id'].n_unique():,} games differ")
     return why
 
 
@@ -64,10 +77,6 @@ def _short(v) -> str:
 
 
 def check_comparable(a, b) -> None:
-    for r in (as_run(a), as_run(b)):
-        if r.meta.get("format") in ("ffa", "teams"):
-            raise UserError(f"{r.path or r.name} is a {r.meta['format']} run; sim compare reads duel runs only "
-                            "(compare free-for-all or team runs with their reports for now)")
     why = not_comparable(a, b)
     if why:
         raise UserError("the runs are not comparable game by game: " + "; ".join(why)
@@ -100,16 +109,41 @@ def differences(a, b) -> list[str]:
 
 # --------------------------------------------------------------------------- paired sides
 def paired_sides(a, b) -> pl.DataFrame:
-    """One row per (game, player) present in both runs: game_id, seed, player, hero, opponent,
-    mirror, won_a, won_b (bool), d (won_b − won_a as −1/0/+1). Checks comparability first."""
+    """One row per (game, player) present in both runs: game_id, seed, player, hero, opponent
+    (whom the player played: see ``analysis.players``' ``against``), lineup, format, mirror,
+    won_a, won_b (bool), d (won_b − won_a as −1/0/+1). Checks comparability first."""
     a, b = as_run(a), as_run(b)
     check_comparable(a, b)
-    seeds = a.collect(a.games.select("game_id", "seed"), "games")
-    sa = a.sides().select("game_id", "player", "hero", "opponent", "mirror", pl.col("won").alias("won_a"))
-    sb = b.sides().select("game_id", "player", pl.col("won").alias("won_b"))
-    return (sa.join(sb, on=["game_id", "player"]).join(seeds, on="game_id")
+    sa = players(a).select("game_id", "seed", "player", "hero", pl.col("against").alias("opponent"), "lineup",
+                           "format", "mirror", pl.col("won").alias("won_a"))
+    sb = players(b).select("game_id", "player", pl.col("won").alias("won_b"))
+    return (sa.join(sb, on=["game_id", "player"])
             .with_columns((pl.col("won_b").cast(pl.Int64) - pl.col("won_a").cast(pl.Int64)).alias("d"))
-            .select("game_id", "seed", "player", "hero", "opponent", "mirror", "won_a", "won_b", "d"))
+            .select("game_id", "seed", "player", "hero", "opponent", "lineup", "format", "mirror", "won_a", "won_b",
+                    "d"))
+
+
+def even_share(ps: pl.DataFrame) -> float:
+    """The win rate of an even result: 50% in a duel or a team game, one in the number of
+    players in a free-for-all."""
+    if ps.height and ps["format"][0] == "ffa":
+        return 1 / (2 + ps["opponent"][0].count(", "))
+    return 0.5
+
+
+def standing(win_rate: float, lo: float, hi: float, even: float, hero: str, opponent: str | None,
+             names: dict[str, str] | None = None) -> str:
+    """Where a hero stands, in words: "even (not distinguishable from 50%)", or whom the
+    result favours and by how many points (the interval's distance from the even mark)."""
+    nm = (names or {}).get
+    mark = f"{100 * even:.3g}%"
+    if lo <= even <= hi:
+        return f"not distinguishable from {mark}"
+    if lo > even:
+        return f"favours {nm(hero, hero)} by {100 * (lo - even):.0f}–{100 * (hi - even):.0f} points above {mark}"
+    who = ("its opponents" if not opponent else "the other team" if "+" in opponent
+           else "the others" if "," in opponent else nm(opponent, opponent))
+    return f"favours {who}: {nm(hero, hero)} is {100 * (even - hi):.0f}–{100 * (even - lo):.0f} points below {mark}"
 
 
 def paired_mean_se(d: list[int], clusters: list) -> tuple[float, float | None]:
@@ -151,21 +185,27 @@ def unpaired_interval(wins_a: int, wins_b: int, n_a: int, n_b: int) -> tuple[flo
 
 def _summarise(ps: pl.DataFrame, keys: list[str]) -> pl.DataFrame:
     rows = []
+    even = even_share(ps)
     for key, g in ps.sort("game_id").group_by(keys, maintain_order=True):
         n = g.height
         wa, wb = int(g["won_a"].sum()), int(g["won_b"].sum())
         mean, lo, hi = paired_interval(g["d"].to_list(), g["seed"].to_list())
         ulo, uhi = unpaired_interval(wa, wb, n, n)
+        la, ha = wilson_interval(wa, n)
+        lb, hb = wilson_interval(wb, n)
         rows.append({**dict(zip(keys, key)), "games": n, "wins_a": wa, "wins_b": wb,
-                     "win_rate_a": wa / n, "win_rate_b": wb / n, "change": (wb - wa) / n,
+                     "win_rate_a": wa / n, "win_rate_b": wb / n, "ci_low_a": la, "ci_high_a": ha,
+                     "ci_low_b": lb, "ci_high_b": hb, "even": even, "change": (wb - wa) / n,
                      "paired_ci_low": lo, "paired_ci_high": hi, "unpaired_ci_low": ulo, "unpaired_ci_high": uhi,
                      "significant": lo > 0 or hi < 0,
                      "flipped_to_win": int((g["d"] == 1).sum()), "flipped_to_loss": int((g["d"] == -1).sum())})
     schema = {k: pl.Utf8 for k in keys}
     schema.update({"games": pl.Int64, "wins_a": pl.Int64, "wins_b": pl.Int64, "win_rate_a": pl.Float64,
-                   "win_rate_b": pl.Float64, "change": pl.Float64, "paired_ci_low": pl.Float64,
-                   "paired_ci_high": pl.Float64, "unpaired_ci_low": pl.Float64, "unpaired_ci_high": pl.Float64,
-                   "significant": pl.Boolean, "flipped_to_win": pl.Int64, "flipped_to_loss": pl.Int64})
+                   "win_rate_b": pl.Float64, "ci_low_a": pl.Float64, "ci_high_a": pl.Float64,
+                   "ci_low_b": pl.Float64, "ci_high_b": pl.Float64, "even": pl.Float64, "change": pl.Float64,
+                   "paired_ci_low": pl.Float64, "paired_ci_high": pl.Float64, "unpaired_ci_low": pl.Float64,
+                   "unpaired_ci_high": pl.Float64, "significant": pl.Boolean, "flipped_to_win": pl.Int64,
+                   "flipped_to_loss": pl.Int64})
     return pl.DataFrame(rows, schema=schema).sort(keys)
 
 
@@ -173,7 +213,9 @@ def compare_heroes(a: RunLike, b: RunLike, paired: pl.DataFrame | None = None) -
     """Each hero's win rate against other heroes (mirrors left out) in run A and run B.
 
     Columns: ``hero``, ``games``, ``wins_a``, ``wins_b``, ``win_rate_a``, ``win_rate_b``,
-    ``change`` (B − A), ``paired_ci_low``/``_high`` (95%, paired by game, clustered by seed),
+    ``ci_low_a``/``ci_high_a`` and ``ci_low_b``/``ci_high_b`` (each run's 95% Wilson interval:
+    where the hero stands before and after), ``even`` (the even mark), ``change`` (B − A),
+    ``paired_ci_low``/``_high`` (95%, paired by game, clustered by seed),
     ``unpaired_ci_low``/``_high`` (95%, as if the runs were independent), ``significant`` (the
     paired interval excludes 0), ``flipped_to_win`` / ``flipped_to_loss`` (games the hero lost
     in A and won in B, and the reverse)."""
@@ -182,15 +224,30 @@ def compare_heroes(a: RunLike, b: RunLike, paired: pl.DataFrame | None = None) -
 
 
 def compare_matchups(a: RunLike, b: RunLike, paired: pl.DataFrame | None = None) -> pl.DataFrame:
-    """As ``compare_heroes``, per (hero, opponent); both orders of each matchup are present."""
+    """As ``compare_heroes``, one row per matchup: in a duel run, each pair of heroes once, from
+    the side of the hero named first in the run's pairings (``hero``, ``opponent``; mirrors left
+    out); in a free-for-all or team run, each line-up and hero (``opponent``: the others at the
+    table). A ``lineup`` column names the matchup."""
+    a = as_run(a)
     ps = paired if paired is not None else paired_sides(a, b)
-    return _summarise(ps.filter(~pl.col("mirror")), ["hero", "opponent"])
+    ps = ps.filter(~pl.col("mirror"))
+    if ps.height and ps["format"][0] == "duel":
+        first = {}
+        for i, p in enumerate(a.meta.get("pairings") or []):
+            first.setdefault(tuple(sorted(p)), p[0])
+        keep = [(h, o) for h, o in ps.select("hero", "opponent").unique().iter_rows()
+                if first.get(tuple(sorted((h, o))), min(h, o)) == h]
+        ps = ps.join(pl.DataFrame(keep, schema={"hero": pl.Utf8, "opponent": pl.Utf8}, orient="row"),
+                     on=["hero", "opponent"])
+    out = _summarise(ps, ["lineup", "hero", "opponent"])
+    return out.select("hero", "opponent", "lineup", *[c for c in out.columns if c not in ("hero", "opponent", "lineup")])
 
 
 def flipped_games(a: RunLike, b: RunLike) -> pl.DataFrame:
-    """Games whose winner differs between the runs: game_id, seed, hero_a, hero_b, first_hero,
-    winner_a, winner_b (the winning hero in each run, null for a draw), turns_a, turns_b,
-    end_reason_a, end_reason_b. ``sim replay RUN game_id`` tells either version."""
+    """Games whose winner differs between the runs: game_id, seed, lineup (the heroes at the
+    table), hero_a, hero_b, first_hero, winner_a, winner_b (the winning hero(es) in each run, null
+    for a draw), turns_a, turns_b, end_reason_a, end_reason_b. ``sim replay RUN game_id`` tells
+    either version."""
     a, b = as_run(a), as_run(b)
     check_comparable(a, b)
     cols = ["game_id", "seed", "hero_a", "hero_b", "first_hero", "winner", "winner_hero", "turns", "end_reason"]
@@ -198,7 +255,9 @@ def flipped_games(a: RunLike, b: RunLike) -> pl.DataFrame:
     gb = b.collect(b.games.select("game_id", "winner", "winner_hero", "turns", "end_reason"), "games")
     j = ga.join(gb, on="game_id", suffix="_b")
     flipped = j.filter(pl.col("winner").ne_missing(pl.col("winner_b")))
-    return flipped.select("game_id", "seed", "hero_a", "hero_b", "first_hero",
+    lineups = players(a).select("game_id", "lineup").unique("game_id")
+    flipped = flipped.join(lineups, on="game_id", how="left")
+    return flipped.select("game_id", "seed", "lineup", "hero_a", "hero_b", "first_hero",
                           pl.col("winner_hero").alias("winner_a"), pl.col("winner_hero_b").alias("winner_b"),
                           pl.col("turns").alias("turns_a"), pl.col("turns_b"),
                           pl.col("end_reason").alias("end_reason_a"), pl.col("end_reason_b")).sort("game_id")
@@ -218,4 +277,31 @@ def compare(a: RunLike, b: RunLike) -> dict:
     uw = (both["unpaired_ci_high"] - both["unpaired_ci_low"])
     ratio = (uw / pw).filter(pw > 0)
     return {"heroes": heroes, "matchups": matchups, "flipped": flips, "differences": differences(a, b),
-            "games": a.n_games(), "width_ratio_median": float(ratio.median()) if ratio.len() else None}
+            "games": a.n_games(), "width_ratio_median": float(ratio.median()) if ratio.len() else None,
+            "format": ps["format"][0] if ps.height else "duel"}
+
+
+def _json_row(r: dict, names: dict[str, str] | None = None) -> dict:
+    opponent = r.get("opponent")
+    return {
+        **({"heroes": [r["hero"], opponent], "lineup": r["lineup"]} if opponent is not None else {"hero": r["hero"]}),
+        "games": r["games"],
+        "before": {"wins": r["wins_a"], "win_rate": r["win_rate_a"], "ci95": [r["ci_low_a"], r["ci_high_a"]]},
+        "after": {"wins": r["wins_b"], "win_rate": r["win_rate_b"], "ci95": [r["ci_low_b"], r["ci_high_b"]],
+                  "verdict": standing(r["win_rate_b"], r["ci_low_b"], r["ci_high_b"], r["even"], r["hero"],
+                                      opponent, names)},
+        "even": r["even"], "change": r["change"], "change_ci95": [r["paired_ci_low"], r["paired_ci_high"]],
+        "unpaired_ci95": [r["unpaired_ci_low"], r["unpaired_ci_high"]], "significant": r["significant"],
+        "flipped_to_win": r["flipped_to_win"], "flipped_to_loss": r["flipped_to_loss"]}
+
+
+def to_json(result: dict, names: dict[str, str] | None = None) -> dict:
+    """``compare``'s result as ``sim compare --json`` prints it, shaped like ``sim matchup
+    --json``: each hero and matchup with ``games``, and ``before`` / ``after`` each holding
+    ``wins``, ``win_rate`` and ``ci95`` as ``[lo, hi]`` (``after`` also the ``verdict``: where it
+    stands now); the change with its paired ``change_ci95`` and ``unpaired_ci95``."""
+    return {"games": result["games"], "format": result.get("format", "duel"), "differences": result["differences"],
+            "heroes": [_json_row(r, names) for r in result["heroes"].iter_rows(named=True)],
+            "matchups": [_json_row(r, names) for r in result["matchups"].iter_rows(named=True)],
+            "flipped_games": result["flipped"]["game_id"].to_list(),
+            "width_ratio_median": result["width_ratio_median"]}

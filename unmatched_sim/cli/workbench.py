@@ -26,36 +26,38 @@ from unmatched_sim.cli.common import (DEFAULT_POLICY, check_jobs, complete_board
 def compare(run_a, run_b, out, flips, as_json):
     """Compare two runs made from the same seeds (RUN_B usually with a --set edit).
 
-    For every hero and matchup: the change of win rate with a paired 95% interval (game i of both
-    runs is the same seed, seat and deal, so most games end the same way and the interval is far
-    narrower) and, beside it, the unpaired interval two independent runs would give; the games
-    whose winner flipped (ready for `sim replay`); and an HTML/Markdown diff report with CSV tables.
+    For every hero and matchup (each once; a free-for-all or team run: each line-up and hero): the
+    change of win rate with a paired 95% interval (game i of both runs is the same seed, seat and
+    deal, so most games end the same way and the interval is far narrower) and, beside it, the
+    unpaired interval two independent runs would give; where it stands after the change (run B's
+    win rate with its interval, against an even result); the games whose winner flipped (ready
+    for `sim replay`); and an HTML/Markdown diff report with CSV tables.
     """
-    from unmatched_sim.report.compare import build_compare_report, pts, pts_ci
+    from unmatched_sim.analysis.compare import standing, to_json
+    from unmatched_sim.report.compare import build_compare_report, matchup_label, pts, pts_ci, shown_tables
 
     r = build_compare_report(run_a, run_b, out, flips)
-    res = r.result
+    res, names = r.result, r.names
     if as_json:
-        click.echo(json.dumps({"games": res["games"], "differences": res["differences"],
-                               "heroes": res["heroes"].to_dicts(), "matchups": res["matchups"].to_dicts(),
-                               "flipped_games": res["flipped"]["game_id"].to_list(),
-                               "width_ratio_median": res["width_ratio_median"], "out": str(r.out)}))
+        click.echo(json.dumps({**to_json(res, names), "out": str(r.out)}))
         return
     click.echo(f"Paired comparison of {res['games']:,} games played from the same seeds")
     click.echo("  B differs from A in: " + ("; ".join(res["differences"]) or "nothing (identical inputs)"))
-    click.echo("  win rate A → B, change in points: paired 95% interval | unpaired (as if independent)")
-    rows = [(r2["hero"], r2) for r2 in res["heroes"].iter_rows(named=True)]
-    if res["heroes"].height > 2:        # with two heroes the matchup rows repeat the hero rows
-        rows += [(f"{r2['hero']} vs {r2['opponent']}", r2) for r2 in res["matchups"].iter_rows(named=True)]
-    w = max((len(k) for k, _ in rows), default=4)
-    for key, r2 in rows:
-        click.echo(f"  {key:<{w}}  {pct(r2['win_rate_a'])} → {pct(r2['win_rate_b'])}  {pts(r2['change']):>6}  "
-                   f"paired {pts_ci(r2['paired_ci_low'], r2['paired_ci_high']):<16} "
-                   f"unpaired {pts_ci(r2['unpaired_ci_low'], r2['unpaired_ci_high']):<16}"
-                   f"{'  *' if r2['significant'] else ''}")
+    click.echo("  win rate A → B [B's 95% interval], change in points with its paired 95% interval; where it stands in B")
+    show_heroes, show_matchups = shown_tables(res)
+    rows = [(names.get(r2["hero"], r2["hero"]), None, r2) for r2 in res["heroes"].iter_rows(named=True)] \
+        if show_heroes else []
+    if show_matchups:
+        rows += [(matchup_label(r2, names), r2["opponent"], r2) for r2 in res["matchups"].iter_rows(named=True)]
+    w = max((len(k) for k, _, _ in rows), default=4)
+    for key, opp, r2 in rows:
+        click.echo(f"  {key:<{w}}  {pct(r2['win_rate_a'])} → {pct(r2['win_rate_b'])} "
+                   f"[{pct(r2['ci_low_b']).strip()}, {pct(r2['ci_high_b']).strip()}]  {pts(r2['change']):>6} "
+                   f"{pts_ci(r2['paired_ci_low'], r2['paired_ci_high']):<16}{' *' if r2['significant'] else '  '}  "
+                   + standing(r2["win_rate_b"], r2["ci_low_b"], r2["ci_high_b"], r2["even"], r2["hero"], opp, names))
     if res["width_ratio_median"]:
-        click.echo(f"  paired intervals are {res['width_ratio_median']:.1f}× narrower (median): the same seeds give "
-                   "the same games, so only the flipped games carry the difference")
+        click.echo(f"  paired intervals are {res['width_ratio_median']:.1f}× narrower than unpaired ones (median): the "
+                   "same seeds give the same games, so only the flipped games carry the difference")
     ids = res["flipped"]["game_id"].to_list()
     click.echo(f"  {len(ids):,} games flipped winner" + (f", e.g. {', '.join(map(str, ids[:8]))} "
                                                          f"(sim replay {run_b} {ids[0]})" if ids else ""))

@@ -31,6 +31,7 @@ class CompareResult:
     files: list[str]
     seconds: float
     result: dict
+    names: dict = None          # hero id -> display name
 
 
 def pts(x, digits: int = 1) -> str:
@@ -74,6 +75,26 @@ def change_chart(rows: list[tuple[str, float, float, float, float, float]], titl
     return fig
 
 
+def shown_tables(result: dict) -> tuple[bool, bool]:
+    """Whether the heroes' rows and the matchups' rows are shown: each result once. A run of one
+    duel is its matchup (the two heroes' rows are the same result twice); a run of one
+    free-for-all or team line-up is its heroes' rows."""
+    heroes, matchups = result["heroes"], result["matchups"]
+    one_lineup = matchups["lineup"].n_unique() <= 1
+    if one_lineup and matchups.height < heroes.height:
+        return False, True
+    if one_lineup:
+        return True, False
+    return True, True
+
+
+def matchup_label(r: dict, names: dict[str, str]) -> str:
+    """A matchup row as a reader names it: "Houdini vs The Genie"; in a free-for-all or team
+    game the hero and the others at the table ("Houdini vs The Genie, Loki")."""
+    from unmatched_sim.report.cards import against_label
+    return f"{display(r['hero'], names)} vs {against_label(r['opponent'], names)}"
+
+
 def default_compare_dir(run_a: Path, run_b: Path) -> Path:
     return Path("reports") / f"compare-{Path(os.path.abspath(run_a)).name}-vs-{Path(os.path.abspath(run_b)).name}"
 
@@ -87,15 +108,12 @@ def build_compare_report(run_a, run_b, out=None, flips_shown: int = 40) -> Compa
         files = []
         heroes, matchups, flips = result["heroes"], result["matchups"], result["flipped"]
         names = hero_names(a)       # display names, as the run's own report shows them
+        show_heroes, show_matchups = shown_tables(result)
         rows = [(f"{display(r['hero'], names)} (all)", r["change"], r["paired_ci_low"], r["paired_ci_high"],
-                 r["unpaired_ci_low"], r["unpaired_ci_high"]) for r in heroes.iter_rows(named=True)]
-        # each matchup once, from the side of the hero named first in the run's pairings
-        for h, o in [tuple(p) for p in a.meta.get("pairings") or [] if p[0] != p[1]]:
-            m = matchups.filter((pl.col("hero") == h) & (pl.col("opponent") == o))
-            if m.height:
-                r = m.row(0, named=True)
-                rows.append((f"{display(h, names)} vs {display(o, names)}", r["change"], r["paired_ci_low"], r["paired_ci_high"],
-                             r["unpaired_ci_low"], r["unpaired_ci_high"]))
+                 r["unpaired_ci_low"], r["unpaired_ci_high"]) for r in heroes.iter_rows(named=True)] if show_heroes else []
+        rows += [(matchup_label(r, names), r["change"], r["paired_ci_low"], r["paired_ci_high"],
+                  r["unpaired_ci_low"], r["unpaired_ci_high"]) for r in matchups.iter_rows(named=True)] \
+            if show_matchups else []
         if rows:
             files += C.save(change_chart(rows, "Change of win rate from run A to run B"), tmp, "changes")
         doc = _document(a, b, result, flips_shown, names)
@@ -103,11 +121,10 @@ def build_compare_report(run_a, run_b, out=None, flips_shown: int = 40) -> Compa
         (tmp / "summary.md").write_text(render_markdown(doc), encoding="utf-8")
         files = ["index.html", "summary.md"] + files
         files += export_tables(tmp, {"heroes": heroes, "matchups": matchups, "flipped_games": flips},
-                               extra={"run_a": str(a.path), "run_b": str(b.path), "games": result["games"],
-                                      "differences": result["differences"],
-                                      "width_ratio_median": result["width_ratio_median"]},
+                               extra={"run_a": str(a.path), "run_b": str(b.path),
+                                      **K.to_json(result, names)},
                                json_name="compare.json")
-    return CompareResult(out, files, time.perf_counter() - started, result)
+    return CompareResult(out, files, time.perf_counter() - started, result, names)
 
 
 def _document(a: A.Run, b: A.Run, result: dict, flips_shown: int, names: dict[str, str]) -> Document:
@@ -123,30 +140,53 @@ def _document(a: A.Run, b: A.Run, result: dict, flips_shown: int, names: dict[st
     findings = [f"Run B differs from run A in: {'; '.join(diffs)}.",
                 f"{flips.height:,} of {n:,} games ({pct(flips.height / n if n else None)}) have a different "
                 "winner; every other game was decided the same way in both runs."]
-    for r in heroes.sort("change", descending=True).iter_rows(named=True):
+    show_heroes, show_matchups = shown_tables(result)
+    for r in heroes.sort("change", descending=True).iter_rows(named=True) if show_heroes else []:
         sig = "a real change" if r["significant"] else "not distinguishable from no change"
+        now = K.standing(r["win_rate_b"], r["ci_low_b"], r["ci_high_b"], r["even"], r["hero"], None, names)
         findings.append(f"**{nm(r['hero'])}**: {pct(r['win_rate_a'])} → {pct(r['win_rate_b'])} "
                         f"({pts(r['change'])} points, paired 95% interval {pts_ci(r['paired_ci_low'], r['paired_ci_high'])}; "
-                        f"unpaired {pts_ci(r['unpaired_ci_low'], r['unpaired_ci_high'])}) — {sig}.")
+                        f"unpaired {pts_ci(r['unpaired_ci_low'], r['unpaired_ci_high'])}) — {sig}. After the change "
+                        f"it wins {pct(r['win_rate_b'])} (95% interval {pct(r['ci_low_b'])}–{pct(r['ci_high_b'])}): "
+                        f"{now}.")
+    for r in matchups.iter_rows(named=True) if show_matchups else []:
+        if show_heroes and not r["significant"]:
+            continue            # the heroes' lines said it; a matchup is named when it really changed
+        sig = "a real change" if r["significant"] else "not distinguishable from no change"
+        now = K.standing(r["win_rate_b"], r["ci_low_b"], r["ci_high_b"], r["even"], r["hero"], r["opponent"], names)
+        findings.append(f"**{matchup_label(r, names)}**: {nm(r['hero'])} {pct(r['win_rate_a'])} → "
+                        f"{pct(r['win_rate_b'])} ({pts(r['change'])} points, paired 95% interval "
+                        f"{pts_ci(r['paired_ci_low'], r['paired_ci_high'])}) — {sig}. Where it stands now: "
+                        f"{pct(r['win_rate_b'])} (95% interval {pct(r['ci_low_b'])}–{pct(r['ci_high_b'])}, "
+                        f"{r['games']:,} games), {now}.")
     if result["width_ratio_median"]:
         findings.append(f"The paired intervals are {result['width_ratio_median']:.1f}× narrower than the unpaired "
                         "ones (median): both runs played the same seeds, so most games end the same way and only "
                         "the flipped games carry the difference.")
-    hero_rows = [[nm(r["hero"]), f"{r['games']:,}", pct(r["win_rate_a"]), pct(r["win_rate_b"]), pts(r["change"]),
-                  pts_ci(r["paired_ci_low"], r["paired_ci_high"]), pts_ci(r["unpaired_ci_low"], r["unpaired_ci_high"]),
-                  f"{r['flipped_to_win']:,} / {r['flipped_to_loss']:,}", "yes" if r["significant"] else "no"]
-                 for r in heroes.iter_rows(named=True)]
-    head = ["Hero", "Games", "Win rate A", "Win rate B", "Change (pts)", "Paired 95%", "Unpaired 95%",
-            "Flipped to win / to loss", "Real change"]
-    m_rows = [[f"{nm(r['hero'])} vs {nm(r['opponent'])}", f"{r['games']:,}", pct(r["win_rate_a"]), pct(r["win_rate_b"]),
-               pts(r["change"]), pts_ci(r["paired_ci_low"], r["paired_ci_high"]),
-               pts_ci(r["unpaired_ci_low"], r["unpaired_ci_high"]),
-               f"{r['flipped_to_win']:,} / {r['flipped_to_loss']:,}", "yes" if r["significant"] else "no"]
-              for r in matchups.iter_rows(named=True)]
+
+    def row(label: str, r: dict, opponent) -> list[str]:
+        return [label, f"{r['games']:,}", pct(r["win_rate_a"]),
+                f"{pct(r['win_rate_b'])} ({pct(r['ci_low_b'], 0)}–{pct(r['ci_high_b'], 0)})", pts(r["change"]),
+                pts_ci(r["paired_ci_low"], r["paired_ci_high"]),
+                f"{r['flipped_to_win']:,} / {r['flipped_to_loss']:,}", "yes" if r["significant"] else "no",
+                K.standing(r["win_rate_b"], r["ci_low_b"], r["ci_high_b"], r["even"], r["hero"], opponent, names)]
+    hero_rows = [row(nm(r["hero"]), r, None) for r in heroes.iter_rows(named=True)]
+    head = ["Hero", "Games", "Win rate A", "Win rate B (95%)", "Change (pts)", "Paired 95%",
+            "Flipped to win / to loss", "Real change", "Where it stands in B"]
+    m_rows = [row(matchup_label(r, names), r, r["opponent"]) for r in matchups.iter_rows(named=True)]
+    note_text = ("Change = win rate in B − win rate in A. Paired: per game the hero scores won in B − won in A; "
+                 "normal interval of the mean with a variance clustered by seed (both seatings of a seed share the "
+                 "deals). Win rate B: the Wilson 95% interval of run B alone; where it stands: that interval against "
+                 "an even result (50%; a free-for-all: one in the number of players). ")
     shown = flips.head(flips_shown)
-    f_rows = [[str(r["game_id"]), f"{nm(r['hero_a'])} vs {nm(r['hero_b'])}", nm(r["first_hero"]), nm(r["winner_a"]),
-               nm(r["winner_b"]), f"{r['turns_a']} → {r['turns_b']}", f"{r['end_reason_a']} → {r['end_reason_b']}"]
-              for r in shown.iter_rows(named=True)]
+    from unmatched_sim.report.cards import against_label
+
+    def who(ids):
+        return against_label(ids, names) if ids else "draw"
+    duel = result.get("format", "duel") == "duel"
+    f_rows = [[str(r["game_id"]), f"{nm(r['hero_a'])} vs {nm(r['hero_b'])}" if duel else who(r["lineup"]),
+               nm(r["first_hero"]), who(r["winner_a"]), who(r["winner_b"]), f"{r['turns_a']} → {r['turns_b']}",
+               f"{r['end_reason_a']} → {r['end_reason_b']}"] for r in shown.iter_rows(named=True)]
     example = flips.row(0, named=True)["game_id"] if flips.height else 0
     sections = [
         Section("changes", "What changed", [
@@ -155,13 +195,13 @@ def _document(a: A.Run, b: A.Run, result: dict, flips_shown: int, names: dict[st
                   "paired 95% interval, which uses that game i of both runs was played from the same seed, seat "
                   "and deals; grey: the interval two independent runs of this size would give. The dashed line "
                   "is no change."),
-            Table(head, hero_rows, caption="Each hero against the others (mirrors left out)", align="lrrrrrrrl",
-                  note="Change = win rate in B − win rate in A. Paired: per game the hero scores won in B − won in "
-                       "A; normal interval of the mean with a variance clustered by seed (both seatings of a seed "
-                       "share the deals). Unpaired: Newcombe's interval from the two Wilson intervals, ignoring the "
-                       "pairing. Python: `analysis.compare.compare_heroes(a, b)`."),
-            Table(["Matchup"] + head[1:], m_rows, caption="Each matchup (row hero's win rate)", align="lrrrrrrrl",
-                  note="Python: `analysis.compare.compare_matchups(a, b)`."),
+            *([Table(head, hero_rows, caption="Each hero against the others (mirrors left out)", align="lrrrrrrll",
+                     note=note_text + "Unpaired: Newcombe's interval from the two Wilson intervals, ignoring the "
+                          "pairing (in the chart, `tables/heroes.csv` and `compare.json`). Python: "
+                          "`analysis.compare.compare_heroes(a, b)`.")] if show_heroes else []),
+            *([Table(["Matchup"] + head[1:], m_rows, caption="Each matchup once (the first hero's win rate)",
+                     align="lrrrrrrll", note=("" if show_heroes else note_text)
+                     + "Python: `analysis.compare.compare_matchups(a, b)`.")] if show_matchups else []),
         ]),
         Section("flipped", "Games whose winner flipped", [
             f"{flips.height:,} games have a different winner in the two runs"
