@@ -108,7 +108,8 @@ def test_drawn_by_the_turn_and_played_are_read_from_the_log():
     assert p["played_games"] == 40 and p["played_win_rate"] == 1.0
     assert p["played_delta"] == pytest.approx(1.0 - 40 / 120)
     assert p["played_clear"]
-    assert set(t["hero"].to_list()) == {"h", "o"} and set(t["against"].to_list()) == {"all", "o", "h"}
+    # one opponent each: no rows per opponent repeating "all"
+    assert set(t["hero"].to_list()) == {"h", "o"} and set(t["against"].to_list()) == {"all"}
 
 
 def test_drawn_by_the_turn_counts_draws_up_to_that_turn(monkeypatch):
@@ -137,14 +138,14 @@ def test_card_effects_read_free_for_all_and_team_runs(multi_runs):
     ffa, teams = multi_runs
     t = card_effects(ffa)
     assert set(t["hero"].to_list()) == {"houdini", "genie", "loki"}
-    assert set(t.filter(pl.col("hero") == "houdini")["against"].to_list()) == {"all", "genie, loki"}
+    assert set(t.filter(pl.col("hero") == "houdini")["against"].to_list()) == {"all"}      # one line-up
     r = t.filter((pl.col("hero") == "houdini") & (pl.col("against") == "all"))
     assert r["games"].unique().to_list() == [6]
     # five cards in each opening hand: at most five distinct cards, at least three (three copies at most)
     assert 3 * 6 <= r["opening_games"].sum() <= 5 * 6
     t = card_effects(teams)
-    assert set(t.filter(pl.col("hero") == "houdini")["against"].to_list()) == {"all", "loki+pandora"}
-    assert set(t.filter(pl.col("hero") == "pandora")["against"].to_list()) == {"all", "genie+houdini"}
+    assert set(t["hero"].to_list()) == {"houdini", "genie", "loki", "pandora"}
+    assert t.filter(pl.col("hero") == "pandora")["games"].unique().to_list() == [4]
 
 
 def test_the_report_table_is_sortable_and_names_only_clear_cards():
@@ -155,3 +156,13 @@ def test_the_report_table_is_sortable_and_names_only_clear_cards():
     found = card_findings(t, {"h": "Hero H"})
     assert any("Hero H's P" in f for f in found)
     assert not any("Hero H's D" in f or "'s Q" in f for f in found)
+
+
+def test_the_free_for_all_report_has_the_card_table(multi_runs, tmp_path):
+    from unmatched_sim.report import build_report
+    ffa, _ = multi_runs
+    build_report(ffa, tmp_path / "rep")
+    assert "## Cards" in (tmp_path / "rep" / "summary.md").read_text()
+    assert '<table class="sortable" id="card-effects">' in (tmp_path / "rep" / "index.html").read_text()
+    csv = pl.read_csv(tmp_path / "rep" / "tables" / "card_effects.csv")
+    assert set(csv["hero"].to_list()) == {"houdini", "genie", "loki"}        # the CSV keeps ids

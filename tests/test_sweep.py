@@ -205,3 +205,12 @@ def test_a_free_for_all_sweep_reads_the_hero_in_its_line_up(capsys, tmp_path):
     result = json.loads(text)
     assert {r["opponent"] for r in result["results"]} == {"genie, loki"}
     assert all(r["games"] == 3 and r["even"] == pytest.approx(1 / 3) for r in result["results"])
+
+
+def test_report_on_a_sweep_folder_points_at_its_runs(capsys, tmp_path):
+    out = tmp_path / "sw"
+    code, text, err = run_cli(capsys, "sweep", "houdini.health=12,13", "--against", "genie", "-n", "2", "-j", "1",
+                              "--policy", "greedy", "--out", str(out), "--json")
+    assert code == 0, err
+    code, text, err = run_cli(capsys, "report", str(out))
+    assert_one_line_error(code, err, "is a sweep, not a run", "value-12", f"sim report {out / 'value-12'}")

@@ -330,7 +330,8 @@ def card_effects(run: RunLike, hero: str | None = None) -> pl.DataFrame:
     """Each card's effect on its hero's win rate, in HSReplay's manner, overall and per opponent.
 
     One row per (hero, against, card); ``against`` is ``all`` (every opponent together) or the
-    opponent (a free-for-all or team game: the others at the table, see ``analysis.players``).
+    opponent (a free-for-all or team game: the others at the table, see ``analysis.players``),
+    the latter only for a hero that met several.
     Mirror matches are left out when the run has other games. Columns: ``games`` and ``wins``
     (the hero's), ``baseline`` (its win rate), ``plays_per_game``, and for each moment S of
     ``STATS`` — ``opening`` (the card in the opening hand), ``drawn`` (in hand by game turn
@@ -375,7 +376,10 @@ def effects_from_indicators(ind: pl.DataFrame, ps: pl.DataFrame) -> pl.DataFrame
     cols = ["hero", "against", "card", "seed", "C", "S", "plays", *(f"{k}_{s}" for k in "CS" for s in STATS)]
     every = (grid.group_by("hero", "card", "seed")
              .agg(pl.lit("all").alias("against"), *[pl.col(c).sum() for c in cols[4:]]).select(cols))
-    out = pl.concat([_effects(every, unknown), _effects(grid.select(cols), unknown)])
+    # a hero that met one opponent (or line-up) only: its rows per opponent would repeat "all"
+    several = grid.group_by("hero").agg(pl.col("against").n_unique().alias("n")).filter(pl.col("n") > 1)
+    per_opp = grid.join(several.select("hero"), on="hero").select(cols)
+    out = pl.concat([_effects(every, unknown), _effects(per_opp, unknown)])
     return out.sort("hero", pl.col("against").replace({"all": ""}), "card")
 
 

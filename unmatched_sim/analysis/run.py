@@ -258,6 +258,13 @@ def open_run(path: str | os.PathLike) -> Run:
     if not run_dir.is_dir():
         raise UserError(f"{run_dir} is a file, not a run directory")
     meta_path = run_dir / "run.json"
+    if not meta_path.exists() and (run_dir / "sweep.json").exists():
+        runs = sorted(p.name for p in run_dir.iterdir() if (p / "run.json").exists())
+        example = f"{run_dir / runs[0]}" if runs else f"{run_dir}/VALUE"
+        raise UserError(f"{run_dir} is a sweep, not a run: each value's games are a run inside it "
+                        f"({', '.join(runs[:4])}{', …' if len(runs) > 4 else ''}); give one of them, e.g. "
+                        f"`sim report {example}`, or two to `sim compare`; the sweep's results are in "
+                        f"{run_dir / 'summary.md'}")
     if not meta_path.exists():
         raise UserError(f"{run_dir} is not a run directory (no run.json); make one with "
                         "`sim tournament` or `sim matchup`")

@@ -103,6 +103,10 @@ def multi_document(run: A.Run, run_dir: Path, out: Path):
             ["Simulator version", f"unmatched-sim {m.get('version', '?')}"],
             ["Command", "`" + " ".join(m.get("command", [])) + "`" if m.get("command") else "?"]]
     doc, files = make_multi(m, games, players, out, Table(["Input", "Value"], rows, align="ll"), names)
+    from unmatched_sim.report.cards import cards_section
+    card_section, card_found = cards_section(run, run.heroes(), names)
+    doc.sections.append(card_section)
+    doc.findings.extend(card_found)
     return doc, files, games, players
 
 
@@ -121,6 +125,8 @@ def _multi_report(run: A.Run, run_dir: Path, tmp: Path, out: Path, started: floa
               "turn_position": M.turn_position(players), "plackett_luce": M.plackett_luce(players)}
     if run.meta.get("format") == "teams":
         tables["team_pairs"] = M.team_pairs(players)
+    from unmatched_sim.analysis.cards import card_effects
+    tables["card_effects"] = card_effects(run)
     for name, df in tables.items():
         df.write_csv(tmp / "tables" / f"{name}.csv")
         files.append(f"tables/{name}.csv")
