@@ -35,6 +35,9 @@ Tables (see each function's docstring for its columns):
                         same seeds, its paired difference, and whether the verdict depends on the AI
     cards               per hero card: drawn, played as attack/defense/scheme/BOOST, discarded,
                         opening hand, played/drawn win rates, damage dealt and prevented per play
+    cards.card_effects  per hero card: the win rate's difference from the hero's baseline when it
+                        is in the opening hand, drawn by turn 6, played (95% intervals, per opponent)
+    players.players     every player of every game in any format: hero, result, whom it played
     find_games          games matching filters (hero, winner, end reason, turns, a SQL expression)
     tempo               a matchup's health lead by turn (the race)
     compare.compare     paired comparison of two runs from the same seeds (compare_heroes,
