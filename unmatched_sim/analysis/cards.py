@@ -351,7 +351,7 @@ def card_effects(run: RunLike, hero: str | None = None) -> pl.DataFrame:
     choice."""
     run = as_run(run)
     ind, _rebuilt = card_indicators(run)
-    ps = _counted_players(run).select("game_id", "player", "seed", "against", "won")
+    ps = _counted_players(run).select("game_id", "player", "hero", "seed", "against", "won")
     out = effects_from_indicators(ind, ps)
     return out.filter(pl.col("hero") == hero) if hero else out
 
@@ -359,13 +359,16 @@ def card_effects(run: RunLike, hero: str | None = None) -> pl.DataFrame:
 def effects_from_indicators(ind: pl.DataFrame, ps: pl.DataFrame) -> pl.DataFrame:
     """``card_effects`` from per-(game, player, card) indicators (``hero``, ``card``, the
     booleans of ``STATS`` and ``plays``) and the players (``game_id``, ``player``, ``seed``,
-    ``against``, ``won``)."""
+    ``against``, ``won``, and ``hero``: without it, the players the indicators name)."""
+    if "hero" in ps.columns:        # every counted player, also one whose cards left no row
+        ps, heroes = ps.drop("hero"), ps.select("game_id", "player", "hero")
+    else:
+        heroes = ind.select("game_id", "player", "hero").unique(["game_id", "player"])
     x = ind.join(ps, on=["game_id", "player"])
     per_card = x.group_by("hero", "against", "card", "seed").agg(
         *[c for s in STATS for c in (pl.col(s).cast(pl.Int64).sum().alias(f"C_{s}"),
                                      (pl.col(s) & pl.col("won")).cast(pl.Int64).sum().alias(f"S_{s}"))],
         pl.col("plays").sum().alias("plays"))
-    heroes = ind.select("game_id", "player", "hero").unique(["game_id", "player"])
     tot = (ps.join(heroes, on=["game_id", "player"]).group_by("hero", "against", "seed")
            .agg(pl.len().cast(pl.Int64).alias("C"), pl.col("won").cast(pl.Int64).sum().alias("S")))
     deck = ind.select("hero", "card").unique()
