@@ -145,10 +145,13 @@ def test_sim_games_finds_multiplayer_games_by_hero_and_winner(capsys, tmp_path):
     assert found["game_id"].to_list() == won_by_loki
 
 
-def test_sim_compare_refuses_a_free_for_all_run_in_one_line(capsys, tmp_path):
+def test_sim_compare_reads_a_free_for_all_run(capsys, tmp_path):
     a, _ = run(capsys, tmp_path, "a", "matchup", "houdini", "genie", "loki", "-n", "3", "-j", "1")
-    code, out, err = run_cli(capsys, "compare", str(a), str(a))
-    assert code != 0 and "reads duel runs only" in err and "Traceback" not in err
+    code, out, err = run_cli(capsys, "compare", str(a), str(a), "--out", str(tmp_path / "cmp"), "--json")
+    assert code == 0, err
+    result = json.loads(out)
+    assert {h["hero"] for h in result["heroes"]} == {"houdini", "genie", "loki"}
+    assert all(h["change"] == 0 for h in result["heroes"])
 
 
 def test_free_for_all_and_team_reports_name_heroes_as_the_duel_report_does(capsys, tmp_path):

@@ -293,35 +293,35 @@ STATS = ("opening", "drawn", "played")
 SMALL = 40
 
 
+def _indicators(counts: pl.DataFrame, deals, lo: int, hi: int, ps: pl.DataFrame) -> pl.DataFrame:
+    """Per (game, player, card) of one slice: ``opening``, ``drawn``, ``played`` (null where
+    opening hands are unknown), ``plays`` and ``own`` (the player held it: its hero's card)."""
+    per = _with_opening(counts, deals, lo, hi).join(ps, on=["game_id", "player"])
+    held = pl.col("opening").fill_null(0) > 0
+    plays = pl.col("attack") + pl.col("defense") + pl.col("scheme") + pl.col("boost")
+    known = deals is not None
+    return per.select(
+        "game_id", "player", "hero", "card",
+        held.alias("opening") if known else pl.lit(None, pl.Boolean).alias("opening"),
+        (held | (pl.col("draw_early") > 0)).alias("drawn") if known else pl.lit(None, pl.Boolean).alias("drawn"),
+        (plays > 0).alias("played"), plays.alias("plays"), (held | (pl.col("draw") > 0)).alias("own"))
+
+
 def card_indicators(run: RunLike) -> tuple[pl.DataFrame, bool]:
     """Per (game, player, card) of the counted players' own cards: ``opening`` (in the opening
     hand), ``drawn`` (in the opening hand or drawn by the end of game turn ``DRAWN_BY_TURN``),
     ``played`` (played at least once, as an attack, defense, scheme or BOOST), ``plays``; and
     whether opening hands could be rebuilt (without them ``opening`` and ``drawn`` are null).
     A card counts for the hero whose deck it is in (a card one hero's sides draw or start
-    with); cards of another deck (Loki's TRICKs in a foe's hand) are left out."""
+    with); cards of another deck (Loki's TRICKs in a foe's hand) are left out. The whole run at
+    once: for a notebook on a small run (``card_effects`` reduces slice by slice)."""
     run = as_run(run)
     deals, _why = _opening_deals(run)
     ps = _counted_players(run).select("game_id", "player", "hero")
-
-    def reduce(lo, hi, counts):
-        per = _with_opening(counts, deals, lo, hi).join(ps, on=["game_id", "player"])
-        held = pl.col("opening").fill_null(0) > 0
-        return per.select(
-            "game_id", "player", "hero", "card",
-            held.alias("opening") if deals is not None else pl.lit(None, pl.Boolean).alias("opening"),
-            (held | (pl.col("draw_early") > 0)).alias("drawn") if deals is not None
-            else pl.lit(None, pl.Boolean).alias("drawn"),
-            ((pl.col("attack") + pl.col("defense") + pl.col("scheme") + pl.col("boost")) > 0).alias("played"),
-            (pl.col("attack") + pl.col("defense") + pl.col("scheme") + pl.col("boost")).alias("plays"),
-            (held | (pl.col("draw") > 0)).alias("own"))
-
-    parts = _by_slice(run, False, reduce)
+    parts = _by_slice(run, False, lambda lo, hi, c: _indicators(c, deals, lo, hi, ps))
     if parts is None:
-        parts = _by_slice(run, True, reduce)
-    if not parts:
-        parts = [reduce(0, -1, _slice_counts(_EMPTY))]
-    ind = pl.concat(parts)
+        parts = _by_slice(run, True, lambda lo, hi, c: _indicators(c, deals, lo, hi, ps))
+    ind = pl.concat(parts) if parts else _indicators(_slice_counts(_EMPTY), deals, 0, -1, ps)
     owned = ind.filter(pl.col("own")).select("hero", "card").unique()
     return ind.join(owned, on=["hero", "card"]).drop("own"), deals is not None
 
@@ -331,11 +331,11 @@ def card_effects(run: RunLike, hero: str | None = None) -> pl.DataFrame:
 
     One row per (hero, against, card); ``against`` is ``all`` (every opponent together) or the
     opponent (a free-for-all or team game: the others at the table, see ``analysis.players``),
-    the latter only for a hero that met several.
-    Mirror matches are left out when the run has other games. Columns: ``games`` and ``wins``
-    (the hero's), ``baseline`` (its win rate), ``plays_per_game``, and for each moment S of
-    ``STATS`` — ``opening`` (the card in the opening hand), ``drawn`` (in hand by game turn
-    ``DRAWN_BY_TURN``, the opening hand included), ``played`` (played at least once):
+    the latter only for a hero that met several. Mirror matches are left out when the run has
+    other games. Columns: ``games`` and ``wins`` (the hero's), ``baseline`` (its win rate),
+    ``plays_per_game``, and for each moment S of ``STATS`` — ``opening`` (the card in the
+    opening hand), ``drawn`` (in hand by game turn ``DRAWN_BY_TURN``, the opening hand
+    included), ``played`` (played at least once):
 
     * ``S_games``: games with it; ``S_win_rate``: the hero's win rate in them
     * ``S_delta``: that win rate minus the baseline, with ``S_ci_low``/``S_ci_high`` its 95%
@@ -348,11 +348,28 @@ def card_effects(run: RunLike, hero: str | None = None) -> pl.DataFrame:
     by seed (the seatings of a seed share their deals, so their games are not independent),
     scaled the same way. These are associations, not causes: a card played more when ahead looks
     better than it is; the opening hand is the closest to a cause, as it is dealt before any
-    choice."""
+    choice. Read slice by slice: only sums per (hero, opponent, card) are kept, so memory does not
+    grow with the run (a seed's games are taken to lie in one slice and one opponent group, as
+    the runs write them)."""
     run = as_run(run)
-    ind, _rebuilt = card_indicators(run)
+    deals, _why = _opening_deals(run)
     ps = _counted_players(run).select("game_id", "player", "hero", "seed", "against", "won")
-    out = effects_from_indicators(ind, ps)
+
+    def reduce(lo, hi, counts):
+        ind = _indicators(counts, deals, lo, hi, ps.select("game_id", "player", "hero"))
+        owned = ind.filter(pl.col("own")).select("hero", "card").unique()
+        return (*_moments(ind.drop("own"), ps.filter(pl.col("game_id").is_between(lo, hi))), owned)
+
+    parts = _by_slice(run, False, reduce)
+    if parts is None:
+        parts = _by_slice(run, True, reduce)
+    if not parts:
+        parts = [reduce(0, -1, _slice_counts(_EMPTY))]
+    owned = pl.concat([p[2] for p in parts]).unique()
+    card_m = pl.concat([p[0] for p in parts]).join(owned, on=["hero", "card"])
+    tot_m = pl.concat([p[1] for p in parts])
+    unknown = {s: deals is None for s in ("opening", "drawn")} | {"played": False}
+    out = _from_moments(card_m, tot_m, unknown)
     return out.filter(pl.col("hero") == hero) if hero else out
 
 
@@ -360,68 +377,94 @@ def effects_from_indicators(ind: pl.DataFrame, ps: pl.DataFrame) -> pl.DataFrame
     """``card_effects`` from per-(game, player, card) indicators (``hero``, ``card``, the
     booleans of ``STATS`` and ``plays``) and the players (``game_id``, ``player``, ``seed``,
     ``against``, ``won``, and ``hero``: without it, the players the indicators name)."""
-    if "hero" in ps.columns:        # every counted player, also one whose cards left no row
-        ps, heroes = ps.drop("hero"), ps.select("game_id", "player", "hero")
-    else:
-        heroes = ind.select("game_id", "player", "hero").unique(["game_id", "player"])
-    x = ind.join(ps, on=["game_id", "player"])
-    per_card = x.group_by("hero", "against", "card", "seed").agg(
-        *[c for s in STATS for c in (pl.col(s).cast(pl.Int64).sum().alias(f"C_{s}"),
-                                     (pl.col(s) & pl.col("won")).cast(pl.Int64).sum().alias(f"S_{s}"))],
-        pl.col("plays").sum().alias("plays"))
-    tot = (ps.join(heroes, on=["game_id", "player"]).group_by("hero", "against", "seed")
-           .agg(pl.len().cast(pl.Int64).alias("C"), pl.col("won").cast(pl.Int64).sum().alias("S")))
-    deck = ind.select("hero", "card").unique()
+    if "hero" not in ps.columns:
+        ps = ps.join(ind.select("game_id", "player", "hero").unique(["game_id", "player"]), on=["game_id", "player"])
     unknown = {s: ind[s].is_null().all() for s in STATS}
-    grid = (tot.join(deck, on="hero").join(per_card, on=["hero", "against", "card", "seed"], how="left")
-            .with_columns(pl.col(f"{k}_{s}").fill_null(0) for k in ("C", "S") for s in STATS)
-            .with_columns(pl.col("plays").fill_null(0)))
-    cols = ["hero", "against", "card", "seed", "C", "S", "plays", *(f"{k}_{s}" for k in "CS" for s in STATS)]
-    every = (grid.group_by("hero", "card", "seed")
-             .agg(pl.lit("all").alias("against"), *[pl.col(c).sum() for c in cols[4:]]).select(cols))
+    return _from_moments(*_moments(ind, ps), unknown)
+
+
+#: the cluster sums of one moment S kept per (hero, against, card): with C and S the games and
+#: wins of a cluster (a seed) and C1, S1 those with the card, the products the clustered
+#: variance needs (clusters where the card never shows have C1 = S1 = 0 and add nothing)
+_PRODUCTS = {"S1S1": ("S1", "S1"), "S1C1": ("S1", "C1"), "C1C1": ("C1", "C1"), "S1S": ("S1", "S"),
+             "S1C": ("S1", "C"), "C1S": ("C1", "S"), "C1C": ("C1", "C")}
+
+
+def _moments(ind: pl.DataFrame, ps: pl.DataFrame) -> tuple[pl.DataFrame, pl.DataFrame]:
+    """The sums ``_from_moments`` needs, from indicators and players of whole seeds: per (hero,
+    against, card) and per (hero, against)."""
+    x = ind.drop("hero").join(ps, on=["game_id", "player"])
+    tot = ps.group_by("hero", "against", "seed").agg(pl.len().cast(pl.Int64).alias("C"),
+                                                    pl.col("won").cast(pl.Int64).sum().alias("S"))
+    cl = (x.group_by("hero", "against", "card", "seed")
+          .agg(*[c for s in STATS for c in (pl.col(s).fill_null(False).cast(pl.Int64).sum().alias(f"C1_{s}"),
+                                            (pl.col(s).fill_null(False) & pl.col("won")).cast(pl.Int64).sum()
+                                            .alias(f"S1_{s}"))],
+               pl.col("plays").sum().cast(pl.Int64).alias("plays"))
+          .join(tot, on=["hero", "against", "seed"]))
+
+    def col(name, s):
+        return pl.col(f"{name}_{s}") if name in ("S1", "C1") else pl.col(name)
+    card_m = cl.group_by("hero", "against", "card").agg(
+        pl.col("plays").sum(),
+        *[c for s in STATS for c in (pl.col(f"C1_{s}").sum(), pl.col(f"S1_{s}").sum(),
+                                     *[(col(u, s) * col(v, s)).cast(pl.Float64).sum().alias(f"{k}_{s}")
+                                       for k, (u, v) in _PRODUCTS.items()])])
+    tot_m = tot.group_by("hero", "against").agg(
+        pl.len().cast(pl.Int64).alias("k"), pl.col("C").sum().alias("n"), pl.col("S").sum().alias("w"),
+        (pl.col("S") * pl.col("S")).cast(pl.Float64).sum().alias("SS"),
+        (pl.col("S") * pl.col("C")).cast(pl.Float64).sum().alias("SC"),
+        (pl.col("C") * pl.col("C")).cast(pl.Float64).sum().alias("CC"))
+    return card_m, tot_m
+
+
+def _from_moments(card_m: pl.DataFrame, tot_m: pl.DataFrame, unknown: dict[str, bool]) -> pl.DataFrame:
+    sums = [c for c in card_m.columns if c not in ("hero", "against", "card")]
+    card_m = card_m.group_by("hero", "against", "card").agg(pl.col(c).sum() for c in sums)   # slices added up
+    tot_m = tot_m.group_by("hero", "against").agg(pl.col(c).sum() for c in ("k", "n", "w", "SS", "SC", "CC"))
+    every_c = card_m.group_by("hero", "card").agg(pl.lit("all").alias("against"), *[pl.col(c).sum() for c in sums])
+    every_t = tot_m.group_by("hero").agg(pl.lit("all").alias("against"),
+                                         *[pl.col(c).sum() for c in ("k", "n", "w", "SS", "SC", "CC")])
     # a hero that met one opponent (or line-up) only: its rows per opponent would repeat "all"
-    several = grid.group_by("hero").agg(pl.col("against").n_unique().alias("n")).filter(pl.col("n") > 1)
-    per_opp = grid.join(several.select("hero"), on="hero").select(cols)
-    out = pl.concat([_effects(every, unknown), _effects(per_opp, unknown)])
-    return out.sort("hero", pl.col("against").replace({"all": ""}), "card")
+    several = tot_m.group_by("hero").agg(pl.len().alias("m")).filter(pl.col("m") > 1).select("hero")
+    rows = pl.concat([
+        every_c.select(card_m.columns).join(every_t.select(tot_m.columns), on=["hero", "against"]),
+        card_m.join(several, on="hero").join(tot_m, on=["hero", "against"])])
+    return _effects(rows, unknown).sort("hero", pl.col("against").replace({"all": ""}), "card")
 
 
-def _effects(cl: pl.DataFrame, unknown: dict[str, bool]) -> pl.DataFrame:
+def _effects(m: pl.DataFrame, unknown: dict[str, bool]) -> pl.DataFrame:
+    """The statistics of each row of sums (per hero, against and card; see ``_moments``)."""
     from unmatched_sim.stats import Z95
-    keys = ["hero", "against", "card"]
-    n, w = pl.col("C").sum(), pl.col("S").sum()
-    base = cl.group_by(keys).agg(n.alias("games"), w.alias("wins"), pl.len().alias("k"),
-                                 pl.col("plays").sum().alias("plays"),
-                                 *[pl.col(f"{k}_{s}").sum().alias(f"{k}X_{s}") for k in "CS" for s in STATS])
-    out = base.with_columns((pl.col("wins") / pl.col("games")).alias("baseline"),
-                            (pl.col("plays") / pl.col("games")).alias("plays_per_game"))
-    for s in STATS:
-        nx, wx = pl.col(f"CX_{s}"), pl.col(f"SX_{s}")
-        out = out.with_columns(
-            pl.when(nx > 0).then(wx / nx).alias(f"_px_{s}"),
-            pl.when(pl.col("games") - nx > 0).then((pl.col("wins") - wx) / (pl.col("games") - nx)).alias(f"_pn_{s}"))
-    # the clustered variance of p_with − p_without: per seed, the influence of its games
-    j = cl.join(out.select(*keys, "games",
-                           *[c for s in STATS for c in (f"CX_{s}", f"_px_{s}", f"_pn_{s}")]), on=keys)
-    var = j.group_by(keys).agg(*[
-        (((pl.col(f"S_{s}") - pl.col(f"_px_{s}") * pl.col(f"C_{s}")) / pl.col(f"CX_{s}")
-          - ((pl.col("S") - pl.col(f"S_{s}")) - pl.col(f"_pn_{s}") * (pl.col("C") - pl.col(f"C_{s}")))
-          / (pl.col("games") - pl.col(f"CX_{s}"))) ** 2).sum().alias(f"_v_{s}") for s in STATS])
-    out = out.join(var, on=keys)
+    n, w = pl.col("n"), pl.col("w")
     cols = []
     for s in STATS:
-        nx = pl.col(f"CX_{s}")
-        f = nx / pl.col("games")
-        diff = pl.col(f"_px_{s}") - pl.col(f"_pn_{s}")
-        half = Z95 * (pl.col(f"_v_{s}") * pl.col("k") / (pl.col("k") - 1)).sqrt()
-        ok = (nx > 0) & (pl.col("games") - nx > 0) & (pl.col("k") > 1) & pl.lit(not unknown[s])
-        small = (nx < SMALL) | (pl.col("games") - nx < SMALL)
+        def c(k):
+            return pl.col(f"{k}_{s}")
+        nx, wx = c("C1"), c("S1")
+        nn = n - nx
+        px, pn = wx / nx, (w - wx) / nn
+        # per cluster u = a/nX − b/nN, a = S1 − pX·C1, b = (S − pN·C) − (S1 − pN·C1); Σu² from the sums
+        aa = c("S1S1") - 2 * px * c("S1C1") + px * px * c("C1C1")
+        e1 = c("S1S") - pn * c("S1C") - pn * c("C1S") + pn * pn * c("C1C")          # Σ (S − pN C)(S1 − pN C1)
+        e2 = c("S1S1") - 2 * pn * c("S1C1") + pn * pn * c("C1C1")                  # Σ (S1 − pN C1)²
+        bb = (pl.col("SS") - 2 * pn * pl.col("SC") + pn * pn * pl.col("CC")) - 2 * e1 + e2
+        ab = ((c("S1S") - pn * c("S1C") - px * c("C1S") + px * pn * c("C1C"))
+              - (c("S1S1") - pn * c("S1C1") - px * c("S1C1") + px * pn * c("C1C1")))
+        var = (aa / (nx * nx) - 2 * ab / (nx * nn) + bb / (nn * nn)).clip(lower_bound=0)
+        half = Z95 * (var * pl.col("k") / (pl.col("k") - 1)).sqrt()
+        f = nx / n
+        diff = px - pn
+        both = (nx > 0) & (nn > 0)
+        ok = both & (pl.col("k") > 1) & pl.lit(not unknown[s])
+        small = (nx < SMALL) | (nn < SMALL)
         lo, hi = (1 - f) * (diff - half), (1 - f) * (diff + half)
-        cols += [pl.when(pl.lit(not unknown[s])).then(nx).alias(f"{s}_games"),
-                 pl.when(pl.lit(not unknown[s])).then(pl.col(f"_px_{s}")).alias(f"{s}_win_rate"),
-                 pl.when(pl.lit(not unknown[s]) & (nx > 0) & (pl.col("games") - nx > 0))
-                 .then((1 - f) * diff).alias(f"{s}_delta"),
+        known = pl.lit(not unknown[s])
+        cols += [pl.when(known).then(nx).alias(f"{s}_games"),
+                 pl.when(known & (nx > 0)).then(px).alias(f"{s}_win_rate"),
+                 pl.when(known & both).then((1 - f) * diff).alias(f"{s}_delta"),
                  pl.when(ok).then(lo).alias(f"{s}_ci_low"), pl.when(ok).then(hi).alias(f"{s}_ci_high"),
-                 pl.when(pl.lit(not unknown[s])).then(small).alias(f"{s}_small"),
+                 pl.when(known).then(small).alias(f"{s}_small"),
                  (ok & ~small & ((lo > 0) | (hi < 0))).fill_null(False).alias(f"{s}_clear")]
-    return out.select(*keys, "games", "wins", "baseline", "plays_per_game", *cols)
+    return m.select("hero", "against", "card", pl.col("n").alias("games"), pl.col("w").alias("wins"),
+                    (w / n).alias("baseline"), (pl.col("plays") / n).alias("plays_per_game"), *cols)
