@@ -10,7 +10,7 @@ import pytest
 from tests.cli_helpers import run_cli
 from tests.test_cli import assert_one_line_error
 from unmatched_sim.errors import UserError
-from unmatched_sim.sweep import closest_to_even, parse_values
+from unmatched_sim.sweep import parse_values, recommend
 
 
 def test_parse_values_ranges_and_lists():
@@ -46,11 +46,11 @@ def test_a_sweep_against_the_swept_hero_is_refused_before_any_game(capsys, tmp_p
     assert not (tmp_path / "sw").exists()
 
 
-def test_closest_to_even_picks_the_value_nearest_fifty_per_opponent():
+def test_the_value_nearest_fifty_is_recommended_per_opponent_when_it_stands_apart():
     t = pl.DataFrame({"value": ["1", "2", "3", "1", "2", "3"], "opponent": ["x"] * 3 + ["all"] * 3,
-                      "win_rate": [0.2, 0.45, 0.7, 0.1, 0.3, 0.52], "ci_low": [0.0] * 6, "ci_high": [1.0] * 6,
-                      "games": [10] * 6})
-    best = closest_to_even(t)
+                      "win_rate": [0.2, 0.45, 0.7, 0.1, 0.3, 0.52], "ci_low": [0.15, 0.4, 0.65, 0.05, 0.25, 0.47],
+                      "ci_high": [0.25, 0.5, 0.75, 0.15, 0.35, 0.57], "games": [400] * 6})
+    best = recommend(t)
     assert dict(zip(best["opponent"], best["value"])) == {"x": "2", "all": "3"}
 
 

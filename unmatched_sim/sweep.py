@@ -208,15 +208,6 @@ def _num_or_none(v) -> float | None:
     return float(v) if isinstance(v, (int, float)) and not isinstance(v, bool) else None
 
 
-def closest_to_even(table: pl.DataFrame) -> pl.DataFrame:
-    """Per opponent (and ``all``): the value whose win rate is closest to 50%."""
-    order = table["opponent"].unique(maintain_order=True).to_list()
-    best = (table.with_columns((pl.col("win_rate") - 0.5).abs().alias("off"))
-            .sort("off").group_by("opponent", maintain_order=True).first()
-            .select("opponent", "value", "win_rate", "ci_low", "ci_high", "games"))
-    return best.sort(pl.col("opponent").replace_strict({o: i for i, o in enumerate(order)}, return_dtype=pl.Int32))
-
-
 def recommend(table: pl.DataFrame) -> pl.DataFrame:
     """Per opponent (and ``all``): the value to choose, only where the games can tell it apart.
 
