@@ -57,28 +57,33 @@ def against_label(against: str, names: dict[str, str]) -> str:
 
 def card_findings(t: pl.DataFrame, names: dict[str, str]) -> list[str]:
     """The cards whose effect on their hero's win rate is clearly non-zero (the 95% interval
-    excludes 0, enough games with and without the card), over every opponent, clearest first;
-    a single line when there is none."""
-    clear = []
+    excludes 0, enough games with and without the card), over every opponent: one line per card,
+    each of its clear moments; the opening hand first (dealt before any choice, the nearest to a
+    cause), then by how far the interval lies from 0. A single line when there is none."""
+    cards = []
     for r in t.filter(pl.col("against") == "all").iter_rows(named=True):
-        for s in STATS:
-            if r[f"{s}_clear"]:
-                half = (r[f"{s}_ci_high"] - r[f"{s}_ci_low"]) / 2
-                clear.append((abs(r[f"{s}_delta"]) / half if half else 0.0, r, s))
-    if not clear:
+        clear = [s for s in STATS if r[f"{s}_clear"]]
+        if not clear:
+            continue
+        z = max(abs(r[f"{s}_delta"]) / ((r[f"{s}_ci_high"] - r[f"{s}_ci_low"]) / 2 or 1) for s in clear)
+        cards.append((STATS.index(clear[0]), -z, r, clear))
+    if not cards:
         return [f"No card's effect on its hero's win rate is clearly non-zero in these games: every card's 95% "
                 f"interval (in the opening hand, drawn by turn {DRAWN_BY_TURN}, played) includes no effect, or "
                 f"rests on fewer than {SMALL} games."]
-    clear.sort(key=lambda x: -x[0])
+    cards.sort(key=lambda x: (x[0], x[1]))
     out = []
-    for _z, r, s in clear[:MAX_NAMED]:
+    for _rank, _z, r, clear in cards[:MAX_NAMED]:
         hero = display(r["hero"], names)
-        out.append(f"**{hero}'s {r['card']}**: {hero} wins {pct(r[f'{s}_win_rate'])} {STAT_PROSE[s]}, "
-                   f"{pts(r[f'{s}_delta'])} points from its {pct(r['baseline'])} (95% interval "
-                   f"{pts(r[f'{s}_ci_low'])} to {pts(r[f'{s}_ci_high'])}, {r[f'{s}_games']:,} of "
-                   f"{r['games']:,} games) — an association, not necessarily the card's doing.")
-    if len(clear) > MAX_NAMED:
-        out.append(f"{len(clear) - MAX_NAMED} more card effects are clearly non-zero; see \"Cards\".")
+        parts = [f"{pct(r[f'{s}_win_rate'])} {STAT_PROSE[s]} ({pts(r[f'{s}_delta'])} points, "
+                 + ("95% interval " if i == 0 else "") + f"{pts(r[f'{s}_ci_low'])} to {pts(r[f'{s}_ci_high'])}, "
+                 f"{r[f'{s}_games']:,} of {r['games']:,} games)" for i, s in enumerate(clear)]
+        out.append(f"**{hero}'s {r['card']}**: {hero} wins " + ", ".join(parts) + f", against its "
+                   f"{pct(r['baseline'])} overall" + (" — the opening hand is dealt before any choice, the nearest to "
+                                                      "a cause" if "opening" in clear else
+                                                      " — an association, not necessarily the card's doing") + ".")
+    if len(cards) > MAX_NAMED:
+        out.append(f"{len(cards) - MAX_NAMED} more cards have a clearly non-zero effect; see \"Cards\".")
     return out
 
 
