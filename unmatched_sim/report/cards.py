@@ -100,7 +100,8 @@ _SCRIPT = """<script>
     });
   }
   box.addEventListener("input", show); every.addEventListener("change", show); show();
-  // sorting: a page-wide sorter of table.sortable takes over when present; this one only binds alone
+  // sorting, so the table works standalone; it binds once and marks the table (data-sort-bound),
+  // which a page-wide sorter of table.sortable can check to leave it alone
   if (t.dataset.sortBound) return;
   t.dataset.sortBound = "cards";
   t.tHead.querySelectorAll("th").forEach(function (th, i) {
