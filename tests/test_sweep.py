@@ -214,3 +214,15 @@ def test_report_on_a_sweep_folder_points_at_its_runs(capsys, tmp_path):
     assert code == 0, err
     code, text, err = run_cli(capsys, "report", str(out))
     assert_one_line_error(code, err, "is a sweep, not a run", "value-12", f"sim report {out / 'value-12'}")
+
+
+@pytest.mark.parametrize("args, words", [
+    (["houdini.health=12,13", "genie.health=12,13", "--against", "loki"], ("same hero",)),
+    (["houdini.health=12,13", "houdini.health=14,15", "--against", "loki"], ("two different fields",)),
+    (["houdini.health=12,13", "houdini.move=1,2", "houdini:Flourish.value=1,2"], ("one field, or two",)),
+    (["houdini.health=12,13", "--format", "teams", "--against", "genie,loki"], ("3 more heroes",)),
+])
+def test_a_bad_grid_or_line_up_is_refused_in_one_line_before_any_game(capsys, tmp_path, args, words):
+    code, text, err = run_cli(capsys, "sweep", *args, "-n", "2", "--out", str(tmp_path / "sw"))
+    assert_one_line_error(code, err, *words)
+    assert not (tmp_path / "sw").exists()

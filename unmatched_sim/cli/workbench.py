@@ -177,6 +177,10 @@ def sweep(sweep_specs, against, fmt, games, seed, board, policy, policy_a, polic
         games = even_games(games, as_json)
     else:
         from unmatched_sim.cli.formats import check_board, round_games
+        if fmt == "ffa" and not 2 <= len(opps) <= 3:
+            fail(f"a free-for-all sweep seats {hero} with 2 or 3 opponents (--against; got {len(opps)})")
+        if fmt == "teams" and len(opps) != 3:
+            fail(f"a team sweep needs 3 more heroes (--against PARTNER,FOE,FOE; got {len(opps)})")
         games = round_games(games, 1 + len(opps), as_json)
         check_board(board, 1 + len(opps))
     if games < 1:
