@@ -205,6 +205,7 @@ def test_a_free_for_all_sweep_reads_the_hero_in_its_line_up(capsys, tmp_path):
     result = json.loads(text)
     assert {r["opponent"] for r in result["results"]} == {"genie, loki"}
     assert all(r["games"] == 3 and r["even"] == pytest.approx(1 / 3) for r in result["results"])
+    assert [c["opponent"] for c in result["crossing_even"]] == ["genie, loki"]
 
 
 def test_report_on_a_sweep_folder_points_at_its_runs(capsys, tmp_path):

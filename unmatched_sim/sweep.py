@@ -489,7 +489,7 @@ def write_outputs(out: Path, specs, table: pl.DataFrame, rec: pl.DataFrame, cros
     hero = specs[0].hero
     table.write_csv(out / "sweep.csv")
     (out / "sweep.json").write_text(json.dumps({**meta, "results": table.to_dicts(), "recommended": rec.to_dicts(),
-                                                "crossing_50": cross}, indent=1) + "\n")
+                                                "crossing_even": cross}, indent=1) + "\n")
     names = _display_names([hero, *meta["opponents"]])
     if len(specs) == 1:
         save(sweep_chart(table, path, hero, cross, names), out, "sweep")

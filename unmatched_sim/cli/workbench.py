@@ -199,7 +199,7 @@ def sweep(sweep_specs, against, fmt, games, seed, board, policy, policy_a, polic
     path = meta["sweep"]
     if as_json:
         click.echo(json.dumps({"sweep": path, "values": meta["values"], "current": meta["current"],
-                               "results": table.to_dicts(), "crossing_50": res["crossing"],
+                               "results": table.to_dicts(), "crossing_even": res["crossing"],
                                "recommended": rec.to_dicts(), "out": str(out)}))
         return
     click.echo(f"Sweep of {path} over {' × '.join(', '.join(map(str, s.values)) for s in specs)}: {hero} against "
