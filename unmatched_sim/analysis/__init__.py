@@ -35,7 +35,7 @@ Tables (see each function's docstring for its columns):
                         same seeds, its paired difference, and whether the verdict depends on the AI
     cards               per hero card: drawn, played as attack/defense/scheme/BOOST, discarded,
                         opening hand, played/drawn win rates, damage dealt and prevented per play
-    cards.card_effects  per hero card: the win rate's difference from the hero's baseline when it
+    card_effects        per hero card: the win rate's difference from the hero's baseline when it
                         is in the opening hand, drawn by turn 6, played (95% intervals, per opponent)
     players.players     every player of every game in any format: hero, result, whom it played
     find_games          games matching filters (hero, winner, end reason, turns, a SQL expression)
@@ -47,7 +47,7 @@ Queries are lazy scans collected with polars' streaming engine; per-game computa
 by slice over the games, so memory stays flat however many events a run holds.
 """
 
-from unmatched_sim.analysis.cards import cards
+from unmatched_sim.analysis.cards import card_effects, cards
 from unmatched_sim.analysis.games import find_games
 from unmatched_sim.analysis.damage import damage_by_source, damage_curves, starting_health
 from unmatched_sim.analysis.decks import exhaustion, exhaustion_by_game, exhaustion_timing
@@ -65,7 +65,7 @@ from unmatched_sim.analysis.tempo import tempo
 from unmatched_sim.analysis.winrates import bradley_terry, ranking, seat_split, win_matrix
 
 __all__ = [
-    "matchup_summary", "side_keys", "cards", "find_games", "tempo",
+    "matchup_summary", "side_keys", "cards", "card_effects", "find_games", "tempo",
     "Run", "open_run", "as_run",
     "win_matrix", "ranking", "bradley_terry", "seat_split",
     "damage_curves", "damage_by_source", "starting_health",

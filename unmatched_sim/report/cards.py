@@ -213,7 +213,7 @@ def cards_section(run: A.Run, order: list[str], names: dict[str, str]) -> tuple[
                     "clustered by seed (the seatings of a seed share their deals). Every opponent apart, and the "
                     "usage counts (drawn, played as attack, defense, scheme or BOOST, discarded, damage per play), "
                     "are in `tables/card_effects.csv` and `tables/cards.csv` (ids). Python: "
-                    "`analysis.cards.card_effects(run)`, `analysis.cards(run)`."]
+                    "`analysis.card_effects(run)`, `analysis.cards(run)`."]
     if t.height == 0:
         blocks = ["No card was drawn or played by a hero in these games, so there are no card statistics."]
     return Section("cards", "Cards", blocks), (card_findings(t, names) if t.height else [])
