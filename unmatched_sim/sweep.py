@@ -431,8 +431,9 @@ def run_sweep(specs, against: list[str], *, games: int, seed: int, board: str, p
                 bar.update(rs.total_games)
             table = summarise(work, specs, current)
             rec = recommend(table)
+            # a crossing needs numbers in one dimension (a grid is read from its heatmap)
             cross = ([crossing(table, o) for o in table["opponent"].unique(maintain_order=True).to_list()]
-                     if len(specs) == 1 else [])
+                     if len(specs) == 1 and table["x"].null_count() == 0 else [])
             meta = _meta(specs, opponents, games, seed, b.id, policy_a, policy_b, base_sets, command, current, fmt)
             write_outputs(work, specs, table, rec, cross, meta)
     finally:
