@@ -329,7 +329,8 @@ def crossing(table: pl.DataFrame, opponent: str = "all") -> dict:
         out["text"] = f"the win rate crosses {mark} at about {_fmt(est)} ({ci_text})"
     else:
         way = "rising" if b1 > 0 else "falling"
-        out["text"] = (f"the win rate does not cross {mark} within {span}; the trend ({way} with the value) says {short} would be "
+        out["text"] = (f"the win rate does not cross {mark} within {span}; the trend ({way} with the value) says "
+                       f"{short} would be "
                        f"near {_fmt(est)} ({ci_text}) — beyond the values played, so a sweep that reaches it "
                        "would confirm")
     return out

@@ -240,7 +240,8 @@ def compare_matchups(a: RunLike, b: RunLike, paired: pl.DataFrame | None = None)
         ps = ps.join(pl.DataFrame(keep, schema={"hero": pl.Utf8, "opponent": pl.Utf8}, orient="row"),
                      on=["hero", "opponent"])
     out = _summarise(ps, ["lineup", "hero", "opponent"])
-    return out.select("hero", "opponent", "lineup", *[c for c in out.columns if c not in ("hero", "opponent", "lineup")])
+    first = ("hero", "opponent", "lineup")
+    return out.select(*first, *[c for c in out.columns if c not in first])
 
 
 def flipped_games(a: RunLike, b: RunLike) -> pl.DataFrame:

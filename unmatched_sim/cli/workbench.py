@@ -43,7 +43,8 @@ def compare(run_a, run_b, out, flips, as_json):
         return
     click.echo(f"Paired comparison of {res['games']:,} games played from the same seeds")
     click.echo("  B differs from A in: " + ("; ".join(res["differences"]) or "nothing (identical inputs)"))
-    click.echo("  win rate A → B [B's 95% interval], change in points with its paired 95% interval; where it stands in B")
+    click.echo("  win rate A → B [B's 95% interval], change in points with its paired 95% interval; "
+               "where it stands in B")
     show_heroes, show_matchups = shown_tables(res)
     rows = [(names.get(r2["hero"], r2["hero"]), None, r2) for r2 in res["heroes"].iter_rows(named=True)] \
         if show_heroes else []

@@ -95,7 +95,8 @@ _SCRIPT = """<script>
     var words = box.value.toLowerCase().split(/\\s+/).filter(Boolean);
     t.tBodies[0].querySelectorAll("tr").forEach(function (tr) {
       var text = tr.textContent.toLowerCase();
-      var ok = (every.checked || tr.dataset.against === "all") && words.every(function (w) { return text.indexOf(w) >= 0; });
+      var ok = (every.checked || tr.dataset.against === "all")
+               && words.every(function (w) { return text.indexOf(w) >= 0; });
       tr.style.display = ok ? "" : "none";
     });
   }

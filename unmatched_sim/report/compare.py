@@ -10,7 +10,6 @@ from pathlib import Path
 
 import matplotlib
 import matplotlib.ticker
-import polars as pl
 
 from unmatched_sim import __version__
 from unmatched_sim import analysis as A
@@ -110,7 +109,8 @@ def build_compare_report(run_a, run_b, out=None, flips_shown: int = 40) -> Compa
         names = hero_names(a)       # display names, as the run's own report shows them
         show_heroes, show_matchups = shown_tables(result)
         rows = [(f"{display(r['hero'], names)} (all)", r["change"], r["paired_ci_low"], r["paired_ci_high"],
-                 r["unpaired_ci_low"], r["unpaired_ci_high"]) for r in heroes.iter_rows(named=True)] if show_heroes else []
+                 r["unpaired_ci_low"], r["unpaired_ci_high"])
+                for r in heroes.iter_rows(named=True)] if show_heroes else []
         rows += [(matchup_label(r, names), r["change"], r["paired_ci_low"], r["paired_ci_high"],
                   r["unpaired_ci_low"], r["unpaired_ci_high"]) for r in matchups.iter_rows(named=True)] \
             if show_matchups else []
@@ -145,7 +145,8 @@ def _document(a: A.Run, b: A.Run, result: dict, flips_shown: int, names: dict[st
         sig = "a real change" if r["significant"] else "not distinguishable from no change"
         now = K.standing(r["win_rate_b"], r["ci_low_b"], r["ci_high_b"], r["even"], r["hero"], None, names)
         findings.append(f"**{nm(r['hero'])}**: {pct(r['win_rate_a'])} → {pct(r['win_rate_b'])} "
-                        f"({pts(r['change'])} points, paired 95% interval {pts_ci(r['paired_ci_low'], r['paired_ci_high'])}; "
+                        f"({pts(r['change'])} points, paired 95% interval "
+                        f"{pts_ci(r['paired_ci_low'], r['paired_ci_high'])}; "
                         f"unpaired {pts_ci(r['unpaired_ci_low'], r['unpaired_ci_high'])}) — {sig}. After the change "
                         f"it wins {pct(r['win_rate_b'])} (95% interval {pct(r['ci_low_b'])}–{pct(r['ci_high_b'])}): "
                         f"{now}.")

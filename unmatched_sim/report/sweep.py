@@ -53,6 +53,7 @@ def sweep_chart(table: pl.DataFrame, path: str, hero: str, crossings: list[dict]
         span = (max(pos.values()) - min(pos.values())) or 1
         for v in current:
             ax.axvline(pos[v], color="#2ca02c", lw=1.2, ls=":", zorder=0)
+        even = table["even"][0] if "even" in table.columns else 0.5
         cross = {c["opponent"]: c for c in crossings or []}
         main = "all" if len(opponents) > 1 else (opponents[0] if opponents else "all")
         c = cross.get(main)
@@ -63,7 +64,7 @@ def sweep_chart(table: pl.DataFrame, path: str, hero: str, crossings: list[dict]
                 ax.axvspan(max(lo, x0 - 0.02 * span), min(hi, x1 + 0.02 * span), color="#ffd27f", alpha=0.35, lw=0,
                            zorder=0, label="where the even mark is crossed (95% interval)")
             if x0 <= c["estimate"] <= x1:
-                ax.plot([c["estimate"]], [table["even"][0] if "even" in table.columns else 0.5], marker="x", color="#b35900", ms=9, mew=2, ls="none",
+                ax.plot([c["estimate"]], [even], marker="x", color="#b35900", ms=9, mew=2, ls="none",
                         label=f"estimated crossing of the even mark ({c['estimate']:.1f})")
         for j, (o, color, ls, mk, lw) in enumerate(series):
             t = table.filter(pl.col("opponent") == o)
@@ -73,7 +74,6 @@ def sweep_chart(table: pl.DataFrame, path: str, hero: str, crossings: list[dict]
             err = [[y - lo for y, lo in zip(ys, t["ci_low"])], [hi - y for y, hi in zip(ys, t["ci_high"])]]
             label = f"against {against_label(o, names)}" if o != "all" else "against all of them"
             ax.errorbar(xs, ys, yerr=err, color=color, ls=ls, marker=mk, lw=lw, ms=5, capsize=3, label=label)
-        even = table["even"][0] if "even" in table.columns else 0.5
         ax.axhline(even, color="#999999", lw=1, ls="--", zorder=0)
         ax.set_xticks([pos[v] for v in values], _tick_labels(values, current))
         ax.set_ylim(0, 1)
@@ -138,5 +138,6 @@ def grid_chart(table: pl.DataFrame, paths: list[str], hero: str, names: dict[str
         from unmatched_sim.report.cards import against_label
         vs = "every opponent" if "all" in opponents else against_label(opponents[0], names or {})
         ax.set_title(wrap_title(f"Sweep of {paths[0]} × {paths[1]}: {who}'s win rate against {vs} "
-                                f"(bold: the interval excludes an even {pct(even)}; green outline: the current values)", 60))
+                                f"(bold: the interval excludes an even {pct(even)}; green outline: the current "
+                                "values)", 60))
     return fig
