@@ -152,6 +152,10 @@ class Ability:
         return 0.0
 
     def on_combat_damage(self, g: "Game", fighter: int, amount: int) -> None: ...
+
+    def on_damaged(self, g: "Game", fighter: int, amount: int, source: str) -> None:
+        """A fighter of ours was just dealt ``amount`` (≥ 1) damage of any kind (``source``:
+        combat, effect, exhaustion...), after every prevention (Beowulf's Rage)."""
     def after_combat(self, g: "Game", seat: int, role: int) -> None: ...
 
     def combat_cleanup(self, g: "Game", seat: int, role: int) -> None:
@@ -238,6 +242,7 @@ HOOKS: tuple[HookPoint, ...] = (
     # combat
     HookPoint("attack_bonus", QUERY, 0),
     HookPoint("on_combat_damage", NOTIFY),
+    HookPoint("on_damaged", NOTIFY),
     HookPoint("after_combat", NOTIFY),
     HookPoint("combat_cleanup", NOTIFY),
     HookPoint("after_attacking", NOTIFY),

@@ -161,6 +161,8 @@ class _Combat(_Board):
         self.turn_flags[("took_damage", fi)] = True   # "if Hamlet took damage this turn"
         # (by position: kind, player, fighter, card, target, amount, health, space, detail, value, by)
         self.log("damage", f.owner, fi, card, None, dealt, f.health, None, source, None, by)
+        if f.owner in self.handlers["on_damaged"]:
+            self.players[f.owner].ability.on_damaged(self, fi, dealt, source)
         if f.health == 0:
             self.defeat(fi, source, by)
         return dealt
