@@ -185,7 +185,10 @@ class Checker:
                 card = g.cards[cid].defn
                 if cid not in g.players[d.player].hand:
                     self.fail(f"{d.kind} offers {card.name}, which is not in the hand")
-                if not (card.can_attack if role == ATTACKER else card.can_defend) or not card.usable_by(name):
+                # (beyond its type, a card the defender's ability lets it defend with: What Big Ears)
+                lent = role == DEFENDER and cid in g.players[d.player].ability.defense_options(
+                    g, d.player, c.fighters[role])
+                if not (card.can_attack if role == ATTACKER else card.can_defend or lent) or not card.usable_by(name):
                     self.fail(f"{d.kind} offers {card.name}, which {name} may not use here")
             if role == DEFENDER and None not in d.options:
                 self.fail("the defender may not decline to play a card")

@@ -112,6 +112,12 @@ class Ability:
     def boost_value(self, g: "Game", cid: int) -> int:
         return g.card(cid).boost_value
 
+    def defense_options(self, g: "Game", seat: int, fighter: int) -> tuple:
+        """Cards in our hand that cannot defend by their type but that ``fighter`` (ours, the
+        defender) may play as its defense card now (Little Red's What Big Ears You Have, with
+        a knife in her basket)."""
+        return ()
+
     def intercept_discard(self, g: "Game", holder: int, cid: int, cause: str) -> bool:
         """A card of ours was discarded from ``holder``'s hand; return True if we took it."""
         return False
@@ -235,6 +241,7 @@ HOOKS: tuple[HookPoint, ...] = (
     # cards
     HookPoint("can_boost", QUERY, COMPUTED),           # has a BOOST (and not no_boost_tag)
     HookPoint("boost_value", QUERY, COMPUTED),         # the printed BOOST
+    HookPoint("defense_options", QUERY, ()),
     HookPoint("intercept_discard", QUERY, False),
     HookPoint("after_card_played", QUERY, False),
     HookPoint("on_card_played", NOTIFY),
