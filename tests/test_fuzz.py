@@ -195,14 +195,15 @@ class Checker:
         if d.kind == "defense_card":
             c = g.combat
             attack_card = c.cards[ATTACKER]
-            if c.revealed:
+            bonus = c.extra.get("bonus_attack")      # (no card played: Relentless Assault's is public)
+            if c.revealed and not bonus:
                 self.fail("the attack card is revealed before the defender chooses")
             fighter_keys = {"fighter", "attacker", "target"}
             leaks = {k: v for k, v in d.info.items()
                      if "card" in k or "value" in k or (k not in fighter_keys and v == attack_card)}
             if leaks:
                 self.fail(f"the defense decision's info shows the attack card: {leaks}")
-            if views[d.player].combat_cards()[ATTACKER] is not None:
+            if views[d.player].combat_cards()[ATTACKER] is not None and not bonus:
                 self.fail("the defender's view shows the face-down attack card")
 
 

@@ -159,6 +159,9 @@ class Ability:
 
     def on_combat_damage(self, g: "Game", fighter: int, amount: int) -> None: ...
 
+    def on_defeated(self, g: "Game", fighter: int) -> None:
+        """A fighter of ours was just defeated (by damage or outright); Achilles' Patroclus."""
+
     def on_damaged(self, g: "Game", fighter: int, amount: int, source: str) -> None:
         """A fighter of ours was just dealt ``amount`` (≥ 1) damage of any kind (``source``:
         combat, effect, exhaustion...), after every prevention (Beowulf's Rage)."""
@@ -250,6 +253,7 @@ HOOKS: tuple[HookPoint, ...] = (
     HookPoint("attack_bonus", QUERY, 0),
     HookPoint("on_combat_damage", NOTIFY),
     HookPoint("on_damaged", NOTIFY),
+    HookPoint("on_defeated", NOTIFY),
     HookPoint("after_combat", NOTIFY),
     HookPoint("combat_cleanup", NOTIFY),
     HookPoint("after_attacking", NOTIFY),

@@ -165,3 +165,13 @@ def _own_hero_damaged_this_way(g, ctx) -> bool:
 
 
 CONDITIONS["own_hero_damaged_this_way"] = _own_hero_damaged_this_way
+
+
+def _own_sidekick_undefeated(g, ctx) -> bool:
+    """One of the card player's sidekicks is not defeated (Brothers in Arms: "if Patroclus is
+    not defeated"; a sidekick not yet summoned counts as undefeated)."""
+    F = g.fighters
+    return any(not F[fi].is_hero and F[fi].alive for fi in g.players[ctx.player].fighters)
+
+
+CONDITIONS["own_sidekick_undefeated"] = _own_sidekick_undefeated
