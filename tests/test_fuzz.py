@@ -185,21 +185,25 @@ class Checker:
                 card = g.cards[cid].defn
                 if cid not in g.players[d.player].hand:
                     self.fail(f"{d.kind} offers {card.name}, which is not in the hand")
-                if not (card.can_attack if role == ATTACKER else card.can_defend) or not card.usable_by(name):
+                # (beyond its type, a card the defender's ability lets it defend with: What Big Ears)
+                lent = role == DEFENDER and cid in g.players[d.player].ability.defense_options(
+                    g, d.player, c.fighters[role])
+                if not (card.can_attack if role == ATTACKER else card.can_defend or lent) or not card.usable_by(name):
                     self.fail(f"{d.kind} offers {card.name}, which {name} may not use here")
             if role == DEFENDER and None not in d.options:
                 self.fail("the defender may not decline to play a card")
         if d.kind == "defense_card":
             c = g.combat
             attack_card = c.cards[ATTACKER]
-            if c.revealed:
+            bonus = c.extra.get("bonus_attack")      # (no card played: Relentless Assault's is public)
+            if c.revealed and not bonus:
                 self.fail("the attack card is revealed before the defender chooses")
             fighter_keys = {"fighter", "attacker", "target"}
             leaks = {k: v for k, v in d.info.items()
                      if "card" in k or "value" in k or (k not in fighter_keys and v == attack_card)}
             if leaks:
                 self.fail(f"the defense decision's info shows the attack card: {leaks}")
-            if views[d.player].combat_cards()[ATTACKER] is not None:
+            if views[d.player].combat_cards()[ATTACKER] is not None and not bonus:
                 self.fail("the defender's view shows the face-down attack card")
 
 

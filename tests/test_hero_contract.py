@@ -41,6 +41,7 @@ def test_abilitys_own_methods_answer_each_hooks_declared_default():
     args = {  # a call of each method that takes a value last gives it back
         "move_value": (g, 0, 4), "holds_in_place": (g, fi),
         "maneuver_place_options": (g, 0, fi, False), "can_boost": (g, 0, 0), "boost_value": (g, 0),
+        "defense_options": (g, 1, fi),
         "intercept_discard": (g, 0, 0, "own_effect"), "after_card_played": (g, 0, 0),
         "redirect_discard": (g, 0, "played"), "attack_bonus": (g, combat),
         "ransom_available": (g, 0), "combat_bonus_estimate": (g, 0, fi, ATTACKER),

@@ -112,6 +112,12 @@ class Ability:
     def boost_value(self, g: "Game", cid: int) -> int:
         return g.card(cid).boost_value
 
+    def defense_options(self, g: "Game", seat: int, fighter: int) -> tuple:
+        """Cards in our hand that cannot defend by their type but that ``fighter`` (ours, the
+        defender) may play as its defense card now (Little Red's What Big Ears You Have, with
+        a knife in her basket)."""
+        return ()
+
     def intercept_discard(self, g: "Game", holder: int, cid: int, cause: str) -> bool:
         """A card of ours was discarded from ``holder``'s hand; return True if we took it."""
         return False
@@ -152,6 +158,13 @@ class Ability:
         return 0.0
 
     def on_combat_damage(self, g: "Game", fighter: int, amount: int) -> None: ...
+
+    def on_defeated(self, g: "Game", fighter: int) -> None:
+        """A fighter of ours was just defeated (by damage or outright); Achilles' Patroclus."""
+
+    def on_damaged(self, g: "Game", fighter: int, amount: int, source: str) -> None:
+        """A fighter of ours was just dealt ``amount`` (≥ 1) damage of any kind (``source``:
+        combat, effect, exhaustion...), after every prevention (Beowulf's Rage)."""
     def after_combat(self, g: "Game", seat: int, role: int) -> None: ...
 
     def combat_cleanup(self, g: "Game", seat: int, role: int) -> None:
@@ -231,6 +244,7 @@ HOOKS: tuple[HookPoint, ...] = (
     # cards
     HookPoint("can_boost", QUERY, COMPUTED),           # has a BOOST (and not no_boost_tag)
     HookPoint("boost_value", QUERY, COMPUTED),         # the printed BOOST
+    HookPoint("defense_options", QUERY, ()),
     HookPoint("intercept_discard", QUERY, False),
     HookPoint("after_card_played", QUERY, False),
     HookPoint("on_card_played", NOTIFY),
@@ -238,6 +252,8 @@ HOOKS: tuple[HookPoint, ...] = (
     # combat
     HookPoint("attack_bonus", QUERY, 0),
     HookPoint("on_combat_damage", NOTIFY),
+    HookPoint("on_damaged", NOTIFY),
+    HookPoint("on_defeated", NOTIFY),
     HookPoint("after_combat", NOTIFY),
     HookPoint("combat_cleanup", NOTIFY),
     HookPoint("after_attacking", NOTIFY),

@@ -161,6 +161,8 @@ class _Combat(_Board):
         self.turn_flags[("took_damage", fi)] = True   # "if Hamlet took damage this turn"
         # (by position: kind, player, fighter, card, target, amount, health, space, detail, value, by)
         self.log("damage", f.owner, fi, card, None, dealt, f.health, None, source, None, by)
+        if f.owner in self.handlers["on_damaged"]:
+            self.players[f.owner].ability.on_damaged(self, fi, dealt, source)
         if f.health == 0:
             self.defeat(fi, source, by)
         return dealt
@@ -173,6 +175,8 @@ class _Combat(_Board):
         if f.is_hero and self.defeat_cause[f.owner] is None and self.hero_defeated(f.owner):
             self.defeat_cause[f.owner] = source   # the blow that defeated the last hero
         self.log("defeat", f.owner, fi, None, None, None, None, None, source, None, by)
+        if f.owner in self.handlers["on_defeated"]:
+            self.players[f.owner].ability.on_defeated(self, fi)
         if f.is_hero and self.format.removes_sidekicks and self.hero_defeated(f.owner):
             # Free-for-all: a player whose hero is defeated is eliminated; their sidekicks
             # leave the board at once (they are removed, not defeated).

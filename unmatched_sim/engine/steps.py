@@ -504,6 +504,11 @@ def _ask_defense(g: _Combat) -> None:
         d = cards[cid]
         if d.can_defend and (d.users is None or name in d.users):     # (d.usable_by(name))
             options.append(cid)
+    if dseat in g.handlers["defense_options"]:
+        # Cards the defender's ability lets it play as defense beyond their type.
+        for cid in g.players[dseat].ability.defense_options(g, dseat, defender):
+            if cid not in options:
+                options.append(cid)
     # The defender chooses without seeing the attack card: nothing about it is in the info.
     _ask(g, dseat, "defense_card", options, _defense_chosen, (dseat,),
          {"fighter": defender, "attacker": c.fighters[_ATT]})

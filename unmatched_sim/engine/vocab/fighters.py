@@ -2,12 +2,13 @@
 (Better Together), "another friendly fighter" (Captain's Orders), "if your fighter is adjacent to
 a friendly fighter" — and what happens to their health: "deal up to N damage to your fighter to
 draw that many cards" (Lagniappe), "set his health to 8" (The Holy Grail), "deal 2 damage to each
-opposing fighter in a space of your zone and an adjacent space" (Restless Spirits)."""
+opposing fighter in a space of your zone and an adjacent space" (Restless Spirits), "defeat
+that sidekick" (No Contest Expecteth), "if Beowulf was dealt damage this way" (Remnant of Valor)."""
 
 from __future__ import annotations
 
-from unmatched_sim.engine.effects import (CONDITIONS, EFFECT_DAMAGE, QUANTITIES, SELECTORS, Field,
-                                          FighterOp, Op, op)
+from unmatched_sim.engine.effects import (CONDITIONS, DAMAGED, EFFECT_DAMAGE, QUANTITIES, SELECTORS,
+                                          Field, FighterOp, Op, op)
 
 
 def _adjacent_friendly(g, ctx) -> list[int]:
@@ -138,3 +139,39 @@ class DamageSpaces(Op):
             if not g.fighters[fi].alive:
                 key = (DEFEATED, ctx.card)
                 g.turn_flags[key] = g.turn_flags.get(key, ()) + (fi,)
+
+
+@op("defeat")
+class Defeat(FighterOp):
+    """The selected fighter is defeated outright, whatever its health (No Contest Expecteth:
+    "defeat that sidekick"); ``sidekick_only``: never a hero."""
+    FIELDS = {"target": Field("selector", required=True), "sidekick_only": Field("bool", False)}
+
+    def acts_on(self, g, fi):
+        f = g.fighters[fi]
+        return f.on_board and not (self.sidekick_only and f.is_hero)
+
+    def apply(self, g, ctx, fi):
+        if self.acts_on(g, fi):
+            g.defeat(fi, EFFECT_DAMAGE, by=g.ctx_fighter(ctx))
+
+
+def _own_hero_damaged_this_way(g, ctx) -> bool:
+    """An earlier damage op of this card hurt the card player's own hero (Remnant of Valor:
+    "if Beowulf was dealt damage this way")."""
+    F = g.fighters
+    return any(F[fi].is_hero and F[fi].owner == ctx.player
+               for fi in g.turn_flags.get((DAMAGED, ctx.card), ()))
+
+
+CONDITIONS["own_hero_damaged_this_way"] = _own_hero_damaged_this_way
+
+
+def _own_sidekick_undefeated(g, ctx) -> bool:
+    """One of the card player's sidekicks is not defeated (Brothers in Arms: "if Patroclus is
+    not defeated"; a sidekick not yet summoned counts as undefeated)."""
+    F = g.fighters
+    return any(not F[fi].is_hero and F[fi].alive for fi in g.players[ctx.player].fighters)
+
+
+CONDITIONS["own_sidekick_undefeated"] = _own_sidekick_undefeated

@@ -1,10 +1,11 @@
 """The turn: what happened in it — "if you did not maneuver this turn" (Golden Bat), "if your
-hero took damage this turn" (Blood Will Have Blood) — and "end the turn" (The Rest Is Silence).
+hero took damage this turn" (Blood Will Have Blood) — "end the turn" (The Rest Is Silence) and
+"your opponent gains 1 action" (Achilles' Heel).
 Where fighters started the turn is positions' (vocab/position.py)."""
 
 from __future__ import annotations
 
-from unmatched_sim.engine.effects import CONDITIONS, Op, op
+from unmatched_sim.engine.effects import CONDITIONS, Field, Op, op
 
 
 def _no_maneuver_this_turn(g, ctx) -> bool:
@@ -36,3 +37,14 @@ class EndTurn(Op):
 
     def run(self, g, ctx):
         g.end_turn(ctx.card if ctx.card >= 0 else None)
+
+
+@op("opponent_gains_action")
+class OpponentGainsAction(Op):
+    """Your opponent (in a combat: the other player in it) gains ``count`` actions (Achilles'
+    Heel: "if you lost the combat, your opponent gains 1 action")."""
+    FIELDS = {"count": Field("int", 1)}
+    NEEDS_OPPONENT = True
+
+    def run(self, g, ctx):
+        g.gain_action(g.opponent_of(ctx), self.count, ctx.card if ctx.card >= 0 else None)
