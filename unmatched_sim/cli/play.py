@@ -149,20 +149,22 @@ def matchup(hero_a, hero_b, more, games, seed, board, policy, policy_a, policy_b
 
 
 def matchup_verdict(summary: dict, names: dict) -> str:
-    """A plain sentence: is the matchup distinguishable from 50%, and by how much it leans."""
+    """A plain sentence: is the matchup distinguishable from 50%, and by how much it leans. Its
+    numbers are rounded as the table above it (``report.format``), so the two never disagree."""
+    from unmatched_sim.report.format import ci, pct, rounded
+
     key = summary["heroes"][0]
     other = summary["heroes"][1]
     lo, hi = summary["ci95"][key]
     n = summary["games"]
     if lo <= 0.5 <= hi:
         return (f"not distinguishable from 50% with {n:,} games ({names.get(key, key)} wins "
-                f"{100 * summary['win_rate'][key]:.1f}%, 95% CI {100 * lo:.1f}–{100 * hi:.1f}%)")
+                f"{pct(summary['win_rate'][key])}, 95% CI {ci(lo, hi)})")
     fav, (flo, fhi) = (key, (lo, hi)) if lo > 0.5 else (other, (1 - hi, 1 - lo))
     if summary.get("draws"):   # with draws the other side's interval is its own
         flo, fhi = summary["ci95"][fav]
-    return (f"favours {names.get(fav, fav)} by {100 * (flo - 0.5):.0f}–{100 * (fhi - 0.5):.0f} points above "
-            f"an even 50% (wins {100 * summary['win_rate'][fav]:.1f}%, 95% CI {100 * flo:.1f}–{100 * fhi:.1f}%, "
-            f"{n:,} games)")
+    return (f"favours {names.get(fav, fav)} by {rounded(100 * (flo - 0.5), 0)}–{rounded(100 * (fhi - 0.5), 0)} "
+            f"points above an even 50% (wins {pct(summary['win_rate'][fav])}, 95% CI {ci(flo, fhi)}, {n:,} games)")
 
 
 @click.command()

@@ -63,7 +63,7 @@ def build_report(run_dir: str | os.PathLike, out: str | os.PathLike | None = Non
             return _multi_report(run, Path(run_dir), tmp, out, started)
     with built_in_place(prepare_out(out), out, "the report") as tmp:
         doc, files = _make(run, tmp, tempo)
-        (tmp / "index.html").write_text(render_html(doc), encoding="utf-8")
+        (tmp / "index.html").write_text(render_html(doc, tmp), encoding="utf-8")
         (tmp / "summary.md").write_text(render_markdown(doc), encoding="utf-8")
         files = ["index.html", "summary.md"] + files
         files += export_report_tables(run, tmp, run.heroes(), {"findings": doc.findings,
@@ -113,7 +113,7 @@ def _multi_report(run: A.Run, run_dir: Path, tmp: Path, out: Path, started: floa
     from unmatched_sim.analysis import multi as M
 
     doc, files, games, players = multi_document(run, run_dir, tmp)
-    (tmp / "index.html").write_text(render_html(doc), encoding="utf-8")
+    (tmp / "index.html").write_text(render_html(doc, tmp), encoding="utf-8")
     (tmp / "summary.md").write_text(render_markdown(doc), encoding="utf-8")
     files = ["index.html", "summary.md"] + files
     (tmp / "tables").mkdir(exist_ok=True)
