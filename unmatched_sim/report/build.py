@@ -22,8 +22,7 @@ from unmatched_sim.files import built_in_place
 from unmatched_sim.report import charts as C
 from unmatched_sim.report.document import (Chart, Document, Section, Table, prepare_out, render_html,
                                            render_markdown)
-from unmatched_sim.report.format import ci, heroes_line, num, pct, pts
-from unmatched_sim.stats import round_half_up
+from unmatched_sim.report.format import ci, display, heroes_line, matchup_label, num, pct, pts, rounded
 
 
 @dataclass
@@ -143,7 +142,7 @@ def _make(run: A.Run, out: Path, tempo: list[tuple[str, str]] | None = None) -> 
     names = hero_names(run)
     left_out: list[tuple[str, str]] = []
     sections: list[Section] = []
-    findings: list[str] = []      # prose: heroes by display name (tables and charts keep the ids)
+    findings: list[str] = []      # heroes by display name everywhere a reader looks; ids in commands and CSV
 
     def nm(hero: str) -> str:
         return names.get(hero, hero)
@@ -166,25 +165,32 @@ def _make(run: A.Run, out: Path, tempo: list[tuple[str, str]] | None = None) -> 
             if flagged else "")
     blocks: list = []
     if len(order) > 1 and matrix.height:
-        chart(C.win_matrix_chart(matrix, seats, order, flagged), "win_matrix")
-        blocks.append(Chart("win_matrix", "Win-rate matrix heatmap",
-                            "Each cell: the win rate of the **row** hero against the **column** hero, with its 95% "
-                            "interval and the number of games. Blue cells favour the row hero, red cells the column "
-                            "hero; white is an even matchup. A star and a black outline mark matchups whose interval "
-                            "excludes 50% — an imbalance this many games can vouch for. Heroes are ordered by "
-                            "strength (Bradley-Terry, below), strongest first. The diagonal holds mirror matches: "
-                            "there the cell gives how often the player who went first won."
-                            + (" A † and a dashed orange outline mark a matchup whose verdict depends on the AI "
-                               "playing it (see \"Does the verdict depend on the AI?\")." if flagged else "")))
+        chart(C.win_matrix_chart(matrix, seats, order, flagged, names), "win_matrix")
+        one = len(order) == 2 and not seats.filter(pl.col("hero").is_in(order))["mirror_games"].sum()
+        if one:             # a single matchup, no mirrors: one bar, not a 2 x 2 grid with an empty diagonal
+            caption = (f"How often {nm(order[0])} (blue) beat {nm(order[1])}: the bar splits at its win rate, with "
+                       "the 95% interval as a black line; the dashed line is 50%. A star marks an interval that "
+                       "excludes 50%.")
+        else:
+            caption = ("Each cell: the win rate of the **row** hero against the **column** hero, with its 95% "
+                       "interval and the number of games. Blue cells favour the row hero, red cells the column "
+                       "hero; white is an even matchup. A star and a black outline mark matchups whose interval "
+                       "excludes 50% — an imbalance this many games can vouch for. Heroes are ordered by "
+                       "strength (Bradley-Terry, below), strongest first. The diagonal holds mirror matches: "
+                       "there the cell gives how often the player who went first won.")
+        if flagged:
+            caption += (" A † and a dashed orange outline mark a matchup whose verdict depends on the AI "
+                        "playing it (see \"Does the verdict depend on the AI?\").")
+        blocks.append(Chart("win_matrix", "The matchup" if one else "Win-rate matrix heatmap", caption))
     else:
         blocks.append("Only one hero took part, so there are no matchups between heroes: see the mirror "
                       "results under first-player advantage.")
     blocks.append(Table(
-        ["Rank", "Hero", "Name", "Games", "Wins", "Win rate", "95% interval", "Strength (BT)", "Beats an average hero"],
-        [[str(r["rank"]), r["hero"], names.get(r["hero"], ""), num(r["games"]), num(r["wins"]), pct(r["win_rate"]),
+        ["Rank", "Hero", "Games", "Wins", "Win rate", "95% interval", "Strength (BT)", "Beats an average hero"],
+        [[str(r["rank"]), nm(r["hero"]), num(r["games"]), num(r["wins"]), pct(r["win_rate"]),
           ci(r["ci_low"], r["ci_high"]), num(r["bt_strength"], 2), pct(r["bt_win_vs_average"])]
          for r in rank.iter_rows(named=True)],
-        caption="Overall ranking (mirror matches left out)", align="lllrrrrrr",
+        caption="Overall ranking (mirror matches left out)", align="llrrrrrr", sortable=True,
         note="Win rate: wins / games against other heroes (a draw counts as a game not won). Strength: a "
              "Bradley-Terry model fitted to every game, where hero A beats hero B with chance "
              "strength A / (strength A + strength B); unlike the raw win rate it allows for whom each hero "
@@ -195,7 +201,7 @@ def _make(run: A.Run, out: Path, tempo: list[tuple[str, str]] | None = None) -> 
     if len(order) > 1:
         rows = []
         for r in rank.iter_rows(named=True):
-            rows.append({"label": r["hero"], "series": [
+            rows.append({"label": nm(r["hero"]), "series": [
                 (r["win_rate"], r["ci_low"], r["ci_high"], "win rate against other heroes (95% interval)",
                  {"marker": "o", "color": "#1f77b4"}),
                 (r["bt_win_vs_average"], None, None, "Bradley-Terry: chance to beat an average hero",
@@ -206,7 +212,7 @@ def _make(run: A.Run, out: Path, tempo: list[tuple[str, str]] | None = None) -> 
                             "Each hero's win rate against the other heroes (dot, with its 95% interval as a line) "
                             "and its Bradley-Terry chance of beating an average hero (open diamond). The dashed "
                             "line is 50%: a balanced hero sits on it."))
-        blocks.append(_matrix_table(matrix, seats, order, flagged, mark))
+        blocks.append(_matrix_table(matrix, seats, order, flagged, mark, names))
         sig = matrix.filter(pl.col("significant") & (pl.col("win_rate") > 0.5)).sort("win_rate", descending=True)
         pairs = matrix.filter(pl.col("hero") < pl.col("opponent")).height
         top, bottom = rank.row(0, named=True), rank.row(rank.height - 1, named=True)
@@ -224,8 +230,12 @@ def _make(run: A.Run, out: Path, tempo: list[tuple[str, str]] | None = None) -> 
         else:
             findings.append(f"None of the {pairs} matchups is clearly unbalanced: every 95% interval includes 50%."
                             if pairs > 1 else "The matchup is not clearly unbalanced: its 95% interval includes 50%.")
-    blocks.append(W.examples_table(run, order))
     sections.append(Section("winrates", "Who beats whom", blocks))
+    sections.append(Section("examples", "Example games", [
+        "For each matchup, games worth watching: each hero's quickest win, the longest game and a draw. A "
+        "cell of the win-rate matrix above links to its matchup's row. Tell a game turn by turn with "
+        f"`sim replay {run.path or 'RUN'} GAME_ID`; find others with `sim games`.",
+        W.examples_table(run, order, names)]))
     sections.append(robust_sec)
     findings.extend(robust_findings)
     from unmatched_sim.report.headroom import headroom_section
@@ -243,15 +253,17 @@ def _make(run: A.Run, out: Path, tempo: list[tuple[str, str]] | None = None) -> 
          "first player's win rate in mirror matches", {"marker": "^", "color": "#7f7f7f"})]}] \
         if allrow["mirror_games"] else []
     for r in seats.filter(pl.col("hero") != "all games").iter_rows(named=True):
-        rows.append({"label": r["hero"], "series": [
+        rows.append({"label": nm(r["hero"]), "series": [
             (r["first_win_rate"], r["first_ci_low"], r["first_ci_high"], "going first", {"marker": "o", "color": "#2ca02c"}),
             (r["second_win_rate"], r["second_ci_low"], r["second_ci_high"], "going second",
              {"marker": "o", "color": "#9467bd", "mfc": "white"})]})
         if r["mirror_games"]:
-            mrows.append({"label": r["hero"], "series": [
+            mrows.append({"label": nm(r["hero"]), "series": [
                 (r["mirror_first_win_rate"], r["mirror_ci_low"], r["mirror_ci_high"],
                  "first player's win rate in mirror matches", {"marker": "^", "color": "#7f7f7f"})]})
-    order_rows = [rows[0]] + sorted(rows[1:], key=lambda x: order.index(x["label"]) if x["label"] in order else 99)
+    shown = [nm(h) for h in order]
+    order_rows = [rows[0]] + sorted(rows[1:], key=lambda x: shown.index(x["label"]) if x["label"] in shown else 99)
+    mrows = mrows[:1] + sorted(mrows[1:], key=lambda x: shown.index(x["label"]) if x["label"] in shown else 99)
     chart(C.forest_chart(order_rows, "Win rate by seat, against other heroes",
                          legend_order=["going first", "going second"]), "seats")
     seat_blocks = [Chart("seats", "Win rate by seat chart",
@@ -270,7 +282,7 @@ def _make(run: A.Run, out: Path, tempo: list[tuple[str, str]] | None = None) -> 
                   if allrow["mirror_games"] else "–"]]
     for h in order:
         r = seats.filter(pl.col("hero") == h).row(0, named=True)
-        seat_rows.append([h, f"{pct(r['first_win_rate'])} ({ci(r['first_ci_low'], r['first_ci_high'])})",
+        seat_rows.append([nm(h), f"{pct(r['first_win_rate'])} ({ci(r['first_ci_low'], r['first_ci_high'])})",
                           f"{pct(r['second_win_rate'])} ({ci(r['second_ci_low'], r['second_ci_high'])})",
                           _diff_ci(r), num(r["first_games"] + r["second_games"]),
                           f"{pct(r['mirror_first_win_rate'])} ({ci(r['mirror_ci_low'], r['mirror_ci_high'])}, n={r['mirror_games']:,})"
@@ -280,11 +292,11 @@ def _make(run: A.Run, out: Path, tempo: list[tuple[str, str]] | None = None) -> 
         "half of its games.",
         *seat_blocks,
         Table(["Hero", "Going first", "Going second", "First minus second (95%)", "Games", "Mirror: first player wins"], seat_rows,
-              caption="Win rate by seat (95% intervals)", align="lrrrrr",
+              caption="Win rate by seat (95% intervals)", align="lrrrrr", sortable=True,
               note="Per hero: its games against other heroes. First minus second: the difference of the two win "
                    "rates in points, with Newcombe's 95% interval for a difference of two proportions. "
                    "Python: `analysis.seat_split(run)`."),
-        W.seats_by_matchup_table(run),
+        W.seats_by_matchup_table(run, order, names),
     ]))
     fp_sig = allrow["first_ci_low"] is not None and (allrow["first_ci_low"] > 0.5 or allrow["first_ci_high"] < 0.5)
     verdict = ("a real first-player advantage" if fp_sig and allrow["first_win_rate"] > 0.5 else
@@ -299,16 +311,17 @@ def _make(run: A.Run, out: Path, tempo: list[tuple[str, str]] | None = None) -> 
     start = A.starting_health(run)
     sides = run.sides()
     lengths = dict(sides.group_by("hero").agg(pl.col("turns").median()).iter_rows())
-    chart(C.damage_curves_chart(curves, order, lengths), "damage_curves")
+    chart(C.damage_curves_chart(curves, order, lengths, names), "damage_curves")
     sources = A.damage_by_source(run)
     src_rows = []
     for h in order:
         for r in sources.filter(pl.col("hero") == h).iter_rows(named=True):
-            src_rows.append([h, C.source_label(r["source"]), num(r["dealt_per_game"], 2), num(r["taken_per_game"], 2),
+            src_rows.append([nm(h), C.source_label(r["source"]), num(r["dealt_per_game"], 2), num(r["taken_per_game"], 2),
                              num(r["self_inflicted_per_game"], 2), num(r["unattributed_per_game"], 2),
                              num(r["dealt"]), num(r["taken"])])
-    sh = ", ".join(f"{h} {v}" for h, v in start.iter_rows())
-    several = [h for h in order if h in _several_fighters(run)]
+    sh = ", ".join(f"{nm(h)} {v}" for h, v in sorted(start.iter_rows(), key=lambda x: order.index(x[0])
+                                                        if x[0] in order else len(order)))
+    several = [nm(h) for h in order if h in _several_fighters(run)]
     at = min(T, 6)
     pace = []
     for h in order:
@@ -345,15 +358,15 @@ def _make(run: A.Run, out: Path, tempo: list[tuple[str, str]] | None = None) -> 
               f"dotted line is the hero's median game length. Starting health (from the log): {sh}."),
     ]
     if sources.height:
-        chart(C.damage_sources_chart(sources, order), "damage_sources")
+        chart(C.damage_sources_chart(sources, order, names), "damage_sources")
         blocks += [
             Chart("damage_sources", "Damage by source",
                   "Average damage per game, split by source. " + credit + " Sources: " + _source_caption(sources)),
             Table(["Hero", "Source", "Dealt / game", "Taken / game", "of it self-inflicted / game",
                    "of it unattributed / game", "Dealt (total)", "Taken (total)"], src_rows,
-                  caption="Damage by source", align="llrrrrrr",
+                  caption="Damage by source", align="llrrrrrr", sortable=True,
                   note="Python: `analysis.damage_curves(run)`, `analysis.damage_by_source(run)`."),
-            W.damage_by_fighter_table(run, order),
+            W.damage_by_fighter_table(run, order, names),
         ]
     else:
         blocks.append("Damage by source: no damage was logged in this run, so there is nothing to split.")
@@ -375,13 +388,13 @@ def _make(run: A.Run, out: Path, tempo: list[tuple[str, str]] | None = None) -> 
     # ---------------------------------------------------------------- exhaustion
     ex = A.exhaustion(run)
     timing = A.exhaustion_timing(run)
-    chart(C.exhaustion_chart(timing, order, int(sides["turns"].quantile(0.99, interpolation="higher") or T)),
+    chart(C.exhaustion_chart(timing, order, int(sides["turns"].quantile(0.99, interpolation="higher") or T), names),
           "exhaustion")
     ex_rows = []
     for h in order:
         r = ex.filter(pl.col("hero") == h).row(0, named=True)
         when = "–" if not r["ran_out"] else f"{num(r['turn_median'], 1)} ({num(r['turn_q25'], 0)}–{num(r['turn_q75'], 0)})"
-        ex_rows.append([h, num(r["games"]), f"{pct(r['ran_out_share'])} ({ci(r['ran_out_ci_low'], r['ran_out_ci_high'])})",
+        ex_rows.append([nm(h), num(r["games"]), f"{pct(r['ran_out_share'])} ({ci(r['ran_out_ci_low'], r['ran_out_ci_high'])})",
                         when, num(r["exhaustion_damage_per_game"], 2),
                         f"{pct(r['win_rate_ran_out'])} ({ci(r['win_rate_ran_out_ci_low'], r['win_rate_ran_out_ci_high'])}, n={r['ran_out']:,})"
                         if r["ran_out"] else "–",
@@ -396,7 +409,7 @@ def _make(run: A.Run, out: Path, tempo: list[tuple[str, str]] | None = None) -> 
               "is the share of games in which it ran out at all."),
         Table(["Hero", "Hero-games", "Deck ran out", "Turn it ran out: median (middle half)", "Exhaustion damage / game",
                "Win rate when it ran out", "Win rate otherwise"], ex_rows,
-              caption="Exhaustion per hero (95% intervals)", align="lrrrrrr",
+              caption="Exhaustion per hero (95% intervals)", align="lrrrrrr", sortable=True,
               note="Exhaustion damage counts all of the side's fighters. Winning more often when the deck runs out "
                    "usually means long games favour the hero, not that running out helps. "
                    "Python: `analysis.exhaustion(run)`, `analysis.exhaustion_timing(run)`."),
@@ -424,30 +437,33 @@ def _make(run: A.Run, out: Path, tempo: list[tuple[str, str]] | None = None) -> 
     summary = A.game_length_summary(run)
     chart(C.game_length_chart(length, reasons), "game_length")
     allg = summary.filter(pl.col("hero_a") == "all").row(0, named=True)
-    len_rows = [[f"{r['hero_a']} vs {r['hero_b']}" if r["hero_a"] != "all" else "all games", num(r["games"]),
+    len_rows = [[matchup_label(*_strength_pair(r["hero_a"], r["hero_b"], order), names)
+                 if r["hero_a"] != "all" else "all games", num(r["games"]),
                  num(r["mean"], 1), num(r["median"], 0), f"{num(r['q25'], 0)}–{num(r['q75'], 0)}",
-                 f"{r['min']}–{r['max']}"] for r in summary.iter_rows(named=True)]
+                 f"{r['min']}–{r['max']}"] for r in sorted(summary.iter_rows(named=True),
+                                                          key=lambda r: _pair_rank(r["hero_a"], r["hero_b"], order))]
     reason_rows = [[C.source_label(r["end_reason"]), num(r["games"]), pct(r["share"])] for r in reasons.iter_rows(named=True)]
     draws = reasons.filter(pl.col("end_reason") == "turn_limit")
     sections.append(Section("length", "Game length and how games end", [
         Chart("game_length", "Game length and end reasons",
               "Left: how many turns games lasted (both players' turns count), as a share of all games. Right: how "
-              "games ended — the source of the damage that defeated the losing hero (`combat`, `effect`, "
-              "`exhaustion`, `misery_bust`...), `both_heroes_defeated` (the player whose turn it was wins), or "
-              "`turn_limit` (stopped as a draw)."),
+              "games ended — the source of the damage that defeated the losing hero (combat, card effects, "
+              "exhaustion, a misery bust...), both heroes defeated at once (the player whose turn it was wins), "
+              "or the turn limit (stopped as a draw)."),
         Table(["Matchup", "Games", "Mean turns", "Median", "Middle half", "Range"], len_rows,
-              caption="Game length by matchup", align="lrrrrr",
+              caption="Game length by matchup (strongest hero's matchups first)", align="lrrrrr", sortable=True,
               note="Python: `analysis.game_length(run)`, `analysis.game_length_summary(run)`."),
         Table(["How the game ended", "Games", "Share"], reason_rows, caption="End reasons", align="lrr",
               note="Python: `analysis.end_reasons(run, by_matchup=True)` splits this per matchup."),
     ]))
     top_reason = reasons.row(0, named=True)
     findings.append(f"Games last {num(allg['median'], 0)} turns (median; middle half {num(allg['q25'], 0)}–"
-                    f"{num(allg['q75'], 0)}); {pct(top_reason['share'], 0)} end by {top_reason['end_reason']}"
+                    f"{num(allg['q75'], 0)}); {pct(top_reason['share'], 0)} end by "
+                    f"{C.source_label(top_reason['end_reason'])}"
                     + (f", {draws['games'][0]:,} stopped at the turn limit." if draws.height else ", none at the turn limit."))
 
     # ---------------------------------------------------------------- how the AI played
-    sections.append(_play_section(run, findings, left_out))
+    sections.append(_play_section(run, findings, left_out, order))
 
     # ---------------------------------------------------------------- method
     per_pair = meta.get("games_per_pairing")
@@ -483,7 +499,7 @@ def _diff_ci(r: dict) -> str:
     if not r["first_games"] or not r["second_games"]:
         return "–"
     lo, hi = unpaired_interval(r["second_wins"], r["first_wins"], r["second_games"], r["first_games"])
-    return f"{pts(r['first_minus_second'])} [{round_half_up(100 * lo, 1)}, {round_half_up(100 * hi, 1)}]"
+    return f"{pts(r['first_minus_second'])} [{rounded(100 * lo, 1)}, {rounded(100 * hi, 1)}]"
 
 
 def _upset(run: A.Run, favourite: str, underdog: str, names: dict[str, str]) -> str:
@@ -570,6 +586,32 @@ def _policies(run: A.Run) -> str:
             "use `sim ladder` to compare policies")
 
 
+def _games_line(run: A.Run, pairings: list, mirrors: int) -> str:
+    """'180 in total: 6 pairings (3 of them mirror matches) × 30 games…'; one matchup said as one."""
+    per = run.meta.get("games_per_pairing", "?")
+    if len(pairings) == 1:
+        what = "1 matchup" + (" (a mirror match)" if mirrors else "")
+    else:
+        what = f"{len(pairings)} pairings" + (f" ({mirrors} of them mirror matches)" if mirrors else " (no mirror matches)")
+    return f"{run.n_games():,} in total: {what} × {per} games, each seed played from both seats"
+
+
+def _other_policy_rows(run: A.Run) -> list[list[str]]:
+    """The inputs' rows for the games a robust or checked run played under other policies."""
+    from unmatched_sim.analysis.robust import robust_policies
+    m, rows = run.meta, []
+    pols = robust_policies(run)
+    if len(pols) > 1:
+        rows.append(["Robustness (`--robust`)", f"every pairing of two different heroes played again on the same "
+                     f"seeds under {', '.join(f'`{p}`' for p in pols[1:])}, which plays both heroes (see \"Does the "
+                     "verdict depend on the AI?\"); every other figure is from the run's own policy"])
+    if m.get("check_with"):
+        rows.append(["Play check (`--check-with`)", f"the first {m.get('check_games', '?')} games of every pairing "
+                     f"replayed with `{m['check_with']}` playing one hero (see \"How well does the AI play each "
+                     "hero?\")"])
+    return rows
+
+
 def _inputs_table(run: A.Run, order: list[str], names: dict[str, str]) -> Table:
     m = run.meta
     pairings = m.get("pairings") or []
@@ -577,9 +619,9 @@ def _inputs_table(run: A.Run, order: list[str], names: dict[str, str]) -> Table:
     rows = [
         ["Run", str(run.path or run.name)],
         ["Heroes", heroes_line(order, names)],
-        ["Games", f"{run.n_games():,} in total: {len(pairings)} pairings ({mirrors} of them mirror matches) × "
-                  f"{m.get('games_per_pairing', '?')} games, each seed played from both seats"],
+        ["Games", _games_line(run, pairings, mirrors)],
         ["Policies", _policies(run)],
+        *_other_policy_rows(run),
         ["Board", str(m.get("board", "?"))],
         ["What-if overrides", ("; ".join(f"`{o}`" for o in m["overrides"]) + " (applied to the hero files for "
                                "this run only; `sim replay` applies them again)") if m.get("overrides") else
@@ -604,31 +646,56 @@ def _inputs_table(run: A.Run, order: list[str], names: dict[str, str]) -> Table:
     return Table(["Input", "Value"], rows, align="ll")
 
 
-def _matrix_table(matrix: pl.DataFrame, seats: pl.DataFrame, order: list[str], flagged: set, mark: str) -> Table:
+def _strength_pair(a: str, b: str, order: list[str]) -> tuple[str, str]:
+    """A matchup's two heroes, the stronger (earlier in ``order``) first."""
+    rank = {h: i for i, h in enumerate(order)}
+    return (a, b) if rank.get(a, len(order)) <= rank.get(b, len(order)) else (b, a)
+
+
+def _pair_rank(a: str, b: str, order: list[str]) -> tuple[int, int]:
+    """Where a matchup sits in strength order: by its stronger hero, then its weaker ("all" first)."""
+    if a == "all":
+        return (-1, -1)
+    rank = {h: i for i, h in enumerate(order)}
+    x, y = sorted((rank.get(a, len(order)), rank.get(b, len(order))))
+    return (x, y)
+
+
+def example_anchor(a: str, b: str, order: list[str]) -> str:
+    """The id of a matchup's row among the example games (the same for either way round)."""
+    x, y = _strength_pair(a, b, order)
+    return f"games-{x}-{y}"
+
+
+def _matrix_table(matrix: pl.DataFrame, seats: pl.DataFrame, order: list[str], flagged: set, mark: str,
+                  names: dict[str, str] | None = None) -> Table:
     """The win-rate matrix as numbers: a grid (see ``Table.grid``) so 18 heroes fit a laptop's
-    page. A cell is the win rate (with its * and † marks), then its 95% interval on a line of its
-    own, then its games unless every cell has the same number (then the note says it once)."""
+    page. A cell is the win rate (with its * and † marks; in HTML a link to the matchup's example
+    games), then its 95% interval on a line of its own, then its games unless every cell has the
+    same number (then the note says it once)."""
     cells = {(h, o): r for h, o, r in zip(matrix["hero"], matrix["opponent"], matrix.iter_rows(named=True))}
     counts = {r["games"] for r in cells.values()}
     same_n = len(counts) == 1
     rows = []
     for h in order:
-        row = [h]
+        row = [display(h, names)]
         for o in order:
             if h == o:
                 played = seats.filter(pl.col("hero") == h)["mirror_games"]
-                row.append("mirror" if played.len() and played[0] else "no mirror")
+                row.append(f"[mirror](#{example_anchor(h, o, order)})" if played.len() and played[0] else "no mirror")
                 continue
             r = cells.get((h, o))
             row.append("–" if r is None else
-                       f"{pct(r['win_rate'], 0)}{'*' if r['significant'] else ''}{' †' if (h, o) in flagged else ''}"
+                       f"[{pct(r['win_rate'], 0)}{'*' if r['significant'] else ''}{' †' if (h, o) in flagged else ''}]"
+                       f"(#{example_anchor(h, o, order)})"
                        f"\n{ci(r['ci_low'], r['ci_high'], 0)}" + ("" if same_n else f"\nn={r['games']:,}"))
         rows.append(row)
     games = f"every cell is {next(iter(counts)):,} games" if same_n else "then its number of games"
-    return Table(["Hero \\ opponent"] + order, rows, caption="Win-rate matrix as numbers",
+    return Table(["Hero \\ opponent"] + [display(h, names) for h in order], rows, caption="Win-rate matrix as numbers",
                  align="l" + "r" * len(order), grid=True,
                  note=f"Row hero's win rate against the column hero, then its 95% interval; {games}. "
-                      "* = the interval excludes 50%." + (" " + mark if mark else ""))
+                      "* = the interval excludes 50%." + (" " + mark if mark else "")
+                      + " In the page, a win rate links to the matchup's example games.")
 
 
 # --------------------------------------------------------------------------- misery section
@@ -669,7 +736,7 @@ def _misery_section(run: A.Run, chart, findings: list[str]) -> Section:
     for r in risk.iter_rows(named=True):
         if r["attempts"] == 0 and r["exact_blind"] is None:
             continue
-        risk_rows.append(([r["hero"]] if len(heroes) > 1 else []) + [
+        risk_rows.append(([display(r["hero"], names)] if len(heroes) > 1 else []) + [
             str(r["revealed"]), str(r["revealed"] + 1), pct(r["exact_blind"]), pct(r["exact_given_feathers"]),
             f"{pct(r['simulated'])} ({ci(r['ci_low'], r['ci_high'])})" if r["attempts"] else "–", num(r["attempts"])])
     head = (["Hero"] if len(heroes) > 1 else []) + ["Already revealed", "Next reveal", "Exact (blind)",
@@ -678,7 +745,7 @@ def _misery_section(run: A.Run, chart, findings: list[str]) -> Section:
                         align=("l" if len(heroes) > 1 else "") + "rrrrrr",
                         note="The first reveal of a turn is not a choice. Python: `analysis.misery_risk(run)`, "
                              "`analysis.exact_bust_odds(box, bust_at)`."))
-    byf_rows = [([r["hero"]] if len(heroes) > 1 else []) + [
+    byf_rows = [([display(r["hero"], names)] if len(heroes) > 1 else []) + [
         str(r["revealed"]), str(r["feathers_before"]), pct(r["exact"]),
         f"{pct(r['simulated'])} ({ci(r['ci_low'], r['ci_high'])})", num(r["attempts"])]
         for r in byf.iter_rows(named=True)]
@@ -692,14 +759,14 @@ def _misery_section(run: A.Run, chart, findings: list[str]) -> Section:
     blocks.append(Chart("misery_pushes", "How far the policy pushed",
                         "How many miseries were revealed on each of Pandora's turns, split by how the turn's gamble "
                         "ended: stopped safely, or busted (the last misery counted is the one that busted)."))
-    s_rows = [[r["hero"], num(r["games"]), num(r["gambles_per_game"], 1), num(r["reveals_per_gamble"], 2),
+    s_rows = [[display(r["hero"], names), num(r["games"]), num(r["gambles_per_game"], 1), num(r["reveals_per_gamble"], 2),
                f"{pct(r['bust_rate'])} ({ci(r['bust_rate_ci_low'], r['bust_rate_ci_high'])})", pct(r["games_with_bust"]),
                num(r["bust_damage_per_game"], 2), pct(r["win_rate"])] for r in summ.iter_rows(named=True)]
     blocks.append(Table(["Hero", "Hero-games", "Turns with a gamble / game", "Miseries per turn", "Bust rate (per turn)",
                          "Games with a bust", "Bust damage / game", "Win rate (mirrors included)"], s_rows,
                         caption="Misery gambles", align="lrrrrrrr",
                         note="Python: `analysis.misery_summary(run)`, `analysis.misery_pushes(run)`."))
-    w_rows = [[r["hero"], r["behaviour"], r["bucket"], num(r["games"]),
+    w_rows = [[display(r["hero"], names), r["behaviour"], r["bucket"], num(r["games"]),
                f"{pct(r['win_rate'])} ({ci(r['ci_low'], r['ci_high'])})"] for r in wins.iter_rows(named=True)]
     blocks.append(Table(["Hero", "Behaviour in the game", "Group", "Games", "Win rate"], w_rows,
                         caption="Win rate by misery behaviour", align="lllrr",
@@ -713,8 +780,9 @@ def _misery_section(run: A.Run, chart, findings: list[str]) -> Section:
     return Section("misery", "Pandora's misery risk", blocks)
 
 
-def _play_section(run: A.Run, findings: list[str], left_out: list) -> Section:
-    """How the AI played each hero (analysis.play_stats): what a reader can judge the AI by."""
+def _play_section(run: A.Run, findings: list[str], left_out: list, order: list[str] | None = None) -> Section:
+    """How the AI played each hero (analysis.play_stats): what a reader can judge the AI by; rows in
+    ``order`` (strongest first), each hero's policies together."""
     from unmatched_sim.analysis.play import play_stats
 
     try:
@@ -727,6 +795,9 @@ def _play_section(run: A.Run, findings: list[str], left_out: list) -> Section:
         why = f"the run's hero or board files are not readable ({e})"
         left_out.append(("How the AI played", why))
         return Section("play", "How the AI played (left out)", [f"Left out: {why}"])
+    if order:
+        rank = {h: i for i, h in enumerate(order)}
+        ps = ps.with_row_index("_k").sort(pl.col("hero").replace_strict(rank, default=len(order)), "_k").drop("_k")
     several = _several_fighters(run)
     names = hero_names(run)
     base = run.meta.get("policy_a")
@@ -741,7 +812,7 @@ def _play_section(run: A.Run, findings: list[str], left_out: list) -> Section:
         return f"{pct(r[name], digits)} ({ci(r[f'{name}_lo'], r[f'{name}_hi'], 0)}) of {num(r[n])}"
 
     def lead(r) -> list[str]:
-        return [r["hero"]] + ([r["policy"]] if by_policy else [])
+        return [display(r["hero"], names)] + ([r["policy"]] if by_policy else [])
 
     rows, choice_rows = [], []
     for r in ps.iter_rows(named=True):
@@ -781,18 +852,18 @@ def _play_section(run: A.Run, findings: list[str], left_out: list) -> Section:
         "defense in hand; a high figure here says the AI may be underplaying that hero. A hero of several "
         "fighters (the Wayward Sisters) counts as in reach when any of its heroes still standing is, and attacks "
         "on any of them count"
-        + (f" ({', '.join(sorted(several))}: with three fighters to guard, compare it with care)." if several else ".")
+        + (f" ({', '.join(sorted(display(h, names) for h in several))}: with three fighters to guard, compare it with care)." if several else ".")
         + (f" Rows per policy: the run's `{base}` in its own games, the other policies in the games they played "
            "(one side each in a checked run: compare how each plays the same hero)." if by_policy else ""),
         Table(head + ["Turns", "Ends turn in reach", "Foe turns starting with damage to it",
                       "Attacks answered with no card", "Attacks per turn", "Cards spent on BOOST"], rows,
-              caption="Position and defense", align="l" * len(head) + "rrrrrr",
+              caption="Position and defense", align="l" * len(head) + "rrrrrr", sortable=True,
               note="Shares with their 95% interval and count. Positions are rebuilt from the log; intervals treat "
                    "turns as independent (a lower bound on the uncertainty)."),
         Table(head + ["Hero and sidekick in reach: attacks on the hero", "Ransoms paid (of those it could pay)",
                       "Deck ran out (games)", "Exhaustion damage / game", "Turns ending with hand-limit discards"],
               choice_rows,
-              caption="Choices and resources", align="l" * len(head) + "rrrrr",
+              caption="Choices and resources", align="l" * len(head) + "rrrrr", sortable=True,
               note="Attacks on the hero: among attacks declared by a fighter that could attack, from where it stood, "
                    "both an opposing hero and a sidekick (rebuilt from positions and ranges; an effect that forbids "
                    "or allows a target is not seen, and the attacker itself was chosen too). Ransoms: Blackbeard's "

@@ -10,12 +10,17 @@ commands use it too."""
 
 from __future__ import annotations
 
+import numbers
+
 from unmatched_sim.stats import round_half_up
 
 
 def rounded(x: float, digits: int = 1) -> str:
     """``x`` to ``digits`` decimals, rounded half up (not Python's round-half-to-even, nor the
     binary float's own digits: 0.9625 -> "96.3" as a percentage, never "96.2")."""
+    x = float(x)                  # numpy's and polars' numbers too
+    if x != x or x in (float("inf"), float("-inf")):
+        return "–"
     text = round_half_up(x, digits)
     return text[1:] if text.startswith("-") and not text.strip("-0.") else text     # no "-0.0"
 
@@ -42,8 +47,8 @@ def num(x, digits: int = 1) -> str:
     """A count with thousands separators, or a number to ``digits`` decimals (half up)."""
     if x is None:
         return "–"
-    if isinstance(x, int):
-        return f"{x:,}"
+    if isinstance(x, numbers.Integral):          # numpy's integers too
+        return f"{int(x):,}"
     text = rounded(float(x), digits)
     whole, dot, frac = text.partition(".")
     sign = "-" if whole.startswith("-") else ""
