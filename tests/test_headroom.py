@@ -125,7 +125,7 @@ def test_readings_for_a_designer():
     assert "Low, even headroom: the verdicts are the heroes'" in reading(summary({"a": 0.02, "b": 0.03}))
     assert "Large, even headroom" in reading(summary({"a": 0.20, "b": 0.21}))
     uneven = reading(summary({"a": 0.07, "b": 0.37}), {"b": "Bee"})
-    assert "Uneven headroom" in uneven and "+37 points (Bee)" in uneven and "+7 points (a)" in uneven
+    assert "Uneven headroom" in uneven and "+37.0 pts (Bee)" in uneven and "+7.0 pts (a)" in uneven
     # spread that noise explains is not uneven
     assert "Low, even" in reading(summary({"a": -0.05, "b": 0.12}, se=0.2))
     assert "not a stronger player" in reading(summary({"a": -0.2, "b": -0.1}))

@@ -159,7 +159,7 @@ def _make(run: A.Run, out: Path, tempo: list[tuple[str, str]] | None = None) -> 
     # ---------------------------------------------------------------- who beats whom
     from unmatched_sim.report.robust import flagged_pairs, robust_section
     robust_findings: list[str] = []
-    robust_sec, robust_table = robust_section(run, chart, robust_findings, left_out)
+    robust_sec, robust_table = robust_section(run, chart, robust_findings, left_out, order)
     flagged = flagged_pairs(robust_table)
     mark = ("† marks a matchup whose verdict depends on the AI (see \"Does the verdict depend on the AI?\")."
             if flagged else "")
@@ -212,7 +212,9 @@ def _make(run: A.Run, out: Path, tempo: list[tuple[str, str]] | None = None) -> 
                             "Each hero's win rate against the other heroes (dot, with its 95% interval as a line) "
                             "and its Bradley-Terry chance of beating an average hero (open diamond). The dashed "
                             "line is 50%: a balanced hero sits on it."))
-        blocks.append(_matrix_table(matrix, seats, order, flagged, mark, names))
+        if len(order) > 2 or seats.filter(pl.col("hero").is_in(order))["mirror_games"].sum():
+            blocks.append(_matrix_table(matrix, seats, order, flagged, mark, names))
+        # (a single matchup without mirrors: the bar above says all a 2 x 2 grid would)
         sig = matrix.filter(pl.col("significant") & (pl.col("win_rate") > 0.5)).sort("win_rate", descending=True)
         pairs = matrix.filter(pl.col("hero") < pl.col("opponent")).height
         top, bottom = rank.row(0, named=True), rank.row(rank.height - 1, named=True)
@@ -371,6 +373,7 @@ def _make(run: A.Run, out: Path, tempo: list[tuple[str, str]] | None = None) -> 
     else:
         blocks.append("Damage by source: no damage was logged in this run, so there is nothing to split.")
     sections.append(Section("damage", "Damage over the game", blocks))
+    sections.append(_comeback_section(run, order, chart, findings))
 
     # ---------------------------------------------------------------- boards, cards and the race
     board_section = W.boards_section(run, order)
@@ -491,6 +494,45 @@ def _make(run: A.Run, out: Path, tempo: list[tuple[str, str]] | None = None) -> 
         footer=f"Made by unmatched-sim {__version__} with `sim report {run.path or run.name}` from the run "
                f"written by unmatched-sim {meta.get('version', '?')}.")
     return doc, files
+
+
+def _comeback_section(run: A.Run, order: list[str], chart, findings: list[str]) -> Section:
+    """Win chance by health lead and turn (``analysis.comeback``), and each hero's wins from behind."""
+    from unmatched_sim.analysis import comeback as CB
+
+    names = hero_names(run)
+    table = CB.comeback(run)
+    chart(C.comeback_chart(table, CB.turn_labels(), CB.lead_labels()), "comeback")
+    per = CB.comebacks_by_hero(run)
+    rank = {h: i for i, h in enumerate(order)}
+    rows = [[display(r["hero"], names), num(r["games"]), f"{num(r['games_behind'])} ({pct(r['share_behind'], 0)})",
+             num(r["wins_from_behind"]), pct(r["win_rate"]) if r["games_behind"] else "–",
+             ci(r["ci_low"], r["ci_high"]) if r["games_behind"] else "–"]
+            for r in sorted(per.iter_rows(named=True), key=lambda r: rank.get(r["hero"], len(rank)))]
+    cell = table.filter((pl.col("turn_band") == CB.turn_labels()[2]) & (pl.col("lead_band") == CB.lead_labels()[1]))
+    if cell.height and cell["observations"][0] >= C.FEW_OBSERVATIONS:
+        c = cell.row(0, named=True)
+        findings.append(f"Comebacks: a side {c['lead_band']} in health after turns {c['turn_band']} still wins "
+                        f"{pct(c['win_rate'])} of the time ({ci(c['ci_low'], c['ci_high'])}, {c['games']:,} games; "
+                        "see \"Coming back from behind\").")
+    return Section("comeback", "Coming back from behind", [
+        "How much a lead in health is worth: the chance that a side wins the game, given how far its heroes' health "
+        "was ahead of (or behind) its foe's at the end of a turn, by how far the game had gone. Both sides of every "
+        "game count at every turn it was still going, so the chart is symmetric (one side's lead is the other's "
+        "deficit). A steep change from bottom to top means leads decide games; pale rows mean games swing.",
+        Chart("comeback", "Win chance by health lead and turn",
+              f"Each cell: the win rate of sides with that lead at the end of a turn in that band (both players' "
+              f"turns count), and n, the number of such side-turns. Blue: the side usually won from there; red: it "
+              f"usually lost. Cells with fewer than {C.FEW_OBSERVATIONS} side-turns say \"few\" and are left grey. "
+              "Health is the hero fighters' (the Wayward Sisters' added up), sidekicks left out."),
+        Table(["Hero", "Hero-games", f"Games {CB.BEHIND}+ behind (from turn {CB.FROM_TURN})", "Won from there",
+               "Win rate from behind", "95% interval"], rows,
+              caption="Who comes back: wins after being behind", align="lrrrrr", sortable=True,
+              note=f"Behind: at the end of some turn from turn {CB.FROM_TURN} on, the hero's health was at least "
+                   f"{CB.BEHIND} below its foe's. Turns of one game are not independent, so the chart's intervals "
+                   "(in the CSV) are narrower than they should be; the per-hero interval counts each game once. "
+                   "Python: `analysis.comeback.comeback(run)`, `analysis.comeback.comebacks_by_hero(run)`."),
+    ])
 
 
 def _diff_ci(r: dict) -> str:

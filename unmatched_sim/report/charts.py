@@ -408,3 +408,45 @@ def game_length_chart(length: pl.DataFrame, reasons: pl.DataFrame) -> Figure:
         a2.xaxis.set_major_formatter(matplotlib.ticker.FuncFormatter(percent_axis))
         a2.set_title("How games ended")
     return fig
+
+
+# --------------------------------------------------------------------------- comebacks
+#: a cell of the comeback chart resting on fewer observations than this is greyed, its rate unshown
+FEW_OBSERVATIONS = 20
+
+
+def comeback_chart(table: pl.DataFrame, turn_labels: list[str], lead_labels: list[str]) -> Figure:
+    """Heatmap: the chance to win of a side with each health lead (rows, ahead at the top) at the end
+    of each band of turns (columns), from ``analysis.comeback``; a cell shows the win rate and its
+    number of observations, greyed when they are few."""
+    n_t, n_l = len(turn_labels), len(lead_labels)
+    grid = np.full((n_l, n_t), np.nan)
+    cells = {(r["lead_index"], r["turn_index"]): r for r in table.iter_rows(named=True)}
+    for (li, ti), r in cells.items():
+        if r["observations"] >= FEW_OBSERVATIONS:
+            grid[n_l - 1 - li, ti] = r["win_rate"]
+    with matplotlib.rc_context(RC):
+        fig = _fig(7.8, 4.6)
+        ax = fig.add_subplot()
+        norm = TwoSlopeNorm(vmin=0.0, vcenter=0.5, vmax=1.0)
+        cmap = matplotlib.colormaps["RdBu"].with_extremes(bad="#f2f2f2")
+        im = ax.imshow(np.ma.masked_invalid(grid), cmap=cmap, norm=norm, aspect="auto")
+        for (li, ti), r in cells.items():
+            y = n_l - 1 - li
+            few = r["observations"] < FEW_OBSERVATIONS
+            v = r["win_rate"]
+            color = "#777777" if few else ("white" if abs(v - 0.5) > 0.28 else "black")
+            ax.text(ti, y - 0.12, "few" if few else pct(v, 0), ha="center", va="center", fontsize=9, color=color,
+                    fontweight="normal" if few else "bold")
+            ax.text(ti, y + 0.25, f"n={r['observations']:,}", ha="center", va="center", fontsize=6.5, color=color)
+        ax.set_xticks(range(n_t), turn_labels)
+        ax.set_yticks(range(n_l), list(reversed(lead_labels)))
+        ax.set_xlabel("turn (both players' turns count)")
+        ax.set_ylabel("the side's health lead at the end of the turn")
+        ax.tick_params(length=0)
+        for s in ax.spines.values():
+            s.set_visible(False)
+        cb = fig.colorbar(im, ax=ax, shrink=0.8, format=percent_axis)
+        cb.set_label("chance to win the game")
+        ax.set_title("Win chance by health lead and turn: who comes back from behind")
+    return fig

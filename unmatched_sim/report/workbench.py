@@ -179,6 +179,9 @@ def export_report_tables(run: A.Run, out: Path, order: list[str], extra: dict,
     tables["damage_by_fighter"] = damage_by_fighter(run)
     tables["seats_by_matchup"] = seats_by_matchup(run)
     tables["example_games"] = examples_frame(run, order)
+    from unmatched_sim.analysis.comeback import comeback, comebacks_by_hero
+    tables["comeback"] = comeback(run)
+    tables["comebacks_by_hero"] = comebacks_by_hero(run)
     for h, o in tempo_pairs or []:
         tables[f"tempo_{h}_{o}"] = tempo(run, h, o)
     if run.collect(run.games.select(pl.col("board").n_unique()), "games").item() > 1:
