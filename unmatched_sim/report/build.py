@@ -101,7 +101,7 @@ def multi_document(run: A.Run, run_dir: Path, out: Path):
             ["Turn limit", f"{m.get('max_turns', '?')} turns (then a draw)"],
             ["Simulator version", f"unmatched-sim {m.get('version', '?')}"],
             ["Command", "`" + " ".join(m.get("command", [])) + "`" if m.get("command") else "?"]]
-    doc, files = make_multi(m, games, players, out, Table(["Input", "Value"], rows, align="ll"), names)
+    doc, files = make_multi(m, games, players, out, Table(["Input", "Value"], rows, align="ll"), names, run)
     return doc, files, games, players
 
 
@@ -116,10 +116,16 @@ def _multi_report(run: A.Run, run_dir: Path, tmp: Path, out: Path, started: floa
     (tmp / "summary.md").write_text(render_markdown(doc), encoding="utf-8")
     files = ["index.html", "summary.md"] + files
     (tmp / "tables").mkdir(exist_ok=True)
-    tables = {"hero_results": M.hero_results(players), "places": M.place_distribution(players),
-              "turn_position": M.turn_position(players), "plackett_luce": M.plackett_luce(players)}
+    tables = {"hero_results": M.hero_results(players), "lineups": M.lineup_results(players),
+              "places": M.place_distribution(players), "turn_position": M.turn_position(players),
+              "plackett_luce": M.plackett_luce(players), "exhaustion": A.exhaustion(run)}
     if run.meta.get("format") == "teams":
         tables["team_pairs"] = M.team_pairs(players)
+        tables["team_turn_order"] = M.team_turn_order(players)
+    else:
+        elims = M.eliminations(run, players)
+        tables["eliminations"] = elims
+        tables["kingmaking"] = M.kingmaking(elims, players)
     for name, df in tables.items():
         df.write_csv(tmp / "tables" / f"{name}.csv")
         files.append(f"tables/{name}.csv")
