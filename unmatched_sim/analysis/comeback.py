@@ -19,7 +19,7 @@ from unmatched_sim.analysis.tempo import MAX_GAMES, health_by_turn
 
 #: turn bands (first turn of each; both players' turns count) and lead bands (lowest lead of each)
 TURN_BANDS = (1, 5, 9, 13, 17, 25)
-LEAD_BANDS = (-99, -6, -3, -1, 0, 1, 3, 6)
+LEAD_BANDS = (-99, -5, -2, 0, 1, 3, 6)      # symmetric: 6+ behind … even … 6+ ahead
 #: "behind" in ``comebacks_by_hero``: at least this many health points down, from this turn on
 BEHIND, FROM_TURN = 3, 5
 
