@@ -382,7 +382,7 @@ def _make(run: A.Run, out: Path, tempo: list[tuple[str, str]] | None = None) -> 
     sections.append(_comeback_section(run, order, chart, findings))
 
     # ---------------------------------------------------------------- boards, cards and the race
-    board_section = W.boards_section(run, order)
+    board_section = W.boards_section(run, order, names)
     if board_section is not None:
         sections.append(board_section)
     sections.append(W.cards_section(run, order))
@@ -392,7 +392,7 @@ def _make(run: A.Run, out: Path, tempo: list[tuple[str, str]] | None = None) -> 
         pairs = mixed if len(mixed) == 1 else []
     run._cache["tempo_pairs"] = pairs
     if pairs:
-        sections.append(W.tempo_section(run, pairs, chart))
+        sections.append(W.tempo_section(run, pairs, chart, names))
 
     # ---------------------------------------------------------------- exhaustion
     ex = A.exhaustion(run)

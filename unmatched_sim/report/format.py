@@ -55,6 +55,11 @@ def num(x, digits: int = 1) -> str:
     return f"{sign}{int(whole.lstrip('-')):,}{dot}{frac}"
 
 
+def count(n: int, word: str, plural: str | None = None) -> str:
+    """"1 matchup", "3 matchups" (``plural`` where adding an s will not do)."""
+    return f"{n:,} {word if n == 1 else (plural or word + 's')}"
+
+
 def percent_axis(x, _pos=None) -> str:
     """A chart's percentage tick ("25%"): matplotlib's ``FuncFormatter`` takes it as it is."""
     return f"{rounded(100 * x, 0)}%"

@@ -12,7 +12,7 @@ from unmatched_sim.analysis._common import hero_names
 from unmatched_sim.analysis.robust import SPREAD, policy_sensitivity, robust_policies, sensitivity_summary
 from unmatched_sim.report import charts as C
 from unmatched_sim.report.document import Chart, Section, Table
-from unmatched_sim.report.format import matchup_label, num, pct, rounded
+from unmatched_sim.report.format import count, matchup_label, num, pct, rounded
 
 TITLE = "Does the verdict depend on the AI?"
 #: matchups drawn in the chart (the table lists them all)
@@ -67,7 +67,8 @@ def robust_section(run: A.Run, chart, findings: list[str], left_out: list,
         "on it."]
     chance = s["expected_by_chance"]
     blocks.append(
-        f"**{s['policy_dependent']} of {s['matchups']} matchups ({pct(s['share'], 0)}) are policy-dependent**: "
+        f"**{s['policy_dependent']} of {count(s['matchups'], 'matchup')} ({pct(s['share'], 0)}) "
+        f"{'is' if s['policy_dependent'] == 1 else 'are'} policy-dependent**: "
         f"{s['beyond_spread']} differ by more than {rounded(100 * SPREAD, 0)} points and {s['verdict_changes']} change "
         f"verdict. Noise alone: if the policies played alike, about **{num(chance, 1)}** matchups would still differ by "
         f"more than {rounded(100 * SPREAD, 0)} points with this many games (the sum over matchups of the chance, from each "
@@ -84,10 +85,10 @@ def robust_section(run: A.Run, chart, findings: list[str], left_out: list,
                             "mfc": COLORS[k % len(COLORS)] if k == 0 else "white"}))
         rows.append({"label": matchup_label(r["hero"], r["opponent"], names) + (" †" if r["policy_dependent"] else ""),
                      "series": series})
-    chart(C.forest_chart(rows, f"First hero's win rate by policy ({len(rows)} that move most)",
+    chart(C.forest_chart(rows, "First hero's win rate by policy" + (f" ({len(rows)} that move most)" if len(rows) > 1 else ""),
                          legend_order=pols), "robustness")
     blocks.append(Chart("robustness", "Win rate under each policy",
-                        f"For the {len(rows)} matchups whose win rate moves most between policies: the first-named "
+                        f"For the {count(len(rows), 'matchup')} whose win rate moves most between policies: the first-named "
                         f"hero's win rate under {pols[0]} (filled dot) and under {others} (open diamond), with 95% "
                         "intervals. † marks a policy-dependent matchup. The dashed line is 50%."))
     head = ["Matchup"] + [f"{p}: first hero wins (95%)" for p in pols] + \
@@ -117,14 +118,15 @@ def robust_section(run: A.Run, chart, findings: list[str], left_out: list,
     if dep.height:
         worst = dep.row(0, named=True)
         rates = ", ".join(f"{pct(worst[f'win_rate_{k}'], 0)} under {p}" for k, p in enumerate(pols))
-        findings.append(f"**{s['policy_dependent']} of {s['matchups']} matchups ({pct(s['share'], 0)}) depend on the "
+        findings.append(f"**{s['policy_dependent']} of {count(s['matchups'], 'matchup')} ({pct(s['share'], 0)}) depend on the "
                         f"AI** (marked †): the verdict changes, or the win rate moves more than {rounded(100 * SPREAD, 0)} "
                         f"points, between {' and '.join(pols)} on the same seeds (noise alone would move about "
                         f"{num(chance, 1)} that far). Most: **{names.get(worst['hero'], worst['hero'])}** vs "
                         f"**{names.get(worst['opponent'], worst['opponent'])}**, {rates}.")
     else:
         findings.append(f"No matchup's verdict depends on the AI: {' and '.join(pols)} agree within "
-                        f"{rounded(100 * SPREAD, 0)} points and on the verdict in all {s['matchups']} matchups.")
+                        f"{rounded(100 * SPREAD, 0)} points and on the verdict in "
+                        + ("the matchup." if s["matchups"] == 1 else f"all {s['matchups']} matchups."))
     return Section("robust", TITLE, blocks), table
 
 

@@ -56,6 +56,7 @@ def cards_section(run: A.Run, order: list[str]) -> Section:
 
 # --------------------------------------------------------------------------- tempo
 def tempo_chart(t: pl.DataFrame, hero: str, opponent: str):
+    """The race of ``hero`` against ``opponent`` (as the reader names them: display names)."""
     colors = ("#1f77b4", "#d62728")
     with matplotlib.rc_context(C.RC):
         fig = C._fig(7.5, 3.8)
@@ -78,12 +79,14 @@ def tempo_chart(t: pl.DataFrame, hero: str, opponent: str):
     return fig
 
 
-def tempo_section(run: A.Run, pairs: list[tuple[str, str]], chart) -> Section:
+def tempo_section(run: A.Run, pairs: list[tuple[str, str]], chart, names: dict[str, str] | None = None) -> Section:
+    from unmatched_sim.report.format import display
     blocks: list = ["For a matchup, both heroes' health by turn on one axis, and the lead: who gets ahead, "
                     "when, and by how much. Python: `analysis.tempo.tempo(run, hero, opponent)`."]
-    for h, o in pairs:
-        t = tempo(run, h, o)
-        name = f"tempo_{h}_{o}"
+    for hid, oid in pairs:
+        t = tempo(run, hid, oid)
+        name = f"tempo_{hid}_{oid}"
+        h, o = display(hid, names), display(oid, names)
         chart(tempo_chart(t, h, o), name)
         blocks.append(Chart(name, f"The race between {h} and {o}",
                             f"Solid blue: {h}'s health, dashed red: {o}'s, by turn (median game; shaded: the middle "
@@ -214,7 +217,7 @@ def by_board(run: A.Run) -> pl.DataFrame:
     return with_ci(df, "wins", "games", "win_rate", "ci_low", "ci_high")
 
 
-def boards_section(run: A.Run, order: list[str]) -> Section | None:
+def boards_section(run: A.Run, order: list[str], names: dict[str, str] | None = None) -> Section | None:
     boards = run.collect(run.games.select("board").unique(maintain_order=True), "games")["board"].to_list()
     if len(boards) < 2:
         return None
@@ -230,7 +233,7 @@ def boards_section(run: A.Run, order: list[str]) -> Section | None:
                     continue
                 r = r.row(0, named=True)
                 cells.append(f"{pct(r['win_rate'], 1)} ({pct(r['ci_low'], 0)}–{pct(r['ci_high'], 0)}, n={r['games']:,})")
-            rows.append([h, "every opponent" if o == "all" else o] + cells)
+            rows.append([(names or {}).get(h, h), "every opponent" if o == "all" else (names or {}).get(o, o)] + cells)
     return Section("boards", "By board", [
         f"Every pairing was played on each of {len(boards)} boards from the same seeds, so a difference between "
         "boards is the board's doing (and luck, within the intervals).",
