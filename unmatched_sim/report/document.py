@@ -120,7 +120,7 @@ table.sortable th::after { content: " \\2195"; color: #bbb; font-size: .8em; }
 table.sortable th[aria-sort="ascending"]::after { content: " \\25B2"; color: #444; }
 table.sortable th[aria-sort="descending"]::after { content: " \\25BC"; color: #444; }
 tr:target td { background: #fff3b0; }
-table.grid td a { color: inherit; text-decoration: none; display: block; }
+table.grid td a { color: #0b57a4; text-decoration: underline dotted; display: block; }
 table.grid td a:hover { text-decoration: underline; }
 footer { margin-top: 3rem; color: #777; font-size: .85rem; border-top: 1px solid #ddd; padding-top: .6rem; }
 """
