@@ -96,7 +96,7 @@ def multi_document(run: A.Run, run_dir: Path, out: Path):
                          f"position equally often)" + (f": {shown}" + (" …" if len(lineups) > 6 else "")
                                                        if lineups else "")],
             ["Games", f"{games.height:,}"], ["Policies", f"{m.get('policy_a')} (slot a / team A), {m.get('policy_b')} (the others)"],
-            ["Board", str(m.get("board", "?"))], ["Seed", str(m.get("seed", "?"))],
+            ["Board", board_name(run)], ["Seed", str(m.get("seed", "?"))],
             ["What-if overrides", "; ".join(m.get("overrides") or []) or "none"],
             ["Turn limit", f"{m.get('max_turns', '?')} turns (then a draw)"],
             ["Simulator version", f"unmatched-sim {m.get('version', '?')}"],
@@ -606,11 +606,25 @@ def _source_caption(sources: pl.DataFrame) -> str:
     return "; ".join(f"**{C.source_label(s)}**: {what.get(s, 'a hero-specific source')}" for s in present) + "."
 
 
+def board_name(run: A.Run) -> str:
+    """The run's board as a reader names it ("Marmoreal"), from its board file; the id when the
+    file is gone (or several boards were played: their ids)."""
+    from unmatched_sim.errors import DataError
+    from unmatched_sim.files import read_toml
+    m = run.meta
+    board = str(m.get("board", "?"))
+    try:
+        name = read_toml(Path((m.get("board_file") or {})["path"]), "board")[0].get("name")
+    except (KeyError, TypeError, DataError):
+        return board
+    return name if isinstance(name, str) and "," not in board else board
+
+
 def _subtitle(run: A.Run) -> str:
     m = run.meta
     heroes = run.heroes()
     who = f"between {len(heroes)} heroes" if len(heroes) > 1 else f"of {heroes[0] if heroes else '?'} against itself"
-    return (f"{run.n_games():,} simulated games {who} on {m.get('board', '?')}, "
+    return (f"{run.n_games():,} simulated games {who} on {board_name(run)}, "
             f"policies {_policies(run)}.")
 
 
@@ -670,7 +684,7 @@ def _inputs_table(run: A.Run, order: list[str], names: dict[str, str]) -> Table:
         ["Games", _games_line(run, pairings, mirrors)],
         ["Policies", _policies(run)],
         *_other_policy_rows(run),
-        ["Board", str(m.get("board", "?"))],
+        ["Board", board_name(run) + (f" (`{m['board']}`)" if m.get("board") and m["board"] != board_name(run) else "")],
         ["What-if overrides", ("; ".join(f"`{o}`" for o in m["overrides"]) + " (applied to the hero files for "
                                "this run only; `sim replay` applies them again)") if m.get("overrides") else
          "none (the hero files as they are)"],
