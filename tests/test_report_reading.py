@@ -132,8 +132,8 @@ def test_the_comeback_table_is_symmetric_and_a_lead_is_worth_its_deficit(duel_ru
     assert cells
     for (ti, li), r in cells.items():
         other = cells[(ti, n - 1 - li)]
-        assert other["observations"] == r["observations"]
-        assert r["wins"] + other["wins"] <= r["observations"]
+        assert other["observations"] == r["observations"] and other["sides"] == r["sides"]
+        assert r["wins"] + other["wins"] <= r["sides"] <= r["observations"]
     per = comebacks_by_hero(run)
     assert set(per["hero"]) == {"houdini", "medusa"} and (per["games_behind"] <= per["games"]).all()
 

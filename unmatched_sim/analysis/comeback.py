@@ -5,9 +5,9 @@ behind (``comebacks_by_hero(run)``).
 A side's health is its hero fighters' (``tempo.health_by_turn``: a hero of several fighters has
 them added up); the lead is its health minus its foe's. Every side of every game still going at
 the end of a turn is one observation of that turn, so each game counts once per turn for each of
-its two sides (the table is symmetric: one side's lead is the other's deficit). Observations of one
-game are not independent: the intervals treat them as if they were, a lower bound on the
-uncertainty."""
+its two sides (one side's lead is the other's deficit). A rate counts each side once per cell
+(however many turns of the band it spent at that lead), so its interval is not narrowed by the
+turns of one game."""
 
 from __future__ import annotations
 
@@ -77,18 +77,22 @@ def _read_leads(run, max_turn: int | None) -> pl.DataFrame:
 
 def comeback(run: RunLike, max_turn: int | None = None) -> pl.DataFrame:
     """Per turn band and lead band: ``turn_band``, ``lead_band`` (labels, in order ``turn_index``,
-    ``lead_index``), ``observations`` (sides × turns), ``games`` (distinct games), ``wins``,
-    ``win_rate`` with its 95% interval ``ci_low``/``ci_high``."""
+    ``lead_index``), ``observations`` (side-turns), ``sides`` (sides of games that ended some turn
+    of the band with that lead, each counted once however many turns it did), ``games`` (distinct
+    games), ``wins`` (of those sides), ``win_rate`` = wins / sides with its 95% interval
+    ``ci_low``/``ci_high`` (over sides, so turns of one game do not narrow it)."""
     run = as_run(run)
     d = _leads(run, max_turn)
     tl, ll = turn_labels(), lead_labels()
     d = d.with_columns(_band(TURN_BANDS, tl, "turn").alias("turn_band"), _band(LEAD_BANDS, ll, "lead").alias("lead_band"))
-    out = d.group_by("turn_band", "lead_band").agg(pl.len().cast(pl.Int64).alias("observations"),
-                                                   pl.col("game_id").n_unique().cast(pl.Int64).alias("games"),
-                                                   pl.col("won").sum().cast(pl.Int64).alias("wins"))
+    per_side = d.group_by("turn_band", "lead_band", "game_id", "player").agg(pl.len().alias("n"), pl.col("won").first())
+    out = per_side.group_by("turn_band", "lead_band").agg(pl.col("n").sum().cast(pl.Int64).alias("observations"),
+                                                          pl.len().cast(pl.Int64).alias("sides"),
+                                                          pl.col("game_id").n_unique().cast(pl.Int64).alias("games"),
+                                                          pl.col("won").sum().cast(pl.Int64).alias("wins"))
     out = out.with_columns(pl.col("turn_band").replace_strict(tl, list(range(len(tl)))).alias("turn_index"),
                            pl.col("lead_band").replace_strict(ll, list(range(len(ll)))).alias("lead_index"))
-    return with_ci(out.sort("turn_index", "lead_index"), "wins", "observations", "win_rate", "ci_low", "ci_high")
+    return with_ci(out.sort("turn_index", "lead_index"), "wins", "sides", "win_rate", "ci_low", "ci_high")
 
 
 def comebacks_by_hero(run: RunLike, max_turn: int | None = None) -> pl.DataFrame:

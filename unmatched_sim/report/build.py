@@ -227,7 +227,8 @@ def _make(run: A.Run, out: Path, tempo: list[tuple[str, str]] | None = None) -> 
         findings.append(_strongest_weakest(top, bottom, rank.height, names))
         if sig.height:
             worst = sig.row(0, named=True)
-            findings.append((f"{sig.height} of {pairs} matchups are clearly unbalanced" if pairs > 1 else
+            findings.append((f"{sig.height} of {pairs} matchups {'is' if sig.height == 1 else 'are'} clearly "
+                             "unbalanced" if pairs > 1 else
                              "The matchup is clearly unbalanced") + " (95% interval excludes 50%); "
                             + ("the most lopsided: " if pairs > 1 else "")
                             + f"**{nm(worst['hero'])}** beats **{nm(worst['opponent'])}** "
@@ -311,7 +312,8 @@ def _make(run: A.Run, out: Path, tempo: list[tuple[str, str]] | None = None) -> 
                "a real second-player advantage" if fp_sig else "no clear seat advantage")
     findings.append(f"The first player wins {pct(allrow['first_win_rate'])} of all games "
                     f"({ci(allrow['first_ci_low'], allrow['first_ci_high'])}) — {verdict}"
-                    + (f"; {pct(allrow['mirror_first_win_rate'])} in mirror matches." if allrow["mirror_games"] else "."))
+                    + (f"; {pct(allrow['mirror_first_win_rate'])} in mirror matches "
+                       f"({ci(allrow['mirror_ci_low'], allrow['mirror_ci_high'])})." if allrow["mirror_games"] else "."))
 
     # ---------------------------------------------------------------- damage
     T = default_max_turn(run)
@@ -426,8 +428,10 @@ def _make(run: A.Run, out: Path, tempo: list[tuple[str, str]] | None = None) -> 
     most = ex.sort("ran_out_share", descending=True).row(0, named=True)
     if most["ran_out"]:
         findings.append(f"Decks run out most for **{nm(most['hero'])}**: in {pct(most['ran_out_share'])} of its games "
-                        f"(median turn {num(most['turn_median'], 0)}); it then wins {pct(most['win_rate_ran_out'])} "
-                        f"of them.")
+                        f"({ci(most['ran_out_ci_low'], most['ran_out_ci_high'])}; median turn "
+                        f"{num(most['turn_median'], 0)}); it then wins {pct(most['win_rate_ran_out'])} of them "
+                        f"({ci(most['win_rate_ran_out_ci_low'], most['win_rate_ran_out_ci_high'])}, "
+                        f"{most['ran_out']:,} games).")
     else:
         findings.append("No deck ever ran out.")
 
@@ -516,27 +520,28 @@ def _comeback_section(run: A.Run, order: list[str], chart, findings: list[str]) 
              ci(r["ci_low"], r["ci_high"]) if r["games_behind"] else "–"]
             for r in sorted(per.iter_rows(named=True), key=lambda r: rank.get(r["hero"], len(rank)))]
     cell = table.filter((pl.col("turn_band") == CB.turn_labels()[2]) & (pl.col("lead_band") == CB.lead_labels()[1]))
-    if cell.height and cell["observations"][0] >= C.FEW_OBSERVATIONS:
+    if cell.height and cell["sides"][0] >= C.FEW_SIDES:
         c = cell.row(0, named=True)
         findings.append(f"Comebacks: a side {c['lead_band']} in health after turns {c['turn_band']} still wins "
-                        f"{pct(c['win_rate'])} of the time ({ci(c['ci_low'], c['ci_high'])}, {c['games']:,} games; "
+                        f"{pct(c['win_rate'])} of the time ({ci(c['ci_low'], c['ci_high'])}, {c['sides']:,} sides of games; "
                         "see \"Coming back from behind\").")
     return Section("comeback", "Coming back from behind", [
         "How much a lead in health is worth: the chance that a side wins the game, given how far its heroes' health "
         "was ahead of (or behind) its foe's at the end of a turn, by how far the game had gone. Both sides of every "
-        "game count at every turn it was still going, so the chart is symmetric (one side's lead is the other's "
-        "deficit). A steep change from bottom to top means leads decide games; pale rows mean games swing.",
+        "game count at every turn it was still going (one side's lead is the other's deficit, so the chart is "
+        "symmetric). A steep change from bottom to top means leads decide games; pale rows mean games swing.",
         Chart("comeback", "Win chance by health lead and turn",
-              f"Each cell: the win rate of sides with that lead at the end of a turn in that band (both players' "
-              f"turns count), and n, the number of such side-turns. Blue: the side usually won from there; red: it "
-              f"usually lost. Cells with fewer than {C.FEW_OBSERVATIONS} side-turns say \"few\" and are left grey. "
+              f"Each cell: the win rate of the sides of games that ended a turn of that band (both players' "
+              f"turns count) with that lead, and n, how many such sides (each once, however many turns it spent "
+              f"there). Blue: the side usually won from there; red: it usually lost. Cells with fewer than "
+              f"{C.FEW_SIDES} sides say \"few\" and are left grey. "
               "Health is the hero fighters' (the Wayward Sisters' added up), sidekicks left out."),
         Table(["Hero", "Hero-games", f"Games {CB.BEHIND}+ behind (from turn {CB.FROM_TURN})", "Won from there",
                "Win rate from behind", "95% interval"], rows,
               caption="Who comes back: wins after being behind", align="lrrrrr", sortable=True,
               note=f"Behind: at the end of some turn from turn {CB.FROM_TURN} on, the hero's health was at least "
-                   f"{CB.BEHIND} below its foe's. Turns of one game are not independent, so the chart's intervals "
-                   "(in the CSV) are narrower than they should be; the per-hero interval counts each game once. "
+                   f"{CB.BEHIND} below its foe's; each game counts once for each side. Intervals of the chart's "
+                   "cells are in `tables/comeback.csv`. "
                    "Python: `analysis.comeback.comeback(run)`, `analysis.comeback.comebacks_by_hero(run)`."),
     ])
 
@@ -836,7 +841,8 @@ def _misery_section(run: A.Run, chart, findings: list[str]) -> Section:
                              "An association, not a cause: a Pandora who is behind may gamble harder, and long "
                              "games give more chances to bust. Python: `analysis.misery_win_rates(run)`."))
     for r in summ.iter_rows(named=True):
-        findings.append(f"**{names.get(r['hero'], r['hero'])}** busts on {pct(r['bust_rate'])} of her turns, losing "
+        findings.append(f"**{names.get(r['hero'], r['hero'])}** busts on {pct(r['bust_rate'])} of her turns "
+                        f"({ci(r['bust_rate_ci_low'], r['bust_rate_ci_high'])}), losing "
                         f"{num(r['bust_damage_per_game'], 2)} health per game to busts"
                         + (f" (a reveal busts at {bust_at} feathers)." if bust_at is not None else "."))
     return Section("misery", "Pandora's misery risk", blocks)
@@ -895,13 +901,15 @@ def _play_section(run: A.Run, findings: list[str], left_out: list, order: list[s
         top = exposed.row(0, named=True)
         findings.append(f"The AI leaves **{names.get(top['hero'], top['hero'])}** where a foe can attack it "
                         "without moving at the end of "
-                        f"{pct(top['ends_in_reach'], 0)} of its turns (see \"How the AI played\"): a figure that "
+                        f"{pct(top['ends_in_reach'], 0)} of its turns ({ci(top['ends_in_reach_lo'], top['ends_in_reach_hi'], 0)}"
+                        f" of {top['turns']:,}; see \"How the AI played\"): a figure that "
                         "depends on the AI's positional play as much as on the hero.")
     shy = own.filter((pl.col("target_choices") >= 10) & (pl.col("on_hero") < 0.5)).sort("on_hero")
     if shy.height:
         top = shy.row(0, named=True)
         findings.append(f"With both a foe's hero and a sidekick in reach, the AI playing **{names.get(top['hero'], top['hero'])}"
-                        f"** attacked the hero only {pct(top['on_hero'], 0)} of the time ({top['on_hero_n']:,} of "
+                        f"** attacked the hero only {pct(top['on_hero'], 0)} of the time "
+                        f"({ci(top['on_hero_lo'], top['on_hero_hi'], 0)}; {top['on_hero_n']:,} of "
                         f"{top['target_choices']:,} attacks): check that sidekick-first play is a choice, not a flaw "
                         "(see \"How the AI played\").")
     head = ["Hero"] + (["Policy"] if by_policy else [])

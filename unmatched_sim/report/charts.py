@@ -411,19 +411,19 @@ def game_length_chart(length: pl.DataFrame, reasons: pl.DataFrame) -> Figure:
 
 
 # --------------------------------------------------------------------------- comebacks
-#: a cell of the comeback chart resting on fewer observations than this is greyed, its rate unshown
-FEW_OBSERVATIONS = 20
+#: a cell of the comeback chart resting on fewer sides of games than this is greyed, its rate unshown
+FEW_SIDES = 20
 
 
 def comeback_chart(table: pl.DataFrame, turn_labels: list[str], lead_labels: list[str]) -> Figure:
     """Heatmap: the chance to win of a side with each health lead (rows, ahead at the top) at the end
     of each band of turns (columns), from ``analysis.comeback``; a cell shows the win rate and its
-    number of observations, greyed when they are few."""
+    number of sides of games, greyed when they are few."""
     n_t, n_l = len(turn_labels), len(lead_labels)
     grid = np.full((n_l, n_t), np.nan)
     cells = {(r["lead_index"], r["turn_index"]): r for r in table.iter_rows(named=True)}
     for (li, ti), r in cells.items():
-        if r["observations"] >= FEW_OBSERVATIONS:
+        if r["sides"] >= FEW_SIDES:
             grid[n_l - 1 - li, ti] = r["win_rate"]
     with matplotlib.rc_context(RC):
         fig = _fig(7.8, 4.6)
@@ -433,12 +433,12 @@ def comeback_chart(table: pl.DataFrame, turn_labels: list[str], lead_labels: lis
         im = ax.imshow(np.ma.masked_invalid(grid), cmap=cmap, norm=norm, aspect="auto")
         for (li, ti), r in cells.items():
             y = n_l - 1 - li
-            few = r["observations"] < FEW_OBSERVATIONS
+            few = r["sides"] < FEW_SIDES
             v = r["win_rate"]
             color = "#777777" if few else ("white" if abs(v - 0.5) > 0.28 else "black")
             ax.text(ti, y - 0.12, "few" if few else pct(v, 0), ha="center", va="center", fontsize=9, color=color,
                     fontweight="normal" if few else "bold")
-            ax.text(ti, y + 0.25, f"n={r['observations']:,}", ha="center", va="center", fontsize=6.5, color=color)
+            ax.text(ti, y + 0.25, f"n={r['sides']:,}", ha="center", va="center", fontsize=6.5, color=color)
         ax.set_xticks(range(n_t), turn_labels)
         ax.set_yticks(range(n_l), list(reversed(lead_labels)))
         ax.set_xlabel("turn (both players' turns count)")
