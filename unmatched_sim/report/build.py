@@ -22,7 +22,8 @@ from unmatched_sim.files import built_in_place
 from unmatched_sim.report import charts as C
 from unmatched_sim.report.document import (Chart, Document, Section, Table, prepare_out, render_html,
                                            render_markdown)
-from unmatched_sim.report.format import ci, display, heroes_line, matchup_label, num, pct, pts, rounded
+from unmatched_sim.report.format import (ci, display, example_anchor, heroes_line, matchup_label, num, pair_rank,
+                                         pct, pts, rounded, strength_pair)
 
 
 @dataclass
@@ -450,11 +451,11 @@ def _make(run: A.Run, out: Path, tempo: list[tuple[str, str]] | None = None) -> 
     summary = A.game_length_summary(run)
     chart(C.game_length_chart(length, reasons), "game_length")
     allg = summary.filter(pl.col("hero_a") == "all").row(0, named=True)
-    len_rows = [[matchup_label(*_strength_pair(r["hero_a"], r["hero_b"], order), names)
+    len_rows = [[matchup_label(*strength_pair(r["hero_a"], r["hero_b"], order), names)
                  if r["hero_a"] != "all" else "all games", num(r["games"]),
                  num(r["mean"], 1), num(r["median"], 0), f"{num(r['q25'], 0)}–{num(r['q75'], 0)}",
                  f"{r['min']}–{r['max']}"] for r in sorted(summary.iter_rows(named=True),
-                                                          key=lambda r: _pair_rank(r["hero_a"], r["hero_b"], order))]
+                                                          key=lambda r: pair_rank(r["hero_a"], r["hero_b"], order))]
     reason_rows = [[C.source_label(r["end_reason"]), num(r["games"]), pct(r["share"])] for r in reasons.iter_rows(named=True)]
     draws = reasons.filter(pl.col("end_reason") == "turn_limit")
     sections.append(Section("length", "Game length and how games end", [
@@ -711,27 +712,6 @@ def _inputs_table(run: A.Run, order: list[str], names: dict[str, str]) -> Table:
         rows.append(["Hero styles (`tuned`)", f"aggression (and the other style weights set) from each "
                      f"hero file's [ai] table: {styles}"])
     return Table(["Input", "Value"], rows, align="ll")
-
-
-def _strength_pair(a: str, b: str, order: list[str]) -> tuple[str, str]:
-    """A matchup's two heroes, the stronger (earlier in ``order``) first."""
-    rank = {h: i for i, h in enumerate(order)}
-    return (a, b) if rank.get(a, len(order)) <= rank.get(b, len(order)) else (b, a)
-
-
-def _pair_rank(a: str, b: str, order: list[str]) -> tuple[int, int]:
-    """Where a matchup sits in strength order: by its stronger hero, then its weaker ("all" first)."""
-    if a == "all":
-        return (-1, -1)
-    rank = {h: i for i, h in enumerate(order)}
-    x, y = sorted((rank.get(a, len(order)), rank.get(b, len(order))))
-    return (x, y)
-
-
-def example_anchor(a: str, b: str, order: list[str]) -> str:
-    """The id of a matchup's row among the example games (the same for either way round)."""
-    x, y = _strength_pair(a, b, order)
-    return f"games-{x}-{y}"
 
 
 def _matrix_table(matrix: pl.DataFrame, seats: pl.DataFrame, order: list[str], flagged: set, mark: str,

@@ -79,6 +79,27 @@ def matchup_label(hero: str, opponent: str, names: dict[str, str] | None) -> str
     return f"{display(hero, names)} vs {display(opponent, names)}"
 
 
+def strength_pair(a: str, b: str, order: list[str]) -> tuple[str, str]:
+    """A matchup's two heroes, the stronger (earlier in ``order``) first."""
+    rank = {h: i for i, h in enumerate(order)}
+    return (a, b) if rank.get(a, len(order)) <= rank.get(b, len(order)) else (b, a)
+
+
+def pair_rank(a: str, b: str, order: list[str]) -> tuple[int, int]:
+    """Where a matchup sits in strength order: by its stronger hero, then its weaker ("all" first)."""
+    if a == "all":
+        return (-1, -1)
+    rank = {h: i for i, h in enumerate(order)}
+    x, y = sorted((rank.get(a, len(order)), rank.get(b, len(order))))
+    return (x, y)
+
+
+def example_anchor(a: str, b: str, order: list[str]) -> str:
+    """The id of a matchup's row among the example games (the same for either way round)."""
+    x, y = strength_pair(a, b, order)
+    return f"games-{x}-{y}"
+
+
 def pair_label(row: dict, names: dict[str, str] | None) -> str:
     """A team pair as a reader names it: "Dr. Jill Trent + The Genie" (the CSV keeps "a+b" ids)."""
     return f"{display(row['hero_1'], names)} + {display(row['hero_2'], names)}"

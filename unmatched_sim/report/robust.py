@@ -12,7 +12,7 @@ from unmatched_sim.analysis._common import hero_names
 from unmatched_sim.analysis.robust import SPREAD, policy_sensitivity, robust_policies, sensitivity_summary
 from unmatched_sim.report import charts as C
 from unmatched_sim.report.document import Chart, Section, Table
-from unmatched_sim.report.format import count, matchup_label, num, pct, rounded
+from unmatched_sim.report.format import count, matchup_label, num, pair_rank, pct, rounded
 
 TITLE = "Does the verdict depend on the AI?"
 #: matchups drawn in the chart (the table lists them all)
@@ -94,9 +94,7 @@ def robust_section(run: A.Run, chart, findings: list[str], left_out: list,
     head = ["Matchup"] + [f"{p}: first hero wins (95%)" for p in pols] + \
         [f"{p} − {pols[0]} (paired s.e.)" for p in pols[1:]] + ["Policy-dependent?"]
     body = []
-    rank = {h: i for i, h in enumerate(order or [])}
-    for r in sorted(table.iter_rows(named=True),
-                    key=lambda r: sorted((rank.get(r["hero"], len(rank)), rank.get(r["opponent"], len(rank))))):
+    for r in sorted(table.iter_rows(named=True), key=lambda r: pair_rank(r["hero"], r["opponent"], order or [])):
         row = [matchup_label(r["hero"], r["opponent"], names)]
         for k in range(len(pols)):
             row.append(f"{pct(r[f'win_rate_{k}'], 0)} ({pct(r[f'ci_low_{k}'], 0)}–{pct(r[f'ci_high_{k}'], 0)}) "

@@ -138,9 +138,8 @@ def examples_frame(run: A.Run, order: list[str]) -> pl.DataFrame:
 
 def examples_table(run: A.Run, order: list[str], names: dict[str, str] | None = None) -> Table:
     """Per matchup, in strength order: game ids of each hero's quickest win, the longest game and
-    a draw, each row an anchor the win-rate matrix links to (``build.example_anchor``)."""
-    from unmatched_sim.report.build import example_anchor
-    from unmatched_sim.report.format import display, matchup_label
+    a draw, each row an anchor the win-rate matrix links to (``format.example_anchor``)."""
+    from unmatched_sim.report.format import display, example_anchor, matchup_label
 
     t = examples_frame(run, order)
 
@@ -265,18 +264,15 @@ def seats_by_matchup(run: A.Run) -> pl.DataFrame:
 
 def seats_by_matchup_table(run: A.Run, order: list[str] | None = None, names: dict[str, str] | None = None) -> Table:
     """Seats per matchup in strength order (``order``), the stronger hero named first."""
-    from unmatched_sim.report.format import matchup_label
+    from unmatched_sim.report.format import matchup_label, pair_rank, strength_pair
 
     t = seats_by_matchup(run)
     order = order or sorted(set(t["hero"]) | set(t["opponent"]))
-    rank = {h: i for i, h in enumerate(order)}
     per = {(h, o, f): w for h, o, f, w in run.sides().filter(~pl.col("mirror")).group_by("hero", "opponent", "first")
            .agg(pl.col("won").mean()).iter_rows()}
     rows = []
-    for r in sorted(t.iter_rows(named=True), key=lambda r: sorted((rank.get(r["hero"], 99), rank.get(r["opponent"], 99)))):
-        h, o = r["hero"], r["opponent"]
-        if rank.get(o, 99) < rank.get(h, 99):        # the stronger named first
-            h, o = o, h
+    for r in sorted(t.iter_rows(named=True), key=lambda r: pair_rank(r["hero"], r["opponent"], order)):
+        h, o = strength_pair(r["hero"], r["opponent"], order)        # the stronger named first
         rows.append([matchup_label(h, o, names), f"{r['games']:,}",
                      f"{pct(r['first_player_win_rate'], 1)} ({pct(r['ci_low'], 1)}–{pct(r['ci_high'], 1)})",
                      "–" if h == o else pct(per.get((h, o, True)), 1), "–" if h == o else pct(per.get((h, o, False)), 1)])
