@@ -14,7 +14,7 @@ import polars as pl
 from matplotlib.colors import TwoSlopeNorm
 from matplotlib.figure import Figure
 
-from unmatched_sim.report.format import display, pct, percent_axis, rounded
+from unmatched_sim.report.format import ci, display, pct, percent_axis, rounded
 
 PALETTE = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b", "#e377c2",
            "#7f7f7f", "#bcbd22"]
@@ -112,7 +112,7 @@ def win_matrix_chart(matrix: pl.DataFrame, seats: pl.DataFrame, order: list[str]
                                                               lw=1.4, ec="#e67e00", ls="--"))
                 ax.text(j, i - 0.12, f"{pct(v, 0)}{star}{dagger}", ha="center", va="center", fontsize=big,
                         fontweight="bold" if star else "normal", color=color)
-                ax.text(j, i + 0.22, f"[{pct(r['ci_low'], 0)}–{pct(r['ci_high'], 0)}]\nn={r['games']:,}",
+                ax.text(j, i + 0.22, f"[{ci(r['ci_low'], r['ci_high'], 0)}]\nn={r['games']:,}",
                         ha="center", va="center", fontsize=small, color=color, linespacing=1.1)
                 if star:
                     ax.add_patch(matplotlib.patches.Rectangle((j - 0.47, i - 0.47), 0.94, 0.94, fill=False,
@@ -146,7 +146,7 @@ def _one_matchup_chart(matrix: pl.DataFrame, order: list[str], flagged: set, nam
             ax.barh([0], [1 - v], left=[v], color="#b2182b", height=0.5)
             ax.errorbar([v], [0], xerr=[[v - r["ci_low"]], [r["ci_high"] - v]], color="black", capsize=5, lw=1.5)
             mark = ("*" if r["significant"] else "") + (" †" if (h, o) in flagged else "")
-            ax.text(v, 0.42, f"{display(h, names)} wins {pct(v)}{mark} (95%: {pct(r['ci_low'])}–{pct(r['ci_high'])}, "
+            ax.text(v, 0.42, f"{display(h, names)} wins {pct(v)}{mark} (95%: {ci(r['ci_low'], r['ci_high'])}, "
                     f"n={r['games']:,})", ha="center", va="bottom", fontsize=9)
         ax.axvline(0.5, color="#999999", lw=1, ls="--")
         ax.set_xlim(0, 1)

@@ -12,7 +12,7 @@ from unmatched_sim.analysis._common import hero_names
 from unmatched_sim.analysis.robust import SPREAD, policy_sensitivity, robust_policies, sensitivity_summary
 from unmatched_sim.report import charts as C
 from unmatched_sim.report.document import Chart, Section, Table
-from unmatched_sim.report.format import count, matchup_label, num, pair_rank, pct, rounded
+from unmatched_sim.report.format import ci, count, matchup_label, num, pair_rank, pct, rounded
 
 TITLE = "Does the verdict depend on the AI?"
 #: matchups drawn in the chart (the table lists them all)
@@ -97,7 +97,7 @@ def robust_section(run: A.Run, chart, findings: list[str], left_out: list,
     for r in sorted(table.iter_rows(named=True), key=lambda r: pair_rank(r["hero"], r["opponent"], order or [])):
         row = [matchup_label(r["hero"], r["opponent"], names)]
         for k in range(len(pols)):
-            row.append(f"{pct(r[f'win_rate_{k}'], 0)} ({pct(r[f'ci_low_{k}'], 0)}–{pct(r[f'ci_high_{k}'], 0)}) "
+            row.append(f"{pct(r[f'win_rate_{k}'], 0)} ({ci(r[f'ci_low_{k}'], r[f'ci_high_{k}'], 0)}) "
                        f"{_short(r[f'verdict_{k}'], r['hero'], r['opponent'])}")
         for k in range(1, len(pols)):
             d, se = r[f"diff_{k}"], r[f"diff_se_{k}"]

@@ -15,7 +15,7 @@ from unmatched_sim.analysis.tempo import tempo
 from unmatched_sim.report import charts as C
 from unmatched_sim.report.document import Chart, Section, Table
 from unmatched_sim.report.export import export_tables
-from unmatched_sim.report.format import num, pct
+from unmatched_sim.report.format import ci, num, pct
 
 
 # --------------------------------------------------------------------------- cards
@@ -231,7 +231,7 @@ def boards_section(run: A.Run, order: list[str], names: dict[str, str] | None = 
                     cells.append("–")
                     continue
                 r = r.row(0, named=True)
-                cells.append(f"{pct(r['win_rate'], 1)} ({pct(r['ci_low'], 0)}–{pct(r['ci_high'], 0)}, n={r['games']:,})")
+                cells.append(f"{pct(r['win_rate'], 1)} ({ci(r['ci_low'], r['ci_high'], 0)}, n={r['games']:,})")
             rows.append([(names or {}).get(h, h), "every opponent" if o == "all" else (names or {}).get(o, o)] + cells)
     return Section("boards", "By board", [
         f"Every pairing was played on each of {len(boards)} boards from the same seeds, so a difference between "
@@ -274,7 +274,7 @@ def seats_by_matchup_table(run: A.Run, order: list[str] | None = None, names: di
     for r in sorted(t.iter_rows(named=True), key=lambda r: pair_rank(r["hero"], r["opponent"], order)):
         h, o = strength_pair(r["hero"], r["opponent"], order)        # the stronger named first
         rows.append([matchup_label(h, o, names), f"{r['games']:,}",
-                     f"{pct(r['first_player_win_rate'], 1)} ({pct(r['ci_low'], 1)}–{pct(r['ci_high'], 1)})",
+                     f"{pct(r['first_player_win_rate'], 1)} ({ci(r['ci_low'], r['ci_high'])})",
                      "–" if h == o else pct(per.get((h, o, True)), 1), "–" if h == o else pct(per.get((h, o, False)), 1)])
     return Table(["Matchup (stronger hero first)", "Games", "First player wins (95%)", "First hero going first",
                   "First hero going second"], rows, caption="Seats per matchup", align="lrrrr", sortable=True,
