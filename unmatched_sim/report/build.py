@@ -91,7 +91,8 @@ def multi_document(run: A.Run, run_dir: Path, out: Path):
     lineups = m.get("lineups") or []
     names = hero_names(run)
     shown = ", ".join(" / ".join(names.get(h, h) for h in lu) for lu in lineups[:6])
-    rows = [["Run", str(run_dir)], ["Format", str(m.get("format"))],
+    from unmatched_sim.report.multi import FORMAT_NAMES
+    rows = [["Run", str(run_dir)], ["Format", FORMAT_NAMES.get(m.get("format"), str(m.get("format")))],
             ["Heroes", heroes_line(run.heroes(), names)],
             ["Line-ups", f"{len(lineups)} × {m.get('games_per_pairing', '?')} games (every hero in every turn "
                          f"position equally often)" + (f": {shown}" + (" …" if len(lineups) > 6 else "")

@@ -146,11 +146,11 @@ def _one_matchup_chart(matrix: pl.DataFrame, order: list[str], flagged: set, nam
             ax.barh([0], [1 - v], left=[v], color="#b2182b", height=0.5)
             ax.errorbar([v], [0], xerr=[[v - r["ci_low"]], [r["ci_high"] - v]], color="black", capsize=5, lw=1.5)
             mark = ("*" if r["significant"] else "") + (" †" if (h, o) in flagged else "")
-            ax.text(v, 0.42, f"{display(h, names)} wins {pct(v)}{mark} (95%: {ci(r['ci_low'], r['ci_high'])}, "
+            ax.text(v, 0.5, f"{display(h, names)} wins {pct(v)}{mark} (95%: {ci(r['ci_low'], r['ci_high'])}, "
                     f"n={r['games']:,})", ha="center", va="bottom", fontsize=9)
-        ax.axvline(0.5, color="#999999", lw=1, ls="--")
+        ax.plot([0.5, 0.5], [-0.4, 0.32], color="#999999", lw=1, ls="--")      # 50%, under the label
         ax.set_xlim(0, 1)
-        ax.set_ylim(-0.5, 0.9)
+        ax.set_ylim(-0.5, 1.0)
         ax.set_yticks([])
         ax.xaxis.set_major_formatter(matplotlib.ticker.FuncFormatter(percent_axis))
         ax.set_xlabel(f"share of games: {display(h, names)} (blue) won, {display(o, names)} (red) won or drew")
