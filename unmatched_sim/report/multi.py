@@ -79,6 +79,11 @@ def charted_pairs(pairs: pl.DataFrame, most: int = 12) -> pl.DataFrame:
 
 
 # --------------------------------------------------------------------------- the document
+def _span(lo, hi) -> str:
+    """An interval of differences: "-15.3 to +8.2 pts"."""
+    return f"{pts(lo).removesuffix(' pts')} to {pts(hi)}"
+
+
 def _side(side: str, names: dict[str, str] | None) -> str:
     """A side of a line-up as a reader names it: "Alice + Medusa" (a team), "Alice / The Genie"."""
     return " / ".join(" + ".join(display(h, names) for h in part.split("+")) for part in side.split(" / "))
@@ -225,7 +230,7 @@ def make_multi(meta: dict, games: pl.DataFrame, players: pl.DataFrame, out: Path
             if shown.height:
                 chart(synergy_chart(shown, names), "multi_synergy")
             rows = [[pair_label(r, names), num(r["games"]), pct(r["win_rate"]), ci(r["ci_low"], r["ci_high"]),
-                     pct(r["expected"]), f"{pts(r['synergy'])} ({pts(r['synergy_low'])} to {pts(r['synergy_high'])})"]
+                     pct(r["expected"]), f"{pts(r['synergy'])} ({_span(r['synergy_low'], r['synergy_high'])})"]
                     for r in pairs.iter_rows(named=True)]
             sections.append(Section("pairs", "Team pairs and synergy", [
                 "Each pair of heroes that played on one team: its record, and what its members' individual "
@@ -246,13 +251,12 @@ def make_multi(meta: dict, games: pl.DataFrame, players: pl.DataFrame, out: Path
                                 f"than their strengths predict: {pct(top['win_rate'])} won "
                                 f"({ci(top['ci_low'], top['ci_high'])}, {top['games']:,} games) against "
                                 f"{pct(top['expected'])} expected, synergy {pts(top['synergy'])} "
-                                f"({pts(top['synergy_low'])} to {pts(top['synergy_high'])}).")
+                                f"({_span(top['synergy_low'], top['synergy_high'])}).")
             else:
                 widest = pairs.sort("games", descending=True).row(0, named=True)
                 findings.append("No pair's synergy is distinguishable from none: every interval holds 0 (the "
                                 f"most-played pair, {pair_label(widest, names)}, {pts(widest['synergy'])} over "
-                                f"{widest['games']:,} games, {pts(widest['synergy_low'])} to "
-                                f"{pts(widest['synergy_high'])}).")
+                                f"{widest['games']:,} games, {_span(widest['synergy_low'], widest['synergy_high'])}).")
 
     # ---------------------------------------------------------------- running out of cards
     if run is not None:
