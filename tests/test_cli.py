@@ -52,7 +52,7 @@ def test_matchup_text_output_names_both_heroes_and_the_interval(tmp_path, capsys
     code, out, err = run_cli(capsys, "matchup", "Houdini", "The Genie", "-n", "6", "-j", "1",
                              "--out", str(tmp_path / "r"), "--no-progress")
     assert code == 0, err
-    assert "houdini" in out and "genie" in out and "95% CI" in out and "first player wins" in out
+    assert "Houdini" in out and "The Genie" in out and "95% CI" in out and "first player wins" in out
 
 
 def test_same_command_twice_writes_identical_games_and_events(tmp_path, capsys):

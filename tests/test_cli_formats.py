@@ -157,7 +157,7 @@ def test_sim_compare_reads_a_free_for_all_run(capsys, tmp_path):
 def test_free_for_all_and_team_reports_name_heroes_as_the_duel_report_does(capsys, tmp_path):
     """Every table, chart label and finding of a multi-player report names a hero by the display
     name the duel report uses (analysis._common.hero_names): "Dr. Jill Trent", not dr_jill_trent;
-    the id stays only in its own column of "Who wins" (what the commands take) and in the CSVs."""
+    the id stays only in the inputs (what the commands take) and in the CSVs."""
     from unmatched_sim import analysis as A
     from unmatched_sim.analysis import multi as M
     from unmatched_sim.analysis._common import hero_names
@@ -178,11 +178,10 @@ def test_free_for_all_and_team_reports_name_heroes_as_the_duel_report_does(capsy
         section = {s.id: [b for b in s.blocks if isinstance(b, Table)] for s in doc.sections}
         tables = [t for ts in section.values() for t in ts]
         wins, rating = section["wins"][0], section["rating"][0]
-        assert wins.header[:2] == ["hero", "id"]
+        assert wins.header[0] == "Hero" and "id" not in wins.header        # ids only in commands and CSV
         assert {r[0] for r in wins.rows} == set(names.values())
-        assert all(names[r[1]] == r[0] for r in wins.rows)                # the id beside its name
         assert {r[0] for r in rating.rows} == set(names.values())
-        cells = [c for t in tables for r in t.rows for c in (r[:1] + r[2:] if t is wins else r)]
+        cells = [c for t in tables for r in [t.header] + t.rows for c in r]
         cells += doc.findings + [doc.inputs.rows[[r[0] for r in doc.inputs.rows].index("Line-ups")][1]]
         assert not [c for c in cells for h in ids if h in c]
         results = M.hero_results(players)
@@ -202,4 +201,6 @@ def test_free_for_all_and_team_reports_name_heroes_as_the_duel_report_does(capsy
             assert {r[0] for r in table.rows} == {f"{names[a]} + {names[b]}"
                                                   for a, b in pairs.select("hero_1", "hero_2").iter_rows()}
             assert set(labels(synergy_chart(pairs, names))) == {r[0] for r in table.rows}
-            assert any("Best pair" in f for f in doc.findings)
+            # a pair's synergy is headlined with its interval, or not at all ("no pair ... distinguishable")
+            (said,) = [f for f in doc.findings if "synergy" in f]
+            assert " to " in said and ("than their strengths predict" in said or "distinguishable" in said)

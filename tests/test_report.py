@@ -21,7 +21,7 @@ def ai_style(hero: str) -> str:
     rest = ", ".join(f"{k} {style[k]:g}" for k in ("caution", "safety", "reserve"))
     return f"{style['aggression']:g} ({rest})"
 
-CHARTS = ["win_matrix", "ranking", "seats", "damage_curves", "damage_sources", "exhaustion", "game_length"]
+CHARTS = ["win_matrix", "ranking", "seats", "damage_curves", "damage_sources", "comeback", "exhaustion", "game_length"]
 MISERY_CHARTS = ["misery_risk", "misery_pushes"]
 
 
@@ -33,9 +33,14 @@ def check_report(folder: Path, heroes: list[str], charts: list[str]) -> str:
         png, svg = folder / f"{name}.png", folder / f"{name}.svg"
         assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n", name
         assert "<svg" in svg.read_text()[:2000], name
-        assert f'src="{name}.svg"' in html and f"({name}.png)" in md
-    for src in re.findall(r'(?:src|href)="([^"#:]+)"', html):       # every local link resolves
+        # the page carries the chart inline (it works alone, offline); the files stay for slides
+        assert re.search(f'<figure id="fig-{name}"><img src="data:image/svg\\+xml;base64,', html), name
+        assert f'href="{name}.png"' in html and f"({name}.png)" in md
+    assert not re.findall(r'src="(?!data:)', html)                   # nothing the page loads from elsewhere
+    for src in re.findall(r'href="([^"#:]+)"', html):                # every local link resolves
         assert (folder / src).exists(), src
+    for anchor in re.findall(r'href="#([^"]+)"', html):              # and every link within the page
+        assert f'id="{anchor}"' in html, anchor
     for src in re.findall(r"!\[[^\]]*\]\(([^)]+)\)", md):
         assert (folder / src).exists(), src
     for h in heroes:
@@ -141,7 +146,8 @@ def test_report_shows_how_the_ai_played_each_hero(tiny_run, tmp_path):
     doc, _ = _make(A.open_run(tiny_run), tmp_path)
     (section,) = [s for s in doc.sections if s.id == "play"]
     table, choices = [b for b in section.blocks if hasattr(b, "rows")]
-    assert sorted(r[0] for r in table.rows) == sorted(r[0] for r in choices.rows) == ["genie", "houdini"]
+    strongest_first = [{"genie": "The Genie", "houdini": "Houdini"}[h] for h in A.ranking(A.open_run(tiny_run))["hero"]]
+    assert [r[0] for r in table.rows] == [r[0] for r in choices.rows] == strongest_first    # by name, in strength order
     assert all(int(r[1].replace(",", "")) > 0 for r in table.rows)       # turns played
 
 
@@ -184,10 +190,11 @@ def test_win_matrix_of_18_heroes_is_a_compact_grid_that_fits_a_laptop_page():
     run = record({pair: (3, 1) for pair in combinations(heroes, 2)}).run()
     order = A.ranking(run)["hero"].to_list()
     matrix = _matrix_table(A.win_matrix(run), A.seat_split(run), order, set(), "")
-    assert matrix.grid and matrix.header[1:] == order
+    assert matrix.grid and matrix.header[1:] == order          # a hand-built log names no hero: ids stand in
     cells = [c for row in matrix.rows for c in row[1:]]
     assert {len(c.split("\n")) for c in cells if c != "no mirror"} == {2}        # rate, then interval
-    assert max(len(line) for c in cells for line in c.split("\n")) <= 9      # about 50 px a column
+    shown = [re.sub(r"\[([^\]]+)\]\(#[^)]+\)", r"\1", c) for c in cells]      # a rate links to its games
+    assert max(len(line) for c in shown for line in c.split("\n")) <= 9      # about 50 px a column
     assert "every cell is 4 games" in matrix.note
     doc = Document("t", "", Table(["a"], []), [], [], [])
     doc.sections.append(Section("m", "m", [matrix]))
@@ -225,9 +232,9 @@ def test_report_shows_the_wayward_sisters_combined_health_and_how_the_ai_played_
     assert code == 0, err
     r = build_report(out, tmp_path / "rep")
     html = (r.out / "index.html").read_text()
-    assert re.search(r"Starting health \(from the log\): [^.]*wayward_sisters 18", html)
+    assert re.search(r"Starting health \(from the log\): [^.]*The Wayward Sisters 18", html)
     play = html[html.index('id="play"'):]
-    row = re.search(r"<tr><td[^>]*>wayward_sisters</td>(.*?)</tr>", play, re.S).group(1)
+    row = re.search(r"<tr><td[^>]*>The Wayward Sisters</td>(.*?)</tr>", play, re.S).group(1)
     cells = [re.sub("<.*?>", "", c) for c in re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)]
     assert cells[1] != "–" and "%" in cells[1] and not cells[2].endswith("of 0")
 

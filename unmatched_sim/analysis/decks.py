@@ -2,7 +2,8 @@
 
 A deck *runs out* when its last card is drawn (``deck_empty`` event); from then on each card the
 player cannot draw (``exhausted`` event) deals 2 damage to each of that player's fighters
-(``damage`` rows with ``detail`` = ``exhaustion``). Every hero-game counts (twice for a mirror).
+(``damage`` rows with ``detail`` = ``exhaustion``). Every hero-game counts (twice for a mirror); in a
+free-for-all or team run, every player of every game.
 """
 
 from __future__ import annotations
@@ -20,13 +21,7 @@ def exhaustion_by_game(run: RunLike) -> pl.DataFrame:
     run = as_run(run)
     if "exhaustion_by_game" in run._cache:
         return run._cache["exhaustion_by_game"]
-    q = (run.events.filter(pl.col("kind").is_in(("deck_empty", "exhausted"))
-                           | ((pl.col("kind") == "damage") & (pl.col("detail") == "exhaustion")))
-         .group_by("game_id", "player")
-         .agg(pl.col("turn").filter(pl.col("kind") == "deck_empty").min().cast(pl.Int32).alias("deck_empty_turn"),
-              pl.col("amount").filter(pl.col("kind") == "exhausted").cast(pl.Int64).sum().alias("cards_short"),
-              pl.col("amount").filter(pl.col("kind") == "damage").cast(pl.Int64).sum().alias("exhaustion_damage")))
-    per = run.collect(q)
+    per = run.collect(_per_player_exhaustion(run))
     df = (run.sides().select("game_id", "player", "hero", "opponent", "won", "turns")
           .join(per, on=["game_id", "player"], how="left")
           .with_columns(pl.col("cards_short", "exhaustion_damage").fill_null(0)))
@@ -36,9 +31,37 @@ def exhaustion_by_game(run: RunLike) -> pl.DataFrame:
 
 def _exhaustion_counts(run: Run) -> pl.DataFrame:
     """hero, deck_empty_turn, won, exhausted, n, exhaustion_damage: hero-games counted by when the
-    deck ran out (null: never), the result, and whether a draw found the deck empty."""
+    deck ran out (null: never), the result, and whether a draw found the deck empty. A free-for-all
+    or team run counts every player of every game (``players.parquet``; in team play a player won
+    when its team did)."""
+    if run.meta.get("format") in ("ffa", "teams"):
+        return _multi_counts(run)
     from unmatched_sim.analysis._events import default_pass, label_heroes
     return label_heroes(run, default_pass(run)["exhaustion"], "h").rename({"h": "hero"})
+
+
+def _per_player_exhaustion(run: Run) -> pl.LazyFrame:
+    """Per game and player (slot) that ran out or drew from an empty deck: deck_empty_turn,
+    cards_short, exhaustion_damage."""
+    return (run.events.filter(pl.col("kind").is_in(("deck_empty", "exhausted"))
+                              | ((pl.col("kind") == "damage") & (pl.col("detail") == "exhaustion")))
+            .group_by("game_id", "player")
+            .agg(pl.col("turn").filter(pl.col("kind") == "deck_empty").min().cast(pl.Int32).alias("deck_empty_turn"),
+                 pl.col("amount").filter(pl.col("kind") == "exhausted").cast(pl.Int64).sum().alias("cards_short"),
+                 pl.col("amount").filter(pl.col("kind") == "damage").cast(pl.Int64).sum().alias("exhaustion_damage")))
+
+
+def _multi_counts(run: Run) -> pl.DataFrame:
+    from unmatched_sim.errors import UserError
+    path = run.path / "players.parquet" if run.path is not None else None
+    if path is None or not path.exists():
+        raise UserError(f"{run.name} has no players.parquet; make the run again with this version of sim")
+    players = pl.read_parquet(path).select("game_id", pl.col("slot").alias("player"), "hero", "won")
+    per = run.collect(_per_player_exhaustion(run))
+    df = (players.join(per, on=["game_id", "player"], how="left")
+          .with_columns(pl.col("cards_short", "exhaustion_damage").fill_null(0)))
+    return (df.group_by("hero", "deck_empty_turn", "won", (pl.col("cards_short") > 0).alias("exhausted"))
+            .agg(pl.len().cast(pl.Int64).alias("n"), pl.col("exhaustion_damage").sum().cast(pl.Int64)))
 
 
 def exhaustion(run: RunLike) -> pl.DataFrame:

@@ -3,6 +3,8 @@ one-line summary each, ready for ``sim replay RUN GAME_ID``."""
 
 from __future__ import annotations
 
+import re
+
 import polars as pl
 
 from unmatched_sim.analysis.run import RunLike, as_run
@@ -18,7 +20,9 @@ def find_games(run: RunLike, *, hero: str | None = None, opponent: str | None = 
     ``hero`` plays in the game (either side); ``opponent`` plays against it; ``winner`` is the
     winning hero id, or ``draw`` for no winner; ``end_reason`` (``combat``, ``exhaustion``,
     ``turn_limit``...); ``min_turns``/``max_turns`` bound the length; ``where`` is a polars SQL
-    expression over games.parquet's columns, e.g. ``winner_hero = 'houdini' AND turns < 6``.
+    expression over games.parquet's columns, e.g. ``winner_hero = 'houdini' AND turns < 6``
+    (``winner`` holds the winning seat, ``a`` or ``b``; compared with a hero id, as in
+    ``winner = 'medusa'``, it is read as ``winner_hero``: see ``seat_or_hero``).
     ``order``: ``game_id`` (default), ``turns`` (shortest first) or ``-turns`` (longest first).
     ``policy``: in a robust or checked run (``--robust``, ``--check-with``), the games that policy
     played, on one side or both (default: the run's own policy's games, as every analysis reads them).
@@ -69,6 +73,7 @@ def find_games(run: RunLike, *, hero: str | None = None, opponent: str | None = 
     if board:
         conds.append(pl.col("board") == board)
     if where:
+        where = seat_or_hero(where, run.heroes())
         try:
             expr = pl.sql_expr(where)
             run.collect(g.limit(1).filter(expr), "games")         # check it now, on one row
@@ -92,6 +97,17 @@ def find_games(run: RunLike, *, hero: str | None = None, opponent: str | None = 
                               "end_reason", "health_a", "health_b", "board", *extra), "games")
     line = multi_summary_line if multi else summary_line
     return df.with_columns(pl.Series("summary", [line(r) for r in df.iter_rows(named=True)], dtype=pl.Utf8))
+
+
+_WINNER_IS = re.compile(r"\bwinner\b(\s*(?:==|=|!=|<>)\s*)'([^']*)'", re.IGNORECASE)
+
+
+def seat_or_hero(where: str, heroes: list[str]) -> str:
+    """``where`` with each comparison of the ``winner`` column (the winning seat) to a hero id
+    turned into one of ``winner_hero`` (the winning hero): ``winner = 'medusa'`` can only mean
+    the hero, and would otherwise silently match no game. Seats ('a', 'b'...) are left as they are."""
+    return _WINNER_IS.sub(lambda m: f"winner_hero{m.group(1)}'{m.group(2)}'" if m.group(2) in heroes else m.group(0),
+                          where)
 
 
 def _policies(run) -> list[str]:

@@ -137,7 +137,9 @@ def headroom_summary(table: pl.DataFrame) -> dict:
 
 
 def _pts(x: float | None) -> str:
-    return "–" if x is None else f"{100 * x:+.0f} points"
+    """A gain as the report's headroom table writes it (``report.format.pts``), so the two agree."""
+    from unmatched_sim.report.format import pts
+    return pts(x)
 
 
 def reading(s: dict, names: dict[str, str] | None = None) -> str:
@@ -148,10 +150,11 @@ def reading(s: dict, names: dict[str, str] | None = None) -> str:
     base, check = f"`{s.get('policy')}`", f"`{s.get('check_with')}`"
     mean, sd, noise = s["mean_gain"], s["sd_gain"], s["noise_sd"]
     (lo_h, lo_g), (hi_h, hi_g) = s["lowest"], s["highest"]
-    spread = ("" if sd is None else f" (SD {100 * sd:.0f} points across heroes"
-              + (f"; noise alone would give about {100 * noise:.0f})" if noise is not None else ")"))
+    from unmatched_sim.report.format import num
+    spread = ("" if sd is None else f" (SD {num(100 * sd, 1)} points across heroes"
+              + (f"; noise alone would give about {num(100 * noise, 1)})" if noise is not None else ")"))
     if mean <= -LOW:
-        return (f"{check} wins {100 * -mean:.0f} points less than {base} with the same heroes on the same deals: "
+        return (f"{check} wins {num(100 * -mean, 1)} points less than {base} with the same heroes on the same deals: "
                 "it is not a stronger player, so it cannot show what better play would get from each hero. Check "
                 "with a stronger policy, e.g. `--check-with ismcts:iterations=200`.")
     if s["too_few"]:

@@ -136,7 +136,9 @@ def team_pairs(players: pl.DataFrame, l2: float = 1.0) -> pl.DataFrame:
     ``expected``: how much better (or worse) the two do together than their strengths predict.
 
     Columns: ``pair`` ("a+b", sorted), ``hero_1``, ``hero_2``, ``games``, ``wins``, ``win_rate``,
-    ``ci_low``, ``ci_high``, ``expected``, ``synergy``; largest synergy first.
+    ``ci_low``, ``ci_high``, ``expected``, ``synergy`` with its 95% interval ``synergy_low`` /
+    ``synergy_high`` (the win rate's Wilson interval less the expected rate, which is taken as
+    known); largest synergy first.
     """
     strengths = team_strengths(players, l2)
     s = dict(zip(strengths["hero"].to_list(), strengths["strength"].to_list()))
@@ -165,12 +167,16 @@ def team_pairs(players: pl.DataFrame, l2: float = 1.0) -> pl.DataFrame:
     if not rows:
         return pl.DataFrame(schema={"pair": pl.Utf8, "hero_1": pl.Utf8, "hero_2": pl.Utf8, "games": pl.Int64,
                                     "wins": pl.Int64, "win_rate": pl.Float64, "ci_low": pl.Float64,
-                                    "ci_high": pl.Float64, "expected": pl.Float64, "synergy": pl.Float64})
+                                    "ci_high": pl.Float64, "expected": pl.Float64, "synergy": pl.Float64,
+                                    "synergy_low": pl.Float64, "synergy_high": pl.Float64})
     df = pl.DataFrame(rows).with_columns(pl.col("games").cast(pl.Int64), pl.col("wins").cast(pl.Int64))
     df = with_ci(df, "wins", "games", "win_rate", "ci_low", "ci_high")
-    df = df.with_columns((pl.col("win_rate") - pl.col("expected")).alias("synergy"))
+    df = df.with_columns((pl.col("win_rate") - pl.col("expected")).alias("synergy"),
+                         (pl.col("ci_low") - pl.col("expected")).alias("synergy_low"),
+                         (pl.col("ci_high") - pl.col("expected")).alias("synergy_high"))
     return df.select("pair", "hero_1", "hero_2", "games", "wins", "win_rate", "ci_low", "ci_high",
-                     "expected", "synergy").sort(["synergy", "pair"], descending=[True, False])
+                     "expected", "synergy", "synergy_low", "synergy_high").sort(["synergy", "pair"],
+                                                                                descending=[True, False])
 
 
 def team_strengths(players: pl.DataFrame, l2: float = 1.0, iters: int = 200) -> pl.DataFrame:
@@ -233,3 +239,98 @@ def _solve(a: list[list[float]], b: list[float]) -> list[float]:
                 f = m[r][c] / m[c][c]
                 m[r] = [x - f * y for x, y in zip(m[r], m[c])]
     return [m[i][n] / m[i][i] if abs(m[i][i]) > 1e-15 else 0.0 for i in range(n)]
+
+
+# --------------------------------------------------------------------------- line-ups and seats
+def lineup_results(players: pl.DataFrame) -> pl.DataFrame:
+    """Each line-up's record. Team play: one row per match-up of two pairs, ``side_1`` and
+    ``side_2`` ("a+b", the pair with the better record first), ``games``, ``wins_1``, ``wins_2``,
+    ``draws``, ``win_rate`` (side 1's) with ``ci_low``/``ci_high``. Free-for-all: one row per set
+    of heroes, ``side_1`` the hero that won most of them, ``side_2`` the others ("b / c"), the same
+    columns (``wins_2``: the others' wins together)."""
+    teams = (players.group_by("game_id", "team")
+             .agg(pl.col("hero").sort().str.join("+").alias("side"), pl.col("won").any().alias("won")))
+    per_game = teams.group_by("game_id").agg(pl.col("side"), pl.col("won"))
+    rows: dict[tuple[str, ...], dict] = {}
+    for sides, won in per_game.select("side", "won").iter_rows():
+        key = tuple(sorted(sides))
+        r = rows.setdefault(key, {"games": 0, "draws": 0, **{s: 0 for s in key}})
+        r["games"] += 1
+        if not any(won):
+            r["draws"] += 1
+        for s, w in zip(sides, won):
+            r[s] += int(w)
+    out = []
+    for key, r in rows.items():
+        best = max(key, key=lambda s: (r[s], s))
+        others = [s for s in key if s != best]
+        out.append({"lineup": " / ".join(key), "side_1": best, "side_2": " / ".join(others), "games": r["games"],
+                    "wins_1": r[best], "wins_2": sum(r[s] for s in others), "draws": r["draws"]})
+    schema = {"lineup": pl.Utf8, "side_1": pl.Utf8, "side_2": pl.Utf8, "games": pl.Int64, "wins_1": pl.Int64,
+              "wins_2": pl.Int64, "draws": pl.Int64}
+    df = pl.DataFrame(out, schema=schema)
+    return with_ci(df, "wins_1", "games", "win_rate", "ci_low", "ci_high").sort(["win_rate", "lineup"],
+                                                                                descending=[True, False])
+
+
+def team_turn_order(players: pl.DataFrame) -> pl.DataFrame:
+    """Team play: the team that moves first (positions 1 and 3) against the team that moves second
+    (2 and 4), one row each (in a 2 v 2 the turn position is the team's). Columns: ``order``
+    ("first", "second"), ``games``, ``wins``, ``win_rate``, ``ci_low``, ``ci_high``."""
+    t = (players.group_by("game_id", "team").agg(pl.col("seat").min().alias("seat"), pl.col("won").any().alias("won"))
+         .with_columns(pl.when(pl.col("seat") == 0).then(pl.lit("first")).otherwise(pl.lit("second")).alias("order")))
+    df = t.group_by("order").agg(pl.len().cast(pl.Int64).alias("games"),
+                                 pl.col("won").sum().cast(pl.Int64).alias("wins")).sort("order")
+    return with_ci(df, "wins", "games", "win_rate", "ci_low", "ci_high")
+
+
+def positions_differ(tp: pl.DataFrame, fair: float) -> bool:
+    """Whether some turn position's interval (``turn_position``) excludes the fair share."""
+    return any(lo is not None and (lo > fair or hi < fair) for lo, hi in tp.select("ci_low", "ci_high").iter_rows())
+
+
+# --------------------------------------------------------------------------- eliminations
+def eliminations(run, players: pl.DataFrame) -> pl.DataFrame:
+    """Free-for-all: who eliminated whom. One row per player eliminated: ``game_id``, ``hero``
+    (eliminated), ``by_hero`` (the hero whose side dealt the damage that defeated it; null when
+    nobody did — exhaustion — and the hero itself for its own card), ``detail`` (the source of
+    that damage), ``turn``, ``winner_hero`` (the game's winner, null for none). Read from the
+    ``defeat`` of the player's hero, the last defeat logged for that player before its
+    ``eliminated`` row."""
+    ev = run.collect(run.events.filter(pl.col("kind").is_in(("defeat", "eliminated")))
+                     .select("game_id", "seq", "turn", "player", "kind", "detail", "by_player"))
+    out = ev.filter(pl.col("kind") == "eliminated").select("game_id", "player", pl.col("seq").alias("out_seq"),
+                                                           pl.col("turn").cast(pl.Int32), "detail")
+    defeats = ev.filter(pl.col("kind") == "defeat").select("game_id", "player", "seq", "by_player",
+                                                           pl.col("detail").alias("defeat_detail"))
+    last = (out.join(defeats, on=["game_id", "player"], how="left")
+            .filter(pl.col("seq").is_null() | (pl.col("seq") < pl.col("out_seq")))
+            .sort("seq").group_by("game_id", "player").agg(pl.col("by_player").last(), pl.col("defeat_detail").last()))
+    who = players.select("game_id", pl.col("slot").alias("player"), "hero")
+    winners = (players.filter(pl.col("won")).group_by("game_id").agg(pl.col("hero").first().alias("winner_hero")))
+    df = (out.join(last, on=["game_id", "player"], how="left").join(who, on=["game_id", "player"], how="left")
+          .join(who.rename({"player": "by_player", "hero": "by_hero"}), on=["game_id", "by_player"], how="left")
+          .join(winners, on="game_id", how="left"))
+    return df.select("game_id", "hero", "by_hero", pl.coalesce("defeat_detail", "detail").alias("detail"), "turn",
+                     "winner_hero").sort("game_id", "turn")
+
+
+def kingmaking(elims: pl.DataFrame, players: pl.DataFrame) -> pl.DataFrame:
+    """Per hero: ``games``, ``eliminations`` it made (of other heroes), ``for_itself`` (then won
+    the game), ``for_another`` (another hero won: the elimination made that one king), with
+    ``kingmaking_share`` = for_another / eliminations; and ``eliminated`` (times it was knocked
+    out), ``by_the_winner`` of those."""
+    made = (elims.filter(pl.col("by_hero").is_not_null() & (pl.col("by_hero") != pl.col("hero")))
+            .group_by(pl.col("by_hero").alias("hero"))
+            .agg(pl.len().cast(pl.Int64).alias("eliminations"),
+                 (pl.col("winner_hero") == pl.col("by_hero")).sum().cast(pl.Int64).alias("for_itself"),
+                 (pl.col("winner_hero").is_not_null() & (pl.col("winner_hero") != pl.col("by_hero")))
+                 .sum().cast(pl.Int64).alias("for_another")))
+    taken = elims.group_by("hero").agg(pl.len().cast(pl.Int64).alias("eliminated"),
+                                       (pl.col("by_hero") == pl.col("winner_hero")).fill_null(False).sum()
+                                       .cast(pl.Int64).alias("by_the_winner"))
+    games = players.group_by("hero").agg(pl.len().cast(pl.Int64).alias("games"))
+    df = (games.join(made, on="hero", how="left").join(taken, on="hero", how="left")
+          .with_columns(pl.col("eliminations", "for_itself", "for_another", "eliminated", "by_the_winner").fill_null(0)))
+    return df.with_columns(pl.when(pl.col("eliminations") > 0).then(pl.col("for_another") / pl.col("eliminations"))
+                           .otherwise(None).alias("kingmaking_share")).sort("hero")

@@ -190,6 +190,7 @@ def matchup_robustness(run: RunLike, hero_a: str, hero_b: str, spread: float = S
         out["policies"][p] = row
     out.update({key: r[key] for key in ("spread", "verdict_changes", "beyond_spread", "policy_dependent",
                                         "reason", "expected_by_chance")})
+    out["spread_limit"] = spread            # what `sim matchup --robust` names the noise floor against
     return out
 
 

@@ -18,6 +18,29 @@ from unmatched_sim.errors import UserError
 MAX_GAMES = 4_000
 
 
+def health_by_turn(run, game_ids: pl.Series, max_turn: int) -> pl.DataFrame:
+    """Per game of ``game_ids``, player and turn 0..``max_turn``: ``health``, the side's hero
+    fighters' health after that turn (the last logged up to it; its starting health before any;
+    the final health after the game ended)."""
+    lo, hi = game_ids.min(), game_ids.max()
+    ev = run.collect(run.events.filter(pl.col("game_id").is_between(lo, hi)
+                                       & pl.col("kind").is_in(("place", "damage", "recover", "set_health")))
+                     .select("game_id", "seq", pl.col("turn").cast(pl.Int32), "player", "kind", "fighter",
+                             pl.col("health").cast(pl.Int64)))
+    ev = ev.join(pl.DataFrame({"game_id": game_ids.unique()}), on="game_id", how="semi")
+    hf = hero_fighters(ev.filter((pl.col("kind") == "place") & (pl.col("turn") == 0)), ["game_id", "player"])
+    hrows = (ev.filter(pl.col("kind") != "place").join(hf.select("game_id", "player", "fighter"),
+                                                        on=["game_id", "player", "fighter"])
+             .group_by("game_id", "player", "fighter", "turn").agg(pl.col("health").sort_by("seq").last()))
+    return (hf.select("game_id", "player", "fighter", "start")
+            .join(pl.DataFrame({"turn": list(range(0, max_turn + 1))}, schema={"turn": pl.Int32}), how="cross")
+            .join(hrows, on=["game_id", "player", "fighter", "turn"], how="left")
+            .sort("game_id", "player", "fighter", "turn")
+            .with_columns(pl.col("health").forward_fill().over("game_id", "player", "fighter"))
+            .with_columns(pl.col("health").fill_null(pl.col("start")))
+            .group_by("game_id", "player", "turn").agg(pl.col("health").sum()))
+
+
 def tempo(run: RunLike, hero: str, opponent: str, max_turn: int | None = None) -> pl.DataFrame:
     """Per turn: ``turn``, ``games``, ``hero_health_median``/``_q25``/``_q75``,
     ``opponent_health_median``/``_q25``/``_q75``, ``lead_median``/``_q25``/``_q75`` (hero's health
@@ -36,25 +59,8 @@ def tempo(run: RunLike, hero: str, opponent: str, max_turn: int | None = None) -
     mine = mine.sort("game_id").head(MAX_GAMES)
     pick = (mine.select("game_id", pl.col("player").alias("me"))        # the race: a side and its foe
             .join(run.foes().rename({"player": "me", "foe": "them"}), on=["game_id", "me"]))
-    ids = pick["game_id"]
-    lo, hi = ids.min(), ids.max()
-    ev = run.collect(run.events.filter(pl.col("game_id").is_between(lo, hi)
-                                       & pl.col("kind").is_in(("place", "damage", "recover", "set_health")))
-                     .select("game_id", "seq", pl.col("turn").cast(pl.Int32), "player", "kind", "fighter",
-                             pl.col("health").cast(pl.Int64)))
-    ev = ev.join(pick.select("game_id"), on="game_id", how="semi")
-    hf = hero_fighters(ev.filter((pl.col("kind") == "place") & (pl.col("turn") == 0)), ["game_id", "player"])
-    hrows = (ev.filter(pl.col("kind") != "place").join(hf.select("game_id", "player", "fighter"),
-                                                        on=["game_id", "player", "fighter"])
-             .group_by("game_id", "player", "fighter", "turn").agg(pl.col("health").sort_by("seq").last()))
     T = max_turn or int(mine["turns"].quantile(0.95, interpolation="higher") or 1)
-    grid = (hf.select("game_id", "player", "fighter", "start")
-            .join(pl.DataFrame({"turn": list(range(0, T + 1))}, schema={"turn": pl.Int32}), how="cross")
-            .join(hrows, on=["game_id", "player", "fighter", "turn"], how="left")
-            .sort("game_id", "player", "fighter", "turn")
-            .with_columns(pl.col("health").forward_fill().over("game_id", "player", "fighter"))
-            .with_columns(pl.col("health").fill_null(pl.col("start")))
-            .group_by("game_id", "player", "turn").agg(pl.col("health").sum()))
+    grid = health_by_turn(run, pick["game_id"], T)
     me = grid.join(pick, left_on=["game_id", "player"], right_on=["game_id", "me"]).select(
         "game_id", "turn", pl.col("health").alias("h"))
     them = grid.join(pick, left_on=["game_id", "player"], right_on=["game_id", "them"]).select(

@@ -51,8 +51,17 @@ def cli():
     """
 
 
+def first_sentence(help_text: str | None) -> str:
+    """A command's line in ``sim --help``: the first sentence of its help, whole (click would cut
+    it at 45 characters with "..."; a whole sentence wraps instead)."""
+    para = " ".join((help_text or "").strip().split("\n\n")[0].split())
+    return para[: para.index(". ") + 1] if ". " in para else para
+
+
 for _command in (matchup, tournament, resume, ladder, report, replay, heroes_cmd, boards_cmd, policies_cmd,
                  robust, compare, games, sweep):
+    if not _command.short_help:
+        _command.short_help = first_sentence(_command.help)
     cli.add_command(_command)
 
 

@@ -228,8 +228,8 @@ def execute_all(specs, out, jobs, force, no_progress, resume=False, backend="loc
 
 def pct(x) -> str:
     """A rate as the commands print it: "  n/a" or " 33.3%" (rounded half up, five wide)."""
-    from unmatched_sim.stats import round_half_up     # (not from report: that imports matplotlib)
-    return "  n/a" if x is None else f"{round_half_up(100 * x, 1):>5}%"
+    from unmatched_sim.report.format import rounded     # the reports' rounding (it loads no plotting)
+    return "  n/a" if x is None else f"{rounded(100 * x, 1):>5}%"
 
 
 def format_options(f):

@@ -126,7 +126,8 @@ def _summary(out, fmt: str, lineup: tuple[str, ...] | None) -> dict:
 
 
 def _pct(x) -> str:
-    return "  n/a" if x is None else f"{100 * x:5.1f}%"
+    from unmatched_sim.cli.common import pct      # one rounding rule for every command
+    return pct(x)
 
 
 def multi_run(names: list[str], fmt: str, lineups: list[tuple[str, ...]], *, games: int, seed: int,

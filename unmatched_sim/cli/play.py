@@ -115,15 +115,17 @@ def matchup(hero_a, hero_b, more, games, seed, board, policy, policy_a, policy_b
     if as_json:
         click.echo(json.dumps(summary))
         return
-    click.echo(f"{heroes[a].name} vs {heroes[bb].name} on {' and '.join(x[2].name for x in specs)}: {summary['games']} games "
+    said = f"{heroes[a].name} mirror" if a == bb else f"{heroes[a].name} vs {heroes[bb].name}"
+    click.echo(f"{said} on {' and '.join(x[2].name for x in specs)}: {summary['games']} games "
                f"(seed {seed}; each seed from both seats), policies {spec.policy_a} / {spec.policy_b}")
     if spec.overrides:
         click.echo(f"  what-if: {'; '.join(spec.overrides)}")
-    width = max(len(n) for n in names)
+    shown = {key: _shown(key, heroes) for key in names}          # display names; ids stay in --json
+    width = max(len(n) for n in shown.values())
     for key in names:
         lo, hi = summary["ci95"][key]
         seats = summary["win_rate_by_seat"][key]
-        click.echo(f"  {key:<{width}}  wins {summary['wins'][key]:>6}  win rate {pct(summary['win_rate'][key])}"
+        click.echo(f"  {shown[key]:<{width}}  wins {summary['wins'][key]:>6}  win rate {pct(summary['win_rate'][key])}"
                    f"  95% CI [{pct(lo)}, {pct(hi)}]   going first {pct(seats['first']['win_rate'])}"
                    f"  going second {pct(seats['second']['win_rate'])}")
     if summary["draws"]:
@@ -133,9 +135,9 @@ def matchup(hero_a, hero_b, more, games, seed, board, policy, policy_a, policy_b
     for bid, bs in (summary.get("by_board") or {}).items():
         k0 = bs["heroes"][0]
         lo, hi = bs["ci95"][k0]
-        click.echo(f"  on {bid:<10} {k0} wins {pct(bs['win_rate'][k0])} [{pct(lo)}, {pct(hi)}] of {bs['games']} games")
-    click.echo(f"  mean game length {summary['mean_turns']:.1f} turns")
-    click.echo("  games ended by: " + ", ".join(f"{r} {c}" for r, c in summary["end_reasons"].items()))
+        click.echo(f"  on {bid:<10} {_shown(k0, heroes)} wins {pct(bs['win_rate'][k0])} [{pct(lo)}, {pct(hi)}] of {bs['games']} games")
+    click.echo(f"  mean game length {num1(summary['mean_turns'])} turns")
+    click.echo("  games ended by: " + ", ".join(f"{_words(r)} {c}" for r, c in summary["end_reasons"].items()))
     played = meta.get("total_games", summary["games"]) if isinstance(meta, dict) else summary["games"]
     click.echo(f"  {elapsed:.1f} s ({played / max(elapsed, 1e-9):.0f} games/s); log in {out}")
     click.echo(f"Verdict: {summary['verdict']}")
@@ -148,21 +150,36 @@ def matchup(hero_a, hero_b, more, games, seed, board, policy, policy_a, policy_b
         echo_headroom(summary["headroom"], summary["headroom"]["table"])
 
 
+def _shown(key: str, heroes: dict) -> str:
+    """A hero of a summary as the printed table names it: its display name; in a mirror the second
+    copy ("houdini#2") as "Houdini #2"."""
+    hid, _, copy = key.partition("#")
+    name = heroes[hid].name if hid in heroes else hid
+    return f"{name} #{copy}" if copy else name
+
+
+def _words(code: str) -> str:
+    """An end reason as words ("both_heroes_defeated" -> "both heroes defeated")."""
+    return code.replace("_", " ")
+
+
 def matchup_verdict(summary: dict, names: dict) -> str:
-    """A plain sentence: is the matchup distinguishable from 50%, and by how much it leans."""
+    """A plain sentence: is the matchup distinguishable from 50%, and by how much it leans. Its
+    numbers are rounded as the table above it (``report.format``), so the two never disagree."""
+    from unmatched_sim.report.format import ci, pct, rounded
+
     key = summary["heroes"][0]
     other = summary["heroes"][1]
     lo, hi = summary["ci95"][key]
     n = summary["games"]
     if lo <= 0.5 <= hi:
         return (f"not distinguishable from 50% with {n:,} games ({names.get(key, key)} wins "
-                f"{100 * summary['win_rate'][key]:.1f}%, 95% CI {100 * lo:.1f}–{100 * hi:.1f}%)")
+                f"{pct(summary['win_rate'][key])}, 95% CI {ci(lo, hi)})")
     fav, (flo, fhi) = (key, (lo, hi)) if lo > 0.5 else (other, (1 - hi, 1 - lo))
     if summary.get("draws"):   # with draws the other side's interval is its own
         flo, fhi = summary["ci95"][fav]
-    return (f"favours {names.get(fav, fav)} by {100 * (flo - 0.5):.0f}–{100 * (fhi - 0.5):.0f} points above "
-            f"an even 50% (wins {100 * summary['win_rate'][fav]:.1f}%, 95% CI {100 * flo:.1f}–{100 * fhi:.1f}%, "
-            f"{n:,} games)")
+    return (f"favours {names.get(fav, fav)} by {rounded(100 * (flo - 0.5), 0)}–{rounded(100 * (fhi - 0.5), 0)} "
+            f"points above an even 50% (wins {pct(summary['win_rate'][fav])}, 95% CI {ci(flo, fhi)}, {n:,} games)")
 
 
 @click.command()
@@ -244,18 +261,20 @@ def tournament(heroes, games, seed, board, policy, policy_a, policy_b, jobs, out
                f"= {df.height} games, policies {spec.policy_a} / {spec.policy_b}" + other_games_note(spec))
     if spec.overrides:
         click.echo(f"  what-if: {'; '.join(spec.overrides)}")
-    w = max(len(h) for h in ids)
+    name = {h: defs[h].name for h in ids}               # display names; ids stay in --json
+    w = max(len(n) for n in name.values())
     for r in rows:
         ka, kb = r["heroes"]
+        a, bb = name[r["hero_a"]], name[r["hero_b"]]
         if r["hero_a"] == r["hero_b"]:
             # a mirror: either copy's win rate is meaningless; the first player's is not
             lo, hi = r["first_player_ci95"]
-            click.echo(f"  {r['hero_a']:>{w}} vs {r['hero_b']:<{w}}  mirror: first player wins "
-                       f"{pct(r['first_player_win_rate'])} [{pct(lo)}, {pct(hi)}]  mean {r['mean_turns']:5.1f} turns")
+            click.echo(f"  {a + ' mirror':<{2 * w + 4}}  first player wins "
+                       f"{pct(r['first_player_win_rate'])} [{pct(lo)}, {pct(hi)}]  mean {num1(r['mean_turns']):>5} turns")
             continue
         lo, hi = r["ci95"][ka]
-        click.echo(f"  {r['hero_a']:>{w}} vs {r['hero_b']:<{w}}  {ka:>{w}} wins {pct(r['win_rate'][ka])} "
-                   f"[{pct(lo)}, {pct(hi)}]  mean {r['mean_turns']:5.1f} turns")
+        click.echo(f"  {a + ' vs ' + bb:<{2 * w + 4}}  {a:>{w}} wins {pct(r['win_rate'][ka])} "
+                   f"[{pct(lo)}, {pct(hi)}]  mean {num1(r['mean_turns']):>5} turns")
     if spec.robust:
         from unmatched_sim.cli.ai import echo_sensitivity
         echo_sensitivity(result["robust"], result["robust"]["table"])
@@ -263,6 +282,12 @@ def tournament(heroes, games, seed, board, policy, policy_a, policy_b, jobs, out
         from unmatched_sim.cli.ai import echo_headroom
         echo_headroom(result["headroom"], result["headroom"]["table"])
     click.echo(f"  {elapsed:.1f} s; log in {out}  (next: sim report {out})")
+
+
+def num1(x) -> str:
+    """A mean to one decimal, rounded as every report rounds (``report.format``)."""
+    from unmatched_sim.report.format import num
+    return num(x, 1)
 
 
 def tournament_pairings(ids: list[str], gauntlet: str | None = None, no_mirrors: bool = False):

@@ -77,7 +77,8 @@ def compare(run_a, run_b, out, flips, as_json):
 @click.option("--min-turns", type=int, default=None, help="Games of at least this many turns.")
 @click.option("--board", default=None, help="Games on this board.")
 @click.option("--where", default=None,
-              help="A polars SQL expression over games.parquet, e.g. \"winner_hero = 'houdini' AND turns < 6\".")
+              help="A polars SQL expression over games.parquet, e.g. \"winner_hero = 'houdini' AND turns < 6\" "
+                   "(winner is the winning seat, a or b; compared with a hero id it means winner_hero).")
 @click.option("--sort", "order", type=click.Choice(["game_id", "turns", "-turns"]), default="game_id",
               show_default=True, help="Order: by id, shortest first (turns) or longest first (-turns).")
 @click.option("--limit", type=int, default=20, show_default=True, help="List at most this many games (0: all).")

@@ -14,7 +14,7 @@ import polars as pl
 from matplotlib.colors import TwoSlopeNorm
 from matplotlib.figure import Figure
 
-from unmatched_sim.report.format import pct
+from unmatched_sim.report.format import ci, display, pct, percent_axis, rounded
 
 PALETTE = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b", "#e377c2",
            "#7f7f7f", "#bcbd22"]
@@ -59,11 +59,16 @@ def source_label(s: str) -> str:
 
 # --------------------------------------------------------------------------- win rates
 def win_matrix_chart(matrix: pl.DataFrame, seats: pl.DataFrame, order: list[str],
-                     flagged: set[tuple[str, str]] | None = None) -> Figure:
+                     flagged: set[tuple[str, str]] | None = None, names: dict[str, str] | None = None) -> Figure:
     """Heatmap: row hero's win rate against the column hero, 95% interval, games; cells whose
     interval excludes 50% are outlined and starred; the diagonal shows mirror first-seat rates;
-    ``flagged`` (hero, opponent) cells — policy-dependent matchups — get a † and a dashed outline."""
+    ``flagged`` (hero, opponent) cells — policy-dependent matchups — get a † and a dashed outline.
+    ``order``: hero ids, strongest first; labelled by their display names (``names``). Two heroes
+    that played no mirror draw no diagonal: one row, the first hero against the second."""
     flagged = flagged or set()
+    played_mirror = {r["hero"] for r in seats.iter_rows(named=True) if r.get("mirror_games")}
+    if len(order) == 2 and not played_mirror & set(order):
+        return _one_matchup_chart(matrix, order, flagged, names)
     n = len(order)
     size = max(4.2, 1.15 * n + 1.8)
     with matplotlib.rc_context(RC):
@@ -107,21 +112,49 @@ def win_matrix_chart(matrix: pl.DataFrame, seats: pl.DataFrame, order: list[str]
                                                               lw=1.4, ec="#e67e00", ls="--"))
                 ax.text(j, i - 0.12, f"{pct(v, 0)}{star}{dagger}", ha="center", va="center", fontsize=big,
                         fontweight="bold" if star else "normal", color=color)
-                ax.text(j, i + 0.22, f"[{pct(r['ci_low'], 0)}–{pct(r['ci_high'], 0)}]\nn={r['games']:,}",
+                ax.text(j, i + 0.22, f"[{ci(r['ci_low'], r['ci_high'], 0)}]\nn={r['games']:,}",
                         ha="center", va="center", fontsize=small, color=color, linespacing=1.1)
                 if star:
                     ax.add_patch(matplotlib.patches.Rectangle((j - 0.47, i - 0.47), 0.94, 0.94, fill=False,
                                                               lw=1.6, ec="black"))
-        ax.set_xticks(range(n), order, rotation=30, ha="right")
-        ax.set_yticks(range(n), order)
+        ax.set_xticks(range(n), [display(h, names) for h in order], rotation=30, ha="right")
+        ax.set_yticks(range(n), [display(h, names) for h in order])
         ax.set_xlabel("opponent")
         ax.set_ylabel("hero (row) — strongest first")
         ax.tick_params(length=0)
         for s in ax.spines.values():
             s.set_visible(False)
-        cb = fig.colorbar(im, ax=ax, shrink=0.7, format=lambda x, _: f"{100 * x:.0f}%")
+        cb = fig.colorbar(im, ax=ax, shrink=0.7, format=percent_axis)
         cb.set_label("row hero's win rate")
         ax.set_title("Win rate of the row hero against the column hero")
+    return fig
+
+
+def _one_matchup_chart(matrix: pl.DataFrame, order: list[str], flagged: set, names: dict[str, str] | None) -> Figure:
+    """A two-hero run without mirrors: its one matchup as a bar from 0 to 100%, split at the first
+    hero's win rate, with the interval — not a 2 x 2 grid whose diagonal is empty."""
+    h, o = order
+    r = next((x for x in matrix.iter_rows(named=True) if x["hero"] == h and x["opponent"] == o), None)
+    with matplotlib.rc_context(RC):
+        fig = _fig(7.5, 1.9)
+        ax = fig.add_subplot()
+        if r is None or not r["games"]:
+            ax.text(0.5, 0, "not played", ha="center", va="center")
+        else:
+            v = r["win_rate"]
+            ax.barh([0], [v], color="#2166ac", height=0.5)
+            ax.barh([0], [1 - v], left=[v], color="#b2182b", height=0.5)
+            ax.errorbar([v], [0], xerr=[[v - r["ci_low"]], [r["ci_high"] - v]], color="black", capsize=5, lw=1.5)
+            mark = ("*" if r["significant"] else "") + (" †" if (h, o) in flagged else "")
+            ax.text(v, 0.5, f"{display(h, names)} wins {pct(v)}{mark} (95%: {ci(r['ci_low'], r['ci_high'])}, "
+                    f"n={r['games']:,})", ha="center", va="bottom", fontsize=9)
+        ax.plot([0.5, 0.5], [-0.4, 0.32], color="#999999", lw=1, ls="--")      # 50%, under the label
+        ax.set_xlim(0, 1)
+        ax.set_ylim(-0.5, 1.0)
+        ax.set_yticks([])
+        ax.xaxis.set_major_formatter(matplotlib.ticker.FuncFormatter(percent_axis))
+        ax.set_xlabel(f"share of games: {display(h, names)} (blue) won, {display(o, names)} (red) won or drew")
+        ax.set_title(f"{display(h, names)} vs {display(o, names)}")
     return fig
 
 
@@ -154,7 +187,7 @@ def forest_chart(rows: list[dict], title: str, xlabel: str = "win rate",
             ax.axvline(reference, color="#999999", lw=1, ls="--", zorder=0)
         ax.set_yticks([n - 1 - i for i in range(n)], [r["label"] for r in rows])
         ax.set_xlim(0, 1)
-        ax.xaxis.set_major_formatter(matplotlib.ticker.FuncFormatter(lambda x, _: f"{100 * x:.0f}%"))
+        ax.xaxis.set_major_formatter(matplotlib.ticker.FuncFormatter(percent_axis))
         ax.set_xlabel(xlabel)
         ax.set_ylim(-0.6, n - 0.4)
         ax.set_title(title)
@@ -167,7 +200,8 @@ def forest_chart(rows: list[dict], title: str, xlabel: str = "win rate",
 
 
 # --------------------------------------------------------------------------- damage
-def damage_curves_chart(curves: pl.DataFrame, order: list[str], lengths: dict[str, float]) -> Figure:
+def damage_curves_chart(curves: pl.DataFrame, order: list[str], lengths: dict[str, float],
+                        names: dict[str, str] | None = None) -> Figure:
     """Small multiples, one panel per hero: damage dealt so far and health left, median line
     and interquartile band, by turn."""
     n = len(order)
@@ -188,7 +222,7 @@ def damage_curves_chart(curves: pl.DataFrame, order: list[str], lengths: dict[st
             ax.plot(t, c["health_median"].to_list(), color="#4c72b0", lw=2, ls="--", label="health left (median)")
             if hero in lengths:
                 ax.axvline(lengths[hero], color="#777777", lw=1, ls=":", label="median game length")
-            ax.set_title(hero)
+            ax.set_title(display(hero, names))
             ax.set_ylim(0, top)
             ax.xaxis.set_major_locator(matplotlib.ticker.MaxNLocator(integer=True))
             ax.yaxis.set_major_locator(matplotlib.ticker.MaxNLocator(integer=True))
@@ -206,7 +240,7 @@ def damage_curves_chart(curves: pl.DataFrame, order: list[str], lengths: dict[st
     return fig
 
 
-def damage_sources_chart(sources: pl.DataFrame, order: list[str]) -> Figure:
+def damage_sources_chart(sources: pl.DataFrame, order: list[str], names: dict[str, str] | None = None) -> Figure:
     """Two stacked horizontal bar charts: damage dealt per game and damage taken per game, by source."""
     all_sources = sources["source"].unique().to_list()
     known = [s for s in SOURCE_COLORS if s in all_sources]
@@ -232,11 +266,11 @@ def damage_sources_chart(sources: pl.DataFrame, order: list[str]) -> Figure:
                 ax.barh(ys, vals, left=left, color=colors[s], label=source_label(s), height=0.6)
                 left = [a + b for a, b in zip(left, vals)]
             for i, total in enumerate(left):
-                ax.text(total, n - 1 - i, f" {total:.1f}", va="center", fontsize=8)
+                ax.text(total, n - 1 - i, f" {rounded(total, 1)}", va="center", fontsize=8)
             ax.set_title(title)
             ax.set_xlabel("average per game")
             ax.set_xlim(0, max(left + [1]) * 1.15)
-        axes[0].set_yticks([n - 1 - i for i in range(n)], order)
+        axes[0].set_yticks([n - 1 - i for i in range(n)], [display(h, names) for h in order])
         handles = {}
         for ax in axes:
             for hd, lb in zip(*ax.get_legend_handles_labels()):
@@ -248,7 +282,8 @@ def damage_sources_chart(sources: pl.DataFrame, order: list[str]) -> Figure:
 
 
 # --------------------------------------------------------------------------- exhaustion
-def exhaustion_chart(timing: pl.DataFrame, order: list[str], max_turn: int) -> Figure:
+def exhaustion_chart(timing: pl.DataFrame, order: list[str], max_turn: int,
+                     names: dict[str, str] | None = None) -> Figure:
     """Share of each hero's games in which its deck has run out, by turn (cumulative steps)."""
     colors = hero_colors(order)
     with matplotlib.rc_context(RC):
@@ -257,17 +292,18 @@ def exhaustion_chart(timing: pl.DataFrame, order: list[str], max_turn: int) -> F
         for h in order:
             t = timing.filter(pl.col("hero") == h).sort("turn")
             if t.height == 0:
-                ax.plot([0, max_turn], [0, 0], color=colors[h], lw=1.5, label=f"{h} (never)")
+                ax.plot([0, max_turn], [0, 0], color=colors[h], lw=1.5, label=f"{display(h, names)} (never)")
                 continue
             xs = [0] + t["turn"].to_list() + [max(max_turn, t["turn"].max() + 1)]
             ys = [0] + t["cumulative_share"].to_list() + [t["cumulative_share"][-1]]
             k = order.index(h)
             # line style and marker as well as colour, so blue/cyan and red/orange lines stay apart
-            ax.step(xs, ys, where="post", color=colors[h], lw=2, label=h, ls=["-", "--", "-.", ":"][k % 4],
+            ax.step(xs, ys, where="post", color=colors[h], lw=2, label=display(h, names), ls=["-", "--", "-.", ":"][k % 4],
                     marker=["o", "s", "^", "D", "v", "P"][k % 6], markevery=max(1, len(xs) // 6), ms=4)
         # ticks at round percentages, printed with as many decimals as they need (2.5%, not "2%")
         ax.yaxis.set_major_locator(matplotlib.ticker.MaxNLocator(nbins=6, steps=[1, 2, 5, 10]))
-        ax.yaxis.set_major_formatter(matplotlib.ticker.FuncFormatter(lambda y, _: f"{round(100 * y, 3):g}%"))
+        ax.yaxis.set_major_formatter(matplotlib.ticker.FuncFormatter(
+            lambda y, _: f"{rounded(100 * y, 3).rstrip('0').rstrip('.')}%"))
         ax.set_ylim(bottom=0)
         ax.set_xlabel("turn (both players' turns count)")
         ax.xaxis.set_major_locator(matplotlib.ticker.MaxNLocator(integer=True))
@@ -307,7 +343,7 @@ def misery_risk_chart(risk: pl.DataFrame) -> Figure:
                 ax.errorbar(sim["revealed"].to_list(), v, yerr=[lo, hi], ls="none", marker="o", color="#c44e52",
                             ms=6, capsize=3, label="simulated (95% interval)" + suffix)
         ax.set_ylim(0, 1.05)
-        ax.yaxis.set_major_formatter(matplotlib.ticker.FuncFormatter(lambda x, _: f"{100 * x:.0f}%"))
+        ax.yaxis.set_major_formatter(matplotlib.ticker.FuncFormatter(percent_axis))
         ax.set_xlabel("miseries already revealed this turn (n = reveals made from there in the simulation)")
         ax.set_ylabel("chance the next reveal busts")
         ks = sorted(set(risk["revealed"].to_list()))
@@ -338,8 +374,8 @@ def misery_pushes_chart(pushes: pl.DataFrame) -> Figure:
             for k, y in zip(ks, ys):
                 bottom[k] += y
         for k in ks:
-            ax.text(k, bottom[k], f"{100 * bottom[k]:.0f}%", ha="center", va="bottom", fontsize=8)
-        ax.yaxis.set_major_formatter(matplotlib.ticker.FuncFormatter(lambda x, _: f"{100 * x:.0f}%"))
+            ax.text(k, bottom[k], pct(bottom[k], 0), ha="center", va="bottom", fontsize=8)
+        ax.yaxis.set_major_formatter(matplotlib.ticker.FuncFormatter(percent_axis))
         ax.set_xticks(ks)
         ax.set_xlabel("miseries revealed in the turn (including one that busted)")
         ax.set_ylabel("share of turns")
@@ -355,7 +391,7 @@ def game_length_chart(length: pl.DataFrame, reasons: pl.DataFrame) -> Figure:
         fig = _fig(10, 3.6)
         a1, a2 = fig.subplots(1, 2, width_ratios=[2.2, 1])
         a1.bar(length["turns"].to_list(), length["share"].to_list(), color="#4c72b0", width=0.85)
-        a1.yaxis.set_major_formatter(matplotlib.ticker.FuncFormatter(lambda x, _: f"{100 * x:.0f}%"))
+        a1.yaxis.set_major_formatter(matplotlib.ticker.FuncFormatter(percent_axis))
         a1.set_xlabel("game length in turns (both players' turns count)")
         a1.xaxis.set_major_locator(matplotlib.ticker.MaxNLocator(integer=True))
         a1.set_ylabel("share of games")
@@ -365,10 +401,52 @@ def game_length_chart(length: pl.DataFrame, reasons: pl.DataFrame) -> Figure:
         a2.barh(range(len(labels)), r["share"].to_list(),
                 color=[SOURCE_COLORS.get(x, "#8c8c8c") for x in labels], height=0.6)
         for i, s in enumerate(r["share"].to_list()):
-            a2.text(s, i, f" {100 * s:.1f}%", va="center", fontsize=8)
-        a2.set_yticks(range(len(labels)), labels)
+            a2.text(s, i, f" {pct(s)}", va="center", fontsize=8)
+        a2.set_yticks(range(len(labels)), [source_label(x) for x in labels])
         a2.set_xlim(0, 1.18)
         a2.set_xticks([0, 0.25, 0.5, 0.75, 1.0])
-        a2.xaxis.set_major_formatter(matplotlib.ticker.FuncFormatter(lambda x, _: f"{100 * x:.0f}%"))
+        a2.xaxis.set_major_formatter(matplotlib.ticker.FuncFormatter(percent_axis))
         a2.set_title("How games ended")
+    return fig
+
+
+# --------------------------------------------------------------------------- comebacks
+#: a cell of the comeback chart resting on fewer sides of games than this is greyed, its rate unshown
+FEW_SIDES = 20
+
+
+def comeback_chart(table: pl.DataFrame, turn_labels: list[str], lead_labels: list[str]) -> Figure:
+    """Heatmap: the chance to win of a side with each health lead (rows, ahead at the top) at the end
+    of each band of turns (columns), from ``analysis.comeback``; a cell shows the win rate and its
+    number of sides of games, greyed when they are few."""
+    n_t, n_l = len(turn_labels), len(lead_labels)
+    grid = np.full((n_l, n_t), np.nan)
+    cells = {(r["lead_index"], r["turn_index"]): r for r in table.iter_rows(named=True)}
+    for (li, ti), r in cells.items():
+        if r["sides"] >= FEW_SIDES:
+            grid[n_l - 1 - li, ti] = r["win_rate"]
+    with matplotlib.rc_context(RC):
+        fig = _fig(7.8, 4.6)
+        ax = fig.add_subplot()
+        norm = TwoSlopeNorm(vmin=0.0, vcenter=0.5, vmax=1.0)
+        cmap = matplotlib.colormaps["RdBu"].with_extremes(bad="#f2f2f2")
+        im = ax.imshow(np.ma.masked_invalid(grid), cmap=cmap, norm=norm, aspect="auto")
+        for (li, ti), r in cells.items():
+            y = n_l - 1 - li
+            few = r["sides"] < FEW_SIDES
+            v = r["win_rate"]
+            color = "#777777" if few else ("white" if abs(v - 0.5) > 0.28 else "black")
+            ax.text(ti, y - 0.12, "few" if few else pct(v, 0), ha="center", va="center", fontsize=9, color=color,
+                    fontweight="normal" if few else "bold")
+            ax.text(ti, y + 0.25, f"n={r['sides']:,}", ha="center", va="center", fontsize=6.5, color=color)
+        ax.set_xticks(range(n_t), turn_labels)
+        ax.set_yticks(range(n_l), list(reversed(lead_labels)))
+        ax.set_xlabel("turn (both players' turns count)")
+        ax.set_ylabel("the side's health lead at the end of the turn")
+        ax.tick_params(length=0)
+        for s in ax.spines.values():
+            s.set_visible(False)
+        cb = fig.colorbar(im, ax=ax, shrink=0.8, format=percent_axis)
+        cb.set_label("chance to win the game")
+        ax.set_title("Win chance by health lead and turn: who comes back from behind")
     return fig

@@ -1,11 +1,17 @@
 """A small document model, rendered both as HTML (``index.html``) and Markdown (``summary.md``)
 so the two always say the same thing; and the report folder they are written into.
 
-Text blocks are plain text with two inline marks: ``**bold**`` and ```code```.
+The HTML page is self-contained: given the folder its charts were saved in, it carries each chart
+inline (the SVG as a data URI; the PNG and SVG files stay beside it for slides), and one small
+inline script sorts every ``sortable`` table by the header clicked. No network, no CDN.
+
+Text blocks are plain text with three inline marks: ``**bold**``, ```code``` and a link within the
+page, ``[text](#anchor)``.
 """
 
 from __future__ import annotations
 
+import base64
 import html
 import os
 import re
@@ -30,6 +36,10 @@ class Table:
     # the row headers kept in view; it scrolls sideways only when it still does not fit. Markdown
     # writes a cell's lines as "value (detail, detail)".
     grid: bool = False
+    # In HTML, a click on a column header sorts the rows by that column (numbers as numbers).
+    sortable: bool = False
+    # In HTML, an anchor per row (a link "[text](#id)" elsewhere in the page jumps to it); "" for none.
+    row_ids: list[str] | None = None
 
 
 @dataclass
@@ -60,11 +70,13 @@ class Document:
 # --------------------------------------------------------------------------- inline marks
 _BOLD = re.compile(r"\*\*(.+?)\*\*")
 _CODE = re.compile(r"`([^`]+)`")
+_LINK = re.compile(r"\[([^\]\n]+)\]\((#[A-Za-z0-9_-]+)\)")     # within the page only
 
 
 def _inline_html(text: str) -> str:
     out = html.escape(text, quote=False)
     out = _CODE.sub(lambda m: f"<code>{m.group(1)}</code>", out)
+    out = _LINK.sub(lambda m: f'<a href="{m.group(2)}">{m.group(1)}</a>', out)
     return _BOLD.sub(lambda m: f"<strong>{m.group(1)}</strong>", out)
 
 
@@ -103,7 +115,46 @@ table.grid td.r small { color: #666; }
 table.grid thead th { vertical-align: bottom; }
 table.grid thead th.up span { writing-mode: vertical-rl; transform: rotate(180deg); }
 table.grid tbody td:first-child { position: sticky; left: 0; background: #f6f8fa; font-weight: 600; }
+table.sortable th { cursor: pointer; user-select: none; }
+table.sortable th::after { content: " \\2195"; color: #bbb; font-size: .8em; }
+table.sortable th[aria-sort="ascending"]::after { content: " \\25B2"; color: #444; }
+table.sortable th[aria-sort="descending"]::after { content: " \\25BC"; color: #444; }
+tr:target td { background: #fff3b0; }
+table.grid td a { color: #0b57a4; text-decoration: underline dotted; display: block; }
+table.grid td a:hover { text-decoration: underline; }
 footer { margin-top: 3rem; color: #777; font-size: .85rem; border-top: 1px solid #ddd; padding-top: .6rem; }
+"""
+
+
+#: sorts a ``table.sortable`` by the clicked header: numbers (the first number in a cell, so
+#: "48.3% (41–56%)" sorts by 48.3; "–" last) as numbers, anything else as text; a second click reverses
+SORT_SCRIPT = """
+document.querySelectorAll("table.sortable").forEach(function (t) {
+  if (t.dataset.sortBound) return;     // a table with its own sorter (the card table)
+  t.dataset.sortBound = "page";
+  var heads = t.tHead.rows[0].cells;
+  function key(td) {
+    var s = td.textContent.trim(), m = s.replace(/,/g, "").match(/^[^0-9+\\u2212-]*([+\\u2212-]?[0-9]+(\\.[0-9]+)?)/);
+    if (s === "" || s === "\\u2013" || s === "-") return [2, ""];
+    return m ? [0, parseFloat(m[1].replace("\\u2212", "-"))] : [1, s.toLowerCase()];
+  }
+  Array.prototype.forEach.call(heads, function (th, i) {
+    th.title = "sort by this column";
+    th.addEventListener("click", function () {
+      var asc = th.getAttribute("aria-sort") !== "ascending";
+      Array.prototype.forEach.call(heads, function (h) { h.removeAttribute("aria-sort"); });
+      th.setAttribute("aria-sort", asc ? "ascending" : "descending");
+      var body = t.tBodies[0], rows = Array.prototype.slice.call(body.rows);
+      rows.sort(function (a, b) {
+        var x = key(a.cells[i]), y = key(b.cells[i]);
+        if (x[0] !== y[0]) return x[0] - y[0];
+        var d = x[1] < y[1] ? -1 : x[1] > y[1] ? 1 : 0;
+        return asc ? d : -d;
+      });
+      rows.forEach(function (r) { body.appendChild(r); });
+    });
+  });
+});
 """
 
 
@@ -122,26 +173,39 @@ def _html_table(t: Table) -> str:
         first, *rest = c.split("\n") if t.grid else [c]
         return _inline_html(first) + "".join(f"<br><small>{_inline_html(x)}</small>" for x in rest)
 
-    out = ['<div class="wide"><table class="grid">' if t.grid else "<table>"]
+    classes = " ".join(c for c, on in (("grid", t.grid), ("sortable", t.sortable)) if on)
+    tag = f'<table class="{classes}">' if classes else "<table>"
+    out = [f'<div class="wide">{tag}' if t.grid else tag]
     if t.caption:
         out.append(f"<caption>{_inline_html(t.caption)}</caption>")
     out.append("<thead><tr>" + "".join(head(i, h) for i, h in enumerate(t.header)) + "</tr></thead><tbody>")
-    for row in t.rows:
-        out.append("<tr>" + "".join(f'<td class="{cls(i)}">{cell(c)}</td>' for i, c in enumerate(row)) + "</tr>")
+    ids = t.row_ids or []
+    for k, row in enumerate(t.rows):
+        rid = ids[k] if k < len(ids) else ""
+        out.append((f'<tr id="{html.escape(rid)}">' if rid else "<tr>")
+                   + "".join(f'<td class="{cls(i)}">{cell(c)}</td>' for i, c in enumerate(row)) + "</tr>")
     out.append("</tbody></table></div>" if t.grid else "</tbody></table>")
     if t.note:
         out.append(f'<p class="note">{_inline_html(t.note)}</p>')
     return "\n".join(out)
 
 
-def _html_block(b) -> str:
+def _chart_src(name: str, assets: Path | None) -> str:
+    """The chart's SVG inline as a data URI when its file is in ``assets``; else the file's name."""
+    path = assets / f"{name}.svg" if assets is not None else None
+    if path is not None and path.exists():
+        return "data:image/svg+xml;base64," + base64.b64encode(path.read_bytes()).decode("ascii")
+    return f"{name}.svg"
+
+
+def _html_block(b, assets: Path | None = None) -> str:
     if hasattr(b, "to_html"):          # a block that renders itself (an interactive table)
         return b.to_html()
     if isinstance(b, Table):
         return _html_table(b)
     if isinstance(b, Chart):
-        return (f'<figure id="fig-{b.name}"><a href="{b.name}.svg"><img src="{b.name}.svg" alt="{html.escape(b.alt)}" '
-                f'loading="lazy"></a><figcaption>{_inline_html(b.caption)} '
+        return (f'<figure id="fig-{b.name}"><img src="{_chart_src(b.name, assets)}" alt="{html.escape(b.alt)}">'
+                f'<figcaption>{_inline_html(b.caption)} '
                 f'<span class="files">(<a href="{b.name}.png">PNG</a> · <a href="{b.name}.svg">SVG</a>)</span>'
                 f"</figcaption></figure>")
     if isinstance(b, list):
@@ -149,7 +213,9 @@ def _html_block(b) -> str:
     return f"<p>{_inline_html(b)}</p>"
 
 
-def render_html(doc: Document) -> str:
+def render_html(doc: Document, assets: Path | None = None) -> str:
+    """The page. ``assets``: the folder the charts were saved in; each found there is carried
+    inline, so the page alone is the whole report (offline, mailed, moved)."""
     parts = ["<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
              '<meta name="viewport" content="width=device-width, initial-scale=1">',
              f'<meta name="generator" content="{MARKER}">',
@@ -167,12 +233,14 @@ def render_html(doc: Document) -> str:
     parts.append('<h2 id="inputs">What was simulated</h2>' + _html_table(doc.inputs))
     for s in doc.sections:
         parts.append(f'<section><h2 id="{s.id}">{html.escape(s.title)}</h2>')
-        parts.extend(_html_block(b) for b in s.blocks)
+        parts.extend(_html_block(b, assets) for b in s.blocks)
         parts.append("</section>")
     if doc.footer:
         parts.append(f"<footer>{_inline_html(doc.footer)}</footer>")
+    parts.append(f"<script>{SORT_SCRIPT}</script>")      # any table.sortable, ours or a section's own HTML
     parts.append("</body></html>")
     return "\n".join(parts) + "\n"
+
 
 
 # --------------------------------------------------------------------------- Markdown
@@ -220,7 +288,8 @@ def render_markdown(doc: Document) -> str:
             parts += [_md_block(b), ""]
     if doc.footer:
         parts += ["", "---", doc.footer]
-    return "\n".join(parts).rstrip() + "\n"
+    # links within the HTML page have no target in Markdown: their text stays
+    return _LINK.sub(r"\1", "\n".join(parts).rstrip()) + "\n"
 
 
 # --------------------------------------------------------------------------- the report folder

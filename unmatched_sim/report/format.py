@@ -1,41 +1,103 @@
-"""How the reports write numbers and heroes: rates as percentages (rounded half up), intervals,
-differences in points, counts, and heroes by their display names. Every report module formats
-through these, so one number reads the same in every section."""
+"""How the reports and the commands write numbers and heroes: rates as percentages, intervals,
+differences in points, counts, and heroes by their display names (the log's codes in words:
+``charts.source_label``).
+
+One rounding rule for everything a reader sees: ``rounded`` (decimal, half up: 32.5 -> 33, 96.25
+-> 96.3). Every table, chart label, finding and verdict sentence formats through these functions,
+so one number reads the same wherever it is shown (a matchup's table and its verdict, the
+headroom table and its sentence). Importing this module loads no plotting library, so the
+commands use it too."""
 
 from __future__ import annotations
+
+import numbers
 
 from unmatched_sim.stats import round_half_up
 
 
+def rounded(x: float, digits: int = 1) -> str:
+    """``x`` to ``digits`` decimals, rounded half up (not Python's round-half-to-even, nor the
+    binary float's own digits: 0.9625 -> "96.3" as a percentage, never "96.2")."""
+    x = float(x)                  # numpy's and polars' numbers too
+    if x != x or x in (float("inf"), float("-inf")):
+        return "–"
+    text = round_half_up(x, digits)
+    return text[1:] if text.startswith("-") and not text.strip("-0.") else text     # no "-0.0"
+
+
 def pct(x, digits: int = 1) -> str:
     """A rate as a percentage: "33.3%" ("–" for none)."""
-    # rounded half up (32.5% -> 33%), not Python's round-half-to-even, so 32.5/67.5 give 33/68
-    return "–" if x is None else f"{round_half_up(100 * x, digits)}%"
+    return "–" if x is None else f"{rounded(100 * x, digits)}%"
 
 
-def pts(x) -> str:
-    """A difference of two rates, in percentage points."""
-    return "–" if x is None else ("+" if x >= 0 else "") + f"{round_half_up(100 * x, 1)} pts"
+def pts(x, digits: int = 1) -> str:
+    """A difference of two rates, in percentage points: "+4.2 pts"."""
+    if x is None:
+        return "–"
+    text = rounded(100 * x, digits)
+    return ("" if text.startswith("-") else "+") + f"{text} pts"
 
 
 def ci(lo, hi, digits: int = 1) -> str:
     """An interval of rates: "41.2–58.8%"."""
-    return "–" if lo is None or hi is None else f"{round_half_up(100 * lo, digits)}–{round_half_up(100 * hi, digits)}%"
+    return "–" if lo is None or hi is None else f"{rounded(100 * lo, digits)}–{rounded(100 * hi, digits)}%"
 
 
 def num(x, digits: int = 1) -> str:
-    """A count with thousands separators, or a number to ``digits`` decimals."""
+    """A count with thousands separators, or a number to ``digits`` decimals (half up)."""
     if x is None:
         return "–"
-    if isinstance(x, int):
-        return f"{x:,}"
-    return f"{x:,.{digits}f}"
+    if isinstance(x, numbers.Integral):          # numpy's integers too
+        return f"{int(x):,}"
+    text = rounded(float(x), digits)
+    whole, dot, frac = text.partition(".")
+    sign = "-" if whole.startswith("-") else ""
+    return f"{sign}{int(whole.lstrip('-')):,}{dot}{frac}"
 
 
+def count(n: int, word: str, plural: str | None = None) -> str:
+    """"1 matchup", "3 matchups" (``plural`` where adding an s will not do)."""
+    return f"{n:,} {word if n == 1 else (plural or word + 's')}"
+
+
+def percent_axis(x, _pos=None) -> str:
+    """A chart's percentage tick ("25%"): matplotlib's ``FuncFormatter`` takes it as it is."""
+    return f"{rounded(100 * x, 0)}%"
+
+
+# --------------------------------------------------------------------------- heroes
 def display(hero: str, names: dict[str, str] | None) -> str:
     """A hero's display name ("The Genie") from ``analysis._common.hero_names``, the names the
     reports show; the id where the run records none."""
     return (names or {}).get(hero) or hero
+
+
+def matchup_label(hero: str, opponent: str, names: dict[str, str] | None) -> str:
+    """A matchup as a reader names it: "Houdini vs Medusa", a mirror "Houdini mirror"."""
+    if hero == opponent:
+        return f"{display(hero, names)} mirror"
+    return f"{display(hero, names)} vs {display(opponent, names)}"
+
+
+def strength_pair(a: str, b: str, order: list[str]) -> tuple[str, str]:
+    """A matchup's two heroes, the stronger (earlier in ``order``) first."""
+    rank = {h: i for i, h in enumerate(order)}
+    return (a, b) if rank.get(a, len(order)) <= rank.get(b, len(order)) else (b, a)
+
+
+def pair_rank(a: str, b: str, order: list[str]) -> tuple[int, int]:
+    """Where a matchup sits in strength order: by its stronger hero, then its weaker ("all" first)."""
+    if a == "all":
+        return (-1, -1)
+    rank = {h: i for i, h in enumerate(order)}
+    x, y = sorted((rank.get(a, len(order)), rank.get(b, len(order))))
+    return (x, y)
+
+
+def example_anchor(a: str, b: str, order: list[str]) -> str:
+    """The id of a matchup's row among the example games (the same for either way round)."""
+    x, y = strength_pair(a, b, order)
+    return f"games-{x}-{y}"
 
 
 def pair_label(row: dict, names: dict[str, str] | None) -> str:
@@ -47,3 +109,4 @@ def heroes_line(order: list[str], names: dict[str, str]) -> str:
     """A list of heroes: each id (what the commands take) with its display name from
     ``analysis._common.hero_names`` where that is more than the id ("genie (The Genie)")."""
     return ", ".join(f"{h} ({names[h]})" if names.get(h) and names[h].lower() != h else h for h in order)
+

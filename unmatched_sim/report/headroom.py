@@ -8,7 +8,7 @@ from unmatched_sim import analysis as A
 from unmatched_sim.analysis._common import hero_names
 from unmatched_sim.analysis.headroom import LOW, UNEVEN, headroom, headroom_summary, reading
 from unmatched_sim.report.document import Section, Table
-from unmatched_sim.report.format import display, pct, pts
+from unmatched_sim.report.format import display, num, pct, pts
 
 TITLE = "How well does the AI play each hero?"
 ID = "headroom"
@@ -48,24 +48,24 @@ def headroom_section(run: A.Run, findings: list[str], left_out: list) -> Section
         "— the room for better play the run's AI leaves with that hero. Low and even gains mean the verdicts are "
         "the heroes'; a large or uneven gain means they are partly the AI's.",
         reading(s, names)]
-    rows = [[r["hero"], display(r["hero"], names), f"{r['games']:,}", pct(r["base_win_rate"], 0),
+    rows = [[display(r["hero"], names), f"{r['games']:,}", pct(r["base_win_rate"], 0),
              pct(r["check_win_rate"], 0), gain_cell(r["gain"], r["gain_lo"], r["gain_hi"])]
             for r in table.sort("gain", descending=True, maintain_order=True).iter_rows(named=True)]
     mean_cell = gain_cell(s["mean_gain"], s["mean_lo"], s["mean_hi"])
-    rows.append(["all heroes", "mean", f"{s['games']:,}", "", "", mean_cell])
+    rows.append(["all heroes: mean", f"{s['games']:,}", "", "", mean_cell])
     if s["sd_gain"] is not None:
-        rows.append(["all heroes", "spread (SD)", "", "", "",
-                     f"{100 * s['sd_gain']:.1f} points (noise alone: {100 * (s['noise_sd'] or 0):.1f})"])
+        rows.append(["all heroes: spread (SD)", "", "", "",
+                     f"{num(100 * s['sd_gain'], 1)} points (noise alone: {num(100 * (s['noise_sd'] or 0), 1)})"])
     blocks.append(Table(
-        ["Hero", "Name", "Paired games", f"Wins with {base}", f"Wins with {check}", f"Gain (95% interval)"], rows,
-        caption=f"Per hero, the largest gain first: the win-rate gain of {check} over {base}, paired by seed", align="llrrrr",
+        ["Hero", "Paired games", f"Wins with {base}", f"Wins with {check}", f"Gain (95% interval)"], rows,
+        caption=f"Per hero, the largest gain first: the win-rate gain of {check} over {base}, paired by seed", align="lrrrr",
         note=f"Gain: mean of (won with {check} − won with {base}) over the paired games, in points, with a 95% "
              "interval from the standard error clustered by seed (both seats of a seed share the deal). Spread: the "
              "SD of the heroes' gains; noise alone: the root mean square of their standard errors, the spread "
              f"heroes of equal headroom would still show. A hero that already wins nearly all its paired "
              f"games with {base} has little room left to gain: read its gain against 100% minus its win rate. "
-             f"Read as low below {100 * LOW:.0f} points on average, "
-             f"uneven when the spread beyond noise exceeds {100 * UNEVEN:.0f} points. Python: "
+             f"Read as low below {num(100 * LOW, 0)} points on average, "
+             f"uneven when the spread beyond noise exceeds {num(100 * UNEVEN, 0)} points. Python: "
              "`analysis.headroom.headroom(run)`, `analysis.headroom.headroom_summary(table)`."))
     findings.append(reading(s, names) + f' See "{TITLE}"')
     return Section(ID, TITLE, blocks)

@@ -15,15 +15,12 @@ from unmatched_sim.analysis.tempo import tempo
 from unmatched_sim.report import charts as C
 from unmatched_sim.report.document import Chart, Section, Table
 from unmatched_sim.report.export import export_tables
-from unmatched_sim.report.format import pct
-
-
-def num(x, digits: int = 1) -> str:
-    return "–" if x is None else f"{x:,.{digits}f}"
+from unmatched_sim.report.format import ci, num, pct
 
 
 # --------------------------------------------------------------------------- tempo
 def tempo_chart(t: pl.DataFrame, hero: str, opponent: str):
+    """The race of ``hero`` against ``opponent`` (as the reader names them: display names)."""
     colors = ("#1f77b4", "#d62728")
     with matplotlib.rc_context(C.RC):
         fig = C._fig(7.5, 3.8)
@@ -46,12 +43,14 @@ def tempo_chart(t: pl.DataFrame, hero: str, opponent: str):
     return fig
 
 
-def tempo_section(run: A.Run, pairs: list[tuple[str, str]], chart) -> Section:
+def tempo_section(run: A.Run, pairs: list[tuple[str, str]], chart, names: dict[str, str] | None = None) -> Section:
+    from unmatched_sim.report.format import display
     blocks: list = ["For a matchup, both heroes' health by turn on one axis, and the lead: who gets ahead, "
                     "when, and by how much. Python: `analysis.tempo.tempo(run, hero, opponent)`."]
-    for h, o in pairs:
-        t = tempo(run, h, o)
-        name = f"tempo_{h}_{o}"
+    for hid, oid in pairs:
+        t = tempo(run, hid, oid)
+        name = f"tempo_{hid}_{oid}"
+        h, o = display(hid, names), display(oid, names)
         chart(tempo_chart(t, h, o), name)
         blocks.append(Chart(name, f"The race between {h} and {o}",
                             f"Solid blue: {h}'s health, dashed red: {o}'s, by turn (median game; shaded: the middle "
@@ -71,16 +70,10 @@ def tempo_section(run: A.Run, pairs: list[tuple[str, str]], chart) -> Section:
 
 
 # --------------------------------------------------------------------------- example games
-def _examples_frame(run: A.Run, order: list[str]) -> pl.DataFrame:
-    t = examples_table(run, order)
-    return pl.DataFrame([dict(zip(["matchup", "quickest_win_first_hero", "quickest_win_second_hero", "longest_game",
-                                   "a_draw"], r)) for r in t.rows],
-                        schema={c: pl.Utf8 for c in ["matchup", "quickest_win_first_hero", "quickest_win_second_hero",
-                                                     "longest_game", "a_draw"]})
-
-
-def examples_table(run: A.Run, order: list[str]) -> Table:
-    """Per matchup: ids of the shortest win of each hero and the longest game (ready for replay)."""
+def examples_frame(run: A.Run, order: list[str]) -> pl.DataFrame:
+    """Per matchup (``hero`` the stronger, in ``order``; a mirror has hero = opponent): the ids of
+    each hero's quickest win with its turns, of the longest game with its turns and end reason,
+    and of a draw (null where there is none). Ids only, ready for ``sim replay RUN GAME_ID``."""
     g = run.collect(run.games.select("game_id", "hero_a", "hero_b", "winner_hero", "turns", "end_reason"), "games")
     rows = []
     for i, h in enumerate(order):
@@ -92,17 +85,49 @@ def examples_table(run: A.Run, order: list[str]) -> Table:
 
             def quickest(winner):
                 w = sub.filter(pl.col("winner_hero") == winner).sort("turns", "game_id")
-                return f"game {w['game_id'][0]} ({w['turns'][0]} turns)" if w.height else "–"
+                return (w["game_id"][0], w["turns"][0]) if w.height else (None, None)
             longest = sub.sort(["turns", "game_id"], descending=[True, False]).row(0, named=True)
-            draws = sub.filter(pl.col("winner_hero").is_null())
-            rows.append([f"{h} vs {o}" if h != o else f"{h} mirror", quickest(h), quickest(o) if h != o else "–",
-                         f"game {longest['game_id']} ({longest['turns']} turns, {longest['end_reason']})",
-                         f"game {draws['game_id'][0]}" if draws.height else "–"])
-    return Table(["Matchup", "Quickest win, first hero", "Quickest win, second hero", "Longest game", "A draw"], rows,
-                 caption="Example games (tell one with `sim replay RUN GAME_ID`; find more with `sim games RUN`)",
-                 align="lllll",
-                 note=f"e.g. `sim replay {run.path} {rows and g['game_id'][0]}`; "
-                      f"`sim games {run.path} --hero HERO --winner HERO --sort turns`.")
+            draws = sub.filter(pl.col("winner_hero").is_null()).sort("game_id")
+            qh, qo = quickest(h), (quickest(o) if h != o else (None, None))
+            rows.append({"hero": h, "opponent": o, "quickest_win_hero": qh[0], "quickest_win_hero_turns": qh[1],
+                         "quickest_win_opponent": qo[0], "quickest_win_opponent_turns": qo[1],
+                         "longest_game": longest["game_id"], "longest_game_turns": longest["turns"],
+                         "longest_game_end_reason": longest["end_reason"],
+                         "a_draw": draws["game_id"][0] if draws.height else None})
+    schema = {"hero": pl.Utf8, "opponent": pl.Utf8, "quickest_win_hero": pl.Int64, "quickest_win_hero_turns": pl.Int64,
+              "quickest_win_opponent": pl.Int64, "quickest_win_opponent_turns": pl.Int64, "longest_game": pl.Int64,
+              "longest_game_turns": pl.Int64, "longest_game_end_reason": pl.Utf8, "a_draw": pl.Int64}
+    return pl.DataFrame(rows, schema=schema)
+
+
+def examples_table(run: A.Run, order: list[str], names: dict[str, str] | None = None) -> Table:
+    """Per matchup, in strength order: game ids of each hero's quickest win, the longest game and
+    a draw, each row an anchor the win-rate matrix links to (``format.example_anchor``)."""
+    from unmatched_sim.report.format import display, example_anchor, matchup_label
+
+    t = examples_frame(run, order)
+
+    def game(gid, turns, extra=""):
+        return "–" if gid is None else f"{gid} ({turns} turns{extra})"
+    rows, ids = [], []
+    for r in t.iter_rows(named=True):
+        h, o = r["hero"], r["opponent"]
+        mirror = h == o
+        rows.append([matchup_label(h, o, names),
+                     game(r["quickest_win_hero"], r["quickest_win_hero_turns"],
+                          ", either side" if mirror else f", {display(h, names)}"),
+                     "–" if mirror else game(r["quickest_win_opponent"], r["quickest_win_opponent_turns"],
+                                             f", {display(o, names)}"),
+                     game(r["longest_game"], r["longest_game_turns"], f", {C.source_label(r['longest_game_end_reason'])}"),
+                     "–" if r["a_draw"] is None else str(r["a_draw"])])
+        ids.append(example_anchor(h, o, order))
+    first = t["longest_game"][0] if t.height else "GAME_ID"
+    return Table(["Matchup (stronger hero first)", "Quickest win of the first", "Quickest win of the second",
+                  "Longest game", "A draw"], rows,
+                 caption="Example games: game ids", align="lllll", row_ids=ids,
+                 note=f"Tell one: `sim replay {run.path} {first}`; more of a matchup: "
+                      f"`sim games {run.path} --hero HERO --opponent HERO --sort turns`. "
+                      "Python: `report.workbench.examples_frame(run, order)`.")
 
 
 # --------------------------------------------------------------------------- export
@@ -119,7 +144,10 @@ def export_report_tables(run: A.Run, out: Path, order: list[str], extra: dict,
     from unmatched_sim.analysis.damage_split import damage_by_fighter
     tables["damage_by_fighter"] = damage_by_fighter(run)
     tables["seats_by_matchup"] = seats_by_matchup(run)
-    tables["example_games"] = _examples_frame(run, order)
+    tables["example_games"] = examples_frame(run, order)
+    from unmatched_sim.analysis.comeback import comeback, comebacks_by_hero
+    tables["comeback"] = comeback(run)
+    tables["comebacks_by_hero"] = comebacks_by_hero(run)
     for h, o in tempo_pairs or []:
         tables[f"tempo_{h}_{o}"] = tempo(run, h, o)
     if run.collect(run.games.select(pl.col("board").n_unique()), "games").item() > 1:
@@ -152,7 +180,7 @@ def by_board(run: A.Run) -> pl.DataFrame:
     return with_ci(df, "wins", "games", "win_rate", "ci_low", "ci_high")
 
 
-def boards_section(run: A.Run, order: list[str]) -> Section | None:
+def boards_section(run: A.Run, order: list[str], names: dict[str, str] | None = None) -> Section | None:
     boards = run.collect(run.games.select("board").unique(maintain_order=True), "games")["board"].to_list()
     if len(boards) < 2:
         return None
@@ -167,8 +195,8 @@ def boards_section(run: A.Run, order: list[str]) -> Section | None:
                     cells.append("–")
                     continue
                 r = r.row(0, named=True)
-                cells.append(f"{pct(r['win_rate'], 1)} ({pct(r['ci_low'], 0)}–{pct(r['ci_high'], 0)}, n={r['games']:,})")
-            rows.append([h, "every opponent" if o == "all" else o] + cells)
+                cells.append(f"{pct(r['win_rate'], 1)} ({ci(r['ci_low'], r['ci_high'], 0)}, n={r['games']:,})")
+            rows.append([(names or {}).get(h, h), "every opponent" if o == "all" else (names or {}).get(o, o)] + cells)
     return Section("boards", "By board", [
         f"Every pairing was played on each of {len(boards)} boards from the same seeds, so a difference between "
         "boards is the board's doing (and luck, within the intervals).",
@@ -198,18 +226,28 @@ def seats_by_matchup(run: A.Run) -> pl.DataFrame:
             .rename({"h1": "hero", "h2": "opponent"}))
 
 
-def seats_by_matchup_table(run: A.Run) -> Table:
+def seats_by_matchup_table(run: A.Run, order: list[str] | None = None, names: dict[str, str] | None = None) -> Table:
+    """Seats per matchup in strength order (``order``), the stronger hero named first."""
+    from unmatched_sim.report.format import matchup_label, pair_rank, strength_pair
+
     t = seats_by_matchup(run)
-    rows = [[f"{r['hero']} vs {r['opponent']}" if r["hero"] != r["opponent"] else f"{r['hero']} mirror",
-             f"{r['games']:,}", f"{pct(r['first_player_win_rate'], 1)} ({pct(r['ci_low'], 1)}–{pct(r['ci_high'], 1)})",
-             pct(r["h1_first_win_rate"], 1), pct(r["h1_second_win_rate"], 1)] for r in t.iter_rows(named=True)]
-    return Table(["Matchup", "Games", "First player wins (95%)", "First hero going first", "First hero going second"],
-                 rows, caption="Seats per matchup", align="lrrrr",
-                 note="The first hero is the first named in the matchup. Python: `report.workbench.seats_by_matchup(run)`.")
+    order = order or sorted(set(t["hero"]) | set(t["opponent"]))
+    per = {(h, o, f): w for h, o, f, w in run.sides().filter(~pl.col("mirror")).group_by("hero", "opponent", "first")
+           .agg(pl.col("won").mean()).iter_rows()}
+    rows = []
+    for r in sorted(t.iter_rows(named=True), key=lambda r: pair_rank(r["hero"], r["opponent"], order)):
+        h, o = strength_pair(r["hero"], r["opponent"], order)        # the stronger named first
+        rows.append([matchup_label(h, o, names), f"{r['games']:,}",
+                     f"{pct(r['first_player_win_rate'], 1)} ({ci(r['ci_low'], r['ci_high'])})",
+                     "–" if h == o else pct(per.get((h, o, True)), 1), "–" if h == o else pct(per.get((h, o, False)), 1)])
+    return Table(["Matchup (stronger hero first)", "Games", "First player wins (95%)", "First hero going first",
+                  "First hero going second"], rows, caption="Seats per matchup", align="lrrrr", sortable=True,
+                 note="The first hero is the stronger, named first. Python: `report.workbench.seats_by_matchup(run)` "
+                      "(there the first hero is the first in alphabetical order).")
 
 
 # --------------------------------------------------------------------------- hero / sidekick damage
-def damage_by_fighter_table(run: A.Run, order: list[str]) -> Table:
+def damage_by_fighter_table(run: A.Run, order: list[str], names: dict[str, str] | None = None) -> Table:
     from unmatched_sim.analysis.damage_split import damage_by_fighter
     t = damage_by_fighter(run)
     rows = []
@@ -217,7 +255,7 @@ def damage_by_fighter_table(run: A.Run, order: list[str]) -> Table:
         r = t.filter(pl.col("hero") == h)
         if r.height:
             r = r.row(0, named=True)
-            rows.append([h, num(r["dealt_to_hero"], 2), num(r["dealt_to_sidekicks"], 2), num(r["taken_by_hero"], 2),
+            rows.append([(names or {}).get(h, h), num(r["dealt_to_hero"], 2), num(r["dealt_to_sidekicks"], 2), num(r["taken_by_hero"], 2),
                          num(r["taken_by_sidekicks"], 2)])
     return Table(["Hero", "Dealt to the opposing hero / game", "Dealt to sidekicks / game", "Taken by the hero / game",
                   "Taken by its sidekicks / game"], rows, caption="Damage to heroes and to sidekicks", align="lrrrr",
