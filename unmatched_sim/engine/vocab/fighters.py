@@ -6,8 +6,8 @@ opposing fighter in a space of your zone and an adjacent space" (Restless Spirit
 
 from __future__ import annotations
 
-from unmatched_sim.engine.effects import (CONDITIONS, EFFECT_DAMAGE, QUANTITIES, SELECTORS, Field,
-                                          FighterOp, Op, op)
+from unmatched_sim.engine.effects import (CONDITIONS, QUANTITIES, SELECTORS, Field, FighterOp, Op, damage_source,
+                                          op)
 
 
 def _adjacent_friendly(g, ctx) -> list[int]:
@@ -57,7 +57,7 @@ class DamageSelfToDraw(Op):
         if n <= 0:
             return
         g.log("damage_to_draw", ctx.player, fi, ctx.card if ctx.card >= 0 else None, amount=n)
-        g.damage(fi, n, EFFECT_DAMAGE, ctx.card if ctx.card >= 0 else None, by=fi)
+        g.damage(fi, n, *damage_source(ctx), by=fi)
         g.draw(ctx.player, n)
 
 
@@ -134,7 +134,7 @@ class DamageSpaces(Op):
                    if g.occupant[s] >= 0 and g.is_foe_fighter(ctx.player, g.occupant[s])]
         by = g.ctx_fighter(ctx)
         for fi in victims:
-            g.damage(fi, n, EFFECT_DAMAGE, ctx.card if ctx.card >= 0 else None, by=by)
+            g.damage(fi, n, *damage_source(ctx), by=by)
             if not g.fighters[fi].alive:
                 key = (DEFEATED, ctx.card)
                 g.turn_flags[key] = g.turn_flags.get(key, ()) + (fi,)
