@@ -96,3 +96,55 @@ def test_damage_source_reads_the_context():
         (SPELL, "Spell of Stinging")
     assert damage_source(Ctx(0, 4, OTHER_ROLE, 0, source=BOARD)) == (BOARD, 4)
     assert damage_source(Ctx(0, -1, OTHER_ROLE, 0)) == ("effect", None)
+
+
+# ------------------------------------------------------------------ the analysis reads them
+def _origin_log():
+    from tests.test_analysis import Log
+    log = Log()
+    log.game(0, "medusa", "y", first="a", winner="a", turns=4, health=(16, 0), fighters=("Medusa", "Y"))
+    log.ev(0, 1, "b", "damage", fighter="Y", amount=1, health=9, detail="ability", by_player="a", by_fighter="Medusa")
+    log.ev(0, 1, "b", "damage", fighter="Y", amount=3, health=6, detail="combat", card="Snipe", by_player="a",
+           by_fighter="Medusa")
+    log.ev(0, 3, "b", "damage", fighter="Y", amount=2, health=4, detail="card", card="A Momentary Glance",
+           by_player="a", by_fighter="Medusa")
+    log.ev(0, 3, "a", "damage", fighter="Medusa", amount=2, health=14, detail="card", card="A Momentary Glance",
+           by_player="a", by_fighter="Medusa")
+    log.ev(0, 4, "b", "damage", fighter="Y", amount=2, health=2, detail="exhaustion")
+    # a log of the older vocabulary: a card's effect as "effect" with its card, an ability's without
+    log.game(1, "medusa", "y", first="a", winner="a", turns=4, health=(16, 0), fighters=("Medusa", "Y"))
+    log.ev(1, 1, "b", "damage", fighter="Y", amount=2, health=8, detail="effect", card="A Momentary Glance",
+           by_player="a", by_fighter="Medusa")
+    log.ev(1, 3, "b", "damage", fighter="Y", amount=1, health=7, detail="effect", by_player="a", by_fighter="Medusa")
+    return log
+
+
+def test_damage_by_origin_names_the_card_or_ability_and_keeps_self_inflicted_apart():
+    from unmatched_sim import analysis as A
+    t = A.damage_by_origin(_origin_log().run())
+    got = {(r["hero"], r["source"], r["card"]): (r["dealt"], r["self_inflicted"]) for r in t.iter_rows(named=True)}
+    assert got[("medusa", "ability", None)] == (1, 0)
+    assert got[("medusa", "combat", "Snipe")] == (3, 0)
+    assert got[("medusa", "card", "A Momentary Glance")] == (4, 2)      # 2 + the older log's 2; 2 to herself
+    assert got[("medusa", "effect", None)] == (1, 0)                    # the older log names no card: unnamed
+    assert not any(k[1] == "exhaustion" for k in got)                   # nobody's
+    assert t.row(0, named=True)["card"] == "A Momentary Glance"          # most dealt first
+
+
+def test_damage_by_source_reads_an_older_logs_card_effects_as_card():
+    from unmatched_sim import analysis as A
+    s = A.damage_by_source(_origin_log().run())
+    dealt = {r["source"]: r["dealt"] for r in s.filter(s["hero"] == "medusa").iter_rows(named=True)}
+    assert dealt == {"card": 4, "combat": 3, "ability": 1, "effect": 1}
+
+
+def test_the_reports_origin_table_names_the_ability_from_the_hero_file():
+    from pathlib import Path
+
+    from unmatched_sim.report.damage import origin_table
+    path = Path(find_hero("medusa").path)
+    run = _origin_log().run({"hero_files": {"medusa": {"path": str(path)}}})
+    t = origin_table(run, ["medusa", "y"], lambda h: h)
+    dealt_by = [r[1] for r in t.rows]
+    assert "Medusa's Gaze (ability)" in dealt_by and "A Momentary Glance (card effect)" in dealt_by
+    assert "Snipe (combat)" in dealt_by
