@@ -1,0 +1,201 @@
+"""``sim replay --html``: one self-contained page whose board, turns, combats and decisions are
+the game's (read back from the page's elements and its embedded data), ``--explain`` that
+never changes a game, and bad input to ``sim replay`` as one line and a non-zero exit."""
+
+from __future__ import annotations
+
+import json
+import re
+from html.parser import HTMLParser
+
+import pytest
+
+from tests.cli_helpers import run_cli
+from unmatched_sim.data.catalog import find_board
+from unmatched_sim.replay import replay_game_from_seed, space_names
+from unmatched_sim.report.board_layout import layout
+from unmatched_sim.report.replay_html import combat_breakdowns, render, replay_data
+from unmatched_sim.story import origin
+
+
+class Page(HTMLParser):
+    """The elements of a page, as (tag, attributes) in document order, and its script texts."""
+
+    def __init__(self, text: str):
+        super().__init__()
+        self.elements: list[tuple[str, dict]] = []
+        self.scripts: dict[str, str] = {}
+        self._script = None
+        self.feed(text)
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        self.elements.append((tag, a))
+        if tag == "script":
+            self._script = a.get("id") or f"script{len(self.scripts)}"
+            self.scripts[self._script] = ""
+
+    def handle_startendtag(self, tag, attrs):
+        self.elements.append((tag, dict(attrs)))
+
+    def handle_endtag(self, tag):
+        if tag == "script":
+            self._script = None
+
+    def handle_data(self, data):
+        if self._script is not None:
+            self.scripts[self._script] += data
+
+    def find(self, tag: str, cls: str | None = None) -> list[dict]:
+        return [a for t, a in self.elements if t == tag and (cls is None or cls in (a.get("class") or "").split())]
+
+
+@pytest.fixture(scope="module")
+def replayed():
+    return replay_game_from_seed(("medusa", "houdini"), 5, "a", "marmoreal", "tuned", "tuned", None,
+                                 hands=True, explain=True)
+
+
+@pytest.fixture(scope="module")
+def page(replayed):
+    return Page(render(replay_data(replayed)))
+
+
+def _data(page: Page) -> dict:
+    return json.loads(page.scripts["replay-data"])
+
+
+def test_the_page_draws_every_space_zone_and_path_of_the_board_file(page):
+    board = find_board("marmoreal")
+    spaces = page.find("g", "space")
+    assert sorted(s["data-space"] for s in spaces) == sorted(board.labels)
+    for s in spaces:
+        k = board.index[s["data-space"]]
+        zones = [z for i, z in enumerate(board.zone_names) if board.zone_mask[k] >> i & 1]
+        assert s["data-zones"].split() == zones
+    pairs = {tuple(sorted((board.labels[s], board.labels[t]))) for s in range(board.size) for t in board.adjacent[s]}
+    assert {tuple(sorted((p["data-from"], p["data-to"]))) for p in page.find("line", "path")} == pairs
+    assert len(page.find("circle", "zone")) == sum(bin(m).count("1") for m in board.zone_mask)
+
+
+def test_the_page_is_self_contained(page):
+    assert page.find("link") == [] and page.find("img") == []
+    assert all("src" not in a for _, a in page.elements)
+    for text in page.scripts.values():
+        assert "import " not in text and "fetch(" not in text
+
+
+def test_each_turn_has_a_frame_with_where_the_fighters_stand_and_the_players_counts(replayed, page):
+    data = _data(page)
+    frames = data["frames"]
+    assert [f["turn"] for f in frames[:-1]] == sorted({s["turn"] for s in replayed.states[:-1]})
+    assert frames[-1]["final"] and frames[-1]["turn"] == replayed.row["turns"]
+    sections = page.find("section", "frame")
+    assert [int(s["data-frame"]) for s in sections] == list(range(len(frames)))
+    slider = page.find("input")[0]
+    assert int(slider["max"]) == len(frames) - 1
+    labels = set(find_board("marmoreal").labels)
+    for f in frames:
+        on = [x["space"] for x in f["fighters"] if x["space"] is not None]
+        assert len(on) == len(set(on)) and set(on) <= labels
+        for p in f["players"]:
+            assert len(p["hand_cards"]) == p["hand"]
+    # the final frame: the game's last health of every fighter, as the log has it
+    last = {}
+    for e in replayed.events:
+        if e["kind"] in ("damage", "recover", "set_health") and e["health"] is not None:
+            last[e["fighter"]] = e["health"]
+    final = {x["name"]: x["health"] for x in frames[-1]["fighters"]}
+    assert all(final[name] == h for name, h in last.items())
+
+
+def test_each_combat_adds_up_to_its_logged_values(replayed, page):
+    data = _data(page)
+    combats = [c for f in data["frames"] for c in f["combats"]]
+    results = [e for e in replayed.events if e["kind"] == "combat_result"]
+    assert len(combats) == len(results) > 0
+    for c, r in zip(combats, results):
+        a, d = (int(x) for x in r["detail"].split("-"))
+        assert (c["attack"]["value"], c["defense"]["value"]) == (a, d)
+        for role in ("attack", "defense"):
+            assert sum(p["value"] for p in c[role]["parts"]) == c[role]["value"]
+        assert c["damage"] == r["amount"]
+    boosted = [c for c in combats if any(p["what"].startswith("BOOST") for p in c["attack"]["parts"] + c["defense"]["parts"])]
+    assert boosted, "a combat with a BOOST names it"
+    assert len(page.find("div", "combat")) == len(combats)
+
+
+def test_a_combat_names_each_part_of_its_values():
+    ev = [dict(turn=1, player="a", kind="turn_start"),
+          dict(turn=1, player="a", kind="attack_bonus", card="Toil", amount=1),
+          dict(turn=1, player="a", kind="attack", fighter="A", target="B", detail="melee"),
+          dict(turn=1, player="a", kind="reveal", fighter="A", card="Strike", amount=3, detail="attack"),
+          dict(turn=1, player="b", kind="reveal", fighter="B", card="Block", amount=2, detail="defense"),
+          dict(turn=1, player="a", kind="boost", card="Spare", amount=2, detail="combat"),
+          dict(turn=1, player="a", kind="combat_result", fighter="A", amount=5, detail="7-2")]
+    (c,) = combat_breakdowns(ev, {"a": "Gaze"})
+    assert [(p["what"], p["value"]) for p in c["attack"]["parts"]] == [
+        ("card value (Strike)", 3), ("attack bonus this turn (Toil)", 1), ("BOOST (Spare)", 2),
+        ("card effects and abilities (Strike's effects or the ability Gaze)", 1)]
+    assert [(p["what"], p["value"]) for p in c["defense"]["parts"]] == [("card value (Block)", 2)]
+
+
+def test_explain_scores_the_heuristics_choices_and_names_the_choice(replayed):
+    scored = [d for d in replayed.decisions if d["scores"]]
+    assert {d["kind"] for d in scored} >= {"action", "attack_card", "defense_card"}
+    for d in replayed.decisions:
+        assert d["chosen"] in d["options"]
+    for d in scored:
+        if d["kind"] in ("action", "defense_card"):
+            best = max(v for _, v in d["scores"])
+            assert dict(d["scores"])[d["chosen"]] == best
+
+
+@pytest.mark.parametrize("heroes,policy", [(("medusa", "houdini"), "tuned"), (("pandora", "wayward_sisters"), "heuristic"),
+                                           (("loki", "genie"), "greedy")])
+def test_explain_and_hands_leave_the_game_unchanged(heroes, policy):
+    plain = replay_game_from_seed(heroes, 9, "b", "marmoreal", policy, policy, None)
+    told = replay_game_from_seed(heroes, 9, "b", "marmoreal", policy, policy, None, hands=True, explain=True)
+    assert told.events == plain.events
+    assert told.row["decisions"] == plain.row["decisions"] == len(told.decisions)
+
+
+def test_the_story_names_spaces_by_their_zones_and_damage_by_its_source(replayed):
+    names = space_names(find_board("marmoreal"))
+    assert names["M13"] == "M13 (yellow, red; start 1)"
+    gaze = next(e for e in replayed.events if e["kind"] == "damage" and e["detail"] == "ability")
+    assert "Medusa's Gaze" in origin({**gaze, "ability": "Medusa's Gaze"})
+    assert "Medusa's Gaze" in "\n".join(replayed.story)
+
+
+def test_the_board_layout_is_the_same_every_time_and_keeps_spaces_apart():
+    board = find_board("marmoreal")
+    a, b = layout(board), layout(board)
+    assert a == b
+    pts = list(a.values())
+    assert min(((x1 - x2) ** 2 + (y1 - y2) ** 2) ** 0.5
+               for i, (x1, y1) in enumerate(pts) for x2, y2 in pts[i + 1:]) > 0.03
+
+
+def test_sim_replay_html_writes_one_file(tmp_path, capsys):
+    out = tmp_path / "game.html"
+    code, stdout, err = run_cli(capsys, "replay", "--heroes", "medusa", "houdini", "--seed", "5", "--policy", "greedy",
+                                "--html", str(out), "--explain")
+    assert code == 0 and err == "" and out.exists()
+    assert re.search(r'id="replay-data"', out.read_text())
+
+
+@pytest.mark.parametrize("args,needle", [
+    (["--heroes", "medusa", "houdini", "--seed", "5", "--explain"], "--html"),
+    (["--heroes", "medusa", "houdini", "--seed", "5", "--hands"], "--html"),
+    (["--heroes", "medusa", "houdini", "--seed", "5", "--html", "{tmp}"], "is a folder"),
+    (["--heroes", "medusa", "houdini", "--seed", "5", "--html", "{tmp}/no/such/x.html"], "does not exist"),
+    (["{tmp}/not-a-run", "3", "--html", "{tmp}/x.html"], "not-a-run"),
+    (["--heroes", "medusa", "nobody", "--seed", "5", "--html", "{tmp}/x.html"], "nobody"),
+])
+def test_bad_input_to_replay_is_one_line_and_a_non_zero_exit(tmp_path, capsys, args, needle):
+    args = [a.replace("{tmp}", str(tmp_path)) for a in args]
+    code, out, err = run_cli(capsys, "replay", *args)
+    assert code != 0
+    assert len(err.strip().splitlines()) == 1 and needle in err
+    assert "Traceback" not in err and not list(tmp_path.glob("*.html"))
