@@ -199,3 +199,39 @@ def test_bad_input_to_replay_is_one_line_and_a_non_zero_exit(tmp_path, capsys, a
     assert code != 0
     assert len(err.strip().splitlines()) == 1 and needle in err
     assert "Traceback" not in err and not list(tmp_path.glob("*.html"))
+
+
+def _to_older_vocabulary(run_dir):
+    """Rewrite a run's event log as it was logged before damage named its source kinds."""
+    import polars as pl
+    for part in (run_dir / "events").glob("*.parquet"):
+        ev = pl.read_parquet(part)
+        src = pl.col("kind").is_in(["damage", "damage_prevented", "defeat"])
+        named = src & pl.col("detail").is_in(["card", "ability", "spell", "misery"])
+        ev = ev.with_columns(
+            pl.when(src & pl.col("detail").is_in(["ability", "spell", "misery"]) | (pl.col("kind") == "defeat"))
+            .then(None).otherwise(pl.col("card")).alias("card"),
+            pl.when(named | (pl.col("kind").is_in(["game_end", "eliminated"])
+                             & pl.col("detail").is_in(["card", "ability", "spell", "misery"])))
+            .then(pl.lit("effect")).otherwise(pl.col("detail")).alias("detail"))
+        ev.write_parquet(part)
+    games = pl.read_parquet(run_dir / "games.parquet")
+    games.with_columns(pl.when(pl.col("end_reason").is_in(["card", "ability", "spell", "misery"]))
+                       .then(pl.lit("effect")).otherwise(pl.col("end_reason")).alias("end_reason")
+                       ).write_parquet(run_dir / "games.parquet")
+
+
+def test_a_run_logged_in_the_older_vocabulary_still_replays_and_reports(tmp_path, capsys):
+    run = tmp_path / "old"
+    code, _, err = run_cli(capsys, "matchup", "medusa", "wayward_sisters", "-n", "4", "--out", str(run),
+                           "--no-progress", "-j", "1")
+    assert code == 0, err
+    _to_older_vocabulary(run)
+    for gid in range(4):
+        code, out, err = run_cli(capsys, "replay", str(run), str(gid), "--html", str(tmp_path / f"g{gid}.html"))
+        assert code == 0, err
+    code, _, err = run_cli(capsys, "report", str(run), "--out", str(tmp_path / "report"))
+    assert code == 0, err
+    from unmatched_sim import analysis as A
+    sources = set(A.damage_by_source(A.open_run(run))["source"].to_list())
+    assert "card" in sources and not sources & {"spell", "misery"}

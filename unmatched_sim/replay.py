@@ -245,18 +245,41 @@ def replay_game_from_run(run_dir: Path, game_id: int, hands: bool = False, expla
         raise UserError(f"events/{own[0].name if len(own) == 1 else ''} of {run_dir} is corrupt or "
                         f"unreadable ({reason(e)})") from None
     header = _header(heroes, spec, board, row["policy_a"], row["policy_b"], row)
-    story = _tell(logged, heroes, spec, board)
-    if replayed != logged:
+    story = _tell(replayed, heroes, spec, board)
+    if len(replayed) != len(logged) or not all(map(same_event, replayed, logged)):
         n = min(len(replayed), len(logged))
-        k = next((i for i in range(n) if replayed[i] != logged[i]), n)
+        k = next((i for i in range(n) if not same_event(replayed[i], logged[i])), n)
         got = replayed[k] if k < len(replayed) else "(nothing)"
         want = logged[k] if k < len(logged) else "(nothing)"
         print("\n".join(header + story))
         raise UserError(f"replay of game {game_id} differs from the log at event {k}: "
                         f"logged {want}, replayed {got}")
-    return Replayed(spec, heroes, board, (row["policy_a"], row["policy_b"]), row, logged, header, story,
+    return Replayed(spec, heroes, board, (row["policy_a"], row["policy_b"]), row, replayed, header, story,
                     rec.states, rec.decisions, hands, explain,
                     f"✓ replay matches the {len(logged)} logged events of game {game_id}")
+
+
+#: rows whose ``detail`` is a damage source kind (the game's end reason too)
+_SOURCE_ROWS = ("damage", "damage_prevented", "defeat", "game_end", "eliminated")
+_LEGACY_EFFECT = "effect"
+
+
+def same_event(replayed: dict, logged: dict) -> bool:
+    """Is a replayed event the logged one? A log of the older vocabulary named every effect's
+    damage ``effect`` (an ability's, a spell's and a misery's with no card) and put no card on
+    ``defeat`` rows: such a row matches the same event told in today's source kinds."""
+    if replayed == logged:
+        return True
+    kind = logged.get("kind")
+    if kind not in _SOURCE_ROWS:
+        return False
+    told = dict(replayed)
+    legacy = logged.get("detail") == _LEGACY_EFFECT
+    if legacy:
+        told["detail"] = _LEGACY_EFFECT
+    if logged.get("card") is None and (legacy or kind == "defeat"):
+        told["card"] = None
+    return told == logged
 
 
 def _tell(events: list[dict], heroes, spec: GameSpec, board) -> list[str]:

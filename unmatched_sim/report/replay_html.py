@@ -289,7 +289,7 @@ def _damage_html(data: dict) -> str:
     body = "".join(f'<tr data-source="{_e(src)}"><td>{_e(org)}</td><td>{_e(src)}</td><td class="num">{n}</td>'
                    f'<td class="num">{k}</td><td>{_e(", ".join(sorted(who)))}</td></tr>'
                    for (org, src), (n, k, who) in rows)
-    return ('<details class="damage" open><summary><b>Damage in this game, by its source</b></summary>'
+    return ('<details class="damage" open><summary><b>Damage over the whole game, by what dealt it</b></summary>'
             '<table class="state"><thead><tr><th>Dealt by</th><th>Source kind</th><th>Damage</th><th>Times</th>'
             f'<th>Fighters hit</th></tr></thead><tbody>{body}</tbody></table></details>')
 
@@ -374,7 +374,7 @@ def render(data: dict) -> str:
     res = data["result"]
     frames = "\n".join(_frame_html(k, f, names, data) for k, f in enumerate(data["frames"]))
     blob = json.dumps(data, ensure_ascii=False).replace("</", "<\\/")
-    head = "".join(f"<p class='muted'>{_e(x)}</p>" for x in data["header"][1:])
+    head = "".join(f"<p class='muted'>{_e(x)}</p>" for x in data["header"][1:] if not x.startswith("Logged result"))
     result = (f"{res['winner'] or 'nobody'} won after {res['turns']} turns ({res['end_reason']})"
               if res.get("turns") is not None else "")
     return f"""<!DOCTYPE html>
@@ -382,13 +382,13 @@ def render(data: dict) -> str:
 <meta name="viewport" content="width=device-width, initial-scale=1"><style>{CSS}</style></head>
 <body>
 <h1>{_e(data['title'])}</h1>{head}<p>{_e(result)}{(' · ' + _e(data['checked'])) if data['checked'] else ''}</p>
-{_damage_html(data)}
 {_legend(data['board'], data['players'])}
 {_svg_board(data['board'])}
 <div class="controls"><button id="prev" type="button">◀</button>
 <input id="turn" type="range" min="0" max="{len(data['frames']) - 1}" value="0" aria-label="turn">
 <button id="next" type="button">▶</button> <b id="turn-label"></b></div>
 {frames}
+{_damage_html(data)}
 <script type="application/json" id="replay-data">{blob}</script>
 <script>{JS}</script>
 </body></html>
