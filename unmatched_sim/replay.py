@@ -22,7 +22,7 @@ from unmatched_sim.errors import UserError
 from unmatched_sim.log import EventBuffer
 from unmatched_sim.log import SLOTS
 from unmatched_sim.run import GameSpec, play_game, read_games, read_run, seat_labels, seating
-from unmatched_sim.story import tell
+from unmatched_sim.story import end_words, tell
 
 
 @dataclass
@@ -179,16 +179,21 @@ def _header(heroes, spec: GameSpec, board, pa: str, pb: str, row: dict | None) -
         lines = [f"Game {spec.game_id}: {kind} on {board.name}, seed {spec.seed}; turn order: {who}; "
                  f"policies {pa} (a{', team A' if spec.format == 'teams' else ''}) / {pb} (the others)"]
         if row is not None:
-            winner = (row["winner_hero"] or "nobody").replace("+", " and ")
-            lines.append(f"Logged result: {winner} won after {row['turns']} turns ({row['end_reason']})")
+            lines.append(_result(heroes, row))
         return lines
     first = spec.hero_a if spec.a_first else spec.hero_b
     lines = [f"Game {spec.game_id}: {heroes[spec.hero_a].name} (a, {pa}) vs {heroes[spec.hero_b].name} "
              f"(b, {pb}) on {board.name}; seed {spec.seed}; {heroes[first].name} goes first"]
     if row is not None:
-        winner = row["winner_hero"] or "nobody"
-        lines.append(f"Logged result: {winner} won after {row['turns']} turns ({row['end_reason']})")
+        lines.append(_result(heroes, row))
     return lines
+
+
+def _result(heroes, row: dict) -> str:
+    """The logged result in words: the winner by name, how the game ended."""
+    won = [heroes[h].name if h in heroes else h for h in (row["winner_hero"] or "").split("+") if h]
+    winner = " and ".join(won) or "nobody"
+    return f"Logged result: {winner} won after {row['turns']} turns ({end_words(row['end_reason'])})"
 
 
 def replay_from_run(run_dir: Path, game_id: int) -> list[str]:

@@ -40,6 +40,19 @@ def origin(e: dict) -> str:
     return f"{kind}" + (f" ({card})" if card else "")
 
 
+#: a game's end reason in words (a damage source kind: the blow that beat the last hero)
+END_WORDS = {"combat": "the last blow was combat damage", "card": "the last blow was a card's effect",
+             "ability": "the last blow was a hero's ability", "spell": "the last blow was a spell",
+             "misery": "the last blow was a misery", "misery_bust": "the last blow was the box busting",
+             "board": "the last blow was the battlefield's", "exhaustion": "the last blow was exhaustion",
+             "effect": "the last blow was an effect", "both_heroes_defeated": "both heroes were defeated",
+             "simultaneous_defeat": "every side left was beaten at once", "turn_limit": "the turn limit was reached"}
+
+
+def end_words(reason: str | None) -> str:
+    return END_WORDS.get(reason or "", (reason or "unknown").replace("_", " "))
+
+
 def _damage(e):
     return f"{_plain(e, 'fighter')} takes {e['amount']} damage from {origin(e)} → {e['health']} health"
 
@@ -150,7 +163,7 @@ def tell(events: Iterable[dict], names: dict[str, str], teams: dict[str, str] | 
                 team = teams.get(e["player"])
                 winner = f"{team} ({' and '.join(names[p] for p in names if teams.get(p) == team)})"
             out.append("")
-            out.append(f"★ Game over: {winner + ' wins' if winner else 'no winner'} ({e['detail']})")
+            out.append(f"★ Game over: {winner + ' wins' if winner else 'no winner'} ({end_words(e['detail'])})")
             continue
         if e["turn"] == 0 and kind == "place":
             out.append(f"{e['fighter']} ({e['player']}) starts on {e['space']}")

@@ -18,7 +18,7 @@ import json
 from pathlib import Path
 
 from unmatched_sim.report.board_layout import layout
-from unmatched_sim.story import origin, tell
+from unmatched_sim.story import end_words, origin, tell
 
 PLAYER_COLOURS = {"a": "#b3261e", "b": "#1d4ed8", "c": "#15803d", "d": "#7e22ce"}
 # Zone names are colours in the shipped boards; any other name takes the next of these.
@@ -375,7 +375,7 @@ def render(data: dict) -> str:
     frames = "\n".join(_frame_html(k, f, names, data) for k, f in enumerate(data["frames"]))
     blob = json.dumps(data, ensure_ascii=False).replace("</", "<\\/")
     head = "".join(f"<p class='muted'>{_e(x)}</p>" for x in data["header"][1:] if not x.startswith("Logged result"))
-    result = (f"{res['winner'] or 'nobody'} won after {res['turns']} turns ({res['end_reason']})"
+    result = (f"{res['winner'] or 'nobody'} won after {res['turns']} turns ({end_words(res['end_reason'])})"
               if res.get("turns") is not None else "")
     return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>{_e(data['title'])}</title>
