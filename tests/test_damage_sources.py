@@ -148,3 +148,10 @@ def test_the_reports_origin_table_names_the_ability_from_the_hero_file():
     dealt_by = [r[1] for r in t.rows]
     assert "Medusa's Gaze (ability)" in dealt_by and "A Momentary Glance (card effect)" in dealt_by
     assert "Snipe (combat)" in dealt_by
+
+
+def test_the_reports_finding_names_a_heros_largest_source_beyond_combat():
+    from unmatched_sim.report.damage import origin_finding
+    run = _origin_log().run()
+    text = origin_finding(run, ["medusa", "y"], lambda h: h)
+    assert "A Momentary Glance (card effect)" in text and "Snipe" not in text

@@ -27,7 +27,8 @@ SOURCE_MEANING = {
 }
 #: the source kind beside a named card, spell or misery
 KIND_WORD = {"combat": "combat", "card": "card effect", "spell": "spell", "misery": "misery", "board": "battlefield"}
-TOP_ORIGINS = 8         # rows per hero in the table of what dealt the damage
+TOP_ORIGINS = 8
+ORIGIN_SHARE = 0.2      # a non-combat source behind this share of a hero's dealt damage is a finding         # rows per hero in the table of what dealt the damage
 
 
 def damage_section(run: A.Run, order: list[str], nm: Callable[[str], str], chart: Callable, findings: list[str],
@@ -69,6 +70,9 @@ def damage_section(run: A.Run, order: list[str], nm: Callable[[str], str], chart
                                                          f"it took)" for h, v, sv, tv in
                                                          top.select("hero", "per_game", "self_inflicted", "taken").iter_rows())
                         + ".")
+    origins = origin_finding(run, order, nm)
+    if origins:
+        findings.append(origins)
     credit = ("Dealt: damage the opposing fighters (heroes and sidekicks together) took that the event log names "
               "the hero's side as the cause of. Taken: all damage the hero's side suffered, whoever caused it. "
               "Damage a side did to its own fighters (its own cards, e.g. Annie Christmas's, Titania's or "
@@ -130,6 +134,27 @@ def origin_label(source: str, card: str | None, ability: str | None) -> str:
     if card:
         return f"{card} ({KIND_WORD.get(source, C.source_label(source))})"
     return C.source_label(source)
+
+
+def origin_finding(run: A.Run, order: list[str], nm: Callable[[str], str]) -> str | None:
+    """A headline naming, per hero, the one card, spell, misery or ability (not combat) behind at
+    least ``ORIGIN_SHARE`` of its dealt damage; None if no hero has one."""
+    t = A.damage_by_origin(run).filter((pl.col("source") != "combat") & (pl.col("dealt") > 0))
+    totals = dict(A.damage_by_origin(run).group_by("hero").agg(pl.col("dealt").sum()).iter_rows())
+    abilities = ability_names(run)
+    said = []
+    for h in order:
+        mine = t.filter(pl.col("hero") == h)
+        if not mine.height or not totals.get(h):
+            continue
+        r = mine.row(0, named=True)
+        share = r["dealt"] / totals[h]
+        if share >= ORIGIN_SHARE:
+            said.append(f"{nm(h)} {pct(share, 0)} from {origin_label(r['source'], r['card'], abilities.get(h))}")
+    if not said:
+        return None
+    return ("Damage beyond combat — the largest single source of a hero's dealt damage other than its attack "
+            "cards' combat damage: " + "; ".join(said) + ".")
 
 
 def origin_table(run: A.Run, order: list[str], nm: Callable[[str], str]) -> Table:
