@@ -235,3 +235,40 @@ def test_a_run_logged_in_the_older_vocabulary_still_replays_and_reports(tmp_path
     from unmatched_sim import analysis as A
     sources = set(A.damage_by_source(A.open_run(run))["source"].to_list())
     assert "card" in sources and not sources & {"spell", "misery"}
+
+
+def test_what_changed_a_value_is_named_by_the_cards_and_abilities_that_can():
+    ev = [dict(turn=1, player="a", kind="turn_start"),
+          dict(turn=1, player="a", kind="attack", fighter="Alice", target="B", detail="melee"),
+          dict(turn=1, player="a", kind="reveal", fighter="Alice", card="Strike", amount=3, detail="attack"),
+          dict(turn=1, player="b", kind="reveal", fighter="B", card="Curse", amount=2, detail="defense"),
+          dict(turn=1, player="a", kind="combat_result", fighter="Alice", amount=2, detail="4-2")]
+    cards = {"Curse": {"opponent"}, "Strike": {"self"}}
+    (c,) = combat_breakdowns(ev, {"a": "Big and Small"}, cards, {"a": {"attack", "defense"}})
+    assert c["attack"]["parts"][-1] == {
+        "what": "card effects and abilities (Strike's effects or Curse's effects or the ability Big and Small)", "value": 1}
+    (c,) = combat_breakdowns(ev, {"a": "Big and Small"}, {}, {})
+    assert c["attack"]["parts"][-1]["what"] == "card effects and abilities (an effect in force)"
+
+
+def test_value_cards_finds_the_cards_that_change_combat_values():
+    from unmatched_sim.data.catalog import find_hero
+    from unmatched_sim.report.replay_html import value_cards
+    alice = find_hero("alice")
+    got = value_cards({"alice": alice})
+    assert got["Claws That Catch"] == {"self"}
+    assert all(name in {c.name for c in alice.cards} for name in got)
+
+
+def test_a_face_down_boost_discarded_without_effect_adds_nothing():
+    ev = [dict(turn=2, player="b", kind="turn_start"),
+          dict(turn=2, player="b", kind="attack", fighter="King Arthur", target="Alice", detail="melee"),
+          dict(turn=2, player="b", kind="reveal", fighter="King Arthur", card="Shift", amount=3, detail="attack"),
+          dict(turn=2, player="a", kind="reveal", fighter="Alice", card="Feint", amount=2, detail="defense"),
+          dict(turn=2, player="b", kind="boost", card="Prophecy", amount=2, detail="face_down"),
+          dict(turn=2, player="a", kind="cancel", card="Shift", detail="Feint"),
+          dict(turn=2, player="a", kind="combat_result", fighter="Alice", amount=0, detail="3-3"),
+          dict(turn=2, player="b", kind="boost_cancelled", card="Prophecy")]
+    (c,) = combat_breakdowns(ev, {}, {}, {})
+    assert [(p["what"], p["value"]) for p in c["attack"]["parts"]] == [("card value (Shift)", 3)]
+    assert c["attack"]["value"] == 3 and len(c["notes"]) == 2

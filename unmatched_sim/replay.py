@@ -41,6 +41,7 @@ class Replayed:
     hands: bool = False
     explained: bool = False
     checked: str = ""               # "✓ replay matches..." (a run's game), else ""
+    value_abilities: dict = field(default_factory=dict)   # ``Recorder.value_abilities``
 
     @property
     def lines(self) -> list[str]:
@@ -85,6 +86,23 @@ def describe_option(g, kind: str, opt) -> str:
     return str(opt)
 
 
+def value_abilities(g, labels: tuple[str, ...]) -> dict[str, set[str]]:
+    """Player -> the combat roles ("attack", "defense") whose card values its hero's ability may
+    change: an attack bonus its attack; a combat-value hook both, and the foe's ("any")."""
+    from unmatched_sim.engine.ability import Ability
+    out = {}
+    for seat, p in enumerate(g.players):
+        cls = type(p.ability)
+        roles = set()
+        if getattr(cls, "attack_bonus", None) is not Ability.attack_bonus:
+            roles.add("attack")
+        if getattr(cls, "modify_combat_value", None) is not Ability.modify_combat_value:
+            roles |= {"attack", "defense", "any"}      # (any: the foe's card too)
+        if roles:
+            out[labels[seat]] = roles
+    return out
+
+
 class Recorder:
     """The ``on_decision`` hook of a replay: the state as each turn's first choice is made and,
     with an ``Explainer``, each decision with the scores of its options. It only reads the game."""
@@ -96,8 +114,11 @@ class Recorder:
         self.turn = None
         self.states: list[dict] = []
         self.decisions: list[dict] = []
+        self.value_abilities: dict[str, set[str]] = {}   # player -> the roles its ability changes values of
 
     def __call__(self, g, d, choice) -> None:
+        if self.turn is None:
+            self.value_abilities = value_abilities(g, self.labels)
         if g.turn != self.turn:
             self.turn = g.turn
             self.states.append(self.state(g))
@@ -261,7 +282,7 @@ def replay_game_from_run(run_dir: Path, game_id: int, hands: bool = False, expla
                         f"logged {want}, replayed {got}")
     return Replayed(spec, heroes, board, (row["policy_a"], row["policy_b"]), row, replayed, header, story,
                     rec.states, rec.decisions, hands, explain,
-                    f"✓ replay matches the {len(logged)} logged events of game {game_id}")
+                    f"✓ replay matches the {len(logged)} logged events of game {game_id}", rec.value_abilities)
 
 
 #: rows whose ``detail`` is a damage source kind (the game's end reason too)
@@ -324,4 +345,4 @@ def replay_game_from_seed(hero_names, seed: int, first: str, board_name: str, po
     events = _events_of(game, spec)
     return Replayed(spec, heroes, board, (policy_a, policy_b), row, events,
                     _header(heroes, spec, board, policy_a, policy_b, None), _tell(events, heroes, spec, board),
-                    rec.states, rec.decisions, hands, explain)
+                    rec.states, rec.decisions, hands, explain, "", rec.value_abilities)

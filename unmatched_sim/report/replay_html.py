@@ -67,12 +67,50 @@ def _side_of_attack(events: list[dict], i: int) -> tuple[str, str | None]:
     return att, None
 
 
-def combat_breakdowns(events: list[dict], abilities: dict[str, str]) -> list[dict]:
+ANY_ROLE = "any"          # an ability's combat-value hook: either card's value
+#: the effect ops that change a combat card's value (engine/effects.py ``CardValueOp`` and the swap)
+VALUE_OPS = ("set_value", "add_value", "subtract_value", "ignore_value", "swap_values")
+
+
+def _value_targets(op) -> set[str]:
+    """Whose card value ``op`` (and the ops nested in it) may change: "self", "opponent"."""
+    out = set()
+    if getattr(op, "NAME", None) in VALUE_OPS:
+        out |= {"self", "opponent"} if op.NAME == "swap_values" else {getattr(op, "card", None) or "self"}
+    for v in getattr(op, "__dict__", {}).values():
+        for o in (v if isinstance(v, (list, tuple)) else [v]):
+            if hasattr(o, "NAME"):
+                out |= _value_targets(o)
+    return out
+
+
+#: the timings whose effects resolve before combat damage (so may change the values)
+VALUE_TIMINGS = ("immediately", "during_combat")
+
+
+def value_cards(heroes) -> dict[str, set[str]]:
+    """Card name -> whose combat value its effects may change: "self" for any card with effects
+    before combat damage (they add to its value in many ways: value ops, a revealed card's BOOST,
+    a hero's own effect), "opponent" for one whose value ops act on the other card."""
+    out: dict[str, set[str]] = {}
+    for hero in heroes.values():
+        for card in hero.cards:
+            for timing in VALUE_TIMINGS:
+                for op in card.effects.get(timing, ()):
+                    out.setdefault(card.name, set()).update({"self"} | _value_targets(op))
+    return out
+
+
+def combat_breakdowns(events: list[dict], abilities: dict[str, str], cards: dict[str, set[str]] | None = None,
+                      value_abilities: dict[str, set[str]] | None = None) -> list[dict]:
     """Each combat of ``events`` (an ``attack`` row to its ``combat_result``): per side, the
     value as revealed and each part added to it, named — the card's printed value, each BOOST,
-    a turn's attack bonus (Toil), a gadget's BOOST — and whatever else the card effects and
-    abilities made of it (the difference to the final value, named by the card and the ability
-    that may have made it), with what was cancelled, swapped or locked, and the outcome."""
+    a turn's attack bonus (Toil), a gadget's BOOST — and whatever else card effects and abilities
+    made of it (the difference to the final value: the log does not split it), named by what may
+    have made it: a card in the combat whose effects change that value (``cards``: name -> "self"
+    / "opponent", see ``value_cards``) and an ability of that side that changes combat values
+    (``value_abilities``: player -> roles); with what was cancelled, swapped or locked, and the
+    outcome."""
     out = []
     bonus: dict[str, list] = {}             # this turn's attack bonuses, by player
     for i, e in enumerate(events):
@@ -90,8 +128,10 @@ def combat_breakdowns(events: list[dict], abilities: dict[str, str]) -> list[dic
         notes, result = [], None
         for f in events[i + 1:]:
             k = f["kind"]
-            if k in ("attack", "turn_start"):
+            if k in ("attack", "turn_start", "action"):
                 break
+            if result is not None and k != "boost_cancelled":     # after the damage, only a face-down
+                continue                                            # BOOST's end still concerns the values
             if k == "reveal":
                 role = "attack" if f["detail"] == "attack" else "defense"
                 side = sides[role]
@@ -104,6 +144,12 @@ def combat_breakdowns(events: list[dict], abilities: dict[str, str]) -> list[dic
             elif k == "boost" and f.get("detail") in ("combat", "face_down"):
                 role = "attack" if f["player"] == att_p else "defense"
                 sides[role]["parts"].append({"what": f"BOOST ({f['card']})", "value": f["amount"] or 0})
+            elif k == "boost_cancelled":        # a face-down BOOST whose attack card was cancelled
+                parts = sides["attack"]["parts"]
+                gone = next((p for p in parts if p["what"] == f"BOOST ({f['card']})"), None)
+                if gone is not None:
+                    parts.remove(gone)
+                notes.append(f"the face-down BOOST {f['card']} is discarded without effect")
             elif k == "gadget_used" and f.get("amount"):
                 what = (f.get("detail") or "gadget").replace("_", " ")
                 sides["attack"]["parts"].append({"what": f"{what} BOOST", "value": f["amount"]})
@@ -120,7 +166,6 @@ def combat_breakdowns(events: list[dict], abilities: dict[str, str]) -> list[dic
                 notes.append(f"{f['fighter']} is now in the combat")
             elif k == "combat_result":
                 result = f
-                break
         if result is None:
             continue
         a, d = (int(x) for x in str(result["detail"]).split("-")[:2])
@@ -128,11 +173,8 @@ def combat_breakdowns(events: list[dict], abilities: dict[str, str]) -> list[dic
                                              (("defense", sides["defense"]), d, def_p)):
             known = sum(p["value"] for p in side["parts"])
             if final != known:
-                by = []
-                if side.get("card") and not side.get("cancelled"):
-                    by.append(f"{side['card']}'s effects")
-                if player in abilities:
-                    by.append(f"the ability {abilities[player]}")
+                other = sides["defense" if role == "attack" else "attack"]
+                by = _value_makers(side, other, player, role, abilities, cards, value_abilities)
                 side["parts"].append({"what": "card effects and abilities"
                                       + (f" ({' or '.join(by)})" if by else "")
                                       + ("; values the card ignores count 0" if final < known else ""),
@@ -145,6 +187,25 @@ def combat_breakdowns(events: list[dict], abilities: dict[str, str]) -> list[dic
                     "defense": sides["defense"], "damage": result["amount"] or 0, "winner": winner,
                     "notes": notes})
     return out
+
+
+def _value_makers(side: dict, other: dict, player, role: str, abilities: dict, cards, value_abilities) -> list[str]:
+    """What may have changed a side's value beyond its named parts (see ``combat_breakdowns``);
+    without ``cards`` and ``value_abilities``, its own card and its hero's ability."""
+    if cards is None or value_abilities is None:
+        by = [f"{side['card']}'s effects"] if side.get("card") and not side.get("cancelled") else []
+        return by + ([f"the ability {abilities[player]}"] if player in abilities else [])
+    by = []
+    if side.get("card") and not side.get("cancelled") and "self" in cards.get(side["card"], ()):
+        by.append(f"{side['card']}'s effects")
+    if other.get("card") and not other.get("cancelled") and "opponent" in cards.get(other["card"], ()):
+        by.append(f"{other['card']}'s effects")
+    if player in abilities and role in value_abilities.get(player, ()):
+        by.append(f"the ability {abilities[player]}")
+    foe = other.get("player")
+    if foe in abilities and foe != player and ANY_ROLE in value_abilities.get(foe, ()):
+        by.append(f"the ability {abilities[foe]}")
+    return by or ["an effect in force"]
 
 
 def _side(fighter, player) -> dict:
@@ -164,7 +225,7 @@ def replay_data(r) -> dict:
     by_turn: dict[int, list[dict]] = {}
     for e in r.events:
         by_turn.setdefault(e["turn"], []).append(e)
-    combats = combat_breakdowns(r.events, abilities)
+    combats = combat_breakdowns(r.events, abilities, value_cards(r.heroes), r.value_abilities)
     frames = []
     for k, st in enumerate(r.states):
         turn = st["turn"]
