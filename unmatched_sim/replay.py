@@ -33,7 +33,8 @@ class Replayed:
     board: object                   # data.board.Board
     policies: tuple[str, str]       # policy of slot a, of the others
     row: dict                       # the games-table row (logged, or of the replay)
-    events: list[dict]              # the events with names, as logged
+    events: list[dict]              # the events with names (a run's game: the logged ones, up to the
+                                    # older vocabulary of damage sources, see ``same_event``)
     header: list[str]
     story: list[str]
     states: list[dict] = field(default_factory=list)      # ``Recorder.state``, one per turn + the end
@@ -47,15 +48,37 @@ class Replayed:
     def lines(self) -> list[str]:
         return self.header + self.story + ([""] + [self.checked] if self.checked else [])
 
+    @property
+    def names(self) -> dict[str, str]:
+        """Player label -> how the story names that player ("Houdini (a)")."""
+        return _names(self.heroes, self.spec)
+
+    @property
+    def teams(self) -> dict[str, str] | None:
+        return _teams(self.spec)
+
+    @property
+    def abilities(self) -> dict[str, str]:
+        """Player label -> its hero's ability's name."""
+        return _abilities(self.heroes, self.spec)
+
+    @property
+    def spaces(self) -> dict[str, str]:
+        return space_names(self.board)
+
+
+def space_zones(board, s: int) -> list[str]:
+    """The zones of space ``s``, in the board file's order."""
+    return [z for i, z in enumerate(board.zone_names) if board.zone_mask[s] >> i & 1]
+
 
 def space_names(board) -> dict[str, str]:
     """How the story names each space: its label with its zones and start number
-    ("M13 (red, yellow; start 1)")."""
+    ("M13 (yellow, red; start 1)": the zones in the board file's order)."""
     starts = {s: n for n, s in board.starts.items()}
     out = {}
     for s, label in enumerate(board.labels):
-        zones = [z for i, z in enumerate(board.zone_names) if board.zone_mask[s] >> i & 1]
-        extra = "; ".join(x for x in (", ".join(zones), f"start {starts[s]}" if s in starts else "") if x)
+        extra = "; ".join(x for x in (", ".join(space_zones(board, s)), f"start {starts[s]}" if s in starts else "") if x)
         out[label] = f"{label} ({extra})" if extra else label
     return out
 

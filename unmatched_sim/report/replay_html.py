@@ -17,6 +17,7 @@ import html
 import json
 from pathlib import Path
 
+from unmatched_sim.replay import space_zones
 from unmatched_sim.report.board_layout import layout
 from unmatched_sim.story import end_words, origin, tell
 
@@ -48,7 +49,7 @@ def board_data(board) -> dict:
     for s, label in enumerate(board.labels):
         x, y = pos[label]
         spaces.append({"id": label, "x": round(PAD + x * (W - 2 * PAD), 1), "y": round(PAD + y * (H - 2 * PAD), 1),
-                       "zones": [z for i, z in enumerate(board.zone_names) if board.zone_mask[s] >> i & 1],
+                       "zones": space_zones(board, s),
                        "start": starts.get(s)})
     paths = sorted({tuple(sorted((board.labels[s], board.labels[t]))) for s, near in enumerate(board.adjacent)
                     for t in near})
@@ -218,10 +219,7 @@ def _who(e: dict) -> str:
 
 def replay_data(r) -> dict:
     """What the page shows, from a ``replay.Replayed``."""
-    from unmatched_sim.replay import _abilities, _names, _teams, space_names
-    names = _names(r.heroes, r.spec)
-    abilities = _abilities(r.heroes, r.spec)
-    spaces = space_names(r.board)
+    names, abilities, spaces = r.names, r.abilities, r.spaces
     by_turn: dict[int, list[dict]] = {}
     for e in r.events:
         by_turn.setdefault(e["turn"], []).append(e)
@@ -235,7 +233,7 @@ def replay_data(r) -> dict:
             "label": "end of the game" if last else ("setup" if turn == 0 else f"turn {turn}"),
             "active": names.get(st["active"]) if st["active"] else None,
             "fighters": st["fighters"], "players": st["players"],
-            "story": [] if last else [x for x in tell(by_turn.get(turn, []), names, _teams(r.spec), spaces, abilities)
+            "story": [] if last else [x for x in tell(by_turn.get(turn, []), names, r.teams, spaces, abilities)
                                       if x.strip() and not x.startswith("── Turn")],
             "combats": [] if last else [c for c in combats if c["turn"] == turn],
             "decisions": [] if last else [d for d in r.decisions if d["turn"] == turn],
