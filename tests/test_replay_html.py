@@ -11,7 +11,7 @@ from html.parser import HTMLParser
 import pytest
 
 from tests.cli_helpers import run_cli
-from unmatched_sim.data.catalog import find_board
+from unmatched_sim.data.catalog import find_board, hero_ids
 from unmatched_sim.replay import replay_game_from_seed, space_names
 from unmatched_sim.report.board_layout import layout
 from unmatched_sim.report.replay_html import combat_breakdowns, render, replay_data
@@ -272,3 +272,14 @@ def test_a_face_down_boost_discarded_without_effect_adds_nothing():
     (c,) = combat_breakdowns(ev, {}, {}, {})
     assert [(p["what"], p["value"]) for p in c["attack"]["parts"]] == [("card value (Shift)", 3)]
     assert c["attack"]["value"] == 3 and len(c["notes"]) == 2
+
+
+@pytest.mark.parametrize("hero", hero_ids())
+def test_explain_leaves_every_heros_games_unchanged(hero):
+    """The heroes' own advice to the AI runs in the scoring copy too: none of it may reach the game."""
+    heroes = hero_ids()
+    foe = heroes[(heroes.index(hero) + 7) % len(heroes)]
+    plain = replay_game_from_seed((hero, foe), 4, "a", "marmoreal", "heuristic", "tuned", 40)
+    told = replay_game_from_seed((hero, foe), 4, "a", "marmoreal", "heuristic", "tuned", 40, explain=True)
+    assert told.events == plain.events and told.row["decisions"] == plain.row["decisions"]
+    assert any(d["scores"] for d in told.decisions)
