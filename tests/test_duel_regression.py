@@ -1,7 +1,8 @@
 """Duels are unchanged by the multi-player engine: fixed seeds, hero pairs and policies give the
 same events as before free-for-all and team play existed (tests/data/duel_digests.json, made with
-the two-player engine at 97c5869). A deliberate rules change that alters duels must regenerate
-the file and say why in its commit."""
+the two-player engine at 97c5869; regenerated when damage rows named their source kinds, which
+changed only the rows' ``detail`` and ``card``, never a game). A deliberate rules change that
+alters duels must regenerate the file and say why in its commit."""
 
 import json
 from pathlib import Path

@@ -40,7 +40,7 @@ def finish_turn(s: Scenario) -> Scenario:
 
 
 def genie_damage(s: Scenario) -> list[tuple[str, int]]:
-    return [(e["fighter"], e["amount"]) for e in s.events("damage") if e["detail"] == "effect"]
+    return [(e["fighter"], e["amount"]) for e in s.events("damage") if e["detail"] == "card"]
 
 
 # ============================================================================ Infinite Power

@@ -203,7 +203,7 @@ def test_nothing_either_good_or_bad_hurts_a_versatile_attacker():
     s = vs_chupa().hand(0, "Nothing Either Good or Bad").hand(1, "Ravenous Lunge")
     chupa_turn(s)
     s.attack("Chupacabra", "Hamlet", "Ravenous Lunge", "Nothing Either Good or Bad")
-    assert ("Chupacabra", 2, "effect") in [(e["fighter"], e["amount"], e["detail"]) for e in s.events("damage")]
+    assert ("Chupacabra", 2, "card") in [(e["fighter"], e["amount"], e["detail"]) for e in s.events("damage")]
 
 
 def test_nothing_either_good_or_bad_ignores_a_pure_attack_card():
@@ -306,7 +306,7 @@ def test_blood_will_have_blood_hurts_when_hamlet_took_damage_this_turn():
     hamlet_turn(s, "not_to_be", "Hamlet")
     s.attack("Hamlet", "Chupacabra", "Blood Will Have Blood", "Natural Toughness")
     assert combat(s) == "4-3"
-    effect = [e for e in s.events("damage") if e["detail"] == "effect"]
+    effect = [e for e in s.events("damage") if e["detail"] == "card"]
     assert [(e["fighter"], e["amount"]) for e in effect] == [("Chupacabra", 1)]
 
 

@@ -287,7 +287,7 @@ def test_misdirection_boost_bonus_deals_2_damage_to_any_fighter():
     assert set(s.expect("effect_fighter").options()) == {"Houdini", "Bess", "The Genie"}
     s.choose("The Genie")
     assert s.f("The Genie").health == 14
-    assert s.events("damage")[0]["detail"] == "effect"
+    assert s.events("damage")[0]["detail"] == "card"
     s.expect("move_order")
 
 

@@ -76,7 +76,7 @@ def test_gaze_at_the_start_of_her_turn_deals_1_damage_to_an_opposing_fighter_in_
     s.choose("The Genie")
     assert genie_lost(s) == 1
     (dmg,) = s.events("damage")
-    assert dmg["detail"] == "effect"
+    assert (dmg["detail"], dmg["card"], dmg["by_fighter"]) == ("ability", None, "Medusa")
 
 
 def test_gaze_may_be_declined():

@@ -190,7 +190,7 @@ def test_horror_line_effect_deals_1_damage_per_other_card_in_the_line():
     s = vs_chupa().hand(0, "Horror", SPARE)
     line(s, "My Kingdom for a Horse", "Alas")                    # 6 + 2 + 2 = 10
     attack(s, "Horror")
-    effect = [(e["fighter"], e["amount"]) for e in s.events("damage") if e["detail"] == "effect"]
+    effect = [(e["fighter"], e["amount"]) for e in s.events("damage") if e["detail"] == "card"]
     assert effect == [("Chupacabra", 2)]
 
 
@@ -213,7 +213,7 @@ def test_a_line_completed_on_defense_resolves_its_line_effect():
 def test_all_are_punished_hurts_every_other_fighter_in_the_zone_friend_or_foe():
     s = vs_chupa(actors=("M15", "M31")).hand(0, "All Are Punished", SPARE)
     attack(s, "All Are Punished")
-    hurt = sorted(e["fighter"] for e in s.events("damage") if e["detail"] == "effect")
+    hurt = sorted(e["fighter"] for e in s.events("damage") if e["detail"] == "card")
     assert hurt == ["Actor 1", "Chupacabra"]           # Actor 2 at M31 is in another zone
     assert not s.f("Actor 1").alive and s.f("Actor 2").alive
 
@@ -288,7 +288,7 @@ def test_the_ides_of_march_line_effect_deals_2_to_an_opposing_fighter():
     s = vs_chupa().hand(0, "The Ides of March", SPARE)
     line(s, "My Kingdom for a Horse")
     attack(s, "The Ides of March")
-    effect = [(e["fighter"], e["amount"]) for e in s.events("damage") if e["detail"] == "effect"]
+    effect = [(e["fighter"], e["amount"]) for e in s.events("damage") if e["detail"] == "card"]
     assert effect == [("Chupacabra", 2)]
 
 

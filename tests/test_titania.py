@@ -203,7 +203,7 @@ def test_glamour_of_sleep_prevents_all_but_combat_damage_to_her_fighters():
     if s.pending is not None and s.pending.kind == "effect_fighters":
         s.choose((s.fighter("Titania"),))
     assert s.f("Titania").health == 10
-    assert [e["detail"] for e in s.events("damage_prevented")] == ["effect"]
+    assert [e["detail"] for e in s.events("damage_prevented")] == ["card"]
 
 
 # ============================================================ the cards
@@ -283,7 +283,7 @@ def test_parting_gift_may_deal_2_to_both_fighters_in_the_combat():
     s.game.players[0].res[ACTIVE] = ""
     s.attack("Titania", "Chupacabra", "Parting Gift", None)
     s.expect("effect_may").choose(True)
-    effect = sorted((e["fighter"], e["amount"]) for e in s.events("damage") if e["detail"] == "effect")
+    effect = sorted((e["fighter"], e["amount"]) for e in s.events("damage") if e["detail"] == "card")
     assert effect == [("Chupacabra", 2), ("Titania", 2)]
 
 

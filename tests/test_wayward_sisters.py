@@ -233,7 +233,7 @@ def test_spell_of_stinging_hurts_a_fighter_in_a_zone_of_hers():
     attack(s, "Double, Double")
     s.expect("spell").choose(STINGING)
     s.expect("effect_fighter").choose("Chupacabra")
-    assert [e["amount"] for e in s.events("damage") if e["detail"] == "effect"] == [1]
+    assert [(e["amount"], e["card"]) for e in s.events("damage") if e["detail"] == "spell"] == [(1, STINGING)]
 
 
 def test_spell_of_haste_gains_an_action():
@@ -330,8 +330,8 @@ def test_pricking_of_my_thumbs_returns_the_combat_damage_taken():
     s = vs_chupa().hand(0, "Pricking of My Thumbs").hand(1, "Feeding", "Feint")
     s.begin_turn(1)
     s.attack("Chupacabra", "Sister 1", "Feeding", "Pricking of My Thumbs")
-    effect = [(e["fighter"], e["amount"]) for e in s.events("damage") if e["detail"] == "effect"]
-    assert effect == [("Chupacabra", 2)]
+    effect = [(e["fighter"], e["amount"], e["card"]) for e in s.events("damage") if e["detail"] == "card"]
+    assert effect == [("Chupacabra", 2, "Pricking of My Thumbs")]
 
 
 def test_unnatural_remedy_takes_up_to_3_cards_out_and_heals_1_each():

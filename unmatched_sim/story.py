@@ -12,10 +12,49 @@ def _plain(e: dict, key: str, default: str = "?") -> str:
     return default if v is None else str(v)
 
 
+def origin(e: dict) -> str:
+    """What dealt a ``damage``, ``damage_prevented`` or ``defeat`` row's damage, in words: its
+    source kind (docs/events.md "Damage sources") with the card, spell, misery or ability it
+    names. ``e["ability"]`` is the ability's name of the side that dealt it, where known."""
+    kind, card, by = e.get("detail"), e.get("card"), e.get("by_fighter")
+    whose = f"{by}'s " if by else ""
+    if kind == "combat":
+        return f"combat ({card})" if card else "combat"
+    if kind == "card":
+        return f"{whose}card {card}" if card else "a card"
+    if kind == "ability":
+        name = e.get("ability")
+        return f"{whose}ability {name}" if name else f"{whose}ability"
+    if kind == "spell":
+        return f"the spell {card}" if card else "a spell"
+    if kind == "misery":
+        return f"the misery {card}" if card else "a misery"
+    if kind == "misery_bust":
+        return "the box's bust"
+    if kind == "exhaustion":
+        return "exhaustion (an empty deck)"
+    if kind == "board":
+        return f"the battlefield ({card})" if card else "the battlefield"
+    if kind == "effect":            # a log of the older vocabulary: card effects named "effect"
+        return f"{whose}card {card}" if card else f"an effect{' of ' + by if by else ''}"
+    return f"{kind}" + (f" ({card})" if card else "")
+
+
+#: a game's end reason in words (a damage source kind: the blow that beat the last hero)
+END_WORDS = {"combat": "the last blow was combat damage", "card": "the last blow was a card's effect",
+             "ability": "the last blow was a hero's ability", "spell": "the last blow was a spell",
+             "misery": "the last blow was a misery", "misery_bust": "the last blow was the box busting",
+             "board": "the last blow was the battlefield's", "exhaustion": "the last blow was exhaustion",
+             "effect": "the last blow was an effect", "both_heroes_defeated": "both heroes were defeated",
+             "simultaneous_defeat": "every side left was beaten at once", "turn_limit": "the turn limit was reached"}
+
+
+def end_words(reason: str | None) -> str:
+    return END_WORDS.get(reason or "", (reason or "unknown").replace("_", " "))
+
+
 def _damage(e):
-    src = e.get("detail")
-    via = f" from {e['card']}" if e.get("card") and src != "combat" else ""
-    return f"{_plain(e, 'fighter')} takes {e['amount']} {src} damage{via} → {e['health']} health"
+    return f"{_plain(e, 'fighter')} takes {e['amount']} damage from {origin(e)} → {e['health']} health"
 
 
 LINES = {
@@ -41,12 +80,12 @@ LINES = {
     "recover": lambda e: f"{e['fighter']} recovers {e['amount']}"
                          + (f" ({e['card']})" if e.get("card") else "") + f" → {e['health']} health",
     "set_health": lambda e: f"{e['fighter']}'s health is set to {e['health']} ({e['card']})",
-    "defeat": lambda e: f"✖ {e['fighter']} is defeated ({e['detail']})"
-                        + (f" by {e['by_fighter']}" if e.get("by_fighter") and e.get("detail") == "combat" else ""),
+    "defeat": lambda e: f"✖ {e['fighter']} is defeated by {origin(e)}"
+                        + (f" of {e['by_fighter']}" if e.get("by_fighter") and e.get("detail") == "combat" else ""),
     "removed": lambda e: f"{e['fighter']} leaves the board: {e['who']} is out",
     "eliminated": lambda e: f"✖ {e['who']} is out of the game ({e['detail'].replace('_', ' ')})",
     "opponent_chosen": lambda e: f"{e['who']} picks {e['target']}'s player as the opponent for {e['card'] or 'the effect'}",
-    "damage_prevented": lambda e: f"damage to {e['fighter']} is prevented",
+    "damage_prevented": lambda e: f"damage to {e['fighter']} from {origin(e)} is prevented",
     "lasting": lambda e: f"{e['who']}: {e['detail'].split(':')[0].replace('_', ' ')} until the end of the "
                          + {"combat": "combat", "turn": "turn", "next_turn": "next turn"}.get(e['detail'].split(':')[1], "turn"),
     "held": lambda e: f"{e['fighter']} is held in place",
@@ -89,13 +128,28 @@ LINES = {
 SKIP = {"turn_end"}
 
 
-def tell(events: Iterable[dict], names: dict[str, str], teams: dict[str, str] | None = None) -> list[str]:
+#: event kinds whose ``detail`` is a space label too (the space a fighter left)
+SPACE_DETAIL = ("move", "conveyor", "conveyor_bin")
+
+
+def tell(events: Iterable[dict], names: dict[str, str], teams: dict[str, str] | None = None,
+         spaces: dict[str, str] | None = None, abilities: dict[str, str] | None = None) -> list[str]:
     """``names`` maps a player ("a".."d") to a label like "Houdini (a)"; ``teams`` (team games)
-    maps a player to its team's name, so the end says which team won."""
+    maps a player to its team's name, so the end says which team won; ``spaces`` a space label
+    to how the story names it ("M13 (red, yellow zones)"); ``abilities`` a player to its hero's
+    ability name, so damage an ability deals is told by that name."""
     out: list[str] = []
+    spaces = spaces or {}
     for e in events:
         e = dict(e)
         e["who"] = names.get(e.get("player"), "game")
+        if spaces:
+            if e.get("space") is not None:
+                e["space"] = spaces.get(e["space"], e["space"])
+            if e["kind"] in SPACE_DETAIL and e.get("detail") is not None:
+                e["detail"] = spaces.get(e["detail"], e["detail"])
+        if abilities and e.get("by_player") is not None:
+            e["ability"] = abilities.get(e["by_player"])
         kind = e["kind"]
         if kind in SKIP:
             continue
@@ -109,7 +163,7 @@ def tell(events: Iterable[dict], names: dict[str, str], teams: dict[str, str] | 
                 team = teams.get(e["player"])
                 winner = f"{team} ({' and '.join(names[p] for p in names if teams.get(p) == team)})"
             out.append("")
-            out.append(f"★ Game over: {winner + ' wins' if winner else 'no winner'} ({e['detail']})")
+            out.append(f"★ Game over: {winner + ' wins' if winner else 'no winner'} ({end_words(e['detail'])})")
             continue
         if e["turn"] == 0 and kind == "place":
             out.append(f"{e['fighter']} ({e['player']}) starts on {e['space']}")

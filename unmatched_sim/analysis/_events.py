@@ -23,10 +23,21 @@ SELF_INFLICTED = ("exhaustion", "misery_bust")
 #: the victim's own side (its own cards or ability, or a teammate's), or nobody (exhaustion)
 CAUSES = ("foe", "self", "none")
 HEALTH_KINDS = ("damage", "recover", "set_health")
+#: the source kind a log made before the kinds were told apart gave every card effect's damage
+#: (and, without a card, Medusa's Gaze, spells and miseries): read as ``card`` when it names one
+LEGACY_EFFECT = "effect"
 PASS_KINDS = HEALTH_KINDS + ("deck_empty", "exhausted")
 #: games per slice (each slice's rows of the kinds above are held in memory at once)
 GAMES_PER_SLICE = 5_000
 _SLOT = {s: i for i, s in enumerate(SLOTS)}
+
+
+def source_kind() -> pl.Expr:
+    """A damage row's source kind (``detail``), a log of the older vocabulary read in the current
+    one: its ``effect`` that names a card is that card's (``card``); one naming none stays an
+    unnamed ``effect``."""
+    return (pl.when((pl.col("detail") == LEGACY_EFFECT) & pl.col("card").is_not_null()).then(pl.lit("card"))
+            .otherwise(pl.col("detail")))
 
 
 def _gs(game: str, player: str) -> pl.Expr:
@@ -60,7 +71,7 @@ def event_pass(run: Run, max_turn: int) -> dict:
 
     ``names`` (h, fighter, n), ``start`` (h, start_health: all its hero fighters' added up), ``dealt``
     and ``health`` (h, value, turn, d: step deltas, summed), ``sources`` (h, o, cause, source,
-    amount: damage h's side took, who caused it (``attribute``) and the hero ``o`` of the foe it
+    card, amount: damage h's side took, who caused it (``attribute``) and the hero ``o`` of the foe it
     counts as dealt by; null: no foe), ``exhaustion``
     (h, deck_empty_turn, won, exhausted, n, exhaustion_damage). ``h``/``o`` index ``run.heroes()``.
     """
@@ -88,8 +99,9 @@ def _event_pass(run: Run, T: int, exact: bool) -> dict:
         sub = run.collect(
             ev.filter(pl.col("kind").is_in(PASS_KINDS) | ((pl.col("kind") == "place") & (pl.col("turn") == 0)))
             .select("game_id", "seq", pl.col("turn").cast(pl.Int32), "kind", "fighter",
-                    pl.col("amount").cast(pl.Int64), pl.col("health").cast(pl.Int64), "detail",
-                    _gs("game_id", "player").alias("gs"), by_player.alias("by_player")))
+                    pl.col("amount").cast(pl.Int64), pl.col("health").cast(pl.Int64),
+                    pl.when(pl.col("kind") == "damage").then(source_kind()).otherwise(pl.col("detail")).alias("detail"),
+                    "card", _gs("game_id", "player").alias("gs"), by_player.alias("by_player")))
         if not checked and sub.height and (sub["game_id"].min() < lo or sub["game_id"].max() > hi):
             raise _Unordered
         sides = sides_all.filter(pl.col("game_id").is_between(lo, hi))
@@ -127,8 +139,8 @@ def _event_pass(run: Run, T: int, exact: bool) -> dict:
         "dealt": _concat(parts["dealt"], delta_schema).group_by("h", "value", "turn").agg(pl.col("d").sum()),
         "health": health,
         "sources": _concat(parts["sources"], {"h": pl.Int16, "o": pl.Int16, "cause": pl.Utf8, "source": pl.Utf8,
-                                              "amount": pl.Int64})
-        .group_by("h", "o", "cause", "source").agg(pl.col("amount").sum()),
+                                              "card": pl.Utf8, "amount": pl.Int64})
+        .group_by("h", "o", "cause", "source", "card").agg(pl.col("amount").sum()),
         "exhaustion": _concat(parts["exhaustion"], {"h": pl.Int16, "deck_empty_turn": pl.Int32, "won": pl.Boolean,
                                                     "exhausted": pl.Boolean, "n": pl.Int64,
                                                     "exhaustion_damage": pl.Int64})
@@ -137,7 +149,7 @@ def _event_pass(run: Run, T: int, exact: bool) -> dict:
 
 
 _SUMS = {"names": (["h", "fighter"], ["n"]), "seen": (["h"], []), "health": (["h", "value", "u", "turn"], ["d"]),
-         "dealt": (["h", "value", "turn"], ["d"]), "sources": (["h", "o", "cause", "source"], ["amount"]),
+         "dealt": (["h", "value", "turn"], ["d"]), "sources": (["h", "o", "cause", "source", "card"], ["amount"]),
          "exhaustion": (["h", "deck_empty_turn", "won", "exhausted"], ["n", "exhaustion_damage"])}
 
 
@@ -258,11 +270,11 @@ def _slice(sub: pl.DataFrame, sides: pl.DataFrame, foes: pl.DataFrame, T: int, p
 
     # --- damage by source: (victim's hero, the dealer's hero (null: no foe dealt it), cause, source)
     parts["sources"].append(
-        dmg.group_by("gs", "dealer", "cause", pl.col("detail").fill_null("unknown").alias("source"))
+        dmg.group_by("gs", "dealer", "cause", pl.col("detail").fill_null("unknown").alias("source"), "card")
         .agg(pl.col("amount").sum())
         .join(sides.select("gs", "h"), on="gs")
         .join(sides.select(pl.col("gs").alias("dealer"), pl.col("h").alias("o")), on="dealer", how="left")
-        .group_by("h", "o", "cause", "source").agg(pl.col("amount").sum()))
+        .group_by("h", "o", "cause", "source", "card").agg(pl.col("amount").sum()))
 
     # --- exhaustion: per (game, side), reduced to counts by hero
     ex = (sub.filter(pl.col("kind").is_in(("deck_empty", "exhausted"))

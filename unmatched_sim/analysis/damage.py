@@ -24,7 +24,8 @@ from unmatched_sim.analysis._events import (SELF_INFLICTED, default_max_turn, de
                                             label_heroes)
 from unmatched_sim.analysis.run import RunLike, as_run
 
-__all__ = ["starting_health", "damage_curves", "damage_by_source", "default_max_turn", "SELF_INFLICTED"]
+__all__ = ["starting_health", "damage_curves", "damage_by_source", "damage_by_origin", "default_max_turn",
+           "SELF_INFLICTED"]
 
 
 def starting_health(run: RunLike) -> pl.DataFrame:
@@ -81,8 +82,10 @@ def damage_by_source(run: RunLike) -> pl.DataFrame:
     hero's own side caused) and each per game (``dealt_per_game``, ``taken_per_game``,
     ``self_inflicted_per_game``: divided by the hero's games), ``unattributed`` (the part of
     ``taken`` the log names no cause for: exhaustion; Hamlet's NOT TO BE and Pandora's busts
-    name their own hero, so they are self-inflicted) and ``unattributed_per_game``. Sources: ``combat``, ``effect``
-    (card effects), ``exhaustion``, ``ability``, and hero-specific ones such as ``misery_bust``.
+    name their own hero, so they are self-inflicted) and ``unattributed_per_game``. Sources: the
+    kinds of docs/events.md "Damage sources" (``combat``, ``card``, ``ability``, ``spell``,
+    ``misery``, ``board``, ``exhaustion``, hero-specific ones such as ``misery_bust``); a log of
+    the older vocabulary has its card effects read as ``card`` and its unnamed ones as ``effect``.
     """
     run = as_run(run)
     d = label_heroes(run, default_pass(run)["sources"], "h", "o").rename({"h": "hero", "o": "opponent"})
@@ -105,3 +108,28 @@ def damage_by_source(run: RunLike) -> pl.DataFrame:
             .sort(["_o", "dealt", "taken", "source"], descending=[False, True, True, False]).drop("_o")
             .select("hero", "source", "dealt", "dealt_per_game", "taken", "taken_per_game",
                     "self_inflicted", "self_inflicted_per_game", "unattributed", "unattributed_per_game"))
+
+
+def damage_by_origin(run: RunLike) -> pl.DataFrame:
+    """The damage each hero's side caused, by what caused it: one row per (``hero``, ``source``,
+    ``card``) — ``card`` the card, spell or misery the log names (null: the hero's ability, or a
+    source that has none) — with ``dealt`` (to foes), ``self_inflicted`` (to its own side: a
+    Hamlet hurting himself with NOT TO BE counts here, never as a foe's) and each per game of the
+    hero (``dealt_per_game``, ``self_inflicted_per_game``). Damage nobody caused (exhaustion) is
+    no hero's and has no row. Sorted by hero (``run.heroes()``), then most dealt first."""
+    run = as_run(run)
+    d = label_heroes(run, default_pass(run)["sources"], "h", "o")
+    d = d.filter(pl.col("cause") != "none").with_columns(
+        pl.when(pl.col("cause") == "foe").then(pl.col("o")).otherwise(pl.col("h")).alias("hero"))
+    out = d.group_by("hero", "source", "card").agg(
+        pl.col("amount").filter(pl.col("cause") == "foe").sum().cast(pl.Int64).alias("dealt"),
+        pl.col("amount").filter(pl.col("cause") == "self").sum().cast(pl.Int64).alias("self_inflicted"))
+    games = run.sides().group_by("hero").agg(pl.len().alias("games"))
+    order = {hero: i for i, hero in enumerate(run.heroes())}
+    return (out.join(games, on="hero", how="left")
+            .with_columns((pl.col("dealt") / pl.col("games")).alias("dealt_per_game"),
+                          (pl.col("self_inflicted") / pl.col("games")).alias("self_inflicted_per_game"),
+                          pl.col("hero").replace_strict(order, default=len(order), return_dtype=pl.Int32).alias("_o"))
+            .sort(["_o", "dealt", "self_inflicted", "source", "card"], descending=[False, True, True, False, False],
+                  nulls_last=True)
+            .select("hero", "source", "card", "dealt", "dealt_per_game", "self_inflicted", "self_inflicted_per_game"))

@@ -53,15 +53,26 @@ def report(run_dir, out, tempo):
 @click.option("--policy-b", default=None, help="With --heroes: policy of HERO_B (instead of --policy).")
 @click.option("--max-turns", type=int, default=None,
               help="With --heroes: end the game as a draw after this many turns [default: 200].")
-def replay(run_dir, game_id, heroes, game_seed, first, board, policy, policy_a, policy_b, max_turns):
+@click.option("--html", "html_out", type=click.Path(path_type=Path), default=None, metavar="FILE",
+              help="Write the game as one self-contained HTML page (board, turn slider, combats) to FILE.")
+@click.option("--hands", is_flag=True, help="With --html: show the cards in each hand every turn.")
+@click.option("--explain", is_flag=True,
+              help="With --html: show the AI's options and their scores at each decision (the game is unchanged).")
+def replay(run_dir, game_id, heroes, game_seed, first, board, policy, policy_a, policy_b, max_turns, html_out,
+           hands, explain):
     """Re-play one game and tell it turn by turn.
 
     \b
     sim replay RUN_DIR GAME_ID        a game of a run; checks it against the log
     sim replay --heroes houdini genie --seed 123 [--first b] [--policy greedy]
+    sim replay RUN_DIR GAME_ID --html game.html [--hands] [--explain]
     """
-    from unmatched_sim.replay import replay_from_run, replay_from_seed
+    from unmatched_sim.replay import replay_game_from_run, replay_game_from_seed
 
+    if (hands or explain) and html_out is None:
+        fail(f"{'--hands' if hands else '--explain'} is for the HTML replay: add --html FILE")
+    if html_out is not None:
+        html_out = _html_target(html_out)
     if max_turns is not None and not 2 <= max_turns <= 30000:
         fail(f"--max-turns must be from 2 to 30000 (got {max_turns})")
     if not heroes:
@@ -77,10 +88,27 @@ def replay(run_dir, game_id, heroes, game_seed, first, board, policy, policy_a, 
             fail("give either RUN_DIR GAME_ID or --heroes, not both")
         if game_seed is None:
             fail("--heroes needs --seed (the game's seed, as in games.parquet)")
-        lines = replay_from_seed(heroes, game_seed, first, board, *parse_policies(policy, policy_a, policy_b),
-                                 max_turns)
+        r = replay_game_from_seed(heroes, game_seed, first, board, *parse_policies(policy, policy_a, policy_b),
+                                  max_turns, hands, explain)
     else:
         if run_dir is None or game_id is None:
             fail("give RUN_DIR GAME_ID, or --heroes HERO_A HERO_B --seed N")
-        lines = replay_from_run(run_dir, game_id)
-    click.echo("\n".join(lines))
+        r = replay_game_from_run(run_dir, game_id, hands, explain)
+    if html_out is None:
+        click.echo("\n".join(r.lines))
+        return
+    from unmatched_sim.report.replay_html import write_replay_html
+    try:
+        write_replay_html(r, html_out)
+    except OSError as e:
+        fail(f"cannot write {html_out}: {e.strerror or e}")
+    click.echo(f"Replay of {r.header[0].split(':')[0]} written to {html_out}" + (f" ({r.checked[2:]})" if r.checked else ""))
+
+
+def _html_target(path: Path) -> Path:
+    """The --html file, checked before the game is played: a file in a folder that exists."""
+    if path.exists() and path.is_dir():
+        fail(f"--html {path}: is a folder; give a file name such as game.html")
+    if not path.parent.exists() and str(path.parent) not in ("", "."):
+        fail(f"--html {path}: folder {path.parent} does not exist")
+    return path

@@ -72,7 +72,8 @@ def compare(run_a, run_b, out, flips, as_json):
 @click.option("--opponent", default=None, shell_complete=lambda c, p, i: complete_heroes(c, p, i),
               help="Games against this hero (with --hero: that matchup).")
 @click.option("--winner", default=None, help="Games this hero won ('draw': games with no winner).")
-@click.option("--end-reason", default=None, help="How the game ended: combat, effect, exhaustion, turn_limit...")
+@click.option("--end-reason", default=None,
+              help="How the game ended: combat, card, ability, spell, exhaustion, turn_limit...")
 @click.option("--max-turns", type=int, default=None, help="Games of at most this many turns.")
 @click.option("--min-turns", type=int, default=None, help="Games of at least this many turns.")
 @click.option("--board", default=None, help="Games on this board.")

@@ -193,8 +193,9 @@ class Ability:
 
     def modify_damage(self, g: "Game", seat: int, fighter: int, source: str, by: int | None,
                       card: int | None, amount: int) -> int:
-        """Damage about to be dealt to ``fighter`` (``source``: combat, effect, exhaustion...;
-        ``by``: the fighter dealing it, if any). Return less to prevent some, 0 to prevent all,
+        """Damage about to be dealt to ``fighter`` (``source``: its kind — combat, card, ability,
+        spell, misery, board, exhaustion..., ``engine.combat``; ``card``: the card, spell or misery
+        dealing it; ``by``: the fighter dealing it, if any). Return less to prevent some, 0 to prevent all,
         or cap it to keep a floor of health."""
         return amount
 

@@ -23,8 +23,29 @@ from unmatched_sim.model import BOOST_BONUS, ON_DISCARD_BY_OPPONENT, CardDef
 
 EXHAUSTION_DAMAGE = 2
 
-# Why a fighter lost health. The source of the blow that defeats a hero is the game's end reason.
-COMBAT, EFFECT_DAMAGE, EXHAUSTION, ABILITY = "combat", "effect", "exhaustion", "ability"
+# Why a fighter lost health: the kind of source every ``damage``, ``damage_prevented`` and
+# ``defeat`` row names (docs/events.md), with ``card`` the card, spell or misery it came from.
+# The source of the blow that defeats a hero is the game's end reason.
+COMBAT = "combat"            # combat damage (card: the attack card)
+CARD = "card"                # an action card's effect (card: that card)
+ABILITY = "ability"          # the hero's special ability (Medusa's Gaze, NOT TO BE, coil overflow...)
+SPELL = "spell"              # a spell of the Wayward Sisters (card: the spell's name)
+MISERY = "misery"            # a misery from Pandora's box (card: the misery's name)
+BOARD = "board"              # a feature of the battlefield
+EXHAUSTION = "exhaustion"    # a draw from an empty deck
+UNNAMED = "effect"           # an effect that names no source (never logged by the shipped heroes)
+EFFECT_DAMAGE = CARD         # (the name card effects' damage had before the kinds were told apart)
+DAMAGE_SOURCES = (COMBAT, CARD, ABILITY, SPELL, MISERY, BOARD, EXHAUSTION)
+
+
+def damage_source(ctx: Ctx) -> tuple:
+    """(source kind, card) that damage dealt by an effect resolving in ``ctx`` is logged with:
+    the context's own source if it has one (an ability, a spell, a misery: ``Ctx.source``),
+    else the card the effect is printed on."""
+    card = ctx.card if ctx.card >= 0 else None
+    if ctx.source:
+        return ctx.source, (ctx.source_name if ctx.source_name is not None else card)
+    return (CARD, card) if card is not None else (UNNAMED, None)
 
 
 # The step stack keeps its block (``_push_kept`` here, ``steps._pop_kept``): Python's own
@@ -164,17 +185,17 @@ class _Combat(_Board):
         if f.owner in self.handlers["on_damaged"]:
             self.players[f.owner].ability.on_damaged(self, fi, dealt, source)
         if f.health == 0:
-            self.defeat(fi, source, by)
+            self.defeat(fi, source, by, card)
         return dealt
 
     @cython.locals(f=Fighter)
-    def defeat(self, fi: int, source: str, by: int | None = None) -> None:
+    def defeat(self, fi: int, source: str, by: int | None = None, card: int | str | None = None) -> None:
         f = self.fighters[fi]
         f.alive = False
         self._remove_from_board(fi)
         if f.is_hero and self.defeat_cause[f.owner] is None and self.hero_defeated(f.owner):
             self.defeat_cause[f.owner] = source   # the blow that defeated the last hero
-        self.log("defeat", f.owner, fi, None, None, None, None, None, source, None, by)
+        self.log("defeat", f.owner, fi, card, None, None, None, None, source, None, by)
         if f.owner in self.handlers["on_defeated"]:
             self.players[f.owner].ability.on_defeated(self, fi)
         if f.is_hero and self.format.removes_sidekicks and self.hero_defeated(f.owner):
@@ -391,7 +412,7 @@ class _Combat(_Board):
         for s, p in enumerate(self.players):
             if p.team in teams and self.defeat_cause[s]:
                 return self.defeat_cause[s]
-        return EFFECT_DAMAGE
+        return UNNAMED
 
     def end(self, winner: int | None, reason: str) -> None:
         """The game is over: ``winner`` is the winning side (None: no winner, e.g. the turn

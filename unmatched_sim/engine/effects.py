@@ -47,7 +47,7 @@ except ImportError:       # pure Python without Cython installed: the declaratio
 
 from unmatched_sim.registry import Registry
 from unmatched_sim.engine.errors import SpecError
-from unmatched_sim.engine.combat import EFFECT_DAMAGE
+from unmatched_sim.engine.combat import EFFECT_DAMAGE, damage_source  # noqa: F401
 from unmatched_sim.engine.game import Game, _GameCore
 from unmatched_sim.engine.piles import COST, FROM_DECK, OPPONENT_EFFECT, OWN_EFFECT
 from unmatched_sim.engine.state import ATTACKER, DEFENDER, Combat, Ctx, other_role
@@ -501,7 +501,7 @@ class DamageCost(Cost):
 
     def pay(self, g, ctx, n, op, then, args):
         fi = g.ctx_fighter(ctx)
-        g.damage(fi, n, EFFECT_DAMAGE, ctx.card if ctx.card >= 0 else None, by=fi)
+        g.damage(fi, n, *damage_source(ctx), by=fi)
         then(g, *args)
 
 
@@ -799,7 +799,7 @@ class Damage(FighterOp):
         super().start(g, ctx)
 
     def apply(self, g, ctx, fi):
-        if g.damage(fi, self.amount(g, ctx), EFFECT_DAMAGE, ctx.card if ctx.card >= 0 else None,
+        if g.damage(fi, self.amount(g, ctx), *damage_source(ctx),
                     by=_source_fighter(g, ctx)):
             key = (DAMAGED, ctx.card)
             g.turn_flags[key] = g.turn_flags.get(key, ()) + (fi,)

@@ -55,7 +55,8 @@ from unmatched_sim.model import HeroDef
 
 # What other modules import from the engine's front (hero code, the runner, the policies):
 # defined in the layer that uses them.
-from unmatched_sim.engine.combat import ABILITY, COMBAT, EFFECT_DAMAGE, EXHAUSTION  # noqa: F401
+from unmatched_sim.engine.combat import (ABILITY, BOARD, CARD, COMBAT, DAMAGE_SOURCES, EFFECT_DAMAGE, EXHAUSTION,  # noqa: F401
+                                         MISERY, SPELL, damage_source)
 from unmatched_sim.engine.piles import (  # noqa: F401
     BOOST_DISCARD, CARD_ZONES, COST, EVERYONE, FROM_DECK, HAND_LIMIT_DISCARD, LASTING, OPPONENT_EFFECT,
     OWN_EFFECT, PLAYED, UNTIL, lasting)

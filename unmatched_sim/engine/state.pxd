@@ -57,18 +57,20 @@ cdef class Decision:
 cdef extern from *:
     """
     static PyObject *unmatched_sim_tuple_of_type(PyObject *type, PyObject *a, PyObject *b,
-                                                 PyObject *c, PyObject *d, PyObject *e, PyObject *f) {
-        PyObject *items[6] = {a, b, c, d, e, f};
-        PyObject *t = ((PyTypeObject *)type)->tp_alloc((PyTypeObject *)type, 6);
+                                                 PyObject *c, PyObject *d, PyObject *e, PyObject *f,
+                                                 PyObject *g, PyObject *h) {
+        PyObject *items[8] = {a, b, c, d, e, f, g, h};
+        PyObject *t = ((PyTypeObject *)type)->tp_alloc((PyTypeObject *)type, 8);
         Py_ssize_t i;
         if (t == NULL) return NULL;
-        for (i = 0; i < 6; i++) {
+        for (i = 0; i < 8; i++) {
             Py_INCREF(items[i]);
             PyTuple_SET_ITEM(t, i, items[i]);
         }
         return t;
     }
     """
-    object _tuple_of_type "unmatched_sim_tuple_of_type" (object, object, object, object, object, object, object)
+    object _tuple_of_type "unmatched_sim_tuple_of_type" (object, object, object, object, object, object, object,
+                                                          object, object)
 
 cpdef object new_ctx(object player, object card, object role, object fighter)

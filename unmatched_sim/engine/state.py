@@ -229,6 +229,11 @@ class Ctx(NamedTuple):
     # Effects that cannot be cancelled whatever their card (a line's completion effect): no
     # cancel, and no "end the turn", stops them.
     uncancelable: bool = False
+    # What the effect belongs to when it is not an action card's own: a damage source kind
+    # (``engine.combat``: ABILITY, SPELL, MISERY, BOARD...) and the name it goes by (a spell's,
+    # a misery's; None: nothing but the kind). "": the card's (``card``), see ``damage_source``.
+    source: str = ""
+    source_name: object = None
 
 
 # ``Ctx(...)`` runs the named tuple's ``__new__``, a Python function (~2,000 instructions called
@@ -236,11 +241,11 @@ class Ctx(NamedTuple):
 # ``new_ctx``: the same tuple, made in C, the fields not given at their defaults.
 _CTX_DEFAULTS = tuple([Ctx._field_defaults[name] for name in Ctx._fields[4:]])
 _TUPLE_NEW = tuple.__new__     # (bound once: ``tuple.__new__`` in the body is a method look-up)
-_CTX_OPPONENT, _CTX_UNCANCELABLE = _CTX_DEFAULTS
+_CTX_OPPONENT, _CTX_UNCANCELABLE, _CTX_SOURCE, _CTX_SOURCE_NAME = _CTX_DEFAULTS
 
 
 # Compiled, the engine calls ``new_ctx`` in C (``state.pxd``) and the tuple is made as
-# ``tuple.__new__`` makes a subclass's (its type's allocation, the six items stored) without
+# ``tuple.__new__`` makes a subclass's (its type's allocation, the eight items stored) without
 # the call through ``tuple.__new__`` and the argument tuple joined to the defaults: ~1,600
 # instructions a context before, ~50 contexts a tuned game.
 @cython.ccall
@@ -248,7 +253,8 @@ _CTX_OPPONENT, _CTX_UNCANCELABLE = _CTX_DEFAULTS
 def new_ctx(player: int, card: int, role: int, fighter: int) -> Ctx:
     """``Ctx(player, card, role, fighter)``, cheaper (see ``_CTX_DEFAULTS``)."""
     if cython.compiled:
-        return _tuple_of_type(Ctx, player, card, role, fighter, _CTX_OPPONENT, _CTX_UNCANCELABLE)
+        return _tuple_of_type(Ctx, player, card, role, fighter, _CTX_OPPONENT, _CTX_UNCANCELABLE,
+                              _CTX_SOURCE, _CTX_SOURCE_NAME)
     return _TUPLE_NEW(Ctx, (player, card, role, fighter) + _CTX_DEFAULTS)
 
 

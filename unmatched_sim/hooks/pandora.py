@@ -33,6 +33,7 @@ from typing import NamedTuple
 
 from unmatched_sim.engine.determinize import HIDDEN_ORDER
 from unmatched_sim.engine.effects import hook_effect
+from unmatched_sim.engine.game import MISERY
 from unmatched_sim.engine.params import DeclaredParams, Param
 from unmatched_sim.engine.state import OTHER_ROLE, Ctx
 from unmatched_sim.hooks import Ability, ability, advise, story_line
@@ -125,7 +126,8 @@ class PandorasBox(DeclaredParams, Ability):
         g.log("misery_reveal", seat, card=m.name, amount=m.feathers, value=res[FEATHERS])
         g.push((self._after_misery, (seat,)))      # runs once the misery's effect has resolved
         if m.effect:
-            g.run_effects(m.effect, Ctx(seat, -1, OTHER_ROLE, g.hero_of(seat).idx))
+            g.run_effects(m.effect, Ctx(seat, -1, OTHER_ROLE, g.hero_of(seat).idx, source=MISERY,
+                                        source_name=m.name))
 
     def _after_misery(self, g, seat: int) -> None:
         res = g.players[seat].res

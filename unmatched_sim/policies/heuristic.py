@@ -637,7 +637,19 @@ class HeuristicPolicy(GreedyPolicy):
 
     # ------------------------------------------------------------ turn structure
     def on_action(self, view, d):
-        opts = d.options
+        scores = self.action_scores(view, d.options)
+        # The best score; of equals an attack, else the first (a loop: cheaper than max() with a
+        # key function built per call).
+        pick, top, top_attack = None, 0.0, False
+        for k, v in scores.items():
+            attack = k == "attack"
+            if pick is None or v > top or (v == top and attack and not top_attack):
+                pick, top, top_attack = k, v, attack
+        return pick
+
+    def action_scores(self, view, opts) -> dict:
+        """What each action of ``opts`` is worth now (``on_action`` takes the best; the replay's
+        ``--explain`` shows them)."""
         scores = {"maneuver": self.maneuver_eval(view)}
         if "attack" in opts:
             s, _, _ = self.best_attack(view)
@@ -649,14 +661,7 @@ class HeuristicPolicy(GreedyPolicy):
                 if best is None or v > best:
                     best = v
             scores["scheme"] = best
-        # The best score; of equals an attack, else the first (a loop: cheaper than max() with a
-        # key function built per call).
-        pick, top, top_attack = None, 0.0, False
-        for k, v in scores.items():
-            attack = k == "attack"
-            if pick is None or v > top or (v == top and attack and not top_attack):
-                pick, top, top_attack = k, v, attack
-        return pick
+        return scores
 
     @cython.locals(view=_ViewCore, me=Fighter)
     def hit_and_run(self, view) -> float:
@@ -1565,16 +1570,28 @@ class HeuristicPolicy(GreedyPolicy):
                 best, pick = key, c
         return pick
 
+    @cython.locals(view=_ViewCore, sc=cython.double)
+    def on_defense_card(self, view, d):
+        """The defense card (or none) that loses least (``defense_scores``; of equals, the
+        first)."""
+        best = pick = None
+        for cid, sc in self.defense_scores(view, d):
+            key = (sc, -(cid if cid is not None else -1))
+            if best is None or key > best:      # max(): the first of equal keys
+                best, pick = key, cid
+        return pick
+
     @cython.locals(view=_ViewCore, me=Fighter, attacker=Fighter, w=cython.double, dv=cython.double,
                    heal=cython.double, worth=cython.double, cost=cython.double, exp_loss=cython.double,
                    p_dead=cython.double, v=cython.double, p=cython.double, av=cython.double,
                    dmg=cython.double, health=cython.double, healed=cython.double, sc=cython.double,
                    spend_w=cython.double, defeat_w=cython.double, card=CardDef)
-    def on_defense_card(self, view, d):
-        """The defense card (or none) that loses least: the health the attack may take (and the
-        game, if it may defeat us) against the odds of the attacker's card, what the card heals
-        and its effects are worth, less what it costs to spend. (A loop in C doubles, not a
-        closure per option: the same arithmetic in the same order.)"""
+    def defense_scores(self, view, d) -> list:
+        """(option, score) of each defense card of ``d`` (or none): minus the health the attack
+        may take (and the game, if it may defeat us) against the odds of the attacker's card,
+        plus what the card heals and its effects are worth, less what it costs to spend, plus
+        the hero's own advice (``card_bonus``). (A loop in C doubles, not a closure per option:
+        the same arithmetic in the same order.)"""
         me = view.fighter(d.info["fighter"])
         attacker = view.fighter(d.info["attacker"])
         dist = self.reader(view, attacker.owner).attack(attacker.defn.name, played=True)
@@ -1584,7 +1601,7 @@ class HeuristicPolicy(GreedyPolicy):
         their_bonus = ability_bonus_estimate(view, attacker.idx, ATTACKER)
         spend_w = self.spend_weight()
         defeat_w = self.defeat_worth(view, me)
-        best = pick = None
+        out = []
         for cid in d.options:
             if cid is None:
                 dv, heal, worth, cost = 0.0, 0.0, 0.0, 0.0
@@ -1610,10 +1627,8 @@ class HeuristicPolicy(GreedyPolicy):
             healed = min(heal, me.max_health - me.health)
             sc = -w * exp_loss + HEAL_WORTH * healed + worth - cost
             sc -= defeat_w * p_dead
-            key = (sc + self.card_bonus(view, cid), -(cid if cid is not None else -1))
-            if best is None or key > best:      # max(): the first of equal keys
-                best, pick = key, cid
-        return pick
+            out.append((cid, sc + self.card_bonus(view, cid)))
+        return out
 
     def on_combat_boost(self, view, d):
         cards = [c for c in d.options if c is not None]

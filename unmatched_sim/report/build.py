@@ -324,71 +324,10 @@ def _make(run: A.Run, out: Path, tempo: list[tuple[str, str]] | None = None) -> 
                        f"({ci(allrow['mirror_ci_low'], allrow['mirror_ci_high'])})." if allrow["mirror_games"] else "."))
 
     # ---------------------------------------------------------------- damage
+    from unmatched_sim.report.damage import damage_section
     T = default_max_turn(run)
-    curves = A.damage_curves(run, T)
-    start = A.starting_health(run)
     sides = run.sides()
-    lengths = dict(sides.group_by("hero").agg(pl.col("turns").median()).iter_rows())
-    chart(C.damage_curves_chart(curves, order, lengths, names), "damage_curves")
-    sources = A.damage_by_source(run)
-    src_rows = []
-    for h in order:
-        for r in sources.filter(pl.col("hero") == h).iter_rows(named=True):
-            src_rows.append([nm(h), C.source_label(r["source"]), num(r["dealt_per_game"], 2), num(r["taken_per_game"], 2),
-                             num(r["self_inflicted_per_game"], 2), num(r["unattributed_per_game"], 2),
-                             num(r["dealt"]), num(r["taken"])])
-    sh = ", ".join(f"{nm(h)} {v}" for h, v in sorted(start.iter_rows(), key=lambda x: order.index(x[0])
-                                                        if x[0] in order else len(order)))
-    several = [nm(h) for h in order if h in _several_fighters(run)]
-    at = min(T, 6)
-    pace = []
-    for h in order:
-        c = curves.filter((pl.col("hero") == h) & (pl.col("turn") == at))
-        if c.height:
-            pace.append(f"{nm(h)} {num(c['dealt_median'][0], 0)}")
-    findings.append(f"Damage pace — median damage dealt by turn {at}: " + ", ".join(pace) + ".")
-    own = (sources.group_by("hero").agg(pl.col("self_inflicted").sum(), pl.col("taken").sum())
-           .join(sides.group_by("hero").agg(pl.len().alias("games")), on="hero")
-           .filter(pl.col("self_inflicted") > 0)
-           .with_columns((pl.col("self_inflicted") / pl.col("games")).alias("per_game"))
-           .sort("per_game", descending=True))
-    if own.height and own["per_game"][0] >= 0.5:
-        top = own.filter(pl.col("per_game") >= 0.5)
-        findings.append("Self-inflicted damage (a side's own cards hurting its own fighters; never counted as the "
-                        "foe's) per game: " + ", ".join(f"{nm(h)} {num(v, 1)} ({pct(sv / tv if tv else None, 0)} of what "
-                                                         f"it took)" for h, v, sv, tv in
-                                                         top.select("hero", "per_game", "self_inflicted", "taken").iter_rows())
-                        + ".")
-    credit = ("Dealt: damage the opposing fighters (heroes and sidekicks together) took that the event log names "
-              "the hero's side as the cause of. Taken: all damage the hero's side suffered, whoever caused it. "
-              "Damage a side did to its own fighters (its own cards, e.g. Annie Christmas's, Titania's or "
-              "Shakespeare's, Hamlet's NOT TO BE, Pandora's busts) is **self-inflicted**: taken, and never counted "
-              "as dealt by the opponent. Damage the log names no cause for (exhaustion) is taken and nobody's.")
-    blocks: list = [
-        Chart("damage_curves", "Damage curves per hero",
-              f"One panel per hero. Red line: damage the hero's side has dealt to its foes so far (median game; "
-              f"self-inflicted and unattributed damage left out); blue dashed line: the hero's own health left "
-              f"(a hero of several fighters: all of them added up, so it reaches 0 only when the last one falls"
-              + (f" — {', '.join(several)}" if several else "") + "); shaded bands: the middle half of games (25th to 75th "
-              f"percentile). The x axis counts both players' turns (turn 1 is the first player's first turn), "
-              f"up to turn {T}, by which 95% of games are over. A finished game keeps its final totals on later "
-              f"turns, so every game counts at every turn: the health band reaching 0 shows games being lost. The "
-              f"dotted line is the hero's median game length. Starting health (from the log): {sh}."),
-    ]
-    if sources.height:
-        chart(C.damage_sources_chart(sources, order, names), "damage_sources")
-        blocks += [
-            Chart("damage_sources", "Damage by source",
-                  "Average damage per game, split by source. " + credit + " Sources: " + _source_caption(sources)),
-            Table(["Hero", "Source", "Dealt / game", "Taken / game", "of it self-inflicted / game",
-                   "of it unattributed / game", "Dealt (total)", "Taken (total)"], src_rows,
-                  caption="Damage by source", align="llrrrrrr", sortable=True,
-                  note="Python: `analysis.damage_curves(run)`, `analysis.damage_by_source(run)`."),
-            W.damage_by_fighter_table(run, order, names),
-        ]
-    else:
-        blocks.append("Damage by source: no damage was logged in this run, so there is nothing to split.")
-    sections.append(Section("damage", "Damage over the game", blocks))
+    sections.append(damage_section(run, order, nm, chart, findings, _several_fighters(run), names))
     sections.append(_comeback_section(run, order, chart, findings))
 
     # ---------------------------------------------------------------- boards, cards and the race
@@ -610,16 +549,6 @@ def _strongest_weakest(top: dict, bottom: dict, heroes: int, names: dict[str, st
 def _several_fighters(run: A.Run) -> set[str]:
     """Heroes of several hero fighters (the Wayward Sisters), from the hero files the run names."""
     return {h for h, f in (run.meta.get("hero_files") or {}).items() if _hero_count(f) > 1}
-
-
-def _source_caption(sources: pl.DataFrame) -> str:
-    """Defines only the damage sources that occur in this run."""
-    what = {"combat": "combat damage", "effect": "damage from card effects",
-            "ability": "damage from a hero's special ability",
-            "exhaustion": "the 2 damage per card a player cannot draw from an empty deck",
-            "misery_bust": "Pandora's busts"}
-    present = [s for s in sources["source"].unique(maintain_order=True).to_list()]
-    return "; ".join(f"**{C.source_label(s)}**: {what.get(s, 'a hero-specific source')}" for s in present) + "."
 
 
 def board_name(run: A.Run) -> str:

@@ -18,8 +18,9 @@ from unmatched_sim.report.format import ci, display, pct, percent_axis, rounded
 
 PALETTE = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b", "#e377c2",
            "#7f7f7f", "#bcbd22"]
-SOURCE_COLORS = {"combat": "#4c72b0", "effect": "#dd8452", "ability": "#55a868", "exhaustion": "#8c8c8c",
-                 "misery_bust": "#c44e52"}
+SOURCE_COLORS = {"combat": "#4c72b0", "card": "#dd8452", "ability": "#55a868", "spell": "#8172b3",
+                 "misery": "#937860", "board": "#da8bc3", "exhaustion": "#8c8c8c", "misery_bust": "#c44e52",
+                 "effect": "#ccb974"}
 OUTCOME_COLORS = {"stop": "#4c72b0", "bust": "#c44e52", "game over": "#8c8c8c"}
 DPI = 100
 
@@ -47,7 +48,8 @@ def _fig(w: float, h: float) -> Figure:
 
 
 #: readable names of damage sources and end reasons (the log's ids stay in the CSV tables)
-SOURCE_LABELS = {"combat": "combat", "effect": "card effects", "ability": "hero ability",
+SOURCE_LABELS = {"combat": "combat", "card": "card effects", "ability": "hero ability", "spell": "spell",
+                 "misery": "misery (Pandora)", "board": "battlefield", "effect": "unnamed effect",
                  "exhaustion": "exhaustion (empty deck)", "misery_bust": "misery bust (Pandora)",
                  "both_heroes_defeated": "both heroes defeated", "turn_limit": "turn limit (draw)",
                  "unknown": "unknown"}
@@ -276,7 +278,7 @@ def damage_sources_chart(sources: pl.DataFrame, order: list[str], names: dict[st
             for hd, lb in zip(*ax.get_legend_handles_labels()):
                 handles.setdefault(lb, hd)
         if handles:             # no damage at all draws empty bars (the report writes a note instead)
-            fig.legend(list(handles.values()), list(handles.keys()), loc="outside lower center", ncol=len(handles),
+            fig.legend(list(handles.values()), list(handles.keys()), loc="outside lower center", ncol=min(len(handles), 5),
                        frameon=False, fontsize=8.5)
     return fig
 

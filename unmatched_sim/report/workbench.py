@@ -136,7 +136,8 @@ def export_report_tables(run: A.Run, out: Path, order: list[str], extra: dict,
     from unmatched_sim.analysis.damage import default_max_turn
     tables = {
         "ranking": A.ranking(run), "win_matrix": A.win_matrix(run), "seat_split": A.seat_split(run),
-        "damage_by_source": A.damage_by_source(run), "damage_curves": A.damage_curves(run, default_max_turn(run)),
+        "damage_by_source": A.damage_by_source(run), "damage_by_origin": A.damage_by_origin(run),
+        "damage_curves": A.damage_curves(run, default_max_turn(run)),
         "exhaustion": A.exhaustion(run), "exhaustion_timing": A.exhaustion_timing(run),
         "game_length_summary": A.game_length_summary(run), "end_reasons": A.end_reasons(run, by_matchup=True),
         "cards": cards(run), "card_effects": card_effects(run),

@@ -7,8 +7,8 @@ that sidekick" (No Contest Expecteth), "if Beowulf was dealt damage this way" (R
 
 from __future__ import annotations
 
-from unmatched_sim.engine.effects import (CONDITIONS, DAMAGED, EFFECT_DAMAGE, QUANTITIES, SELECTORS,
-                                          Field, FighterOp, Op, op)
+from unmatched_sim.engine.effects import (CONDITIONS, DAMAGED, QUANTITIES, SELECTORS, Field, FighterOp,
+                                          Op, damage_source, op)
 
 
 def _adjacent_friendly(g, ctx) -> list[int]:
@@ -58,7 +58,7 @@ class DamageSelfToDraw(Op):
         if n <= 0:
             return
         g.log("damage_to_draw", ctx.player, fi, ctx.card if ctx.card >= 0 else None, amount=n)
-        g.damage(fi, n, EFFECT_DAMAGE, ctx.card if ctx.card >= 0 else None, by=fi)
+        g.damage(fi, n, *damage_source(ctx), by=fi)
         g.draw(ctx.player, n)
 
 
@@ -135,7 +135,7 @@ class DamageSpaces(Op):
                    if g.occupant[s] >= 0 and g.is_foe_fighter(ctx.player, g.occupant[s])]
         by = g.ctx_fighter(ctx)
         for fi in victims:
-            g.damage(fi, n, EFFECT_DAMAGE, ctx.card if ctx.card >= 0 else None, by=by)
+            g.damage(fi, n, *damage_source(ctx), by=by)
             if not g.fighters[fi].alive:
                 key = (DEFEATED, ctx.card)
                 g.turn_flags[key] = g.turn_flags.get(key, ()) + (fi,)
@@ -153,7 +153,8 @@ class Defeat(FighterOp):
 
     def apply(self, g, ctx, fi):
         if self.acts_on(g, fi):
-            g.defeat(fi, EFFECT_DAMAGE, by=g.ctx_fighter(ctx))
+            source, card = damage_source(ctx)
+            g.defeat(fi, source, g.ctx_fighter(ctx), card)
 
 
 def _own_hero_damaged_this_way(g, ctx) -> bool:

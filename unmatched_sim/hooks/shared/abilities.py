@@ -24,6 +24,7 @@ parameters.
 from __future__ import annotations
 
 from unmatched_sim.engine.effects import parse_condition
+from unmatched_sim.engine.game import ABILITY
 from unmatched_sim.engine.params import DeclaredParams, Param
 from unmatched_sim.engine.state import ATTACKER, OTHER_ROLE, Combat, Ctx
 from unmatched_sim.hooks import Ability, ability
@@ -87,7 +88,7 @@ class StartOfTurnEffects(DeclaredParams, Ability):
     def start_of_turn(self, g, seat):
         hero = g.hero_of(seat)
         if hero.on_board:
-            g.run_effects(self.params["effect"], Ctx(seat, -1, OTHER_ROLE, hero.idx))
+            g.run_effects(self.params["effect"], Ctx(seat, -1, OTHER_ROLE, hero.idx, source=ABILITY))
 
     def turn_start_hazards(self, g, seat):
         """The damage the effects will deal to a foe's fighter in the hero's zone or next to the

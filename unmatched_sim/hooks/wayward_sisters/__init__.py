@@ -26,6 +26,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from unmatched_sim.engine.effects import hook_effect
+from unmatched_sim.engine.game import SPELL
 from unmatched_sim.engine.params import DeclaredParams, Param
 from unmatched_sim.engine.state import OTHER_ROLE, Ctx
 from unmatched_sim.hooks.wayward_sisters.cauldron import (CAULDRON, cauldron_of, empty_cauldron,
@@ -89,7 +90,8 @@ class BubblingBrew(DeclaredParams, Ability):
         spell = self.by_name[name]
         g.log("spell", seat, g.hero_of(seat).idx, card=name, detail=how)
         if spell.effect:
-            g.run_effects(spell.effect, Ctx(seat, -1, OTHER_ROLE, g.hero_of(seat).idx))
+            g.run_effects(spell.effect, Ctx(seat, -1, OTHER_ROLE, g.hero_of(seat).idx, source=SPELL,
+                                            source_name=name))
 
     def _after_spell(self, g, seat):
         empty_cauldron(g, seat)
