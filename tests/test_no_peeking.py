@@ -399,21 +399,24 @@ def test_determinization_with_several_opponents_keeps_what_the_player_knows(fmt,
 def test_what_other_players_looked_at_in_a_hand_is_in_that_hand_in_every_determinization(fmt, n):
     """A third player may have seen hand cards the determinizing player has not: in the world
     those are re-dealt, and what the third player saw follows the places it saw (as many cards,
-    each one in the hand) rather than naming cards that left it."""
-    # (every line-up holds the Genie, who looks at hands: a sample of the catalogue may hold none)
-    positions = [g for g in _multi_positions(fmt, n, games=8, every=3, first="genie")
-                 if any(o != g.pending.player and seen for p in g.players for o, seen in p.seen_by.items())]
-    assert positions
-    rng = random.Random(4)
-    redealt = 0
-    for g in positions:
-        seat = g.pending.player
-        d = determinize(g, seat, rng)
-        for t, (p, dp) in enumerate(zip(g.players, d.players)):
-            for o, seen in dp.seen_by.items():
-                assert seen <= set(dp.hand), (fmt, t, o)
-                assert len(seen) == len(p.seen_by[o])
-                redealt += o != seat and seen != p.seen_by[o]
+    each one in the hand) rather than naming cards that left it. (The line-ups are sampled from
+    the catalogue: more games are played until the sample holds such a re-deal, so a hero added
+    to the catalogue does not leave the case untested; every line-up holds the Genie, who looks at
+    hands.)"""
+    redealt, games = 0, 8
+    while not redealt and games <= 64:
+        positions = [g for g in _multi_positions(fmt, n, games=games, every=3, first="genie")
+                     if any(o != g.pending.player and seen for p in g.players for o, seen in p.seen_by.items())]
+        rng = random.Random(4)
+        for g in positions:
+            seat = g.pending.player
+            d = determinize(g, seat, rng)
+            for t, (p, dp) in enumerate(zip(g.players, d.players)):
+                for o, seen in dp.seen_by.items():
+                    assert seen <= set(dp.hand), (fmt, t, o)
+                    assert len(seen) == len(p.seen_by[o])
+                    redealt += o != seat and seen != p.seen_by[o]
+        games *= 2
     assert redealt
 
 

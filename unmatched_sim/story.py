@@ -112,6 +112,9 @@ LINES = {
     "return_to_hand": lambda e: f"{e['who']} returns {e['card']} to hand",
     "mode": lambda e: f"{e['who']} chooses: {e['detail']}",
     "value_lock": lambda e: f"{e['who']}'s card values are {e['amount']} for the rest of the turn",
+    "attack_bonus": lambda e: f"{e['who']}'s attacks" + (f" by {e['detail']}" if e.get("detail") else "")
+                              + f" are +{e['amount']} for the rest of the turn"
+                              + (f" ({e['card']})" if e.get("card") else ""),
     "ability": lambda e: f"{e['who']} uses their ability: {e['detail'].replace('_', ' ')}"
                          + (f" ({e['card']})" if e.get("card") else ""),
     "ransom_paid": lambda e: f"{e['who']} pays a ransom of {e['amount']} to stop {e['card']} ({e['detail']})",

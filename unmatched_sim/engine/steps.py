@@ -446,7 +446,8 @@ def _scheme_effects(g: _Combat, ctx: Ctx) -> None:
 
 
 def _finish_scheme(g: _Combat, cid: int, seat: int) -> None:
-    g.finish_played_card(cid, seat)
+    if cid in g.in_play:        # (an effect may have taken it already: back to the hand)
+        g.finish_played_card(cid, seat)
 
 
 # ====================================================================== attack

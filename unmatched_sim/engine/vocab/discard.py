@@ -1,6 +1,7 @@
 """Verbs on the discard pile beyond "choose a card": "return a random card in your discard pile
 to your hand" (Insight of the Ancients), "take all other VOYAGE cards from your discard pile"
-(Voyage Home), "return the card you discarded to your hand" (Outrageous Fortune), and the
+(Voyage Home), "return the card you discarded to your hand" (Outrageous Fortune), "choose a JEET
+KUNE DO card in your discard pile and add it to your hand" (Be Like Water), and the
 quantity ``voyage_cards_in_discard``: VOYAGE cards (tag ``voyage``) in your discard pile. Any
 other tag is counted the same way (``Game.tagged_in_discard``); register a quantity for it with
 ``count_tag_quantity``.
@@ -10,7 +11,7 @@ The discard pile is face up, so a card it gives back to a hand is known to every
 
 from __future__ import annotations
 
-from unmatched_sim.engine.effects import DISCARDED, QUANTITIES, Field, Op, op
+from unmatched_sim.engine.effects import DISCARDED, QUANTITIES, Field, Op, TakeFromDiscard, one_of_each_name, op
 
 
 def count_tag_quantity(name: str, tag: str) -> None:
@@ -62,3 +63,20 @@ class ReturnDiscarded(Op):
             p = g.players[g.owner(cid)]
             if cid in p.discard:
                 g.discard_to_hand(p.seat, cid)
+
+
+@op("take_tagged_from_discard_choice")
+class TakeTaggedFromDiscardChoice(TakeFromDiscard):
+    """Choose one card tagged ``tag`` in your discard pile and put it into your hand (``to =
+    "hand"``, the default) or on top of your deck (decision ``effect_take_from_discard``, copies
+    of one card offered once). No such card: nothing happens."""
+    FIELDS = {"tag": Field("str", required=True), "to": Field("choice", "hand", ("deck_top", "hand"))}
+
+    def applicable(self, g, ctx):
+        return g.tagged_in_discard(ctx.player, self.tag) > 0
+
+    def run(self, g, ctx):
+        options = one_of_each_name(g, [c for c in g.players[ctx.player].discard if self.tag in g.card(c).tags])
+        if options:
+            g.ask(ctx.player, "effect_take_from_discard", options, self._taken, ctx,
+                  card=ctx.card, to=self.to)

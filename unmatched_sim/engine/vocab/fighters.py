@@ -3,7 +3,8 @@
 a friendly fighter" — and what happens to their health: "deal up to N damage to your fighter to
 draw that many cards" (Lagniappe), "set his health to 8" (The Holy Grail), "deal 2 damage to each
 opposing fighter in a space of your zone and an adjacent space" (Restless Spirits), "defeat
-that sidekick" (No Contest Expecteth), "if Beowulf was dealt damage this way" (Remnant of Valor)."""
+that sidekick" (No Contest Expecteth), "if Beowulf was dealt damage this way" (Remnant of Valor),
+"if this defeats that fighter" (One-Inch Punch)."""
 
 from __future__ import annotations
 
@@ -88,6 +89,16 @@ def _fighters_defeated(g, ctx) -> int:
 # fighters an earlier damage_spaces op of the same card defeated ("if at least one fighter is
 # defeated this way")
 QUANTITIES["fighters_defeated"] = _fighters_defeated
+
+
+def _damaged_fighter_defeated(g, ctx) -> bool:
+    """A fighter an earlier ``damage`` op of this card hurt is now defeated ("if this defeats
+    that fighter", One-Inch Punch)."""
+    F = g.fighters
+    return any(not F[fi].alive for fi in g.turn_flags.get((DAMAGED, ctx.card), ()))
+
+
+CONDITIONS["damaged_fighter_defeated"] = _damaged_fighter_defeated
 
 
 @op("damage_spaces")

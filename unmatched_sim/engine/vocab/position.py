@@ -3,14 +3,15 @@ different space" (Momentous Shift, in many decks), "shares no zones with the spa
 this turn in" (Golden Bat); the engine records every fighter's space at the start of each turn
 (``Game.started_turn_on``) — zones and adjacency — "each other fighter in your zone", "any one
 fighter in Medusa's zone", "your fighters adjacent to the opposing fighter", "the number of
-different zones your fighters are in" — and placing — "place one of the fighters in the combat
+different zones your fighters are in" — swapping — "Bruce Lee may swap spaces with the opposing
+fighter" (Short Lead Hook) — and placing — "place one of the fighters in the combat
 in any space; they cannot leave that space this turn" (The Readiness Is All), "place in a zone
 with no Actors", "return defeated Actors" (Shakespeare), "return a defeated Harpy" (Medusa)."""
 
 from __future__ import annotations
 
-from unmatched_sim.engine.effects import (CONDITIONS, QUANTITIES, SELECTORS, Field, Op, Place, PlacesFighter,
-                                          op, place_options)
+from unmatched_sim.engine.effects import (CONDITIONS, QUANTITIES, SELECTORS, Field, FighterOp, Op, Place,
+                                          PlacesFighter, op, place_options)
 from unmatched_sim.engine.state import DEFENDER, NO_SPACE, other_role
 
 
@@ -176,3 +177,31 @@ class ReturnDefeated(PlacesFighter, Op):
         g.place(fi, dest, ctx.card if ctx.card >= 0 else None)
         g.log("return_fighter", ctx.player, fi, ctx.card if ctx.card >= 0 else None, space=dest,
               health=f.health)
+
+
+@op("swap_with")
+class SwapWith(FighterOp):
+    """The fighter resolving the effect and the selected fighter (``target``: a selector, e.g.
+    ``opposing_combatant``) trade spaces. Nothing happens if either is off the board, they are
+    the same fighter, or either cannot leave its space (``Game.held``)."""
+    FIELDS = {"target": Field("selector", required=True)}
+
+    def acts_on(self, g, fi):
+        return g.fighters[fi].on_board and not g.held(fi)
+
+    def applicable(self, g, ctx):
+        me = g.ctx_fighter(ctx)
+        if not g.fighters[me].on_board or g.held(me):
+            return False
+        return any(fi != me and g.fighters[fi].on_board and not g.held(fi) for fi in self.select(g, ctx))
+
+    def apply(self, g, ctx, fi):
+        me = g.ctx_fighter(ctx)
+        F = g.fighters
+        if fi == me or not (F[me].on_board and F[fi].on_board):
+            return
+        for x in (me, fi):
+            if g.held(x):
+                g.log("held", ctx.player, x, ctx.card if ctx.card >= 0 else None, space=F[x].space)
+                return
+        g.swap_spaces(me, fi, ctx.card if ctx.card >= 0 else None)

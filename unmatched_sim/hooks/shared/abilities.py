@@ -15,10 +15,15 @@ parameters.
     Only the maneuver reads the move value (``Game.move_value``); card effects that move a
     fighter a fixed distance are unchanged.
 
-``start_of_turn_effects`` (Medusa)
-    At the start of your turn, ``effect`` (an effect list in the card vocabulary, e.g. an
-    optional 1 damage to an opposing fighter in the hero's zone) resolves with your hero as the
-    fighter resolving it.
+``start_of_turn_effects`` (Medusa), ``end_of_turn_effects`` (Bigfoot, Bruce Lee)
+    At the start (the end) of your turn, ``effect`` (an effect list in the card vocabulary, e.g.
+    an optional 1 damage to an opposing fighter in the hero's zone, a move of 1 space) resolves
+    with your hero as the fighter resolving it.
+
+``after_attacking_effects`` (Robin Hood)
+    After you attack (once the combat is over and its cards are cleaned up, the moment of
+    ``Ability.after_attacking``), ``effect`` resolves with the fighter that attacked as the
+    fighter resolving it — if it is still on the board and the game is not decided.
 """
 
 from __future__ import annotations
@@ -86,9 +91,7 @@ class StartOfTurnEffects(DeclaredParams, Ability):
     PARAMS = {"effect": Param.effects(doc="an effect list resolved at the start of your turn")}
 
     def start_of_turn(self, g, seat):
-        hero = g.hero_of(seat)
-        if hero.on_board:
-            g.run_effects(self.params["effect"], Ctx(seat, -1, OTHER_ROLE, hero.idx, source=ABILITY))
+        _run_as_hero(g, seat, self.params["effect"])
 
     def turn_start_hazards(self, g, seat):
         """The damage the effects will deal to a foe's fighter in the hero's zone or next to the
@@ -113,3 +116,39 @@ class StartOfTurnEffects(DeclaredParams, Ability):
 _HAZARD_REACH = {"opposing_in_zone": "zone", "each_opposing_in_zone": "zone",
                  "adjacent_opposing": "adjacent", "each_adjacent_opposing": "adjacent",
                  "adjacent": "adjacent", "each_adjacent": "adjacent"}
+
+
+def _run_as_hero(g, seat: int, effect) -> None:
+    """``effect`` resolves now with ``seat``'s hero, if on the board, as the fighter resolving it."""
+    hero = g.hero_of(seat)
+    if hero.on_board:
+        g.run_effects(effect, Ctx(seat, -1, OTHER_ROLE, hero.idx, source=ABILITY))
+
+
+@ability("end_of_turn_effects")
+class EndOfTurnEffects(DeclaredParams, Ability):
+    PARAMS = {"effect": Param.effects(doc="an effect list resolved at the end of your turn")}
+
+    def end_of_turn(self, g, seat):
+        _run_as_hero(g, seat, self.params["effect"])
+
+
+# turn_flags key: the fighter that attacked in the combat just cleaned up, per attacking seat
+_ATTACKED_WITH = "attacked_with"
+
+
+@ability("after_attacking_effects")
+class AfterAttackingEffects(DeclaredParams, Ability):
+    PARAMS = {"effect": Param.effects(doc="an effect list resolved after you attack, by the fighter that attacked")}
+
+    def combat_cleanup(self, g, seat, role):
+        # The combat is gone by ``after_attacking``: its attacker is noted while it is here
+        # (the fighter in the combat at its end, after any switch).
+        if role == ATTACKER:
+            g.turn_flags[(_ATTACKED_WITH, seat)] = g.combat.fighters[ATTACKER]
+
+    def after_attacking(self, g, seat):
+        fi = g.turn_flags.get((_ATTACKED_WITH, seat))
+        if fi is None or g.decided() or g.hero_defeated(seat) or not g.fighters[fi].on_board:
+            return
+        g.run_effects(self.params["effect"], Ctx(seat, -1, OTHER_ROLE, fi, source=ABILITY))
