@@ -351,13 +351,16 @@ def _multi_positions(fmt: str, n: int, games: int = 6, every: int = 7, first: st
 
 
 def _multi_public(g, seat):
-    """What ``seat`` may know in a game of any size, as plain values."""
+    """What ``seat`` may know in a game of any size, as plain values (its own cards in a hand it
+    saw are left out while one of its backs lies face down: see ``own_back_face_down``)."""
     c = g.combat
+    traded = own_back_face_down(g, seat)
     return (
         [(f.health, f.space, f.alive, f.on_board) for f in g.fighters],
         list(g.players[seat].hand), [list(p.discard) for p in g.players], [len(p.hand) for p in g.players],
         [len(p.deck) for p in g.players],
-        [[x for x in p.hand if g.known_to(seat, t, x)] for t, p in enumerate(g.players) if t != seat],
+        [[x for x in p.hand if g.known_to(seat, t, x) and not (traded and g.cards[x].owner == seat)]
+         for t, p in enumerate(g.players) if t != seat],
         g.turn, g.active, g.pending.kind, g.pending.options, g.pending.player, list(g.out),
         None if c is None else (c.fighters, c.revealed,
                                 [x if (c.revealed or c.players[r] == seat) else "?" for r, x in enumerate(c.cards)]),

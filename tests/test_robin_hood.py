@@ -230,7 +230,7 @@ def test_wily_fighting_deals_1_to_each_opposing_fighter_next_to_your_fighter():
     s.hand(0, "Wily Fighting")
     s.begin_turn(0)
     s.attack("Robin Hood", "Houdini", "Wily Fighting", None)
-    hurt = {e["fighter"] for e in s.events("damage") if e["detail"] == "effect"}
+    hurt = {e["fighter"] for e in s.events("damage") if e["detail"] == "card"}
     assert hurt == {"Houdini", "Bess"} or hurt == {s.fighter("Houdini"), s.fighter("Bess")}
     assert s.f("Bess").health == s.f("Bess").max_health - 1
 
