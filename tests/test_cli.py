@@ -114,6 +114,10 @@ def test_replay_of_a_tampered_log_is_an_error(tmp_path, capsys):
 def test_heroes_boards_and_policies_list_what_is_available(capsys):
     code, out, _ = run_cli(capsys, "heroes")
     assert code == 0 and "houdini" in out and "genie" in out and "Escape Artist" in out
+    from unmatched_sim.data.catalog import all_heroes
+    rows = {line.split()[0]: line for line in out.splitlines()[2:]}
+    assert set(rows) == {h.id for h in all_heroes()}                 # one row a hero
+    assert all(h.set and h.set in rows[h.id] for h in all_heroes())  # each with its set
     code, out, _ = run_cli(capsys, "boards")
     assert code == 0 and "marmoreal" in out and "sarpedon" in out and "31 spaces" in out
     code, out, _ = run_cli(capsys, "policies")

@@ -7,7 +7,7 @@ import click
 
 @click.command("heroes")
 def heroes_cmd():
-    """List the heroes available, with their key stats."""
+    """List the heroes available, with their set and key stats."""
     from unmatched_sim.data.catalog import all_heroes, heroes_dir
 
     hs = all_heroes()
@@ -16,11 +16,11 @@ def heroes_cmd():
     for h in hs:
         sk = ", ".join(f"{s.name} ({s.health})" + (f" x{s.count}" if s.count > 1 else "") for s in h.sidekicks) or "-"
         health = f"{h.hero.health}" + (f" x{h.hero.count}" if h.hero.count > 1 else "")   # the Sisters
-        rows.append((h.id, h.name, health, str(h.move), "ranged" if h.hero.ranged else "melee", sk,
+        rows.append((h.id, h.name, h.set or "-", health, str(h.move), "ranged" if h.hero.ranged else "melee", sk,
                      str(h.deck_size), h.ability.name))
-    head = ("id", "name", "health", "move", "attack", "sidekicks", "cards", "ability")
+    head = ("id", "name", "set", "health", "move", "attack", "sidekicks", "cards", "ability")
     width = [max(len(r[k]) for r in rows + [head]) for k in range(len(head))]
-    right = {2, 3, 6}
+    right = {3, 4, 7}
     for r in [head] + rows:
         cells = [c.rjust(width[k]) if k in right else c.ljust(width[k]) for k, c in enumerate(r)]
         click.echo("  " + "  ".join(cells).rstrip())
