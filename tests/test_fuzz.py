@@ -192,14 +192,16 @@ class Checker:
         if d.kind == "defense_card":
             c = g.combat
             attack_card = c.cards[ATTACKER]
-            if c.revealed:
+            # (A bonus attack shows its value: the card that made it is face up, played before.)
+            face_down = "bonus_attack" not in c.extra
+            if c.revealed and face_down:
                 self.fail("the attack card is revealed before the defender chooses")
             fighter_keys = {"fighter", "attacker", "target"}
             leaks = {k: v for k, v in d.info.items()
                      if "card" in k or "value" in k or (k not in fighter_keys and v == attack_card)}
             if leaks:
                 self.fail(f"the defense decision's info shows the attack card: {leaks}")
-            if views[d.player].combat_cards()[ATTACKER] is not None:
+            if face_down and views[d.player].combat_cards()[ATTACKER] is not None:
                 self.fail("the defender's view shows the face-down attack card")
 
 

@@ -60,15 +60,27 @@ def positions():
     return pos
 
 
+def _own_back_face_down(g, seat) -> bool:
+    """Is ``seat`` defending against a face-down card from its own deck (a TRICK of Loki's the
+    opponent held)? ``seat`` cannot tell which of its own cards known in that hand it is, so a
+    determinized world may trade it with one of them (determinize._own_back_candidates)."""
+    c = g.combat
+    return (c is not None and not c.revealed and c.players[DEFENDER] == seat
+            and c.cards[ATTACKER] is not None and g.cards[c.cards[ATTACKER]].owner == seat)
+
+
 def public_state(g, seat):
     """Everything ``seat`` may see, as plain values."""
     opp = 1 - seat
     P = g.players
     c = g.combat
+    known = [x for x in P[opp].hand if g.known_to(seat, opp, x)]
+    if _own_back_face_down(g, seat):      # these and the face-down card, in any order
+        known = sorted(known + [c.cards[ATTACKER]])
     return (
         [(f.health, f.space, f.alive, f.on_board) for f in g.fighters],
         list(P[seat].hand), [list(p.discard) for p in P], [len(p.hand) for p in P],
-        [len(p.deck) for p in P], [c for c in P[opp].hand if g.known_to(seat, opp, c)],
+        [len(p.deck) for p in P], known,
         [PlayerView(g, seat).resources(s) for s in (0, 1)], [p.actions for p in P], [p.value_lock for p in P],
         g.turn, g.active, g.pending.kind, g.pending.options, g.pending.player,
         None if c is None else (c.fighters, c.revealed,
@@ -92,7 +104,10 @@ def test_determinization_keeps_the_public_position_and_known_cards(positions):
         assert public_state(d, seat) == before
         assert public_state(g, seat) == before            # the real game is untouched
         o, do = g.players[1 - seat], d.players[1 - seat]
+        traded = _own_back_face_down(g, seat)
         for i, cid in enumerate(o.hand):
+            if traded and g.cards[cid].owner == seat:
+                continue
             if g.known_to(seat, 1 - seat, cid) or g.cards[cid].owner == seat:
                 assert do.hand[i] == cid                  # known cards stay exactly where they are
         me, dme = g.players[seat], d.players[seat]
