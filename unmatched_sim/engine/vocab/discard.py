@@ -1,6 +1,7 @@
 """Verbs on the discard pile beyond "choose a card": "return a random card in your discard pile
 to your hand" (Insight of the Ancients), "take all other VOYAGE cards from your discard pile"
-(Voyage Home), "return the card you discarded to your hand" (Outrageous Fortune), and the
+(Voyage Home), "take an OX FORM, TORTOISE FORM or PHOENIX FORM from your discard pile" (72
+Transformations: one card of a tag), "return the card you discarded to your hand" (Outrageous Fortune), and the
 quantity ``voyage_cards_in_discard``: VOYAGE cards (tag ``voyage``) in your discard pile. Any
 other tag is counted the same way (``Game.tagged_in_discard``); register a quantity for it with
 ``count_tag_quantity``.
@@ -10,7 +11,7 @@ The discard pile is face up, so a card it gives back to a hand is known to every
 
 from __future__ import annotations
 
-from unmatched_sim.engine.effects import DISCARDED, QUANTITIES, Field, Op, op
+from unmatched_sim.engine.effects import DISCARDED, QUANTITIES, Field, Op, one_of_each_name, op
 
 
 def count_tag_quantity(name: str, tag: str) -> None:
@@ -49,6 +50,28 @@ class TakeTaggedFromDiscard(Op):
     def run(self, g, ctx):
         for cid in [c for c in g.players[ctx.player].discard if self.tag in g.card(c).tags]:
             g.discard_to_hand(ctx.player, cid)
+
+
+@op("take_one_tagged_from_discard")
+class TakeOneTaggedFromDiscard(Op):
+    """Choose one card tagged ``tag`` in your discard pile (decision
+    ``effect_take_from_discard``, copies of a card offered once) and put it into your hand."""
+    FIELDS = {"tag": Field("str", required=True)}
+
+    def _options(self, g, ctx):
+        return one_of_each_name(g, [c for c in g.players[ctx.player].discard if self.tag in g.card(c).tags])
+
+    def applicable(self, g, ctx):
+        return bool(self._options(g, ctx))
+
+    def run(self, g, ctx):
+        options = self._options(g, ctx)
+        if options:
+            g.ask(ctx.player, "effect_take_from_discard", options, self._taken, ctx,
+                  card=ctx.card, to="hand")
+
+    def _taken(self, g, ctx, cid):
+        g.discard_to_hand(ctx.player, cid)
 
 
 @op("return_discarded")
