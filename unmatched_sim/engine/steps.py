@@ -23,6 +23,9 @@ from unmatched_sim.engine.state import (ATTACKER, DEFENDER, SCHEME_ROLE, Combat,
 from unmatched_sim.model import AFTER, DURING, EFFECT, IMMEDIATELY, CardDef
 
 HAND_LIMIT = 7
+# ``Combat.extra`` key: combat damage fighters took in the defender's place (added by the
+# ability that moved it; read and cleared by the combat damage step).
+COMBAT_DAMAGE_ELSEWHERE = "combat_damage_elsewhere"
 STARTING_HAND = 5
 ACTIONS_PER_TURN = 2
 
@@ -564,6 +567,11 @@ def _combat_damage(g: _Combat) -> None:
     dmg = max(0, attack - defense)
     defender = c.fighters[_DEF]
     dealt = g.damage(defender, dmg, COMBAT, c.cards[_ATT], c.fighters[_ATT]) if dmg else 0
+    taken = dealt
+    if c.extra:
+        # Combat damage other fighters took in the defender's place (Yennenga's Archers) is
+        # still dealt by the attack: it counts toward winning the combat.
+        dealt += c.extra.pop(COMBAT_DAMAGE_ELSEWHERE, 0)
     c.damage = dealt
     c.resolved = True
     winner = _ATT if dealt >= 1 else _DEF
@@ -574,8 +582,8 @@ def _combat_damage(g: _Combat) -> None:
     # Who won, attacker or defender ("if you already won a combat this turn").
     g.turn_flags[("won_combat", c.players[winner])] = True
     owner = g.fighters[defender].owner
-    if dealt and owner in g.handlers["on_combat_damage"]:
-        g.players[owner].ability.on_combat_damage(g, defender, dealt)
+    if taken and owner in g.handlers["on_combat_damage"]:
+        g.players[owner].ability.on_combat_damage(g, defender, taken)
 
 
 @cython.locals(c=Combat, role=cython.Py_ssize_t)

@@ -1,7 +1,7 @@
 """Words about the combat: "if your opponent played a versatile card", "if your health is less
 than the defender's", "if the opposing fighter is not adjacent to your fighter", "if the
 opposing fighter is a hero", "if the value of this card matches your opponent's card" (Broken
-Glass), "a number of spaces up to the combat damage dealt", "return your opponent's card to
+Glass), "+1 for each zone the opposing fighter is in" (Jaws of the Beast), "a number of spaces up to the combat damage dealt", "return your opponent's card to
 their hand" (But a Dream), combat-card values held at their printed number (the Stasis
 Diffuser), and bonus attacks: an attack of a printed value that follows the combat (VOLLEY: 3,
 TRICKED YOU: 4, BLOODY REPRISE).
@@ -79,8 +79,17 @@ CONDITIONS.update({
     "opposing_combatant_adjacent": _opposing_combatant_adjacent,
     "opposing_combatant_is_hero": _opposing_combatant_is_hero,
 })
+def _opposing_combatant_zones(g, ctx) -> int:
+    """How many zones the other fighter of this combat is in (Jaws of the Beast)."""
+    other = _opposing_combatant(g, ctx)
+    if other is None or not g.fighters[other].on_board:
+        return 0
+    return bin(g.board.zone_mask[g.fighters[other].space]).count("1")
+
+
 QUANTITIES.update({
     "combat_damage_dealt": _combat_damage_dealt,
+    "opposing_combatant_zones": _opposing_combatant_zones,
 })
 
 

@@ -3,9 +3,10 @@ different space" (Momentous Shift, in many decks), "shares no zones with the spa
 this turn in" (Golden Bat); the engine records every fighter's space at the start of each turn
 (``Game.started_turn_on``) — zones and adjacency — "each other fighter in your zone", "any one
 fighter in Medusa's zone", "your fighters adjacent to the opposing fighter", "for each other
-friendly fighter adjacent to the opposing fighter" (Infinite Strikes), "the number of
-different zones your fighters are in" — and placing — "place one of the fighters in the combat
-in any space; they cannot leave that space this turn" (The Readiness Is All), "place Bloody
+friendly fighter adjacent to the opposing fighter" (Infinite Strikes), "if your fighter is not
+in Yennenga's zone" (``not in_hero_zone``), "the number of different zones your fighters are
+in" — and placing — "place one of the fighters in the combat in any space; they cannot leave
+that space this turn" (The Readiness Is All), "place Bloody
 Mary in any empty space adjacent to the opposing fighter" (Trick of the Light), "place in a zone
 with no Actors", "return defeated Actors" (Shakespeare), "return a defeated Harpy" (Medusa)."""
 
@@ -43,7 +44,20 @@ def _any_combatant_started_elsewhere(g, ctx) -> bool:
                for fi in c.fighters)
 
 
+def _in_hero_zone(g, ctx) -> bool:
+    """The fighter resolving the effect shares a zone with one of its side's heroes other than
+    itself ("if your fighter is not in Yennenga's zone": ``not in_hero_zone``)."""
+    fi = g.ctx_fighter(ctx)
+    f = g.fighters[fi]
+    if not f.on_board:
+        return False
+    F = g.fighters
+    return any(F[h].is_hero and F[h].on_board and h != fi and g.same_zone(fi, h)
+               for h in g.players[f.owner].fighters)
+
+
 CONDITIONS.update({
+    "in_hero_zone": _in_hero_zone,
     "started_turn_elsewhere": _started_turn_elsewhere,
     "left_start_zone": _left_start_zone,
     "either_combatant_started_elsewhere": _any_combatant_started_elsewhere,
