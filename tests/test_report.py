@@ -179,7 +179,7 @@ def test_win_matrix_of_18_heroes_is_a_compact_grid_that_fits_a_laptop_page():
     from unmatched_sim.report.build import _matrix_table
     from unmatched_sim.report.document import Document, render_html, render_markdown
 
-    heroes = hero_ids()
+    heroes = hero_ids()[:18]           # (the roster may have grown: the first 18 of it)
     assert len(heroes) == 18
     run = record({pair: (3, 1) for pair in combinations(heroes, 2)}).run()
     order = A.ranking(run)["hero"].to_list()
