@@ -156,7 +156,9 @@ class LockPrintedValue(Op):
 # attack has none of its own. Range is not checked again; it does not happen if either fighter
 # has left the board or an effect has ended the turn. The combat's attack card is the card
 # that made the bonus attack, already discarded: its value is set to the bonus value and its
-# effects count as cancelled (they resolved in the first combat).
+# effects count as cancelled (they resolved in the first combat). What reads the attack card's
+# *printed* value (Mirror Image, a printed-value lock) reads that card's. The defender's AI
+# weighs the attack as any other (by the attacker's likely cards), not by its known value.
 @op("bonus_attack")
 class BonusAttack(Op):
     """Make a bonus attack of ``value`` after this combat (see above): logs ``bonus_attack``
