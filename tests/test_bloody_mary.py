@@ -275,7 +275,7 @@ def test_broken_glass_matching_the_opponents_value_draws_and_deals_2():
     s = vs_genie().hand(0, "Broken Glass", "Evade").hand(1, "Wishing for More Wishes")
     s.begin_turn(0)
     s.attack(BM, GENIE, "Broken Glass", "Wishing for More Wishes")
-    s.expect("effect_mode").choose("value unchanged")
+    s.expect("effect_adjust_value").choose(0)
     assert combat(s) == "3-3"
     assert genie_lost(s) == 2
     assert [e for e in s.events("draw") if e["player"] == 0]
@@ -285,7 +285,9 @@ def test_broken_glass_changed_by_1_to_match():
     s = vs_genie().hand(0, "Broken Glass", "Evade").hand(1, "Prisoner's Torment")
     s.begin_turn(0)
     s.attack(BM, GENIE, "Broken Glass", "Prisoner's Torment")
-    s.expect("effect_mode").choose("value -1")
+    d = s.expect("effect_adjust_value").pending
+    assert d.options == (-1, 0, 1) and (d.info["value"], d.info["opponent_value"]) == (3, 1)
+    s.choose(-1)
     assert combat(s) == "2-1"
     assert genie_lost(s) == 1                      # no match: combat damage only
 
@@ -354,3 +356,40 @@ def test_bloody_mary_plays_whole_games_in_every_format():
         assert play_random(("bloody_mary", "medusa"), seed=seed).over
         assert play_random(("bloody_mary", "genie", "houdini"), FreeForAll(3), seed=seed).over
         assert play_random(("bloody_mary", "pandora", "alice", "bloody_mary"), Teams(4), seed=seed).over
+
+
+# ============================================================ the AI
+def test_the_ai_is_advised_to_keep_speak_three_times_for_the_third_action():
+    from unmatched_sim.engine.view import PlayerView
+    from unmatched_sim.hooks import CARD_ADVICE
+    advice = CARD_ADVICE["ritualistic_power"]
+    s = vs_genie().hand(0, "Speak Three Times", "Evade", "Evade")
+    third_action_turn(s)
+    s.choose("attack")
+    if s.pending.kind == "attack_target":
+        s.choose((BM, GENIE))
+    view = PlayerView(s.game, 0)
+    speak = s.card_ids(0, "Speak Three Times")[0]
+    assert advice(None, view, speak) == 4.0                 # worth 7 instead of 3
+    assert advice(None, view, s.card_ids(0, "Evade")[0]) == 0.0
+
+    s = vs_genie().hand(0, "Speak Three Times", "Evade")
+    s.begin_turn(0)
+    assert advice(None, PlayerView(s.game, 0), speak) < 0    # first action: keep it
+
+
+def test_the_ai_adjusts_broken_glass_to_match_the_opponents_value():
+    from unmatched_sim.engine.view import PlayerView
+    from unmatched_sim.hooks import AI_ADVICE
+    s = vs_genie().hand(0, "Broken Glass", "Evade").hand(1, "Prisoner's Torment")
+    s.begin_turn(0)
+    s.attack(BM, GENIE, "Broken Glass", None)
+    d = s.expect("effect_adjust_value").pending
+    assert AI_ADVICE["effect_adjust_value"](None, PlayerView(s.game, 0), d) == 1    # nothing to match
+    s = vs_genie().hand(0, "Broken Glass", "Evade").hand(1, "I Grant You Death")   # a 2
+    s.begin_turn(0)
+    s.attack(BM, GENIE, "Broken Glass", "I Grant You Death")
+    d = s.expect("effect_adjust_value").pending
+    assert AI_ADVICE["effect_adjust_value"](None, PlayerView(s.game, 0), d) == -1
+    s.choose(-1)
+    assert [e["amount"] for e in s.events("value_adjusted")] == [-1]

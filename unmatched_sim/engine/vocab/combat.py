@@ -1,7 +1,7 @@
 """Words about the combat: "if your opponent played a versatile card", "if your health is less
 than the defender's", "if the opposing fighter is not adjacent to your fighter", "if the
-opposing fighter is a hero", "if the value of this card matches your opponent's card" (Broken
-Glass), "+1 for each zone the opposing fighter is in" (Jaws of the Beast), "a number of spaces up to the combat damage dealt", "return your opponent's card to
+opposing fighter is a hero", "you may raise or lower the value of this card by 1" and "if the value of this card
+matches your opponent's card" (Broken Glass), "+1 for each zone the opposing fighter is in" (Jaws of the Beast), "a number of spaces up to the combat damage dealt", "return your opponent's card to
 their hand" (But a Dream), combat-card values held at their printed number (the Stasis
 Diffuser), and bonus attacks: an attack of a printed value that follows the combat (VOLLEY: 3,
 TRICKED YOU: 4, BLOODY REPRISE).
@@ -91,6 +91,31 @@ QUANTITIES.update({
     "combat_damage_dealt": _combat_damage_dealt,
     "opposing_combatant_zones": _opposing_combatant_zones,
 })
+
+
+@op("adjust_value")
+class AdjustValue(Op):
+    """"You may raise or lower this card's value by up to ``by``" (Broken Glass): decision
+    ``effect_adjust_value``, an amount from -``by`` to +``by`` (0 leaves it), with the card's
+    current ``value`` and the other card's (``opponent_value``, None without one) in its info;
+    logs ``value_adjusted`` (``amount`` = the change) unless it is 0. A lowered value stops at 0."""
+    FIELDS = {"by": Field("int", 1)}
+
+    def run(self, g, ctx):
+        c = g.combat
+        if c is None or ctx.role > DEFENDER or c.cards[ctx.role] is None:
+            return
+        other = other_role(ctx.role)
+        theirs = g.combat_value(other) if c.cards[other] is not None else None
+        g.ask(ctx.player, "effect_adjust_value", list(range(-self.by, self.by + 1)), self._chosen, ctx,
+              card=ctx.card, value=g.combat_value(ctx.role), opponent_value=theirs)
+
+    def _chosen(self, g, ctx, delta):
+        if not delta:
+            return
+        c = g.combat
+        c.mods[ctx.role].append(("add", delta) if delta > 0 else ("sub", -delta))
+        g.log("value_adjusted", ctx.player, card=ctx.card, amount=delta)
 
 
 @op("return_combat_card")
