@@ -1,5 +1,5 @@
 """Bruce Lee (Unmatched: Bruce Lee): his step at the end of each turn, the JEET KUNE DO cards and
-every other card, and the vocabulary they brought (take_tagged_from_discard_choice, swap_with,
+every other card, and the vocabulary they brought (take_one_tagged_from_discard, swap_with,
 the condition damaged_fighter_defeated, a scheme returning to hand). Seat 0 is Bruce Lee, seat
 1 the Genie, on Marmoreal."""
 

@@ -195,7 +195,7 @@ class Checker:
         if d.kind == "defense_card":
             c = g.combat
             attack_card = c.cards[ATTACKER]
-            bonus = c.extra.get("bonus_attack")      # (no card played: Relentless Assault's is public)
+            bonus = "bonus_attack" in c.extra       # (a bonus attack is public: Relentless Assault, VOLLEY)
             if c.revealed and not bonus:
                 self.fail("the attack card is revealed before the defender chooses")
             fighter_keys = {"fighter", "attacker", "target"}

@@ -60,13 +60,13 @@ def positions():
     return pos
 
 
-def own_back_face_down(g, seat) -> bool:
-    """Is the face-down attack card one with ``seat``'s own back (a TRICK of Loki's the opponent
-    held)? Then ``seat`` cannot tell which of its cards in the opponent's hand went face down,
-    and a determinization trades it with one of them (``determinize``'s own-back candidates)."""
+def _own_back_face_down(g, seat) -> bool:
+    """Is ``seat`` defending against a face-down card from its own deck (a TRICK of Loki's the
+    opponent held)? ``seat`` cannot tell which of its own cards known in that hand it is, so a
+    determinized world may trade it with one of them (determinize._own_back_candidates)."""
     c = g.combat
-    return (c is not None and not c.revealed and c.cards[ATTACKER] is not None
-            and g.cards[c.cards[ATTACKER]].owner == seat)
+    return (c is not None and not c.revealed and c.players[DEFENDER] == seat
+            and c.cards[ATTACKER] is not None and g.cards[c.cards[ATTACKER]].owner == seat)
 
 
 def public_state(g, seat):
@@ -74,11 +74,13 @@ def public_state(g, seat):
     opp = 1 - seat
     P = g.players
     c = g.combat
-    traded = own_back_face_down(g, seat)
+    known = [x for x in P[opp].hand if g.known_to(seat, opp, x)]
+    if _own_back_face_down(g, seat):      # these and the face-down card, in any order
+        known = sorted(known + [c.cards[ATTACKER]])
     return (
         [(f.health, f.space, f.alive, f.on_board) for f in g.fighters],
         list(P[seat].hand), [list(p.discard) for p in P], [len(p.hand) for p in P],
-        [len(p.deck) for p in P], [c for c in P[opp].hand if g.known_to(seat, opp, c) and not (traded and g.cards[c].owner == seat)],
+        [len(p.deck) for p in P], known,
         [PlayerView(g, seat).resources(s) for s in (0, 1)], [p.actions for p in P], [p.value_lock for p in P],
         g.turn, g.active, g.pending.kind, g.pending.options, g.pending.player,
         None if c is None else (c.fighters, c.revealed,
@@ -102,9 +104,10 @@ def test_determinization_keeps_the_public_position_and_known_cards(positions):
         assert public_state(d, seat) == before
         assert public_state(g, seat) == before            # the real game is untouched
         o, do = g.players[1 - seat], d.players[1 - seat]
+        traded = _own_back_face_down(g, seat)
         for i, cid in enumerate(o.hand):
-            if g.cards[cid].owner == seat and own_back_face_down(g, seat):
-                continue                                  # may trade with the face-down card
+            if traded and g.cards[cid].owner == seat:
+                continue
             if g.known_to(seat, 1 - seat, cid) or g.cards[cid].owner == seat:
                 assert do.hand[i] == cid                  # known cards stay exactly where they are
         me, dme = g.players[seat], d.players[seat]
@@ -352,9 +355,9 @@ def _multi_positions(fmt: str, n: int, games: int = 6, every: int = 7, first: st
 
 def _multi_public(g, seat):
     """What ``seat`` may know in a game of any size, as plain values (its own cards in a hand it
-    saw are left out while one of its backs lies face down: see ``own_back_face_down``)."""
+    saw are left out while one of its backs lies face down: see ``_own_back_face_down``)."""
     c = g.combat
-    traded = own_back_face_down(g, seat)
+    traded = _own_back_face_down(g, seat)
     return (
         [(f.health, f.space, f.alive, f.on_board) for f in g.fighters],
         list(g.players[seat].hand), [list(p.discard) for p in g.players], [len(p.hand) for p in g.players],

@@ -105,6 +105,10 @@ LINES = {
     "discard": lambda e: f"{e['who']} discards {e['card']} ({e['detail'].replace('_', ' ')})",
     "turn_ended": lambda e: f"{e['who']}'s turn is over" + (f" ({e['card']})" if e.get("card") else ""),
     "to_deck_bottom": lambda e: f"{e['who']} puts a card under the deck" + (f" ({e['card']})" if e.get("card") else ""),
+    "bonus_attack": lambda e: f"{e['fighter']} makes a bonus attack of value {e['amount']} on {e['target']} "
+                              f"({e['card']}, {e['detail']})",
+    "damage_redirected": lambda e: f"{e['amount']} combat damage meant for {e['fighter']} goes to {e['target']} "
+                                   f"({e['card']})",
     "gain_action": lambda e: f"{e['who']} gains {e['amount']} action" + (f" ({e['card']})" if e.get("card") else ""),
     "look_at_hand": lambda e: f"{e['who']} looks at {e['target']}'s hand ({e['amount']} cards)",
     "reveal_cancel": lambda e: f"{e['who']} reveals {e['card']} to cancel {e['detail']}",

@@ -245,6 +245,8 @@ class _Combat(_Board):
         (as do actions gained once an effect has ended the turn)."""
         if seat == self.active and not self.over and not self.turn_flags.get("turn_ended"):
             self.players[seat].actions += n
+            # (counted for "this is your third action": vocab/turn.py's ``action_number``)
+            self.turn_flags["actions_gained"] = self.turn_flags.get("actions_gained", 0) + n
             self.log("gain_action", seat, None, card, None, n)
 
     @cython.annotation_typing(False)

@@ -23,6 +23,9 @@ from unmatched_sim.engine.state import (ATTACKER, DEFENDER, SCHEME_ROLE, Combat,
 from unmatched_sim.model import AFTER, DURING, EFFECT, IMMEDIATELY, CardDef
 
 HAND_LIMIT = 7
+# ``Combat.extra`` key: combat damage fighters took in the defender's place (added by the
+# ability that moved it; read and cleared by the combat damage step).
+COMBAT_DAMAGE_ELSEWHERE = "combat_damage_elsewhere"
 STARTING_HAND = 5
 ACTIONS_PER_TURN = 2
 
@@ -495,6 +498,15 @@ def _attack_card_chosen(g: _Combat, seat: int, cid: int) -> None:
 @cython.locals(c=Combat, f=Fighter, d=CardDef, cid=cython.Py_ssize_t)
 def _ask_defense(g: _Combat) -> None:
     c = g.combat
+    # The defender chooses without seeing the attack card: nothing about it is in the info.
+    _ask(g, c.players[_DEF], "defense_card", defense_options(g), _defense_chosen, (c.players[_DEF],),
+         {"fighter": c.fighters[_DEF], "attacker": c.fighters[_ATT]})
+
+
+def defense_options(g: _Combat) -> list:
+    """What the defender of the current combat may answer with: no card (None), a defense card
+    its fighter may use, or a card its ability lets it defend with."""
+    c = g.combat
     defender = c.fighters[_DEF]
     dseat = c.players[_DEF]
     f = g.fighters[defender]
@@ -510,9 +522,7 @@ def _ask_defense(g: _Combat) -> None:
         for cid in g.players[dseat].ability.defense_options(g, dseat, defender):
             if cid not in options:
                 options.append(cid)
-    # The defender chooses without seeing the attack card: nothing about it is in the info.
-    _ask(g, dseat, "defense_card", options, _defense_chosen, (dseat,),
-         {"fighter": defender, "attacker": c.fighters[_ATT]})
+    return options
 
 
 @cython.locals(c=Combat, role=cython.Py_ssize_t)
@@ -570,6 +580,11 @@ def _combat_damage(g: _Combat) -> None:
     dmg = max(0, attack - defense)
     defender = c.fighters[_DEF]
     dealt = g.damage(defender, dmg, COMBAT, c.cards[_ATT], c.fighters[_ATT]) if dmg else 0
+    taken = dealt
+    if c.extra:
+        # Combat damage other fighters took in the defender's place (Yennenga's Archers) is
+        # still dealt by the attack: it counts toward winning the combat.
+        dealt += c.extra.pop(COMBAT_DAMAGE_ELSEWHERE, 0)
     c.damage = dealt
     c.resolved = True
     winner = _ATT if dealt >= 1 else _DEF
@@ -580,8 +595,8 @@ def _combat_damage(g: _Combat) -> None:
     # Who won, attacker or defender ("if you already won a combat this turn").
     g.turn_flags[("won_combat", c.players[winner])] = True
     owner = g.fighters[defender].owner
-    if dealt and owner in g.handlers["on_combat_damage"]:
-        g.players[owner].ability.on_combat_damage(g, defender, dealt)
+    if taken and owner in g.handlers["on_combat_damage"]:
+        g.players[owner].ability.on_combat_damage(g, defender, taken)
 
 
 @cython.locals(c=Combat, role=cython.Py_ssize_t)

@@ -122,6 +122,11 @@ class _ViewCore:
         p = self._players[self.seat]
         return p.actions
 
+    def turn_flag(self, key, default=None):
+        """A record of the turn so far (``Game.turn_flags``: what every player saw happen this
+        turn, e.g. ``actions_gained``), or ``default``."""
+        return self._g.turn_flags.get(key, default)
+
     @cython.ccall
     @cython.locals(p=Player)
     def hand_ids(self) -> list:

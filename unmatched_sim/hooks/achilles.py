@@ -16,11 +16,11 @@ from unmatched_sim.engine import steps as S
 from unmatched_sim.engine.effects import Field, Op, op
 from unmatched_sim.engine.params import DeclaredParams, Param
 from unmatched_sim.engine.piles import OWN_EFFECT
-from unmatched_sim.engine.state import ATTACKER, DEFENDER, Combat
+from unmatched_sim.engine.state import ATTACKER, DEFENDER
+from unmatched_sim.engine.vocab.combat import open_bonus_combat
 from unmatched_sim.hooks import Ability, ability, card_advice, story_line
 
 RELENTLESS = "relentless"          # the combat's extra: the value of the assault it will make
-BONUS_ATTACK = "bonus_attack"      # the bonus combat's extra: True
 
 
 @op("relentless_assault")
@@ -58,14 +58,7 @@ class RelentlessAssault(Ability):
             g.log("relentless_assault", seat, fi, cid, target, 0, detail="no_target")
             g.finish_played_card(cid, seat)
             return
-        c = Combat(seat, fi, target, g.fighters[target].owner)
-        c.ranged = not g.adjacent(fi, target)
-        c.cards[ATTACKER] = cid
-        c.mods[ATTACKER].append(("set", value))
-        c.cancelled[ATTACKER] = True                  # the card's own effects are not the assault's
-        c.revealed = True                             # no face-down card: the defender knows it
-        c.extra[BONUS_ATTACK] = True
-        g.combat = c
+        c = open_bonus_combat(g, seat, fi, target, cid, value)   # its card stays in play as the assault
         g.log("relentless_assault", seat, fi, cid, target, value)
         g.log("attack", seat, fi, None, target, None, None, None, "ranged" if c.ranged else "melee")
         S._ask_defense(g)

@@ -20,7 +20,11 @@ OP_WORTH = {"draw": 0.7, "gain_action": 1.1, "damage": 0.9, "recover": 0.6, "dis
             "return_discard_top": 0.5, "unless_discard": 0.5, "hook": 0.5,
             # verbs of engine/vocab/ (discard.py, position.py, fighters.py)
             "take_tagged_from_discard": 1.0, "return_defeated": 0.8, "set_health": 1.0,
-            "damage_spaces": 1.0, "take_tagged_from_discard_choice": 1.0}
+            "damage_spaces": 1.0, "take_one_tagged_from_discard": 1.0,
+            # (combat.py, hands.py, fighters.py, discard.py, lasting.py, position.py)
+            "bonus_attack": 2.0, "pick_from_hand": 1.3, "summon_from_reserve": 0.8,
+            "redirect_combat_damage": 1.0,
+            "place_by_opposing_combatant": 0.4}
 
 
 # What an effect is worth, by op name (OP_WORTH above); an op it does not list

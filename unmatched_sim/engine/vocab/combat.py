@@ -1,8 +1,10 @@
 """Words about the combat: "if your opponent played a versatile card", "if your health is less
 than the defender's", "if the opposing fighter is not adjacent to your fighter", "if the
-opposing fighter is a hero", "a number of spaces up to the combat damage dealt", "return your
-opponent's card to their hand" (But a Dream), and combat-card values held at their printed
-number (the Stasis Diffuser).
+opposing fighter is a hero", "you may raise or lower the value of this card by 1" and "if the value of this card
+matches your opponent's card" (Broken Glass), "+1 for each zone the opposing fighter is in" (Jaws of the Beast), "a number of spaces up to the combat damage dealt", "return your opponent's card to
+their hand" (But a Dream), combat-card values held at their printed number (the Stasis
+Diffuser), and bonus attacks: an attack of a printed value that follows the combat (VOLLEY: 3,
+TRICKED YOU: 4, BLOODY REPRISE).
 
 Each condition is a ``CONDITIONS`` entry read with the ``Ctx`` of the effect (or, for a hero
 ability, a ``Ctx`` built for the attacking fighter: see ``hooks/shared/abilities.py``).
@@ -10,9 +12,10 @@ ability, a ``Ctx`` built for the attacking fighter: see ``hooks/shared/abilities
 
 from __future__ import annotations
 
+from unmatched_sim.engine import steps as _steps
 from unmatched_sim.engine.effects import CONDITIONS, QUANTITIES, Field, Op, op
 from unmatched_sim.engine.piles import lasting
-from unmatched_sim.engine.state import ATTACKER, DEFENDER, other_role
+from unmatched_sim.engine.state import ATTACKER, DEFENDER, Combat, other_role
 from unmatched_sim.model import VERSATILE
 
 
@@ -61,15 +64,58 @@ def _combat_damage_dealt(g, ctx) -> int:
     return c.damage if c is not None and ctx.role == ATTACKER else 0
 
 
+def _values_match(g, ctx) -> bool:
+    """Both players played a card and their current values are equal (Broken Glass)."""
+    c = g.combat
+    if c is None or ctx.role > DEFENDER or c.cards[other_role(ctx.role)] is None or c.cards[ctx.role] is None:
+        return False
+    return g.combat_value(ctx.role) == g.combat_value(other_role(ctx.role))
+
+
 CONDITIONS.update({
+    "values_match": _values_match,
     "opponent_played_versatile": _opponent_played_versatile,
     "health_below_opposing_combatant": _health_below_opposing_combatant,
     "opposing_combatant_adjacent": _opposing_combatant_adjacent,
     "opposing_combatant_is_hero": _opposing_combatant_is_hero,
 })
+def _opposing_combatant_zones(g, ctx) -> int:
+    """How many zones the other fighter of this combat is in (Jaws of the Beast)."""
+    other = _opposing_combatant(g, ctx)
+    if other is None or not g.fighters[other].on_board:
+        return 0
+    return bin(g.board.zone_mask[g.fighters[other].space]).count("1")
+
+
 QUANTITIES.update({
     "combat_damage_dealt": _combat_damage_dealt,
+    "opposing_combatant_zones": _opposing_combatant_zones,
 })
+
+
+@op("adjust_value")
+class AdjustValue(Op):
+    """"You may raise or lower this card's value by up to ``by``" (Broken Glass): decision
+    ``effect_adjust_value``, an amount from -``by`` to +``by`` (0 leaves it), with the card's
+    current ``value`` and the other card's (``opponent_value``, None without one) in its info;
+    logs ``value_adjusted`` (``amount`` = the change) unless it is 0. A lowered value stops at 0."""
+    FIELDS = {"by": Field("int", 1)}
+
+    def run(self, g, ctx):
+        c = g.combat
+        if c is None or ctx.role > DEFENDER or c.cards[ctx.role] is None:
+            return
+        other = other_role(ctx.role)
+        theirs = g.combat_value(other) if c.cards[other] is not None else None
+        g.ask(ctx.player, "effect_adjust_value", list(range(-self.by, self.by + 1)), self._chosen, ctx,
+              card=ctx.card, value=g.combat_value(ctx.role), opponent_value=theirs)
+
+    def _chosen(self, g, ctx, delta):
+        if not delta:
+            return
+        c = g.combat
+        c.mods[ctx.role].append(("add", delta) if delta > 0 else ("sub", -delta))
+        g.log("value_adjusted", ctx.player, card=ctx.card, amount=delta)
 
 
 @op("return_combat_card")
@@ -125,3 +171,75 @@ class LockPrintedValue(Op):
             return
         g.add_lasting("combat_value", ctx.player, "printed_value_lock", (role, cid), "combat")
         g.log("value_lock", ctx.player, card=cid, amount=g.card(cid).value or 0, detail="printed")
+
+
+# ---------------------------------------------------------------- bonus attacks
+# "After combat: VOLLEY: 3" — once this combat is over (its cleanup and "after attacking"
+# done), the same fighter attacks the same fighter again with an attack of that value, which
+# takes no action and no card from hand. The defender chooses a defense card as usual (the
+# value is printed, so nothing is face down); the defense card's effects resolve, the bonus
+# attack has none of its own. Range is not checked again; it does not happen if either fighter
+# has left the board or an effect has ended the turn. The combat's attack card is the card
+# that made the bonus attack, already discarded: its value is set to the bonus value and its
+# effects count as cancelled (they resolved in the first combat). What reads the attack card's
+# *printed* value (Mirror Image, a printed-value lock) reads that card's. The defender's AI
+# weighs the attack as any other (by the attacker's likely cards), not by its known value.
+@op("bonus_attack")
+class BonusAttack(Op):
+    """Make a bonus attack of ``value`` after this combat (see above): logs ``bonus_attack``
+    (``fighter`` the attacker, ``target`` the defender, ``amount`` its value, ``card`` the card
+    that made it), then the combat goes on as any other from the defender's choice."""
+    FIELDS = {"value": Field("amount", required=True)}
+
+    def run(self, g, ctx):
+        c = g.combat
+        if c is None or ctx.role != ATTACKER:
+            return
+        step = (_bonus_combat, (c.players[ATTACKER], c.fighters[ATTACKER], c.fighters[DEFENDER],
+                                self.value(g, ctx), ctx.card))
+        stack = g.stack
+        # Below this combat's "after attacking" step (the stack's top is its end): it runs once
+        # the combat is over and before the turn goes on.
+        for i in range(len(stack) - 1, -1, -1):
+            if stack[i][0] is _steps._after_attacking:
+                stack.insert(i, step)
+                g._changes.n += 1
+                return
+
+
+def open_bonus_combat(g, seat: int, fi: int, target: int, card: int, value: int) -> Combat:
+    """The combat of a bonus attack (VOLLEY, Relentless Assault...): ``fi`` attacks ``target``
+    with ``card`` worth ``value``, its effects counted as cancelled (they are not the bonus
+    attack's), face up (the defender knows it), marked ``extra["bonus_attack"] = value``."""
+    c = Combat(seat, fi, target, g.fighters[target].owner)
+    c.ranged = not g.adjacent(fi, target)
+    c.cards[ATTACKER] = card
+    c.cancelled[ATTACKER] = True
+    c.mods[ATTACKER].append(("set", value))
+    c.revealed = True
+    c.extra["bonus_attack"] = value
+    g.combat = c
+    return c
+
+
+def _bonus_combat(g, seat, fi, target, value, card):
+    F = g.fighters
+    if g.over or g.turn_flags.get("turn_ended") or not (F[fi].on_board and F[target].on_board):
+        return
+    c = open_bonus_combat(g, seat, fi, target, card, value)
+    g.log("bonus_attack", seat, fi, card, target, value, None, None, "ranged" if c.ranged else "melee")
+    g.ask(F[target].owner, "defense_card", _steps.defense_options(g), _bonus_defense, F[target].owner,
+          fighter=target, attacker=fi)
+
+
+def _bonus_defense(g, dseat, cid):
+    c = g.combat
+    if cid is not None:
+        g.take_from_hand(dseat, cid)
+        g.play_area_add(cid)
+        c.cards[DEFENDER] = cid
+        g.log("reveal", dseat, c.fighters[DEFENDER], cid, None, g.card(cid).value, None, None, "defense")
+        g.card_played(cid, dseat, DEFENDER)
+    else:
+        g.log("no_defense", dseat, c.fighters[DEFENDER])
+    g.push_steps(_steps._COMBAT_STEPS)

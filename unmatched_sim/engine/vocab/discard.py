@@ -1,7 +1,8 @@
 """Verbs on the discard pile beyond "choose a card": "return a random card in your discard pile
 to your hand" (Insight of the Ancients), "take all other VOYAGE cards from your discard pile"
 (Voyage Home), "return the card you discarded to your hand" (Outrageous Fortune), "choose a JEET
-KUNE DO card in your discard pile and add it to your hand" (Be Like Water), and the
+KUNE DO card in your discard pile and add it to your hand" (Be Like Water), "take an OX FORM,
+TORTOISE FORM or PHOENIX FORM from your discard pile" (72 Transformations: one card of a tag), and the
 quantity ``voyage_cards_in_discard``: VOYAGE cards (tag ``voyage``) in your discard pile. Any
 other tag is counted the same way (``Game.tagged_in_discard``); register a quantity for it with
 ``count_tag_quantity``.
@@ -65,8 +66,8 @@ class ReturnDiscarded(Op):
                 g.discard_to_hand(p.seat, cid)
 
 
-@op("take_tagged_from_discard_choice")
-class TakeTaggedFromDiscardChoice(TakeFromDiscard):
+@op("take_one_tagged_from_discard")
+class TakeOneTaggedFromDiscard(TakeFromDiscard):
     """Choose one card tagged ``tag`` in your discard pile and put it into your hand (``to =
     "hand"``, the default) or on top of your deck (decision ``effect_take_from_discard``, copies
     of one card offered once). No such card: nothing happens."""

@@ -1,6 +1,8 @@
 """Fighters: who is friendly and adjacent — "each friendly fighter adjacent to your fighter"
 (Better Together), "another friendly fighter" (Captain's Orders), "if your fighter is adjacent to
-a friendly fighter" — and what happens to their health: "deal up to N damage to your fighter to
+a friendly fighter", "for each Clone on the board" (Phoenix Form: ``own_sidekicks_on_board``),
+"summon a Clone" from those in reserve (``summon_from_reserve``) — and what happens to their
+health: "deal up to N damage to your fighter to
 draw that many cards" (Lagniappe), "set his health to 8" (The Holy Grail), "deal 2 damage to each
 opposing fighter in a space of your zone and an adjacent space" (Restless Spirits), "defeat
 that sidekick" (No Contest Expecteth), "if Beowulf was dealt damage this way" (Remnant of Valor),
@@ -9,7 +11,7 @@ that sidekick" (No Contest Expecteth), "if Beowulf was dealt damage this way" (R
 from __future__ import annotations
 
 from unmatched_sim.engine.effects import (CONDITIONS, DAMAGED, QUANTITIES, SELECTORS, Field, FighterOp,
-                                          Op, damage_source, op)
+                                          Op, Summon, damage_source, op, place_options)
 
 
 def _adjacent_friendly(g, ctx) -> list[int]:
@@ -39,6 +41,36 @@ def _adjacent_to_friendly(g, ctx) -> bool:
 
 
 CONDITIONS["adjacent_to_friendly"] = _adjacent_to_friendly
+
+
+def _own_sidekicks_on_board(g, ctx) -> int:
+    """Your fighters on the board that are not heroes (Phoenix Form: "for each Clone")."""
+    F = g.fighters
+    return sum(1 for fi in g.on_board(ctx.player) if not F[fi].is_hero)
+
+
+QUANTITIES["own_sidekicks_on_board"] = _own_sidekicks_on_board
+
+
+@op("summon_from_reserve")
+class SummonFromReserve(Summon):
+    """Summon a sidekick from its reserve: one of its tokens off the board (never placed, or
+    defeated) comes on at full health on an empty space (``where``, as ``summon``). Unlike
+    ``summon``, with every token on the board nothing happens; and with ``may``, nothing is
+    offered unless a token and a space are free."""
+
+    def _reserve(self, g, ctx) -> list[int]:
+        F = g.fighters
+        return [fi for fi in g.players[ctx.player].fighters
+                if F[fi].defn.name == self.sidekick and not F[fi].on_board]
+
+    def applicable(self, g, ctx):
+        return bool(self._reserve(g, ctx)) and bool(place_options(g, ctx, self.where))
+
+    def run(self, g, ctx):
+        reserve = self._reserve(g, ctx)
+        if reserve:
+            self._token_chosen(g, ctx, reserve[0])
 
 
 @op("damage_self_to_draw")

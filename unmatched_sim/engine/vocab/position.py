@@ -2,10 +2,13 @@
 different space" (Momentous Shift, in many decks), "shares no zones with the space he started
 this turn in" (Golden Bat); the engine records every fighter's space at the start of each turn
 (``Game.started_turn_on``) — zones and adjacency — "each other fighter in your zone", "any one
-fighter in Medusa's zone", "your fighters adjacent to the opposing fighter", "the number of
-different zones your fighters are in" — swapping — "Bruce Lee may swap spaces with the opposing
-fighter" (Short Lead Hook) — and placing — "place one of the fighters in the combat
-in any space; they cannot leave that space this turn" (The Readiness Is All), "place in a zone
+fighter in Medusa's zone", "your fighters adjacent to the opposing fighter", "for each other
+friendly fighter adjacent to the opposing fighter" (Infinite Strikes), "if your fighter is not
+in Yennenga's zone" (``not in_hero_zone``), "the number of different zones your fighters are
+in" — swapping — "Bruce Lee may swap spaces with the opposing fighter" (Short Lead Hook) — and
+placing — "place one of the fighters in the combat in any space; they cannot leave that space
+this turn" (The Readiness Is All), "place Bloody Mary in any empty space adjacent to the
+opposing fighter" (Trick of the Light), "place in a zone
 with no Actors", "return defeated Actors" (Shakespeare), "return a defeated Harpy" (Medusa)."""
 
 from __future__ import annotations
@@ -42,7 +45,20 @@ def _any_combatant_started_elsewhere(g, ctx) -> bool:
                for fi in c.fighters)
 
 
+def _in_hero_zone(g, ctx) -> bool:
+    """The fighter resolving the effect shares a zone with one of its side's heroes other than
+    itself ("if your fighter is not in Yennenga's zone": ``not in_hero_zone``)."""
+    fi = g.ctx_fighter(ctx)
+    f = g.fighters[fi]
+    if not f.on_board:
+        return False
+    F = g.fighters
+    return any(F[h].is_hero and F[h].on_board and h != fi and g.same_zone(fi, h)
+               for h in g.players[f.owner].fighters)
+
+
 CONDITIONS.update({
+    "in_hero_zone": _in_hero_zone,
     "started_turn_elsewhere": _started_turn_elsewhere,
     "left_start_zone": _left_start_zone,
     "either_combatant_started_elsewhere": _any_combatant_started_elsewhere,
@@ -91,6 +107,16 @@ def _in_zone(g, ctx) -> list[int]:
     return [fi for fi in g.all_on_board() if fi == me or g.same_zone(me, fi)]
 
 
+def _other_friendly_adjacent_to_opposing_combatant(g, ctx) -> int:
+    """How many friendly fighters (yours or a teammate's) other than your fighter in this
+    combat are adjacent to the opposing fighter (Infinite Strikes)."""
+    c = g.combat
+    if c is None or ctx.role > DEFENDER:
+        return 0
+    mine, theirs = c.fighters[ctx.role], c.fighters[other_role(ctx.role)]
+    return sum(1 for fi in g.fighters_adjacent_to(theirs) if fi != mine and not g.is_foe_fighter(ctx.player, fi))
+
+
 def _zones_occupied(g, ctx) -> int:
     """Different zones your fighters are in (a space in several zones counts each)."""
     zm = g.board.zone_mask
@@ -121,6 +147,7 @@ SELECTORS.update({
 })
 QUANTITIES.update({
     "own_adjacent_to_opposing_combatant": _own_adjacent_to_opposing_combatant,
+    "other_friendly_adjacent_to_opposing_combatant": _other_friendly_adjacent_to_opposing_combatant,
     "zones_occupied": _zones_occupied,
 })
 
@@ -138,6 +165,26 @@ class PlaceApart(Place):
             if F[o].defn.name == self.apart_from:
                 mask |= zm[F[o].space]
         options = [s for s in g.empty_spaces() if not zm[s] & mask]
+        if options:
+            g.ask(ctx.player, "effect_destination", options, self._placed, ctx, fi,
+                  card=ctx.card, fighter=fi, op=self.NAME)
+
+
+@op("place_by_opposing_combatant")
+class PlaceByOpposingCombatant(Place):
+    """Place the selected fighter in an empty space adjacent to the other fighter of this
+    combat (Trick of the Light); nothing happens if that fighter has left the board."""
+    FIELDS = {"who": Field("selector", "self")}
+
+    def apply(self, g, ctx, fi):
+        c = g.combat
+        if c is None or ctx.role > DEFENDER:
+            return
+        other = g.fighters[c.fighters[other_role(ctx.role)]]
+        if not other.on_board:
+            return
+        adj = g.board.adjacent[other.space]
+        options = [s for s in g.empty_spaces() if s in adj]
         if options:
             g.ask(ctx.player, "effect_destination", options, self._placed, ctx, fi,
                   card=ctx.card, fighter=fi, op=self.NAME)

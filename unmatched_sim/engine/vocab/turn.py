@@ -1,11 +1,13 @@
 """The turn: what happened in it — "if you did not maneuver this turn" (Golden Bat), "if your
-hero took damage this turn" (Blood Will Have Blood) — "end the turn" (The Rest Is Silence) and
-"your opponent gains 1 action" (Achilles' Heel).
+hero took damage this turn" (Blood Will Have Blood), "if this is your third action this turn"
+(Bloody Mary: the quantity ``action_number``) — "end the turn" (The Rest Is Silence) and "your
+opponent gains 1 action" (Achilles' Heel).
 Where fighters started the turn is positions' (vocab/position.py)."""
 
 from __future__ import annotations
 
-from unmatched_sim.engine.effects import CONDITIONS, Field, Op, op
+from unmatched_sim.engine.effects import CONDITIONS, QUANTITIES, Field, Op, op
+from unmatched_sim.engine.steps import ACTIONS_PER_TURN
 
 
 def _no_maneuver_this_turn(g, ctx) -> bool:
@@ -26,6 +28,19 @@ CONDITIONS.update({
     "no_maneuver_this_turn": _no_maneuver_this_turn,
     "hero_damaged_this_turn": _hero_damaged_this_turn,
 })
+
+
+def _action_number(g, ctx) -> int:
+    """Which action of the turn is being taken now (1 for the first; 0 outside one's own turn
+    or before its first action): the actions the turn has had (its two plus every one gained,
+    ``turn_flags["actions_gained"]``) less those still to take. An action gained during the
+    current one counts on both sides, so it does not change the number."""
+    if g.active != ctx.player:
+        return 0
+    return ACTIONS_PER_TURN + g.turn_flags.get("actions_gained", 0) - g.players[ctx.player].actions
+
+
+QUANTITIES["action_number"] = _action_number
 
 
 @op("end_turn")

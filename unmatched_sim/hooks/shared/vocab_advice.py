@@ -52,6 +52,25 @@ def _advise_effect_space(policy, view, d):
     return max(d.options, key=lambda s: (worth(s), -s))
 
 
+@advise("effect_adjust_value")
+def _adjust_value(policy, view, d):
+    """Broken Glass: a change that makes the two values equal when the card rewards that
+    (an effect under ``if = "values_match"``), else the highest value."""
+    card = view.card(d.info["card"])
+    rewards_match = any(op.spec.get("if") == "values_match" for ops in card.effects.values() for op in ops)
+    theirs = d.info.get("opponent_value")
+    if rewards_match and theirs is not None:
+        for delta in sorted(d.options, key=abs):
+            if max(0, d.info["value"] + delta) == theirs:
+                return delta
+    return max(d.options)
+
+
+@story_line("value_adjusted")
+def _value_adjusted_line(row):
+    return f"{row['who']} changes the value of {row['card']} by {row['amount']:+d}"
+
+
 @story_line("deck_card_to")
 def _deck_card_to(row):
     return f"{row['who']} puts the revealed {row['card']} on the {row['detail']} of the deck"

@@ -1,0 +1,61 @@
+"""Another player's hand: "look at an opponent's hand and choose a card", then that card goes
+under their deck (Fiery Eyes That See) or they discard it or take damage equal to its BOOST
+value (Stolen Memories). Looking goes through ``effects.look_at_hand``, so a card that cancels
+a look (A Magician Never Reveals His Secrets) cancels these too."""
+
+from __future__ import annotations
+
+from unmatched_sim.engine.combat import EFFECT_DAMAGE
+from unmatched_sim.engine.effects import OPS, Field, Op, look_at_hand, op
+from unmatched_sim.engine.piles import OPPONENT_EFFECT
+
+DECK_BOTTOM, DISCARD_OR_DAMAGE = "deck_bottom", "discard_or_boost_damage"
+
+
+@op("pick_from_hand")
+class PickFromHand(Op):
+    """Look at the opponent's hand and choose one of its cards (decision ``effect_discard``,
+    ``victim`` = the opponent, as for a discard you choose), then, by ``then``:
+
+    ``deck_bottom``              the card goes to the bottom of its owner's deck (logged
+                                 ``to_deck_bottom`` without the card's name);
+    ``discard_or_boost_damage``  the opponent discards it, or refuses (decision
+                                 ``effect_unless_discard``: the card or None) and their hero
+                                 takes effect damage equal to its BOOST value (0 for a card
+                                 with none)."""
+    FIELDS = {"then": Field("choice", required=True, choices=(DECK_BOTTOM, DISCARD_OR_DAMAGE))}
+    NEEDS_OPPONENT = True
+
+    def applicable(self, g, ctx):
+        return bool(g.players[g.opponent_of(ctx)].hand)
+
+    def run(self, g, ctx):
+        victim = g.opponent_of(ctx)
+        if g.players[victim].hand:
+            look_at_hand(g, ctx, victim, self._looked, ())
+
+    def _looked(self, g, ctx, victim):
+        hand = g.players[victim].hand
+        if hand:
+            g.ask(ctx.player, "effect_discard", list(hand), self._picked, ctx, victim,
+                  card=ctx.card, victim=victim, op=self.NAME)
+
+    def _picked(self, g, ctx, victim, cid):
+        if self.then == DECK_BOTTOM:
+            g.take_from_hand(victim, cid)
+            g.put_deck_bottom(victim, cid)
+            g.log("to_deck_bottom", victim, card=ctx.card if ctx.card >= 0 else None, amount=1)
+            return
+        n = g.players[g.owner(cid)].ability.boost_value(g, cid) if g.card(cid).boost is not None else 0
+        harm = (OPS["damage"]({"op": "damage", "target": "hero", "amount": n}, frozenset()),)
+        g.ask(victim, "effect_unless_discard", [None, cid], self._answered, ctx, victim, n,
+              card=ctx.card, count=1, effects=harm)
+
+    def _answered(self, g, ctx, victim, n, cid):
+        if cid is not None:
+            g.discard_from_hand(victim, cid, OPPONENT_EFFECT)
+            return
+        hero = g.hero_of(victim)
+        if n > 0 and hero.on_board:
+            g.damage(hero.idx, n, EFFECT_DAMAGE, ctx.card if ctx.card >= 0 else None,
+                     by=g.ctx_fighter(ctx) if g.fighters[g.ctx_fighter(ctx)].on_board else None)

@@ -1,0 +1,54 @@
+"""Bloody Mary: Ritualistic Power (an extra action when her turn starts with exactly 3 cards in
+hand) and what the AI needs to play her "third action" cards.
+
+The rule itself is data (the hero file's ``[ability.params] effect``, resolved at the start of
+her turn as ``start_of_turn_effects`` does); this class exists to give her cards' AI advice a
+name of its own. Her cards read the vocabulary's ``action_number`` ("if this is your third
+action"), which the heuristic cannot count from a card alone: ``third_action_advice`` adds what
+such a card gains when played as the third action of the turn, and takes off part of it
+otherwise, so she keeps them for that action.
+"""
+
+from __future__ import annotations
+
+from unmatched_sim.engine.steps import ACTIONS_PER_TURN
+from unmatched_sim.hooks import ability, card_advice
+from unmatched_sim.hooks.shared.abilities import StartOfTurnEffects
+
+THIRD = 3
+DRAW_WORTH, HEAL_WORTH = 0.7, 0.6        # a card drawn, a point of health, in card-value units
+SAVE_SHARE = 0.5                        # what playing such a card too early gives up
+
+
+@ability("ritualistic_power")
+class RitualisticPower(StartOfTurnEffects):
+    """``start_of_turn_effects`` under its own name (see the module's text)."""
+
+
+def _third_action_only(op) -> bool:
+    cond = op.spec.get("if")
+    return (isinstance(cond, dict) and cond.get("quantity") == "action_number"
+            and cond.get("at_least") == THIRD and cond.get("at_most") == THIRD)
+
+
+@card_advice("ritualistic_power")
+def third_action_advice(policy, view, cid: int) -> float:
+    """What a combat card's "if this is your third action" effects are worth now: their gain on
+    the third action of her turn, minus ``SAVE_SHARE`` of it on any other action."""
+    card = view.card(cid)
+    gain = 0.0
+    for ops in card.effects.values():
+        for op in ops:
+            if not _third_action_only(op):
+                continue
+            if op.NAME == "set_value":
+                gain += max(0.0, float(op.to.const) - float(card.value or 0))
+            elif op.NAME == "draw":
+                gain += DRAW_WORTH * op.count.const
+            elif op.NAME == "recover":
+                me = view.my_hero()
+                gain += HEAL_WORTH * min(op.amount.const, me.max_health - me.health)
+    if not gain:
+        return 0.0
+    number = ACTIONS_PER_TURN + view.turn_flag("actions_gained", 0) - view.actions_now()
+    return gain if view.is_my_turn() and number == THIRD else -SAVE_SHARE * gain
