@@ -88,6 +88,9 @@ class Ability:
         tag = self.move_bonus_tag
         return base if tag is None else base + g.cards_in_foe_hands(seat, tag)
 
+    def after_maneuver(self, g: "Game", seat: int) -> None:
+        """Our maneuver is over: every fighter has moved (Mr. Hyde takes 1 damage)."""
+
     def holds_in_place(self, g: "Game", fighter: int) -> bool:
         """Does an effect of ours stop ``fighter`` (anyone's) leaving its space? (The simple
         form of ``modify_hold``; both are read by ``Game.held``, the one hold rule that moves,
@@ -226,6 +229,7 @@ HOOKS: tuple[HookPoint, ...] = (
     HookPoint("end_of_turn", NOTIFY),
     # movement
     HookPoint("move_value", QUERY, COMPUTED),          # printed move (+ move_bonus_tag's bonus)
+    HookPoint("after_maneuver", NOTIFY),
     HookPoint("holds_in_place", QUERY, False),
     HookPoint("maneuver_place_options", QUERY, ()),
     # cards

@@ -361,6 +361,8 @@ def _maneuver(g: _Combat, seat: int) -> None:
 
 
 def _maneuver_boost_chosen(g: _Combat, seat: int, cid: int | None) -> None:
+    if g.handlers["after_maneuver"] and seat in g.handlers["after_maneuver"]:
+        g.push_one((_after_maneuver, (seat,)))     # (under the moves: it runs once they are done)
     if cid is None:
         g.push_steps(_kept_steps(_UNBOOSTED_MOVES, _unboosted_moves, seat))
     else:
@@ -373,6 +375,11 @@ def _maneuver_boost_chosen(g: _Combat, seat: int, cid: int | None) -> None:
         # The moment after the draw and the BOOST, before any fighter moves (Glamour of Love):
         # handlers push steps, which run before the move phase.
         g.modify("before_moves", None, seat)
+
+
+def _after_maneuver(g: _Combat, seat: int) -> None:
+    if not g.check_win():
+        g.players[seat].ability.after_maneuver(g, seat)
 
 
 def _move_phase_boosted(g: _Combat, seat: int, cid: int) -> None:

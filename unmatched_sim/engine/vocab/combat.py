@@ -10,7 +10,8 @@ ability, a ``Ctx`` built for the attacking fighter: see ``hooks/shared/abilities
 
 from __future__ import annotations
 
-from unmatched_sim.engine.effects import CONDITIONS, QUANTITIES, Field, Op, op
+from unmatched_sim.engine.effects import CONDITIONS, QUANTITIES, Field, Op, SpecError, op
+from unmatched_sim.engine.piles import OWN_EFFECT
 from unmatched_sim.engine.piles import lasting
 from unmatched_sim.engine.state import ATTACKER, DEFENDER, other_role
 from unmatched_sim.model import VERSATILE
@@ -125,3 +126,39 @@ class LockPrintedValue(Op):
             return
         g.add_lasting("combat_value", ctx.player, "printed_value_lock", (role, cid), "combat")
         g.log("value_lock", ctx.player, card=cid, amount=g.card(cid).value or 0, detail="printed")
+
+
+@op("discard_for_value")
+class DiscardForValue(Op):
+    """"You may discard any number of cards (``banner``: only cards that fighter may use); this
+    card's value is +``per`` for each" (Beastform, Forever Hyde). One card at a time (decision
+    ``discard_for_value``: a card, or None to stop); each is discarded by its owner's own effect
+    and counts at once."""
+    FIELDS = {"per": Field("int", 1), "banner": Field("str", None)}
+
+    def __init__(self, spec, hero_fighters):
+        super().__init__(spec, hero_fighters)
+        if self.banner is not None and self.banner not in hero_fighters:
+            raise SpecError(f"'banner' must name one of this hero's fighters {sorted(hero_fighters)}, "
+                            f"got {self.banner!r}")
+
+    def _options(self, g, ctx) -> list:
+        banner = self.banner
+        return [c for c in g.players[ctx.player].hand
+                if banner is None or (g.card(c).users is not None and banner in g.card(c).users)]
+
+    def run(self, g, ctx):
+        c = g.combat
+        if c is None or ctx.role > DEFENDER or c.cards[ctx.role] != ctx.card:
+            return
+        options = self._options(g, ctx)
+        if options:
+            g.ask(ctx.player, "discard_for_value", options + [None], self._picked, ctx,
+                  card=ctx.card, per=self.per)
+
+    def _picked(self, g, ctx, cid):
+        if cid is None:
+            return
+        g.push((self.run, (ctx,)))
+        g.discard_from_hand(ctx.player, cid, OWN_EFFECT)
+        g.combat.mods[ctx.role].append(("add", self.per))
