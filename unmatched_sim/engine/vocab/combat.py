@@ -62,6 +62,19 @@ def _combat_damage_dealt(g, ctx) -> int:
     return c.damage if c is not None and ctx.role == ATTACKER else 0
 
 
+def _others_in_opposing_zone(g, ctx) -> int:
+    """Your fighters other than the resolving one in a zone of the other fighter in the combat
+    (Feeding Frenzy: each Sister in the opposing fighter's zone)."""
+    foe = _opposing_combatant(g, ctx)
+    if foe is None or not g.fighters[foe].on_board:
+        return 0
+    me = g.ctx_fighter(ctx)
+    return sum(1 for fi in g.on_board(ctx.player) if fi != me and g.same_zone(fi, foe))
+
+
+QUANTITIES["own_others_in_opposing_zone"] = _others_in_opposing_zone
+
+
 CONDITIONS.update({
     "opponent_played_versatile": _opponent_played_versatile,
     "health_below_opposing_combatant": _health_below_opposing_combatant,
