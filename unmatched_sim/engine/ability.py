@@ -207,6 +207,11 @@ class Ability:
         chooses; push steps with ``g.push`` to act in it (the defender is asked after them)."""
         return None
 
+    def before_reveal(self, g: "Game", seat: int, combat: "Combat", value: None) -> None:
+        """The window after the defender has chosen (a card or none) and before both cards are
+        revealed; push steps with ``g.push`` to act in it (Elementary's prediction)."""
+        return None
+
     def combat_step(self, g: "Game", seat: int, combat: "Combat", timing: str, value: None) -> None:
         """A combat window opens (``timing``: immediately, during_combat, after_combat): push
         steps with ``g.push`` to act in it; they resolve after both cards' effects of that
@@ -254,6 +259,7 @@ HOOKS: tuple[HookPoint, ...] = (
     HookPoint("modify_damage", MODIFY, event="damage"),                 # (fighter, source, by, card, amount)
     HookPoint("before_defense", MODIFY, event="before_defense"),        # (combat, None)
     HookPoint("modify_hold", MODIFY, event="hold"),                     # (fighter, held)
+    HookPoint("before_reveal", MODIFY, event="before_reveal"),        # (combat, None)
     HookPoint("combat_step", MODIFY, event="combat_step"),              # (combat, timing, None)
     HookPoint("modify_move_through", MODIFY, event="move_through"),     # (fighter, allowed)
     HookPoint("before_maneuver_moves", MODIFY, event="before_moves"),   # (player, None)

@@ -523,6 +523,17 @@ def _defense_chosen(g: _Combat, dseat: int, cid: int | None) -> None:
         g.take_from_hand(dseat, cid)
         g.play_area_add(cid)
         c.cards[_DEF] = cid
+    if g.handlers["before_reveal"]:
+        # The window with both cards chosen and still face down (Elementary's prediction):
+        # handlers push steps, which run before the cards are revealed.
+        g.push_one((_reveal_cards, (dseat, cid)))
+        g.modify("before_reveal", None, c)
+        return
+    _reveal_cards(g, dseat, cid)
+
+
+def _reveal_cards(g: _Combat, dseat: int, cid: int | None) -> None:
+    c = g.combat
     c.revealed = True
     # (``log``'s arguments by position, a C call: see ``piles._Piles.log``)
     g.log("reveal", c.players[_ATT], c.fighters[_ATT], c.cards[_ATT], None,

@@ -175,3 +175,19 @@ class DiscardForValue(Op):
         g.push((self.run, (ctx,)))
         g.discard_from_hand(ctx.player, cid, OWN_EFFECT)
         g.combat.mods[ctx.role].append(("add", self.per))
+
+
+@op("set_printed_value")
+class SetPrintedValue(Op):
+    """A combat card's printed value (``card = "opponent"`` or ``"self"``) becomes a number for
+    this combat (Deduce Strategy: the opponent's card's BOOST value): every change made to the
+    card's value, before or after, applies on top of it."""
+    FIELDS = {"card": Field("choice", "opponent", ("self", "opponent")), "to": Field("amount", required=True)}
+
+    def run(self, g, ctx):
+        c = g.combat
+        if c is None or ctx.role > DEFENDER:
+            return
+        role = ctx.role if self.card == "self" else other_role(ctx.role)
+        if c.cards[role] is not None:
+            c.mods[role].insert(0, ("set", self.to(g, ctx)))
