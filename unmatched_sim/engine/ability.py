@@ -97,6 +97,13 @@ class Ability:
         placements, swaps and conveyor belts ask.)"""
         return False
 
+    def move_links(self, g: "Game", seat: int, fighter: int) -> frozenset:
+        """Spaces this ability links for the movement of ``fighter`` (anyone's): from one of
+        them it may step to any other as if they were adjacent (the Invisible Man between fog
+        tokens); attacks and effects still use the board's adjacency. Read through
+        ``Game.move_rules``, so ``reachable`` follows them for every move of that fighter."""
+        return frozenset()
+
     def maneuver_place_options(self, g: "Game", seat: int, fighter: int, boosted: bool) -> list[int]:
         """Spaces a fighter may be *placed* on instead of moving during a maneuver."""
         return []
@@ -237,6 +244,7 @@ HOOKS: tuple[HookPoint, ...] = (
     HookPoint("after_maneuver", NOTIFY),
     HookPoint("holds_in_place", QUERY, False),
     HookPoint("maneuver_place_options", QUERY, ()),
+    HookPoint("move_links", QUERY, frozenset()),
     # cards
     HookPoint("can_boost", QUERY, COMPUTED),           # has a BOOST (and not no_boost_tag)
     HookPoint("boost_value", QUERY, COMPUTED),         # the printed BOOST
