@@ -278,3 +278,34 @@ def test_plays_whole_games_in_a_duel_a_free_for_all_and_a_team_game():
         assert g.over
         g = play_random(("jekyll_and_hyde", "sinbad", "genie", "houdini"), Teams(4), seed=seed)
         assert g.over
+
+
+# ---------------------------------------------------------------- the hero file's forms
+def _raw() -> dict:
+    import tomllib
+    from pathlib import Path
+    return tomllib.loads((Path(__file__).resolve().parent.parent / "heroes" / "jekyll_and_hyde.toml").read_text())
+
+
+def test_forms_are_banners_with_the_heros_numbers():
+    from pathlib import Path
+    from unmatched_sim.data.heroes import parse_hero
+    hero = parse_hero(_raw(), Path("heroes/jekyll_and_hyde.toml"))
+    assert [f.name for f in hero.forms] == ["Dr. Jekyll", "Mr. Hyde"]
+    assert all(f.health == 16 and f.is_hero and not f.ranged for f in hero.forms)
+    assert {c.name for c in hero.cards if c.users == frozenset({"Mr. Hyde"})} >= {"Pure Evil", "Forever Hyde"}
+
+
+def test_a_form_sharing_a_fighters_name_or_a_banner_naming_no_form_is_refused():
+    from pathlib import Path
+    import pytest
+    from unmatched_sim.data.heroes import parse_hero
+    from unmatched_sim.errors import DataError
+    raw = _raw()
+    raw["hero"]["forms"] = ["Dr. Jekyll", "Jekyll & Hyde"]
+    with pytest.raises(DataError, match="share a name"):
+        parse_hero(raw, Path("heroes/jekyll_and_hyde.toml"))
+    raw = _raw()
+    raw["hero"]["forms"] = ["Dr. Jekyll", "Edward Hyde"]
+    with pytest.raises(DataError, match="'Mr. Hyde' is not one of this hero's fighters"):
+        parse_hero(raw, Path("heroes/jekyll_and_hyde.toml"))

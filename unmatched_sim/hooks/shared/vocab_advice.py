@@ -131,3 +131,19 @@ def _token_placed(row):
 @story_line("token_moved")
 def _token_moved(row):
     return f"{row['who']} moves a {row['detail']} token to {row['space']}"
+
+
+@advise("discard_for_value")
+def _discard_for_value(policy, view, d):
+    """Beastform, Forever Hyde: at +2 a card every offered card goes (Forever Hyde offers only
+    cards of the other form); at +1 only a weak card (value 2 or less, no scheme), keeping
+    three cards in hand."""
+    cards = [c for c in d.options if c is not None]
+    if not cards:
+        return None
+    if d.info.get("per", 1) >= 2:
+        return cards[0]
+    weak = [c for c in cards if view.card(c).type != "scheme" and (view.card(c).value or 0) <= 2]
+    if weak and len(view.hand) > 3:
+        return min(weak, key=lambda c: (view.card(c).value or 0, view.card(c).boost or 0, c))
+    return None
