@@ -1,4 +1,5 @@
-"""Special board features that act on their own: the conveyor belts of Santa's Workshop.
+"""Special board features that act on their own: the conveyor belts of Santa's Workshop; and
+the tokens heroes put on spaces (the Invisible Man's fog: see "tokens on spaces" below).
 
 One-way paths and secret passages need no code here: ``unmatched_sim.data.board`` turns them
 into the board's movement edges (``Board.move_edges``), which every move — maneuvers, card

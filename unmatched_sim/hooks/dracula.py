@@ -31,8 +31,8 @@ def do_my_bidding(g, ctx, op):
 
 def _bidding(g, ctx, victim: int) -> None:
     c = g.combat
-    old = c.cards[ATTACKER]
-    if c is None or old is None:
+    old = c.cards[ATTACKER] if c is not None else None
+    if old is None:
         return
     c.cards[ATTACKER] = None
     g.play_to_hand(victim, old, detail=g.card(ctx.card).name)
