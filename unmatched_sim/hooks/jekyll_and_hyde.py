@@ -143,21 +143,37 @@ def _usable_count(view, name: str) -> int:
     return sum(1 for c in view.hand if view.card(c).users is not None and name in view.card(c).users)
 
 
+def _foe_distance(view) -> int:
+    """Steps from the hero to the nearest opposing fighter (99: none on the board)."""
+    me = view.my_hero()
+    foes = {view.fighter(fi).space for t in view.foe_seats() for fi in view.on_board(t)}
+    adj = view.board.adjacent
+    seen, frontier, k = {me.space}, [me.space], 0
+    while frontier:
+        if any(s in foes for s in frontier):
+            return k
+        nxt = [t for s in frontier for t in adj[s] if t not in seen and not seen.add(t)]
+        frontier, k = nxt, k + 1
+    return 99
+
+
 @advise("transform")
 def _advise_transform(policy, view, d):
-    """Be Mr. Hyde (the fighting form: his attacks are worth 5) while the hand holds a Mr. Hyde
-    card and he has health to spare for his maneuvers; else Dr. Jekyll, or whichever form has
-    more cards in hand."""
+    """Mr. Hyde (the fighting form: his attacks are worth 5) when a foe is within a maneuver
+    and a blow and the hand holds a Mr. Hyde card; Dr. Jekyll while foes are far (Mr. Hyde's
+    maneuvers hurt him), on the brink, or with no Mr. Hyde card in hand."""
     forms = [f.name for f in view.hero().forms]
     here = d.info.get("form")
     jekyll, hyde = forms[0], forms[-1]
-    health = view.my_hero().health
-    if health <= 4:
+    near = _foe_distance(view) <= view.move_value() + 1
+    if view.my_hero().health <= 4:
         want = jekyll
-    elif _usable_count(view, hyde):
+    elif near and _usable_count(view, hyde):
         want = hyde
+    elif _usable_count(view, jekyll) or not near:
+        want = jekyll
     else:
-        want = jekyll if _usable_count(view, jekyll) else here
+        want = here
     return want != here
 
 
