@@ -307,3 +307,28 @@ def test_plays_whole_games_in_a_duel_a_free_for_all_and_a_team_game():
         assert play_random(("invisible_man", "genie"), seed=seed).over
         assert play_random(("invisible_man", "alice", "medusa"), FreeForAll(3), seed=seed).over
         assert play_random(("invisible_man", "sinbad", "genie", "houdini"), Teams(4), seed=seed).over
+
+
+# ---------------------------------------------------------------- tokens on spaces (board_features)
+def test_a_token_walks_up_to_n_steps_over_fighters_and_may_be_kept_off_fighters():
+    s = duel("M01")
+    near = {s.board.labels[x] for x in token_destinations(s.game, 0, "fog", s.space("M01"), 2)}
+    assert near == {"M02", "M07", "M03", "M13", "M08"}        # over the Invisible Man on M02
+    empty = {s.board.labels[x] for x in token_destinations(s.game, 0, "fog", s.space("M01"), 2, empty_only=True)}
+    assert empty == near - {"M02", "M03"}
+
+
+def test_moving_a_token_logs_who_moved_it_and_from_where():
+    from unmatched_sim.engine.board_features import move_token
+    s = duel("M13")
+    move_token(s.game, 0, "fog", s.space("M13"), s.space("M31"), mover=1)
+    e = s.events("token_moved")[-1]
+    assert e["player"] == 1 and e["space"] == "M31" and e["value"] == s.space("M13") and e["detail"] == "fog"
+
+
+def test_a_game_copy_keeps_the_tokens_apart():
+    s = duel("M13")
+    copy = s.game.clone()
+    from unmatched_sim.engine.board_features import move_token
+    move_token(copy, 0, "fog", s.space("M13"), s.space("M31"))
+    assert fog(s) == {"M13"} and token_spaces(copy, 0, "fog") == (s.space("M31"),)
