@@ -46,6 +46,7 @@ def test_abilitys_own_methods_answer_each_hooks_declared_default():
         "redirect_discard": (g, 0, "played"), "attack_bonus": (g, combat),
         "ransom_available": (g, 0), "combat_bonus_estimate": (g, 0, fi, ATTACKER),
         "token_bonus": (g, 0, fi, ATTACKER), "turn_start_hazards": (g, 0),
+        "move_links": (g, 0, fi),
     }
     for h in HOOKS:
         if h.kind == QUERY and h.default is not COMPUTED:

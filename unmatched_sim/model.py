@@ -139,6 +139,9 @@ class HeroDef:
     ai_aggression: float | None = None
     # The whole style from the [ai] table: (key, value) pairs of AI_STYLE_KEYS that are set.
     ai_style: tuple[tuple[str, float], ...] = ()
+    # The hero fighter under its other names (``[hero] forms``): same numbers, another banner;
+    # the ability switches the fighter between them (Jekyll & Hyde).
+    forms: tuple[FighterDef, ...] = ()
 
     @property
     def deck_size(self) -> int:

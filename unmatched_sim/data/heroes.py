@@ -23,6 +23,7 @@ Every fault is reported with the file, the card or field and what is wrong.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 # What hero files may name is registered by importing it here, where the files are read (the
@@ -89,7 +90,7 @@ def _type_names(types) -> str:
 def _fighter(ck: _Checker, raw: dict, where: str, is_hero: bool) -> FighterDef:
     # A hero may come in several (the Wayward Sisters: three heroes; the side is beaten when all
     # of them are defeated); the first is placed on the starting space, the others like sidekicks.
-    opt = {"count": int} if is_hero else {"count": int, "starts_on_board": bool, "move": int}
+    opt = {"count": int, "forms": list} if is_hero else {"count": int, "starts_on_board": bool, "move": int}
     ck.table(raw, where, {"name": str, "health": int, "attack": str}, {**opt, "note": str})
     if raw["attack"] not in ("melee", "ranged"):
         ck.fail(f"{where}.attack", f"must be \"melee\" or \"ranged\", got {raw['attack']!r}")
@@ -115,7 +116,13 @@ def parse_hero(raw: dict, path: Path, sha: str = "") -> HeroDef:
     sidekicks = tuple(_fighter(ck, sk, f"sidekicks[{i}] '{sk.get('name', '?')}'"
                                if isinstance(sk, dict) else f"sidekicks[{i}]", False)
                       for i, sk in enumerate(raw.get("sidekicks", [])))
-    names = [hero.name] + [s.name for s in sidekicks]
+    # A hero that transforms (Jekyll & Hyde) names its forms: the same fighter under other
+    # names, each a banner its cards may carry; its ability decides which one it is.
+    form_names = raw["hero"].get("forms", [])
+    if not all(isinstance(n, str) and n for n in form_names):
+        ck.fail("hero.forms", "must be a list of fighter names")
+    forms = tuple(replace(hero, name=n) for n in form_names)
+    names = [hero.name] + [s.name for s in sidekicks] + list(form_names)
     if len(set(names)) != len(names):
         ck.fail("sidekicks", "two fighters share a name")
     fighter_names = frozenset(names)
@@ -195,7 +202,7 @@ def parse_hero(raw: dict, path: Path, sha: str = "") -> HeroDef:
             ck.fail(f"ai.{key}", f"must be between 0 and 1, got {ai[key]!r}")
     aggression = ai.get("aggression")
     return HeroDef(id=raw["id"], name=raw["name"], set=raw.get("set", ""), move=raw["move"], hero=hero,
-                   sidekicks=sidekicks, ability=ability, cards=tuple(cards), path=str(path),
+                   sidekicks=sidekicks, ability=ability, cards=tuple(cards), path=str(path), forms=forms,
                    sha256=sha, notes=raw.get("notes", ""),
                    ai_aggression=float(aggression) if aggression is not None else None,
                    ai_style=tuple((k, float(ai[k])) for k in AI_STYLE_KEYS if k in ai))

@@ -88,11 +88,21 @@ class Ability:
         tag = self.move_bonus_tag
         return base if tag is None else base + g.cards_in_foe_hands(seat, tag)
 
+    def after_maneuver(self, g: "Game", seat: int) -> None:
+        """Our maneuver is over: every fighter has moved (Mr. Hyde takes 1 damage)."""
+
     def holds_in_place(self, g: "Game", fighter: int) -> bool:
         """Does an effect of ours stop ``fighter`` (anyone's) leaving its space? (The simple
         form of ``modify_hold``; both are read by ``Game.held``, the one hold rule that moves,
         placements, swaps and conveyor belts ask.)"""
         return False
+
+    def move_links(self, g: "Game", seat: int, fighter: int) -> frozenset:
+        """Spaces this ability links for the movement of ``fighter`` (anyone's): from one of
+        them it may step to any other as if they were adjacent (the Invisible Man between fog
+        tokens); attacks and effects still use the board's adjacency. Read through
+        ``Game.move_rules``, so ``reachable`` follows them for every move of that fighter."""
+        return frozenset()
 
     def maneuver_place_options(self, g: "Game", seat: int, fighter: int, boosted: bool) -> list[int]:
         """Spaces a fighter may be *placed* on instead of moving during a maneuver."""
@@ -218,6 +228,11 @@ class Ability:
         chooses; push steps with ``g.push`` to act in it (the defender is asked after them)."""
         return None
 
+    def before_reveal(self, g: "Game", seat: int, combat: "Combat", value: None) -> None:
+        """The window after the defender has chosen (a card or none) and before both cards are
+        revealed; push steps with ``g.push`` to act in it (Elementary's prediction)."""
+        return None
+
     def combat_step(self, g: "Game", seat: int, combat: "Combat", timing: str, value: None) -> None:
         """A combat window opens (``timing``: immediately, during_combat, after_combat): push
         steps with ``g.push`` to act in it; they resolve after both cards' effects of that
@@ -240,8 +255,10 @@ HOOKS: tuple[HookPoint, ...] = (
     HookPoint("end_of_turn", NOTIFY),
     # movement
     HookPoint("move_value", QUERY, COMPUTED),          # printed move (+ move_bonus_tag's bonus)
+    HookPoint("after_maneuver", NOTIFY),
     HookPoint("holds_in_place", QUERY, False),
     HookPoint("maneuver_place_options", QUERY, ()),
+    HookPoint("move_links", QUERY, frozenset()),
     # cards
     HookPoint("can_boost", QUERY, COMPUTED),           # has a BOOST (and not no_boost_tag)
     HookPoint("boost_value", QUERY, COMPUTED),         # the printed BOOST
@@ -267,6 +284,7 @@ HOOKS: tuple[HookPoint, ...] = (
     HookPoint("modify_damage", MODIFY, event="damage"),                 # (fighter, source, by, card, amount)
     HookPoint("before_defense", MODIFY, event="before_defense"),        # (combat, None)
     HookPoint("modify_hold", MODIFY, event="hold"),                     # (fighter, held)
+    HookPoint("before_reveal", MODIFY, event="before_reveal"),        # (combat, None)
     HookPoint("combat_step", MODIFY, event="combat_step"),              # (combat, timing, None)
     HookPoint("modify_move_through", MODIFY, event="move_through"),     # (fighter, allowed)
     HookPoint("before_maneuver_moves", MODIFY, event="before_moves"),   # (player, None)

@@ -1,4 +1,5 @@
-"""Special board features that act on their own: the conveyor belts of Santa's Workshop.
+"""Special board features that act on their own: the conveyor belts of Santa's Workshop; and
+the tokens heroes put on spaces (the Invisible Man's fog: see "tokens on spaces" below).
 
 One-way paths and secret passages need no code here: ``unmatched_sim.data.board`` turns them
 into the board's movement edges (``Board.move_edges``), which every move — maneuvers, card
@@ -151,3 +152,64 @@ def _apply(g: "Game", rides: tuple, leavers: tuple, chosen: tuple) -> None:
     for fi, src, dest in rides:
         g.shift(fi, dest)
         g.log("conveyor", F[fi].owner, fi, space=dest, detail=labels[src])
+
+
+# ---------------------------------------------------------------------- tokens on spaces
+# Components a hero puts on the board's spaces (the Invisible Man's fog): a kind, an owner and
+# one space per token, at most one token of a kind on a space; fighters stand on them freely.
+# They are public and kept in the owner's resources (``res["tokens:<kind>"]``, a tuple of
+# spaces, one per token in the order placed), so a game copy, the state version and every
+# player's view follow them with nothing more. A token moves along the board's paths
+# (``Board.adjacent``), whatever stands on the spaces it crosses. Events: ``token_placed``
+# (``space``, ``detail`` = kind) and ``token_moved`` (``space`` = where to, ``value`` = from,
+# ``detail`` = kind; ``player`` = who moved it).
+
+def _token_key(kind: str) -> str:
+    return "tokens:" + kind
+
+
+def token_spaces(g: "Game", seat: int, kind: str) -> tuple:
+    """The spaces of ``seat``'s tokens of ``kind``, in the order they were placed."""
+    return g.players[seat].res.get(_token_key(kind), ())
+
+
+def place_token(g: "Game", seat: int, kind: str, space: int, card: int | None = None) -> None:
+    """A new token of ``kind`` owned by ``seat`` goes on ``space`` (which holds none of that
+    kind: nothing happens otherwise)."""
+    res = g.players[seat].res
+    have = res.get(_token_key(kind), ())
+    if space in have:
+        return
+    res[_token_key(kind)] = have + (space,)
+    g.log("token_placed", seat, None, card, space=space, detail=kind)
+
+
+def move_token(g: "Game", seat: int, kind: str, source: int, dest: int, mover: int | None = None,
+               card: int | None = None) -> None:
+    """``seat``'s token of ``kind`` on ``source`` goes to ``dest`` (moved by ``mover``,
+    default its owner)."""
+    res = g.players[seat].res
+    have = res.get(_token_key(kind), ())
+    if source not in have or dest in have:
+        return
+    res[_token_key(kind)] = tuple(dest if s == source else s for s in have)
+    g.log("token_moved", seat if mover is None else mover, None, card, space=dest, value=source,
+          detail=kind)
+
+
+def token_destinations(g: "Game", seat: int, kind: str, source: int, up_to: int | None = None,
+                       empty_only: bool = False) -> list[int]:
+    """Where ``seat``'s token on ``source`` may go: within ``up_to`` steps along the board's
+    paths (None: any other space), never onto a space holding a token of that kind;
+    ``empty_only``: only spaces without a fighter."""
+    have = set(token_spaces(g, seat, kind))
+    n = len(g.occupant)
+    if up_to is None:
+        spaces = [s for s in range(n) if s != source]
+    else:
+        seen = {source}
+        frontier = [source]
+        for _ in range(up_to):
+            frontier = [t for s in frontier for t in g.board.adjacent[s] if t not in seen and not seen.add(t)]
+        spaces = sorted(seen - {source})
+    return [s for s in spaces if s not in have and not (empty_only and g.occupant[s] >= 0)]

@@ -178,6 +178,14 @@ class _Board(_Piles):
     def _move_rules(self, fi: int) -> tuple[bool, bool]:
         held = self.held(fi)
         through = self._pass_rule and bool(self.modify("move_through", False, fi))
+        if self.handlers["move_links"]:
+            # Spaces an ability links for this fighter's movement (the Invisible Man's fog):
+            # a third item, so a kept rule (and the AI's threat map) changes with them.
+            links = frozenset()
+            for seat in self.handlers["move_links"]:
+                links = links | self.players[seat].ability.move_links(self, seat, fi)
+            if len(links) > 1:
+                return held, through, links
         return held, through
 
     @cython.locals(f=Fighter, n=cython.Py_ssize_t, k=cython.Py_ssize_t, key=cython.Py_ssize_t,
@@ -192,12 +200,14 @@ class _Board(_Piles):
         f = self.fighters[fi]
         if not f.on_board:
             return []
-        if self.lasting or self._hold_rule or (not through_opponents and self._pass_rule):
+        if self.lasting or self._hold_rule or self._pass_rule:
             rules = self.move_rules(fi)
             if rules[0]:
                 return [f.space]
             if not through_opponents:
                 through_opponents = rules[1]
+            if len(rules) > 2:
+                return self._spread_linked(fi, steps, bool(through_opponents), rules[2])
         through = bool(through_opponents)
         # The walk is kept while the occupancy is the same (``_reach_memo``, for the occupancy
         # tuple ``_reach_occ``: a new one at each change): the AI asks the same reach again and again in a position
@@ -224,6 +234,41 @@ class _Board(_Piles):
         elif CHECK_CACHES and kept != self._spread(fi, f.space, steps, through):
             raise AssertionError(f"kept reach of fighter {fi} ({steps} steps) out of date")
         return kept[:]      # (a copy: the caller may change its list)
+
+    @cython.annotation_typing(False)
+    def _spread_linked(self, fi: int, steps: int, through: bool, linked: frozenset) -> list[int]:
+        """``reachable``'s walk for a fighter whose movement also links every space of
+        ``linked`` to every other (one step between any two): breadth first over the board's
+        movement edges and those links, by the same rules of passing and ending. Never kept:
+        the links change without the occupancy changing."""
+        F, team, occ = self.fighters, self.team, self.occupant
+        f = F[fi]
+        my_team = team[f.owner]
+        edges = self.board.move_edges
+        start = f.space
+        seen = {start}
+        out = [start]
+        frontier = [start]
+        for _ in range(steps):
+            nxt = []
+            for s in frontier:
+                targets = edges[s]
+                if s in linked:
+                    targets = tuple(targets) + tuple(sorted(linked))
+                for t in targets:
+                    if t in seen:
+                        continue
+                    o = occ[t]
+                    if o >= 0 and not through and team[F[o].owner] != my_team:
+                        continue
+                    seen.add(t)
+                    nxt.append(t)
+                    if o < 0:
+                        out.append(t)
+            if not nxt:
+                break
+            frontier = nxt
+        return sorted(out)
 
     @cython.locals(occ=list)
     @cython.annotation_typing(False)

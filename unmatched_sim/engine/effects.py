@@ -858,7 +858,7 @@ class Place(FighterOp):
     SELECTOR_FIELD = "who"
     FIELDS = {"who": Field("selector", required=True),
               "where": Field("choice", "any", ("any", "adjacent_to_self", "hero_zone", "adjacent_to_hero",
-                                               "self_zone"))}
+                                               "self_zone", "adjacent_to_opposing_combatant"))}
 
     def apply(self, g, ctx, fi):
         options = place_options(g, ctx, self.where)
@@ -885,6 +885,9 @@ def place_options(g: Game, ctx: Ctx, where: str) -> list[int]:
         heroes = [g.fighters[fi] for fi in _hero(g, ctx)]
         adj = g.board.adjacent
         return [s for s in empty if any(h.on_board and s in adj[h.space] for h in heroes)]
+    if where == "adjacent_to_opposing_combatant":     # next to the other fighter in the combat
+        foe = _opposing_combatant(g, ctx)
+        return [s for s in empty if foe and s in g.board.adjacent[g.fighters[foe[0]].space]]
     if where == "hero_zone":
         hero = g.hero_of(ctx.player)
         zm = g.board.zone_mask
@@ -919,9 +922,11 @@ def one_of_each_name(g: Game, cids) -> list[int]:
 class Summon(PlacesFighter, Op):
     """Summon a sidekick: put one of its tokens that is off the board (never placed, or defeated
     and removed — it comes back at full health) in an empty space; if every token is already on
-    the board, the player takes one of them and places it instead."""
+    the board, the player takes one of them and places it instead (``only_off_board``: then
+    nothing happens — "return a defeated Sister, if any")."""
     FIELDS = {"sidekick": Field("fighter", required=True),
-              "where": Field("choice", "any", ("any", "adjacent_to_self", "hero_zone"))}
+              "where": Field("choice", "any", ("any", "adjacent_to_self", "hero_zone")),
+              "only_off_board": Field("bool", False)}
 
     def run(self, g, ctx):
         F = g.fighters
@@ -929,7 +934,7 @@ class Summon(PlacesFighter, Op):
         off = [fi for fi in tokens if not F[fi].on_board]
         if off:
             self._token_chosen(g, ctx, off[0])
-        elif tokens:
+        elif tokens and not self.only_off_board:
             g.ask(ctx.player, "effect_fighter", tokens, self._token_chosen, ctx, card=ctx.card, op=self.NAME)
 
     def _placed(self, g, ctx, fi, dest):

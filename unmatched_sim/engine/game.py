@@ -260,7 +260,8 @@ class _GameCore(_Combat):
         # ``held``) or let it pass foes: ``reachable`` (~240 a tuned game, most asked by the AI)
         # reads these C flags, not the dictionary.
         self._hold_rule = bool(handlers["hold"] or handlers["holds_in_place"])
-        self._pass_rule = bool(handlers["move_through"])
+        # (also set by a rule linking spaces for a fighter's movement: ``move_rules`` asks both)
+        self._pass_rule = bool(handlers["move_through"] or handlers["move_links"])
         # Per seat, does its ability decide itself which of its cards may BOOST (Loki's TRICKs
         # may not)? Where not, the engine applies Ability.can_boost's rule without the call.
         self._own_boost_rule = tuple([s in handlers["can_boost"] for s in range(n)])

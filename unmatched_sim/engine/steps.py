@@ -364,6 +364,8 @@ def _maneuver(g: _Combat, seat: int) -> None:
 
 
 def _maneuver_boost_chosen(g: _Combat, seat: int, cid: int | None) -> None:
+    if g.handlers["after_maneuver"] and seat in g.handlers["after_maneuver"]:
+        g.push_one((_after_maneuver, (seat,)))     # (under the moves: it runs once they are done)
     if cid is None:
         g.push_steps(_kept_steps(_UNBOOSTED_MOVES, _unboosted_moves, seat))
     else:
@@ -376,6 +378,11 @@ def _maneuver_boost_chosen(g: _Combat, seat: int, cid: int | None) -> None:
         # The moment after the draw and the BOOST, before any fighter moves (Glamour of Love):
         # handlers push steps, which run before the move phase.
         g.modify("before_moves", None, seat)
+
+
+def _after_maneuver(g: _Combat, seat: int) -> None:
+    if not g.check_win():
+        g.players[seat].ability.after_maneuver(g, seat)
 
 
 def _move_phase_boosted(g: _Combat, seat: int, cid: int) -> None:
@@ -532,6 +539,17 @@ def _defense_chosen(g: _Combat, dseat: int, cid: int | None) -> None:
         g.take_from_hand(dseat, cid)
         g.play_area_add(cid)
         c.cards[_DEF] = cid
+    if g.handlers["before_reveal"]:
+        # The window with both cards chosen and still face down (Elementary's prediction):
+        # handlers push steps, which run before the cards are revealed.
+        g.push_one((_reveal_cards, (dseat, cid)))
+        g.modify("before_reveal", None, c)
+        return
+    _reveal_cards(g, dseat, cid)
+
+
+def _reveal_cards(g: _Combat, dseat: int, cid: int | None) -> None:
+    c = g.combat
     c.revealed = True
     # (``log``'s arguments by position, a C call: see ``piles._Piles.log``)
     g.log("reveal", c.players[_ATT], c.fighters[_ATT], c.cards[_ATT], None,

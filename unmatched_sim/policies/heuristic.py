@@ -358,6 +358,10 @@ class HeuristicPolicy(GreedyPolicy):
             alive = memo.get("alive_names")
             if alive is None:
                 alive = memo["alive_names"] = {view.fighter(fi).defn.name for fi in view.on_board(view.seat)}
+                forms = view.hero().forms
+                if forms and view.my_hero().on_board:
+                    # a hero that transforms may play its other forms' cards once it does
+                    alive |= {f.name for f in forms}
             if alive.isdisjoint(d.users):     # (no set built to test it)
                 return UNUSABLE_BOOST_SHARE * d.boost_value
         w = keep_worth(d, view.card_owner(cid) == view.seat)

@@ -13,8 +13,8 @@ ability, a ``Ctx`` built for the attacking fighter: see ``hooks/shared/abilities
 from __future__ import annotations
 
 from unmatched_sim.engine import steps as _steps
-from unmatched_sim.engine.effects import CONDITIONS, QUANTITIES, Field, Op, op
-from unmatched_sim.engine.piles import lasting
+from unmatched_sim.engine.effects import CONDITIONS, QUANTITIES, Field, Op, SpecError, op
+from unmatched_sim.engine.piles import OWN_EFFECT, lasting
 from unmatched_sim.engine.state import ATTACKER, DEFENDER, Combat, other_role
 from unmatched_sim.model import VERSATILE
 
@@ -70,6 +70,19 @@ def _values_match(g, ctx) -> bool:
     if c is None or ctx.role > DEFENDER or c.cards[other_role(ctx.role)] is None or c.cards[ctx.role] is None:
         return False
     return g.combat_value(ctx.role) == g.combat_value(other_role(ctx.role))
+
+
+def _others_in_opposing_zone(g, ctx) -> int:
+    """Your fighters other than the resolving one in a zone of the other fighter in the combat
+    (Feeding Frenzy: each Sister in the opposing fighter's zone)."""
+    foe = _opposing_combatant(g, ctx)
+    if foe is None or not g.fighters[foe].on_board:
+        return 0
+    me = g.ctx_fighter(ctx)
+    return sum(1 for fi in g.on_board(ctx.player) if fi != me and g.same_zone(fi, foe))
+
+
+QUANTITIES["own_others_in_opposing_zone"] = _others_in_opposing_zone
 
 
 CONDITIONS.update({
@@ -243,3 +256,55 @@ def _bonus_defense(g, dseat, cid):
     else:
         g.log("no_defense", dseat, c.fighters[DEFENDER])
     g.push_steps(_steps._COMBAT_STEPS)
+
+
+@op("discard_for_value")
+class DiscardForValue(Op):
+    """"You may discard any number of cards (``banner``: only cards that fighter may use); this
+    card's value is +``per`` for each" (Beastform, Forever Hyde). One card at a time (decision
+    ``discard_for_value``: a card, or None to stop); each is discarded by its owner's own effect
+    and counts at once."""
+    FIELDS = {"per": Field("int", 1), "banner": Field("str", None)}
+
+    def __init__(self, spec, hero_fighters):
+        super().__init__(spec, hero_fighters)
+        if self.banner is not None and self.banner not in hero_fighters:
+            raise SpecError(f"'banner' must name one of this hero's fighters {sorted(hero_fighters)}, "
+                            f"got {self.banner!r}")
+
+    def _options(self, g, ctx) -> list:
+        banner = self.banner
+        return [c for c in g.players[ctx.player].hand
+                if banner is None or (g.card(c).users is not None and banner in g.card(c).users)]
+
+    def run(self, g, ctx):
+        c = g.combat
+        if c is None or ctx.role > DEFENDER or c.cards[ctx.role] != ctx.card:
+            return
+        options = self._options(g, ctx)
+        if options:
+            g.ask(ctx.player, "discard_for_value", options + [None], self._picked, ctx,
+                  card=ctx.card, per=self.per)
+
+    def _picked(self, g, ctx, cid):
+        if cid is None:
+            return
+        g.push((self.run, (ctx,)))
+        g.discard_from_hand(ctx.player, cid, OWN_EFFECT)
+        g.combat.mods[ctx.role].append(("add", self.per))
+
+
+@op("set_printed_value")
+class SetPrintedValue(Op):
+    """A combat card's printed value (``card = "opponent"`` or ``"self"``) becomes a number for
+    this combat (Deduce Strategy: the opponent's card's BOOST value): every change made to the
+    card's value, before or after, applies on top of it."""
+    FIELDS = {"card": Field("choice", "opponent", ("self", "opponent")), "to": Field("amount", required=True)}
+
+    def run(self, g, ctx):
+        c = g.combat
+        if c is None or ctx.role > DEFENDER:
+            return
+        role = ctx.role if self.card == "self" else other_role(ctx.role)
+        if c.cards[role] is not None:
+            c.mods[role].insert(0, ("set", self.to(g, ctx)))

@@ -16,8 +16,8 @@ the top of the deck unless an effect says otherwise"):
 * ``reveal_deck_bottom`` — reveal the bottom card of your deck, add its BOOST value to this
   card, then put it on the top or the bottom;
 * ``reveal_deck_top`` — reveal the top card of your deck or the opponent's; it stays on top
-  (known to everyone) unless the card's later effects act on it (``discard_revealed``;
-  quantity ``revealed_boost``).
+  (known to everyone) unless the card's later effects act on it (``discard_revealed``,
+  ``revealed_to_hand``; quantity ``revealed_boost``).
 
 What a reveal showed is remembered for the rest of the card's resolution in ``turn_flags``
 under ("revealed", card id) — like ``discarded_boost_value`` — so later effects of the same
@@ -416,5 +416,22 @@ class DiscardRevealed(Op):
             g.take_deck_top(seat)
             g.to_discard_pile(cid, FROM_DECK)
             g.log("discard_from_deck", seat, card=cid, amount=g.players[g.owner(cid)].ability.boost_value(g, cid))
+            if not p.deck:
+                g.log("deck_empty", seat)
+
+
+@op("revealed_to_hand")
+class RevealedToHand(Op):
+    """The card(s) this card revealed from the top of a deck go into that deck owner's hand,
+    known to everyone (if they are still on top): Strange Case."""
+    FIELDS = {}
+
+    def run(self, g, ctx):
+        for seat, cid in revealed(g, ctx):
+            p = g.players[seat]
+            if not p.deck or p.deck[-1] != cid:
+                continue
+            g.take_deck_top(seat)
+            g.put_in_hand(seat, cid, "deck_to_hand")
             if not p.deck:
                 g.log("deck_empty", seat)

@@ -73,6 +73,17 @@ class SummonFromReserve(Summon):
             self._token_chosen(g, ctx, reserve[0])
 
 
+def _adjacent_to_hero(g, ctx) -> bool:
+    """The resolving fighter is adjacent to a hero of its own player (Fixed Point in a
+    Changing Age: Dr. Watson next to Holmes)."""
+    me = g.ctx_fighter(ctx)
+    return any(g.fighters[fi].is_hero and g.fighters[fi].owner == ctx.player
+               for fi in g.fighters_adjacent_to(me))
+
+
+CONDITIONS["adjacent_to_hero"] = _adjacent_to_hero
+
+
 @op("damage_self_to_draw")
 class DamageSelfToDraw(Op):
     """Deal up to ``up_to`` damage to the resolving fighter to draw that many cards (decision

@@ -252,3 +252,85 @@ class SwapWith(FighterOp):
                 g.log("held", ctx.player, x, ctx.card if ctx.card >= 0 else None, space=F[x].space)
                 return
         g.swap_spaces(me, fi, ctx.card if ctx.card >= 0 else None)
+
+
+# ---------------------------------------------------------------- tokens on spaces
+@op("move_token")
+class MoveToken(Op):
+    """Move one of your tokens of ``kind`` on the board (``engine.board_features``: the
+    Invisible Man's fog): ``up_to`` spaces along the board's paths (it may stay; 0: to any
+    other space), chosen by you or by your opponent (``chooser``). ``which``: ``"any"`` of your
+    tokens, ``"under_self"`` the one on the resolving fighter's space (nothing without one), or
+    ``"other"`` one this card has not moved yet. ``empty_only``: only to a space without a
+    fighter; ``then_place``: the resolving fighter is then placed on that space. ``each``:
+    every token in turn may move (to any other space, or stay). Decisions ``token_choice``
+    (the token's space) and ``token_destination``; the spaces moved from are remembered for
+    the card's later ``which = "other"``."""
+    FIELDS = {"kind": Field("str", required=True), "up_to": Field("int", 0),
+              "chooser": Field("choice", "self", ("self", "opponent")),
+              "which": Field("choice", "any", ("any", "under_self", "other")),
+              "empty_only": Field("bool", False), "then_place": Field("bool", False),
+              "each": Field("bool", False)}
+
+    def __init__(self, spec, hero_fighters):
+        super().__init__(spec, hero_fighters)
+        if self.chooser == "opponent":
+            self.needs_opponent = True
+
+    def _moved_key(self, ctx):
+        return ("tokens_moved", ctx.card)
+
+    def run(self, g, ctx):
+        from unmatched_sim.engine.board_features import token_spaces
+        have = token_spaces(g, ctx.player, self.kind)
+        if not have:
+            return
+        mover = g.opponent_of(ctx) if self.chooser == "opponent" else ctx.player
+        if self.each:
+            g.push((self._each, (ctx, mover, tuple(have))))
+            return
+        if self.which == "under_self":
+            me = g.fighters[g.ctx_fighter(ctx)]
+            sources = [me.space] if me.on_board and me.space in have else []
+        elif self.which == "other":
+            done = g.turn_flags.get(self._moved_key(ctx), ())
+            sources = [s for s in have if s not in done]
+        else:
+            sources = list(have)
+        sources = [s for s in sources if self._dests(g, ctx, s)]
+        if sources:
+            g.ask(mover, "token_choice", sources, self._chosen, ctx, mover, card=ctx.card,
+                  token_kind=self.kind, owner=ctx.player)
+
+    def _dests(self, g, ctx, source) -> list:
+        from unmatched_sim.engine.board_features import token_destinations
+        dests = token_destinations(g, ctx.player, self.kind, source, self.up_to or None, self.empty_only)
+        return dests
+
+    def _chosen(self, g, ctx, mover, source):
+        dests = self._dests(g, ctx, source)
+        if self.up_to and not self.then_place:
+            dests = [source] + dests            # "up to": it may stay
+        g.ask(mover, "token_destination", dests, self._to, ctx, mover, source, card=ctx.card,
+              token_kind=self.kind, owner=ctx.player, source=source)
+
+    def _to(self, g, ctx, mover, source, dest):
+        from unmatched_sim.engine.board_features import move_token
+        key = self._moved_key(ctx)
+        g.turn_flags[key] = g.turn_flags.get(key, ()) + (dest,)
+        if dest != source:
+            move_token(g, ctx.player, self.kind, source, dest, mover, ctx.card if ctx.card >= 0 else None)
+        if self.then_place:
+            fi = g.ctx_fighter(ctx)
+            if g.occupant[dest] < 0 and g.fighters[fi].on_board and not g.held(fi):
+                g.place(fi, dest, ctx.card if ctx.card >= 0 else None)
+
+    def _each(self, g, ctx, mover, left):
+        from unmatched_sim.engine.board_features import token_destinations
+        if not left:
+            return
+        source = left[0]
+        dests = [source] + token_destinations(g, ctx.player, self.kind, source, None, self.empty_only)
+        g.push((self._each, (ctx, mover, left[1:])))
+        g.ask(mover, "token_destination", dests, self._to, ctx, mover, source, card=ctx.card,
+              token_kind=self.kind, owner=ctx.player, source=source)

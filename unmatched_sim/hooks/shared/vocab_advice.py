@@ -89,3 +89,80 @@ def _damage_to_draw_line(row):
 @story_line("discard_from_deck")
 def _discard_from_deck_line(row):
     return f"{row['card']} is discarded from the top of {row['who']}'s deck"
+
+
+def _steps_from(view, start: int) -> list[int]:
+    adj = view.board.adjacent
+    dist = [99] * len(adj)
+    dist[start] = 0
+    frontier = [start]
+    while frontier:
+        nxt = []
+        for s in frontier:
+            for t in adj[s]:
+                if dist[t] > dist[s] + 1:
+                    dist[t] = dist[s] + 1
+                    nxt.append(t)
+        frontier = nxt
+    return dist
+
+
+def _token_owner_hero(view, owner: int):
+    return next((view.fighter(fi) for fi in view.on_board(owner) if view.fighter(fi).is_hero), None)
+
+
+@advise("token_choice")
+def _token_choice(policy, view, d):
+    """move_token: the token's owner moves one not under its hero; a foe moves the one under
+    or nearest the owner's hero."""
+    owner = d.info.get("owner", view.seat)
+    hero = _token_owner_hero(view, owner)
+    if hero is None or not hero.on_board:
+        return d.options[0]
+    dist = _steps_from(view, hero.space)
+    if owner == view.seat:
+        return max(d.options, key=lambda s: (dist[s], -s))
+    return min(d.options, key=lambda s: (dist[s], s))
+
+
+@advise("token_destination")
+def _token_destination(policy, view, d):
+    """move_token: the owner brings a token next to a foe of its (the nearest); a foe takes it
+    as far from the owner's hero as it can, off its own fighters."""
+    owner = d.info.get("owner", view.seat)
+    hero = _token_owner_hero(view, owner)
+    if owner == view.seat:
+        foes = [view.fighter(fi).space for t in view.foe_seats() for fi in view.on_board(t)]
+        maps = [_steps_from(view, f) for f in foes]
+        return min(d.options, key=lambda s: (min((abs(m[s] - 1) for m in maps), default=0), s))
+    if hero is None or not hero.on_board:
+        return d.options[0]
+    dist = _steps_from(view, hero.space)
+    mine = {view.fighter(fi).space for fi in view.on_board(view.seat)}
+    return max(d.options, key=lambda s: (s not in mine, dist[s], -s))
+
+
+@story_line("token_placed")
+def _token_placed(row):
+    return f"{row['who']} puts a {row['detail']} token on {row['space']}"
+
+
+@story_line("token_moved")
+def _token_moved(row):
+    return f"{row['who']} moves a {row['detail']} token to {row['space']}"
+
+
+@advise("discard_for_value")
+def _discard_for_value(policy, view, d):
+    """Beastform, Forever Hyde: at +2 a card every offered card goes (Forever Hyde offers only
+    cards of the other form); at +1 only a weak card (value 2 or less, no scheme), keeping
+    three cards in hand."""
+    cards = [c for c in d.options if c is not None]
+    if not cards:
+        return None
+    if d.info.get("per", 1) >= 2:
+        return cards[0]
+    weak = [c for c in cards if view.card(c).type != "scheme" and (view.card(c).value or 0) <= 2]
+    if weak and len(view.hand) > 3:
+        return min(weak, key=lambda c: (view.card(c).value or 0, view.card(c).boost or 0, c))
+    return None
