@@ -14,7 +14,7 @@
 
 from __future__ import annotations
 
-from unmatched_sim.engine.combat import EFFECT_DAMAGE
+from unmatched_sim.engine.combat import CARD
 from unmatched_sim.engine.effects import hook_effect, look_at_hand
 from unmatched_sim.engine.state import ATTACKER, DEFENDER, new_ctx
 from unmatched_sim.hooks import advise
@@ -79,7 +79,7 @@ def _moved(g, ctx, op, fi: int, dest: int) -> None:
     adjacent = [x for x in g.fighters_adjacent_to(fi)
                 if g.fighters[x].owner == ctx.player and g.fighters[x].defn.name == name]
     if adjacent and g.fighters[fi].on_board:
-        g.damage(fi, len(adjacent), EFFECT_DAMAGE, ctx.card, by=g.ctx_fighter(ctx))
+        g.damage(fi, len(adjacent), CARD, ctx.card, by=g.ctx_fighter(ctx))
 
 
 # ---------------------------------------------------------------------- the AI

@@ -15,7 +15,7 @@ effect hook ``draw_keep_one``.
 
 from __future__ import annotations
 
-from unmatched_sim.engine.combat import EFFECT_DAMAGE
+from unmatched_sim.engine.combat import ABILITY
 from unmatched_sim.engine.effects import CONDITIONS, hook_effect
 from unmatched_sim.engine.state import ATTACKER, DEFENDER
 from unmatched_sim.hooks import Ability, ability, advise, story_line
@@ -67,7 +67,7 @@ class DualNature(Ability):
     def after_maneuver(self, g, seat):
         fi = _hero_fighter(g, seat)
         if g.players[seat].res.get(FORM) == self.hero.forms[-1].name and g.fighters[fi].on_board:
-            g.damage(fi, 1, EFFECT_DAMAGE, None, by=fi)
+            g.damage(fi, 1, ABILITY, None, by=fi)
 
 
 def _transform_answered(g, seat: int, yes: bool) -> None:

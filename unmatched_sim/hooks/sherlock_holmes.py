@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from unmatched_sim.engine.combat import EFFECT_DAMAGE
+from unmatched_sim.engine.combat import CARD
 from unmatched_sim.engine.effects import CONDITIONS, hook_effect
 from unmatched_sim.engine.piles import OPPONENT_EFFECT
 from unmatched_sim.engine.state import ATTACKER, DEFENDER, other_role
@@ -99,13 +99,13 @@ def _discarded(g, ctx, victim: int, cid: int) -> None:
     heroes = [fi for fi in g.players[victim].fighters if g.fighters[fi].is_hero and g.fighters[fi].on_board]
     if boost and heroes:
         if len(heroes) == 1:
-            g.damage(heroes[0], boost, EFFECT_DAMAGE, ctx.card, by=g.ctx_fighter(ctx))
+            g.damage(heroes[0], boost, CARD, ctx.card, by=g.ctx_fighter(ctx))
         else:
             g.ask(ctx.player, "effect_fighter", heroes, _hurt, ctx, boost, card=ctx.card, op="confirm_suspicion")
 
 
 def _hurt(g, ctx, amount: int, fi: int) -> None:
-    g.damage(fi, amount, EFFECT_DAMAGE, ctx.card, by=g.ctx_fighter(ctx))
+    g.damage(fi, amount, CARD, ctx.card, by=g.ctx_fighter(ctx))
 
 
 @hook_effect("swap_with_opposing_hero")
@@ -121,7 +121,7 @@ def _swap(g, ctx, op, fi: int) -> None:
     me = g.ctx_fighter(ctx)
     if not (g.held(me) or g.held(fi)):
         g.swap_spaces(me, fi, ctx.card)
-    g.damage(fi, (op.params or {}).get("damage", 1), EFFECT_DAMAGE, ctx.card, by=me)
+    g.damage(fi, (op.params or {}).get("damage", 1), CARD, ctx.card, by=me)
 
 
 # ---------------------------------------------------------------------- the AI

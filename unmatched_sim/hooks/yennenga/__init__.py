@@ -16,7 +16,7 @@ as an ``ability`` event (``detail`` = ``shield_of_the_archers``) before its ``da
 
 from __future__ import annotations
 
-from unmatched_sim.engine.combat import COMBAT, EFFECT_DAMAGE
+from unmatched_sim.engine.combat import CARD, COMBAT
 from unmatched_sim.engine.effects import hook_effect
 from unmatched_sim.engine.state import ATTACKER, DEFENDER
 from unmatched_sim.engine.steps import COMBAT_DAMAGE_ELSEWHERE
@@ -214,4 +214,4 @@ def _charged(g, ctx, fi, routes, n, dest):
     g.move_to(fi, dest, ctx.card)
     for victim in dict(routes)[dest]:
         if g.fighters[victim].on_board:
-            g.damage(victim, n, EFFECT_DAMAGE, ctx.card, by=fi)
+            g.damage(victim, n, CARD, ctx.card, by=fi)
