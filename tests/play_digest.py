@@ -14,15 +14,19 @@ import hashlib
 from unmatched_sim.data.catalog import find_board, find_hero
 from unmatched_sim.run import GameSpec, play_game
 
-# Nine duels that between them seat every hero of the roster, each from both seats.
+# Sixteen duels that between them seat every hero of the roster, each from both seats.
 DUELS = [("houdini", "genie"), ("pandora", "loki"), ("blackbeard", "chupacabra"),
          ("sinbad", "medusa"), ("king_arthur", "alice"), ("hamlet", "shakespeare"),
          ("titania", "wayward_sisters"), ("golden_bat", "annie_christmas"),
-         ("nikola_tesla", "dr_jill_trent")]
+         ("nikola_tesla", "dr_jill_trent"), ("robin_hood", "bigfoot"), ("sherlock_holmes", "dracula"),
+         ("jekyll_and_hyde", "invisible_man"), ("little_red_riding_hood", "beowulf"),
+         ("achilles", "bloody_mary"), ("sun_wukong", "yennenga"), ("bruce_lee", "medusa")]
 DUEL_POLICIES = ["random", "greedy", "heuristic", "tuned", "tuned-v1"]
 MULTI = [("ffa", ("houdini", "genie", "loki", "pandora")),
          ("ffa", ("medusa", "alice", "sinbad")),
-         ("teams", ("blackbeard", "chupacabra", "king_arthur", "titania"))]
+         ("teams", ("blackbeard", "chupacabra", "king_arthur", "titania")),
+         ("ffa", ("sun_wukong", "invisible_man", "yennenga", "achilles")),
+         ("teams", ("robin_hood", "little_red_riding_hood", "bloody_mary", "jekyll_and_hyde"))]
 MULTI_POLICIES = ["greedy", "tuned"]
 SEEDS = [21, 22]
 
