@@ -1,0 +1,50 @@
+"""Games of the example villain against 1-4 heroes, played by the default policy, run to an end
+with the rules' invariants holding."""
+
+from __future__ import annotations
+
+import pytest
+
+from unmatched_sim.coop.game import ENEMIES, HEROES
+from unmatched_sim.coop.play import make_coop_game, play_coop
+
+LINEUPS = [["houdini"], ["alice", "king_arthur"], ["genie", "hamlet", "blackbeard"],
+           ["dr_jill_trent", "annie_christmas", "golden_bat", "chupacabra"]]
+
+
+@pytest.mark.parametrize("heroes", LINEUPS, ids=lambda h: f"{len(h)}p")
+@pytest.mark.parametrize("seed", [0, 1])
+def test_coop_games_run_to_an_end(heroes, seed):
+    g = make_coop_game("example_villain", heroes, seed=seed)
+    play_coop(g, "tuned", seed)
+    assert g.over and g.pending is None
+    assert g.end_reason in ("villain_defeated", "all_fighters_defeated", "objective", "turn_limit")
+    co = g.coop
+    villain = g.fighters[g.enemy_fighter(co.villain)]
+    assert villain.max_health == 10 * len(heroes)
+    if g.end_reason == "villain_defeated":
+        assert g.winner == HEROES and not villain.alive
+    elif g.end_reason == "all_fighters_defeated":
+        assert g.winner == ENEMIES
+        assert not any(g.fighters[f].alive for s in range(co.heroes) for f in g.players[s].fighters)
+    elif g.end_reason == "objective":
+        assert g.winner == ENEMIES and co.objectives == co.objectives_to_win
+    for f in g.fighters:
+        assert 0 <= f.health <= f.max_health
+        assert f.on_board == (g.occupant[f.space] == f.idx if f.on_board else False)
+    for s in range(co.heroes, len(g.players)):
+        assert g.players[s].hand == []       # enemies never hold cards
+    kinds = [e[2] for e in g.events]
+    assert "initiative" in kinds and "round" in kinds
+    # each enemy attacks at most once per turn of its own
+    turn_attacks = {}
+    for e in g.events:
+        if e[2] == "attack" and e[1] >= co.heroes:
+            turn_attacks[e[0]] = turn_attacks.get(e[0], 0) + 1
+    assert all(n == 1 for n in turn_attacks.values())
+
+
+def test_coop_same_seed_same_game():
+    a = play_coop(make_coop_game("example_villain", ["houdini", "alice"], seed=7), "tuned", 7)
+    b = play_coop(make_coop_game("example_villain", ["houdini", "alice"], seed=7), "tuned", 7)
+    assert a.events == b.events
