@@ -111,3 +111,24 @@ def test_coop_unknown_or_wrong_kind_is_a_user_error():
         data.find("nobody", "villain")
     with pytest.raises(UserError, match="is a minion, not a villain"):
         data.find("example_brute", "villain")
+
+
+def test_coop_sim_villains_lists_files_and_says_which_play(capsys):
+    from tests.cli_helpers import run_cli
+
+    code, out, _ = run_cli(capsys, "villains")
+    assert code == 0
+    line = next(l for l in out.splitlines() if l.split()[:1] == ["mothman"])
+    assert "facts only" in line
+    line = next(l for l in out.splitlines() if l.split()[:1] == ["example_villain"])
+    assert "playable" in line and "example, not official" in line
+
+
+def test_coop_sim_villains_bad_user_file_is_one_line(tmp_path, capsys, monkeypatch):
+    from tests.cli_helpers import run_cli
+
+    monkeypatch.setenv("UNMATCHED_VILLAINS", str(tmp_path))    # restored after: the option sets it
+    _write(tmp_path, "broken", GOOD_MINION.format(id="broken").replace("health = 10", "health = -1"))
+    code, out, err = run_cli(capsys, "--villains-dir", str(tmp_path), "villains")
+    assert code != 0 and "broken.toml" in err and "health" in err and "Traceback" not in err
+    assert len(err.strip().splitlines()) == 1
