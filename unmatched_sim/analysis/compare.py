@@ -65,7 +65,7 @@ def _short(v) -> str:
 
 def check_comparable(a, b) -> None:
     for r in (as_run(a), as_run(b)):
-        if r.meta.get("format") in ("ffa", "teams"):
+        if r.meta.get("format") in ("ffa", "teams", "coop"):
             raise UserError(f"{r.path or r.name} is a {r.meta['format']} run; sim compare reads duel runs only "
                             "(compare free-for-all or team runs with their reports for now)")
     why = not_comparable(a, b)

@@ -10,6 +10,7 @@ import click
 from unmatched_sim.cli.ai import robust
 from unmatched_sim.cli.catalog import boards_cmd, heroes_cmd, policies_cmd, villains_cmd
 from unmatched_sim.cli.common import run_cli, stop_on_sigterm
+from unmatched_sim.cli.coop import coop
 from unmatched_sim.cli.ladder import ladder
 from unmatched_sim.cli.play import matchup, resume, tournament
 from unmatched_sim.cli.report import replay, report
@@ -55,7 +56,7 @@ def cli():
 
 
 for _command in (matchup, tournament, resume, ladder, report, replay, heroes_cmd, boards_cmd, policies_cmd,
-                 villains_cmd, robust, compare, games, sweep):
+                 villains_cmd, coop, robust, compare, games, sweep):
     cli.add_command(_command)
 
 

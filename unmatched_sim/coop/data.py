@@ -244,7 +244,7 @@ def find(name: str, kind: str) -> EnemyDef | EventDef:
     key = name.strip().lower().replace(" ", "_").replace("-", "_")
     files = _files()
     if key not in files:
-        ids = [i for i, p in files.items()]
+        ids = [i for i, p in files.items() if kind_of(load_enemy_file(p)) == kind]
         raise UserError(f"unknown {kind} '{name}'{suggest(key, ids)}")
     got = load_enemy_file(files[key])
     if kind_of(got) != kind:

@@ -204,7 +204,8 @@ class CoopGame(Game):
 
     def __init__(self, board: Board, heroes: tuple[HeroDef, ...], villain: EnemyDef,
                  minions: tuple[EnemyDef, ...], events: tuple[EventDef, ...] = (), seed: int | str = 0,
-                 *, max_turns: int = DEFAULT_COOP_MAX_TURNS, record: bool = True):
+                 *, side_keys: tuple[str, ...] | None = None, max_turns: int = DEFAULT_COOP_MAX_TURNS,
+                 record: bool = True):
         n = len(heroes)
         if len(minions) != n:
             raise ValueError(f"co-op with {n} player{'s' if n > 1 else ''} needs {n} "
@@ -217,7 +218,10 @@ class CoopGame(Game):
         minion_health = 10 + sum(e.minion_health_bonus for e in events)
         enemies = (enemy_hero_def(villain, villain.health * n),) + tuple(
             enemy_hero_def(m, m.health + minion_health - 10) for m in minions)
-        keys = tuple(f"p{i}" for i in range(n)) + ("villain",) + tuple(f"minion{i}" for i in range(n))
+        # each player's shuffles from a stream keyed by its label (its slot in a run), so a hero
+        # gets the same deck whichever seat it plays from; the enemies' by their role
+        keys = tuple(side_keys or (f"p{i}" for i in range(n))) + ("villain",) + tuple(
+            f"minion{i + 1}" for i in range(n))
         super().__init__(board, tuple(heroes) + enemies, seed, side_keys=keys,
                          fmt=CoopFormat(n, len(enemies)), max_turns=max_turns, record=record)
         self.villain_def, self.minion_defs, self.event_defs = villain, tuple(minions), tuple(events)
