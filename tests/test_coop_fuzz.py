@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from unmatched_sim.coop.game import ENEMIES, HEROES
+from unmatched_sim.coop.game import HEROES
 from unmatched_sim.coop.play import make_coop_game, play_coop
 
 LINEUPS = [["houdini"], ["alice", "king_arthur"], ["genie", "hamlet", "blackbeard"],
@@ -25,10 +25,10 @@ def test_coop_games_run_to_an_end(heroes, seed):
     if g.end_reason == "villain_defeated":
         assert g.winner == HEROES and not villain.alive
     elif g.end_reason == "all_fighters_defeated":
-        assert g.winner == ENEMIES
+        assert g.winner == co.villain
         assert not any(g.fighters[f].alive for s in range(co.heroes) for f in g.players[s].fighters)
     elif g.end_reason == "objective":
-        assert g.winner == ENEMIES and co.objectives == co.objectives_to_win
+        assert g.winner == co.villain and co.objectives == co.objectives_to_win
     for f in g.fighters:
         assert 0 <= f.health <= f.max_health
         assert f.on_board == (g.occupant[f.space] == f.idx if f.on_board else False)

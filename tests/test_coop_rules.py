@@ -351,7 +351,7 @@ def test_coop_fourth_objective_loses():
     g = paused(["houdini"])
     for _ in range(4):
         cg.advance_threat(g, len(g.coop.track), "test")
-    assert g.over and g.winner == cg.ENEMIES and g.end_reason == "objective"
+    assert g.over and g.winner == g.coop.villain and g.end_reason == "objective"
 
 
 def test_coop_player_eliminated_only_when_all_fighters_defeated():
@@ -369,7 +369,7 @@ def test_coop_players_lose_when_all_their_fighters_are_defeated():
     for fi in g.players[0].fighters:
         if g.fighters[fi].alive:
             g.defeat(fi, "test")
-    assert g.check_win() and g.winner == cg.ENEMIES and g.end_reason == "all_fighters_defeated"
+    assert g.check_win() and g.winner == g.coop.villain and g.end_reason == "all_fighters_defeated"
 
 
 def test_coop_players_win_when_villain_defeated_even_with_minions_left():
@@ -377,3 +377,33 @@ def test_coop_players_win_when_villain_defeated_even_with_minions_left():
     g.defeat(g.enemy_fighter(g.coop.villain), "test")
     assert g.check_win() and g.winner == cg.HEROES and g.end_reason == "villain_defeated"
     assert g.fighters[g.enemy_fighter(g.coop.villain + 1)].alive
+
+
+# ---------------------------------------------------------------------- the players' co-op decisions
+def test_coop_advice_enemy_hits_the_fighter_with_most_health():
+    from unmatched_sim.coop.advice import advise_enemy_target
+    from unmatched_sim.engine.state import Decision
+    from unmatched_sim.engine.view import PlayerView
+
+    g = paused(["houdini", "alice"])
+    a, b = hero_fi(g, 0), hero_fi(g, 1)
+    g.fighters[a].health = 3
+    d = Decision.__new__(Decision)
+    d.player, d.kind, d.options, d.resume, d.args, d.info = 0, "enemy_target", (a, b), None, (), {}
+    assert advise_enemy_target(None, PlayerView(g, 0), d) == b
+
+
+def test_coop_advice_minion_starts_away_from_the_players():
+    from unmatched_sim.coop.advice import advise_minion_start
+    from unmatched_sim.engine.state import Decision
+    from unmatched_sim.engine.view import PlayerView
+
+    g = paused(["houdini"])
+    clear_board(g)
+    v = g.board.starts[1]
+    near, far = sorted(g.board.adjacent[v])[:2]
+    g.place(hero_fi(g), next(x for x in sorted(g.board.adjacent[near]) if x not in (v, far)
+                             and x not in g.board.adjacent[far]))
+    d = Decision.__new__(Decision)
+    d.player, d.kind, d.options, d.resume, d.args, d.info = 0, "minion_start", (near, far), None, (), {}
+    assert advise_minion_start(None, PlayerView(g, 0), d) == far

@@ -40,6 +40,9 @@ def _names(heroes, spec: GameSpec) -> dict[str, str]:
 
 
 def _teams(spec: GameSpec) -> dict[str, str] | None:
+    if spec.format == "coop":
+        return {label: "the heroes" if k < len(spec.lineup) else "the enemies"
+                for k, label in enumerate(seat_labels(spec))}
     if spec.format != "teams":
         return None
     return {SLOTS[k]: ("team A" if k < 2 else "team B") for k in range(len(spec.lineup))}

@@ -44,6 +44,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field, replace
 
+from unmatched_sim.coop import advice  # noqa: F401  (the players' co-op decisions, the replay's lines)
 from unmatched_sim.coop.data import EnemyDef, EventDef
 from unmatched_sim.data.board import Board
 from unmatched_sim.engine.ability import Ability, ability
@@ -55,7 +56,9 @@ from unmatched_sim.engine import steps as _steps
 from unmatched_sim.model import AbilityDef, CardDef, FighterDef, HeroDef
 
 ATTACKER, DEFENDER = 0, 1
-HEROES, ENEMIES = 0, 1          # the two sides (teams)
+# The two sides (teams): the players' is 0; the enemies' is the villain's seat (the number of
+# players), so the game's winner, logged as a seat, names a player of the winning side.
+HEROES = 0
 DEFAULT_COOP_MAX_TURNS = 400    # every player's and enemy's turn counted
 DECEPTION_TAG = "deception"
 ATTACK_ONLY_TAG = "attack_only"
@@ -79,7 +82,7 @@ class CoopFormat(Format):
         super().__init__(heroes + enemies)
 
     def team_of(self, seat: int) -> int:
-        return HEROES if seat < self.heroes else ENEMIES
+        return HEROES if seat < self.heroes else self.heroes
 
     @property
     def starts_needed(self) -> int:
@@ -302,9 +305,9 @@ class CoopGame(Game):
         if self.out[co.villain]:
             self.end(HEROES, "villain_defeated")
         elif all(self.out[s] for s in range(co.heroes)):
-            self.end(ENEMIES, "all_fighters_defeated")
+            self.end(co.villain, "all_fighters_defeated")
         elif co.objectives >= co.objectives_to_win:
-            self.end(ENEMIES, "objective")
+            self.end(co.villain, "objective")
         return self.over
 
     def decided(self) -> bool:
@@ -362,11 +365,12 @@ def _coop_setup(g: CoopGame) -> None:
     co = g.coop
     for seat, p in enumerate(g.players):
         _steps.shuffle_deck(g.rngs[seat], p.deck)
-        g.log("setup", seat, None, None, None, p.hero.hero.health if seat >= co.heroes else None,
-              None, None, f"{'enemy' if seat >= co.heroes else 'hero'}={p.hero.id}")
         if seat < co.heroes:
+            g.log("setup", seat, None, None, None, None, None, None, f"hero={p.hero.id}")
             for _ in range(_steps.STARTING_HAND):
                 p.hand.append(p.deck.pop())
+        else:       # an enemy holds no hand: its deck is shuffled, its health set
+            g.log("enemy_setup", seat, None, None, None, p.hero.hero.health, None, None, p.hero.id)
     for seat in range(co.heroes):
         g.place(g.players[seat].fighters[0], g.board.starts[seat + 1])
     start = g.board.starts.get(VILLAIN_START)
