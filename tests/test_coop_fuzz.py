@@ -32,8 +32,6 @@ def test_coop_games_run_to_an_end(heroes, seed):
     for f in g.fighters:
         assert 0 <= f.health <= f.max_health
         assert f.on_board == (g.occupant[f.space] == f.idx if f.on_board else False)
-    for s in range(co.heroes, len(g.players)):
-        assert g.players[s].hand == []       # enemies never hold cards
     kinds = [e[2] for e in g.events]
     assert "initiative" in kinds and "round" in kinds
     # each enemy attacks at most once per turn of its own
@@ -48,3 +46,24 @@ def test_coop_same_seed_same_game():
     a = play_coop(make_coop_game("example_villain", ["houdini", "alice"], seed=7), "tuned", 7)
     b = play_coop(make_coop_game("example_villain", ["houdini", "alice"], seed=7), "tuned", 7)
     assert a.events == b.events
+
+
+def _all_heroes():
+    from unmatched_sim.data.catalog import hero_ids
+    return hero_ids()
+
+
+@pytest.mark.parametrize("hero", _all_heroes())
+def test_coop_every_hero_plays_against_the_example_villain(hero):
+    """Every hero's abilities and card effects meet enemies without error: alone with random
+    choices, and beside two other heroes with the default policy."""
+    ids = _all_heroes()
+    i = ids.index(hero)
+    def enemies_hold_nothing_at_turn_start(g, d, choice):
+        if d.kind == "action" and g.players[d.player].actions == 2:
+            assert all(not g.players[s].hand for s in range(g.coop.heroes, len(g.players)))
+
+    for heroes, policy in (([hero], "random"), ([hero, ids[(i + 5) % len(ids)], ids[(i + 11) % len(ids)]], "tuned")):
+        g = play_coop(make_coop_game("example_villain", heroes, seed=i), policy, i,
+                      enemies_hold_nothing_at_turn_start)
+        assert g.over and g.end_reason in ("villain_defeated", "all_fighters_defeated", "objective", "turn_limit")

@@ -407,3 +407,33 @@ def test_coop_advice_minion_starts_away_from_the_players():
     d = Decision.__new__(Decision)
     d.player, d.kind, d.options, d.resume, d.args, d.info = 0, "minion_start", (near, far), None, (), {}
     assert advise_minion_start(None, PlayerView(g, 0), d) == far
+
+
+def test_coop_card_returned_to_enemy_hand_goes_on_top_of_its_deck():
+    g = paused(["houdini"])
+    seat = g.coop.villain
+    p = g.players[seat]
+    cid = p.deck.pop(0)
+    p.hand.append(cid)
+    cg.settle_enemy_hands(g)
+    g.run()
+    assert p.hand == [] and p.deck[-1] == cid
+
+
+def test_coop_other_players_card_given_to_enemy_is_discarded():
+    g = paused(["houdini"])
+    seat = g.coop.villain
+    cid = g.players[0].hand[0]
+    g.take_from_hand(0, cid)
+    g.players[seat].hand.append(cid)
+    cg.settle_enemy_hands(g)
+    g.run()
+    assert g.players[seat].hand == [] and cid in g.players[0].discard
+
+
+def test_coop_choose_an_opponent_never_names_an_enemy():
+    g = paused(["houdini"])
+    ran = []
+    g.ask(0, "effect_opponent", [1, 2], lambda g, *a: ran.append(a))
+    assert ran == [] and g.pending is None
+    assert events_of(g, "effect_ignored")

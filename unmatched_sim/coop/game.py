@@ -270,7 +270,12 @@ class CoopGame(Game):
 
     def ask(self, player, kind, options, resume, *args, **info):
         """Enemies never decide: an enemy's defense card is the top of its deck; a "may" is no;
-        any other choice an effect gives an enemy is the players'."""
+        any other choice an effect gives an enemy is the players'. "Choose an opponent" never
+        names an enemy: the effect is ignored."""
+        if kind == "effect_opponent":
+            self.log("effect_ignored", player, None, info.get("card"), None, None, None, None,
+                     "choose_an_opponent")
+            return None
         if player < self.coop.heroes:
             return super().ask(player, kind, options, resume, *args, **info)
         if kind == "defense_card":
@@ -527,7 +532,29 @@ def _player_turn_end(g: CoopGame, seat: int) -> None:
         _turn_over(g, seat)
 
 
+def settle_enemy_hands(g: CoopGame) -> None:
+    """Enemies hold no hand (a step, at the end of every turn): a card of its own an effect put
+    in an enemy's hand goes on top of its deck (the rulebook's "returning to hand"); anyone
+    else's card given to it (Loki's TRICKs) is discarded from it, with the reactions a discard
+    by an opponent's effect has (which may ask its owner: one card a step)."""
+    for seat in range(g.coop.heroes, len(g.players)):
+        p = g.players[seat]
+        if p.hand:
+            cid = p.hand[-1]
+            g.push_one((settle_enemy_hands, ()))
+            if g.card_owners[cid] == seat:
+                g.take_from_hand(seat, cid)
+                g.put_deck_top(seat, cid)
+                g.log("to_deck_top", seat, None, cid, None, None, None, None, "no_enemy_hand")
+            else:
+                g.discard_from_hand(seat, cid, "no_enemy_hand")
+            return
+
+
 def _turn_over(g: CoopGame, seat: int) -> None:
+    if any(g.players[s].hand for s in range(g.coop.heroes, len(g.players))):
+        g.push((settle_enemy_hands, ()), (_turn_over, (seat,)))
+        return
     g.players[seat].value_lock = None
     if g.lasting:
         g.end_lasting("turn")

@@ -29,11 +29,12 @@ def make_coop_game(villain: str, heroes: list[str], minions: list[str] | None = 
     return CoopGame(find_board(board), tuple(find_hero(h) for h in heroes), v, ms, evs, seed, **kw)
 
 
-def play_coop(game: CoopGame, policy: str = "tuned", seed: int | str = 0) -> CoopGame:
-    """Start ``game`` and play it to its end, each player's decisions by ``policy``."""
+def play_coop(game: CoopGame, policy: str = "tuned", seed: int | str = 0, on_decision=None) -> CoopGame:
+    """Start ``game`` and play it to its end, each player's decisions by ``policy``
+    (``on_decision(game, decision, choice)`` hears each answer first)."""
     n = game.coop.heroes
     policies = [make_policy(policy, random.Random(f"{seed}:policy:{s}")) for s in range(n)]
     views = [PlayerView(game, s) for s in range(n)]
     game.start()
-    play_out(game, policies, views, None)
+    play_out(game, policies, views, on_decision)
     return game
