@@ -437,3 +437,18 @@ def test_coop_choose_an_opponent_never_names_an_enemy():
     g.ask(0, "effect_opponent", [1, 2], lambda g, *a: ran.append(a))
     assert ran == [] and g.pending is None
     assert events_of(g, "effect_ignored")
+
+
+def test_coop_deception_mid_combat_leaves_the_card_in_use_out_of_the_shuffle():
+    g = paused(["houdini"])
+    seat = g.coop.villain
+    p = g.players[seat]
+    in_use = next(c for c in p.deck if g.card(c).name == "Crushing Blow")
+    p.deck.remove(in_use)
+    g.play_area_add(in_use)                  # the card the enemy plays in this combat
+    deception = next(c for c in p.deck if g.card(c).name == "Deception")
+    p.deck.remove(deception)
+    g.to_discard_pile(deception, "from_deck")
+    assert in_use not in p.deck and deception in p.deck and p.discard == []
+    g.put_in_discard(in_use)                 # after the combat: a new discard pile
+    assert p.discard == [in_use]
