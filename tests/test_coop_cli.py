@@ -66,3 +66,36 @@ def test_coop_run_has_no_report_yet(tmp_path, capsys):
                    "--no-progress")[0] == 0
     code, _, err = run_cli(capsys, "report", str(out))
     assert code != 0 and "co-op run" in err
+
+
+def test_coop_owner_entered_villain_in_user_folder_plays(tmp_path, capsys, monkeypatch):
+    """An owner's mothman.toml (here with invented test cards) takes the shipped facts-only
+    file's place; its own objective is not played yet, which the command says."""
+    from pathlib import Path
+
+    shipped = (Path(__file__).resolve().parent.parent / "unmatched_sim" / "data" / "villains" / "mothman.toml")
+    text = shipped.read_text() + '''
+[[cards]]
+name = "Test Strike"
+attack = 3
+defense = 2
+boost = 1
+copies = 9
+
+[[cards]]
+name = "Deception"
+attack = 1
+defense = 1
+boost = 2
+copies = 1
+deception = true
+'''
+    text = text.replace('deck_size = 10', 'deck_size = 10\nthreat_track = [1, 1, 2, 2, 3]')
+    folder = tmp_path / "mine"
+    folder.mkdir()
+    (folder / "mothman.toml").write_text(text)
+    monkeypatch.setenv("UNMATCHED_VILLAINS", str(folder))
+    code, out, err = run_cli(capsys, "coop", "mothman", "houdini", "--minions", "example_brute", "-n", "1",
+                             "-j", "1", "--out", str(tmp_path / "run"), "--no-progress")
+    assert code == 0, err
+    assert "not played yet" in err and "heroes win" in out

@@ -452,3 +452,35 @@ def test_coop_deception_mid_combat_leaves_the_card_in_use_out_of_the_shuffle():
     assert in_use not in p.deck and deception in p.deck and p.discard == []
     g.put_in_discard(in_use)                 # after the combat: a new discard pile
     assert p.discard == [in_use]
+
+
+def test_coop_amazing_event_adds_to_minion_health():
+    import dataclasses
+
+    from unmatched_sim.coop import data
+    from unmatched_sim.coop.game import CoopGame
+    from unmatched_sim.data.catalog import find_board, find_hero
+
+    event = dataclasses.replace(data.find("example_event", "event"), enemy_attack_bonus=0, minion_health_bonus=2)
+    g = CoopGame(find_board("marmoreal"), (find_hero("houdini"),), data.find("example_villain", "villain"),
+                 (data.find("example_brute", "minion"),), (event,))
+    assert g.fighters[g.enemy_fighter(2)].max_health == 12
+    assert g.fighters[g.enemy_fighter(1)].max_health == 10
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 4])
+def test_coop_initiative_cards_used_by_player_count(n):
+    """Martian Invader's rule: the invasion waves used depend on the number of players."""
+    import dataclasses
+
+    from unmatched_sim.coop import data
+    from unmatched_sim.coop.game import CoopGame
+    from unmatched_sim.data.catalog import find_board, find_hero
+
+    waves = tuple(i for i in data.find("martian_invader", "villain").initiative if i.name.startswith("Invasion"))
+    villain = dataclasses.replace(data.find("example_villain", "villain"),
+                                  initiative=data.find("example_villain", "villain").initiative + waves)
+    heroes = tuple(find_hero(h) for h in ["houdini", "alice", "genie", "hamlet"][:n])
+    g = CoopGame(find_board("marmoreal"), heroes, villain, (data.find("example_brute", "minion"),) * n)
+    assert sorted(c.name for c in g.coop.cards if c.name.startswith("Invasion")) == \
+        [f"Invasion Wave {k}" for k in range(1, n + 1)]

@@ -82,6 +82,11 @@ def coop(villain, heroes, games, seed, board, policy, policy_a, policy_b, jobs, 
     if policy_b is not None:
         fail("--policy-b has no side to play in co-op: every player plays --policy (or --policy-a)")
     entries = _enemy_entries(villain, minions, events, len(ids))
+    from unmatched_sim.coop import data
+    v = data.find(villain, "villain")
+    if v.objective != "generic" and not as_json:
+        click.echo(f"note: {v.name}'s own objective ({v.objective}) is not played yet: its threat track "
+                   "counts objectives, without bridges, doom tokens, fields or aliens (docs/coop.md)", err=True)
     games = round_games(games, len(ids), as_json)
     lineup = tuple(ids)
     specs = []
