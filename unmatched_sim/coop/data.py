@@ -20,7 +20,7 @@ from pathlib import Path
 
 from unmatched_sim.data import heroes as _hero_files
 from unmatched_sim.engine.effects import SpecError, parse_effects
-from unmatched_sim.errors import DataError, UserError, suggest
+from unmatched_sim.errors import UserError, suggest
 from unmatched_sim.files import read_toml
 from unmatched_sim.model import TIMINGS, EFFECT
 

@@ -41,7 +41,6 @@ opponent's hand" effects, "choose an opponent" never naming an enemy. See README
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass, field, replace
 
 from unmatched_sim.coop import advice  # noqa: F401  (the players' co-op decisions, the replay's lines)
