@@ -67,3 +67,21 @@ def test_coop_every_hero_plays_against_the_example_villain(hero):
         g = play_coop(make_coop_game("example_villain", heroes, seed=i), policy, i,
                       enemies_hold_nothing_at_turn_start)
         assert g.over and g.end_reason in ("villain_defeated", "all_fighters_defeated", "objective", "turn_limit")
+
+
+def test_coop_search_policy_plays_a_game_to_its_end():
+    """ISMCTS searches copies of the co-op game (``CoopGame.clone`` keeps the co-op state)."""
+    g = play_coop(make_coop_game("example_villain", ["houdini", "alice"], seed=5), "ismcts:iterations=8", 5)
+    assert g.over and g.end_reason in ("villain_defeated", "all_fighters_defeated", "objective", "turn_limit")
+
+
+def test_coop_clone_keeps_the_coop_state_apart():
+    g = make_coop_game("example_villain", ["houdini"], seed=1)
+    g.start()
+    while g.coop.round == 0 or not g.coop.deck:       # past the setup, into a round
+        g.answer(g.pending.options[0])
+    c = g.clone()
+    assert type(c) is type(g) and c.coop is not g.coop and c.coop.deck == g.coop.deck
+    c.coop.deck.clear()
+    c.coop.threat = 3
+    assert g.coop.deck and g.coop.threat == 0
