@@ -277,9 +277,11 @@ def test_sim_resume_rebuilds_every_field_of_a_runs_spec():
                    policy_b="greedy", max_turns=50, hero_files={"houdini": {"path": "h", "sha256": "x"}},
                    board_file={"path": "b", "sha256": "y"}, matchups=(("houdini", "genie", "greedy", "greedy"),),
                    overrides=("houdini.health=16",), format="ffa", lineups=(("houdini", "genie", "loki"),),
-                   robust=("random",), check_with="tuned", check_games=2)
+                   robust=("random",), check_with="tuned", check_games=2,
+                   coop=(("villain", "example_villain", "v", "z"), ("minion", "example_brute", "m", "w")))
     defaults = RunSpec(pairings=(), games=1, seed=1, board="", policy_a="", policy_b="")
     assert all(getattr(spec, f.name) != getattr(defaults, f.name) for f in dataclasses.fields(RunSpec))
     assert spec_from_json(spec_json(spec)) == spec
     assert "robust" not in spec_json(defaults)       # a run without it keeps its old fingerprint
     assert "check_with" not in spec_json(defaults) and "check_games" not in spec_json(defaults)
+    assert "coop" not in spec_json(defaults)

@@ -204,11 +204,19 @@ def _team(spec: GameSpec, slot: int) -> str:
 def _names(heroes, spec: GameSpec) -> dict[str, str]:
     """Player label -> how the story names that player ("Houdini (a)", "Loki (c, team B)")."""
     lineup = spec.lineup or (spec.hero_a, spec.hero_b)
-    return {SLOTS[k]: f"{heroes[h].name} ({SLOTS[k]}{',' + _team(spec, k) if _team(spec, k) else ''})"
-            for k, h in enumerate(lineup)}
+    names = {SLOTS[k]: f"{heroes[h].name} ({SLOTS[k]}{',' + _team(spec, k) if _team(spec, k) else ''})"
+             for k, h in enumerate(lineup)}
+    if spec.format == "coop":       # the enemies' seats, by their labels and files
+        enemies = [e[1] for e in spec.coop if e[0] in ("villain", "minion")]
+        labels = seat_labels(spec)[len(lineup):]
+        names.update({label: f"{eid} ({label})" for label, eid in zip(labels, enemies)})
+    return names
 
 
 def _teams(spec: GameSpec) -> dict[str, str] | None:
+    if spec.format == "coop":
+        return {label: "the heroes" if k < len(spec.lineup) else "the enemies"
+                for k, label in enumerate(seat_labels(spec))}
     if spec.format != "teams":
         return None
     return {SLOTS[k]: ("team A" if k < 2 else "team B") for k in range(len(spec.lineup))}
@@ -219,7 +227,7 @@ def _header(heroes, spec: GameSpec, board, pa: str, pb: str, row: dict | None) -
         order = seating(spec.format, len(spec.lineup), spec.rotation)
         who = ", ".join(f"{heroes[spec.lineup[k]].name} ({SLOTS[k]}{',' + _team(spec, k) if _team(spec, k) else ''})"
                         for k in order)
-        kind = "team game" if spec.format == "teams" else "free-for-all"
+        kind = {"teams": "team game", "coop": "co-op game"}.get(spec.format, "free-for-all")
         lines = [f"Game {spec.game_id}: {kind} on {board.name}, seed {spec.seed}; turn order: {who}; "
                  f"policies {pa} (a{', team A' if spec.format == 'teams' else ''}) / {pb} (the others)"]
         if row is not None:
@@ -284,6 +292,9 @@ def replay_game_from_run(run_dir: Path, game_id: int, hands: bool = False, expla
     if board.sha256 != board_file["sha256"]:
         raise UserError(f"{board.path} has changed since this run was made; the game cannot be replayed exactly")
     spec = spec_of_row(row)
+    if spec.format == "coop":       # the enemy files the run played against (run.json)
+        import dataclasses
+        spec = dataclasses.replace(spec, coop=tuple(tuple(e) for e in meta.get("coop", ())))
     game, _, rec = _play(spec, heroes, board, row["policy_a"], row["policy_b"],
                          meta.get("max_turns", DEFAULT_MAX_TURNS), hands, explain)
     replayed = _events_of(game, spec)

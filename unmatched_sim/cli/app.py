@@ -8,8 +8,9 @@ from pathlib import Path
 import click
 
 from unmatched_sim.cli.ai import robust
-from unmatched_sim.cli.catalog import boards_cmd, heroes_cmd, policies_cmd
+from unmatched_sim.cli.catalog import boards_cmd, heroes_cmd, policies_cmd, villains_cmd
 from unmatched_sim.cli.common import run_cli, stop_on_sigterm
+from unmatched_sim.cli.coop import coop
 from unmatched_sim.cli.ladder import ladder
 from unmatched_sim.cli.play import matchup, resume, tournament
 from unmatched_sim.cli.report import replay, report
@@ -43,6 +44,9 @@ def _print_version(ctx, param, value):
 @click.option("--boards-dir", type=click.Path(path_type=Path), default=None, expose_value=False,
               is_eager=True, callback=_set_env_dir("UNMATCHED_BOARDS"),
               help="Extra folder of board files (as UNMATCHED_BOARDS).")
+@click.option("--villains-dir", type=click.Path(path_type=Path), default=None, expose_value=False,
+              is_eager=True, callback=_set_env_dir("UNMATCHED_VILLAINS"),
+              help="Extra folder of co-op villain, minion and event files, read first (as UNMATCHED_VILLAINS).")
 def cli():
     """unmatched-sim: simulate Unmatched matchups and measure their balance.
 
@@ -59,7 +63,7 @@ def first_sentence(help_text: str | None) -> str:
 
 
 for _command in (matchup, tournament, resume, ladder, report, replay, heroes_cmd, boards_cmd, policies_cmd,
-                 robust, compare, games, sweep):
+                 villains_cmd, coop, robust, compare, games, sweep):
     if not _command.short_help:
         _command.short_help = first_sentence(_command.help)
     cli.add_command(_command)

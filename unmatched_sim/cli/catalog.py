@@ -57,3 +57,30 @@ def policies_cmd():
             click.echo(f"  {'':<{width}}    {f'{k}={v}':<{pw}}" + (f"  {helptext}" if helptext else "").rstrip())
     click.echo("  e.g. --policy greedy:aggression=0.9 --policy-b ismcts:iterations=400; "
                "writing your own: docs/policies.md")
+
+
+@click.command("villains")
+def villains_cmd():
+    """List the co-op villains, minions and Amazing Events (Tales to Amaze), and which can be
+    played: a file without its cards holds the rulebook's facts only (docs/coop.md)."""
+    from unmatched_sim.coop.data import EnemyDef, all_content, villains_dirs
+
+    items = all_content()
+    click.echo(f"{len(items)} villain, minion and event files in "
+               f"{', '.join(str(d) for d in villains_dirs())}")
+    rows = []
+    for it in items:
+        if isinstance(it, EnemyDef):
+            health = f"{it.health}/player" if it.kind == "villain" else str(it.health)
+            cards = str(sum(c.copies for c in it.cards)) if it.cards else "-"
+            state = "playable" if it.playable else "facts only: enter its cards" if not it.cards \
+                else "incomplete: needs " + ("a move value" if it.move is None else "a threat track")
+            rows.append((it.id, it.kind, it.name, health, str(it.move) if it.move is not None else "?",
+                         cards, state + (" (example, not official)" if it.example else "")))
+        else:
+            rows.append((it.id, "event", it.name, "", "", "",
+                         "in force all game" + (" (example, not official)" if it.example else "")))
+    head = ("id", "kind", "name", "health", "move", "cards", "")
+    width = [max(len(r[k]) for r in rows + [head]) for k in range(len(head))]
+    for r in [head] + rows:
+        click.echo("  " + "  ".join(c.ljust(width[k]) for k, c in enumerate(r)).rstrip())

@@ -44,6 +44,11 @@ class Format:
         return seat
 
     @property
+    def starts_needed(self) -> int:
+        """How many numbered starting spaces the board must have (one per seat here)."""
+        return self.players
+
+    @property
     def teams(self) -> int:
         return len({self.team_of(s) for s in range(self.players)})
 

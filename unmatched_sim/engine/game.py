@@ -166,10 +166,11 @@ class _GameCore(_Combat):
         self.format = fmt if fmt is not None else default_format(n)
         if self.format.players != n:
             raise ValueError(f"{self.format.name} for {self.format.players} players given {n} heroes")
-        missing = [k for k in range(1, n + 1) if k not in board.starts]
+        need = self.format.starts_needed
+        missing = [k for k in range(1, need + 1) if k not in board.starts]
         if missing:
             raise ValueError(f"board {board.id} has no starting space {missing[0]}: "
-                             f"{n} players need spaces 1–{n}")
+                             f"{need} players need spaces 1–{need}")
         self.max_turns = max_turns
         if side_keys is None:
             side_keys = tuple("abcdefgh"[:n])

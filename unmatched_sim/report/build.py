@@ -55,6 +55,9 @@ def build_report(run_dir: str | os.PathLike, out: str | os.PathLike | None = Non
     for h, o in tempo or []:
         if h not in run.heroes() or o not in run.heroes():
             raise UserError(f"--tempo {h},{o}: both heroes must play in {run_dir} (heroes: {', '.join(run.heroes())})")
+    if run.meta.get("format") == "coop":
+        raise UserError(f"{run_dir} is a co-op run; co-op runs have no report yet (the command that made "
+                        "it printed the heroes' win rate; `sim games` and `sim replay` read it)")
     multi = run.meta.get("format") in ("ffa", "teams")
     if multi and tempo:
         raise UserError("--tempo draws a duel's race; this run is a free-for-all or team run")

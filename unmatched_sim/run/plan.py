@@ -36,6 +36,9 @@ class GameSpec:
     lineup: tuple[str, ...] = ()
     rotation: int = 0
     format: str = "duel"
+    # A co-op game: the enemy files it plays against (``RunSpec.coop``'s, as a tuple of
+    # (role, id, path, sha256) with role "villain", "minion" or "event"); empty otherwise.
+    coop: tuple = ()
 
 
 @dataclass(frozen=True)
@@ -70,6 +73,10 @@ class RunSpec:
     # with ``check_with`` playing one hero and the run's policy the other, each way round.
     check_with: str = ""
     check_games: int = 0
+    # A co-op run (format "coop", see ``unmatched_sim.coop``): each line-up of heroes plays
+    # against these enemy files, (role, id, path, sha256) with role "villain", "minion" (one per
+    # player, in order) or "event".
+    coop: tuple = ()
 
     @property
     def check_matchups(self) -> int:
@@ -118,7 +125,10 @@ def seating(fmt: str, players: int, rotation: int) -> tuple[int, ...]:
 def seat_labels(g: GameSpec) -> tuple[str, ...]:
     """The slot label ("a".."d") of the player in each seat (seat 0 moves first)."""
     if g.lineup:
-        return tuple(SLOTS[k] for k in seating(g.format, len(g.lineup), g.rotation))
+        labels = tuple(SLOTS[k] for k in seating(g.format, len(g.lineup), g.rotation))
+        if g.format == "coop":      # then the enemies' seats: the villain's, each minion's
+            labels += ("villain",) + tuple(f"minion{k + 1}" for k in range(len(g.lineup)))
+        return labels
     return ("a", "b") if g.a_first else ("b", "a")
 
 
@@ -130,8 +140,9 @@ def plan_range(spec: RunSpec, start: int, stop: int) -> Iterator[GameSpec]:
             m, i = divmod(gid, spec.games)
             lineup = spec.lineups[m]
             pair, rot = divmod(i, len(lineup))
-            yield GameSpec(gid, pair, lineup_seed(spec.seed, lineup, spec.format, pair), lineup[0], lineup[1],
-                           a_first=True, lineup=lineup, rotation=rot, format=spec.format)
+            yield GameSpec(gid, pair, lineup_seed(spec.seed, lineup, spec.format, pair), lineup[0],
+                           lineup[1] if len(lineup) > 1 else lineup[0],
+                           a_first=True, lineup=lineup, rotation=rot, format=spec.format, coop=spec.coop)
         return
     matchups = spec.matchups or tuple((a, b, None, None) for a, b in spec.pairings)
     whole = len(matchups) - spec.check_matchups       # matchups of ``games`` games; check ones follow
@@ -176,7 +187,7 @@ def spec_json(spec: RunSpec) -> dict:
     import dataclasses
 
     d = json.loads(json.dumps(dataclasses.asdict(spec)))
-    for key, empty in (("robust", []), ("check_with", ""), ("check_games", 0)):
+    for key, empty in (("robust", []), ("check_with", ""), ("check_games", 0), ("coop", [])):
         if d[key] == empty:
             del d[key]         # runs without these extra games keep the fingerprint they always had
     return d
@@ -189,7 +200,8 @@ def spec_from_json(d: dict) -> RunSpec:
                    matchups=tuple(tuple(m) for m in d.get("matchups", ())),
                    overrides=tuple(d.get("overrides", ())), format=d.get("format", "duel"),
                    lineups=tuple(tuple(lu) for lu in d.get("lineups", ())), robust=tuple(d.get("robust", ())),
-                   check_with=d.get("check_with", ""), check_games=d.get("check_games", 0))
+                   check_with=d.get("check_with", ""), check_games=d.get("check_games", 0),
+                   coop=tuple(tuple(e) for e in d.get("coop", ())))
 
 
 def pairings_name(pairings: tuple[tuple[str, str], ...]) -> str:
@@ -204,6 +216,11 @@ def run_name(spec: RunSpec) -> str | None:
         return f"ladder-{len(policies)}p-{pairings_name(spec.pairings)}"
     if not spec.lineups:
         return None
+    if spec.format == "coop":
+        villain = next(e[1] for e in spec.coop if e[0] == "villain")
+        if len(spec.lineups) == 1:
+            return f"coop-{villain}-{'-'.join(spec.lineups[0])}"
+        return f"coop-{villain}-tournament-{len(spec.lineups)}"
     if len(spec.lineups) == 1:
         lu = spec.lineups[0]
         if spec.format == "teams":

@@ -92,6 +92,8 @@ def play_game(g: GameSpec, heroes: dict[str, HeroDef], board: Board, policy_a: s
               max_turns: int = DEFAULT_MAX_TURNS, record: bool = True,
               on_decision: Callable | None = None) -> tuple[Game, dict]:
     """Play one game to the end. Seat 0 moves first; ``sides[seat]`` is "a" or "b"."""
+    if g.format == "coop":
+        return play_coop_game(g, heroes, board, policy_a, policy_b, max_turns, record, on_decision)
     if g.lineup:
         return play_multi(g, heroes, board, policy_a, policy_b, max_turns, record, on_decision)
     sides = ("a", "b") if g.a_first else ("b", "a")
@@ -149,6 +151,50 @@ def play_multi(g: GameSpec, heroes: dict[str, HeroDef], board: Board, policy_a: 
         "health_b": game.heroes_health(slot_of_seat.index(1)),
         "events": game.event_count, "decisions": decisions,
         **_player_columns(game, g.format, g.lineup, slot_of_seat, policy_of_slot),
+    }
+    return game, row
+
+
+@lru_cache(maxsize=32)
+def _enemy_file(path: str, sha: str):
+    from unmatched_sim.coop.data import load_enemy_file
+    item = load_enemy_file(Path(path))
+    if sha and item.sha256 != sha:
+        raise UserError(f"{path} changed while the run was going; start the run again")
+    return item
+
+
+def play_coop_game(g: GameSpec, heroes: dict[str, HeroDef], board: Board, policy_a: str, policy_b: str,
+                   max_turns: int = DEFAULT_MAX_TURNS, record: bool = True,
+                   on_decision: Callable | None = None) -> tuple[Game, dict]:
+    """Play one co-op game: the line-up's heroes (every player by ``policy_a``) against the
+    enemy files of ``g.coop``. The winner is the heroes' slots ("a+b") or "villain"."""
+    from unmatched_sim.coop.game import HEROES, CoopGame
+
+    n = len(g.lineup)
+    slot_of_seat = seating(g.format, n, g.rotation)
+    labels = seat_labels(g)
+    files = {role: [_enemy_file(path, sha) for r, _, path, sha in g.coop if r == role]
+             for role in ("villain", "minion", "event")}
+    game = CoopGame(board, tuple(heroes[g.lineup[k]] for k in slot_of_seat), files["villain"][0],
+                    tuple(files["minion"]), tuple(files["event"]), g.seed, side_keys=labels[:n],
+                    max_turns=max_turns, record=record)
+    policies = [make_policy(policy_a, random.Random(f"{g.seed}:policy:{SLOTS[k]}")) for k in slot_of_seat]
+    decisions = _drive(game, policies, on_decision)
+    villain = files["villain"][0].id
+    won = game.winner == HEROES
+    health = [game.heroes_health(slot_of_seat.index(k)) for k in range(n)]
+    row = {
+        "game_id": g.game_id, "pair": g.pair, "seed": g.seed, "hero_a": g.lineup[0],
+        "hero_b": g.lineup[1] if n > 1 else None,
+        "first_player": labels[0], "first_hero": g.lineup[slot_of_seat[0]],
+        "winner": None if game.winner is None else "+".join(SLOTS[:n]) if won else "villain",
+        "winner_hero": None if game.winner is None else "+".join(g.lineup) if won else villain,
+        "turns": game.turn, "end_reason": game.end_reason,
+        "policy_a": policy_a, "policy_b": policy_b, "board": board.id,
+        "health_a": health[0], "health_b": health[1] if n > 1 else None,
+        "events": game.event_count, "decisions": decisions,
+        **_player_columns(game, g.format, g.lineup, slot_of_seat, [policy_a] * n),
     }
     return game, row
 

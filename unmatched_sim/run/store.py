@@ -195,6 +195,7 @@ def run_metadata(spec: RunSpec, size: int, chunks: int, elapsed: float, command:
         **({"overrides": list(spec.overrides)} if spec.overrides else {}),
         "format": spec.format,
         **({"lineups": [list(lu) for lu in spec.lineups]} if spec.lineups else {}),
+        **({"coop": [list(e) for e in spec.coop]} if spec.coop else {}),
     }
 
 

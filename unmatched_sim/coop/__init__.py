@@ -1,0 +1,7 @@
+"""Co-op Adventures (the Tales to Amaze rules): heroes together against a villain and its minions.
+
+``data`` reads villain, minion and Amazing Event files (``docs/coop.md``); ``game`` runs a co-op
+game on the engine's own combat, board, decks and card effects, with the initiative deck, the
+enemies' turns and the threat track on top; ``play`` plays one game out with the players'
+policies.
+"""
