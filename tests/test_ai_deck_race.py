@@ -6,6 +6,8 @@ tuned|heuristic`)."""
 
 import random
 
+import pytest
+
 from tests.scenario import Scenario
 from unmatched_sim.engine.view import PlayerView
 from unmatched_sim.policies import make_policy
@@ -137,3 +139,58 @@ def test_a_draw_from_an_empty_deck_that_would_defeat_our_hero_costs_the_game():
     view = PlayerView(s.game, 0)
     pol.choose(view, s.pending)
     assert pol.exhaustion_cost(view) > healthy + pol.defeat_worth(view, pandora) - 1e-9
+
+
+# ---------------------------------------------------------------------- Pandora's box, deck short
+def pandora_after_toil(deck: int):
+    """Pandora at 6 health, her box open on Toil (1 feather; a second feather busts her for 2
+    damage, Misfortune does), Greed among the six left, ``deck`` cards in her deck."""
+    s = Scenario("pandora", "genie").place("Pandora", "M10").place("The Genie", "M12")
+    s.hand(0, "Forged by Hephaestus").hand(1, "Feint").health("Pandora", 6)
+    s.thin_deck(0, deck)
+    s.game.players[0].ability.stack(s.game, 0, ("Toil",))
+    s.begin_turn(0)
+    while True:
+        d = s.pending
+        if d.kind == "misery_continue" and d.info["revealed"] == 1:
+            return s
+        s.choose(d.options[0])
+
+
+def test_greed_is_a_misery_s_gain_from_a_long_deck_and_a_loss_from_one_the_game_needs():
+    pol = make_policy("tuned", random.Random(0))
+    s = pandora_after_toil(deck=20)
+    view = PlayerView(s.game, 0)
+    pol.choose(view, s.pending)
+    assert pol.misery_gain(view, 0) == 1.0 == pytest.approx(pol.misery_gain(view, 1))
+    s = pandora_after_toil(deck=2)               # the game is likely to last longer than that
+    view = PlayerView(s.game, 0)
+    pol.choose(view, s.pending)
+    assert pol.misery_gain(view, 1) < 0.0
+    s.empty_deck(0)
+    view = PlayerView(s.game, 0)
+    pol.choose(view, s.pending)
+    assert pol.misery_gain(view, 1) == pytest.approx(-pol.exhaustion_cost(view))
+
+
+def test_pandora_risks_a_bust_for_the_box_with_a_long_deck_but_not_with_one_the_race_needs():
+    for deck, want in ((20, "reveal"), (2, "stop")):
+        s = pandora_after_toil(deck)
+        d = s.pending
+        assert d.info["feathers"] == 1 and sum(d.info["unrevealed_draws"]) == 1
+        assert make_policy("tuned", random.Random(0)).choose(PlayerView(s.game, 0), d) == want, deck
+
+
+# ---------------------------------------------------------------------- a draw counted from the game
+def test_zeus_s_mischief_draws_as_many_cards_as_the_miseries_revealed_this_turn():
+    s = pandora_after_toil(deck=20)
+    view = PlayerView(s.game, 0)
+    pol = make_policy("tuned", random.Random(0))
+    pol.choose(view, s.pending)
+    zeus = s.game.card(s.card_ids(0, "Zeus's Mischief")[0])
+    draw = next(op for op in zeus.effects["effect"] if op.NAME == "draw")
+    assert pol.ops_worth(view, (draw,), s.f("Pandora").idx) == pytest.approx(pol.draw_worth(view, 1))
+    s.game.players[0].res["revealed_miseries"] += ("Hope", "Woe")
+    view = PlayerView(s.game, 0)
+    pol.choose(view, s.pending)
+    assert pol.ops_worth(view, (draw,), s.f("Pandora").idx) == pytest.approx(pol.draw_worth(view, 3))

@@ -734,6 +734,19 @@ class HeuristicPolicy(GreedyPolicy):
             w -= short * self.hp_weight(v.my_hero(), True)
         return w
 
+    @cython.locals(view=_ViewCore, deck=cython.Py_ssize_t)
+    def misery_gain(self, view, draws: int) -> float:
+        """What revealing one more misery of Pandora's box gains when it draws ``draws`` cards:
+        a misery's flat gain (1) for one without a draw; for one with, its draw at what a draw
+        is worth now over a plain card's (``draw_worth``: the room in hand, a deck the game will
+        need, exhaustion's damage for cards the deck no longer holds). Greed revealed from a
+        deck the race needs, or an empty one, is a loss, not a misery's gain."""
+        if not draws:
+            return 1.0
+        deck = view.deck_size(view.seat)
+        base = 1.0 if deck >= draws else 0.0
+        return base + self.draw_worth(view, draws) - DRAW_CARD_WORTH * min(draws, deck)
+
     @cython.locals(view=_ViewCore, total=cython.double, v=cython.double, worths=list)
     def ops_worth(self, view, ops, fi, mine: bool = True) -> float:
         """Worth of a list of effects resolved now by our fighter ``fi`` (schemes, modes);
@@ -750,7 +763,9 @@ class HeuristicPolicy(GreedyPolicy):
                 continue
             if n == "draw":
                 c = spec.get("count", 1)
-                c = c if isinstance(c, int) else COUNT_GUESS
+                # a count read from the game where the view shows it (Zeus's Mischief: the miseries
+                # revealed this turn), else a guess
+                c = c if isinstance(c, int) else int(estimate_number(c, view, COUNT_GUESS))
                 w = self.draw_worth(view, c) if spec.get("who", "self") == "self" else -FOE_DRAW_COST * c
             elif n == "gain_action":
                 w = self.extra_action_worth(view)
