@@ -79,6 +79,7 @@ cdef class HeuristicPolicy(GreedyPolicy):
     cpdef double spend_cost(self, _ViewCore view, object cid, object back=*)
     cpdef double reserve_worth(self, _ViewCore view, object cid)
     cpdef double hp_weight(self, Fighter f, object mine)
+    cpdef double foe_hp_weight(self, _ViewCore view, Fighter f)
     cpdef double boost_bonus_worth(self, _ViewCore view, object cid)
     cpdef double boost_cost(self, _ViewCore view, object cid)
     cpdef tuple _attack_card(self, _ViewCore view, object cid)

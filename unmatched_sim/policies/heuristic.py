@@ -443,6 +443,16 @@ class HeuristicPolicy(GreedyPolicy):
             w *= FOE_HP_BASE + FOE_HP_AGGRESSION * self.agg
         return w
 
+    @cython.locals(view=_ViewCore, f=Fighter)
+    def foe_hp_weight(self, view, f) -> float:
+        """Worth of one health point of the foe's fighter ``f``: ``hp_weight``, and for a
+        sidekick its owner can bring back (``sidekick_returns``) that share of it its defeat
+        keeps (``SIDEKICK_RETURN_SHARE``): the damage, like the kill, is undone when a fresh one
+        is summoned, where damage to the hero stays and wins the game."""
+        if not f.is_hero and self.sidekick_returns(view, f):
+            return self.hp_weight(f, False) * SIDEKICK_RETURN_SHARE
+        return self.hp_weight(f, False)
+
     @cython.locals(view=_ViewCore, d=CardDef)
     def boost_bonus_worth(self, view, cid) -> float:
         """What a card's BOOST bonus is worth when we BOOST with it (Houdini's cards)."""
@@ -557,7 +567,7 @@ class HeuristicPolicy(GreedyPolicy):
         if lock is None or not view.is_my_turn():
             # the ability's expected bonus: Alice BIG, Arthur's BOOST, Golden Bat's standing +2
             bonus = ability_bonus_estimate(view, fi, ATTACKER, target)
-        return (tf, self.hp_weight(tf, False), self.defeat_worth(view, tf), bonus,
+        return (tf, self.foe_hp_weight(view, tf), self.defeat_worth(view, tf), bonus,
                 self.reader(view, tf.owner))
 
     @cython.locals(view=_ViewCore)
@@ -887,7 +897,7 @@ class HeuristicPolicy(GreedyPolicy):
         hit = min(amount, f.health)
         dead = amount >= f.health
         if view.is_foe(f.owner):
-            return self.hp_weight(f, False) * hit + (self.defeat_worth(view, f) if dead else 0.0)
+            return self.foe_hp_weight(view, f) * hit + (self.defeat_worth(view, f) if dead else 0.0)
         return -(self.hp_weight(f, True) * hit + (self.defeat_worth(view, f) if dead else 0.0))
 
     @cython.locals(view=_ViewCore, f=Fighter)
