@@ -12,6 +12,7 @@ from tests.scenario import Scenario
 from unmatched_sim.engine.view import PlayerView
 from unmatched_sim.policies import make_policy
 from unmatched_sim.policies.heuristic import HeuristicPolicy
+from unmatched_sim.policies.tempo import deck_rate
 
 BALANCED = HeuristicPolicy.params["aggression"]
 JILL_HAND = ("Gyroscopic Jetpack", "Indestructible Cloth", "Laser Pen")
@@ -69,6 +70,34 @@ def test_a_draw_the_game_will_need_later_costs_the_exhaustion_it_brings_nearer()
     long_deck = pol.draw_worth(view, 3)
     s.thin_deck(0, 6)                    # six cards left; the game is likely to last ~6 turns
     assert pol.draw_worth(view, 3) < 0 < long_deck
+
+
+def test_the_deck_race_runs_at_the_rate_our_deck_has_been_losing_cards():
+    # Nine cards left, 16 of Jill's 30 gone past her opening hand: by turn 12 (six turns each)
+    # that is two cards a turn, by turn 30 one. With the Genie's health left for about six more
+    # turns at the rate it has been falling either way, the draw is one the game will need only
+    # at two cards a turn.
+    rates, worths = [], []
+    for turn, genie_health in ((12, 10), (30, 6)):
+        s = jill_by_the_genie(genie_deck=20, jill_deck=9)
+        s.game.turn = turn
+        s.health("The Genie", genie_health, seat=1)
+        pol, view = ready(s)
+        assert 6 < pol.turns_left(view) < 7
+        rates.append(deck_rate(view))
+        worths.append(pol.draw_worth(view, 1))
+    gone = 3 + 18 - 5                    # her hand and discard pile, past the opening hand
+    assert rates == [(gone + 3) / (6 + 3), (gone + 3) / (15 + 3)]
+    assert worths[0] < 0 < worths[1]
+
+
+def test_the_deck_rate_starts_at_a_maneuver_s_draw_a_turn():
+    s = Scenario("dr_jill_trent", "genie").place("Dr. Jill Trent", "M10").place("The Genie", "M11")
+    jill = s.game.players[0]
+    jill.hand.extend(jill.deck.pop() for _ in range(5))         # the opening hand, nothing since
+    s.begin_turn(0)
+    pol, view = ready(s)
+    assert deck_rate(view) == 1.0
 
 
 # ---------------------------------------------------------------------- the Genie's Infinite Power

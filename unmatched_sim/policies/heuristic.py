@@ -70,7 +70,7 @@ from unmatched_sim.policies.card_facts import (BLOCK_ALL, COMBAT_TIMINGS, NO_CAR
 from unmatched_sim.policies.greedy import GreedyPolicy
 from unmatched_sim.policies.odds import KEEP, Reader, ability_bonus_estimate, check_reader, combat_odds
 from unmatched_sim.policies.position import SpaceFacts, ThreatMap, exposure_odds, threat_map_of
-from unmatched_sim.policies.tempo import boost_draw_count, clock_style, scarcity_of, turns_left_estimate
+from unmatched_sim.policies.tempo import boost_draw_count, clock_style, deck_rate, scarcity_of, turns_left_estimate
 from unmatched_sim.policies.weights import OP_WORTH
 
 if not cython.compiled:     # compiled, inline functions and the weights' C variables (heuristic.pxd)
@@ -737,9 +737,10 @@ class HeuristicPolicy(GreedyPolicy):
         if missing:
             w -= missing * self.exhaustion_cost(v)
         # The deck race: a card drawn now that the game will need later (the deck, less the
-        # draw, is shorter than the turns the game is likely to last) brings exhaustion's 2
-        # damage nearer, counted at even odds of the game lasting that long.
-        short = min(drawn, max(0.0, turns - (deck - drawn)))
+        # draw, is shorter than what the turns the game is likely to last take from it at our
+        # deck's rate) brings exhaustion's 2 damage nearer, counted at even odds of the game
+        # lasting that long.
+        short = min(drawn, max(0.0, turns * deck_rate(v) - (deck - drawn)))
         if short > 0:
             w -= short * self.hp_weight(v.my_hero(), True)
         return w
