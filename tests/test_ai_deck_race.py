@@ -223,3 +223,26 @@ def test_zeus_s_mischief_draws_as_many_cards_as_the_miseries_revealed_this_turn(
     view = PlayerView(s.game, 0)
     pol.choose(view, s.pending)
     assert pol.ops_worth(view, (draw,), s.f("Pandora").idx) == pytest.approx(pol.draw_worth(view, 3))
+
+
+# ---------------------------------------------------------------------- a maneuver into exhaustion
+def pandora_next_to_sinbad(deck: int):
+    """Pandora (6 health) next to Sinbad with Hindsight (an attack) in hand, ``deck`` cards left,
+    at her first action (the box closed after its first misery)."""
+    s = Scenario("pandora", "sinbad").place("Pandora", "M10").place("Sinbad", "M11").remove("Porter")
+    s.hand(0, "Hindsight").hand(1, "Exploit").health("Pandora", 6).thin_deck(0, deck)
+    s.game.players[0].ability.stack(s.game, 0, ("Misfortune",))
+    s.begin_turn(0)
+    while s.pending.kind != "action":
+        s.choose("stop" if s.pending.kind == "misery_continue" else s.pending.options[0])
+    return s
+
+
+def test_an_empty_deck_turns_the_action_to_the_attack_not_a_maneuver_into_exhaustion():
+    s = pandora_next_to_sinbad(deck=0)
+    d = s.pending
+    assert {"attack", "maneuver"} <= set(d.options)
+    pol = make_policy("tuned", random.Random(0))
+    view = PlayerView(s.game, 0)
+    assert pol.choose(view, d) == "attack"
+    assert pol.maneuver_eval(view) < 0.0 < pol.exhaustion_cost(view)     # the draw costs 2 damage
