@@ -10,11 +10,11 @@ cpdef double deck_rate(_ViewCore view)
 cpdef double scarcity_of(_ViewCore view, object back)
 cpdef object boost_draw_count(_ViewCore view, object cid)
 
-from unmatched_sim.policies.weights cimport (CARDS_PER_TURN, DAMAGE_RATE_PRIOR, DECK_RATE_PRIOR, DECK_MARGIN, FREE_LEAD, FULL_HAND,
+from unmatched_sim.policies.weights cimport (CARDS_PER_TURN, DAMAGE_RATE_PRIOR, DECK_MARGIN, FREE_LEAD, FULL_HAND,
                                              FULL_HAND_URGENCY, LEAD_SPAN, MIN_DAMAGE_RATE, PATIENT_URGENCY,
                                              PRIOR_TURNS, SCARCE_HAND, SCARCITY_STEP, SPEND_SHARE_AGG,
                                              SPEND_SHARE_BASE, TURNS_NO_HERO, URGENCY_CAUTION_DROP,
-                                             RACE_URGENCY, URGENT_DECK)
+                                             DECK_RATE_PRIOR, RACE_URGENCY, URGENT_DECK)
 
 
 # ``spend_share``: the same sum as tempo.py's Python function, inlined where it is called.

@@ -15,11 +15,11 @@ from unmatched_sim.engine.steps import STARTING_HAND
 from unmatched_sim.engine.view import _ViewCore
 
 if not cython.compiled:     # compiled, the weights are C variables cimported in tempo.pxd
-    from unmatched_sim.policies.weights import (CARDS_PER_TURN, DAMAGE_RATE_PRIOR, DECK_RATE_PRIOR, DECK_MARGIN, FREE_LEAD, FULL_HAND,
+    from unmatched_sim.policies.weights import (CARDS_PER_TURN, DAMAGE_RATE_PRIOR, DECK_MARGIN, FREE_LEAD, FULL_HAND,
                                                 FULL_HAND_URGENCY, LEAD_SPAN, MIN_DAMAGE_RATE, PATIENT_URGENCY,
                                                 PRIOR_TURNS, SCARCE_HAND, SCARCITY_STEP, SPEND_SHARE_AGG,
                                                 SPEND_SHARE_BASE, TURNS_NO_HERO, URGENCY_CAUTION_DROP,
-                                                RACE_URGENCY, URGENT_DECK)
+                                                DECK_RATE_PRIOR, RACE_URGENCY, URGENT_DECK)
 
 
 @cython.ccall
