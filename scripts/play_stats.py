@@ -4,6 +4,7 @@ knowledge of the hands (a measurement, not a test; the event-log version is
 
     python scripts/play_stats.py --policy tuned --games 20        # every ordered hero pair
     python scripts/play_stats.py --policy tuned-v1 --heroes houdini --games 40
+    python scripts/play_stats.py --heroes pandora --opponents sinbad --games 400 --seed 11
 
 Per hero, over the turns it played (both seats of every seed, every opponent of the roster):
 
@@ -13,10 +14,15 @@ Per hero, over the turns it played (both seats of every seed, every opponent of 
 * ``on hero``: among attacks whose attacker the engine offered both an opposing hero and an
   opposing sidekick as targets, the share made on the hero (exact: the engine's own options,
   effects included; the log version rebuilds them from positions);
-* ``attacks/turn``; ``boost share``: cards spent on BOOST among cards spent (BOOST + played).
+* ``attacks/turn``; ``boost share``: cards spent on BOOST among cards spent (BOOST + played);
+* ``wins``: share of its games won; ``deck out``: share of its games in which its deck ran out
+  (its deck empty at any of its decisions or at the game's end);
+* ``dry maneuvers``: maneuvers chosen with an empty deck while an attack or a scheme was offered
+  (each costs exhaustion's damage), per game; ``ransoms paid``: share of the ransoms it was
+  asked (Blackbeard's) that it paid.
 
-Damage at the start of foe turns, ransoms paid, deck-outs and hand-limit discards are in the log
-whole, so ``analysis.play_stats`` (and ``sim report``'s "How the AI played") gives them exactly.
+Damage at the start of foe turns, exhaustion damage and hand-limit discards are in the log whole,
+so ``analysis.play_stats`` (and ``sim report``'s "How the AI played") gives them exactly.
 """
 
 from __future__ import annotations
@@ -74,13 +80,13 @@ engine_steps._ask_defense = _watched_ask_defense
 engine_steps._attack_declared = _watched_attack_declared
 
 
-def measure(heroes_measured, policy, opponent, games, seed, board_id):
+def measure(heroes_measured, policy, opponent, games, seed, board_id, opponents=None):
     ids = hero_ids()
     heroes = {h: find_hero(h) for h in ids}
     board = find_board(board_id)
     st = defaultdict(Counter)
     for a in heroes_measured:
-        for b in ids:
+        for b in opponents or ids:
             if b == a:
                 continue
             for i in range(games):
@@ -103,12 +109,24 @@ def measure(heroes_measured, policy, opponent, games, seed, board_id):
                         track["player"] = game.active if hasattr(game, "active") else d.player
                     if d.player == seat_a:
                         c = st[a]
+                        if not game.players[seat_a].deck:
+                            track["dry"] = True
+                        if (d.kind == "action" and choice == "maneuver" and not game.players[seat_a].deck
+                                and ("attack" in d.options or "scheme" in d.options)):
+                            c["dry_maneuvers"] += 1
+                        elif d.kind == "ransom":
+                            c["ransoms"] += 1
+                            c["ransoms_paid"] += choice is True
                         if d.kind in ("maneuver_boost", "combat_boost") and choice is not None:
                             c["boosts"] += 1
                         elif d.kind in ("attack_card", "scheme_card") or (d.kind == "defense_card" and choice is not None):
                             c["played"] += 1
                 WATCH["seat"], WATCH["stats"] = seat_a, st[a]
-                play_game(g, heroes, board, policy, opponent, record=False, on_decision=on_decision)
+                game, _ = play_game(g, heroes, board, policy, opponent, record=False, on_decision=on_decision)
+                c = st[a]
+                c["games"] += 1
+                c["wins"] += game.winner == seat_a
+                c["deck_out"] += track.get("dry", False) or not game.players[seat_a].deck
     return st
 
 
@@ -117,15 +135,17 @@ def main() -> None:
     ap.add_argument("--policy", default="tuned")
     ap.add_argument("--opponent", default=None, help="policy of the other heroes (default: the same)")
     ap.add_argument("--heroes", nargs="*", default=None)
+    ap.add_argument("--opponents", nargs="*", default=None, help="the heroes they meet (default: every other)")
     ap.add_argument("--games", type=int, default=20, help="games per ordered hero pair (both seats)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--board", default="marmoreal")
     args = ap.parse_args()
     hs = args.heroes or hero_ids()
-    st = measure(hs, args.policy, args.opponent or args.policy, args.games, args.seed, args.board)
+    st = measure(hs, args.policy, args.opponent or args.policy, args.games, args.seed, args.board, args.opponents)
     print(f"{args.policy} (opponents: {args.opponent or args.policy}), {args.games} games per hero pair, seed {args.seed}")
     print(f"{'hero':<12}{'turns':>6}  {'ends in reach':>22}  {'in reach, no defense':>22}  {'attacked w/o defense':>22}  "
-          f"{'on hero (hero or sidekick)':>28}  att/turn  boost share")
+          f"{'on hero (hero or sidekick)':>28}  att/turn  boost share  {'wins':>20}  {'deck out':>20}  "
+          f"dry maneuvers/game  {'ransoms paid':>28}")
     for h in hs:
         c = st[h]
         def cell(k, n):
@@ -136,7 +156,8 @@ def main() -> None:
         print(f"{h:<12}{c['turns']:>6}  {cell('reach', 'turns'):>22}  {cell('reach_nodef', 'turns'):>22}  "
               f"{cell('attacked_nodef', 'attacked'):>22}  {on_hero:>28}  "
               f"{c['attacks'] / max(1, c['turns']):8.2f}  "
-              f"{c['boosts'] / max(1, spent):6.1%}")
+              f"{c['boosts'] / max(1, spent):11.1%}  {cell('wins', 'games'):>20}  {cell('deck_out', 'games'):>20}  "
+              f"{c['dry_maneuvers'] / max(1, c['games']):18.2f}  {cell('ransoms_paid', 'ransoms')} of {c['ransoms']}")
 
 
 if __name__ == "__main__":

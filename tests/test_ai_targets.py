@@ -141,3 +141,38 @@ def test_loki_pays_to_keep_a_ransomed_blow_off_himself_at_his_health_s_worth():
     s.health("Loki", op.spec["amount"])              # the blow would defeat him: always pay
     view = PlayerView(s.game, 0)
     assert ready(view).on_ransom(view, d) is True
+
+
+# ---------------------------------------------------------------------- a kill that comes back
+def loki_between_blackbeard_and_a_sea_dog(*hand: str) -> tuple[Scenario, PlayerView]:
+    """Loki (M21) in reach of Blackbeard (M25) and of a 1-health Sea Dog (M20), the other Sea
+    Dog defeated, Blackbeard holding six cards: a position of ``sim matchup loki blackbeard
+    --seed 11``'s first games."""
+    s = Scenario("loki", "blackbeard").remove("Sea Dog 2")
+    s.place("Loki", "M21").place("Blackbeard", "M25").place("Sea Dog 1", "M20")
+    s.hand(0, *hand).hand(1, "Plunder", "Parley", "Avast Ye!", "Give No Quarter", "Show a Leg!", "Light the Fuse")
+    return s, PlayerView(s.game, 0)
+
+
+def test_a_sea_dog_s_health_counts_at_the_share_its_return_leaves():
+    s, view = loki_between_blackbeard_and_a_sea_dog("Looking for Trouble")
+    pol = ready(view)
+    dog = s.f("Sea Dog 1")
+    arthur = Scenario("loki", "king_arthur")
+    merlin = next(f for f in arthur.game.fighters if f.owner == 1 and not f.is_hero)
+    v_merlin = PlayerView(arthur.game, 0)
+    assert pol.foe_hp_weight(view, dog) < pol.hp_weight(dog, False)
+    assert ready(v_merlin).foe_hp_weight(v_merlin, merlin) == ready(v_merlin).hp_weight(merlin, False)
+    blackbeard = s.f("Blackbeard")
+    assert pol.foe_hp_weight(view, blackbeard) == pol.hp_weight(blackbeard, False)
+
+
+def test_loki_hits_blackbeard_rather_than_a_one_health_sea_dog_that_comes_back():
+    s, view = loki_between_blackbeard_and_a_sea_dog("Shapeshifter", "Trick: Baldr's Downfall",
+                                                    "Trick: Svaðilfari's Lure", "Shapeshifter",
+                                                    "Trick: Baldr's Downfall", "Trick: Sindri's Bet")
+    pol = ready(view)
+    loki, blackbeard, dog = s.f("Loki"), s.f("Blackbeard"), s.f("Sea Dog 1")
+    assert dog.health == 1 and pol.sidekick_returns(view, dog)
+    _, (fi, target), _ = pol.best_attack(view, [(loki.idx, blackbeard.idx), (loki.idx, dog.idx)])
+    assert target == blackbeard.idx

@@ -196,9 +196,9 @@ story_line("misery_bust")(lambda e: f"the box busts at {e['value']} feathers: {e
 def advise_misery_continue(policy, view, d):
     """Pandora's box: reveal another misery while the chance of busting, times the damage
     a bust would deal now, is worth less than one more misery; never risk a bust that could
-    defeat her. A misery she has looked at (Hope) is known for certain. With her deck short of
-    a misery's draw (Greed from an empty deck), a policy that prices exhaustion counts its
-    damage against revealing."""
+    defeat her. A misery she has looked at (Hope) is known for certain. A policy that prices
+    draws (``misery_gain``) weighs each misery's draw at its worth now: the deck race, and
+    exhaustion's damage for Greed from an empty deck."""
     if "reveal" not in d.options:
         return "stop"
     info = d.info
@@ -208,23 +208,25 @@ def advise_misery_continue(policy, view, d):
         return "reveal" if known[1] < need else "stop"
     left = info["unrevealed_feathers"]
     p_bust = sum(1 for f in left if f >= need) / len(left)
-    # A misery that draws from a deck without the cards deals exhaustion's damage instead (a
-    # policy that prices exhaustion says what; greedy does not look).
-    # Such a misery is no gain, only that damage.
-    p_dry = exhausted = 0.0
-    cost = getattr(policy, "exhaustion_cost", None)
-    if cost is not None:
+    # Each misery that may come next at what it gives now, by the policy's measure where it has
+    # one (``misery_gain``): a draw priced against the deck race and exhaustion (Greed from a
+    # deck the game needs is a loss); else every misery is worth the same.
+    gain = getattr(policy, "misery_gain", None)
+    draws = info.get("unrevealed_draws", ())
+    extra = 0.0
+    if gain is not None and draws:
+        extra = sum(gain(view, n) - 1.0 for n in draws if n) / len(draws)
+    elif getattr(policy, "exhaustion_cost", None) is not None and draws:
+        # a policy that prices exhaustion but not draws: a misery drawing from a deck without
+        # the cards gains nothing and deals exhaustion's damage
         deck = view.deck_size(view.seat)
-        draws = info.get("unrevealed_draws", ())
-        short = sum(max(0, n - deck) for n in draws)
-        if short:
-            p_dry = sum(1 for n in draws if n > deck) / len(draws)
-            exhausted = short * cost(view) / len(draws)
-    if p_bust == 0 and not exhausted:
+        dry = [n - deck for n in draws if n > deck]
+        extra = -(len(dry) + sum(dry) * policy.exhaustion_cost(view)) / len(draws)
+    if p_bust == 0 and extra >= 0:
         return "reveal"
     damage, health = info["bust_damage"], view.my_hero().health
     if damage >= health:
         return "stop"
-    risk = p_bust * damage * (1.0 if health - damage > 5 else 2.0) + exhausted
-    return "reveal" if (1.0 - p_bust - p_dry) * 1.0 > risk else "stop"
+    risk = p_bust * damage * (1.0 if health - damage > 5 else 2.0)
+    return "reveal" if (1.0 - p_bust) + extra > risk else "stop"
 

@@ -288,7 +288,8 @@ def effect_worth(d: CardDef, timings=COMBAT_TIMINGS,
 def estimate_number(spec, view, guess: float = QUANTITY_GUESS) -> float:
     """A number as written in a card: an int, a named quantity (``"own_hand_size"``) or
     ``{ of = "quantity", times = k }`` (see engine.effects.Amount). Hand sizes are read from
-    the view; any other quantity is estimated as ``guess``."""
+    the view, and so are the miseries Pandora's box has revealed this turn (a public resource);
+    any other quantity is estimated as ``guess``."""
     if isinstance(spec, bool):
         return guess
     if isinstance(spec, (int, float)):
@@ -301,6 +302,8 @@ def estimate_number(spec, view, guess: float = QUANTITY_GUESS) -> float:
         return times * view.hand_size(view.seat)
     if spec == "opponent_hand_size":
         return times * view.hand_size(view.opp)
+    if spec == "revealed_miseries":     # a public count of the player's own resources
+        return times * len(view.resources(view.seat).get("revealed_miseries", ()))
     return times * guess
 
 

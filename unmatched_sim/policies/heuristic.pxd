@@ -12,7 +12,7 @@ from unmatched_sim.policies.card_facts cimport (applies, blanked_types, card_str
 from unmatched_sim.policies.greedy cimport GreedyPolicy
 from unmatched_sim.policies.odds cimport Reader, ability_bonus_estimate, combat_odds, foe_in_focus
 from unmatched_sim.policies.position cimport SpaceFacts, ThreatMap, exposure_odds, threat_map_of
-from unmatched_sim.policies.tempo cimport (boost_draw_count, clock_style, scarcity_of, spend_share,
+from unmatched_sim.policies.tempo cimport (boost_draw_count, clock_style, deck_rate, scarcity_of, spend_share,
                                           turns_left_estimate)
 from unmatched_sim.policies.weights cimport (AGGRESSION_BASE, ATTACK_BONUS, BONUS_ACTION_WORTH,
                                              BONUS_DAMAGE_NO_HERO, BONUS_DISCARD_WORTH, BONUS_DRAW_EMPTY,
@@ -79,6 +79,7 @@ cdef class HeuristicPolicy(GreedyPolicy):
     cpdef double spend_cost(self, _ViewCore view, object cid, object back=*)
     cpdef double reserve_worth(self, _ViewCore view, object cid)
     cpdef double hp_weight(self, Fighter f, object mine)
+    cpdef double foe_hp_weight(self, _ViewCore view, Fighter f)
     cpdef double boost_bonus_worth(self, _ViewCore view, object cid)
     cpdef double boost_cost(self, _ViewCore view, object cid)
     cpdef tuple _attack_card(self, _ViewCore view, object cid)

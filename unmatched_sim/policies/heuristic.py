@@ -70,7 +70,7 @@ from unmatched_sim.policies.card_facts import (BLOCK_ALL, COMBAT_TIMINGS, NO_CAR
 from unmatched_sim.policies.greedy import GreedyPolicy
 from unmatched_sim.policies.odds import KEEP, Reader, ability_bonus_estimate, check_reader, combat_odds
 from unmatched_sim.policies.position import SpaceFacts, ThreatMap, exposure_odds, threat_map_of
-from unmatched_sim.policies.tempo import boost_draw_count, clock_style, scarcity_of, turns_left_estimate
+from unmatched_sim.policies.tempo import boost_draw_count, clock_style, deck_rate, scarcity_of, turns_left_estimate
 from unmatched_sim.policies.weights import OP_WORTH
 
 if not cython.compiled:     # compiled, inline functions and the weights' C variables (heuristic.pxd)
@@ -447,6 +447,16 @@ class HeuristicPolicy(GreedyPolicy):
             w *= FOE_HP_BASE + FOE_HP_AGGRESSION * self.agg
         return w
 
+    @cython.locals(view=_ViewCore, f=Fighter)
+    def foe_hp_weight(self, view, f) -> float:
+        """Worth of one health point of the foe's fighter ``f``: ``hp_weight``, and for a
+        sidekick its owner can bring back (``sidekick_returns``) that share of it its defeat
+        keeps (``SIDEKICK_RETURN_SHARE``): the damage, like the kill, is undone when a fresh one
+        is summoned, where damage to the hero stays and wins the game."""
+        if not f.is_hero and self.sidekick_returns(view, f):
+            return self.hp_weight(f, False) * SIDEKICK_RETURN_SHARE
+        return self.hp_weight(f, False)
+
     @cython.locals(view=_ViewCore, d=CardDef)
     def boost_bonus_worth(self, view, cid) -> float:
         """What a card's BOOST bonus is worth when we BOOST with it (Houdini's cards)."""
@@ -561,7 +571,7 @@ class HeuristicPolicy(GreedyPolicy):
         if lock is None or not view.is_my_turn():
             # the ability's expected bonus: Alice BIG, Arthur's BOOST, Golden Bat's standing +2
             bonus = ability_bonus_estimate(view, fi, ATTACKER, target)
-        return (tf, self.hp_weight(tf, False), self.defeat_worth(view, tf), bonus,
+        return (tf, self.foe_hp_weight(view, tf), self.defeat_worth(view, tf), bonus,
                 self.reader(view, tf.owner))
 
     @cython.locals(view=_ViewCore)
@@ -736,12 +746,26 @@ class HeuristicPolicy(GreedyPolicy):
         if missing:
             w -= missing * self.exhaustion_cost(v)
         # The deck race: a card drawn now that the game will need later (the deck, less the
-        # draw, is shorter than the turns the game is likely to last) brings exhaustion's 2
-        # damage nearer, counted at even odds of the game lasting that long.
-        short = min(drawn, max(0.0, turns - (deck - drawn)))
+        # draw, is shorter than what the turns the game is likely to last take from it at our
+        # deck's rate) brings exhaustion's 2 damage nearer, counted at even odds of the game
+        # lasting that long.
+        short = min(drawn, max(0.0, turns * deck_rate(v) - (deck - drawn)))
         if short > 0:
             w -= short * self.hp_weight(v.my_hero(), True)
         return w
+
+    @cython.locals(view=_ViewCore, deck=cython.Py_ssize_t)
+    def misery_gain(self, view, draws: int) -> float:
+        """What revealing one more misery of Pandora's box gains when it draws ``draws`` cards:
+        a misery's flat gain (1) for one without a draw; for one with, its draw at what a draw
+        is worth now over a plain card's (``draw_worth``: the room in hand, a deck the game will
+        need, exhaustion's damage for cards the deck no longer holds). Greed revealed from a
+        deck the race needs, or an empty one, is a loss, not a misery's gain."""
+        if not draws:
+            return 1.0
+        deck = view.deck_size(view.seat)
+        base = 1.0 if deck >= draws else 0.0
+        return base + self.draw_worth(view, draws) - DRAW_CARD_WORTH * min(draws, deck)
 
     @cython.locals(view=_ViewCore, total=cython.double, v=cython.double, worths=list)
     def ops_worth(self, view, ops, fi, mine: bool = True) -> float:
@@ -759,7 +783,9 @@ class HeuristicPolicy(GreedyPolicy):
                 continue
             if n == "draw":
                 c = spec.get("count", 1)
-                c = c if isinstance(c, int) else COUNT_GUESS
+                # a count read from the game where the view shows it (Zeus's Mischief: the miseries
+                # revealed this turn), else a guess
+                c = c if isinstance(c, int) else int(estimate_number(c, view, COUNT_GUESS))
                 w = self.draw_worth(view, c) if spec.get("who", "self") == "self" else -FOE_DRAW_COST * c
             elif n == "gain_action":
                 w = self.extra_action_worth(view)
@@ -881,7 +907,7 @@ class HeuristicPolicy(GreedyPolicy):
         hit = min(amount, f.health)
         dead = amount >= f.health
         if view.is_foe(f.owner):
-            return self.hp_weight(f, False) * hit + (self.defeat_worth(view, f) if dead else 0.0)
+            return self.foe_hp_weight(view, f) * hit + (self.defeat_worth(view, f) if dead else 0.0)
         return -(self.hp_weight(f, True) * hit + (self.defeat_worth(view, f) if dead else 0.0))
 
     @cython.locals(view=_ViewCore, f=Fighter)

@@ -11,6 +11,7 @@ try:
 except ImportError:     # a pure install without Cython: the typing declarations do nothing
     from unmatched_sim import _cython_shim as cython
 
+from unmatched_sim.engine.steps import STARTING_HAND
 from unmatched_sim.engine.view import _ViewCore
 
 if not cython.compiled:     # compiled, the weights are C variables cimported in tempo.pxd
@@ -18,7 +19,7 @@ if not cython.compiled:     # compiled, the weights are C variables cimported in
                                                 FULL_HAND_URGENCY, LEAD_SPAN, MIN_DAMAGE_RATE, PATIENT_URGENCY,
                                                 PRIOR_TURNS, SCARCE_HAND, SCARCITY_STEP, SPEND_SHARE_AGG,
                                                 SPEND_SHARE_BASE, TURNS_NO_HERO, URGENCY_CAUTION_DROP,
-                                                RACE_URGENCY, URGENT_DECK)
+                                                DECK_RATE_PRIOR, RACE_URGENCY, URGENT_DECK)
 
 
 @cython.ccall
@@ -69,6 +70,18 @@ def turns_left_estimate(view) -> float:
     rate = ((max(0, opp_hero.max_health - opp_hero.health) + DAMAGE_RATE_PRIOR * PRIOR_TURNS)
             / (view.turn_number() // 2 + PRIOR_TURNS))
     return opp_hero.health / max(MIN_DAMAGE_RATE, rate)
+
+
+@cython.ccall
+@cython.locals(view=_ViewCore, gone=cython.Py_ssize_t)
+def deck_rate(view) -> float:
+    """Cards our deck loses a turn of ours: the cards of ours out of it past the opening hand
+    (drawn, milled; less those put back) over our turns so far, starting from a maneuver's draw
+    a turn as three turns' worth of evidence. The deck race's clock: a deck of ``deck`` cards
+    lasts ``deck / deck_rate`` more turns (Pandora's Greed and Zeus's Mischief draw on top of
+    her maneuvers; a patient player that seldom maneuvers makes its deck last)."""
+    gone = max(0, view.hand_size(view.seat) + len(view.discard(view.seat)) - STARTING_HAND)
+    return (gone + DECK_RATE_PRIOR * PRIOR_TURNS) / (view.turn_number() // 2 + PRIOR_TURNS)
 
 
 # The spending price's two factors (``HeuristicPolicy.spend_cost``), as C functions: the price is

@@ -74,6 +74,7 @@ cdef double TURNS_NO_HERO
 cdef double DAMAGE_RATE_PRIOR
 cdef Py_ssize_t PRIOR_TURNS
 cdef double MIN_DAMAGE_RATE
+cdef double DECK_RATE_PRIOR
 
 # Drawing (HeuristicPolicy.draw_worth, boost_bonus_worth)
 cdef double DRAW_CARD_WORTH

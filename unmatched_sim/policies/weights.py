@@ -99,6 +99,7 @@ TURNS_NO_HERO = 3.0             # the game's turns left when the foe's hero is o
 DAMAGE_RATE_PRIOR = 2.5         # damage a turn of ours deals the foe's hero, before evidence ...
 PRIOR_TURNS = 3                 # ... counted as this many turns of evidence
 MIN_DAMAGE_RATE = 0.75          # the rate counted at least
+DECK_RATE_PRIOR = 1.0           # cards our deck loses a turn of ours (a maneuver's draw), before evidence
 
 # Drawing (HeuristicPolicy.draw_worth, boost_bonus_worth)
 DRAW_CARD_WORTH = 0.75          # a card drawn with room for it in hand
