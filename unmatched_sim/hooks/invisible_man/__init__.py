@@ -164,20 +164,6 @@ def vanish(g, ctx, op):
 
 
 # ---------------------------------------------------------------------- the AI
-def _distance_map(view, start: int) -> list[int]:
-    adj = view.board.adjacent
-    dist = [99] * len(adj)
-    dist[start] = 0
-    frontier = [start]
-    while frontier:
-        nxt = []
-        for s in frontier:
-            for t in adj[s]:
-                if dist[t] > dist[s] + 1:
-                    dist[t] = dist[s] + 1
-                    nxt.append(t)
-        frontier = nxt
-    return dist
 
 
 def _foe_spaces(view) -> list[int]:
@@ -191,7 +177,7 @@ def _advise_fog_space(policy, view, d):
     if me.on_board and me.space in d.options:
         return me.space
     foes = _foe_spaces(view)
-    dist = {s: min((_distance_map(view, s)[f] for f in foes), default=0) for s in d.options}
+    dist = {s: min((view.dist[s][f] for f in foes), default=0) for s in d.options}
     return min(d.options, key=lambda s: (dist[s], s))
 
 

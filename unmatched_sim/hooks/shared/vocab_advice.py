@@ -91,20 +91,9 @@ def _discard_from_deck_line(row):
     return f"{row['card']} is discarded from the top of {row['who']}'s deck"
 
 
-def _steps_from(view, start: int) -> list[int]:
-    adj = view.board.adjacent
-    dist = [99] * len(adj)
-    dist[start] = 0
-    frontier = [start]
-    while frontier:
-        nxt = []
-        for s in frontier:
-            for t in adj[s]:
-                if dist[t] > dist[s] + 1:
-                    dist[t] = dist[s] + 1
-                    nxt.append(t)
-        frontier = nxt
-    return dist
+def _steps_from(view, start: int):
+    """Moves from ``start`` to every space on an empty board (the view's distance table)."""
+    return view.dist[start]
 
 
 def _token_owner_hero(view, owner: int):
