@@ -900,10 +900,11 @@ class HeuristicPolicy(GreedyPolicy):
                      "fighter_in_friendly_zones": "our_zones"}
 
     @cython.locals(view=_ViewCore)
-    def blow_worth(self, view, f, amount: int) -> float:
+    def blow_worth(self, view, f, amount: float) -> float:
         """What ``amount`` damage landing on fighter ``f`` is worth to us: a foe's health lost at
         its worth, a defeat of its hero counted as the game — or, on a fighter of ours, the
-        same against us (``defeat_worth``)."""
+        same against us (``defeat_worth``). ``amount`` may be an estimate with a fraction (a
+        number a card reads from the game: ``QUANTITY_GUESS``), compiled as well as pure."""
         hit = min(amount, f.health)
         dead = amount >= f.health
         if view.is_foe(f.owner):
