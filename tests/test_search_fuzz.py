@@ -136,12 +136,14 @@ GAMES = _games()
 def _multi_games() -> list[tuple[str, tuple[str, ...], str, int]]:
     """Free-for-all (3 and 4 players) and team line-ups, every hero in one of them."""
     rng = random.Random("search-fuzz:multi")
-    out = []
-    for i in range(12):
+    out, seen, i = [], set(), 0
+    while i < 12 or seen != set(HEROES):        # (at least twelve, more as the roster grows)
         fmt, size = (("ffa", 3), ("ffa", 4), ("teams", 4))[i % 3]
         lineup = tuple(HEROES[(i * 4 + k) % len(HEROES)] for k in range(size))
         boards = [b for b in BOARDS if len(find_board(b).starts) >= size]
         out.append((fmt, lineup, boards[rng.randrange(len(boards))], 3000 + i))
+        seen.update(lineup)
+        i += 1
     return out
 
 
