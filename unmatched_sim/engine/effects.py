@@ -1096,6 +1096,7 @@ class CardValueOp(Op):
         role = _combat_role(ctx, self.card)
         if c.cards[role] is not None:
             self.change(g, ctx, c, role)
+            g._changes.n += 1     # a combat's values are part of the position (state_version)
 
     def change(self, g, ctx, c, role) -> None:
         raise NotImplementedError
