@@ -186,6 +186,16 @@ def test_the_free_for_all_report_has_eliminations_and_running_out_of_cards(ffa_r
     assert (r.out / "tables" / "kingmaking.csv").exists()
 
 
+def test_the_free_for_all_report_splits_each_heros_damage_by_its_source(ffa_run, tmp_path):
+    from unmatched_sim.report import build_report
+    r = build_report(ffa_run, tmp_path / "rep")
+    assert 'id="damage"' in (r.out / "index.html").read_text()
+    sources = A.damage_by_source(A.open_run(ffa_run))
+    players = pl.read_parquet(ffa_run / "players.parquet")
+    assert set(sources["hero"]) <= set(players["hero"]) and sources["dealt"].sum() > 0
+    assert sources.filter(pl.col("source") == "combat")["dealt"].sum() > 0
+
+
 # --------------------------------------------------------------------------- small defects
 def test_winner_compared_with_a_hero_finds_that_heros_wins(duel_run, capsys):
     from unmatched_sim.analysis.games import find_games

@@ -20,6 +20,7 @@ from unmatched_sim.analysis.damage import default_max_turn
 from unmatched_sim.errors import UserError
 from unmatched_sim.files import built_in_place
 from unmatched_sim.report import charts as C
+from unmatched_sim.report.damage import several_fighters
 from unmatched_sim.report.document import (Chart, Document, Section, Table, prepare_out, render_html,
                                            render_markdown)
 from unmatched_sim.report.format import (ci, display, example_anchor, heroes_line, matchup_label, num, pair_rank,
@@ -330,7 +331,7 @@ def _make(run: A.Run, out: Path, tempo: list[tuple[str, str]] | None = None) -> 
     from unmatched_sim.report.damage import damage_section
     T = default_max_turn(run)
     sides = run.sides()
-    sections.append(damage_section(run, order, nm, chart, findings, _several_fighters(run), names))
+    sections.append(damage_section(run, order, nm, chart, findings, several_fighters(run), names))
     sections.append(_comeback_section(run, order, chart, findings))
 
     # ---------------------------------------------------------------- boards, cards and the race
@@ -547,11 +548,6 @@ def _strongest_weakest(top: dict, bottom: dict, heroes: int, names: dict[str, st
     parts.append(f"**{worst}** the weakest ({rate(bottom)})" if weak else
                  f"no hero is clearly weakest (the worst record, **{worst}**'s {rate(bottom)}, could be luck)")
     return "; ".join(parts) + "."
-
-
-def _several_fighters(run: A.Run) -> set[str]:
-    """Heroes of several hero fighters (the Wayward Sisters), from the hero files the run names."""
-    return {h for h, f in (run.meta.get("hero_files") or {}).items() if _hero_count(f) > 1}
 
 
 def board_name(run: A.Run) -> str:
@@ -788,7 +784,7 @@ def _play_section(run: A.Run, findings: list[str], left_out: list, order: list[s
     if order:
         rank = {h: i for i, h in enumerate(order)}
         ps = ps.with_row_index("_k").sort(pl.col("hero").replace_strict(rank, default=len(order)), "_k").drop("_k")
-    several = _several_fighters(run)
+    several = several_fighters(run)
     names = hero_names(run)
     base = run.meta.get("policy_a")
     policies = ps["policy"].unique(maintain_order=True).to_list()
@@ -865,9 +861,3 @@ def _play_section(run: A.Run, findings: list[str], left_out: list, order: list[s
     ])
 
 
-def _hero_count(files: dict) -> int:
-    try:
-        from unmatched_sim.data.heroes import load_hero_file
-        return load_hero_file(Path(files["path"])).hero.count
-    except Exception:  # a missing file only costs the "several heroes" mark
-        return 1

@@ -108,6 +108,19 @@ def damage_section(run: A.Run, order: list[str], nm: Callable[[str], str], chart
     return Section("damage", "Damage over the game", blocks)
 
 
+def several_fighters(run: A.Run) -> set[str]:
+    """Heroes of several hero fighters (the Wayward Sisters), from the hero files the run names."""
+    return {h for h, f in (run.meta.get("hero_files") or {}).items() if _hero_count(f) > 1}
+
+
+def _hero_count(files: dict) -> int:
+    from unmatched_sim.data.heroes import load_hero_file
+    try:
+        return load_hero_file(Path(files["path"])).hero.count
+    except Exception:  # a missing file only costs the "several heroes" mark
+        return 1
+
+
 def _source_caption(sources: pl.DataFrame) -> str:
     """Defines only the damage sources that occur in this run."""
     present = [s for s in sources["source"].unique(maintain_order=True).to_list()]

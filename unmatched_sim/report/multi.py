@@ -261,6 +261,9 @@ def make_multi(meta: dict, games: pl.DataFrame, players: pl.DataFrame, out: Path
     # ---------------------------------------------------------------- running out of cards
     if run is not None:
         sections.append(_exhaustion_section(run, order, names, chart, findings, left_out))
+        # ------------------------------------------------------------ damage, by its source
+        from unmatched_sim.report.damage import damage_section, several_fighters
+        sections.append(damage_section(run, order, nm, chart, findings, several_fighters(run), names))
 
     # ---------------------------------------------------------------- length
     if games.height:
