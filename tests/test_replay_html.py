@@ -283,3 +283,13 @@ def test_explain_leaves_every_heros_games_unchanged(hero):
     told = replay_game_from_seed((hero, foe), 4, "a", "marmoreal", "heuristic", "tuned", 40, explain=True)
     assert told.events == plain.events and told.row["decisions"] == plain.row["decisions"]
     assert any(d["scores"] for d in told.decisions)
+
+
+def test_a_decision_about_a_space_names_the_space_not_a_fighter_or_card():
+    from unmatched_sim.data.catalog import find_board, find_hero
+    from unmatched_sim.engine.game import Game
+    from unmatched_sim.replay import describe_option
+    g = Game(find_board("marmoreal"), (find_hero("medusa"), find_hero("houdini")), seed=1)
+    for kind in ("sidekick_start", "token_choice", "move_destination", "fog_space"):
+        assert describe_option(g, kind, 25) == g.board.labels[25]
+    assert describe_option(g, "effect_fighter", 0) == g.fighters[0].name

@@ -99,7 +99,9 @@ def describe_option(g, kind: str, opt) -> str:
         return " → ".join(describe_option(g, kind, o) for o in opt)
     if isinstance(opt, int):
         k = kind.lower()
-        if any(w in k for w in ("space", "destination", "bin", "place")) and opt < g.board.size:
+        # (spaces first: "sidekick_start" is where a sidekick starts, "token_choice" a token's space)
+        if any(w in k for w in ("space", "destination", "bin", "place", "start", "token", "route")) \
+                and opt < g.board.size:
             return g.board.labels[opt]
         if any(w in k for w in ("fighter", "target", "move_order", "sidekick", "question_damage")) \
                 and opt < len(g.fighters):
