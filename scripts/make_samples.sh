@@ -14,3 +14,13 @@ sim tournament --format ffa --players 4 --sample "$LINEUPS" -n "$GAMES_MULTI" --
 sim report "$tmp/ffa" --out reports/sample-ffa
 sim tournament --format teams --sample "$LINEUPS" -n "$GAMES_MULTI" --out "$tmp/teams" --force --no-progress
 sim report "$tmp/teams" --out reports/sample-teams
+# The worked example of the README ("Worked example: Flourish at 4"): a what-if edit compared
+# with the printed card, and a sweep of the same value.
+sim tournament houdini genie pandora --gauntlet houdini -n 400 --out "$tmp/whatif-base" --force --no-progress
+sim tournament houdini genie pandora --gauntlet houdini -n 400 --out "$tmp/whatif-flourish4" --force \
+    --no-progress --set 'houdini:Flourish.value=4'
+sim compare "$tmp/whatif-base" "$tmp/whatif-flourish4" --out reports/whatif-example/compare
+sim sweep 'houdini:Flourish.value=2..5' --against genie,pandora -n 400 --out "$tmp/whatif-sweep" --force \
+    --no-progress
+rm -rf reports/whatif-example/sweep && mkdir -p reports/whatif-example/sweep
+find "$tmp/whatif-sweep" -maxdepth 1 -type f -exec cp {} reports/whatif-example/sweep/ \;   # (not its runs)
