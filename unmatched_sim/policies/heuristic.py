@@ -1815,7 +1815,12 @@ class HeuristicPolicy(GreedyPolicy):
             return worth > price
         dmg = d.info.get("cost_damage", 0)
         if dmg:
-            me = view.my_hero()
+            # The fighter that pays (Patroclus for The Day of Your Doom), else our hero: a hero
+            # keeps a margin of health, a sidekick only has to survive the payment.
+            payer = d.info.get("payer", -1)
+            me = view.fighter(payer) if payer is not None and payer >= 0 else view.my_hero()
+            if not me.is_hero:
+                return me.health > dmg
             return me.health > dmg + SELF_DAMAGE_MARGIN + SELF_DAMAGE_CAUTION * self.cau
         if op == "damage":
             worth = self.optional_damage_worth(view, d)
