@@ -341,3 +341,57 @@ def test_bruce_lee_plays_a_three_player_free_for_all_to_the_end(seed):
 
 def test_bruce_lee_plays_a_two_against_two_team_game_to_the_end():
     assert play_random(("bruce_lee", "robin_hood", "bigfoot", "houdini"), Teams(4), seed=5).over
+
+
+# ============================================================================ the AI
+def _tuned(s: Scenario):
+    import random
+
+    from unmatched_sim.engine.view import PlayerView
+    from unmatched_sim.policies.heuristic import TunedPolicy
+
+    view = PlayerView(s.game, 0)
+    pol = TunedPolicy(random.Random(0))
+    pol._fresh()
+    pol.agg, pol.cau = pol.style_now(view)
+    return pol, view
+
+
+def test_the_ai_sees_the_turns_nunchaku_bonus_in_an_attack_it_weighs():
+    s = duel()
+    s.hand(0, "Nunchaku", "Skirmish")
+    s.begin_turn(0)
+    pol, view = _tuned(s)
+    skirmish = s.card_ids(0, "Skirmish")[0]
+    bruce, genie = s.fighter("Bruce Lee"), s.fighter("The Genie")
+    before = pol.attack_eval(view, bruce, genie, skirmish)
+    scheme(s, "Nunchaku")
+    pol, view = _tuned(s)
+    assert view.combat_bonus_estimate(bruce, 0, genie) == 1.0
+    assert pol.attack_eval(view, bruce, genie, skirmish) > before
+
+
+def test_the_ai_does_not_play_nunchaku_with_no_attack_to_make_after_it():
+    """Out of reach of any foe, Nunchaku's action back is no free action: its +1 has no attack
+    to go to, so it is worth the maneuver that follows less the card, and the AI maneuvers."""
+    s = duel(bruce="M31")
+    s.hand(0, "Nunchaku", "Skirmish")
+    s.begin_turn(0)
+    pol, view = _tuned(s)
+    assert not pol.attack_options(view)
+    nunchaku = s.card_ids(0, "Nunchaku")[0]
+    worth = pol.scheme_eval(view, nunchaku, s.fighter("Bruce Lee"))
+    assert worth == pol.maneuver_eval(view) - pol.spend_cost(view, nunchaku)
+    assert pol.on_action(view, s.pending) == "maneuver"
+
+
+def test_the_ai_weighs_nunchaku_as_the_attack_it_improves_less_the_card():
+    s = duel()
+    s.hand(0, "Nunchaku", "Skirmish")
+    s.begin_turn(0)
+    pol, view = _tuned(s)
+    nunchaku = s.card_ids(0, "Nunchaku")[0]
+    scores = pol.action_scores(view, s.pending.options)
+    worth = pol.scheme_eval(view, nunchaku, s.fighter("Bruce Lee"))
+    assert worth == scores["scheme"]
+    assert worth <= max(scores["attack"], scores["maneuver"]) + 1.0

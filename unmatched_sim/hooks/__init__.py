@@ -20,8 +20,8 @@ from unmatched_sim.engine.ability import ABILITIES, Ability, ability, make_abili
 from unmatched_sim.engine.effects import hook_effect
 from unmatched_sim.registry import Registry
 
-__all__ = ["ABILITIES", "AI_ADVICE", "CARD_ADVICE", "STORY_LINES", "Ability", "ability", "advise",
-           "card_advice", "hook_effect", "make_ability", "story_line"]
+__all__ = ["ABILITIES", "AI_ADVICE", "CARD_ADVICE", "SCHEME_ADVICE", "STORY_LINES", "Ability", "ability",
+           "advise", "card_advice", "hook_effect", "make_ability", "scheme_advice", "story_line"]
 
 
 # What the AI and the replay story need to know of a hero, registered by its hook module so a
@@ -37,6 +37,11 @@ STORY_LINES: dict[str, Callable[[dict], str]] = Registry("story line for event")
 #       beyond its value and effects (Shakespeare: a card that completes the line); added by the
 #       greedy and heuristic policies when they choose an attack or defense card.
 CARD_ADVICE: dict[str, Callable] = {}
+#   SCHEME_ADVICE[ability hook name] = fn(policy, view, card id, fighter) -> float | None
+#       what playing this scheme now is worth to a hero with that ability, on the scale of the
+#       heuristic's action scores (None: the policy's own reckoning); a scheme whose worth lies in
+#       what the turn's next action does with it (Nunchaku's +1 before an attack).
+SCHEME_ADVICE: dict[str, Callable] = {}
 
 
 def advise(kind: str):
@@ -51,6 +56,14 @@ def card_advice(hook: str):
     """Register a hero's combat-card preference: ``@card_advice("iambic_pentameter")``."""
     def register(fn):
         CARD_ADVICE[hook] = fn
+        return fn
+    return register
+
+
+def scheme_advice(hook: str):
+    """Register a hero's worth of its own schemes: ``@scheme_advice("fleet_of_foot")``."""
+    def register(fn):
+        SCHEME_ADVICE[hook] = fn
         return fn
     return register
 

@@ -71,6 +71,7 @@ from unmatched_sim.policies.greedy import GreedyPolicy
 from unmatched_sim.policies.odds import KEEP, Reader, ability_bonus_estimate, check_reader, combat_odds
 from unmatched_sim.policies.position import SpaceFacts, ThreatMap, exposure_odds, threat_map_of
 from unmatched_sim.policies.tempo import boost_draw_count, clock_style, deck_rate, scarcity_of, turns_left_estimate
+from unmatched_sim.hooks import SCHEME_ADVICE
 from unmatched_sim.policies.weights import OP_WORTH
 
 if not cython.compiled:     # compiled, inline functions and the weights' C variables (heuristic.pxd)
@@ -1029,6 +1030,11 @@ class HeuristicPolicy(GreedyPolicy):
 
     @cython.locals(view=_ViewCore, d=CardDef)
     def scheme_eval(self, view, cid, fi) -> float:
+        if SCHEME_ADVICE:
+            fn = SCHEME_ADVICE.get(view.hero().ability.hook)
+            got = fn(self, view, cid, fi) if fn is not None else None
+            if got is not None:
+                return got
         d = view.card(cid)
         return (self.ops_worth(view, d.effects.get("effect", ()), fi, is_own_card(view, cid))
                 - self.spend_cost(view, cid) + SCHEME_BONUS)
