@@ -395,3 +395,34 @@ def test_the_ai_weighs_nunchaku_as_the_attack_it_improves_less_the_card():
     worth = pol.scheme_eval(view, nunchaku, s.fighter("Bruce Lee"))
     assert worth == scores["scheme"]
     assert worth <= max(scores["attack"], scores["maneuver"]) + 1.0
+
+
+def _attack_card_choice(hand: tuple[str, ...], moved: bool) -> str:
+    """The card the AI attacks the Genie with, Bruce Lee having stepped to another space next
+    to her this turn (``moved``) or not."""
+    s = duel()
+    s.hand(0, *hand)
+    s.begin_turn(0)
+    g = s.game
+    bruce, genie = s.fighter("Bruce Lee"), s.fighter("The Genie")
+    if moved:
+        here = g.fighters[bruce].space
+        taken = {f.space for f in g.fighters if f.on_board}
+        g.place(bruce, next(x for x in sorted(g.board.adjacent[g.fighters[genie].space])
+                            if x not in taken and x != here))
+    s.choose("attack")
+    if s.pending.kind == "attack_target":
+        s.choose((bruce, genie))
+    s.expect("attack_card")
+    pol, view = _tuned(s)
+    return g.card(pol.on_attack_card(view, s.pending)).name
+
+
+def test_the_ai_attacks_with_momentous_shift_at_5_once_bruce_lee_has_moved_this_turn():
+    assert _attack_card_choice(("Momentous Shift", "Skirmish"), moved=True) == "Momentous Shift"
+    assert _attack_card_choice(("Momentous Shift", "Skirmish"), moved=False) == "Skirmish"
+
+
+def test_the_ai_attacks_with_high_straight_lead_at_5_once_bruce_lee_has_moved_this_turn():
+    assert _attack_card_choice((HIGH, WRIST), moved=True) == HIGH
+    assert _attack_card_choice((HIGH, WRIST), moved=False) == WRIST
