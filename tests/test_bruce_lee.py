@@ -426,3 +426,27 @@ def test_the_ai_attacks_with_momentous_shift_at_5_once_bruce_lee_has_moved_this_
 def test_the_ai_attacks_with_high_straight_lead_at_5_once_bruce_lee_has_moved_this_turn():
     assert _attack_card_choice((HIGH, WRIST), moved=True) == HIGH
     assert _attack_card_choice((HIGH, WRIST), moved=False) == WRIST
+
+
+def test_the_ai_does_not_play_bring_it_on_with_no_foe_to_pull_or_nothing_to_hit_it_with():
+    """The Genie already next to Bruce Lee: Bring It On has nobody to pull and is worth the
+    maneuver after it less the card. Out of reach in his zone with an attack card in hand: it
+    is worth the attack on her it makes possible (or the maneuver, if that is worth more), less
+    the card."""
+    s = duel()
+    s.hand(0, "Bring It On", "Skirmish")
+    s.begin_turn(0)
+    pol, view = _tuned(s)
+    card = s.card_ids(0, "Bring It On")[0]
+    assert pol.scheme_eval(view, card, s.fighter("Bruce Lee")) == pol.maneuver_eval(view) - pol.spend_cost(view, card)
+    s = duel(bruce="M09")        # in a zone of the Genie on M11, not next to her
+    s.hand(0, "Bring It On", "Skirmish")
+    s.begin_turn(0)
+    pol, view = _tuned(s)
+    assert not pol.attack_options(view)
+    from unmatched_sim.hooks.bruce_lee import best_attack_on_pulled
+    from unmatched_sim.policies.weights import ATTACK_BONUS
+    attack = best_attack_on_pulled(pol, view, s.fighter("Bruce Lee"))
+    card = s.card_ids(0, "Bring It On")[0]
+    then = max(pol.maneuver_eval(view), attack + ATTACK_BONUS + pol.agg + pol.hit_and_run(view))
+    assert pol.scheme_eval(view, card, s.fighter("Bruce Lee")) == then - pol.spend_cost(view, card)

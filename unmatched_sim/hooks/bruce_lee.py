@@ -1,4 +1,5 @@
-"""Bruce Lee: Fleet of Foot, and how the AI plays Nunchaku and the cards worth more once moved.
+"""Bruce Lee: Fleet of Foot, and how the AI plays Nunchaku, Bring It On and the cards worth more
+once moved.
 
 Every card of the deck is written in the shared vocabulary (heroes/bruce_lee.toml). The ability
 is the shared end-of-turn effect list (a move of up to 1 space); its class here adds only what
@@ -75,19 +76,56 @@ def best_attack_with_bonus(policy, view, amount: int, fighter_name: str | None) 
     return best
 
 
+def _pulls_foe(card) -> bool:
+    """Does the scheme put an opposing fighter of the zone next to ours (Bring It On)?"""
+    return any(op.NAME == "place" and op.spec.get("who") == "opposing_in_zone"
+               for op in card.effects.get("effect", ()))
+
+
+def best_attack_on_pulled(policy, view, fi: int) -> float | None:
+    """The heuristic's score of the best attack our fighter ``fi`` could make on an opposing
+    fighter of its zone it cannot attack now, once placed next to it (None: no such foe or no
+    attack card)."""
+    from unmatched_sim.policies.card_facts import usable
+
+    me = view.fighter(fi)
+    if not me.on_board:
+        return None
+    reach = set(view.attack_targets(fi))
+    name = me.defn.name
+    best = None
+    for seat in view.foe_seats():
+        for t in view.on_board(seat):
+            tf = view.fighter(t)
+            if t in reach or not view.board.same_zone(me.space, tf.space):
+                continue
+            for cid in view.hand_ids():
+                d = view.card(cid)
+                if d.can_attack and usable(d, name):
+                    sc = policy.attack_eval(view, fi, t, cid)
+                    if best is None or sc > best:
+                        best = sc
+    return best
+
+
 @scheme_advice("fleet_of_foot")
 def advise_scheme(policy, view, cid, fi):
-    """Nunchaku gives the action it takes back: what it is worth is the next action with it —
-    the best attack made +1, or a maneuver (which gains nothing from it) — less the card. With
-    no attack to make after it, it is a card thrown away (the policy would otherwise count its
-    action back as a free one and play it before a maneuver). Other schemes: the policy's own
-    reckoning."""
+    """Nunchaku and Bring It On give the action they take back: what they are worth is the next
+    action with them — the best attack made +1, or on the foe put next to Bruce Lee — or a
+    maneuver (which gains nothing from them), less the card. With no attack to make after
+    it, such a scheme is a card thrown away (the policy would otherwise count its action back
+    as a free one and play it before a maneuver; Bring It On pulled a foe next to Bruce Lee
+    with nothing left to hit it with). Other schemes: the policy's own reckoning."""
     from unmatched_sim.policies.weights import ATTACK_BONUS
 
-    amount, who = _bonus_of(view.card(cid))
-    if not amount:
+    card = view.card(cid)
+    amount, who = _bonus_of(card)
+    if amount:
+        attack = best_attack_with_bonus(policy, view, amount, who)
+    elif _pulls_foe(card):
+        attack = best_attack_on_pulled(policy, view, fi)
+    else:
         return None
-    attack = best_attack_with_bonus(policy, view, amount, who)
     then = policy.maneuver_eval(view)
     if attack is not None:
         then = max(then, attack + ATTACK_BONUS + policy.agg + policy.hit_and_run(view))
