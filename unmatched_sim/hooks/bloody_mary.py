@@ -6,13 +6,15 @@ her turn as ``start_of_turn_effects`` does); this class exists to give her cards
 name of its own. Her cards read the vocabulary's ``action_number`` ("if this is your third
 action"), which the heuristic cannot count from a card alone: ``third_action_advice`` adds what
 such a card gains when played as the third action of the turn, and takes off part of it
-otherwise, so she keeps them for that action.
+otherwise, so she keeps them for that action. ``ritual_hand_advice`` steers the turn's last
+action (a maneuver's draw, a card spent, a BOOST) toward the hand that starts her next turn with
+exactly 3 cards.
 """
 
 from __future__ import annotations
 
 from unmatched_sim.engine.steps import ACTIONS_PER_TURN
-from unmatched_sim.hooks import ability, card_advice
+from unmatched_sim.hooks import ability, card_advice, hand_advice
 from unmatched_sim.hooks.shared.abilities import StartOfTurnEffects
 
 THIRD = 3
@@ -52,3 +54,32 @@ def third_action_advice(policy, view, cid: int) -> float:
         return 0.0
     number = ACTIONS_PER_TURN + view.turn_flag("actions_gained", 0) - view.actions_now()
     return gain if view.is_my_turn() and number == THIRD else -SAVE_SHARE * gain
+
+
+RITUAL_HAND = 3
+RITUAL_WORTH = 1.0      # the action the ability gives (the heuristic's EXTRA_ACTION)
+DEFEND_CHANCE = 0.35    # how often a threatened hand loses a card to a defense in the foe's turn
+
+
+def defense_chance(policy, view) -> float:
+    """The chance she plays a defense card in the foe's coming turn: ``DEFEND_CHANCE`` if a foe's
+    attack can reach her where she stands (the heuristic's threat map), else none. (Against
+    Medusa, who threatens her nearly always, her hand lost a card over about a quarter of the
+    foe's turns.)"""
+    me = view.my_hero()
+    if not me.on_board:
+        return 0.0
+    return DEFEND_CHANCE if policy.threat_record(view).attacks(me.space) else 0.0
+
+
+@hand_advice("ritualistic_power")
+def ritual_hand_advice(policy, view, cards: int) -> float:
+    """Ending her turn with the hand that will be exactly 3 cards when her next turn starts is
+    worth the action the ability then gives, at the chance of it: 3 cards if she does not
+    defend in between, 4 if she defends once."""
+    p = defense_chance(policy, view)
+    if cards == RITUAL_HAND:
+        return RITUAL_WORTH * (1.0 - p)
+    if cards == RITUAL_HAND + 1:
+        return RITUAL_WORTH * p
+    return 0.0

@@ -71,7 +71,7 @@ from unmatched_sim.policies.greedy import GreedyPolicy
 from unmatched_sim.policies.odds import KEEP, Reader, ability_bonus_estimate, check_reader, combat_odds
 from unmatched_sim.policies.position import SpaceFacts, ThreatMap, exposure_odds, threat_map_of
 from unmatched_sim.policies.tempo import boost_draw_count, clock_style, deck_rate, scarcity_of, turns_left_estimate
-from unmatched_sim.hooks import SCHEME_ADVICE
+from unmatched_sim.hooks import HAND_ADVICE, SCHEME_ADVICE
 from unmatched_sim.policies.weights import OP_WORTH
 
 if not cython.compiled:     # compiled, inline functions and the weights' C variables (heuristic.pxd)
@@ -676,7 +676,21 @@ class HeuristicPolicy(GreedyPolicy):
                 if best is None or v > best:
                     best = v
             scores["scheme"] = best
+        if HAND_ADVICE and view.actions_now() == 1 and view.is_my_turn():
+            self.turn_end_hand(view, scores)
         return scores
+
+    def turn_end_hand(self, view, scores: dict) -> None:
+        """On the turn's last action, add what the hand it leaves is worth to our hero's ability
+        (hooks.HAND_ADVICE): a maneuver draws a card, an attack or a scheme spends one."""
+        fn = HAND_ADVICE.get(view.hero().ability.hook)
+        if fn is None:
+            return
+        hand = view.hand_size(view.seat)
+        drawn = 1 if view.deck_size(view.seat) else 0
+        for k in scores:
+            if scores[k] is not None:
+                scores[k] += fn(self, view, hand + drawn if k == "maneuver" else hand - 1)
 
     @cython.locals(view=_ViewCore, me=Fighter)
     def hit_and_run(self, view) -> float:
@@ -1552,6 +1566,14 @@ class HeuristicPolicy(GreedyPolicy):
             if every:
                 boosted = self.best_space_value(view, me.idx, [s for s in range(n) if ends[s]], after)
         best, pick = MIN_BOOST_GAIN, None
+        # On the turn's last action a BOOST is also a card fewer in the hand the turn leaves
+        # (hooks.HAND_ADVICE: Bloody Mary's 3 cards).
+        hand_lift = 0.0
+        if HAND_ADVICE and after == 0:
+            fn = HAND_ADVICE.get(view.hero().ability.hook)
+            if fn is not None:
+                h = view.hand_size(view.seat)
+                hand_lift = fn(self, view, h - 1) - fn(self, view, h)
         seen: dict[int, float] = {}
         # A card's cost is only worked out where it could matter: one that costs nothing or
         # more (no BOOST bonus, kept worth not negative) cannot gain more than its lift in
@@ -1573,7 +1595,7 @@ class HeuristicPolicy(GreedyPolicy):
                             ends[s] = 0
                 else:
                     seen[b] = self._best_reach_value(view, me.idx, move + b, after)
-            lift = seen[b] - base
+            lift = seen[b] - base + hand_lift
             if plain and lift <= best and not card.effects.get("boost_bonus") and keep_worth(card, is_own_card(view, c)) >= 0.0:
                 continue
             gain = lift - self.boost_cost(view, c)
