@@ -450,3 +450,16 @@ def test_the_ai_does_not_play_bring_it_on_with_no_foe_to_pull_or_nothing_to_hit_
     card = s.card_ids(0, "Bring It On")[0]
     then = max(pol.maneuver_eval(view), attack + ATTACK_BONUS + pol.agg + pol.hit_and_run(view))
     assert pol.scheme_eval(view, card, s.fighter("Bruce Lee")) == then - pol.spend_cost(view, card)
+
+
+def test_greedy_and_tuned_play_whole_games_with_his_advice():
+    """His combat-card advice serves the greedy policy too (which weighs cards by value)."""
+    from unmatched_sim.data.catalog import find_board
+    from unmatched_sim.run.play import play_game
+    from unmatched_sim.run.plan import GameSpec
+
+    heroes = {h: find_hero(h) for h in ("bruce_lee", "bigfoot")}
+    for policy in ("greedy", "tuned"):
+        game, row = play_game(GameSpec(0, 0, 7, "bruce_lee", "bigfoot", True), heroes,
+                              find_board("marmoreal"), policy, policy, record=False)
+        assert row["winner"] in ("a", "b", None) and game.turn > 1

@@ -309,3 +309,45 @@ def test_a_form_sharing_a_fighters_name_or_a_banner_naming_no_form_is_refused():
     raw["hero"]["forms"] = ["Dr. Jekyll", "Edward Hyde"]
     with pytest.raises(DataError, match="'Mr. Hyde' is not one of this hero's fighters"):
         parse_hero(raw, Path("heroes/jekyll_and_hyde.toml"))
+
+
+# ---------------------------------------------------------------- the AI
+def _tuned(s: Scenario):
+    import random
+
+    from unmatched_sim.engine.view import PlayerView
+    from unmatched_sim.policies.heuristic import TunedPolicy
+
+    view = PlayerView(s.game, 0)
+    pol = TunedPolicy(random.Random(0))
+    pol._fresh()
+    pol.agg, pol.cau = pol.style_now(view)
+    return pol, view
+
+
+def test_the_ai_puts_mr_hyde_next_to_the_foe_that_pure_evil_then_hurts():
+    """Mr. Hyde far from the Genie but in her zone: Pure Evil's place ends next to her."""
+    s = Scenario("jekyll_and_hyde", "genie").place(HERO, "M09").place(GENIE, "M11")
+    from unmatched_sim.hooks.jekyll_and_hyde import set_form
+    set_form(s.game, 0, "Mr. Hyde")
+    s.hand(0, "Pure Evil", "Skirmish")
+    my_turn(s)
+    scheme(s, "Pure Evil")
+    s.expect("effect_destination")
+    pol, view = _tuned(s)
+    genie = s.f(GENIE).space
+    assert pol.on_effect_destination(view, s.pending) in s.board.adjacent[genie]
+
+
+def test_the_ai_does_not_play_pure_evil_when_its_place_can_only_carry_him_away_from_the_foe():
+    """Mr. Hyde on M24 next to the Genie on M16: no empty space of his violet zone is next to
+    her, so Pure Evil would only move him off; it is worth less than the card, and he attacks."""
+    s = Scenario("jekyll_and_hyde", "genie").place(HERO, "M24").place(GENIE, "M16")
+    from unmatched_sim.hooks.jekyll_and_hyde import set_form
+    set_form(s.game, 0, "Mr. Hyde")
+    s.hand(0, "Pure Evil", "Skirmish")
+    my_turn(s)
+    pol, view = _tuned(s)
+    card = in_hand(s, "Pure Evil")
+    assert pol.scheme_eval(view, card, s.fighter(HERO)) < 0.0
+    assert pol.on_action(view, s.pending) != "scheme"

@@ -20,9 +20,9 @@ from unmatched_sim.engine.ability import ABILITIES, Ability, ability, make_abili
 from unmatched_sim.engine.effects import hook_effect
 from unmatched_sim.registry import Registry
 
-__all__ = ["ABILITIES", "AI_ADVICE", "CARD_ADVICE", "HAND_ADVICE", "SCHEME_ADVICE", "STORY_LINES", "Ability",
-           "ability", "advise", "card_advice", "hand_advice", "hook_effect", "make_ability", "scheme_advice",
-           "story_line"]
+__all__ = ["ABILITIES", "AI_ADVICE", "CARD_ADVICE", "DESTINATION_ADVICE", "HAND_ADVICE", "SCHEME_ADVICE",
+           "STORY_LINES", "Ability", "ability", "advise", "card_advice", "destination_advice", "hand_advice",
+           "hook_effect", "make_ability", "scheme_advice", "story_line"]
 
 
 # What the AI and the replay story need to know of a hero, registered by its hook module so a
@@ -48,6 +48,11 @@ SCHEME_ADVICE: dict[str, Callable] = {}
 #       on the scale of the heuristic's action scores (Bloody Mary: exactly 3 when her next turn
 #       starts gives her an action); added to each choice of the turn's last action.
 HAND_ADVICE: dict[str, Callable] = {}
+#   DESTINATION_ADVICE[ability hook name] = fn(policy, view, decision) -> space | None
+#       where an effect of this hero's puts its own fighter (decision "effect_destination"), when
+#       the hero knows better than the space's worth (Pure Evil: next to the foes it then hurts);
+#       None: the policy's own choice.
+DESTINATION_ADVICE: dict[str, Callable] = {}
 
 
 def advise(kind: str):
@@ -78,6 +83,14 @@ def hand_advice(hook: str):
     """Register what a hero's hand size at the end of its turn is worth: ``@hand_advice("...")``."""
     def register(fn):
         HAND_ADVICE[hook] = fn
+        return fn
+    return register
+
+
+def destination_advice(hook: str):
+    """Register where a hero's effects put its own fighter: ``@destination_advice("...")``."""
+    def register(fn):
+        DESTINATION_ADVICE[hook] = fn
         return fn
     return register
 

@@ -170,6 +170,8 @@ def advise_combat_card(policy, view, cid):
         return 0.0
     holds = _moved(view, fi) or (who == "either" and _moved(view, target))
     lift = (to - printed) * ((1.0 if holds else 0.0) - CONDITIONAL_SHARE)
+    if not hasattr(policy, "attack_odds"):      # greedy weighs cards by value: the lift itself
+        return lift
     tf = view.fighter(target)
     a = policy.my_attack_strength(view, cid) + ability_bonus_estimate(view, fi, ATTACKER, target)
     e0, _, k0 = policy.attack_odds(view, tf, a)

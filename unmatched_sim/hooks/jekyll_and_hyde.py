@@ -18,7 +18,7 @@ from __future__ import annotations
 from unmatched_sim.engine.combat import ABILITY
 from unmatched_sim.engine.effects import CONDITIONS, hook_effect
 from unmatched_sim.engine.state import ATTACKER, DEFENDER
-from unmatched_sim.hooks import Ability, ability, advise, story_line
+from unmatched_sim.hooks import Ability, ability, advise, destination_advice, scheme_advice, story_line
 
 FORM = "form"
 
@@ -181,6 +181,66 @@ def _advise_transform(policy, view, d):
 def _advise_draw_keep(policy, view, d):
     """Keep the card of the highest value (a scheme counts 3)."""
     return max(d.options, key=lambda c: (view.card(c).value if view.card(c).value is not None else 3, -c))
+
+
+def _then_hurts_neighbours(card, op_name: str) -> int:
+    """The damage the card deals to every fighter next to ours right after the ``op_name``
+    effect that puts it somewhere (Pure Evil: place, then 2 to each neighbour); 0 if none."""
+    for ops in card.effects.values():
+        for i, op in enumerate(ops[:-1]):
+            nxt = ops[i + 1]
+            if (op.NAME == op_name and nxt.NAME == "damage" and nxt.spec.get("target") == "each_adjacent"
+                    and isinstance(nxt.spec.get("amount"), int)):
+                return nxt.spec["amount"]
+    return 0
+
+
+def _blows(policy, view, fi: int, space: int, amount: int) -> float:
+    """What ``amount`` damage to every fighter next to ``space`` (but ``fi``) is worth to us."""
+    total = 0.0
+    for t in view.board.adjacent[space]:
+        o = view.occupant(t)
+        if o >= 0 and o != fi:
+            total += policy.blow_worth(view, view.fighter(o), amount)
+    return total
+
+
+@destination_advice("dual_nature")
+def _advise_destination(policy, view, d):
+    """Pure Evil puts Mr. Hyde where his 2 damage to every neighbour is worth most (foes hurt,
+    less friends), the space's own worth added; other effects: the policy's choice."""
+    card = d.info.get("card")
+    if card is None or card < 0:
+        return None
+    amount = _then_hurts_neighbours(view.card(card), d.info.get("op"))
+    if not amount:
+        return None
+    fi = d.info["fighter"]
+    options = list(d.options)
+    worths = policy.space_values(view, fi, options, policy._after_now(view))
+    return max(zip(options, worths), key=lambda sw: (_blows(policy, view, fi, sw[0], amount) + sw[1], -sw[0]))[0]
+
+
+@scheme_advice("dual_nature")
+def _advise_scheme(policy, view, cid, fi):
+    """Pure Evil hurts the neighbours of the space it puts Mr. Hyde on, not of the one he
+    leaves (an empty space of his zone: he cannot stay): it is worth the best such space's
+    blows, less the card. (Weighed where he stood, it was played next to a foe only to carry
+    him away from it.) Other schemes: the policy's own reckoning."""
+    from unmatched_sim.policies.weights import SCHEME_BONUS
+
+    card = view.card(cid)
+    amount = _then_hurts_neighbours(card, "place")
+    me = view.fighter(fi)
+    if not amount or not me.on_board or not any(
+            op.NAME == "place" and op.spec.get("where") == "self_zone" for op in card.effects.get("effect", ())):
+        return None
+    zone = view.board.same_zone
+    spaces = [s for s in range(len(view.board.adjacent))
+              if s != me.space and view.occupant(s) < 0 and zone(s, me.space)]
+    # with no empty space in his zone he stays, and hurts his neighbours there
+    best = max((_blows(policy, view, fi, s, amount) for s in spaces or [me.space]), default=0.0)
+    return best - policy.spend_cost(view, cid) + SCHEME_BONUS
 
 
 @story_line("transform")

@@ -71,7 +71,7 @@ from unmatched_sim.policies.greedy import GreedyPolicy
 from unmatched_sim.policies.odds import KEEP, Reader, ability_bonus_estimate, check_reader, combat_odds
 from unmatched_sim.policies.position import SpaceFacts, ThreatMap, exposure_odds, threat_map_of
 from unmatched_sim.policies.tempo import boost_draw_count, clock_style, deck_rate, scarcity_of, turns_left_estimate
-from unmatched_sim.hooks import HAND_ADVICE, SCHEME_ADVICE
+from unmatched_sim.hooks import DESTINATION_ADVICE, HAND_ADVICE, SCHEME_ADVICE
 from unmatched_sim.policies.weights import OP_WORTH
 
 if not cython.compiled:     # compiled, inline functions and the weights' C variables (heuristic.pxd)
@@ -1465,6 +1465,11 @@ class HeuristicPolicy(GreedyPolicy):
             return max(d.options, key=lambda s: (self.foe_space_value(view, fi, s), -s))
         if f.owner != view.seat:       # a teammate's: greedy's rule
             return super().on_effect_destination(view, d)
+        if DESTINATION_ADVICE:          # the hero's own advice (hooks.DESTINATION_ADVICE)
+            fn = DESTINATION_ADVICE.get(view.hero().ability.hook)
+            got = fn(self, view, d) if fn is not None else None
+            if got is not None:
+                return got
         after = self._after_now(view)
         return self.best_space(view, fi, d.options, after)
 
