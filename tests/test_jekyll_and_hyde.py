@@ -351,3 +351,37 @@ def test_the_ai_does_not_play_pure_evil_when_its_place_can_only_carry_him_away_f
     card = in_hand(s, "Pure Evil")
     assert pol.scheme_eval(view, card, s.fighter(HERO)) < 0.0
     assert pol.on_action(view, s.pending) != "scheme"
+
+
+def test_the_ai_does_not_attack_with_succumb_to_compulsion_when_it_strands_his_defense():
+    """Dr. Jekyll holding With Haste! (his defense card, 4): attacking with Succumb to
+    Compulsion would make him Mr. Hyde for the Genie's turn, With Haste! unplayable; Feint
+    (either form) does not."""
+    s = duel()
+    s.hand(0, "Succumb to Compulsion", "Feint", "With Haste!")
+    my_turn(s)
+    s.choose("attack")
+    if s.pending.kind == "attack_target":
+        s.choose((HERO, GENIE))
+    s.expect("attack_card")
+    pol, view = _tuned(s)
+    assert s.game.card(pol.on_attack_card(view, s.pending)).name == "Feint"
+
+
+def test_the_ai_transforms_into_the_form_whose_cards_attack_and_defend_best():
+    """Next to the Genie with Recoiling Blow (Mr. Hyde: 5, and back to Dr. Jekyll after it)
+    and With Haste! (Dr. Jekyll's 4 defense): Mr. Hyde. Far from her with only Dr. Jekyll
+    cards: he stays Dr. Jekyll."""
+    from unmatched_sim.hooks.jekyll_and_hyde import _advise_transform
+    s = duel()
+    s.hand(0, "Recoiling Blow", "With Haste!")
+    s.begin_turn(0)
+    s.expect("transform")
+    pol, view = _tuned(s)
+    assert _advise_transform(pol, view, s.pending) is True
+    s = Scenario("jekyll_and_hyde", "genie").place(HERO, "M31").place(GENIE, "M03")
+    s.hand(0, "With Haste!", "Distracted Triage")
+    s.begin_turn(0)
+    s.expect("transform")
+    pol, view = _tuned(s)
+    assert _advise_transform(pol, view, s.pending) is False
