@@ -447,3 +447,21 @@ def test_the_ais_last_action_counts_the_hand_it_leaves_for_ritualistic_power():
 def _scores(s: Scenario) -> dict:
     pol, view = _tuned(s)
     return pol.action_scores(view, s.pending.options)
+
+
+def _third_action_attack_card(genie_health: int) -> str:
+    s = vs_genie().hand(0, "Speak Three Times", "Infinity Mirror", "Evade").health(GENIE, genie_health)
+    third_action_turn(s)
+    s.choose("attack")
+    if s.pending.kind == "attack_target":
+        s.choose((BM, GENIE))
+    s.expect("attack_card")
+    pol, view = _tuned(s)
+    return s.game.card(pol.on_attack_card(view, s.pending)).name
+
+
+def test_the_ai_spends_speak_three_times_on_the_third_action_only_where_its_7_counts():
+    """On her third action the 7 is worth what it adds against the fighter attacked: against
+    the Genie at 16 health she plays it; at 1 health any card defeats her, and she keeps it."""
+    assert _third_action_attack_card(16) == "Speak Three Times"
+    assert _third_action_attack_card(1) != "Speak Three Times"

@@ -13,9 +13,11 @@ exactly 3 cards.
 
 from __future__ import annotations
 
+from unmatched_sim.engine.state import ATTACKER
 from unmatched_sim.engine.steps import ACTIONS_PER_TURN
 from unmatched_sim.hooks import ability, card_advice, hand_advice
 from unmatched_sim.hooks.shared.abilities import StartOfTurnEffects
+from unmatched_sim.policies.odds import ability_bonus_estimate
 
 THIRD = 3
 DRAW_WORTH, HEAL_WORTH = 0.7, 0.6        # a card drawn, a point of health, in card-value units
@@ -33,6 +35,23 @@ def _third_action_only(op) -> bool:
             and cond.get("at_least") == THIRD and cond.get("at_most") == THIRD)
 
 
+def _value_gain(policy, view, cid: int, to: float) -> float:
+    """What the card's being worth ``to`` on the third action adds: for the heuristic, in the
+    combat under way, the damage and defeat that value adds against the fighter she attacks
+    over the card's usual estimate, at their worth (Speak Three Times' 7 on a 1-health Harpy adds
+    nothing a 3 does not); else the value over the printed one."""
+    printed = float(view.card(cid).value or 0)
+    fighters = view.combat_fighters() if view.in_combat else None
+    if policy is None or not hasattr(policy, "attack_odds") or fighters is None or view.my_role() != ATTACKER:
+        return max(0.0, to - printed)
+    fi, target = fighters
+    tf = view.fighter(target)
+    bonus = ability_bonus_estimate(view, fi, ATTACKER, target)
+    e0, _, k0 = policy.attack_odds(view, tf, policy.my_attack_strength(view, cid) + bonus)
+    e1, _, k1 = policy.attack_odds(view, tf, to + bonus)
+    return max(0.0, policy.foe_hp_weight(view, tf) * (e1 - e0) + policy.defeat_worth(view, tf) * (k1 - k0))
+
+
 @card_advice("ritualistic_power")
 def third_action_advice(policy, view, cid: int) -> float:
     """What a combat card's "if this is your third action" effects are worth now: their gain on
@@ -44,7 +63,7 @@ def third_action_advice(policy, view, cid: int) -> float:
             if not _third_action_only(op):
                 continue
             if op.NAME == "set_value":
-                gain += max(0.0, float(op.to.const) - float(card.value or 0))
+                gain += _value_gain(policy, view, cid, float(op.to.const))
             elif op.NAME == "draw":
                 gain += DRAW_WORTH * op.count.const
             elif op.NAME == "recover":
