@@ -235,3 +235,25 @@ def test_spear_throw_deals_2_to_an_opposing_fighter_in_achilles_zone():
     s.begin_turn(0)
     scheme(s, "Spear Throw")
     assert s.f(GENIE).health == 14
+
+
+def _tuned_says(s: Scenario) -> bool:
+    import random
+
+    from unmatched_sim.engine.view import PlayerView
+    from unmatched_sim.policies.heuristic import TunedPolicy
+
+    return TunedPolicy(random.Random(0)).choose(PlayerView(s.game, 0), s.pending)
+
+
+def test_the_ai_pays_the_day_of_your_doom_from_patrocluss_health_not_achilles():
+    """The 2 damage are Patroclus's: at 6 health he pays; at 2 (the payment would defeat him) he
+    does not, however healthy Achilles is."""
+    for health, pays in ((6, True), (2, False)):
+        s = vs_genie(achilles="M31", patroclus="M10").hand(0, "The Day of Your Doom", SPARE)
+        s.health(PAT, health)
+        s.begin_turn(0)
+        s.attack(PAT, GENIE, "The Day of Your Doom", None)
+        s.expect("effect_may")
+        assert s.pending.info["payer"] == s.fighter(PAT)
+        assert _tuned_says(s) is pays

@@ -393,3 +393,75 @@ def test_the_ai_adjusts_broken_glass_to_match_the_opponents_value():
     assert AI_ADVICE["effect_adjust_value"](None, PlayerView(s.game, 0), d) == -1
     s.choose(-1)
     assert [e["amount"] for e in s.events("value_adjusted")] == [-1]
+
+
+def _tuned(s: Scenario):
+    import random
+
+    from unmatched_sim.engine.view import PlayerView
+    from unmatched_sim.policies.heuristic import TunedPolicy
+
+    view = PlayerView(s.game, 0)
+    pol = TunedPolicy(random.Random(0))
+    pol._fresh()
+    pol.agg, pol.cau = pol.style_now(view)
+    return pol, view
+
+
+def test_the_ai_values_ending_her_turn_on_the_hand_that_starts_the_next_with_3_cards():
+    """Out of the Genie's reach: 3 cards at the end of her turn are worth the ability's action,
+    4 nothing. Within it, 4 (she may defend once) is worth the chance of that."""
+    from unmatched_sim.hooks.bloody_mary import DEFEND_CHANCE, RITUAL_WORTH, ritual_hand_advice
+    s = vs_genie(mary="M31")
+    s.begin_turn(0)
+    pol, view = _tuned(s)
+    assert [ritual_hand_advice(pol, view, n) for n in (2, 3, 4)] == [0.0, RITUAL_WORTH, 0.0]
+    s = vs_genie().hand(1, "Prisoner's Torment", "Prisoner's Torment")
+    s.begin_turn(0)
+    pol, view = _tuned(s)
+    assert ritual_hand_advice(pol, view, 3) == RITUAL_WORTH * (1 - DEFEND_CHANCE)
+    assert ritual_hand_advice(pol, view, 4) == RITUAL_WORTH * DEFEND_CHANCE
+
+
+def test_the_ais_last_action_counts_the_hand_it_leaves_for_ritualistic_power():
+    """Two cards, her last action, out of reach: a maneuver's draw leaves 3 (the next turn's
+    extra action), so it scores the ability's action more than it would for another hero."""
+    from unmatched_sim.hooks import HAND_ADVICE
+    from unmatched_sim.hooks.bloody_mary import RITUAL_WORTH
+    s = vs_genie(mary="M31").hand(0, "Evade", SPARE)
+    s.begin_turn(0)
+    maneuver_in_place(s)
+    s.game.players[0].hand.pop()          # back to 2 cards: the maneuver's draw undone
+    pol, view = _tuned(s)
+    assert view.actions_now() == 1 and view.hand_size(0) == 2
+    advised = pol.action_scores(view, s.pending.options)
+    fn = HAND_ADVICE.pop("ritualistic_power")
+    try:
+        plain = _scores(s)
+    finally:
+        HAND_ADVICE["ritualistic_power"] = fn
+    assert advised["maneuver"] == plain["maneuver"] + RITUAL_WORTH
+    assert advised["scheme"] == plain["scheme"]
+
+
+def _scores(s: Scenario) -> dict:
+    pol, view = _tuned(s)
+    return pol.action_scores(view, s.pending.options)
+
+
+def _third_action_attack_card(genie_health: int) -> str:
+    s = vs_genie().hand(0, "Speak Three Times", "Infinity Mirror", "Evade").health(GENIE, genie_health)
+    third_action_turn(s)
+    s.choose("attack")
+    if s.pending.kind == "attack_target":
+        s.choose((BM, GENIE))
+    s.expect("attack_card")
+    pol, view = _tuned(s)
+    return s.game.card(pol.on_attack_card(view, s.pending)).name
+
+
+def test_the_ai_spends_speak_three_times_on_the_third_action_only_where_its_7_counts():
+    """On her third action the 7 is worth what it adds against the fighter attacked: against
+    the Genie at 16 health she plays it; at 1 health any card defeats her, and she keeps it."""
+    assert _third_action_attack_card(16) == "Speak Three Times"
+    assert _third_action_attack_card(1) != "Speak Three Times"

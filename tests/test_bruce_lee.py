@@ -341,3 +341,125 @@ def test_bruce_lee_plays_a_three_player_free_for_all_to_the_end(seed):
 
 def test_bruce_lee_plays_a_two_against_two_team_game_to_the_end():
     assert play_random(("bruce_lee", "robin_hood", "bigfoot", "houdini"), Teams(4), seed=5).over
+
+
+# ============================================================================ the AI
+def _tuned(s: Scenario):
+    import random
+
+    from unmatched_sim.engine.view import PlayerView
+    from unmatched_sim.policies.heuristic import TunedPolicy
+
+    view = PlayerView(s.game, 0)
+    pol = TunedPolicy(random.Random(0))
+    pol._fresh()
+    pol.agg, pol.cau = pol.style_now(view)
+    return pol, view
+
+
+def test_the_ai_sees_the_turns_nunchaku_bonus_in_an_attack_it_weighs():
+    s = duel()
+    s.hand(0, "Nunchaku", "Skirmish")
+    s.begin_turn(0)
+    pol, view = _tuned(s)
+    skirmish = s.card_ids(0, "Skirmish")[0]
+    bruce, genie = s.fighter("Bruce Lee"), s.fighter("The Genie")
+    before = pol.attack_eval(view, bruce, genie, skirmish)
+    scheme(s, "Nunchaku")
+    pol, view = _tuned(s)
+    assert view.combat_bonus_estimate(bruce, 0, genie) == 1.0
+    assert pol.attack_eval(view, bruce, genie, skirmish) > before
+
+
+def test_the_ai_does_not_play_nunchaku_with_no_attack_to_make_after_it():
+    """Out of reach of any foe, Nunchaku's action back is no free action: its +1 has no attack
+    to go to, so it is worth the maneuver that follows less the card, and the AI maneuvers."""
+    s = duel(bruce="M31")
+    s.hand(0, "Nunchaku", "Skirmish")
+    s.begin_turn(0)
+    pol, view = _tuned(s)
+    assert not pol.attack_options(view)
+    nunchaku = s.card_ids(0, "Nunchaku")[0]
+    worth = pol.scheme_eval(view, nunchaku, s.fighter("Bruce Lee"))
+    assert worth == pol.maneuver_eval(view) - pol.spend_cost(view, nunchaku)
+    assert pol.on_action(view, s.pending) == "maneuver"
+
+
+def test_the_ai_weighs_nunchaku_as_the_attack_it_improves_less_the_card():
+    s = duel()
+    s.hand(0, "Nunchaku", "Skirmish")
+    s.begin_turn(0)
+    pol, view = _tuned(s)
+    nunchaku = s.card_ids(0, "Nunchaku")[0]
+    scores = pol.action_scores(view, s.pending.options)
+    worth = pol.scheme_eval(view, nunchaku, s.fighter("Bruce Lee"))
+    assert worth == scores["scheme"]
+    assert worth <= max(scores["attack"], scores["maneuver"]) + 1.0
+
+
+def _attack_card_choice(hand: tuple[str, ...], moved: bool) -> str:
+    """The card the AI attacks the Genie with, Bruce Lee having stepped to another space next
+    to her this turn (``moved``) or not."""
+    s = duel()
+    s.hand(0, *hand)
+    s.begin_turn(0)
+    g = s.game
+    bruce, genie = s.fighter("Bruce Lee"), s.fighter("The Genie")
+    if moved:
+        here = g.fighters[bruce].space
+        taken = {f.space for f in g.fighters if f.on_board}
+        g.place(bruce, next(x for x in sorted(g.board.adjacent[g.fighters[genie].space])
+                            if x not in taken and x != here))
+    s.choose("attack")
+    if s.pending.kind == "attack_target":
+        s.choose((bruce, genie))
+    s.expect("attack_card")
+    pol, view = _tuned(s)
+    return g.card(pol.on_attack_card(view, s.pending)).name
+
+
+def test_the_ai_attacks_with_momentous_shift_at_5_once_bruce_lee_has_moved_this_turn():
+    assert _attack_card_choice(("Momentous Shift", "Skirmish"), moved=True) == "Momentous Shift"
+    assert _attack_card_choice(("Momentous Shift", "Skirmish"), moved=False) == "Skirmish"
+
+
+def test_the_ai_attacks_with_high_straight_lead_at_5_once_bruce_lee_has_moved_this_turn():
+    assert _attack_card_choice((HIGH, WRIST), moved=True) == HIGH
+    assert _attack_card_choice((HIGH, WRIST), moved=False) == WRIST
+
+
+def test_the_ai_does_not_play_bring_it_on_with_no_foe_to_pull_or_nothing_to_hit_it_with():
+    """The Genie already next to Bruce Lee: Bring It On has nobody to pull and is worth the
+    maneuver after it less the card. Out of reach in his zone with an attack card in hand: it
+    is worth the attack on her it makes possible (or the maneuver, if that is worth more), less
+    the card."""
+    s = duel()
+    s.hand(0, "Bring It On", "Skirmish")
+    s.begin_turn(0)
+    pol, view = _tuned(s)
+    card = s.card_ids(0, "Bring It On")[0]
+    assert pol.scheme_eval(view, card, s.fighter("Bruce Lee")) == pol.maneuver_eval(view) - pol.spend_cost(view, card)
+    s = duel(bruce="M09")        # in a zone of the Genie on M11, not next to her
+    s.hand(0, "Bring It On", "Skirmish")
+    s.begin_turn(0)
+    pol, view = _tuned(s)
+    assert not pol.attack_options(view)
+    from unmatched_sim.hooks.bruce_lee import best_attack_on_pulled
+    from unmatched_sim.policies.weights import ATTACK_BONUS
+    attack = best_attack_on_pulled(pol, view, s.fighter("Bruce Lee"))
+    card = s.card_ids(0, "Bring It On")[0]
+    then = max(pol.maneuver_eval(view), attack + ATTACK_BONUS + pol.agg + pol.hit_and_run(view))
+    assert pol.scheme_eval(view, card, s.fighter("Bruce Lee")) == then - pol.spend_cost(view, card)
+
+
+def test_greedy_and_tuned_play_whole_games_with_his_advice():
+    """His combat-card advice serves the greedy policy too (which weighs cards by value)."""
+    from unmatched_sim.data.catalog import find_board
+    from unmatched_sim.run.play import play_game
+    from unmatched_sim.run.plan import GameSpec
+
+    heroes = {h: find_hero(h) for h in ("bruce_lee", "bigfoot")}
+    for policy in ("greedy", "tuned"):
+        game, row = play_game(GameSpec(0, 0, 7, "bruce_lee", "bigfoot", True), heroes,
+                              find_board("marmoreal"), policy, policy, record=False)
+        assert row["winner"] in ("a", "b", None) and game.turn > 1

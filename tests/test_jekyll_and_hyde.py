@@ -309,3 +309,79 @@ def test_a_form_sharing_a_fighters_name_or_a_banner_naming_no_form_is_refused():
     raw["hero"]["forms"] = ["Dr. Jekyll", "Edward Hyde"]
     with pytest.raises(DataError, match="'Mr. Hyde' is not one of this hero's fighters"):
         parse_hero(raw, Path("heroes/jekyll_and_hyde.toml"))
+
+
+# ---------------------------------------------------------------- the AI
+def _tuned(s: Scenario):
+    import random
+
+    from unmatched_sim.engine.view import PlayerView
+    from unmatched_sim.policies.heuristic import TunedPolicy
+
+    view = PlayerView(s.game, 0)
+    pol = TunedPolicy(random.Random(0))
+    pol._fresh()
+    pol.agg, pol.cau = pol.style_now(view)
+    return pol, view
+
+
+def test_the_ai_puts_mr_hyde_next_to_the_foe_that_pure_evil_then_hurts():
+    """Mr. Hyde far from the Genie but in her zone: Pure Evil's place ends next to her."""
+    s = Scenario("jekyll_and_hyde", "genie").place(HERO, "M09").place(GENIE, "M11")
+    from unmatched_sim.hooks.jekyll_and_hyde import set_form
+    set_form(s.game, 0, "Mr. Hyde")
+    s.hand(0, "Pure Evil", "Skirmish")
+    my_turn(s)
+    scheme(s, "Pure Evil")
+    s.expect("effect_destination")
+    pol, view = _tuned(s)
+    genie = s.f(GENIE).space
+    assert pol.on_effect_destination(view, s.pending) in s.board.adjacent[genie]
+
+
+def test_the_ai_does_not_play_pure_evil_when_its_place_can_only_carry_him_away_from_the_foe():
+    """Mr. Hyde on M24 next to the Genie on M16: no empty space of his violet zone is next to
+    her, so Pure Evil would only move him off; it is worth less than the card, and he attacks."""
+    s = Scenario("jekyll_and_hyde", "genie").place(HERO, "M24").place(GENIE, "M16")
+    from unmatched_sim.hooks.jekyll_and_hyde import set_form
+    set_form(s.game, 0, "Mr. Hyde")
+    s.hand(0, "Pure Evil", "Skirmish")
+    my_turn(s)
+    pol, view = _tuned(s)
+    card = in_hand(s, "Pure Evil")
+    assert pol.scheme_eval(view, card, s.fighter(HERO)) < 0.0
+    assert pol.on_action(view, s.pending) != "scheme"
+
+
+def test_the_ai_does_not_attack_with_succumb_to_compulsion_when_it_strands_his_defense():
+    """Dr. Jekyll holding With Haste! (his defense card, 4): attacking with Succumb to
+    Compulsion would make him Mr. Hyde for the Genie's turn, With Haste! unplayable; Feint
+    (either form) does not."""
+    s = duel()
+    s.hand(0, "Succumb to Compulsion", "Feint", "With Haste!")
+    my_turn(s)
+    s.choose("attack")
+    if s.pending.kind == "attack_target":
+        s.choose((HERO, GENIE))
+    s.expect("attack_card")
+    pol, view = _tuned(s)
+    assert s.game.card(pol.on_attack_card(view, s.pending)).name == "Feint"
+
+
+def test_the_ai_transforms_into_the_form_whose_cards_attack_and_defend_best():
+    """Next to the Genie with Recoiling Blow (Mr. Hyde: 5, and back to Dr. Jekyll after it)
+    and With Haste! (Dr. Jekyll's 4 defense): Mr. Hyde. Far from her with only Dr. Jekyll
+    cards: he stays Dr. Jekyll."""
+    from unmatched_sim.hooks.jekyll_and_hyde import _advise_transform
+    s = duel()
+    s.hand(0, "Recoiling Blow", "With Haste!")
+    s.begin_turn(0)
+    s.expect("transform")
+    pol, view = _tuned(s)
+    assert _advise_transform(pol, view, s.pending) is True
+    s = Scenario("jekyll_and_hyde", "genie").place(HERO, "M31").place(GENIE, "M03")
+    s.hand(0, "With Haste!", "Distracted Triage")
+    s.begin_turn(0)
+    s.expect("transform")
+    pol, view = _tuned(s)
+    assert _advise_transform(pol, view, s.pending) is False

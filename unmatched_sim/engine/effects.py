@@ -611,9 +611,11 @@ class Op:
             # nothing is never better, and offering it would make weak policies waste cards.
             if not self.applicable(g, ctx):
                 return
+            # ``payer``: the fighter a damage cost would hurt (the one resolving the effect)
             g.ask(ctx.player, "effect_may", (True, False), self._may_answered, ctx,
                   card=ctx.card, op=self.NAME, cost=self.cost_discard, cost_damage=self.cost_damage,
-                  cost_kind=self.cost[0] if self.cost else None)
+                  cost_kind=self.cost[0] if self.cost else None,
+                  payer=g.ctx_fighter(ctx) if self.cost_damage else -1)
             return
         if self.unless_paid:
             self._resolve(g, ctx)
@@ -1443,7 +1445,8 @@ class Instead(Op):
             return
         g.ask(ctx.player, "effect_may", (True, False), self._may_answered, ctx,
               card=ctx.card, op=self.NAME, cost=self.cost_discard, cost_damage=self.cost_damage,
-              cost_kind=self.cost[0] if self.cost else None)
+              cost_kind=self.cost[0] if self.cost else None,
+              payer=g.ctx_fighter(ctx) if self.cost_damage else -1)
 
     def _may_answered(self, g, ctx, yes):
         if not yes:

@@ -495,6 +495,11 @@ class _ViewCore:
         zm = self._zone_mask
         return bool(zm[space] & zm[target_space])     # (Board.same_zone)
 
+    def started_turn_on(self, fi: int) -> int:
+        """The space fighter ``fi`` stood on when this turn started (public; NO_SPACE if it was
+        off the board): what "not on the space it started this turn on" reads."""
+        return self._g.started_turn_on(fi)
+
     # --- combat
     @property
     def in_combat(self) -> bool:

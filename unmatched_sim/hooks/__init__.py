@@ -20,8 +20,9 @@ from unmatched_sim.engine.ability import ABILITIES, Ability, ability, make_abili
 from unmatched_sim.engine.effects import hook_effect
 from unmatched_sim.registry import Registry
 
-__all__ = ["ABILITIES", "AI_ADVICE", "CARD_ADVICE", "STORY_LINES", "Ability", "ability", "advise",
-           "card_advice", "hook_effect", "make_ability", "story_line"]
+__all__ = ["ABILITIES", "AI_ADVICE", "CARD_ADVICE", "DESTINATION_ADVICE", "HAND_ADVICE", "SCHEME_ADVICE",
+           "STORY_LINES", "Ability", "ability", "advise", "card_advice", "destination_advice", "hand_advice",
+           "hook_effect", "make_ability", "scheme_advice", "story_line"]
 
 
 # What the AI and the replay story need to know of a hero, registered by its hook module so a
@@ -37,6 +38,21 @@ STORY_LINES: dict[str, Callable[[dict], str]] = Registry("story line for event")
 #       beyond its value and effects (Shakespeare: a card that completes the line); added by the
 #       greedy and heuristic policies when they choose an attack or defense card.
 CARD_ADVICE: dict[str, Callable] = {}
+#   SCHEME_ADVICE[ability hook name] = fn(policy, view, card id, fighter) -> float | None
+#       what playing this scheme now is worth to a hero with that ability, on the scale of the
+#       heuristic's action scores (None: the policy's own reckoning); a scheme whose worth lies in
+#       what the turn's next action does with it (Nunchaku's +1 before an attack).
+SCHEME_ADVICE: dict[str, Callable] = {}
+#   HAND_ADVICE[ability hook name] = fn(policy, view, cards) -> float
+#       what ending our turn with ``cards`` cards in hand is worth to a hero with that ability,
+#       on the scale of the heuristic's action scores (Bloody Mary: exactly 3 when her next turn
+#       starts gives her an action); added to each choice of the turn's last action.
+HAND_ADVICE: dict[str, Callable] = {}
+#   DESTINATION_ADVICE[ability hook name] = fn(policy, view, decision) -> space | None
+#       where an effect of this hero's puts its own fighter (decision "effect_destination"), when
+#       the hero knows better than the space's worth (Pure Evil: next to the foes it then hurts);
+#       None: the policy's own choice.
+DESTINATION_ADVICE: dict[str, Callable] = {}
 
 
 def advise(kind: str):
@@ -51,6 +67,30 @@ def card_advice(hook: str):
     """Register a hero's combat-card preference: ``@card_advice("iambic_pentameter")``."""
     def register(fn):
         CARD_ADVICE[hook] = fn
+        return fn
+    return register
+
+
+def scheme_advice(hook: str):
+    """Register a hero's worth of its own schemes: ``@scheme_advice("fleet_of_foot")``."""
+    def register(fn):
+        SCHEME_ADVICE[hook] = fn
+        return fn
+    return register
+
+
+def hand_advice(hook: str):
+    """Register what a hero's hand size at the end of its turn is worth: ``@hand_advice("...")``."""
+    def register(fn):
+        HAND_ADVICE[hook] = fn
+        return fn
+    return register
+
+
+def destination_advice(hook: str):
+    """Register where a hero's effects put its own fighter: ``@destination_advice("...")``."""
+    def register(fn):
+        DESTINATION_ADVICE[hook] = fn
         return fn
     return register
 

@@ -11,6 +11,10 @@ card" reads the form. Transforming switches the fighter's definition to the form
 State: ``game.players[seat].res["form"]``, the form's name (public). Event ``transform``
 (detail: the new form; ``card``: the card that did it, if any). Calming Research's draw is the
 effect hook ``draw_keep_one``.
+
+The AI (the end of the module): the form to take at the start of the turn weighs what each
+form's cards attack and defend with; a card that transforms him is weighed by the defense it
+leaves him; Pure Evil by the neighbours of the space it puts Mr. Hyde on.
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ from __future__ import annotations
 from unmatched_sim.engine.combat import ABILITY
 from unmatched_sim.engine.effects import CONDITIONS, hook_effect
 from unmatched_sim.engine.state import ATTACKER, DEFENDER
-from unmatched_sim.hooks import Ability, ability, advise, story_line
+from unmatched_sim.hooks import Ability, ability, advise, card_advice, destination_advice, scheme_advice, story_line
 
 FORM = "form"
 
@@ -139,10 +143,6 @@ def _bottomed(g, ctx, left: tuple, cid: int) -> None:
 
 
 # ---------------------------------------------------------------------- the AI
-def _usable_count(view, name: str) -> int:
-    return sum(1 for c in view.hand if view.card(c).users is not None and name in view.card(c).users)
-
-
 def _foe_distance(view) -> int:
     """Steps from the hero to the nearest opposing fighter (99: none on the board)."""
     me = view.my_hero()
@@ -157,30 +157,164 @@ def _foe_distance(view) -> int:
     return 99
 
 
+DEFENSE_SHARE = 0.7     # the best defense kept for the foe's turn, against the attack made now
+HYDE_PAIN = 0.5         # Mr. Hyde's maneuvers hurt him: a turn in his form risks 1 damage
+LOW_HEALTH = 4          # at this health a maneuver as Mr. Hyde may be his last
+
+
+def _turns_into(card) -> str | None:
+    """The form a card's after-combat effect turns him into (Recoiling Blow, Madness Relents:
+    Dr. Jekyll; Succumb to Compulsion: Mr. Hyde), or None."""
+    for op in card.effects.get("after_combat", ()):
+        if op.NAME == "hook" and op.spec.get("name") == "transform":
+            return (op.spec.get("params") or {}).get("to")
+    return None
+
+
+def _strength(view, cid: int, form: int, role: int) -> float:
+    """A card's value played in ``role`` by the ``form``-th form: Duality of Man is 6 for Dr.
+    Jekyll defending and Mr. Hyde attacking, Forever Hyde +2 for each Dr. Jekyll card it can
+    discard (useless to Mr. Hyde otherwise)."""
+    card = view.card(cid)
+    v = float(card.value or 0)
+    for op in card.effects.get("during_combat", ()):
+        cond, to = op.spec.get("if"), op.spec.get("to")
+        if op.NAME == "set_value" and isinstance(to, int) and (
+                (cond == "first_form_defending" and form == 0 and role == DEFENDER)
+                or (cond == "second_form_attacking" and form == 1 and role == ATTACKER)):
+            v = max(v, float(to))
+        elif op.NAME == "discard_for_value" and role == ATTACKER:
+            banner = op.spec.get("banner")
+            v += op.spec.get("per", 2) * sum(1 for c in view.hand_ids() if c != cid and view.card(c).users is not None
+                                             and banner in view.card(c).users)
+    return v
+
+
+def form_worth(view, forms: list, form: int, near: bool) -> float:
+    """What a turn in the ``form``-th form holds: its best attack if a foe is within reach,
+    plus a share of the best defense left for the foe's turn in the form he then ends in (an
+    attack that turns him back counts its form), less Mr. Hyde's maneuver damage."""
+    name = forms[form].name
+    hand = view.hand_ids()
+    attack, used, end = 0.0, None, form
+    if near:
+        for c in hand:
+            card = view.card(c)
+            if card.can_attack and card.usable_by(name):
+                v = _strength(view, c, form, ATTACKER)
+                if v > attack:
+                    attack, used = v, c
+        if used is not None:
+            back = _turns_into(view.card(used))
+            end = next((i for i, f in enumerate(forms) if f.name == back), form)
+    end_name = forms[end].name
+    defense = max((_strength(view, c, end, DEFENDER) for c in hand
+                   if c != used and view.card(c).can_defend and view.card(c).usable_by(end_name)), default=0.0)
+    return attack + DEFENSE_SHARE * defense - (HYDE_PAIN if form == len(forms) - 1 else 0.0)
+
+
 @advise("transform")
 def _advise_transform(policy, view, d):
-    """Mr. Hyde (the fighting form: his attacks are worth 5) when a foe is within a maneuver
-    and a blow and the hand holds a Mr. Hyde card; Dr. Jekyll while foes are far (Mr. Hyde's
-    maneuvers hurt him), on the brink, or with no Mr. Hyde card in hand."""
-    forms = [f.name for f in view.hero().forms]
-    here = d.info.get("form")
-    jekyll, hyde = forms[0], forms[-1]
-    near = _foe_distance(view) <= view.move_value() + 1
-    if view.my_hero().health <= 4:
-        want = jekyll
-    elif near and _usable_count(view, hyde):
-        want = hyde
-    elif _usable_count(view, jekyll) or not near:
-        want = jekyll
-    else:
-        want = here
+    """The form whose turn holds most (``form_worth``): the best attack its cards make if a foe
+    is within a maneuver and a blow, and the best defense left for the foe's turn in the form he
+    ends it in (Mr. Hyde's cards cannot defend as Dr. Jekyll's can); on the brink, Dr. Jekyll
+    unless a foe is already next to him (a maneuver as Mr. Hyde may be his last)."""
+    forms = list(view.hero().forms)
+    names = [f.name for f in forms]
+    here = names.index(d.info.get("form")) if d.info.get("form") in names else 0
+    dist = _foe_distance(view)
+    if view.my_hero().health <= LOW_HEALTH and dist > 1:
+        return here != 0
+    near = dist <= view.move_value() + 1
+    worth = [form_worth(view, forms, i, near) for i in range(len(forms))]
+    want = max(range(len(forms)), key=lambda i: (worth[i], i == here))
     return want != here
+
+
+def _best_defense(view, form: int, name: str, without: int) -> float:
+    return max((_strength(view, c, form, DEFENDER) for c in view.hand_ids()
+                if c != without and view.card(c).can_defend and view.card(c).usable_by(name)), default=0.0)
+
+
+@card_advice("dual_nature")
+def _advise_combat_card(policy, view, cid):
+    """A card that transforms him after the combat leaves him in a form whose cards must answer
+    the foe's next attack: worth a share of how much better (or worse) the best defense left in
+    that form is than in his form now. (Succumb to Compulsion played as a defense made Dr.
+    Jekyll Mr. Hyde with a hand of Dr. Jekyll cards for the rest of the foe's turn.)"""
+    to = _turns_into(view.card(cid))
+    forms = [f.name for f in view.hero().forms]
+    here = forms.index(view.resources(view.seat).get(FORM, forms[0])) if forms else 0
+    if to is None or to not in forms or forms.index(to) == here:
+        return 0.0
+    there = forms.index(to)
+    return DEFENSE_SHARE * (_best_defense(view, there, to, cid) - _best_defense(view, here, forms[here], cid))
 
 
 @advise("draw_keep")
 def _advise_draw_keep(policy, view, d):
     """Keep the card of the highest value (a scheme counts 3)."""
     return max(d.options, key=lambda c: (view.card(c).value if view.card(c).value is not None else 3, -c))
+
+
+def _then_hurts_neighbours(card, op_name: str) -> int:
+    """The damage the card deals to every fighter next to ours right after the ``op_name``
+    effect that puts it somewhere (Pure Evil: place, then 2 to each neighbour); 0 if none."""
+    for ops in card.effects.values():
+        for i, op in enumerate(ops[:-1]):
+            nxt = ops[i + 1]
+            if (op.NAME == op_name and nxt.NAME == "damage" and nxt.spec.get("target") == "each_adjacent"
+                    and isinstance(nxt.spec.get("amount"), int)):
+                return nxt.spec["amount"]
+    return 0
+
+
+def _blows(policy, view, fi: int, space: int, amount: int) -> float:
+    """What ``amount`` damage to every fighter next to ``space`` (but ``fi``) is worth to us."""
+    total = 0.0
+    for t in view.board.adjacent[space]:
+        o = view.occupant(t)
+        if o >= 0 and o != fi:
+            total += policy.blow_worth(view, view.fighter(o), amount)
+    return total
+
+
+@destination_advice("dual_nature")
+def _advise_destination(policy, view, d):
+    """Pure Evil puts Mr. Hyde where his 2 damage to every neighbour is worth most (foes hurt,
+    less friends), the space's own worth added; other effects: the policy's choice."""
+    card = d.info.get("card")
+    if card is None or card < 0:
+        return None
+    amount = _then_hurts_neighbours(view.card(card), d.info.get("op"))
+    if not amount:
+        return None
+    fi = d.info["fighter"]
+    options = list(d.options)
+    worths = policy.space_values(view, fi, options, policy._after_now(view))
+    return max(zip(options, worths), key=lambda sw: (_blows(policy, view, fi, sw[0], amount) + sw[1], -sw[0]))[0]
+
+
+@scheme_advice("dual_nature")
+def _advise_scheme(policy, view, cid, fi):
+    """Pure Evil hurts the neighbours of the space it puts Mr. Hyde on, not of the one he
+    leaves (an empty space of his zone: he cannot stay): it is worth the best such space's
+    blows, less the card. (Weighed where he stood, it was played next to a foe only to carry
+    him away from it.) Other schemes: the policy's own reckoning."""
+    from unmatched_sim.policies.weights import SCHEME_BONUS
+
+    card = view.card(cid)
+    amount = _then_hurts_neighbours(card, "place")
+    me = view.fighter(fi)
+    if not amount or not me.on_board or not any(
+            op.NAME == "place" and op.spec.get("where") == "self_zone" for op in card.effects.get("effect", ())):
+        return None
+    zone = view.board.same_zone
+    spaces = [s for s in range(len(view.board.adjacent))
+              if s != me.space and view.occupant(s) < 0 and zone(s, me.space)]
+    # with no empty space in his zone he stays, and hurts his neighbours there
+    best = max((_blows(policy, view, fi, s, amount) for s in spaces or [me.space]), default=0.0)
+    return best - policy.spend_cost(view, cid) + SCHEME_BONUS
 
 
 @story_line("transform")

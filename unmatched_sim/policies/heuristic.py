@@ -71,6 +71,7 @@ from unmatched_sim.policies.greedy import GreedyPolicy
 from unmatched_sim.policies.odds import KEEP, Reader, ability_bonus_estimate, check_reader, combat_odds
 from unmatched_sim.policies.position import SpaceFacts, ThreatMap, exposure_odds, threat_map_of
 from unmatched_sim.policies.tempo import boost_draw_count, clock_style, deck_rate, scarcity_of, turns_left_estimate
+from unmatched_sim.hooks import DESTINATION_ADVICE, HAND_ADVICE, SCHEME_ADVICE
 from unmatched_sim.policies.weights import OP_WORTH
 
 if not cython.compiled:     # compiled, inline functions and the weights' C variables (heuristic.pxd)
@@ -675,7 +676,21 @@ class HeuristicPolicy(GreedyPolicy):
                 if best is None or v > best:
                     best = v
             scores["scheme"] = best
+        if HAND_ADVICE and view.actions_now() == 1 and view.is_my_turn():
+            self.turn_end_hand(view, scores)
         return scores
+
+    def turn_end_hand(self, view, scores: dict) -> None:
+        """On the turn's last action, add what the hand it leaves is worth to our hero's ability
+        (hooks.HAND_ADVICE): a maneuver draws a card, an attack or a scheme spends one."""
+        fn = HAND_ADVICE.get(view.hero().ability.hook)
+        if fn is None:
+            return
+        hand = view.hand_size(view.seat)
+        drawn = 1 if view.deck_size(view.seat) else 0
+        for k in scores:
+            if scores[k] is not None:
+                scores[k] += fn(self, view, hand + drawn if k == "maneuver" else hand - 1)
 
     @cython.locals(view=_ViewCore, me=Fighter)
     def hit_and_run(self, view) -> float:
@@ -1030,6 +1045,11 @@ class HeuristicPolicy(GreedyPolicy):
 
     @cython.locals(view=_ViewCore, d=CardDef)
     def scheme_eval(self, view, cid, fi) -> float:
+        if SCHEME_ADVICE:
+            fn = SCHEME_ADVICE.get(view.hero().ability.hook)
+            got = fn(self, view, cid, fi) if fn is not None else None
+            if got is not None:
+                return got
         d = view.card(cid)
         return (self.ops_worth(view, d.effects.get("effect", ()), fi, is_own_card(view, cid))
                 - self.spend_cost(view, cid) + SCHEME_BONUS)
@@ -1446,6 +1466,11 @@ class HeuristicPolicy(GreedyPolicy):
             return max(d.options, key=lambda s: (self.foe_space_value(view, fi, s), -s))
         if f.owner != view.seat:       # a teammate's: greedy's rule
             return super().on_effect_destination(view, d)
+        if DESTINATION_ADVICE:          # the hero's own advice (hooks.DESTINATION_ADVICE)
+            fn = DESTINATION_ADVICE.get(view.hero().ability.hook)
+            got = fn(self, view, d) if fn is not None else None
+            if got is not None:
+                return got
         after = self._after_now(view)
         return self.best_space(view, fi, d.options, after)
 
@@ -1547,6 +1572,14 @@ class HeuristicPolicy(GreedyPolicy):
             if every:
                 boosted = self.best_space_value(view, me.idx, [s for s in range(n) if ends[s]], after)
         best, pick = MIN_BOOST_GAIN, None
+        # On the turn's last action a BOOST is also a card fewer in the hand the turn leaves
+        # (hooks.HAND_ADVICE: Bloody Mary's 3 cards).
+        hand_lift = 0.0
+        if HAND_ADVICE and after == 0:
+            fn = HAND_ADVICE.get(view.hero().ability.hook)
+            if fn is not None:
+                h = view.hand_size(view.seat)
+                hand_lift = fn(self, view, h - 1) - fn(self, view, h)
         seen: dict[int, float] = {}
         # A card's cost is only worked out where it could matter: one that costs nothing or
         # more (no BOOST bonus, kept worth not negative) cannot gain more than its lift in
@@ -1568,7 +1601,7 @@ class HeuristicPolicy(GreedyPolicy):
                             ends[s] = 0
                 else:
                     seen[b] = self._best_reach_value(view, me.idx, move + b, after)
-            lift = seen[b] - base
+            lift = seen[b] - base + hand_lift
             if plain and lift <= best and not card.effects.get("boost_bonus") and keep_worth(card, is_own_card(view, c)) >= 0.0:
                 continue
             gain = lift - self.boost_cost(view, c)
@@ -1816,7 +1849,12 @@ class HeuristicPolicy(GreedyPolicy):
             return worth > price
         dmg = d.info.get("cost_damage", 0)
         if dmg:
-            me = view.my_hero()
+            # The fighter that pays (Patroclus for The Day of Your Doom), else our hero: a hero
+            # keeps a margin of health, a sidekick only has to survive the payment.
+            payer = d.info.get("payer", -1)
+            me = view.fighter(payer) if payer is not None and payer >= 0 else view.my_hero()
+            if not me.is_hero:
+                return me.health > dmg
             return me.health > dmg + SELF_DAMAGE_MARGIN + SELF_DAMAGE_CAUTION * self.cau
         if op == "damage":
             worth = self.optional_damage_worth(view, d)

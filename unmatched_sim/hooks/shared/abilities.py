@@ -15,7 +15,7 @@ parameters.
     Only the maneuver reads the move value (``Game.move_value``); card effects that move a
     fighter a fixed distance are unchanged.
 
-``start_of_turn_effects`` (Medusa), ``end_of_turn_effects`` (Bigfoot, Bruce Lee)
+``start_of_turn_effects`` (Medusa), ``end_of_turn_effects`` (Bigfoot; Bruce Lee through ``fleet_of_foot``)
     At the start (the end) of your turn, ``effect`` (an effect list in the card vocabulary, e.g.
     an optional 1 damage to an opposing fighter in the hero's zone, a move of 1 space) resolves
     with your hero as the fighter resolving it.
