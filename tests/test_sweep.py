@@ -286,3 +286,13 @@ def test_a_bad_grid_or_line_up_is_refused_in_one_line_before_any_game(capsys, tm
     code, text, err = run_cli(capsys, "sweep", *args, "-n", "2", "--out", str(tmp_path / "sw"))
     assert_one_line_error(code, err, *words)
     assert not (tmp_path / "sw").exists()
+
+
+def test_the_sweep_printout_names_heroes_as_the_page_does(capsys, tmp_path):
+    out = tmp_path / "sw"
+    code, text, err = run_cli(capsys, "sweep", "houdini.health=12,13", "--against", "genie", "-n", "2", "-j", "1",
+                              "--policy", "greedy", "--out", str(out), "--no-progress")
+    assert code == 0, err
+    assert "Houdini against The Genie" in text and "vs The Genie" in text and "against The Genie:" in text
+    assert "vs genie" not in text and "houdini against" not in text
+    assert (out / "index.html").exists()

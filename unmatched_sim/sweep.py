@@ -296,8 +296,8 @@ def crossing(table: pl.DataFrame, opponent: str = "all") -> dict:
     fit = logistic_fit(xs, ws, ns)
     if fit is None:
         won = sum(ws)
-        side = "wins every game" if won == sum(ns) else "loses every game" if won == 0 else \
-            "wins at some values and loses at the others without exception"
+        side = ("wins every game" if won == sum(ns) else "loses every game" if won == 0 else
+                "has too few wins or losses at some values for a trend to be fitted")
         out["text"] = f"the hero {side} over {span}, so no crossing of {mark} can be estimated"
         return out
     b0, b1, ((v00, v01), (_, v11)), mx = fit
@@ -465,14 +465,8 @@ def _meta(specs, opponents, games, seed, board, policy_a, policy_b, base_sets, c
 
 
 def display_names(ids: list[str]) -> dict[str, str]:
-    from unmatched_sim.data.catalog import find_hero
-    names = {}
-    for h in ids:
-        try:
-            names[h] = find_hero(h).name
-        except UserError:            # a hero no longer in the catalogue: its id
-            pass
-    return names
+    from unmatched_sim.report.format import catalog_names
+    return catalog_names(ids)
 
 
 def opponent_label(opponent: str, names: dict[str, str] | None = None) -> str:

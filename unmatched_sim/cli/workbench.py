@@ -163,7 +163,8 @@ def sweep(sweep_specs, against, fmt, games, seed, board, policy, policy_a, polic
     The value the hero file holds now is always played too, and marked. Writes, in the sweep
     folder: a run directory per value (for sim report / compare / replay), sweep.png/.svg (win
     rate against the value, 95% intervals; a grid of two fields: a heatmap), sweep.csv,
-    sweep.json, and index.html (one self-contained page; summary.md the same in Markdown). Prints where the win rate crosses 50% (with an interval, or what
+    sweep.json, and index.html (one self-contained page; summary.md the same in Markdown).
+    Prints where the win rate crosses 50% (with an interval, or what
     the trend says beyond the range) and recommends a value only where its interval does not
     overlap the others'.
     """

@@ -211,7 +211,8 @@ def _document(a: A.Run, b: A.Run, result: dict, flips_shown: int, names: dict[st
     duel = result.get("format", "duel") == "duel"
     f_rows = [[str(r["game_id"]), f"{nm(r['hero_a'])} vs {nm(r['hero_b'])}" if duel else who(r["lineup"]),
                nm(r["first_hero"]), who(r["winner_a"]), who(r["winner_b"]), f"{r['turns_a']} → {r['turns_b']}",
-               f"{C.source_label(r['end_reason_a'] or 'unknown')} → {C.source_label(r['end_reason_b'] or 'unknown')}"] for r in shown.iter_rows(named=True)]
+               f"{C.source_label(r['end_reason_a'] or 'unknown')} → {C.source_label(r['end_reason_b'] or 'unknown')}"]
+              for r in shown.iter_rows(named=True)]
     example = flips.row(0, named=True)["game_id"] if flips.height else 0
     sections = [
         Section("changes", "What changed", [
@@ -220,12 +221,14 @@ def _document(a: A.Run, b: A.Run, result: dict, flips_shown: int, names: dict[st
                   "paired 95% interval, which uses that game i of both runs was played from the same seed, seat "
                   "and deals; grey: the interval two independent runs of this size would give. The dashed line "
                   "is no change."),
-            *([Table(head, hero_rows, caption="Each hero against the others (mirrors left out), strongest first in run A",
+            *([Table(head, hero_rows,
+                     caption="Each hero against the others (mirrors left out), strongest first in run A",
                      align="lrrrrrrll", sortable=True,
                      note=note_text + "Unpaired: Newcombe's interval from the two Wilson intervals, ignoring the "
                           "pairing (in the chart, `tables/heroes.csv` and `compare.json`). Python: "
                           "`analysis.compare.compare_heroes(a, b)`.")] if show_heroes else []),
-            *([Table(["Matchup"] + head[1:], m_rows, caption="Each matchup once (the first hero's win rate), in strength order",
+            *([Table(["Matchup"] + head[1:], m_rows,
+                     caption="Each matchup once (the first hero's win rate), in strength order",
                      align="lrrrrrrll", sortable=True, note=("" if show_heroes else note_text)
                      + "Python: `analysis.compare.compare_matchups(a, b)`.")] if show_matchups else []),
         ]),

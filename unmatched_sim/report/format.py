@@ -72,6 +72,20 @@ def display(hero: str, names: dict[str, str] | None) -> str:
     return (names or {}).get(hero) or hero
 
 
+def catalog_names(ids) -> dict[str, str]:
+    """Display names of heroes by id from the hero files of the catalogue, for a command that has
+    ids and no run to read names from (a hero no longer in the catalogue keeps its id)."""
+    from unmatched_sim.data.catalog import find_hero
+    from unmatched_sim.errors import UserError
+    names = {}
+    for h in ids:
+        try:
+            names[h] = find_hero(h).name
+        except UserError:
+            pass
+    return names
+
+
 def matchup_label(hero: str, opponent: str, names: dict[str, str] | None) -> str:
     """A matchup as a reader names it: "Houdini vs Medusa", a mirror "Houdini mirror"."""
     if hero == opponent:

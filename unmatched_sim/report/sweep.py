@@ -140,7 +140,8 @@ def grid_chart(table: pl.DataFrame, paths: list[str], hero: str, names: dict[str
         cb.set_label(f"{who}'s win rate")
         from unmatched_sim.report.cards import against_label
         vs = "every opponent" if "all" in opponents else against_label(opponents[0], names or {})
-        ax.set_title(wrap_title(f"Sweep of {field_label(paths[0], names)} × {field_label(paths[1], names)}: {who}'s win rate against {vs} "
+        what = f"{field_label(paths[0], names)} × {field_label(paths[1], names)}"
+        ax.set_title(wrap_title(f"Sweep of {what}: {who}'s win rate against {vs} "
                                 f"(bold: the interval excludes an even {pct(even)}; green outline: the current "
                                 "values)", 60))
     return fig
