@@ -46,3 +46,16 @@ def test_a_robust_matchup_prints_its_paired_error_rounded_half_up(capsys):
     echo_robust(res, "Houdini", "The Genie")
     out = capsys.readouterr().out
     assert "(paired s.e. 1.3)" in out and "favours Houdini" in out
+
+
+def test_a_game_line_names_heroes_and_how_the_game_ended_in_words():
+    from unmatched_sim.report.format import game_line
+    names = {"genie": "The Genie", "houdini": "Houdini", "medusa": "Medusa", "alice": "Alice"}
+    duel = {"hero_a": "genie", "hero_b": "houdini", "first_hero": "houdini", "winner_hero": None, "turns": 200,
+            "end_reason": "turn_limit", "health_a": 3, "health_b": 4}
+    assert game_line(duel, names) == ("The Genie (a) vs Houdini (b), Houdini first; no winner after 200 turns "
+                                      "(turn limit (draw)); health left 3–4")
+    team = {"lineup": ["alice", "houdini", "medusa", "genie"], "format": "teams", "first_hero": "genie",
+            "winner_hero": "medusa+genie", "turns": 30, "end_reason": "both_heroes_defeated"}
+    assert game_line(team, names) == ("Alice + Houdini (team A) vs Medusa + The Genie (team B), The Genie first; "
+                                      "Medusa and The Genie won in 30 turns by both heroes defeated")

@@ -35,6 +35,7 @@ def compare(run_a, run_b, out, flips, as_json):
     """
     from unmatched_sim.analysis.compare import standing, to_json
     from unmatched_sim.report.compare import build_compare_report, matchup_label, pts, pts_ci, shown_tables
+    from unmatched_sim.report.format import rounded
 
     r = build_compare_report(run_a, run_b, out, flips)
     res, names = r.result, r.names
@@ -57,7 +58,7 @@ def compare(run_a, run_b, out, flips, as_json):
                    f"{pts_ci(r2['paired_ci_low'], r2['paired_ci_high']):<16}{' *' if r2['significant'] else '  '}  "
                    + standing(r2["win_rate_b"], r2["ci_low_b"], r2["ci_high_b"], r2["even"], r2["hero"], opp, names))
     if res["width_ratio_median"]:
-        click.echo(f"  paired intervals are {res['width_ratio_median']:.1f}× narrower than unpaired ones (median): the "
+        click.echo(f"  paired intervals are {rounded(res['width_ratio_median'], 1)}× narrower than unpaired ones (median): the "
                    "same seeds give the same games, so only the flipped games carry the difference")
     ids = res["flipped"]["game_id"].to_list()
     click.echo(f"  {len(ids):,} games flipped winner" + (f", e.g. {', '.join(map(str, ids[:8]))} "
@@ -120,8 +121,11 @@ def games(run_dir, hero, opponent, winner, end_reason, max_turns, min_turns, boa
         return
     click.echo(f"{everything.height:,} of {run.n_games():,} games match"
                + (f"; the first {shown.height} by {order}:" if shown.height < everything.height else ":"))
+    from unmatched_sim.analysis._common import hero_names
+    from unmatched_sim.report.format import game_line
+    names = hero_names(run)
     for r in shown.iter_rows(named=True):
-        click.echo(f"  {r['game_id']:>7}  {r['summary']}")
+        click.echo(f"  {r['game_id']:>7}  {game_line(r, names)}")
     if shown.height:
         click.echo(f"  tell one: sim replay {run_dir} {shown['game_id'][0]}")
 

@@ -21,7 +21,7 @@ from unmatched_sim.report import charts as C
 from unmatched_sim.report.document import (Chart, Document, Section, Table, prepare_out, render_html,
                                            render_markdown)
 from unmatched_sim.report.export import export_tables
-from unmatched_sim.report.format import display, pct
+from unmatched_sim.report.format import display, pct, rounded
 from unmatched_sim.stats import round_half_up
 
 
@@ -185,7 +185,7 @@ def _document(a: A.Run, b: A.Run, result: dict, flips_shown: int, names: dict[st
                         f"{pct(r['win_rate_b'])} (95% interval {pct(r['ci_low_b'])}–{pct(r['ci_high_b'])}, "
                         f"{r['games']:,} games), {now}.")
     if result["width_ratio_median"]:
-        findings.append(f"The paired intervals are {result['width_ratio_median']:.1f}× narrower than the unpaired "
+        findings.append(f"The paired intervals are {rounded(result['width_ratio_median'], 1)}× narrower than the unpaired "
                         "ones (median): both runs played the same seeds, so most games end the same way and only "
                         "the flipped games carry the difference.")
 

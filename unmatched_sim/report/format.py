@@ -1,6 +1,6 @@
 """How the reports and the commands write numbers and heroes: rates as percentages, intervals,
-differences in points, counts, and heroes by their display names (the log's codes in words:
-``charts.source_label``).
+differences in points, counts, heroes by their display names, and the log's codes in words
+(``source_label``).
 
 One rounding rule for everything a reader sees: ``rounded`` (decimal, half up: 32.5 -> 33, 96.25
 -> 96.3). Every table, chart label, finding and verdict sentence formats through these functions,
@@ -124,3 +124,35 @@ def heroes_line(order: list[str], names: dict[str, str]) -> str:
     ``analysis._common.hero_names`` where that is more than the id ("genie (The Genie)")."""
     return ", ".join(f"{h} ({names[h]})" if names.get(h) and names[h].lower() != h else h for h in order)
 
+
+
+# --------------------------------------------------------------------------- the log's codes
+#: readable names of damage sources and end reasons (the log's ids stay in the CSV tables)
+SOURCE_LABELS = {"combat": "combat", "card": "card effects", "ability": "hero ability", "spell": "spell",
+                 "misery": "misery (Pandora)", "board": "battlefield", "effect": "unnamed effect",
+                 "exhaustion": "exhaustion (empty deck)", "misery_bust": "misery bust (Pandora)",
+                 "both_heroes_defeated": "both heroes defeated", "turn_limit": "turn limit (draw)",
+                 "unknown": "unknown"}
+
+
+def source_label(s: str) -> str:
+    return SOURCE_LABELS.get(s, s.replace("_", " "))
+
+
+def game_line(r: dict, names: dict[str, str] | None) -> str:
+    """One game of ``analysis.games.find_games`` as ``sim games`` prints it: heroes by display
+    name with their seats, who went first, the result and how the game ended in words."""
+    how = source_label(r["end_reason"] or "unknown")
+    if r.get("lineup") is not None and r.get("format") in ("ffa", "teams"):
+        lu = [display(h, names) for h in r["lineup"]]
+        who = (f"{lu[0]} + {lu[1]} (team A) vs {lu[2]} + {lu[3]} (team B)" if r["format"] == "teams"
+               else ", ".join(f"{h} ({'abcd'[k]})" for k, h in enumerate(lu)))
+        winner = r["winner_hero"] and " and ".join(display(h, names) for h in r["winner_hero"].split("+"))
+        tail = ""
+    else:
+        who = f"{display(r['hero_a'], names)} (a) vs {display(r['hero_b'], names)} (b)"
+        winner = r["winner_hero"] and display(r["winner_hero"], names)
+        tail = f"; health left {r['health_a']}–{r['health_b']}"
+    result = (f"no winner after {r['turns']} turns ({how})" if winner is None else
+              f"{winner} won in {r['turns']} turns by {how}")
+    return f"{who}, {display(r['first_hero'], names)} first; {result}{tail}"
