@@ -274,13 +274,13 @@ def logistic_fit(xs: list[float], wins: list[int], games: list[int]):
     return b0, b1, ((h11 / det, -h01 / det), (-h01 / det, h00 / det)), mx
 
 
-def crossing(table: pl.DataFrame, opponent: str = "all") -> dict:
+def crossing(table: pl.DataFrame, opponent: str = "all", who: str = "the hero") -> dict:
     """Where the swept hero's win rate against ``opponent`` crosses the even mark (50%; a
     free-for-all: the fair share, see ``summarise``), from a logistic fit of
     the games on the value: ``estimate``, its 95% interval ``ci`` ([lo, hi], a bound null where
     the interval is open), ``within`` (the estimate lies within the values played), ``trend``
     (up, down or flat: the slope's interval excludes 0 or not) and ``text``, a sentence. Null
-    numbers for values that are not numbers."""
+    numbers for values that are not numbers. ``who``: the hero as the sentence names it."""
     from unmatched_sim.stats import Z95
     t = table.filter((pl.col("opponent") == opponent) & pl.col("x").is_not_null() & (pl.col("games") > 0))
     out = {"opponent": opponent, "estimate": None, "ci": [None, None], "within": False, "trend": None, "text": ""}
@@ -298,7 +298,7 @@ def crossing(table: pl.DataFrame, opponent: str = "all") -> dict:
         won = sum(ws)
         side = ("wins every game" if won == sum(ns) else "loses every game" if won == 0 else
                 "has too few wins or losses at some values for a trend to be fitted")
-        out["text"] = f"the hero {side} over {span}, so no crossing of {mark} can be estimated"
+        out["text"] = f"{who} {side} over {span}, so no crossing of {mark} can be estimated"
         return out
     b0, b1, ((v00, v01), (_, v11)), mx = fit
     b0 -= math.log(even / (1 - even))            # crossing the even mark: b0 + b1·t = logit(even)
@@ -443,7 +443,8 @@ def run_sweep(specs, against: list[str], *, games: int, seed: int, board: str, p
             table = summarise(work, specs, current)
             rec = recommend(table)
             # a crossing needs numbers in one dimension (a grid is read from its heatmap)
-            cross = ([crossing(table, o) for o in table["opponent"].unique(maintain_order=True).to_list()]
+            who = display_names([hero_id]).get(hero_id, hero_id)
+            cross = ([crossing(table, o, who) for o in table["opponent"].unique(maintain_order=True).to_list()]
                      if len(specs) == 1 and table["x"].null_count() == 0 else [])
             meta = _meta(specs, opponents, games, seed, b.id, policy_a, policy_b, base_sets, command, current, fmt)
             write_outputs(work, specs, table, rec, cross, meta)

@@ -116,6 +116,7 @@ table.grid thead th { vertical-align: bottom; }
 table.grid thead th.up span { writing-mode: vertical-rl; transform: rotate(180deg); }
 table.grid tbody td:first-child { position: sticky; left: 0; background: #f6f8fa; font-weight: 600; }
 table.sortable th { cursor: pointer; user-select: none; }
+table.sortable th:empty::after { content: none; }
 table.sortable th::after { content: "\\00a0\\2195"; color: #bbb; font-size: .8em; }
 table.sortable th[aria-sort="ascending"]::after { content: "\\00a0\\25B2"; color: #444; }
 table.sortable th[aria-sort="descending"]::after { content: "\\00a0\\25BC"; color: #444; }

@@ -86,6 +86,16 @@ def catalog_names(ids) -> dict[str, str]:
     return names
 
 
+def catalog_board_name(board: str) -> str:
+    """A board's name ("Marmoreal") from its file in the catalogue; the id when it is gone."""
+    from unmatched_sim.data.catalog import find_board
+    from unmatched_sim.errors import UserError
+    try:
+        return find_board(board).name
+    except UserError:
+        return board
+
+
 def matchup_label(hero: str, opponent: str, names: dict[str, str] | None) -> str:
     """A matchup as a reader names it: "Houdini vs Medusa", a mirror "Houdini mirror"."""
     if hero == opponent:
@@ -121,8 +131,10 @@ def pair_label(row: dict, names: dict[str, str] | None) -> str:
 
 def heroes_line(order: list[str], names: dict[str, str]) -> str:
     """A list of heroes: each id (what the commands take) with its display name from
-    ``analysis._common.hero_names`` where that is more than the id ("genie (The Genie)")."""
-    return ", ".join(f"{h} ({names[h]})" if names.get(h) and names[h].lower() != h else h for h in order)
+    ``analysis._common.hero_names`` where that is more than the id ("genie (The Genie)"), the name
+    alone where it is the id capitalised ("Alice")."""
+    return ", ".join(f"{h} ({names[h]})" if names.get(h) and names[h].lower() != h else names.get(h) or h
+                     for h in order)
 
 
 

@@ -16,7 +16,7 @@ from matplotlib.colors import TwoSlopeNorm
 
 from unmatched_sim.report import charts as C
 from unmatched_sim.report.document import Chart, Document, Section, Table
-from unmatched_sim.report.format import ci, display, num, pct, rounded
+from unmatched_sim.report.format import catalog_board_name, ci, display, num, pct, rounded
 
 #: a chart title's line length in characters: a long card path wraps instead of being cut off
 TITLE_WIDTH = 70
@@ -142,7 +142,7 @@ def grid_chart(table: pl.DataFrame, paths: list[str], hero: str, names: dict[str
         vs = "every opponent" if "all" in opponents else against_label(opponents[0], names or {})
         what = f"{field_label(paths[0], names)} × {field_label(paths[1], names)}"
         ax.set_title(wrap_title(f"Sweep of {what}: {who}'s win rate against {vs} "
-                                f"(bold: the interval excludes an even {pct(even)}; green outline: the current "
+                                f"(bold: the interval excludes an even {rounded(100 * even, 1).removesuffix('.0')}%; green outline: the current "
                                 "values)", 60))
     return fig
 
@@ -167,15 +167,6 @@ def _value_label(value: str, current: bool) -> str:
 
 def _sentence(text: str) -> str:
     return text[:1].upper() + text[1:] + "."
-
-
-def _board_name(board: str) -> str:
-    from unmatched_sim.data.catalog import find_board
-    from unmatched_sim.errors import UserError
-    try:
-        return find_board(board).name
-    except (UserError, AttributeError):         # a board no longer in the catalogue: its id
-        return board
 
 
 def _standing(r: dict) -> str:
@@ -236,8 +227,8 @@ def sweep_document(paths: list[str], hero: str, table: pl.DataFrame, rec: pl.Dat
     chart_caption = (f"{who}'s win rate against each value of {what}, with 95% intervals; the dashed line is "
                      f"{even_label(even)}, the dotted green line the current value, the shaded band where the "
                      "win rate crosses it (95% interval)." if len(paths) == 1 else
-                     f"{who}'s win rate at every combination of {what}: red above even, blue below, the current "
-                     "combination outlined in green.")
+                     f"{who}'s win rate at every combination of {what}: blue above even, red below, bold where the "
+                     "95% interval excludes even, the current combination outlined in green.")
     sections = [Section("values", "Win rate by value", [
         Chart("sweep", f"{who}'s win rate by value of {what}", chart_caption), results])]
     if cross:
@@ -262,12 +253,14 @@ def sweep_document(paths: list[str], hero: str, table: pl.DataFrame, rec: pl.Dat
         ["Swept field", f"`{path}` ({what})"],
         ["Values", ", ".join(_value_label(str(v), cur_text is not None and str(v) == cur_text)
                              for v in (meta.get("values") or [])) if len(paths) == 1
-         else " × ".join(", ".join(map(str, vs)) for vs in meta.get("values") or [])],
+         else "; ".join(f"{field_label(p, names)}: " + ", ".join(
+             _value_label(str(v), isinstance(cur, list) and str(v) == str(cur[i])) for v in vs)
+             for i, (p, vs) in enumerate(zip(paths, meta.get("values") or [])))],
         ["Hero", who],
         ["Against", ", ".join(display(o, names) for o in opponents) + f" ({FORMAT_WORDS.get(fmt, fmt)})"],
         ["Games per value and opponent", f"{meta.get('games_per_pairing', '?')} (each seed from every seat)"],
         ["Seed", f"{meta.get('seed', '?')} (the same deals for every value)"],
-        ["Board", _board_name(str(meta.get("board", "?")))],
+        ["Board", catalog_board_name(str(meta.get("board", "?")))],
         ["Policies", " / ".join(policies) if policies else "?"],
         ["Also set", "; ".join(meta.get("extra_overrides") or []) or "nothing"],
         ["Command", "`" + " ".join(c for c in meta.get("command", []) if not c.startswith("#")) + "`"
