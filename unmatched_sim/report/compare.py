@@ -22,7 +22,6 @@ from unmatched_sim.report.document import (Chart, Document, Section, Table, prep
                                            render_markdown)
 from unmatched_sim.report.export import export_tables
 from unmatched_sim.report.format import display, pct, rounded
-from unmatched_sim.stats import round_half_up
 
 
 @dataclass
@@ -35,9 +34,10 @@ class CompareResult:
 
 
 def pts(x, digits: int = 1) -> str:
+    """A change in points, signed, as the reports round ("+4.2", "-3.0"; never "-0.0")."""
     if x is None:
         return "–"
-    text = round_half_up(100 * x, digits)
+    text = rounded(100 * x, digits)
     return text if text.startswith("-") else "+" + text
 
 
@@ -190,10 +190,12 @@ def _document(a: A.Run, b: A.Run, result: dict, flips_shown: int, names: dict[st
                         "the flipped games carry the difference.")
 
     def row(label: str, r: dict, opponent) -> list[str]:
+        keep = "\u00a0"            # a number and its interval stay on one line in a narrow column
         return [label, f"{r['games']:,}", pct(r["win_rate_a"]),
-                f"{pct(r['win_rate_b'])} ({pct(r['ci_low_b'], 0)}–{pct(r['ci_high_b'], 0)})", pts(r["change"]),
-                pts_ci(r["paired_ci_low"], r["paired_ci_high"]),
-                f"{r['flipped_to_win']:,} / {r['flipped_to_loss']:,}", "yes" if r["significant"] else "no",
+                f"{pct(r['win_rate_b'])}{keep}({pct(r['ci_low_b'], 0)}\u2060–\u2060{pct(r['ci_high_b'], 0)})",
+                pts(r["change"]),
+                pts_ci(r["paired_ci_low"], r["paired_ci_high"]).replace(" ", keep),
+                f"{r['flipped_to_win']:,}{keep}/{keep}{r['flipped_to_loss']:,}", "yes" if r["significant"] else "no",
                 K.standing(r["win_rate_b"], r["ci_low_b"], r["ci_high_b"], r["even"], r["hero"], opponent, names)]
     hero_rows = [row(nm(r["hero"]), r, None) for r in heroes.iter_rows(named=True)]
     head = ["Hero", "Games", "Win rate A", "Win rate B (95%)", "Change (pts)", "Paired 95%",
@@ -237,7 +239,8 @@ def _document(a: A.Run, b: A.Run, result: dict, flips_shown: int, names: dict[st
             + (f"; the first {shown.height} are listed" if flips.height > shown.height else "")
             + f". Tell either version with `sim replay {a.path} GAME_ID` and `sim replay {b.path} GAME_ID` "
               f"(e.g. game {example}). All of them are in `tables/flipped_games.csv`.",
-            Table(["Game", "Matchup", "Went first", "Winner in A", "Winner in B", "Turns A → B", "End A → B"], f_rows,
+            Table(["Game", "Matchup" if duel else "Line-up", "Went first", "Winner in A", "Winner in B", "Turns A → B",
+                   "End A → B"], f_rows,
                   caption="Flipped games", align="rllllrl", sortable=True,
                   note="Python: `analysis.compare.flipped_games(a, b)`."),
         ]),
