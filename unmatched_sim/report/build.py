@@ -645,6 +645,7 @@ def _inputs_table(run: A.Run, order: list[str], names: dict[str, str]) -> Table:
         ["Command", "`" + " ".join(m.get("command", [])) + "`" if m.get("command") else "?"],
     ]
     files = m.get("hero_files") or {}
+    files = {h: files[h] for h in [*order, *files] if h in files}      # the heroes' order, as every table
     if files:
         rows.append(["Hero files", ", ".join(f"{display(h, names)} sha256 {v.get('sha256', '')[:12]}"
                                              for h, v in files.items())])
