@@ -111,8 +111,10 @@ def _one_value_sweep(tmp_path):
 
 def _sweep_doc(t, rec, meta, cross=()):
     from unmatched_sim.report.sweep import sweep_document
-    return sweep_document(["houdini:Flourish.value"], "houdini", t, rec, list(cross), meta,
-                          {"houdini": "Houdini", "pandora": "Pandora"})
+    from unmatched_sim.sweep import recommendation_text
+    names = {"houdini": "Houdini", "pandora": "Pandora"}
+    choice = {r["opponent"]: recommendation_text(r, "houdini:Flourish.value", names) for r in rec.iter_rows(named=True)}
+    return sweep_document(["houdini:Flourish.value"], "houdini", t, list(cross), meta, names, choice)
 
 
 def test_the_sweep_page_rounds_as_the_command_line_does(tmp_path):

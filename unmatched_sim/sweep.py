@@ -35,6 +35,7 @@ import polars as pl
 
 from unmatched_sim.errors import UserError
 from unmatched_sim.files import built_in_place
+from unmatched_sim.report.format import even_label, even_short, opponent_label   # (no plotting loaded)
 from unmatched_sim.stats import wilson_interval
 
 
@@ -337,19 +338,6 @@ def crossing(table: pl.DataFrame, opponent: str = "all", who: str = "the hero") 
     return out
 
 
-def even_short(even: float) -> str:
-    """The even mark as a rate: "50%", "33.3%" (the reports' rounding)."""
-    from unmatched_sim.report.format import pct
-    return "50%" if abs(even - 0.5) < 1e-9 else pct(even)
-
-
-def even_label(even: float) -> str:
-    """The even mark in words: "50%", or "33.3% (a fair share of 3)"."""
-    if abs(even - 0.5) < 1e-9:
-        return "50%"
-    return f"{even_short(even)} (a fair share of {round(1 / even)})"
-
-
 def _fmt(x) -> str:
     """A value of the swept field as the reports round it: whole numbers as they are, else one
     decimal (two below 1), half up."""
@@ -470,15 +458,6 @@ def display_names(ids: list[str]) -> dict[str, str]:
     return catalog_names(ids)
 
 
-def opponent_label(opponent: str, names: dict[str, str] | None = None) -> str:
-    """A sweep's opponent as a reader names it: "The Genie", "The Genie, Loki" (a table), "every
-    opponent together" (``all``)."""
-    from unmatched_sim.report.format import display
-    if opponent == "all":
-        return "every opponent together"
-    return re.sub(r"[^,+ ]+", lambda m: display(m.group(0), names), opponent).replace("+", " + ")
-
-
 def recommendation_text(r: dict, path: str, names: dict[str, str] | None = None) -> str:
     """One line per opponent: the value to choose, or why there is none (opponents by display
     name from ``names``; the path as the commands take it)."""
@@ -518,6 +497,7 @@ def write_outputs(out: Path, specs, table: pl.DataFrame, rec: pl.DataFrame, cros
         save(sweep_chart(table, path, hero, cross, names), out, "sweep")
     else:
         save(grid_chart(table, [s.path for s in specs], hero, names), out, "sweep")
-    doc = sweep_document([s.path for s in specs], hero, table, rec, cross, meta, names)
+    choice = {r["opponent"]: recommendation_text(r, path, names) for r in rec.iter_rows(named=True)}
+    doc = sweep_document([s.path for s in specs], hero, table, cross, meta, names, choice)
     (out / "index.html").write_text(render_html(doc, out), encoding="utf-8")
     (out / "summary.md").write_text(render_markdown(doc), encoding="utf-8")

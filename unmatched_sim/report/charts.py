@@ -14,7 +14,7 @@ import polars as pl
 from matplotlib.colors import TwoSlopeNorm
 from matplotlib.figure import Figure
 
-from unmatched_sim.report.format import SOURCE_LABELS, ci, display, pct, percent_axis, rounded, source_label  # noqa: F401
+from unmatched_sim.report.format import ci, display, pct, percent_axis, rounded, source_label
 
 PALETTE = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b", "#e377c2",
            "#7f7f7f", "#bcbd22"]

@@ -96,6 +96,27 @@ def catalog_board_name(board: str) -> str:
         return board
 
 
+def opponent_label(opponent: str, names: dict[str, str] | None = None) -> str:
+    """Whom a hero played, as a reader names it: "The Genie", "The Genie, Loki" (a table), "Loki +
+    Pandora" (a team), "every opponent together" (``all``)."""
+    import re
+    if opponent == "all":
+        return "every opponent together"
+    return re.sub(r"[^,+ ]+", lambda m: display(m.group(0), names), opponent).replace("+", " + ")
+
+
+def even_short(even: float) -> str:
+    """An even result as a rate: "50%", "33.3%"."""
+    return "50%" if abs(even - 0.5) < 1e-9 else pct(even)
+
+
+def even_label(even: float) -> str:
+    """An even result in words: "50%", or "33.3% (a fair share of 3)"."""
+    if abs(even - 0.5) < 1e-9:
+        return "50%"
+    return f"{even_short(even)} (a fair share of {round(1 / even)})"
+
+
 def matchup_label(hero: str, opponent: str, names: dict[str, str] | None) -> str:
     """A matchup as a reader names it: "Houdini vs Medusa", a mirror "Houdini mirror"."""
     if hero == opponent:

@@ -16,7 +16,8 @@ from matplotlib.colors import TwoSlopeNorm
 
 from unmatched_sim.report import charts as C
 from unmatched_sim.report.document import Chart, Document, Section, Table
-from unmatched_sim.report.format import catalog_board_name, ci, display, num, pct, rounded
+from unmatched_sim.report.format import (catalog_board_name, ci, display, even_label, num, opponent_label, pct,
+                                         rounded)
 
 #: a chart title's line length in characters: a long card path wraps instead of being cut off
 TITLE_WIDTH = 70
@@ -180,14 +181,14 @@ def _standing(r: dict) -> str:
     return "not told apart from even"
 
 
-def sweep_document(paths: list[str], hero: str, table: pl.DataFrame, rec: pl.DataFrame, cross: list[dict],
-                   meta: dict, names: dict[str, str] | None = None) -> Document:
+def sweep_document(paths: list[str], hero: str, table: pl.DataFrame, cross: list[dict], meta: dict,
+                   names: dict[str, str] | None = None, choice: dict[str, str] | None = None) -> Document:
     """The sweep as a document: the chart, every value's win rate per opponent (the current value
     marked), where the win rate crosses the even mark, the value to choose or the values that
     cannot be told apart, and the runs with the commands that read them. Heroes by display name
-    (``names``); ids only in the paths and commands."""
-    from unmatched_sim.sweep import even_label, opponent_label, recommendation_text
-    names = names or {}
+    (``names``); ids only in the paths and commands. ``choice``: per opponent, the sentence of
+    ``sweep.recommendation_text``."""
+    names, choice = names or {}, choice or {}
     path = " × ".join(paths)
     what = " × ".join(field_label(p, names) for p in paths)
     who = display(hero, names)
@@ -211,8 +212,8 @@ def sweep_document(paths: list[str], hero: str, table: pl.DataFrame, rec: pl.Dat
     elif len(paths) == 2:
         findings.append("Two fields: the heatmap shows every combination; bold cells are those whose interval "
                         "excludes the even mark.")
-    for r in rec.filter(pl.col("opponent") == main).iter_rows(named=True):
-        findings.append(_sentence(recommendation_text(r, path, names)))
+    if main in choice:
+        findings.append(_sentence(choice[main]))
 
     rows, ids = [], []
     for r in table.iter_rows(named=True):
@@ -238,7 +239,7 @@ def sweep_document(paths: list[str], hero: str, table: pl.DataFrame, rec: pl.Dat
     sections.append(Section("choice", "The value to choose", [
         "A value is recommended only where its 95% interval does not overlap another candidate's; values whose "
         "intervals overlap cannot be told apart by these games and are named together.",
-        [_sentence(recommendation_text(r, path, names)) for r in rec.iter_rows(named=True)]]))
+        [_sentence(text) for text in choice.values()]]))
     out_runs = meta.get("runs") or {}
     run_rows = [[_value_label(v, cur_text is not None and v == cur_text), f"`{d}/`",
                  f"`sim report {d}`"] for v, d in out_runs.items()]
