@@ -185,3 +185,39 @@ def test_a_duel_run_and_a_free_for_all_run_are_not_comparable(runs, multi_runs):
     fa, _, _, _ = multi_runs
     with pytest.raises(UserError, match="not comparable"):
         K.compare(a, fa)
+
+
+def test_the_compare_page_carries_its_chart_inline_and_sorts_its_tables(runs, capsys, tmp_path):
+    from unmatched_sim.report.document import MARKER
+    a, b, _, _ = runs
+    code, out, err = run_cli(capsys, "compare", str(a), str(b), "--out", str(tmp_path / "cmp"), "--json")
+    assert code == 0, err
+    page = (tmp_path / "cmp" / "index.html").read_text()
+    assert MARKER in page and "data:image/svg+xml;base64," in page and 'src="changes.svg"' not in page
+    assert page.count('<table class="sortable">') == 2          # the matchup and the flipped games
+    assert (tmp_path / "cmp" / "changes.svg").exists()          # the files stay, for slides
+
+
+def test_the_compare_rows_follow_the_strength_order_of_run_a():
+    from unmatched_sim.report.compare import strength_ordered
+    heroes = pl.DataFrame({"hero": ["alice", "houdini", "medusa"], "win_rate_a": [0.4, 0.28, 0.82]})
+    matchups = pl.DataFrame({"hero": ["alice", "alice", "houdini"], "opponent": ["houdini", "medusa", "medusa"],
+                             "lineup": ["alice vs houdini", "alice vs medusa", "houdini vs medusa"]})
+    res = strength_ordered({"heroes": heroes, "matchups": matchups})
+    assert res["heroes"]["hero"].to_list() == ["medusa", "alice", "houdini"]
+    assert list(zip(res["matchups"]["hero"], res["matchups"]["opponent"])) == [
+        ("alice", "medusa"), ("houdini", "medusa"), ("alice", "houdini")]
+
+
+def test_the_flipped_games_name_how_a_game_ended_in_words(runs):
+    from unmatched_sim import analysis as A
+    from unmatched_sim.report.compare import _document
+    a, b, _, _ = runs
+    ra, rb = A.open_run(a), A.open_run(b)
+    doc = _document(ra, rb, K.compare(ra, rb), 40, {"houdini": "Houdini", "genie": "The Genie"})
+    flips = [blk for s in doc.sections for blk in s.blocks if hasattr(blk, "rows")][-1]
+    from unmatched_sim.report.charts import source_label
+    data = K.flipped_games(ra, rb)
+    assert flips.rows and flips.sortable
+    assert [row[-1] for row in flips.rows] == [f"{source_label(x)} → {source_label(y)}" for x, y in
+                                               data.select("end_reason_a", "end_reason_b").head(40).iter_rows()]

@@ -96,9 +96,9 @@ def test_an_existing_sweep_is_kept_unless_force(capsys, tmp_path):
     assert not list(tmp_path.glob(".sw.tmp-*"))
 
 
-def test_the_sweep_summary_rounds_as_the_command_line_does(tmp_path):
-    """197 of 400 is 49.25%: the command line and every report print 49.3%; the sweep's
-    summary.md printed 49.2% (Python's rounding of the float) beside it."""
+def _one_value_sweep(tmp_path):
+    """A sweep's outputs written from a hand-built table: Houdini's Flourish at 3 (the current
+    value) against Pandora, 197 of 400 games won."""
     from unmatched_sim.sweep import SweepSpec, recommend, write_outputs
     t = pl.DataFrame({"value": ["3", "3"], "x": [3.0, 3.0], "opponent": ["pandora", "all"],
                       "win_rate": [197 / 400, 0.5], "ci_low": [0.4435, 0.45], "ci_high": [0.5415, 0.55],
@@ -106,9 +106,70 @@ def test_the_sweep_summary_rounds_as_the_command_line_does(tmp_path):
     meta = {"opponents": ["pandora"], "games_per_pairing": 400, "seed": 1, "board": "marmoreal",
             "policies": ["tuned", "tuned"], "extra_overrides": [], "runs": {"3": "value-3"}, "current": 3}
     write_outputs(tmp_path, SweepSpec("houdini:Flourish.value", ("3",), "houdini"), t, recommend(t), [], meta)
-    text = (tmp_path / "summary.md").read_text()
-    assert "| 3 * | pandora | 400 | 49.3% | 44.4–54.2% |" in text
-    assert "- against pandora: houdini:Flourish.value=3 (49.3%, 44.4–54.2%)" in text
+    return t, recommend(t), meta
+
+
+def _sweep_doc(t, rec, meta, cross=()):
+    from unmatched_sim.report.sweep import sweep_document
+    from unmatched_sim.sweep import recommendation_text
+    names = {"houdini": "Houdini", "pandora": "Pandora"}
+    choice = {r["opponent"]: recommendation_text(r, "houdini:Flourish.value", names) for r in rec.iter_rows(named=True)}
+    return sweep_document(["houdini:Flourish.value"], "houdini", t, list(cross), meta, names, choice)
+
+
+def test_the_sweep_page_rounds_as_the_command_line_does(tmp_path):
+    """197 of 400 is 49.25%: the command line and every report print 49.3% (Python's rounding of
+    the float gives 49.2)."""
+    from unmatched_sim.sweep import recommendation_text
+    t, rec, meta = _one_value_sweep(tmp_path)
+    table = next(b for s in _sweep_doc(t, rec, meta).sections for b in s.blocks if hasattr(b, "rows"))
+    assert table.rows[0][3:5] == ["49.3%", "44.4–54.2%"]
+    assert "(49.3%, 44.4–54.2%)" in recommendation_text(rec.row(0, named=True), "houdini:Flourish.value")
+
+
+def test_the_sweep_writes_one_self_contained_page_as_every_report(tmp_path):
+    from unmatched_sim.report.document import MARKER, Chart, Table
+    t, rec, meta = _one_value_sweep(tmp_path)
+    page = (tmp_path / "index.html").read_text()
+    assert MARKER in page and "data:image/svg+xml;base64," in page and 'src="sweep.svg"' not in page
+    assert (tmp_path / "summary.md").exists()
+    doc = _sweep_doc(t, rec, meta)
+    blocks = [b for s in doc.sections for b in s.blocks]
+    assert any(isinstance(b, Chart) and b.name == "sweep" for b in blocks)
+    results = next(b for b in blocks if isinstance(b, Table))
+    assert results.sortable and 'class="sortable"' in page
+    # heroes by display name, the current value marked, ids only in the path the commands take
+    assert [r[:2] for r in results.rows] == [["3 (current)", "Pandora"], ["3 (current)", "every opponent together"]]
+    assert doc.title == "Sweep — Houdini's Flourish value"
+    assert any("houdini:Flourish.value=3" in f for f in doc.findings)
+
+
+def test_the_sweep_page_says_where_the_win_rate_crosses_even(tmp_path):
+    from unmatched_sim.sweep import crossing, recommend
+    t = _table(_logistic_rows(range(2, 9), -2.5, 0.5))
+    meta = {"opponents": ["x"], "runs": {}, "current": None}
+    doc = _sweep_doc(t, recommend(t), meta, [crossing(t, "x")])
+    section = next(s for s in doc.sections if s.id == "crossing")
+    assert any("crosses 50% at about 5" in line for line in section.blocks[1])
+    assert any("crosses 50% at about 5" in f for f in doc.findings)
+
+
+def test_a_report_is_not_written_over_a_sweep_folder(tmp_path):
+    from unmatched_sim.errors import UserError
+    from unmatched_sim.report.document import prepare_out
+    _one_value_sweep(tmp_path)
+    with pytest.raises(UserError, match="is a sweep folder"):
+        prepare_out(tmp_path)
+
+
+def test_values_that_cannot_be_told_apart_are_named_beside_the_closest():
+    """27.5% and 72.5% differ from each other; each overlaps 55%: the closest value cannot be
+    told apart from either, which is not "all values cannot be told apart"."""
+    from unmatched_sim.sweep import recommend, recommendation_text
+    r = recommend(_table([(2, 11, 40), (3, 22, 40), (4, 29, 40)])).row(0, named=True)
+    assert r["value"] is None and r["closest"] == "3" and r["tied"] == "2, 3, 4"
+    text = recommendation_text(r, "houdini:Flourish.value", {"x": "X"})
+    assert "3, the closest to 50%" in text and "from 2 and 4" in text and "against X" in text
 
 
 def _table(rows, even=0.5):
@@ -227,3 +288,13 @@ def test_a_bad_grid_or_line_up_is_refused_in_one_line_before_any_game(capsys, tm
     code, text, err = run_cli(capsys, "sweep", *args, "-n", "2", "--out", str(tmp_path / "sw"))
     assert_one_line_error(code, err, *words)
     assert not (tmp_path / "sw").exists()
+
+
+def test_the_sweep_printout_names_heroes_as_the_page_does(capsys, tmp_path):
+    out = tmp_path / "sw"
+    code, text, err = run_cli(capsys, "sweep", "houdini.health=12,13", "--against", "genie", "-n", "2", "-j", "1",
+                              "--policy", "greedy", "--out", str(out), "--no-progress")
+    assert code == 0, err
+    assert "Houdini against The Genie" in text and "vs The Genie" in text and "against The Genie:" in text
+    assert "vs genie" not in text and "houdini against" not in text
+    assert (out / "index.html").exists()

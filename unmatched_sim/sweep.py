@@ -9,7 +9,8 @@ differ only by the value (and any two of them can be given to ``sim compare``). 
 ``teams`` plays the hero in one free-for-all or team line-up with the opponents instead of duels.
 
 The sweep writes ``sweep.csv``/``sweep.json`` (the swept hero's win rate per value and opponent,
-95% Wilson intervals), ``sweep.png``/``.svg`` and ``summary.md``, and answers the designer's
+95% Wilson intervals), ``sweep.png``/``.svg`` and a page, ``index.html`` (self-contained, as every
+report; ``summary.md`` the same in Markdown), and answers the designer's
 question — which value makes the matchup even — in two ways that do not over-read noise:
 
 * where the win rate crosses 50%: a logistic fit of the games' results on the value, its 50%
@@ -34,6 +35,7 @@ import polars as pl
 
 from unmatched_sim.errors import UserError
 from unmatched_sim.files import built_in_place
+from unmatched_sim.report.format import even_label, even_short, opponent_label   # (no plotting loaded)
 from unmatched_sim.stats import wilson_interval
 
 
@@ -214,7 +216,8 @@ def recommend(table: pl.DataFrame) -> pl.DataFrame:
     The candidate is the value whose win rate is closest to even; every value whose 95% interval
     overlaps the candidate's is as good a candidate by these games. One value alone is
     recommended; several are named together (``value`` null, ``tied`` all of them). Columns:
-    ``opponent``, ``value``, ``tied`` (values, comma-separated), ``win_rate``, ``ci_low``,
+    ``opponent``, ``value``, ``closest`` (the candidate, recommended or not), ``tied`` (values,
+    comma-separated), ``win_rate``, ``ci_low``,
     ``ci_high``, ``games`` (the closest value's), ``even`` (50%, or a free-for-all's fair
     share), ``reaches_50`` (its interval holds the even mark)."""
     rows = []
@@ -225,14 +228,13 @@ def recommend(table: pl.DataFrame) -> pl.DataFrame:
         even = t["even"][0] if "even" in t.columns else 0.5
         best = t.with_columns((pl.col("win_rate") - even).abs().alias("off")).sort("off").row(0, named=True)
         tied = t.filter((pl.col("ci_low") <= best["ci_high"]) & (pl.col("ci_high") >= best["ci_low"]))["value"]
-        every = tied.len() == t.height and t.height > 2
-        rows.append({"opponent": opp, "value": best["value"] if tied.len() == 1 else None,
-                     "tied": f"all {t.height} values played" if every else ", ".join(tied.to_list()),
+        rows.append({"opponent": opp, "value": best["value"] if tied.len() == 1 else None, "closest": best["value"],
+                     "tied": ", ".join(tied.to_list()),
                      "win_rate": best["win_rate"], "ci_low": best["ci_low"],
                      "ci_high": best["ci_high"], "games": best["games"], "even": even,
                      "reaches_50": best["ci_low"] <= even <= best["ci_high"]})
-    return pl.DataFrame(rows, schema={"opponent": pl.Utf8, "value": pl.Utf8, "tied": pl.Utf8, "win_rate": pl.Float64,
-                                      "ci_low": pl.Float64, "ci_high": pl.Float64, "games": pl.Int64,
+    return pl.DataFrame(rows, schema={"opponent": pl.Utf8, "value": pl.Utf8, "closest": pl.Utf8, "tied": pl.Utf8,
+                                      "win_rate": pl.Float64, "ci_low": pl.Float64, "ci_high": pl.Float64, "games": pl.Int64,
                                       "even": pl.Float64, "reaches_50": pl.Boolean})
 
 
@@ -273,13 +275,13 @@ def logistic_fit(xs: list[float], wins: list[int], games: list[int]):
     return b0, b1, ((h11 / det, -h01 / det), (-h01 / det, h00 / det)), mx
 
 
-def crossing(table: pl.DataFrame, opponent: str = "all") -> dict:
+def crossing(table: pl.DataFrame, opponent: str = "all", who: str = "the hero") -> dict:
     """Where the swept hero's win rate against ``opponent`` crosses the even mark (50%; a
     free-for-all: the fair share, see ``summarise``), from a logistic fit of
     the games on the value: ``estimate``, its 95% interval ``ci`` ([lo, hi], a bound null where
     the interval is open), ``within`` (the estimate lies within the values played), ``trend``
     (up, down or flat: the slope's interval excludes 0 or not) and ``text``, a sentence. Null
-    numbers for values that are not numbers."""
+    numbers for values that are not numbers. ``who``: the hero as the sentence names it."""
     from unmatched_sim.stats import Z95
     t = table.filter((pl.col("opponent") == opponent) & pl.col("x").is_not_null() & (pl.col("games") > 0))
     out = {"opponent": opponent, "estimate": None, "ci": [None, None], "within": False, "trend": None, "text": ""}
@@ -289,15 +291,15 @@ def crossing(table: pl.DataFrame, opponent: str = "all") -> dict:
     xs, ws, ns = t["x"].to_list(), t["wins"].to_list(), t["games"].to_list()
     even = t["even"][0] if "even" in t.columns else 0.5
     mark = even_label(even)
-    short = f"{100 * even:.3g}%"
+    short = even_short(even)
     lo_x, hi_x = min(xs), max(xs)
     span = f"{_fmt(lo_x)}–{_fmt(hi_x)}"
     fit = logistic_fit(xs, ws, ns)
     if fit is None:
         won = sum(ws)
-        side = "wins every game" if won == sum(ns) else "loses every game" if won == 0 else \
-            "wins at some values and loses at the others without exception"
-        out["text"] = f"the hero {side} over {span}, so no crossing of {mark} can be estimated"
+        side = ("wins every game" if won == sum(ns) else "loses every game" if won == 0 else
+                "has too few wins or losses at some values for a trend to be fitted")
+        out["text"] = f"{who} {side} over {span}, so no crossing of {mark} can be estimated"
         return out
     b0, b1, ((v00, v01), (_, v11)), mx = fit
     b0 -= math.log(even / (1 - even))            # crossing the even mark: b0 + b1·t = logit(even)
@@ -336,19 +338,15 @@ def crossing(table: pl.DataFrame, opponent: str = "all") -> dict:
     return out
 
 
-def even_label(even: float) -> str:
-    """The even mark in words: "50%", or "33.3% (a fair share of 3)"."""
-    if abs(even - 0.5) < 1e-9:
-        return "50%"
-    return f"{100 * even:.1f}% (a fair share of {round(1 / even)})"
-
-
 def _fmt(x) -> str:
+    """A value of the swept field as the reports round it: whole numbers as they are, else one
+    decimal (two below 1), half up."""
+    from unmatched_sim.report.format import rounded
     if x is None:
         return "–"
     if float(x).is_integer():
         return str(int(x))
-    return f"{x:.2f}" if abs(x) < 1 else f"{x:.1f}"
+    return rounded(x, 2 if abs(x) < 1 else 1)
 
 
 def run_name(value) -> str:
@@ -433,7 +431,8 @@ def run_sweep(specs, against: list[str], *, games: int, seed: int, board: str, p
             table = summarise(work, specs, current)
             rec = recommend(table)
             # a crossing needs numbers in one dimension (a grid is read from its heatmap)
-            cross = ([crossing(table, o) for o in table["opponent"].unique(maintain_order=True).to_list()]
+            who = display_names([hero_id]).get(hero_id, hero_id)
+            cross = ([crossing(table, o, who) for o in table["opponent"].unique(maintain_order=True).to_list()]
                      if len(specs) == 1 and table["x"].null_count() == 0 else [])
             meta = _meta(specs, opponents, games, seed, b.id, policy_a, policy_b, base_sets, command, current, fmt)
             write_outputs(work, specs, table, rec, cross, meta)
@@ -454,37 +453,38 @@ def _meta(specs, opponents, games, seed, board, policy_a, policy_b, base_sets, c
             "command": command or ["sim"] + sys.argv[1:]}
 
 
-def _display_names(ids: list[str]) -> dict[str, str]:
-    from unmatched_sim.data.catalog import find_hero
-    names = {}
-    for h in ids:
-        try:
-            names[h] = find_hero(h).name
-        except UserError:            # a hero no longer in the catalogue: its id
-            pass
-    return names
+def display_names(ids: list[str]) -> dict[str, str]:
+    from unmatched_sim.report.format import catalog_names
+    return catalog_names(ids)
 
 
-def recommendation_text(r: dict, path: str) -> str:
-    """One line per opponent: the value to choose, or why there is none."""
-    from unmatched_sim.stats import round_half_up
-
-    def p1(x: float) -> str:
-        return round_half_up(100 * x, 1)
-    who = "every opponent together" if r["opponent"] == "all" else r["opponent"]
-    at = f"{p1(r['win_rate'])}%, {p1(r['ci_low'])}–{p1(r['ci_high'])}%"
+def recommendation_text(r: dict, path: str, names: dict[str, str] | None = None) -> str:
+    """One line per opponent: the value to choose, or why there is none (opponents by display
+    name from ``names``; the path as the commands take it)."""
+    from unmatched_sim.report.format import ci, pct
+    who = opponent_label(r["opponent"], names)
+    at = f"{pct(r['win_rate'])}, {ci(r['ci_low'], r['ci_high'])}"
     if r["value"] is not None:
         near = "" if r["reaches_50"] else f" — the closest value, though its interval excludes {even_label(r['even'])}"
         return f"against {who}: {path}={r['value']} ({at}){near}"
+    closest = r.get("closest")
+    others = [v for v in r["tied"].split(", ") if v != closest] if closest else None
     head = "no single value" if r["reaches_50"] else "no value reaches an even matchup, and none stands out"
+    if others:
+        listed = (", ".join(others[:-1]) + " and " + others[-1] if 1 < len(others) <= 6 else others[0]
+                  if len(others) == 1 else f"{len(others)} other values")
+        return (f"against {who}: {head} — {closest}, the closest to {even_label(r['even'])} ({at}), cannot be told "
+                f"apart from {listed} by these games (their 95% intervals overlap)")
     return (f"against {who}: {head} — {r['tied']} cannot be told apart by these games (their 95% intervals "
             f"overlap; the closest to {even_label(r['even'])} is at {at})")
 
 
 def write_outputs(out: Path, specs, table: pl.DataFrame, rec: pl.DataFrame, cross: list[dict], meta: dict) -> None:
+    """sweep.csv and sweep.json (ids, as the commands take them), the chart, and the page:
+    index.html (self-contained: the chart inline, sortable tables) and summary.md, one document."""
     from unmatched_sim.report.charts import save
-    from unmatched_sim.report.sweep import grid_chart, sweep_chart
-    from unmatched_sim.stats import round_half_up
+    from unmatched_sim.report.document import render_html, render_markdown
+    from unmatched_sim.report.sweep import grid_chart, sweep_chart, sweep_document
 
     specs = _as_list(specs)
     path = " × ".join(s.path for s in specs)
@@ -492,39 +492,12 @@ def write_outputs(out: Path, specs, table: pl.DataFrame, rec: pl.DataFrame, cros
     table.write_csv(out / "sweep.csv")
     (out / "sweep.json").write_text(json.dumps({**meta, "results": table.to_dicts(), "recommended": rec.to_dicts(),
                                                 "crossing_even": cross}, indent=1) + "\n")
-    names = _display_names([hero, *meta["opponents"]])
+    names = display_names([hero, *meta["opponents"]])
     if len(specs) == 1:
         save(sweep_chart(table, path, hero, cross, names), out, "sweep")
     else:
         save(grid_chart(table, [s.path for s in specs], hero, names), out, "sweep")
-    cur = meta.get("current")
-    where = {"duel": "", "ffa": " (free-for-all line-up)", "teams": " (team line-up: the hero and "
-             f"{meta['opponents'][0]} against the others)"}[meta.get("format", "duel")]
-    lines = [f"# Sweep of {path}", "",
-             f"{hero} against {', '.join(meta['opponents'])}{where}: {meta['games_per_pairing']} games per value and "
-             f"opponent, seed {meta['seed']} (the same deals for every value), board {meta['board']}, policies "
-             f"{' / '.join(meta['policies'])}" + (f"; also set: {'; '.join(meta['extra_overrides'])}"
-                                                  if meta["extra_overrides"] else "") + ".",
-             "", ("The hero file's current value, " + (combo_label(tuple(cur)) if isinstance(cur, list) else str(cur))
-                  + ", is played too and marked *." if cur is not None else
-                  "The hero file does not set this field (a default applies), so no current value is marked."),
-             "", "![win rate against the value](sweep.png)", "",
-             f"| {path} | opponent | games | {hero} win rate | 95% interval |", "|---:|:---|---:|---:|---:|"]
-
-    def p1(x: float) -> str:        # as the command line and the reports round: 197/400 is 49.3%
-        return round_half_up(100 * x, 1)
-
-    for r in table.iter_rows(named=True):
-        mark = " *" if r.get("current") else ""
-        lines.append(f"| {r['value']}{mark} | {r['opponent']} | {r['games']} | {p1(r['win_rate'])}% | "
-                     f"{p1(r['ci_low'])}–{p1(r['ci_high'])}% |")
-    if cross:
-        lines += ["", "Where the win rate crosses the even mark (a logistic fit of every game's result on the "
-                  "value):", ""]
-        lines += [f"- against {'every opponent together' if c['opponent'] == 'all' else c['opponent']}: "
-                  f"{c['text']}" for c in cross]
-    lines += ["", "The value to choose (only where the games tell it apart from the others):", ""]
-    lines += [f"- {recommendation_text(r, path)}" for r in rec.iter_rows(named=True)]
-    lines += ["", "Each value's games are a run directory (`" + "`, `".join(meta["runs"].values())
-              + "`): `sim report`, `sim compare` (paired, same seeds) and `sim replay` work on them.", ""]
-    (out / "summary.md").write_text("\n".join(lines), encoding="utf-8")
+    choice = {r["opponent"]: recommendation_text(r, path, names) for r in rec.iter_rows(named=True)}
+    doc = sweep_document([s.path for s in specs], hero, table, cross, meta, names, choice)
+    (out / "index.html").write_text(render_html(doc, out), encoding="utf-8")
+    (out / "summary.md").write_text(render_markdown(doc), encoding="utf-8")

@@ -5,6 +5,7 @@ same figures, and the headroom of ``--check-with``. The work is in ``unmatched_s
 
 from __future__ import annotations
 
+import itertools
 import json
 
 import click
@@ -56,8 +57,14 @@ def robust(hero_a, hero_b, policies, games, seed, board, jobs, spread, as_json):
 
 
 def _pts(x) -> str:
-    from unmatched_sim.stats import round_half_up     # (not from report: that imports matplotlib)
-    return "n/a" if x is None else ("+" if x >= 0 else "") + f"{round_half_up(100 * x, 1)} pts"
+    from unmatched_sim.report.format import pts      # (format loads no plotting library)
+    return "n/a" if x is None else pts(x)
+
+
+def _points(x, digits: int = 1) -> str:
+    """A share or a difference of rates as plain points ("7.4"), the reports' rounding."""
+    from unmatched_sim.report.format import rounded
+    return rounded(100 * x, digits)
 
 
 def echo_robust(res: dict, name_a: str, name_b: str) -> None:
@@ -70,50 +77,56 @@ def echo_robust(res: dict, name_a: str, name_b: str) -> None:
         diff = ""
         if r.get("diff") is not None:
             se = r.get("diff_se")
-            diff = f"  {_pts(r['diff'])}" + (f" (paired s.e. {100 * se:.1f})" if se is not None else "")
+            diff = f"  {_pts(r['diff'])}" + (f" (paired s.e. {_points(se)})" if se is not None else "")
         said = {"favours A": f"favours {name_a}", "favours B": f"favours {name_b}"}.get(r["verdict"], r["verdict"])
         click.echo(f"  {p:<{width}}  {name_a} wins {pct(r['win_rate'])}  95% CI [{pct(lo)}, {pct(hi)}]  "
                    f"{said}{diff}")
     label = "POLICY-DEPENDENT" if res["policy_dependent"] else "robust"
     noise = res.get("expected_by_chance")
-    tail = (f" (with this many games noise alone passes {100 * res['spread_limit']:.0f} points "
-            f"{100 * noise:.0f}% of the time)" if noise is not None and res["beyond_spread"] else "")
+    tail = (f" (with this many games noise alone passes {_points(res['spread_limit'], 0)} points "
+            f"{_points(noise, 0)}% of the time)" if noise is not None and res["beyond_spread"] else "")
     click.echo(f"Robustness: {label}: {res['reason']}{tail}")
 
 
 def echo_sensitivity(summary: dict, rows: list[dict], top: int = 10) -> None:
     """A robust tournament's count of policy-dependent matchups, its noise floor, and the matchups
-    that move most (``analysis.robust.sensitivity_summary`` / ``policy_sensitivity``)."""
+    that move most (``analysis.robust.sensitivity_summary`` / ``policy_sensitivity``), heroes by
+    display name."""
+    from unmatched_sim.report.format import catalog_names, matchup_label, num
+
     pols = summary["policies"]
     n = summary.get("matchups", 0)
     if not n:
         return
     click.echo(f"  Robustness ({' vs '.join(pols)}, same seeds): {summary['policy_dependent']} of {n} matchups "
-               f"({100 * summary['share']:.0f}%) policy-dependent: {summary['beyond_spread']} differ by more than "
-               f"{100 * summary['spread']:.0f} points (noise alone would give about {summary['expected_by_chance']:.1f}), "
-               f"{summary['verdict_changes']} change verdict")
-    for r in rows[:top]:
-        if not r["policy_dependent"]:
-            break
+               f"({_points(summary['share'], 0)}%) policy-dependent: {summary['beyond_spread']} differ by more than "
+               f"{_points(summary['spread'], 0)} points (noise alone would give about "
+               f"{num(float(summary['expected_by_chance']), 1)}), {summary['verdict_changes']} change verdict")
+    shown = list(itertools.takewhile(lambda r: r["policy_dependent"], rows[:top]))     # most moved first
+    names = catalog_names({h for r in shown for h in (r["hero"], r["opponent"])})
+    for r in shown:
         rates = " / ".join(pct(r[f"win_rate_{k}"]).strip() for k in range(len(pols)))
-        click.echo(f"    {r['hero']} vs {r['opponent']}: {rates}  ({r['reason']})")
+        click.echo(f"    {matchup_label(r['hero'], r['opponent'], names)}: {rates}  ({r['reason']})")
 
 
 def echo_headroom(summary: dict, rows: list[dict]) -> None:
     """A checked run's gain per hero and its reading (``analysis.headroom``): what ``sim matchup`` /
-    ``sim tournament --check-with`` print."""
+    ``sim tournament --check-with`` print, heroes by display name."""
     from unmatched_sim.analysis.headroom import reading
+    from unmatched_sim.report.format import catalog_names, display
 
     if not summary.get("heroes"):
         click.echo("  Headroom: no check game paired with the run's own")
         return
     click.echo(f"  Headroom ({summary['check_with']} instead of {summary['policy']} on one hero, same seeds and "
                f"opponent policy):")
-    width = max(len(r["hero"]) for r in rows)
+    names = catalog_names([r["hero"] for r in rows])
+    width = max(len(display(r["hero"], names)) for r in rows)
     for r in rows:
         ci = "" if r["gain_lo"] is None else f"  95% [{_pts(r['gain_lo'])}, {_pts(r['gain_hi'])}]"
-        click.echo(f"    {r['hero']:<{width}}  {pct(r['base_win_rate'])} -> {pct(r['check_win_rate'])}  "
+        click.echo(f"    {display(r['hero'], names):<{width}}  {pct(r['base_win_rate'])} -> "
+                   f"{pct(r['check_win_rate'])}  "
                    f"gain {_pts(r['gain'])}{ci}  ({r['games']} games)")
-    sd = "" if summary["sd_gain"] is None else f", SD across heroes {100 * summary['sd_gain']:.1f} points"
+    sd = "" if summary["sd_gain"] is None else f", SD across heroes {_points(summary['sd_gain'])} points"
     click.echo(f"    mean gain {_pts(summary['mean_gain'])}{sd}")
-    click.echo("  " + reading(summary).replace("**", ""))
+    click.echo("  " + reading(summary, names).replace("**", ""))

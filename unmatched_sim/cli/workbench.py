@@ -35,6 +35,7 @@ def compare(run_a, run_b, out, flips, as_json):
     """
     from unmatched_sim.analysis.compare import standing, to_json
     from unmatched_sim.report.compare import build_compare_report, matchup_label, pts, pts_ci, shown_tables
+    from unmatched_sim.report.format import rounded
 
     r = build_compare_report(run_a, run_b, out, flips)
     res, names = r.result, r.names
@@ -57,7 +58,7 @@ def compare(run_a, run_b, out, flips, as_json):
                    f"{pts_ci(r2['paired_ci_low'], r2['paired_ci_high']):<16}{' *' if r2['significant'] else '  '}  "
                    + standing(r2["win_rate_b"], r2["ci_low_b"], r2["ci_high_b"], r2["even"], r2["hero"], opp, names))
     if res["width_ratio_median"]:
-        click.echo(f"  paired intervals are {res['width_ratio_median']:.1f}× narrower than unpaired ones (median): the "
+        click.echo(f"  paired intervals are {rounded(res['width_ratio_median'], 1)}× narrower than unpaired ones (median): the "
                    "same seeds give the same games, so only the flipped games carry the difference")
     ids = res["flipped"]["game_id"].to_list()
     click.echo(f"  {len(ids):,} games flipped winner" + (f", e.g. {', '.join(map(str, ids[:8]))} "
@@ -120,8 +121,11 @@ def games(run_dir, hero, opponent, winner, end_reason, max_turns, min_turns, boa
         return
     click.echo(f"{everything.height:,} of {run.n_games():,} games match"
                + (f"; the first {shown.height} by {order}:" if shown.height < everything.height else ":"))
+    from unmatched_sim.analysis._common import hero_names
+    from unmatched_sim.report.format import game_line
+    names = hero_names(run)
     for r in shown.iter_rows(named=True):
-        click.echo(f"  {r['game_id']:>7}  {r['summary']}")
+        click.echo(f"  {r['game_id']:>7}  {game_line(r, names)}")
     if shown.height:
         click.echo(f"  tell one: sim replay {run_dir} {shown['game_id'][0]}")
 
@@ -163,7 +167,8 @@ def sweep(sweep_specs, against, fmt, games, seed, board, policy, policy_a, polic
     The value the hero file holds now is always played too, and marked. Writes, in the sweep
     folder: a run directory per value (for sim report / compare / replay), sweep.png/.svg (win
     rate against the value, 95% intervals; a grid of two fields: a heatmap), sweep.csv,
-    sweep.json and summary.md. Prints where the win rate crosses 50% (with an interval, or what
+    sweep.json, and index.html (one self-contained page; summary.md the same in Markdown).
+    Prints where the win rate crosses 50% (with an interval, or what
     the trend says beyond the range) and recommends a value only where its interval does not
     overlap the others'.
     """
@@ -205,25 +210,31 @@ def sweep(sweep_specs, against, fmt, games, seed, board, policy, policy_a, polic
                                "results": table.to_dicts(), "crossing_even": res["crossing"],
                                "recommended": rec.to_dicts(), "out": str(out)}))
         return
-    click.echo(f"Sweep of {path} over {' × '.join(', '.join(map(str, s.values)) for s in specs)}: {hero} against "
-               f"{', '.join(meta['opponents'])}, {games} games per value and opponent, seed {seed} "
-               "(the same deals for every value)")
+    from unmatched_sim.report.format import pct as rate
+    from unmatched_sim.sweep import display_names, opponent_label
+    names = display_names([hero, *meta["opponents"]])
+    click.echo(f"Sweep of {path} over {' × '.join(', '.join(map(str, s.values)) for s in specs)}: "
+               f"{names.get(hero, hero)} against {', '.join(names.get(o, o) for o in meta['opponents'])}, {games} "
+               f"games per value and opponent, seed {seed} (the same deals for every value)")
     opponents = table["opponent"].unique(maintain_order=True).to_list()
+    heads = ["all of them" if o == "all" else "vs " + opponent_label(o, names) for o in opponents]
+    cols = [max(len(h), 24) for h in heads]
     labels = table["value"].unique(maintain_order=True).to_list()
     w = max(max(len(v) for v in labels) + 2, 5)
-    click.echo(f"  {'value':>{w}}  " + "  ".join(f"{'vs ' + o:>24}" for o in opponents))
+    click.echo(f"  {'value':>{w}}  " + "  ".join(f"{h:>{c}}" for h, c in zip(heads, cols)))
     for v in labels:
         cells = []
         mark = ""
-        for o in opponents:
+        for o, c in zip(opponents, cols):
             r = table.filter((pl.col("value") == v) & (pl.col("opponent") == o)).row(0, named=True)
             mark = " *" if r["current"] else ""
-            cells.append(f"{pct(r['win_rate'])} [{pct(r['ci_low'])},{pct(r['ci_high'])}]".rjust(24))
+            cells.append(f"{rate(r['win_rate'])} [{rate(r['ci_low'])}, {rate(r['ci_high'])}]".rjust(c))
         click.echo(f"  {v + mark:>{w}}  " + "  ".join(cells))
     if meta["current"] is not None:
         click.echo("  * the hero file's current value")
     for c in res["crossing"]:
-        click.echo(f"  even mark against {'all of them' if c['opponent'] == 'all' else c['opponent']}: {c['text']}")
+        click.echo(f"  even mark against {opponent_label(c['opponent'], names)}: {c['text']}")
     for r in rec.iter_rows(named=True):
-        click.echo(f"  choose {recommendation_text(r, path)}")
+        click.echo(f"  choose {recommendation_text(r, path, names)}")
+    click.echo(f"  report: {out / 'index.html'}")
     click.echo(f"  chart: {out / 'sweep.png'}; runs: {out}/value-*/ (sim compare any two: same seeds)")

@@ -109,7 +109,9 @@ def multi_document(run: A.Run, run_dir: Path, out: Path):
             ["Command", "`" + " ".join(m.get("command", [])) + "`" if m.get("command") else "?"]]
     doc, files = make_multi(m, games, players, out, Table(["Input", "Value"], rows, align="ll"), names, run)
     from unmatched_sim.report.cards import cards_section
-    card_section, card_found = cards_section(run, run.heroes(), names)
+    from unmatched_sim.analysis import multi as M
+    order = M.hero_results(players)["hero"].to_list()          # the order of "Who wins"
+    card_section, card_found = cards_section(run, order + [h for h in run.heroes() if h not in order], names)
     doc.sections.append(card_section)
     doc.findings.extend(card_found)
     return doc, files, games, players
@@ -639,14 +641,16 @@ def _inputs_table(run: A.Run, order: list[str], names: dict[str, str]) -> Table:
         ["Command", "`" + " ".join(m.get("command", [])) + "`" if m.get("command") else "?"],
     ]
     files = m.get("hero_files") or {}
+    files = {h: files[h] for h in [*order, *files] if h in files}      # the heroes' order, as every table
     if files:
-        rows.append(["Hero files", ", ".join(f"{h} sha256 {v.get('sha256', '')[:12]}" for h, v in files.items())])
+        rows.append(["Hero files", ", ".join(f"{display(h, names)} sha256 {v.get('sha256', '')[:12]}"
+                                             for h, v in files.items())])
     if files and any(p.split(":")[0] == "tuned" for pair in _policy_pairs(run) for p in pair[:2]):
         def style(v):
             full = {k: x for k, x in (v.get("ai_style") or {}).items() if k != "aggression"}
             agg = f"{v['ai_aggression']:g}" if v.get("ai_aggression") is not None else "0.55 (none set)"
             return agg + (" (" + ", ".join(f"{k} {x:g}" for k, x in full.items()) + ")" if full else "")
-        styles = ", ".join(f"{h} {style(v)}" for h, v in files.items())
+        styles = ", ".join(f"{display(h, names)} {style(v)}" for h, v in files.items())
         rows.append(["Hero styles (`tuned`)", f"aggression (and the other style weights set) from each "
                      f"hero file's [ai] table: {styles}"])
     return Table(["Input", "Value"], rows, align="ll")

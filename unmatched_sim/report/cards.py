@@ -5,7 +5,6 @@ Markdown table, and the findings that name only cards whose effect is clearly no
 from __future__ import annotations
 
 import html
-import re
 from dataclasses import dataclass
 
 import polars as pl
@@ -13,7 +12,7 @@ import polars as pl
 from unmatched_sim import analysis as A
 from unmatched_sim.analysis.cards import DRAWN_BY_TURN, SMALL, STATS, card_effects, opening_note
 from unmatched_sim.report.document import Section
-from unmatched_sim.report.format import display, pct
+from unmatched_sim.report.format import display, opponent_label, pct
 from unmatched_sim.stats import round_half_up
 
 #: findings name at most this many cards (the clearest first); the table holds every one
@@ -50,9 +49,7 @@ def pts(x) -> str:
 def against_label(against: str, names: dict[str, str]) -> str:
     """An ``against`` value of ``card_effects`` in display names ("genie, loki" -> "The Genie,
     Loki"; a team "a+b" -> "A + B")."""
-    if against == "all":
-        return "all"
-    return re.sub(r"[^,+ ]+", lambda m: display(m.group(0), names), against).replace("+", " + ")
+    return "all" if against == "all" else opponent_label(against, names)
 
 
 def card_findings(t: pl.DataFrame, names: dict[str, str]) -> list[str]:

@@ -14,7 +14,7 @@ import polars as pl
 from matplotlib.colors import TwoSlopeNorm
 from matplotlib.figure import Figure
 
-from unmatched_sim.report.format import ci, display, pct, percent_axis, rounded
+from unmatched_sim.report.format import ci, display, pct, percent_axis, rounded, source_label
 
 PALETTE = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b", "#e377c2",
            "#7f7f7f", "#bcbd22"]
@@ -45,18 +45,6 @@ def _fig(w: float, h: float) -> Figure:
         return Figure(figsize=(w, h), layout="constrained")
 
 
-
-
-#: readable names of damage sources and end reasons (the log's ids stay in the CSV tables)
-SOURCE_LABELS = {"combat": "combat", "card": "card effects", "ability": "hero ability", "spell": "spell",
-                 "misery": "misery (Pandora)", "board": "battlefield", "effect": "unnamed effect",
-                 "exhaustion": "exhaustion (empty deck)", "misery_bust": "misery bust (Pandora)",
-                 "both_heroes_defeated": "both heroes defeated", "turn_limit": "turn limit (draw)",
-                 "unknown": "unknown"}
-
-
-def source_label(s: str) -> str:
-    return SOURCE_LABELS.get(s, s.replace("_", " "))
 
 
 # --------------------------------------------------------------------------- win rates

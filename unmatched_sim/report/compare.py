@@ -10,6 +10,7 @@ from pathlib import Path
 
 import matplotlib
 import matplotlib.ticker
+import polars as pl
 
 from unmatched_sim import __version__
 from unmatched_sim import analysis as A
@@ -20,8 +21,7 @@ from unmatched_sim.report import charts as C
 from unmatched_sim.report.document import (Chart, Document, Section, Table, prepare_out, render_html,
                                            render_markdown)
 from unmatched_sim.report.export import export_tables
-from unmatched_sim.report.format import display, pct
-from unmatched_sim.stats import round_half_up
+from unmatched_sim.report.format import display, pct, rounded
 
 
 @dataclass
@@ -34,9 +34,10 @@ class CompareResult:
 
 
 def pts(x, digits: int = 1) -> str:
+    """A change in points, signed, as the reports round ("+4.2", "-3.0"; never "-0.0")."""
     if x is None:
         return "–"
-    text = round_half_up(100 * x, digits)
+    text = rounded(100 * x, digits)
     return text if text.startswith("-") else "+" + text
 
 
@@ -87,6 +88,28 @@ def shown_tables(result: dict) -> tuple[bool, bool]:
     return True, True
 
 
+def strength_ordered(result: dict) -> dict:
+    """The comparison with its heroes strongest first (run A's win rate, as the run's report
+    orders them) and its matchups in that order (by their stronger hero, then the weaker; a
+    free-for-all or team line-up by its heroes' places in the order): one order in the chart,
+    the tables and the printout."""
+    from unmatched_sim.report.format import pair_rank
+    heroes = result["heroes"].sort(["win_rate_a", "hero"], descending=[True, False])
+    order = heroes["hero"].to_list()
+    rank = {h: i for i, h in enumerate(order)}
+    m = result["matchups"]
+    if m.height:
+        def key(r: dict) -> tuple:
+            others = [h for h in r["opponent"].replace("+", ",").replace(" ", "").split(",") if h]
+            if len(others) == 1:
+                return (*pair_rank(r["hero"], others[0], order), 0, rank.get(r["hero"], len(order)))
+            line = sorted(rank.get(h, len(order)) for h in [r["hero"], *others])
+            return (*line, rank.get(r["hero"], len(order)))
+        keys = [key(r) for r in m.iter_rows(named=True)]
+        m = m.select(pl.all().gather([i for i, _ in sorted(enumerate(keys), key=lambda x: x[1])]))
+    return {**result, "heroes": heroes, "matchups": m}
+
+
 def matchup_label(r: dict, names: dict[str, str]) -> str:
     """A matchup row as a reader names it: "Houdini vs The Genie"; in a free-for-all or team
     game the hero and the others at the table ("Houdini vs The Genie, Loki")."""
@@ -101,7 +124,7 @@ def default_compare_dir(run_a: Path, run_b: Path) -> Path:
 def build_compare_report(run_a, run_b, out=None, flips_shown: int = 40) -> CompareResult:
     started = time.perf_counter()
     a, b = A.open_run(run_a), A.open_run(run_b)
-    result = K.compare(a, b)            # refuses non-comparable runs before anything is written
+    result = strength_ordered(K.compare(a, b))    # refuses non-comparable runs before anything is written
     out = Path(out) if out is not None else default_compare_dir(Path(run_a), Path(run_b))
     with built_in_place(prepare_out(out), out, "the comparison") as tmp:
         files = []
@@ -117,7 +140,7 @@ def build_compare_report(run_a, run_b, out=None, flips_shown: int = 40) -> Compa
         if rows:
             files += C.save(change_chart(rows, "Change of win rate from run A to run B"), tmp, "changes")
         doc = _document(a, b, result, flips_shown, names)
-        (tmp / "index.html").write_text(render_html(doc), encoding="utf-8")
+        (tmp / "index.html").write_text(render_html(doc, tmp), encoding="utf-8")
         (tmp / "summary.md").write_text(render_markdown(doc), encoding="utf-8")
         files = ["index.html", "summary.md"] + files
         files += export_tables(tmp, {"heroes": heroes, "matchups": matchups, "flipped_games": flips},
@@ -130,6 +153,7 @@ def build_compare_report(run_a, run_b, out=None, flips_shown: int = 40) -> Compa
 def _document(a: A.Run, b: A.Run, result: dict, flips_shown: int, names: dict[str, str]) -> Document:
     """The comparison as a document; heroes by display name (the tables and compare.json keep
     the ids the commands take)."""
+    from unmatched_sim.report.build import board_name
     heroes, matchups, flips = result["heroes"], result["matchups"], result["flipped"]
 
     def nm(hero):
@@ -141,7 +165,7 @@ def _document(a: A.Run, b: A.Run, result: dict, flips_shown: int, names: dict[st
                 f"{flips.height:,} of {n:,} games ({pct(flips.height / n if n else None)}) have a different "
                 "winner; every other game was decided the same way in both runs."]
     show_heroes, show_matchups = shown_tables(result)
-    for r in heroes.sort("change", descending=True).iter_rows(named=True) if show_heroes else []:
+    for r in heroes.iter_rows(named=True) if show_heroes else []:        # strength order, as the tables
         sig = "a real change" if r["significant"] else "not distinguishable from no change"
         now = K.standing(r["win_rate_b"], r["ci_low_b"], r["ci_high_b"], r["even"], r["hero"], None, names)
         findings.append(f"**{nm(r['hero'])}**: {pct(r['win_rate_a'])} → {pct(r['win_rate_b'])} "
@@ -161,15 +185,17 @@ def _document(a: A.Run, b: A.Run, result: dict, flips_shown: int, names: dict[st
                         f"{pct(r['win_rate_b'])} (95% interval {pct(r['ci_low_b'])}–{pct(r['ci_high_b'])}, "
                         f"{r['games']:,} games), {now}.")
     if result["width_ratio_median"]:
-        findings.append(f"The paired intervals are {result['width_ratio_median']:.1f}× narrower than the unpaired "
+        findings.append(f"The paired intervals are {rounded(result['width_ratio_median'], 1)}× narrower than the unpaired "
                         "ones (median): both runs played the same seeds, so most games end the same way and only "
                         "the flipped games carry the difference.")
 
     def row(label: str, r: dict, opponent) -> list[str]:
+        keep = "\u00a0"            # a number and its interval stay on one line in a narrow column
         return [label, f"{r['games']:,}", pct(r["win_rate_a"]),
-                f"{pct(r['win_rate_b'])} ({pct(r['ci_low_b'], 0)}–{pct(r['ci_high_b'], 0)})", pts(r["change"]),
-                pts_ci(r["paired_ci_low"], r["paired_ci_high"]),
-                f"{r['flipped_to_win']:,} / {r['flipped_to_loss']:,}", "yes" if r["significant"] else "no",
+                f"{pct(r['win_rate_b'])}{keep}({pct(r['ci_low_b'], 0)}\u2060–\u2060{pct(r['ci_high_b'], 0)})",
+                pts(r["change"]),
+                pts_ci(r["paired_ci_low"], r["paired_ci_high"]).replace(" ", keep),
+                f"{r['flipped_to_win']:,}{keep}/{keep}{r['flipped_to_loss']:,}", "yes" if r["significant"] else "no",
                 K.standing(r["win_rate_b"], r["ci_low_b"], r["ci_high_b"], r["even"], r["hero"], opponent, names)]
     hero_rows = [row(nm(r["hero"]), r, None) for r in heroes.iter_rows(named=True)]
     head = ["Hero", "Games", "Win rate A", "Win rate B (95%)", "Change (pts)", "Paired 95%",
@@ -187,7 +213,8 @@ def _document(a: A.Run, b: A.Run, result: dict, flips_shown: int, names: dict[st
     duel = result.get("format", "duel") == "duel"
     f_rows = [[str(r["game_id"]), f"{nm(r['hero_a'])} vs {nm(r['hero_b'])}" if duel else who(r["lineup"]),
                nm(r["first_hero"]), who(r["winner_a"]), who(r["winner_b"]), f"{r['turns_a']} → {r['turns_b']}",
-               f"{r['end_reason_a']} → {r['end_reason_b']}"] for r in shown.iter_rows(named=True)]
+               f"{C.source_label(r['end_reason_a'] or 'unknown')} → {C.source_label(r['end_reason_b'] or 'unknown')}"]
+              for r in shown.iter_rows(named=True)]
     example = flips.row(0, named=True)["game_id"] if flips.height else 0
     sections = [
         Section("changes", "What changed", [
@@ -196,12 +223,15 @@ def _document(a: A.Run, b: A.Run, result: dict, flips_shown: int, names: dict[st
                   "paired 95% interval, which uses that game i of both runs was played from the same seed, seat "
                   "and deals; grey: the interval two independent runs of this size would give. The dashed line "
                   "is no change."),
-            *([Table(head, hero_rows, caption="Each hero against the others (mirrors left out)", align="lrrrrrrll",
+            *([Table(head, hero_rows,
+                     caption="Each hero against the others (mirrors left out), strongest first in run A",
+                     align="lrrrrrrll", sortable=True,
                      note=note_text + "Unpaired: Newcombe's interval from the two Wilson intervals, ignoring the "
                           "pairing (in the chart, `tables/heroes.csv` and `compare.json`). Python: "
                           "`analysis.compare.compare_heroes(a, b)`.")] if show_heroes else []),
-            *([Table(["Matchup"] + head[1:], m_rows, caption="Each matchup once (the first hero's win rate)",
-                     align="lrrrrrrll", note=("" if show_heroes else note_text)
+            *([Table(["Matchup"] + head[1:], m_rows,
+                     caption="Each matchup once (the first hero's win rate), in strength order",
+                     align="lrrrrrrll", sortable=True, note=("" if show_heroes else note_text)
                      + "Python: `analysis.compare.compare_matchups(a, b)`.")] if show_matchups else []),
         ]),
         Section("flipped", "Games whose winner flipped", [
@@ -209,8 +239,9 @@ def _document(a: A.Run, b: A.Run, result: dict, flips_shown: int, names: dict[st
             + (f"; the first {shown.height} are listed" if flips.height > shown.height else "")
             + f". Tell either version with `sim replay {a.path} GAME_ID` and `sim replay {b.path} GAME_ID` "
               f"(e.g. game {example}). All of them are in `tables/flipped_games.csv`.",
-            Table(["Game", "Matchup", "Went first", "Winner in A", "Winner in B", "Turns A → B", "End A → B"], f_rows,
-                  caption="Flipped games", align="lllllrl",
+            Table(["Game", "Matchup" if duel else "Line-up", "Went first", "Winner in A", "Winner in B", "Turns A → B",
+                   "End A → B"], f_rows,
+                  caption="Flipped games", align="rllllrl", sortable=True,
                   note="Python: `analysis.compare.flipped_games(a, b)`."),
         ]),
     ]
@@ -218,7 +249,7 @@ def _document(a: A.Run, b: A.Run, result: dict, flips_shown: int, names: dict[st
         ["Run", str(a.path), str(b.path)],
         ["Games", f"{a.n_games():,}", f"{b.n_games():,}"],
         ["Seed", str(a.meta.get("seed")), str(b.meta.get("seed"))],
-        ["Board", str(a.meta.get("board")), str(b.meta.get("board"))],
+        ["Board", board_name(a), board_name(b)],
         ["Policies", f"{a.meta.get('policy_a')} / {a.meta.get('policy_b')}",
          f"{b.meta.get('policy_a')} / {b.meta.get('policy_b')}"],
         ["What-if overrides", "; ".join(a.meta.get("overrides") or []) or "none",

@@ -187,7 +187,7 @@ def origin_table(run: A.Run, order: list[str], nm: Callable[[str], str]) -> Tabl
                          num(r["dealt_per_game"], 2), pct(r["dealt"] / total if total else None, 0),
                          num(r["self_inflicted_per_game"], 2)])
     return Table(["Hero", "Dealt by", "Dealt / game", "Share of the hero's dealt damage", "Self-inflicted / game"],
-                 rows, caption="What dealt the damage: card, spell, misery or ability", align="llrrr",
+                 rows, caption="What dealt the damage: card, spell, misery or ability", align="llrrr", sortable=True,
                  note=f"Each hero's {TOP_ORIGINS} largest sources of damage, named as the event log names them: "
                       "combat damage by the attack card, an effect's damage by its card, spell or misery, a hero "
                       "ability's by the ability. Dealt: to foes; self-inflicted: to the hero's own side. "

@@ -116,9 +116,10 @@ table.grid thead th { vertical-align: bottom; }
 table.grid thead th.up span { writing-mode: vertical-rl; transform: rotate(180deg); }
 table.grid tbody td:first-child { position: sticky; left: 0; background: #f6f8fa; font-weight: 600; }
 table.sortable th { cursor: pointer; user-select: none; }
-table.sortable th::after { content: " \\2195"; color: #bbb; font-size: .8em; }
-table.sortable th[aria-sort="ascending"]::after { content: " \\25B2"; color: #444; }
-table.sortable th[aria-sort="descending"]::after { content: " \\25BC"; color: #444; }
+table.sortable th:empty::after { content: none; }
+table.sortable th::after { content: "\\00a0\\2195"; color: #bbb; font-size: .8em; }
+table.sortable th[aria-sort="ascending"]::after { content: "\\00a0\\25B2"; color: #444; }
+table.sortable th[aria-sort="descending"]::after { content: "\\00a0\\25BC"; color: #444; }
 tr:target td { background: #fff3b0; }
 table.grid td a { color: #0b57a4; text-decoration: underline dotted; display: block; }
 table.grid td a:hover { text-decoration: underline; }
@@ -299,6 +300,8 @@ def prepare_out(out: Path) -> Path:
     if out.exists():
         if not out.is_dir():
             raise UserError(f"--out {out} exists and is not a directory; choose another --out")
+        if (out / "sweep.json").exists():        # a sweep's page is a report, its runs are not
+            raise UserError(f"--out {out} is a sweep folder; choose another --out (nothing was written)")
         if any(out.iterdir()):
             index = out / "index.html"
             is_report = index.exists() and MARKER in index.read_text(errors="replace")[:2000]

@@ -1,6 +1,6 @@
 """How the reports and the commands write numbers and heroes: rates as percentages, intervals,
-differences in points, counts, and heroes by their display names (the log's codes in words:
-``charts.source_label``).
+differences in points, counts, heroes by their display names, and the log's codes in words
+(``source_label``).
 
 One rounding rule for everything a reader sees: ``rounded`` (decimal, half up: 32.5 -> 33, 96.25
 -> 96.3). Every table, chart label, finding and verdict sentence formats through these functions,
@@ -72,6 +72,51 @@ def display(hero: str, names: dict[str, str] | None) -> str:
     return (names or {}).get(hero) or hero
 
 
+def catalog_names(ids) -> dict[str, str]:
+    """Display names of heroes by id from the hero files of the catalogue, for a command that has
+    ids and no run to read names from (a hero no longer in the catalogue keeps its id)."""
+    from unmatched_sim.data.catalog import find_hero
+    from unmatched_sim.errors import UserError
+    names = {}
+    for h in ids:
+        try:
+            names[h] = find_hero(h).name
+        except UserError:
+            pass
+    return names
+
+
+def catalog_board_name(board: str) -> str:
+    """A board's name ("Marmoreal") from its file in the catalogue; the id when it is gone."""
+    from unmatched_sim.data.catalog import find_board
+    from unmatched_sim.errors import UserError
+    try:
+        return find_board(board).name
+    except UserError:
+        return board
+
+
+def opponent_label(opponent: str, names: dict[str, str] | None = None) -> str:
+    """Whom a hero played, as a reader names it: "The Genie", "The Genie, Loki" (a table), "Loki +
+    Pandora" (a team), "every opponent together" (``all``)."""
+    import re
+    if opponent == "all":
+        return "every opponent together"
+    return re.sub(r"[^,+ ]+", lambda m: display(m.group(0), names), opponent).replace("+", " + ")
+
+
+def even_short(even: float) -> str:
+    """An even result as a rate: "50%", "33.3%"."""
+    return "50%" if abs(even - 0.5) < 1e-9 else pct(even)
+
+
+def even_label(even: float) -> str:
+    """An even result in words: "50%", or "33.3% (a fair share of 3)"."""
+    if abs(even - 0.5) < 1e-9:
+        return "50%"
+    return f"{even_short(even)} (a fair share of {round(1 / even)})"
+
+
 def matchup_label(hero: str, opponent: str, names: dict[str, str] | None) -> str:
     """A matchup as a reader names it: "Houdini vs Medusa", a mirror "Houdini mirror"."""
     if hero == opponent:
@@ -107,6 +152,40 @@ def pair_label(row: dict, names: dict[str, str] | None) -> str:
 
 def heroes_line(order: list[str], names: dict[str, str]) -> str:
     """A list of heroes: each id (what the commands take) with its display name from
-    ``analysis._common.hero_names`` where that is more than the id ("genie (The Genie)")."""
-    return ", ".join(f"{h} ({names[h]})" if names.get(h) and names[h].lower() != h else h for h in order)
+    ``analysis._common.hero_names`` where that is more than the id ("genie (The Genie)"), the name
+    alone where it is the id capitalised ("Alice")."""
+    return ", ".join(f"{h} ({names[h]})" if names.get(h) and names[h].lower() != h else names.get(h) or h
+                     for h in order)
 
+
+
+# --------------------------------------------------------------------------- the log's codes
+#: readable names of damage sources and end reasons (the log's ids stay in the CSV tables)
+SOURCE_LABELS = {"combat": "combat", "card": "card effects", "ability": "hero ability", "spell": "spell",
+                 "misery": "misery (Pandora)", "board": "battlefield", "effect": "unnamed effect",
+                 "exhaustion": "exhaustion (empty deck)", "misery_bust": "misery bust (Pandora)",
+                 "both_heroes_defeated": "both heroes defeated", "turn_limit": "turn limit (draw)",
+                 "unknown": "unknown"}
+
+
+def source_label(s: str) -> str:
+    return SOURCE_LABELS.get(s, s.replace("_", " "))
+
+
+def game_line(r: dict, names: dict[str, str] | None) -> str:
+    """One game of ``analysis.games.find_games`` as ``sim games`` prints it: heroes by display
+    name with their seats, who went first, the result and how the game ended in words."""
+    how = source_label(r["end_reason"] or "unknown")
+    if r.get("lineup") is not None and r.get("format") in ("ffa", "teams"):
+        lu = [display(h, names) for h in r["lineup"]]
+        who = (f"{lu[0]} + {lu[1]} (team A) vs {lu[2]} + {lu[3]} (team B)" if r["format"] == "teams"
+               else ", ".join(f"{h} ({'abcd'[k]})" for k, h in enumerate(lu)))
+        winner = r["winner_hero"] and " and ".join(display(h, names) for h in r["winner_hero"].split("+"))
+        tail = ""
+    else:
+        who = f"{display(r['hero_a'], names)} (a) vs {display(r['hero_b'], names)} (b)"
+        winner = r["winner_hero"] and display(r["winner_hero"], names)
+        tail = f"; health left {r['health_a']}–{r['health_b']}"
+    result = (f"no winner after {r['turns']} turns ({how})" if winner is None else
+              f"{winner} won in {r['turns']} turns by {how}")
+    return f"{who}, {display(r['first_hero'], names)} first; {result}{tail}"

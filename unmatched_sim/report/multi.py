@@ -51,10 +51,11 @@ def places_chart(dist: pl.DataFrame, order: list[str], n_places: int, names: dic
 
 def results_chart(results: pl.DataFrame, names: dict[str, str] | None = None):
     rows = [{"label": display(r["hero"], names), "series": [(r["win_rate"], r["ci_low"], r["ci_high"], "win rate", {"color": "#1f77b4"}),
-                                            (r["expected"], None, None, "1 / sides", {"color": "#999999", "marker": "|"})]}
+                                            (r["expected"], None, None, "fair share (1 in the number of sides)",
+                                             {"color": "#999999", "marker": "|"})]}
             for r in results.iter_rows(named=True)]
     shares = set(round(x, 6) for x in results["expected"])       # one fair share: draw its line
-    return C.forest_chart(rows, "Win rate with 95% interval, against a fair share (1 / sides)",
+    return C.forest_chart(rows, "Win rate with 95% interval, against a fair share",
                           reference=shares.pop() if len(shares) == 1 else None)
 
 

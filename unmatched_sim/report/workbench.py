@@ -15,7 +15,7 @@ from unmatched_sim.analysis.tempo import tempo
 from unmatched_sim.report import charts as C
 from unmatched_sim.report.document import Chart, Section, Table
 from unmatched_sim.report.export import export_tables
-from unmatched_sim.report.format import ci, num, pct
+from unmatched_sim.report.format import catalog_board_name, ci, num, pct
 
 
 # --------------------------------------------------------------------------- tempo
@@ -201,7 +201,7 @@ def boards_section(run: A.Run, order: list[str], names: dict[str, str] | None = 
     return Section("boards", "By board", [
         f"Every pairing was played on each of {len(boards)} boards from the same seeds, so a difference between "
         "boards is the board's doing (and luck, within the intervals).",
-        Table(["Hero", "Against"] + boards, rows, caption="Win rate by board (95% intervals, mirrors left out)",
+        Table(["Hero", "Against"] + [catalog_board_name(b) for b in boards], rows, caption="Win rate by board (95% intervals, mirrors left out)",
               align="ll" + "r" * len(boards), note="Python: `report.workbench.by_board(run)`."),
     ])
 
@@ -260,6 +260,7 @@ def damage_by_fighter_table(run: A.Run, order: list[str], names: dict[str, str] 
                          num(r["taken_by_sidekicks"], 2)])
     return Table(["Hero", "Dealt to the opposing hero / game", "Dealt to sidekicks / game", "Taken by the hero / game",
                   "Taken by its sidekicks / game"], rows, caption="Damage to heroes and to sidekicks", align="lrrrr",
+                 sortable=True,
                  note="The same damage as above, split by the fighter that took it (a hero of several fighters, "
                       "the Wayward Sisters: all of them are the hero). Dealt is what the log names the hero's side "
                       "as the cause of, so it leaves out self-inflicted and unattributed damage; taken includes "
