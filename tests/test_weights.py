@@ -59,3 +59,21 @@ def test_the_evaluation_modules_hold_no_tuning_number_of_their_own():
                     and id(node) not in skip):
                 found.append(f"{m}.py:{node.lineno}: {node.value}")
     assert not found, "name these in weights.py: " + ", ".join(found)
+
+
+def test_code_run_as_python_imports_no_weight_that_is_a_c_variable_when_compiled():
+    """A module that is not compiled (hero advice in hooks/, the analysis...) cannot read a
+    weight declared in weights.pxd once the policies are compiled: it reads the Python tables
+    (``OP_WORTH``, ``FOR_HERO_ADVICE``)."""
+    from unmatched_sim._build import SOURCES
+    package = POLICIES.parent
+    compiled = {package.parent / rel for rel in SOURCES}
+    c_only = set(_weights())
+    wrong = []
+    for path in package.rglob("*.py"):
+        if path in compiled:
+            continue
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom) and node.module == "unmatched_sim.policies.weights":
+                wrong += [f"{path.relative_to(package)}: {a.name}" for a in node.names if a.name in c_only]
+    assert not wrong

@@ -116,7 +116,8 @@ def advise_scheme(policy, view, cid, fi):
     it, such a scheme is a card thrown away (the policy would otherwise count its action back
     as a free one and play it before a maneuver; Bring It On pulled a foe next to Bruce Lee
     with nothing left to hit it with). Other schemes: the policy's own reckoning."""
-    from unmatched_sim.policies.weights import ATTACK_BONUS
+    from unmatched_sim.policies.weights import FOR_HERO_ADVICE
+    ATTACK_BONUS = FOR_HERO_ADVICE["ATTACK_BONUS"]
 
     card = view.card(cid)
     amount, who = _bonus_of(card)
@@ -157,7 +158,8 @@ def advise_combat_card(policy, view, cid):
     value it has now, not at the even chance the policy gives such a condition: Momentous Shift
     after Bruce Lee's move is worth 5, before it 3 (a 2 would otherwise be played on a turn he
     moved, keeping the 5 for a defense that is worth 3)."""
-    from unmatched_sim.policies.weights import CONDITIONAL_SHARE
+    from unmatched_sim.policies.weights import FOR_HERO_ADVICE
+    CONDITIONAL_SHARE = FOR_HERO_ADVICE["CONDITIONAL_SHARE"]
 
     got = _moved_value(view.card(cid))
     fighters = view.combat_fighters() if view.in_combat else None

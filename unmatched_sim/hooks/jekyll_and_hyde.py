@@ -301,7 +301,8 @@ def _advise_scheme(policy, view, cid, fi):
     leaves (an empty space of his zone: he cannot stay): it is worth the best such space's
     blows, less the card. (Weighed where he stood, it was played next to a foe only to carry
     him away from it.) Other schemes: the policy's own reckoning."""
-    from unmatched_sim.policies.weights import SCHEME_BONUS
+    from unmatched_sim.policies.weights import FOR_HERO_ADVICE
+    SCHEME_BONUS = FOR_HERO_ADVICE["SCHEME_BONUS"]
 
     card = view.card(cid)
     amount = _then_hurts_neighbours(card, "place")

@@ -196,3 +196,8 @@ SELF_DAMAGE_MARGIN = 4          # health our hero keeps above an optional self-d
 SELF_DAMAGE_CAUTION = 4         # ... plus this times the caution
 NO_DECK_ACTION = -1.0           # the Genie's extra action with an empty deck
 INFINITE_POWER_SHARE = 0.55     # the card discarded for it, at this share of its worth
+
+# The numbers a hero's advice (``hooks/``, which runs as Python) weighs its options with, as
+# Python values: compiled, the names above are C variables only the compiled modules can read.
+FOR_HERO_ADVICE = {"ATTACK_BONUS": ATTACK_BONUS, "SCHEME_BONUS": SCHEME_BONUS,
+                   "CONDITIONAL_SHARE": CONDITIONAL_SHARE}
