@@ -51,6 +51,7 @@ from unmatched_sim.engine.effects import parse_effects
 from unmatched_sim.engine.formats import Format
 from unmatched_sim.engine.game import Game
 from unmatched_sim.engine.state import NO_SPACE, Combat, WatchedDict
+from unmatched_sim.engine.view import UNREACHED, board_distances
 from unmatched_sim.engine import steps as _steps
 from unmatched_sim.model import AbilityDef, CardDef, FighterDef, HeroDef
 
@@ -345,24 +346,9 @@ def advance_threat(g: CoopGame, n: int, cause: str) -> None:
 # ====================================================================== setup
 def _center_space(g: CoopGame) -> int:
     """The empty space with the least summed distance to the board's starting spaces."""
-    dist_sum = {}
-    for s in g.empty_spaces():
-        seen, frontier, d, total = {s}, [s], 0, 0
-        targets = set(g.board.starts.values())
-        while frontier:
-            for x in frontier:
-                if x in targets:
-                    total += d
-            d += 1
-            nxt = []
-            for x in frontier:
-                for y in g.board.adjacent[x]:
-                    if y not in seen:
-                        seen.add(y)
-                        nxt.append(y)
-            frontier = nxt
-        dist_sum[s] = total
-    return min(dist_sum, key=lambda s: (dist_sum[s], s))
+    dist = board_distances(g.board)
+    starts = set(g.board.starts.values())
+    return min(g.empty_spaces(), key=lambda s: (sum(dist[s][t] for t in starts), s))
 
 
 def _coop_setup(g: CoopGame) -> None:
@@ -404,20 +390,11 @@ def _ask_minion_start(g: CoopGame, seat: int) -> None:
 
 
 def _closest_empty(g: CoopGame, start: int) -> int:
-    seen, frontier = {start}, [start]
-    empty = set(g.empty_spaces())
-    while frontier:
-        hits = sorted(s for s in frontier if s in empty)
-        if hits:
-            return hits[0]
-        nxt = []
-        for x in frontier:
-            for y in g.board.adjacent[x]:
-                if y not in seen:
-                    seen.add(y)
-                    nxt.append(y)
-        frontier = nxt
-    raise ValueError("the board has no empty space left for a minion")
+    dist = board_distances(g.board)[start]
+    reachable = [s for s in g.empty_spaces() if dist[s] < UNREACHED]
+    if not reachable:
+        raise ValueError("the board has no empty space left for a minion")
+    return min(reachable, key=lambda s: (dist[s], s))
 
 
 def _minion_placed(g: CoopGame, seat: int, space: int) -> None:

@@ -30,13 +30,18 @@ from unmatched_sim.model import CardDef, HeroDef
 CHECK_PILES = checking.CHECK_CACHES
 
 
+#: ``board_distances``' distance to a space no move reaches
+UNREACHED = 99
+
+
 @lru_cache(maxsize=32)
 def board_distances(board: Board) -> tuple[tuple[int, ...], ...]:
-    """Shortest movement distance between every two spaces on an empty board."""
+    """Shortest movement distance between every two spaces on an empty board (``UNREACHED``
+    where none leads)."""
     n = board.size
     out = []
     for s in range(n):
-        dist = [99] * n
+        dist = [UNREACHED] * n
         dist[s] = 0
         frontier = [s]
         d = 0
@@ -171,7 +176,7 @@ class _ViewCore:
 
         def reach(t: int) -> int:
             spaces = [F[i].space for i in g.on_board(t)]
-            return min((dist[s] for s in spaces), default=99)
+            return min((dist[s] for s in spaces), default=UNREACHED)
         return min(foes, key=lambda t: (reach(t), (t - self.seat) % len(g.players)))
 
     # --- identity and turn
