@@ -77,3 +77,27 @@ def test_code_run_as_python_imports_no_weight_that_is_a_c_variable_when_compiled
             if isinstance(node, ast.ImportFrom) and node.module == "unmatched_sim.policies.weights":
                 wrong += [f"{path.relative_to(package)}: {a.name}" for a in node.names if a.name in c_only]
     assert not wrong
+
+
+def test_code_run_as_python_imports_no_c_only_function_of_a_compiled_module():
+    """``cdef`` functions of a compiled module (``cdef inline`` in its .pxd: card_facts'
+    ``usable``) do not exist for Python code; a module run as Python must not import them."""
+    from unmatched_sim._build import SOURCES
+    package = POLICIES.parent
+    root = package.parent
+    c_only = {}
+    for rel in SOURCES:
+        pxd = (root / rel).with_suffix(".pxd")
+        if pxd.exists():
+            module = rel[:-3].replace("/", ".")
+            c_only[module] = set(re.findall(r"^cdef (?!class )(?:inline )?[\w\[\], ]+? (\w+)\(", pxd.read_text(), re.M))
+    compiled = {root / rel for rel in SOURCES}
+    wrong = []
+    for path in package.rglob("*.py"):
+        if path in compiled:
+            continue
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom) and node.module in c_only:
+                wrong += [f"{path.relative_to(package)}: {node.module}.{a.name}" for a in node.names
+                          if a.name in c_only[node.module]]
+    assert not wrong

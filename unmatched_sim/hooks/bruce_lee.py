@@ -53,8 +53,6 @@ def best_attack_with_bonus(policy, view, amount: int, fighter_name: str | None) 
     """The heuristic's score of the best attack our fighter could make now with ``amount`` more
     on its value (None: no attack to make): the attack's worth (``attack_eval``) plus what the
     extra value adds to its expected damage and chance to defeat, at their worth."""
-    from unmatched_sim.policies.card_facts import usable
-
     best = None
     hand = view.hand_ids()
     for fi, t in policy.attack_options(view):
@@ -64,7 +62,7 @@ def best_attack_with_bonus(policy, view, amount: int, fighter_name: str | None) 
         tf = view.fighter(t)
         for cid in hand:
             d = view.card(cid)
-            if not (d.can_attack and usable(d, name)):
+            if not (d.can_attack and d.usable_by(name)):
                 continue
             a = policy.my_attack_strength(view, cid) + ability_bonus_estimate(view, fi, ATTACKER, t)
             e0, _, k0 = policy.attack_odds(view, tf, a)
@@ -86,8 +84,6 @@ def best_attack_on_pulled(policy, view, fi: int) -> float | None:
     """The heuristic's score of the best attack our fighter ``fi`` could make on an opposing
     fighter of its zone it cannot attack now, once placed next to it (None: no such foe or no
     attack card)."""
-    from unmatched_sim.policies.card_facts import usable
-
     me = view.fighter(fi)
     if not me.on_board:
         return None
@@ -101,7 +97,7 @@ def best_attack_on_pulled(policy, view, fi: int) -> float | None:
                 continue
             for cid in view.hand_ids():
                 d = view.card(cid)
-                if d.can_attack and usable(d, name):
+                if d.can_attack and d.usable_by(name):
                     sc = policy.attack_eval(view, fi, t, cid)
                     if best is None or sc > best:
                         best = sc
