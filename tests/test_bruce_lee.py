@@ -445,7 +445,8 @@ def test_the_ai_does_not_play_bring_it_on_with_no_foe_to_pull_or_nothing_to_hit_
     pol, view = _tuned(s)
     assert not pol.attack_options(view)
     from unmatched_sim.hooks.bruce_lee import best_attack_on_pulled
-    from unmatched_sim.policies.weights import ATTACK_BONUS
+    from unmatched_sim.policies.weights import FOR_HERO_ADVICE
+    ATTACK_BONUS = FOR_HERO_ADVICE["ATTACK_BONUS"]
     attack = best_attack_on_pulled(pol, view, s.fighter("Bruce Lee"))
     card = s.card_ids(0, "Bring It On")[0]
     then = max(pol.maneuver_eval(view), attack + ATTACK_BONUS + pol.agg + pol.hit_and_run(view))
