@@ -119,7 +119,7 @@ def robust_section(run: A.Run, chart, findings: list[str], left_out: list,
         findings.append(f"**{s['policy_dependent']} of {count(s['matchups'], 'matchup')} ({pct(s['share'], 0)}) depend on the "
                         f"AI** (marked †): the verdict changes, or the win rate moves more than {rounded(100 * SPREAD, 0)} "
                         f"points, between {' and '.join(pols)} on the same seeds (noise alone would move about "
-                        f"{num(chance, 1)} that far). Most: **{names.get(worst['hero'], worst['hero'])}** vs "
+                        f"{num(chance, 0 if chance >= 10 else 1)} of them that far). Most: **{names.get(worst['hero'], worst['hero'])}** vs "
                         f"**{names.get(worst['opponent'], worst['opponent'])}**, {rates}.")
     else:
         findings.append(f"No matchup's verdict depends on the AI: {' and '.join(pols)} agree within "
