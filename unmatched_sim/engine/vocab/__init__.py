@@ -5,6 +5,7 @@ is usable from any hero file. Shared vocabulary goes here (never in one hero's h
 "the fighter started this turn on another space" serves every hero that says it.
 
     deck       looking at, revealing, searching and shuffling decks; cards from hand to deck
+    hands      another player's hand: look at it, pick a card, and what becomes of it
     discard    cards from the discard pile back to a hand; counting tagged cards there
     choices    choosing several of a card's effects
     combat     conditions and verbs about the combat; printed values held

@@ -2,7 +2,7 @@
 Insightful Deduction, Sight Beyond Sight), reveal single cards (Bottom Dealing, X-Ray
 Radiation, Battle of Wits, the Hypnoray Blaster), search a deck for a named card (The Lady of
 the Lake), shuffle cards from the discard pile or a hand into a deck (Helpful Assistant, Alpine
-Fortress, What Fools These Mortals Be), put cards from hand under the deck and draw (Method in
+Fortress; an opponent's hand card: vocab/hands.py), put cards from hand under the deck and draw (Method in
 the Madness).
 
 Knowledge follows the cards: a player who looks at cards put back on top of a deck knows them
@@ -26,7 +26,7 @@ card read it: quantity ``revealed_boost`` (its BOOST value, 0 if nothing was rev
 
 from __future__ import annotations
 
-from unmatched_sim.engine.effects import (CONDITIONS, QUANTITIES, Field, Op, SpecError, look_at_hand,
+from unmatched_sim.engine.effects import (CONDITIONS, QUANTITIES, Field, Op, SpecError,
                                           one_of_each_name, op)
 from unmatched_sim.engine.piles import EVERYONE, FROM_DECK
 from unmatched_sim.engine.state import DEFENDER
@@ -251,35 +251,6 @@ class BottomThenDraw(Op):
     def _count(self, g, ctx, k):
         if k:
             g.draw(ctx.player, k)
-
-
-@op("shuffle_from_hand")
-class ShuffleFromHand(Op):
-    """Look at the opponent's hand (their reveal-to-cancel card may stop it), choose a card
-    there (decision ``effect_hand_card``) and they shuffle it into their deck (What Fools These
-    Mortals Be)."""
-    FIELDS = {}
-    NEEDS_OPPONENT = True
-
-    def applicable(self, g, ctx):
-        return bool(g.players[g.opponent_of(ctx)].hand)
-
-    def run(self, g, ctx):
-        victim = g.opponent_of(ctx)
-        if g.players[victim].hand:
-            look_at_hand(g, ctx, victim, self._looked, ())
-
-    def _looked(self, g, ctx, victim):
-        hand = g.players[victim].hand
-        if hand:
-            g.ask(ctx.player, "effect_hand_card", list(hand), self._chosen, ctx, victim,
-                  card=ctx.card, victim=victim)
-
-    def _chosen(self, g, ctx, victim, cid):
-        g.take_from_hand(victim, cid)
-        g.players[victim].deck.append(cid)
-        g.log("to_deck", victim, card=cid, detail=g.card(ctx.card).name if ctx.card >= 0 else None)
-        shuffle_deck(g, victim)
 
 
 # ---------------------------------------------------------------- revealing single cards
