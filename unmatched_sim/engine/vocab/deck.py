@@ -272,6 +272,21 @@ def revealed(g, ctx) -> tuple:
     return g.turn_flags.get((REVEALED, ctx.card), ())
 
 
+def _revealed_on_top(g, ctx) -> list:
+    """Of ``revealed``, the cards still on top of their decks: ((seat, card id), ...)."""
+    return [(s, cid) for s, cid in revealed(g, ctx) if g.players[s].deck and g.players[s].deck[-1] == cid]
+
+
+def _take_revealed(g, ctx, to) -> None:
+    """Each revealed card still on top leaves its deck for ``to(seat, card)`` (its owner's
+    discard pile or hand); a deck it empties is logged ``deck_empty``."""
+    for seat, cid in _revealed_on_top(g, ctx):
+        g.take_deck_top(seat)
+        to(seat, cid)
+        if not g.players[seat].deck:
+            g.log("deck_empty", seat)
+
+
 def _revealed_boost(g, ctx) -> int:
     return sum(g.players[g.owner(cid)].ability.boost_value(g, cid) for _, cid in revealed(g, ctx))
 
@@ -377,18 +392,13 @@ class DiscardRevealed(Op):
     FIELDS = {}
 
     def applicable(self, g, ctx):
-        return any(g.players[s].deck and g.players[s].deck[-1] == cid for s, cid in revealed(g, ctx))
+        return bool(_revealed_on_top(g, ctx))
 
     def run(self, g, ctx):
-        for seat, cid in revealed(g, ctx):
-            p = g.players[seat]
-            if not p.deck or p.deck[-1] != cid:
-                continue
-            g.take_deck_top(seat)
+        def discard(seat, cid):
             g.to_discard_pile(cid, FROM_DECK)
             g.log("discard_from_deck", seat, card=cid, amount=g.players[g.owner(cid)].ability.boost_value(g, cid))
-            if not p.deck:
-                g.log("deck_empty", seat)
+        _take_revealed(g, ctx, discard)
 
 
 @op("revealed_to_hand")
@@ -398,11 +408,4 @@ class RevealedToHand(Op):
     FIELDS = {}
 
     def run(self, g, ctx):
-        for seat, cid in revealed(g, ctx):
-            p = g.players[seat]
-            if not p.deck or p.deck[-1] != cid:
-                continue
-            g.take_deck_top(seat)
-            g.put_in_hand(seat, cid, "deck_to_hand")
-            if not p.deck:
-                g.log("deck_empty", seat)
+        _take_revealed(g, ctx, lambda seat, cid: g.put_in_hand(seat, cid, "deck_to_hand"))
