@@ -531,12 +531,7 @@ def _turn_over(g: CoopGame, seat: int) -> None:
     if any(g.players[s].hand for s in range(g.coop.heroes, len(g.players))):
         g.push((settle_enemy_hands, ()), (_turn_over, (seat,)))
         return
-    g.players[seat].value_lock = None
-    if g.lasting:
-        g.end_lasting("turn")
-    if g.check_win():
-        return
-    g.log("turn_end", seat)
+    _steps.close_turn(g, seat)
 
 
 def _enemy_turn(g: CoopGame, seat: int) -> None:

@@ -339,15 +339,23 @@ def _hand_limit_discarded(g: _Combat, seat: int, cid: int) -> None:
     g.push_one((_hand_limit, (seat,)))
 
 
-def _pass_turn(g: _Combat, seat: int) -> None:
+def close_turn(g: _Combat, seat: int) -> bool:
+    """The end of ``seat``'s turn every format shares (co-op too): its value lock lapses, the
+    effects lasting the turn end, the win is checked, ``turn_end`` is logged. False: the game is
+    over."""
     g.players[seat].value_lock = None
     if g.lasting:
         g.end_lasting("turn")
     if g.check_win():
-        return
+        return False
     g.log("turn_end", seat)
-    g.active = g.next_seat(seat)
-    g.push_one(_BEGIN_TURN)
+    return True
+
+
+def _pass_turn(g: _Combat, seat: int) -> None:
+    if close_turn(g, seat):
+        g.active = g.next_seat(seat)
+        g.push_one(_BEGIN_TURN)
 
 
 # ====================================================================== maneuver
