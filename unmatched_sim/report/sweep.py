@@ -212,8 +212,8 @@ def sweep_document(paths: list[str], hero: str, table: pl.DataFrame, cross: list
     elif len(paths) == 2:
         findings.append("Two fields: the heatmap shows every combination; bold cells are those whose interval "
                         "excludes the even mark.")
-    if main in choice:
-        findings.append(_sentence(choice[main]))
+    if main in choice:      # ("against …: the value, or the values that cannot be told apart")
+        findings.append(f"The value to choose {choice[main]}.")
 
     rows, ids = [], []
     for r in table.iter_rows(named=True):
