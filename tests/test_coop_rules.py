@@ -130,10 +130,18 @@ def test_coop_extra_enemy_turn_puts_its_card_on_the_bottom():
     assert g.coop.deck[0] is card and card not in g.coop.row
 
 
+def _end_the_round(g):
+    """Resolve the end-of-round effects, step by step, up to the next round's start."""
+    cg._end_of_round(g)
+    while g.stack[-1][0] is cg._end_of_round:
+        fn, args = g.stack.pop()
+        fn(g, *args)
+
+
 def test_coop_end_of_round_advances_threat_by_villain_card_then_new_round():
     g = paused(["houdini"])
     g.coop.row = list(g.coop.cards)
-    cg._end_of_round(g)
+    _end_the_round(g)
     assert g.coop.threat == 1
     assert g.stack[-1][0] is cg._new_round
 
@@ -144,7 +152,7 @@ def test_coop_cards_added_during_play_join_at_the_next_shuffle():
     cg.add_initiative_card(g, g.coop.villain, "Extra")
     assert all(c.name != "Extra" for c in g.coop.cards)
     g.coop.row = []
-    cg._end_of_round(g)
+    _end_the_round(g)
     assert any(c.name == "Extra" for c in g.coop.cards)
 
 

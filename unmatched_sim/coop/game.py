@@ -45,6 +45,7 @@ from dataclasses import dataclass, field, replace
 
 from unmatched_sim.coop import advice  # noqa: F401  (the players' co-op decisions, the replay's lines)
 from unmatched_sim.coop.data import EnemyDef, EventDef
+from unmatched_sim.coop.objectives import Objective, objective_rule
 from unmatched_sim.data.board import Board
 from unmatched_sim.engine.ability import Ability, ability
 from unmatched_sim.engine.effects import parse_effects
@@ -191,10 +192,12 @@ class CoopState:
     threat: int = 0                                # the marker's space, 0 = the first
     objectives: int = 0
     round: int = 0
+    objective_state: object = None                 # the objective's own (objectives.Objective)
 
     def copy(self) -> "CoopState":
         return replace(self, cards=list(self.cards), added=list(self.added), deck=list(self.deck),
-                       row=list(self.row))
+                       row=list(self.row),
+                       objective_state=None if self.objective_state is None else self.objective_state.copy())
 
     @property
     def threat_level(self) -> int:
@@ -210,6 +213,8 @@ class CoopGame(Game):
                  *, side_keys: tuple[str, ...] | None = None, max_turns: int = DEFAULT_COOP_MAX_TURNS,
                  record: bool = True):
         n = len(heroes)
+        # (set first: the engine's set-up reads it, ``_dispatch``)
+        self.objective_rule: Objective = objective_rule(villain.objective)
         if len(minions) != n:
             raise ValueError(f"co-op with {n} player{'s' if n > 1 else ''} needs {n} "
                              f"minion{'s' if n > 1 else ''}, got {len(minions)}")
@@ -239,6 +244,7 @@ class CoopGame(Game):
                     if ic.at_start:
                         cards.append(Initiative(ic.name, seat, ic.right_now, ic.end_of_round_threat))
         self.coop.cards = cards
+        self.coop.objective_state = self.objective_rule.new_state(self)
         self._added_later = {(e_seat, ic.name): ic for e_seat, e in zip(range(n, 2 * n + 1), (villain, *minions))
                              for ic in e.initiative if not ic.at_start}
 
@@ -257,6 +263,18 @@ class CoopGame(Game):
         return 0
 
     # ------------------------------------------------------------------ overrides
+    def _dispatch(self) -> None:
+        super()._dispatch()
+        if self.objective_rule.acts_after_maneuver:
+            # every player's maneuver ends with the objective's action, whatever its hero's ability
+            seats = set(self.handlers["after_maneuver"]) | set(range(self.coop.heroes))
+            self.handlers = {**self.handlers, "after_maneuver": tuple(sorted(seats))}
+
+    def after_maneuver(self, seat: int) -> None:
+        super().after_maneuver(seat)
+        if seat < self.coop.heroes and self.objective_rule.acts_after_maneuver:
+            self.objective_rule.after_maneuver(self, seat)
+
     def start(self) -> "CoopGame":
         self.push_one((_coop_setup, ()))
         self.run()
@@ -341,6 +359,7 @@ def advance_threat(g: CoopGame, n: int, cause: str) -> None:
         g.log("objective", co.villain, None, None, None, co.objectives, None, None, co.objective)
         if not g.check_win():
             co.threat = 0
+            g.objective_rule.achieved(g)
 
 
 # ====================================================================== setup
@@ -373,8 +392,13 @@ def _coop_setup(g: CoopGame) -> None:
             if g.fighters[fi].defn.starts_on_board:
                 steps.append((_steps._ask_sidekick_start, (seat, fi)))
         steps.append((_steps._ability_setup, (seat,)))
+    steps.append((_objective_setup, ()))
     steps.append((_new_round, ()))
     g.push_steps(tuple(steps))
+
+
+def _objective_setup(g: CoopGame) -> None:
+    g.objective_rule.setup(g)
 
 
 def _ask_minion_start(g: CoopGame, seat: int) -> None:
@@ -458,14 +482,19 @@ def add_initiative_card(g: CoopGame, seat: int, name: str) -> None:
     g.coop.added.append(Initiative(ic.name, seat, ic.right_now, ic.end_of_round_threat))
 
 
-def _end_of_round(g: CoopGame) -> None:
+def _end_of_round(g: CoopGame, i: int = 0) -> None:
+    """The end-of-round effects of the row's cards, left to right (one card a step: the
+    objective's effects of one card resolve before the next card's); then the added cards join
+    and a new round starts."""
     co = g.coop
-    for card in list(co.row):                 # left to right
-        if g.over:
-            return
-        if card.end_of_round_threat:
-            advance_threat(g, card.end_of_round_threat, f"end_of_round:{card.name}")
     if g.check_win():
+        return
+    if i < len(co.row):
+        card = co.row[i]
+        g.push_one((_end_of_round, (i + 1,)))
+        n = g.objective_rule.end_of_round_threat(g, card) if card.end_of_round_threat else 0
+        if n:
+            advance_threat(g, n, f"end_of_round:{card.name}")
         return
     co.cards = co.cards + co.added
     co.added = []

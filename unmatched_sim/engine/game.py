@@ -438,6 +438,11 @@ class Game(_GameCore):
     """A game in progress: the board, the players, the fighters and the cards, the pending
     decision, and the event log (the fields and methods are ``_GameCore``'s and its bases')."""
 
+    def after_maneuver(self, seat: int) -> None:
+        """A maneuver action of ``seat`` is done (its moves too): its ability's hook. A format's
+        game may add its own (co-op: the villain's objective action)."""
+        self.players[seat].ability.after_maneuver(self, seat)
+
 
 # ---------------------------------------------------------------------- playing a game out
 @cython.locals(d=Decision, decisions=cython.Py_ssize_t, seat=cython.Py_ssize_t)

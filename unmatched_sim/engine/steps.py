@@ -390,7 +390,7 @@ def _maneuver_boost_chosen(g: _Combat, seat: int, cid: int | None) -> None:
 
 def _after_maneuver(g: _Combat, seat: int) -> None:
     if not g.check_win():
-        g.players[seat].ability.after_maneuver(g, seat)
+        g.after_maneuver(seat)
 
 
 def _move_phase_boosted(g: _Combat, seat: int, cid: int) -> None:
