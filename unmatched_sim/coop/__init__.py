@@ -5,3 +5,5 @@ game on the engine's own combat, board, decks and card effects, with the initiat
 enemies' turns and the threat track on top; ``play`` plays one game out with the players'
 policies.
 """
+
+from unmatched_sim.coop import invasion  # noqa: F401  (Martian Invader's objective, its card ops)

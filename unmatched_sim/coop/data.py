@@ -105,18 +105,32 @@ class EventDef:
     sha256: str = ""
 
 
-def _check_enemy_effects(ck, rc: dict, label: str) -> dict:
+def _check_enemy_effects(ck, rc: dict, label: str, objective: str | None = None) -> dict:
     """The card's effect lists, checked by the hero files' parser (the names an enemy card may
-    use: the enemy's own)."""
+    use: the enemy's own). An effect marked with an invasion symbol (``invasion = N``) is kept
+    as the ``invasion`` op gating it (coop/invasion.py); a villain uses them only with the
+    invasion objective (``objective``: the villain's; None for a minion)."""
     effects = {}
     for timing in COMBAT_TIMINGS:
         if timing in rc:
+            ops = rc[timing]
+            if isinstance(ops, list) and any(isinstance(e, dict) and "invasion" in e for e in ops):
+                if objective not in (None, "invasion"):
+                    ck.fail(f"{label}.{timing}", "an effect marked with an invasion symbol "
+                            "('invasion = N') needs the villain's objective to be \"invasion\"")
+                ops = [_symbol_effect(e) if isinstance(e, dict) and "invasion" in e else e for e in ops]
             try:
-                parse_effects(rc[timing], frozenset(), timing)
+                parse_effects(ops, frozenset(), timing)
             except SpecError as e:
                 ck.fail(label, str(e))
-            effects[timing] = rc[timing]
+            effects[timing] = ops
     return effects
+
+
+def _symbol_effect(entry: dict) -> dict:
+    """``{ ..., invasion = N }``: the effect resolved only while invasion token N is face up."""
+    inner = {k: v for k, v in entry.items() if k != "invasion"}
+    return {"op": "invasion", "symbol": entry["invasion"], "effects": [inner]}
 
 
 def parse_enemy(raw: dict, path: Path, sha: str = "") -> EnemyDef | EventDef:
@@ -174,7 +188,8 @@ def parse_enemy(raw: dict, path: Path, sha: str = "") -> EnemyDef | EventDef:
         ck.positive(rc["copies"], f"{label}.copies")
         cards.append(EnemyCard(rc["name"], rc["attack"], rc["defense"], rc["boost"], rc["copies"],
                                rc.get("deception", False), rc.get("attack_only", False),
-                               rc.get("text", ""), _check_enemy_effects(ck, rc, label)))
+                               rc.get("text", ""),
+                               _check_enemy_effects(ck, rc, label, objective if kind == "villain" else None)))
     if cards and sum(c.deception for c in cards) != 1:
         ck.fail("cards", "an enemy deck has exactly one Deception card (deception = true)")
     if "deck_size" in raw:

@@ -18,6 +18,10 @@ A board file (see ``unmatched_sim/data/boards/*.toml``) has::
     bin_zone = "zone"             where a fighter on the last space is placed (its owner picks
                                   an empty space of that zone); at the end of every turn
                                   everyone on the belt rides one space (engine.board_features)
+    fields = [["A", "B", ...], ...]   (optional) co-op fields, numbered 1, 2, ... in order: each
+                                  lists the spaces on its perimeter (the spaces it borders; a
+                                  space may border two fields). Martian Invader's aliens land
+                                  in them (coop.invasion); other games ignore them.
 
 A belt's arrows are not paths: list any line a fighter may also walk along in ``paths`` or
 ``one_way`` as the board shows it. No space may be on two belts, and no belt space may lie in a
@@ -54,6 +58,7 @@ class Board:
     zone_names: tuple[str, ...]
     starts: dict[int, int]                   # start number -> space
     conveyors: tuple[Conveyor, ...] = ()
+    fields: tuple[tuple[int, ...], ...] = ()   # co-op fields: field k (1-based) is fields[k - 1]
     path: str = ""
     sha256: str = ""
     notes: str = ""
@@ -108,7 +113,7 @@ def parse_board(raw: dict, path: Path, sha: str = "") -> Board:
     for key in ("id", "name", "spaces", "paths"):
         _require(key in raw, path, key, f"missing required field '{key}'")
     known = {"id", "name", "set", "max_players", "spaces", "paths", "one_way",
-             "secret_passages", "conveyors", "notes"}
+             "secret_passages", "conveyors", "notes", "fields"}
     for key in raw:
         _require(key in known, path, key, f"unknown field '{key}' (expected one of {sorted(known)})")
     _require(isinstance(raw["id"], str) and raw["id"] == raw["id"].lower(), path, "id",
@@ -226,6 +231,18 @@ def parse_board(raw: dict, path: Path, sha: str = "") -> Board:
                      f"belt space '{labels[s]}' ({on_belt.get(s)}) is in this bin zone; a fighter "
                      "leaving the belt must leave it")
 
+    fields = raw.get("fields", [])
+    _require(isinstance(fields, list), path, "fields",
+             "must be a list of fields, each a list of the spaces it borders")
+    field_spaces = []
+    for i, spaces_of in enumerate(fields):
+        where = f"fields[{i}]"
+        _require(isinstance(spaces_of, list) and spaces_of, path, where,
+                 "must list the spaces the field borders (at least one)")
+        ids = tuple(space_id(s, f"{where}[{j}]") for j, s in enumerate(spaces_of))
+        _require(len(set(ids)) == len(ids), path, where, "lists a space twice")
+        field_spaces.append(ids)
+
     # Every space must be reachable for movement, or fighters could be stranded by design error.
     seen, todo = {0}, [0]
     while todo:
@@ -242,7 +259,7 @@ def parse_board(raw: dict, path: Path, sha: str = "") -> Board:
         adjacent=tuple(frozenset(a) for a in adjacent),
         move_edges=tuple(tuple(sorted(m)) for m in moves),
         zone_mask=tuple(zone_mask), zone_names=tuple(zone_names), starts=starts,
-        conveyors=tuple(conveyors), path=str(path), sha256=sha, notes=str(raw.get("notes", "")),
+        conveyors=tuple(conveyors), fields=tuple(field_spaces), path=str(path), sha256=sha, notes=str(raw.get("notes", "")),
         index=index,
     )
 
