@@ -6,8 +6,10 @@ its setup line), one scenario test per rule, on an invented test villain
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from pathlib import Path
 
+import polars as pl
 import pytest
 
 from unmatched_sim.coop import data, invasion
@@ -26,7 +28,7 @@ VILLAIN = HERE / "coop_fields_invader.toml"
 HEROES = ["houdini", "alice", "genie", "hamlet"]
 
 
-def invader(**kw):
+def invader():
     return data.load_enemy_file(VILLAIN)
 
 
@@ -172,13 +174,10 @@ def test_a_field_holds_at_most_eight_aliens():
 
 def test_aliens_in_a_field_the_board_lacks_is_an_error():
     v = invader()
-    probe = next(c for c in v.cards if c.name == "Probe")
     far = {"after_combat": [{"op": "aliens", "count": 1, "field": 9}]}
-    bad = v.__class__(**{**v.__dict__, "cards": tuple(c if c is not probe else
-                                                      probe.__class__(**{**probe.__dict__, "effects": far})
-                                                      for c in v.cards)})
+    cards = tuple(replace(c, effects=far) if c.name == "Probe" else c for c in v.cards)
     with pytest.raises(ValueError, match="field 9"):
-        new_game(villain=bad)
+        new_game(villain=replace(v, cards=cards))
 
 
 def test_aliens_are_not_fighters_and_cannot_be_targeted():
@@ -398,3 +397,37 @@ def test_invasion_games_play_to_the_end_keeping_the_invariants(n, policy, seed):
     assert placed - removed == sum(g.coop.objective_state.aliens)
     assert len(events_of(g, "invasion_revealed")) == g.coop.objective_state.revealed
     assert [e[2:] for e in play().events] == [e[2:] for e in g.events]
+
+
+# ---------------------------------------------------------------------- the command line
+@pytest.fixture
+def invader_dirs(tmp_path, monkeypatch):
+    villains, boards = tmp_path / "villains", tmp_path / "boards"
+    villains.mkdir(), boards.mkdir()
+    (villains / VILLAIN.name).write_text(VILLAIN.read_text())
+    (boards / BOARD.name).write_text(BOARD.read_text())
+    monkeypatch.setenv("UNMATCHED_VILLAINS", str(villains))
+    monkeypatch.setenv("UNMATCHED_BOARDS", str(boards))
+    return tmp_path
+
+
+def test_sim_coop_plays_the_invasion_on_a_board_with_fields(invader_dirs, capsys):
+    from tests.cli_helpers import run_cli
+    from unmatched_sim.replay import replay_from_run
+    out = invader_dirs / "run"
+    code, stdout, err = run_cli(capsys, "coop", "coop_fields_invader", "houdini", "alice", "-n", "2",
+                                "-j", "1", "--board", "coop_fields", "--out", str(out), "--json")
+    assert code == 0, err
+    assert "not played yet" not in err
+    events = pl.read_parquet(out / "events")
+    assert "aliens_placed" in set(events["kind"])
+    for gid in range(2):
+        assert replay_from_run(out, gid)[-1].startswith("✓ replay matches")
+
+
+def test_sim_coop_refuses_the_invasion_on_a_board_without_fields(invader_dirs, capsys):
+    from tests.cli_helpers import run_cli
+    code, _, err = run_cli(capsys, "coop", "coop_fields_invader", "houdini", "-n", "1", "-j", "1",
+                           "--board", "marmoreal", "--out", str(invader_dirs / "run"))
+    assert code != 0
+    assert "fields" in err and "Traceback" not in err and len(err.strip().splitlines()) == 1

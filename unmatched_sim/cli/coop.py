@@ -84,7 +84,9 @@ def coop(villain, heroes, games, seed, board, policy, policy_a, policy_b, jobs, 
     entries = _enemy_entries(villain, minions, events, len(ids))
     from unmatched_sim.coop import data
     v = data.find(villain, "villain")
-    if v.objective != "generic" and not as_json:
+    from unmatched_sim.coop.objectives import objective_rule
+    rule = objective_rule(v.objective)
+    if v.objective != "generic" and rule.name == "generic" and not as_json:
         click.echo(f"note: {v.name}'s own objective ({v.objective}) is not played yet: its threat track "
                    "counts objectives, without bridges, doom tokens, fields or aliens (docs/coop.md)", err=True)
     games = round_games(games, len(ids), as_json)
@@ -95,6 +97,9 @@ def coop(villain, heroes, games, seed, board, policy, policy_a, policy_b, jobs, 
                               max_turns or DEFAULT_COOP_MAX_TURNS)
         if len(ids) > len(bd.starts):
             fail(f"board {bd.id} has {len(bd.starts)} starting spaces, too few for {len(ids)} heroes")
+        problem = rule.board_problem(bd, [data.find(e[1], e[0]) for e in entries if e[0] != "event"])
+        if problem:
+            fail(problem)
         specs.append(dataclasses.replace(spec, policy_b=spec.policy_a, format="coop", lineups=(lineup,),
                                          coop=entries))
     out, meta, elapsed = execute_all(specs, out, jobs, force, no_progress or as_json, resume, backend, scheduler)

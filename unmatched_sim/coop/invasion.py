@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 
 from unmatched_sim.coop import game as cg
 from unmatched_sim.coop.objectives import Objective, register
-from unmatched_sim.engine.effects import Field, Op, SpecError, effect_cancelled, op
+from unmatched_sim.engine.effects import Field, Op, SpecError, effect_cancelled, op, parse_effects
 from unmatched_sim.engine.view import UNREACHED, board_distances
 from unmatched_sim.hooks import advise, story_line
 
@@ -78,20 +78,28 @@ def state(g) -> InvasionState | None:
     return s if isinstance(s, InvasionState) else None
 
 
-def fields_bordering(g, space: int) -> list[int]:
-    """The fields (1-based) that border ``space``."""
-    return [k for k, spaces in enumerate(g.board.fields, 1) if space in spaces]
-
-
 class Invasion(Objective):
     name = "invasion"
     acts_after_maneuver = True
 
+    def board_problem(self, board, enemies) -> str | None:
+        if not board.fields:
+            return (f"{enemies[0].name}'s invasion needs a board with fields; board {board.id} has "
+                    "none (a board file's 'fields', docs/coop.md)")
+        n = len(board.fields)
+        for e in enemies:
+            for card in e.cards:
+                for timing, raw in card.effects.items():
+                    for o in _walk(parse_effects(raw, frozenset(), timing)):
+                        if isinstance(o, PlaceAliens) and o.field != PLAYERS_CHOICE and o.field > n:
+                            return (f"{e.name}'s {card.name} places aliens in field {o.field}, but "
+                                    f"board {board.id} has {n} field{'s' if n != 1 else ''}")
+        return None
+
     def new_state(self, g) -> InvasionState:
-        if not g.board.fields:
-            raise ValueError(f"{g.villain_def.name}'s invasion needs a board with fields; board "
-                             f"{g.board.id} has none (a board file's 'fields', docs/coop.md)")
-        _check_field_numbers(g)
+        problem = self.board_problem(g.board, (g.villain_def, *g.minion_defs))
+        if problem:
+            raise ValueError(problem)
         return InvasionState([0] * len(g.board.fields))
 
     def setup(self, g) -> None:
@@ -120,19 +128,8 @@ class Invasion(Objective):
 register(Invasion())
 
 
-def _check_field_numbers(g) -> None:
-    """Every ``aliens`` op of the enemies' cards names a field the board has."""
-    n = len(g.board.fields)
-    for p in g.players:
-        for card in p.hero.cards:
-            for ops in card.effects.values():
-                for o in _walk(ops):
-                    if isinstance(o, PlaceAliens) and o.field != PLAYERS_CHOICE and o.field > n:
-                        raise ValueError(f"{card.name} places aliens in field {o.field}, but board "
-                                         f"{g.board.id} has {n} field{'s' if n != 1 else ''}")
-
-
 def _walk(ops):
+    """Every op of ``ops``, those nested in another op's effects too."""
     for o in ops:
         yield o
         for value in vars(o).values():

@@ -25,6 +25,11 @@ class Objective:
     name = "generic"
     acts_after_maneuver = False
 
+    def board_problem(self, board, enemies) -> str | None:
+        """What keeps this objective from being played on ``board`` with these enemies (their
+        ``EnemyDef``s), in one line; None if nothing does."""
+        return None
+
     def new_state(self, g) -> object | None:
         """The objective's own position at the start of a game (an object with ``copy()``)."""
         return None
