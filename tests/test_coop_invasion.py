@@ -116,15 +116,39 @@ def test_invasion_waves_by_player_count(n):
     assert waves == [f"Invasion Wave {k}" for k in range(1, n + 1)]
 
 
-def test_invasion_setup_deals_the_four_tokens_face_down_at_random():
-    deals = set()
+def _reveal_all(g):
+    for _ in range(3):
+        _fill_track(g)
+    st = g.coop.objective_state
+    g.objective_rule.achieved(g)            # the fourth, as if the game went on
+    return tuple(st.tokens)
+
+
+def test_invasion_setup_puts_the_four_tokens_face_down_in_a_random_order():
+    orders = set()
     for seed in range(12):
-        st = paused(seed=seed).coop.objective_state
-        assert sorted(st.tokens) == [1, 2, 3, 4] and st.revealed == 0
-        assert not any(st.face_up(s) for s in invasion.SYMBOLS)
-        deals.add(tuple(st.tokens))
-    assert len(deals) > 1
-    assert paused(seed=5).coop.objective_state.tokens == paused(seed=5).coop.objective_state.tokens
+        g = paused(seed=seed)
+        st = g.coop.objective_state
+        assert st.revealed == 0 and not any(st.face_up(s) for s in invasion.SYMBOLS)
+        assert events_of(g, "invasion_setup")[-1][6] == 4
+        order = _reveal_all(g)
+        assert sorted(order) == [1, 2, 3, 4]          # each symbol once
+        orders.add(order)
+    assert len(orders) > 3
+    assert _reveal_all(paused(seed=5)) == _reveal_all(paused(seed=5))
+
+
+def test_face_down_tokens_are_nowhere_in_the_game_state():
+    g = paused(seed=1)
+    assert g.coop.objective_state.tokens == []
+    # a search's copy with its own random stream may turn up any symbol first
+    firsts = set()
+    for k in range(20):
+        c = g.clone()
+        c.rng = random.Random(k)
+        c.objective_rule.achieved(c)
+        firsts.add(c.coop.objective_state.tokens[0])
+    assert firsts == {1, 2, 3, 4}
 
 
 def test_invasion_setup_starts_with_empty_fields_and_a_full_supply():
@@ -165,9 +189,9 @@ def test_aliens_beyond_the_supply_advance_the_threat_marker_one_space_each():
 
 
 def test_a_field_holds_at_most_eight_aliens():
-    st = invasion.InvasionState([8, 0], [1, 2, 3, 4])
+    st = invasion.InvasionState([8, 0])
     assert st.room(1) == 0
-    st = invasion.InvasionState([3, 0], [1, 2, 3, 4])
+    st = invasion.InvasionState([3, 0])
     assert st.room(1) == 5 and st.room(2) == 5          # the supply is shared
     assert st.room(3) == 0                              # no such field
 
@@ -289,11 +313,14 @@ def test_the_track_filled_turns_the_leftmost_face_down_token_face_up():
     g = paused()
     st = g.coop.objective_state
     _fill_track(g)
-    assert st.revealed == 1 and st.face_up(st.tokens[0]) and not st.face_up(st.tokens[1])
+    first = st.tokens[0]
+    assert st.revealed == 1 and st.face_up(first)
+    assert sum(st.face_up(s) for s in invasion.SYMBOLS) == 1
     e = events_of(g, "invasion_revealed")[-1]
-    assert (e[6], e[7]) == (1, st.tokens[0])
+    assert (e[6], e[7]) == (1, first)
     _fill_track(g)
-    assert st.revealed == 2 and events_of(g, "invasion_revealed")[-1][7] == st.tokens[1]
+    assert st.revealed == 2 and st.tokens[0] == first           # it stays face up
+    assert st.tokens[1] != first and events_of(g, "invasion_revealed")[-1][7] == st.tokens[1]
     assert g.coop.threat == 0 and not g.over
 
 
@@ -322,8 +349,7 @@ def _probe_attack(g, hero_health=10):
 
 def test_an_effect_with_a_face_down_symbol_is_ignored():
     g = paused()
-    g.coop.objective_state.tokens = [2, 1, 3, 4]
-    g.coop.objective_state.revealed = 1             # symbol 2 up, symbol 1 down
+    g.coop.objective_state.tokens = [2]             # symbol 2 up, symbol 1 down
     cid = _probe_attack(g)
     assert g.fighters[hero_fi(g)].health == 10 - 2  # the Probe's attack value only
     e = events_of(g, "effect_ignored")[-1]
@@ -332,8 +358,7 @@ def test_an_effect_with_a_face_down_symbol_is_ignored():
 
 def test_an_effect_with_a_face_up_symbol_resolves():
     g = paused()
-    g.coop.objective_state.tokens = [2, 1, 3, 4]
-    g.coop.objective_state.revealed = 2
+    g.coop.objective_state.tokens = [2, 1]
     _probe_attack(g)
     assert g.fighters[hero_fi(g)].health == 10 - 2 - 2
     assert not events_of(g, "effect_ignored")
@@ -358,7 +383,7 @@ def test_invasion_state_is_copied_with_the_game():
     g = paused()
     c = g.clone()
     c.coop.objective_state.aliens[0] = 5
-    c.coop.objective_state.revealed = 2
+    c.coop.objective_state.tokens.append(3)
     assert g.coop.objective_state.aliens[0] == 0 and g.coop.objective_state.revealed == 0
 
 
@@ -376,7 +401,7 @@ def _check(g, decision=None, choice=None):
     assert all(0 <= a <= invasion.FIELD_CAPACITY for a in st.aliens)
     assert sum(st.aliens) <= invasion.ALIEN_SUPPLY
     assert 0 <= st.revealed <= 3
-    assert sorted(st.tokens) in ([], [1, 2, 3, 4])     # dealt at setup
+    assert len(set(st.tokens)) == len(st.tokens) and set(st.tokens) <= set(invasion.SYMBOLS)
 
 
 @pytest.mark.parametrize("n, policy, seed", [(1, "random", 0), (2, "tuned", 1), (3, "random", 2),

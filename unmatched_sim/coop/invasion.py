@@ -16,11 +16,13 @@
 * **Removing an alien**: after a player's maneuver action (whether their fighters moved or not)
   they may remove one alien from one field bordering a space one of their fighters is on
   (decision ``remove_alien``: a field's number, or None). Logged ``alien_removed``.
-* **Invasion tokens**: at setup the four tokens (symbols 1-4) are dealt face down at random (the
-  game's random stream) to the four spots, left to right; each time the threat marker reaches
-  the end of the track the leftmost face-down one is turned face up (``invasion_revealed``).
-  The villain's fourth objective loses the game (``objectives_to_win``), which is the fourth
-  token.
+* **Invasion tokens**: at setup the four tokens (symbols 1-4) go face down at random to the four
+  spots; each time the threat marker reaches the end of the track the leftmost face-down one is
+  turned face up (``invasion_revealed``). Nobody sees a face-down token, so which symbol lies
+  where is drawn when it is turned (from the game's random stream, among the symbols still face
+  down): the same chances as dealing them all at setup, and nothing hidden sits in the game's
+  state for a search's copy of it to read. The villain's fourth objective loses the game
+  (``objectives_to_win``), which is the fourth token.
 * **Effects gated by a symbol**: an enemy card's effect written with ``invasion = N`` (or the
   op ``{ op = "invasion", symbol = N, effects = [...] }`` that the villain file's reader,
   ``coop/data.py``, makes of it) resolves only while token N is face up; otherwise it is ignored (``effect_ignored``,
@@ -49,21 +51,24 @@ PLAYERS_CHOICE = "players"
 
 @dataclass
 class InvasionState:
-    """The fields' aliens (index k - 1 for field k) and the invasion spots, left to right
-    (each a symbol; the first ``revealed`` are face up)."""
+    """The fields' aliens (index k - 1 for field k) and the invasion tokens face up, in the
+    order of their spots from the left (the others are face down)."""
     aliens: list = field(default_factory=list)
     tokens: list = field(default_factory=list)
-    revealed: int = 0
 
     def copy(self) -> "InvasionState":
-        return InvasionState(list(self.aliens), list(self.tokens), self.revealed)
+        return InvasionState(list(self.aliens), list(self.tokens))
+
+    @property
+    def revealed(self) -> int:
+        return len(self.tokens)
 
     @property
     def supply(self) -> int:
         return ALIEN_SUPPLY - sum(self.aliens)
 
     def face_up(self, symbol: int) -> bool:
-        return symbol in self.tokens[:self.revealed]
+        return symbol in self.tokens
 
     def room(self, k: int) -> int:
         """How many aliens field ``k`` (1-based) can take now (0 for a field the board lacks)."""
@@ -103,17 +108,15 @@ class Invasion(Objective):
         return InvasionState([0] * len(g.board.fields))
 
     def setup(self, g) -> None:
-        tokens = list(SYMBOLS)
-        g.rng.shuffle(tokens)
-        g.coop.objective_state.tokens = tokens
-        g.log("invasion_setup", g.coop.villain, None, None, None, len(tokens), None, None, None)
+        g.log("invasion_setup", g.coop.villain, None, None, None, len(SYMBOLS), None, None, None)
 
     def achieved(self, g) -> None:
         st = g.coop.objective_state
-        if st.revealed >= len(st.tokens):
+        face_down = [s for s in SYMBOLS if s not in st.tokens]
+        if not face_down:
             return
-        symbol = st.tokens[st.revealed]
-        st.revealed += 1
+        symbol = face_down[g.rng.randrange(len(face_down))]
+        st.tokens.append(symbol)
         g.log("invasion_revealed", g.coop.villain, None, None, None, st.revealed, None, None,
               f"symbol_{symbol}", symbol)
 
