@@ -5,3 +5,6 @@ game on the engine's own combat, board, decks and card effects, with the initiat
 enemies' turns and the threat track on top; ``play`` plays one game out with the players'
 policies.
 """
+
+# The enemy cards' own words (webs and acid), known before any villain file is read.
+from unmatched_sim.coop import tokens  # noqa: E402,F401

@@ -112,7 +112,9 @@ def _hurt(g, ctx, amount: int, fi: int) -> None:
 def swap_with_opposing_hero(g, ctx, op):
     me = g.ctx_fighter(ctx)
     victim = g.opponent_of(ctx)
-    heroes = [fi for fi in g.players[victim].fighters if g.fighters[fi].is_hero and g.fighters[fi].on_board]
+    # (a co-op enemy is no hero: Format.counts_as_hero)
+    heroes = [fi for fi in g.players[victim].fighters
+              if g.fighters[fi].on_board and g.format.counts_as_hero(g, fi)]
     if heroes and g.fighters[me].on_board:
         g.ask(ctx.player, "effect_fighter", heroes, _swap, ctx, op, card=ctx.card, op="swap_with_opposing_hero")
 

@@ -51,11 +51,12 @@ def _opposing_combatant_adjacent(g, ctx) -> bool:
 
 
 def _opposing_combatant_is_hero(g, ctx) -> bool:
-    """The other fighter in this combat is a hero (Claws That Catch)."""
+    """The other fighter in this combat is a hero (Claws That Catch; a co-op enemy is not,
+    ``Format.counts_as_hero``)."""
     c = g.combat
     if c is None or ctx.role > DEFENDER:
         return False
-    return g.fighters[c.fighters[other_role(ctx.role)]].is_hero
+    return g.format.counts_as_hero(g, c.fighters[other_role(ctx.role)])
 
 
 def _combat_damage_dealt(g, ctx) -> int:
