@@ -33,10 +33,13 @@ What is co-op's own is here:
   fighters is defeated, or on the villain's last objective. A player is eliminated only when
   all of their fighters are defeated.
 
+Beside it: webs and acid (``coop.tokens``: ``TokenRules``), small fighters, enemies being
+neither heroes nor sidekicks for card text, an enemy's hand read as its deck and its defense
+card revealed at its defense value (``coop.enemy_rules``: ``EnemyRules``, ``enemy_targets``;
+``CoopFormat.has_hand``, ``counts_as_hero``, ``counts_as_sidekick``).
+
 Not yet: the villains' own objective mechanics (Mothman's bridges and doom tokens, Martian
-Invader's fields, aliens and invasion tokens), webs and acid, small fighters, effects written
-for heroes or sidekicks sparing enemies, enemy hands for "look at / discard from the
-opponent's hand" effects, "choose an opponent" never naming an enemy. See README.
+Invader's fields, aliens and invasion tokens). See README.
 """
 
 from __future__ import annotations

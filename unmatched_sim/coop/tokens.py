@@ -33,6 +33,7 @@ Events: ``token_placed`` (``detail`` = web / acid), ``token_not_placed`` (``deta
 
 from __future__ import annotations
 
+from unmatched_sim.coop.advice import story_line
 from unmatched_sim.engine.board_features import place_token, token_spaces
 from unmatched_sim.engine.combat import BOARD
 from unmatched_sim.engine.effects import CONDITIONS, Field, FighterOp, op
@@ -206,3 +207,20 @@ class TokenRules:
             self.damage(fi, ACID_DAMAGE, BOARD, ACID)
         if webbed and f.on_board:
             self.log("token_effect", f.owner, fi, None, None, None, None, dest, WEB)
+
+
+# ---------------------------------------------------------------------- the replay's lines
+_NOT_PLACED = {"already": "the space has one", "supply_empty": "none is left in the supply"}
+
+
+@story_line("token_not_placed")
+def _token_not_placed(row):
+    kind, _, why = (row["detail"] or "").partition(":")
+    return f"{row['who']} places no {kind} token on {row['space']}: {_NOT_PLACED.get(why, why)}"
+
+
+@story_line("token_effect")
+def _token_effect(row):
+    if row["detail"] == WEB:
+        return f"{row['fighter']} is caught in the web on {row['space']}: its move ends there"
+    return f"{row['fighter']} enters the acid on {row['space']}"
