@@ -287,3 +287,40 @@ def test_acid_and_web_on_one_space_both_act():
     maneuver(g, h, "A2")
     assert len(_acid_damage(g, h)) == 1
     assert {e["detail"] for e in events_of(g, "token_effect")} == {"acid", "web"}
+
+
+# ---------------------------------------------------------------------- whole games
+def _spinner(kind: str, enemy):
+    """A minion whose every card adds a token of ``kind`` to its space (a test fixture)."""
+    from dataclasses import replace
+    add = [{"op": "add_token", "kind": kind}]
+    return replace(enemy, id=f"{enemy.id}_{kind}",
+                   cards=tuple(replace(c, effects={**c.effects, "immediately": add}) for c in enemy.cards))
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_games_with_webs_and_acid_run_to_an_end(seed):
+    from unmatched_sim.coop.play import play_coop
+    from unmatched_sim.data.catalog import find_board
+    v = data.find("example_villain", "villain")
+    ms = (_spinner(tokens.WEB, data.find("example_stalker", "minion")),
+          _spinner(tokens.ACID, data.find("example_brute", "minion")))
+    heroes = tuple(find_hero(h) for h in ("houdini", "alice"))
+    g = cg.CoopGame(find_board("marmoreal"), heroes, v, ms, (), seed)
+    play_coop(g, "tuned", seed)
+    assert g.over and g.pending is None
+    for kind in tokens.KINDS:
+        assert tokens.placed(g, kind) <= tokens.SUPPLY
+        per_seat = [token_spaces_of(g, s, kind) for s in range(g.coop.villain, len(g.players))]
+        flat = [s for spaces in per_seat for s in spaces]
+        assert len(flat) == len(set(flat))
+    assert events_of(g, "token_placed")
+    burns = [e for e in events_of(g, "damage") if e["detail"] == "board"]
+    assert len(burns) <= len([e for e in events_of(g, "token_effect") if e["detail"] == "acid"])
+    again = cg.CoopGame(find_board("marmoreal"), heroes, v, ms, (), seed)
+    assert play_coop(again, "tuned", seed).events == g.events
+
+
+def token_spaces_of(g, seat, kind):
+    from unmatched_sim.engine.board_features import token_spaces
+    return token_spaces(g, seat, kind)
