@@ -17,7 +17,7 @@ from unmatched_sim.coop.enemy_rules import enemy_targets
 from unmatched_sim.data.board import load_board_file
 from unmatched_sim.data.catalog import find_hero
 from unmatched_sim.data.heroes import parse_hero
-from unmatched_sim.engine.effects import CONDITIONS, HOOK_EFFECTS, OPS, parse_effects
+from unmatched_sim.engine.effects import CONDITIONS, HOOK_EFFECTS, OPS, QUANTITIES, parse_effects
 from unmatched_sim.engine.state import ATTACKER, SCHEME_ROLE, Combat, Ctx
 from tests.test_coop_tokens import BOARD, events_of, hero, put, sp
 
@@ -271,3 +271,40 @@ def test_an_attacking_enemys_reveal_shows_its_attack_value():
     g.run()
     reveal = events_of(g, "reveal")[-1]
     assert (reveal["card"], reveal["detail"], reveal["amount"]) == ("Dark Ward", "attack", 2)
+
+
+def test_effects_read_a_defending_enemys_printed_value_as_its_defense_value():
+    g = game_of((find_hero("houdini"),))
+    seat = g.coop.villain
+    cid = next(c for c in g.players[seat].deck if g.card(c).name == "Dark Ward")   # attack 2, defense 4
+    g.combat = Combat(0, hero(g), villain(g), seat)
+    g.combat.cards[1] = cid
+    printed = QUANTITIES["opponent_card_printed_value"]
+    assert printed(g, Ctx(0, -1, ATTACKER, hero(g))) == 4
+    assert g.format.printed_value(g, cid, ATTACKER) == 2     # attacking, and in its deck: attack value
+
+
+def test_jill_trents_gadgets_compare_against_a_defending_enemys_defense_value():
+    from unmatched_sim.hooks import dr_jill_trent as jill
+    g = game_of((find_hero("dr_jill_trent"),))
+    seat = g.coop.villain
+    cid = next(c for c in g.players[seat].deck if g.card(c).name == "Dark Ward")
+    assert jill._printed(g, cid, 1) == 4 and jill._printed(g, cid, 0) == 2
+
+
+def test_a_printed_value_lock_holds_a_defending_enemys_card_at_its_defense_value():
+    g = game_of((find_hero("houdini"),))
+    seat = g.coop.villain
+    p = g.players[seat]
+    cid = next(c for c in p.deck if g.card(c).name == "Dark Ward")      # attack 2, defense 4
+    p.deck.remove(cid)
+    g.play_area_add(cid)
+    att = g.players[0].deck.pop()
+    g.play_area_add(att)
+    g.combat = Combat(0, hero(g), villain(g), seat)
+    g.combat.cards[0], g.combat.cards[1] = att, cid
+    g.run_effects(parse_effects([{"op": "lock_printed_value"}], frozenset(), "test"),
+                  Ctx(0, att, ATTACKER, hero(g)))
+    g.run()
+    assert g.combat_value(1) == 4
+    assert events_of(g, "value_lock")[-1]["amount"] == 4

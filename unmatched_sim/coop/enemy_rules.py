@@ -19,13 +19,17 @@
   ``discard``). An effect that then does something else with a card of the hand (put it under
   the deck, shuffle it in, discard it or take damage) finds none: the rulebook maps looking
   and discarding only.
-* **the printed value when defending**: an enemy's defense card is revealed at its defense
-  value (the ``reveal`` event's ``amount``), the value the combat uses.
+* **the printed value when defending**: "in combat, use the attack value if it is attacking,
+  and the defense value if it is defending" (``CoopFormat.printed_value``): what effects read
+  as the printed value of an enemy's defense card (``opponent_card_printed_value``, a
+  printed-value lock, Dr. Jill Trent's gadgets) is its defense value, and the card is revealed
+  at that value (the ``reveal`` event's ``amount``).
 """
 
 from __future__ import annotations
 
 DEFENSE = "defense"
+DEFENDER_ROLE = 1
 
 
 def enemy_targets(g) -> list[int]:
@@ -41,5 +45,5 @@ class EnemyRules:
             space=None, detail=None, value=None, by=None):
         if kind == "reveal" and detail == DEFENSE and player is not None and player >= self.coop.heroes \
                 and isinstance(card, int) and self.card_owners[card] == player:
-            amount = self.players[player].ability.params["defense"][self.card(card).name]
+            amount = self.format.printed_value(self, card, DEFENDER_ROLE)
         return super().log(kind, player, fighter, card, target, amount, health, space, detail, value, by)

@@ -103,6 +103,12 @@ class CoopFormat(Format):
     def has_hand(self, seat: int) -> bool:
         return seat < self.heroes
 
+    def printed_value(self, g, cid: int, role: int) -> int:
+        owner = g.card_owners[cid]
+        if owner >= self.heroes and role == DEFENDER:
+            return g.players[owner].ability.params["defense"][g.card(cid).name]
+        return g.card(cid).value or 0
+
     def counts_as_hero(self, g, fi: int) -> bool:
         f = g.fighters[fi]
         return f.is_hero and f.owner < self.heroes

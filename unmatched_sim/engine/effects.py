@@ -264,7 +264,7 @@ def _own_hand(g: Game, ctx: Ctx) -> int:
 def _opponent_card_printed(g: Game, ctx: Ctx) -> int:
     c = g.combat
     cid = c.cards[other_role(ctx.role)] if c is not None and ctx.role <= DEFENDER else None
-    return (g.card(cid).value or 0) if cid is not None else 0
+    return g.format.printed_value(g, cid, other_role(ctx.role)) if cid is not None else 0
 
 
 def _opponent_card_boost(g: Game, ctx: Ctx) -> int:

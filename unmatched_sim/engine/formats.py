@@ -71,6 +71,11 @@ class Format:
         read their deck instead, ``engine.effects.look_at_hand`` and ``discard``.)"""
         return True
 
+    def printed_value(self, g, cid: int, role: int) -> int:
+        """The printed value effects read of card ``cid`` played in combat ``role`` (0 for a
+        card without one). (A co-op enemy's card: its defense value when it defends.)"""
+        return g.card(cid).value or 0
+
     def counts_as_hero(self, g, fi: int) -> bool:
         """Is fighter ``fi`` a hero for card text that names heroes ("if the opposing fighter is
         a hero")? (Co-op enemies are neither heroes nor sidekicks.)"""

@@ -166,7 +166,7 @@ def _printed_lock(g, seat, data, combat, role, value):
     locked_role, cid = data
     if role != locked_role or combat.cards[role] != cid:
         return value
-    return g.card(cid).value or 0
+    return g.format.printed_value(g, cid, role)
 
 
 @op("lock_printed_value")
@@ -184,7 +184,7 @@ class LockPrintedValue(Op):
         if cid is None:
             return
         g.add_lasting("combat_value", ctx.player, "printed_value_lock", (role, cid), "combat")
-        g.log("value_lock", ctx.player, card=cid, amount=g.card(cid).value or 0, detail="printed")
+        g.log("value_lock", ctx.player, card=cid, amount=g.format.printed_value(g, cid, role), detail="printed")
 
 
 # ---------------------------------------------------------------- bonus attacks
