@@ -68,7 +68,7 @@ def _prediction_correct(g, ctx) -> bool:
         return False
     cid = c.cards[other_role(ctx.role)]
     guess = g.players[ctx.player].res.get(PREDICTION)
-    return cid is not None and guess is not None and (g.card(cid).value or 0) == guess
+    return cid is not None and guess is not None and g.format.printed_value(g, cid, other_role(ctx.role)) == guess
 
 
 CONDITIONS["prediction_correct"] = _prediction_correct
