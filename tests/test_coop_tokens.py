@@ -324,3 +324,19 @@ def test_games_with_webs_and_acid_run_to_an_end(seed):
 def token_spaces_of(g, seat, kind):
     from unmatched_sim.engine.board_features import token_spaces
     return token_spaces(g, seat, kind)
+
+
+def test_replay_tells_the_token_events():
+    from unmatched_sim.story import tell
+    rows = [{"kind": "token_effect", "turn": 3, "player": "a", "fighter": "Houdini", "space": "A3",
+             "detail": "acid", "amount": 1},
+            {"kind": "token_effect", "turn": 3, "player": "a", "fighter": "Houdini", "space": "A2",
+             "detail": "web"},
+            {"kind": "token_not_placed", "turn": 4, "player": "minion1", "space": "A4",
+             "detail": "web:supply_empty"},
+            {"kind": "token_placed", "turn": 4, "player": "minion1", "space": "A5", "detail": "web"}]
+    lines = [line.strip() for line in tell(rows, {"a": "Houdini (a)", "minion1": "Example Stalker"})]
+    assert lines == ["Houdini enters the acid on A3",
+                     "Houdini is caught in the web on A2: its move ends there",
+                     "Example Stalker places no web token on A4: none is left in the supply",
+                     "Example Stalker puts a web token on A5"]
