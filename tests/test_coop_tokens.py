@@ -340,3 +340,9 @@ def test_replay_tells_the_token_events():
                      "Houdini is caught in the web on A2: its move ends there",
                      "Example Stalker places no web token on A4: none is left in the supply",
                      "Example Stalker puts a web token on A5"]
+
+
+def test_replay_names_an_acid_token_with_an():
+    from unmatched_sim.story import tell
+    row = {"kind": "token_placed", "turn": 4, "player": "minion1", "space": "A5", "detail": "acid"}
+    assert tell([row], {"minion1": "The Blob"})[0].strip() == "The Blob puts an acid token on A5"
