@@ -346,3 +346,25 @@ def test_replay_names_an_acid_token_with_an():
     from unmatched_sim.story import tell
     row = {"kind": "token_placed", "turn": 4, "player": "minion1", "space": "A5", "detail": "acid"}
     assert tell([row], {"minion1": "The Blob"})[0].strip() == "The Blob puts an acid token on A5"
+
+
+def _minion_file(tmp_path, effect: str) -> Path:
+    src = (Path(__file__).resolve().parent.parent / "unmatched_sim" / "data" / "villains"
+           / "example_stalker.toml").read_text()
+    text = src.replace('id = "example_stalker"', 'id = "spinner"').replace(
+        "copies = 4\n", f"copies = 4\nimmediately = [{effect}]\n", 1)
+    path = tmp_path / "spinner.toml"
+    path.write_text(text)
+    return path
+
+
+def test_a_minion_file_may_add_tokens(tmp_path):
+    m = data.load_enemy_file(_minion_file(tmp_path, '{ op = "add_token", kind = "web" }'))
+    assert any("immediately" in c.effects for c in m.cards)
+
+
+def test_a_minion_file_with_an_unknown_token_kind_is_one_clear_fault(tmp_path):
+    with pytest.raises(Exception) as err:
+        data.load_enemy_file(_minion_file(tmp_path, '{ op = "add_token", kind = "slime" }'))
+    message = str(err.value)
+    assert "spinner.toml" in message and "kind" in message and "\n" not in message
