@@ -970,7 +970,7 @@ class Discard(Op):
 
     def _discard_loop(self, g, ctx, victim, left):
         if not g.format.has_hand(victim):
-            discard_deck_top(g, victim, left)
+            discard_from_deck_top(g, victim, left)
             return
         hand = g.players[victim].hand
         if left <= 0 or not hand:
@@ -996,7 +996,7 @@ class Discard(Op):
         g.discard_from_hand(victim, cid, cause)
 
 
-def discard_deck_top(g: Game, seat: int, n: int) -> None:
+def discard_from_deck_top(g: Game, seat: int, n: int) -> None:
     """A player without a hand (``Format.has_hand``: a co-op enemy) made to discard ``n``
     cards puts that many from the top of its deck into its discard pile (fewer if the deck runs
     out; its owner's ability sees each discard: an enemy's Deception reshuffles)."""
