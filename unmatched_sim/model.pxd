@@ -13,6 +13,7 @@ cdef class FighterDef:
     cdef readonly Py_ssize_t count
     cdef readonly object move              # None: the hero's move value
     cdef readonly bint starts_on_board
+    cdef readonly bint small
 
 
 cdef class CardDef:

@@ -47,6 +47,7 @@ class FighterDef:
     count: int = 1
     move: int | None = None   # None: use the hero's move value
     starts_on_board: bool = True   # False for sidekicks that are only ever summoned
+    small: bool = False            # a small fighter (co-op enemies ignore it as a target)
 
 
 # The facts ``CardDef.__post_init__`` derives, in the order it works them out.

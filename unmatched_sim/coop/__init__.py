@@ -6,4 +6,7 @@ enemies' turns and the threat track on top; ``play`` plays one game out with the
 policies.
 """
 
-from unmatched_sim.coop import invasion  # noqa: F401  (Martian Invader's objective, its card ops)
+# The enemy cards' own words (webs and acid; Martian Invader's aliens), known before any villain
+# file is read.
+from unmatched_sim.coop import invasion  # noqa: E402,F401
+from unmatched_sim.coop import tokens  # noqa: E402,F401

@@ -33,10 +33,13 @@ What is co-op's own is here:
   fighters is defeated, or on the villain's last objective. A player is eliminated only when
   all of their fighters are defeated.
 
+Beside it: webs and acid (``coop.tokens``: ``TokenRules``), small fighters, enemies being
+neither heroes nor sidekicks for card text, an enemy's hand read as its deck and its defense
+card revealed at its defense value (``coop.enemy_rules``: ``EnemyRules``, ``enemy_targets``;
+``CoopFormat.has_hand``, ``counts_as_hero``, ``counts_as_sidekick``).
+
 Not yet: the villains' own objective mechanics (Mothman's bridges and doom tokens, Martian
-Invader's fields, aliens and invasion tokens), webs and acid, small fighters, effects written
-for heroes or sidekicks sparing enemies, enemy hands for "look at / discard from the
-opponent's hand" effects, "choose an opponent" never naming an enemy. See README.
+Invader's fields, aliens and invasion tokens). See README.
 """
 
 from __future__ import annotations
@@ -45,7 +48,9 @@ from dataclasses import dataclass, field, replace
 
 from unmatched_sim.coop import advice  # noqa: F401  (the players' co-op decisions, the replay's lines)
 from unmatched_sim.coop.data import EnemyDef, EventDef
+from unmatched_sim.coop.enemy_rules import EnemyRules, enemy_targets
 from unmatched_sim.coop.objectives import Objective, objective_rule
+from unmatched_sim.coop.tokens import TokenRules
 from unmatched_sim.data.board import Board
 from unmatched_sim.engine.ability import Ability, ability
 from unmatched_sim.engine.effects import parse_effects
@@ -93,6 +98,24 @@ class CoopFormat(Format):
         if seat < self.heroes:
             return not any(g.fighters[f].alive for f in g.players[seat].fighters)
         return g.hero_defeated(seat)
+
+    # Enemies hold no hand and are neither heroes nor sidekicks for card text (coop.enemy_rules).
+    def has_hand(self, seat: int) -> bool:
+        return seat < self.heroes
+
+    def printed_value(self, g, cid: int, role: int) -> int:
+        owner = g.card_owners[cid]
+        if owner >= self.heroes and role == DEFENDER:
+            return g.players[owner].ability.params["defense"][g.card(cid).name]
+        return g.card(cid).value or 0
+
+    def counts_as_hero(self, g, fi: int) -> bool:
+        f = g.fighters[fi]
+        return f.is_hero and f.owner < self.heroes
+
+    def counts_as_sidekick(self, g, fi: int) -> bool:
+        f = g.fighters[fi]
+        return not f.is_hero and f.owner < self.heroes
 
     def describe(self) -> str:
         return f"coop {self.heroes}p"
@@ -204,7 +227,7 @@ class CoopState:
         return self.track[self.threat]
 
 
-class CoopGame(Game):
+class CoopGame(EnemyRules, TokenRules, Game):
     """A co-op game: ``heroes`` (the players, seats 0..n-1) against ``villain`` and ``minions``
     (one per player), with ``events`` (Amazing Events) in force."""
 
@@ -570,7 +593,7 @@ def _enemy_turn(g: CoopGame, seat: int) -> None:
         return
     g.push_one((_turn_over, (seat,)))
     fi = g.enemy_fighter(seat)
-    targets = [t for s in range(g.coop.heroes) for t in g.on_board(s)]
+    targets = enemy_targets(g)
     adjacent = [t for t in targets if g.adjacent(fi, t)]
     if adjacent:
         g.ask(g.first_player_in(), "enemy_target", adjacent, _enemy_attack, seat, enemy=fi)
@@ -589,7 +612,7 @@ def closest_targets(g: CoopGame, fi: int) -> dict[int, tuple[int, ...]]:
     it the enemy can end on by a shortest route: {target fighter: (spaces)}. Empty if none."""
     seat = g.fighters[fi].owner
     here = g.fighters[fi].space
-    targets = [t for s in range(g.coop.heroes) for t in g.on_board(s)]
+    targets = enemy_targets(g)
     for k in range(1, g.move_value(seat) + 1):
         spaces = [s for s in g.reachable(fi, k) if s != here]
         found = {}

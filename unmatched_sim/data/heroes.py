@@ -8,6 +8,8 @@ The format (see heroes/houdini.toml for a full example)::
     [hero]        name, health, attack = "melee" | "ranged", count = 1 (several heroes on one
                   side, "Name 1".."Name N": the Wayward Sisters; beaten when all are defeated)
     [[sidekicks]] name, health, attack, count = 1, starts_on_board = true, move (optional)
+                  (hero and sidekicks: small = true marks a small fighter, which co-op
+                  enemies ignore as a target)
     [ability]     name, text, hook = "python_hook" (optional), params = { ... } (optional;
                   the hook's ``parse_params`` checks them when the file loads)
     [ai]          aggression, caution, safety, reserve = 0..1 each, note (all optional; the
@@ -91,6 +93,7 @@ def _fighter(ck: _Checker, raw: dict, where: str, is_hero: bool) -> FighterDef:
     # A hero may come in several (the Wayward Sisters: three heroes; the side is beaten when all
     # of them are defeated); the first is placed on the starting space, the others like sidekicks.
     opt = {"count": int, "forms": list} if is_hero else {"count": int, "starts_on_board": bool, "move": int}
+    opt["small"] = bool
     ck.table(raw, where, {"name": str, "health": int, "attack": str}, {**opt, "note": str})
     if raw["attack"] not in ("melee", "ranged"):
         ck.fail(f"{where}.attack", f"must be \"melee\" or \"ranged\", got {raw['attack']!r}")
@@ -98,7 +101,7 @@ def _fighter(ck: _Checker, raw: dict, where: str, is_hero: bool) -> FighterDef:
     count = ck.positive(raw.get("count", 1), f"{where}.count")
     return FighterDef(name=raw["name"], health=raw["health"], ranged=raw["attack"] == "ranged",
                       is_hero=is_hero, count=count, move=raw.get("move") if not is_hero else None,
-                      starts_on_board=raw.get("starts_on_board", True))
+                      starts_on_board=raw.get("starts_on_board", True), small=raw.get("small", False))
 
 
 def parse_hero(raw: dict, path: Path, sha: str = "") -> HeroDef:

@@ -236,11 +236,13 @@ class _Board(_Piles):
         return kept[:]      # (a copy: the caller may change its list)
 
     @cython.annotation_typing(False)
-    def _spread_linked(self, fi: int, steps: int, through: bool, linked: frozenset) -> list[int]:
+    def _spread_linked(self, fi: int, steps: int, through: bool, linked: frozenset,
+                       stops: frozenset = frozenset()) -> list[int]:
         """``reachable``'s walk for a fighter whose movement also links every space of
         ``linked`` to every other (one step between any two): breadth first over the board's
-        movement edges and those links, by the same rules of passing and ending. Never kept:
-        the links change without the occupancy changing."""
+        movement edges and those links, by the same rules of passing and ending. A space of
+        ``stops`` may be entered but the move ends there (co-op webs). Never kept: the links
+        and stops change without the occupancy changing."""
         F, team, occ = self.fighters, self.team, self.occupant
         f = F[fi]
         my_team = team[f.owner]
@@ -262,7 +264,8 @@ class _Board(_Piles):
                     if o >= 0 and not through and team[F[o].owner] != my_team:
                         continue
                     seen.add(t)
-                    nxt.append(t)
+                    if t not in stops:
+                        nxt.append(t)
                     if o < 0:
                         out.append(t)
             if not nxt:

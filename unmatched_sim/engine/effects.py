@@ -264,7 +264,7 @@ def _own_hand(g: Game, ctx: Ctx) -> int:
 def _opponent_card_printed(g: Game, ctx: Ctx) -> int:
     c = g.combat
     cid = c.cards[other_role(ctx.role)] if c is not None and ctx.role <= DEFENDER else None
-    return (g.card(cid).value or 0) if cid is not None else 0
+    return g.format.printed_value(g, cid, other_role(ctx.role)) if cid is not None else 0
 
 
 def _opponent_card_boost(g: Game, ctx: Ctx) -> int:
@@ -845,10 +845,11 @@ class Move(FighterOp):
         g.push((self.apply, (ctx, fi)), (self._next, (ctx, tuple(x for x in left if x != fi))))
 
     def apply(self, g, ctx, fi):
-        options = g.reachable(fi, self.up_to(g, ctx), self.through_opponents)
+        steps = self.up_to(g, ctx)
+        options = g.reachable(fi, steps, self.through_opponents)
         if options:
             g.ask(ctx.player, "effect_destination", options, self._moved, ctx, fi,
-                  card=ctx.card, fighter=fi, op=self.NAME)
+                  card=ctx.card, fighter=fi, op=self.NAME, steps=steps, through=self.through_opponents)
 
     def _moved(self, g, ctx, fi, dest):
         g.move_to(fi, dest, ctx.card if ctx.card >= 0 else None)
@@ -955,7 +956,9 @@ class Discard(Op):
               "chooser": Field("choice", "owner", ("owner", "you", "random"))}
 
     def applicable(self, g, ctx):
-        return bool(g.players[g.opponent_of(ctx) if self.who == "opponent" else ctx.player].hand)
+        victim = g.opponent_of(ctx) if self.who == "opponent" else ctx.player
+        p = g.players[victim]
+        return bool(p.hand if g.format.has_hand(victim) else p.deck)
 
     def run(self, g, ctx):
         victim = g.opponent_of(ctx) if self.who == "opponent" else ctx.player
@@ -966,6 +969,9 @@ class Discard(Op):
         g.push((self._discard_loop, (ctx, victim, self.count(g, ctx))))
 
     def _discard_loop(self, g, ctx, victim, left):
+        if not g.format.has_hand(victim):
+            discard_from_deck_top(g, victim, left)
+            return
         hand = g.players[victim].hand
         if left <= 0 or not hand:
             return
@@ -990,11 +996,32 @@ class Discard(Op):
         g.discard_from_hand(victim, cid, cause)
 
 
+def discard_from_deck_top(g: Game, seat: int, n: int) -> None:
+    """A player without a hand (``Format.has_hand``: a co-op enemy) made to discard ``n``
+    cards puts that many from the top of its deck into its discard pile (fewer if the deck runs
+    out; its owner's ability sees each discard: an enemy's Deception reshuffles)."""
+    p = g.players[seat]
+    for _ in range(n):
+        cid = g.take_deck_top(seat)
+        if cid is None:
+            return
+        g.log("discard_from_deck", seat, card=cid, amount=p.ability.boost_value(g, cid), detail="no_hand")
+        g.to_discard_pile(cid, FROM_DECK)
+
+
 def look_at_hand(g: Game, ctx: Ctx, victim: int, then: Callable, args: tuple) -> None:
     """``ctx.player`` looks at ``victim``'s hand, then ``then(g, ctx, victim, *args)`` runs.
 
     A card in the victim's hand tagged ``reveal_to_cancel_look`` (A Magician Never Reveals His
-    Secrets) lets its holder cancel the whole effect instead."""
+    Secrets) lets its holder cancel the whole effect instead. A player without a hand
+    (``Format.has_hand``: a co-op enemy) shows the top card of its deck instead."""
+    if not g.format.has_hand(victim):
+        if g.players[victim].deck:
+            g.know_deck_top(ctx.player, victim, 1)
+            g.log("deck_look", ctx.player, card=ctx.card if ctx.card >= 0 else None, amount=1, value=victim,
+                  detail="no_hand")
+        then(g, ctx, victim, *args)
+        return
     blockers = [c for c in g.players[victim].hand if "reveal_to_cancel_look" in g.card(c).tags]
     if blockers:
         g.ask(victim, "cancel_look", [None, blockers[0]], _look_answered, ctx, victim, then, args,

@@ -66,6 +66,25 @@ class Format:
             return g.hero_defeated(seat)
         return g.hero_defeated(seat) and not g.on_board(seat)
 
+    def has_hand(self, seat: int) -> bool:
+        """Does this player hold a hand of cards? (Co-op enemies do not: effects on their hand
+        read their deck instead, ``engine.effects.look_at_hand`` and ``discard``.)"""
+        return True
+
+    def printed_value(self, g, cid: int, role: int) -> int:
+        """The printed value effects read of card ``cid`` played in combat ``role`` (0 for a
+        card without one). (A co-op enemy's card: its defense value when it defends.)"""
+        return g.card(cid).value or 0
+
+    def counts_as_hero(self, g, fi: int) -> bool:
+        """Is fighter ``fi`` a hero for card text that names heroes ("if the opposing fighter is
+        a hero")? (Co-op enemies are neither heroes nor sidekicks.)"""
+        return g.fighters[fi].is_hero
+
+    def counts_as_sidekick(self, g, fi: int) -> bool:
+        """Is fighter ``fi`` a sidekick for card text that names sidekicks?"""
+        return not g.fighters[fi].is_hero
+
     def describe(self) -> str:
         return self.name
 

@@ -34,8 +34,9 @@ def active_gadget(g, seat: int) -> str | None:
     return g.players[seat].res.get("gadget")
 
 
-def _printed(g, cid) -> int:
-    return (g.card(cid).value or 0) if cid is not None else 0
+def _printed(g, cid, role: int) -> int:
+    # (a co-op enemy's defense card: its defense value, ``Format.printed_value``)
+    return g.format.printed_value(g, cid, role) if cid is not None else 0
 
 
 def gadget_acts(g, seat: int, timing: str, fighter: int) -> None:
@@ -46,7 +47,7 @@ def gadget_acts(g, seat: int, timing: str, fighter: int) -> None:
     if c is None or c.players[ATTACKER] != seat or c.fighters[ATTACKER] != fighter:
         return
     gadget = active_gadget(g, seat)
-    mine, theirs = _printed(g, c.cards[ATTACKER]), _printed(g, c.cards[DEFENDER])
+    mine, theirs = _printed(g, c.cards[ATTACKER], ATTACKER), _printed(g, c.cards[DEFENDER], DEFENDER)
     if gadget == HYPNORAY and timing == DURING and mine < theirs:
         ctx = Ctx(seat, c.cards[ATTACKER], ATTACKER, fighter)
         cid = reveal_top(g, ctx, c.players[DEFENDER])

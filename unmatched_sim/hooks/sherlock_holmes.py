@@ -68,7 +68,7 @@ def _prediction_correct(g, ctx) -> bool:
         return False
     cid = c.cards[other_role(ctx.role)]
     guess = g.players[ctx.player].res.get(PREDICTION)
-    return cid is not None and guess is not None and (g.card(cid).value or 0) == guess
+    return cid is not None and guess is not None and g.format.printed_value(g, cid, other_role(ctx.role)) == guess
 
 
 CONDITIONS["prediction_correct"] = _prediction_correct
@@ -112,7 +112,9 @@ def _hurt(g, ctx, amount: int, fi: int) -> None:
 def swap_with_opposing_hero(g, ctx, op):
     me = g.ctx_fighter(ctx)
     victim = g.opponent_of(ctx)
-    heroes = [fi for fi in g.players[victim].fighters if g.fighters[fi].is_hero and g.fighters[fi].on_board]
+    # (a co-op enemy is no hero: Format.counts_as_hero)
+    heroes = [fi for fi in g.players[victim].fighters
+              if g.fighters[fi].on_board and g.format.counts_as_hero(g, fi)]
     if heroes and g.fighters[me].on_board:
         g.ask(ctx.player, "effect_fighter", heroes, _swap, ctx, op, card=ctx.card, op="swap_with_opposing_hero")
 

@@ -51,11 +51,12 @@ def _opposing_combatant_adjacent(g, ctx) -> bool:
 
 
 def _opposing_combatant_is_hero(g, ctx) -> bool:
-    """The other fighter in this combat is a hero (Claws That Catch)."""
+    """The other fighter in this combat is a hero (Claws That Catch; a co-op enemy is not,
+    ``Format.counts_as_hero``)."""
     c = g.combat
     if c is None or ctx.role > DEFENDER:
         return False
-    return g.fighters[c.fighters[other_role(ctx.role)]].is_hero
+    return g.format.counts_as_hero(g, c.fighters[other_role(ctx.role)])
 
 
 def _combat_damage_dealt(g, ctx) -> int:
@@ -165,7 +166,7 @@ def _printed_lock(g, seat, data, combat, role, value):
     locked_role, cid = data
     if role != locked_role or combat.cards[role] != cid:
         return value
-    return g.card(cid).value or 0
+    return g.format.printed_value(g, cid, role)
 
 
 @op("lock_printed_value")
@@ -183,7 +184,7 @@ class LockPrintedValue(Op):
         if cid is None:
             return
         g.add_lasting("combat_value", ctx.player, "printed_value_lock", (role, cid), "combat")
-        g.log("value_lock", ctx.player, card=cid, amount=g.card(cid).value or 0, detail="printed")
+        g.log("value_lock", ctx.player, card=cid, amount=g.format.printed_value(g, cid, role), detail="printed")
 
 
 # ---------------------------------------------------------------- bonus attacks

@@ -198,12 +198,13 @@ class DamageSpaces(Op):
 @op("defeat")
 class Defeat(FighterOp):
     """The selected fighter is defeated outright, whatever its health (No Contest Expecteth:
-    "defeat that sidekick"); ``sidekick_only``: never a hero."""
+    "defeat that sidekick"); ``sidekick_only``: only a sidekick (never a hero, nor a co-op
+    enemy: ``Format.counts_as_sidekick``)."""
     FIELDS = {"target": Field("selector", required=True), "sidekick_only": Field("bool", False)}
 
     def acts_on(self, g, fi):
         f = g.fighters[fi]
-        return f.on_board and not (self.sidekick_only and f.is_hero)
+        return f.on_board and not (self.sidekick_only and not g.format.counts_as_sidekick(g, fi))
 
     def apply(self, g, ctx, fi):
         if self.acts_on(g, fi):

@@ -21,11 +21,14 @@ class _FromOpponentHand(Op):
     DECISION = "effect_discard"
 
     def applicable(self, g, ctx):
-        return bool(g.players[g.opponent_of(ctx)].hand)
+        victim = g.opponent_of(ctx)
+        return bool(g.players[victim].hand) or not g.format.has_hand(victim)
 
     def run(self, g, ctx):
+        # A player without a hand (a co-op enemy) shows the top card of its deck: the look
+        # happens, and no card of a hand is there to choose.
         victim = g.opponent_of(ctx)
-        if g.players[victim].hand:
+        if g.players[victim].hand or not g.format.has_hand(victim):
             look_at_hand(g, ctx, victim, self._looked, ())
 
     def _looked(self, g, ctx, victim):

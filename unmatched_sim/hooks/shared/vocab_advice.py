@@ -133,7 +133,8 @@ def _token_destination(policy, view, d):
 
 @story_line("token_placed")
 def _token_placed(row):
-    return f"{row['who']} puts a {row['detail']} token on {row['space']}"
+    kind = row['detail'] or ""
+    return f"{row['who']} puts {'an' if kind[:1] in 'aeiou' and kind else 'a'} {kind} token on {row['space']}"
 
 
 @story_line("token_moved")
