@@ -164,7 +164,7 @@ def coop_document(run: A.Run, run_dir: Path, out: Path):
 
     def who(role: str) -> str:
         mine = [f for f in files if f["role"] == role]
-        shown = ", ".join(dict.fromkeys(f["name"] for f in mine)) or "none"
+        shown = ", ".join(f["name"] for f in mine) or "none"
         return shown + (" (example content, not official)" if any(f["example"] for f in mine) else "")
 
     lineups = m.get("lineups") or []

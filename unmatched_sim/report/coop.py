@@ -29,7 +29,7 @@ def lineup_label(lineup: str, names: dict[str, str] | None) -> str:
 
 def example_note(files: list[dict]) -> str | None:
     """The warning a run against invented content carries, or None."""
-    invented = [f["name"] for f in files if f["example"]]
+    invented = list(dict.fromkeys(f["name"] for f in files if f["example"]))
     if not invented:
         return None
     return ("**Example content**: " + ", ".join(invented) + (" is" if len(invented) == 1 else " are")
@@ -46,7 +46,7 @@ def win_rate_chart(rows: list[tuple[str, dict]], title: str):
     return C.forest_chart(data, title, xlabel="heroes' win rate", reference=None)
 
 
-def threat_chart(threat: pl.DataFrame, has_level: bool):
+def threat_chart(threat: pl.DataFrame, track: list[int]):
     """The mean threat level (or marker space) and objectives achieved by the end of each round,
     over the games still being played; the share of games still going as grey bars."""
     rounds = threat["round"].to_list()
@@ -62,6 +62,7 @@ def threat_chart(threat: pl.DataFrame, has_level: bool):
         back.spines["right"].set_visible(True)
         ax.set_zorder(back.get_zorder() + 1)
         ax.patch.set_visible(False)
+        has_level = bool(track)
         ys = threat["mean_level" if has_level else "mean_space"].to_list()
         ax.plot(rounds, ys, marker="o", ms=3.5, color="#d62728",
                 label="mean threat level" if has_level else "mean threat marker space")
@@ -69,7 +70,9 @@ def threat_chart(threat: pl.DataFrame, has_level: bool):
                 label="mean objectives achieved")
         ax.set_xlabel("round (at its end)")
         ax.set_ylabel("threat level / objectives" if has_level else "marker space / objectives")
-        ax.set_ylim(bottom=0)
+        # the scale of the track itself (its highest level or last space), so a low line reads as low
+        top = max(track) if has_level else threat["mean_space"].max()
+        ax.set_ylim(0, max(top, threat["mean_objectives"].max() or 0) * 1.05)
         ax.xaxis.set_major_locator(matplotlib.ticker.MaxNLocator(integer=True))
         ax.set_title("The threat track over the rounds")
         h1, l1 = ax.get_legend_handles_labels()
@@ -215,7 +218,7 @@ def make_coop(run, out: Path, inputs: Table, names: dict[str, str] | None = None
     track = villain["threat_track"] if villain else []
     threat = K.threat_by_round(run, track)
     if threat.height:
-        chart(threat_chart(threat, bool(track)), "coop_threat")
+        chart(threat_chart(threat, track), "coop_threat")
         rows = [[str(r["round"]), num(r["games"]), pct(r["share_playing"]), num(r["mean_space"], 1),
                  num(r["mean_level"], 2) if track else "–", num(r["mean_objectives"], 2), pct(r["share_objective"])]
                 for r in threat.iter_rows(named=True)]
@@ -244,7 +247,7 @@ def make_coop(run, out: Path, inputs: Table, names: dict[str, str] | None = None
     dmg = K.damage_by_enemy(run)
     if dmg.height:
         chart(enemy_damage_chart(dmg), "coop_enemies")
-        rows = [[r["name"] or r["enemy"], r["role"], num(r["appearances"]), num(r["dealt_per_appearance"], 1),
+        rows = [[f"{r['name'] or r['enemy']} ({r['role']})", num(r["appearances"]), num(r["dealt_per_appearance"], 1),
                  pct(r["damage_share"]), num(r["fighters_defeated"]), pct(r["defeat_share"]),
                  num(r["players_knocked_out"]), num(r["taken_per_appearance"], 1), pct(r["defeated_share"])]
                 for r in dmg.iter_rows(named=True)]
@@ -255,9 +258,9 @@ def make_coop(run, out: Path, inputs: Table, names: dict[str, str] | None = None
             "(heroes and sidekicks) they defeated. A player is knocked out by the enemy that defeated its last fighter.",
             Chart("coop_enemies", "damage by enemy",
                   "Each enemy's share of the enemies' damage (blue) and of the heroes' fighters defeated (red)."),
-            Table(["Enemy", "Role", "Appearances", "Damage dealt / appearance", "Share of damage", "Fighters defeated",
-                   "Share of defeats", "Players knocked out", "Damage taken / appearance", "Defeated in"],
-                  rows, align="llrrrrrrrr", sortable=True, note="Python: `analysis.coop.damage_by_enemy(run)`."),
+            Table(["Enemy", "Appearances", "Damage dealt / appearance", "Share of damage", "Fighters defeated",
+                   "Share of defeats", "Players knocked out", "Damage taken / appearance", "Defeated (of appearances)"],
+                  rows, align="lrrrrrrrr", sortable=True, note="Python: `analysis.coop.damage_by_enemy(run)`."),
         ] + ([
             "Among the minions alone: each one's share of the minions' damage and defeats.",
             Table(["Minion", "Appearances", "Share of the minions' damage", "Share of the minions' defeats"],
