@@ -79,6 +79,11 @@ def _note_objective(villain: str, quiet: bool):
     return v
 
 
+def _check_policies(policy_b) -> None:
+    if policy_b is not None:
+        fail("--policy-b has no side to play in co-op: every player plays --policy (or --policy-a)")
+
+
 def run_coop(ids: list[str], lineups: list[tuple[str, ...]], entries: tuple, *, games, seed, board, policy,
              policy_a, policy_b, jobs, out, force, quiet, max_turns, no_progress, resume, backend, scheduler):
     """Play each line-up of ``lineups`` (hero ids by slot) ``games`` times against ``entries``' enemies
@@ -86,8 +91,6 @@ def run_coop(ids: list[str], lineups: list[tuple[str, ...]], entries: tuple, *, 
     every line-up's size."""
     from unmatched_sim.coop.game import DEFAULT_COOP_MAX_TURNS
 
-    if policy_b is not None:
-        fail("--policy-b has no side to play in co-op: every player plays --policy (or --policy-a)")
     most = max(len(lu) for lu in lineups)
     specs = []
     for b in parse_boards(board):
@@ -120,6 +123,7 @@ def coop(villain, heroes, games, seed, board, policy, policy_a, policy_b, jobs, 
         fail(f"co-op needs 1–4 heroes, got {len(ids)}")
     if len(set(ids)) != len(ids):
         fail("each hero may play only once in a co-op game")
+    _check_policies(policy_b)
     entries = _enemy_entries(villain, minions, events, len(ids))
     _note_objective(villain, as_json)
     games = round_games(games, len(ids), as_json)
@@ -184,6 +188,7 @@ def coop_tournament(ids: list[str], villain: str | None, minions, events, player
 
     if villain is None:
         fail("--format coop needs --villain V (see: sim villains)")
+    _check_policies(policy_b)
     sizes = parse_players(players, len(ids))
     entries = _enemy_entries(villain, minions, events, max(sizes), exact=False)
     _note_objective(villain, as_json)
