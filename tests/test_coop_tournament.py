@@ -119,3 +119,16 @@ def test_coop_options_need_the_coop_format_and_matchup_points_to_sim_coop(tmp_pa
     assert code != 0 and "--villain" in err and len(err.strip().splitlines()) == 1
     code, _, err = run_cli(capsys, "matchup", "houdini", "alice", "--format", "coop", "-n", "1")
     assert code != 0 and "sim coop" in err and len(err.strip().splitlines()) == 1
+
+
+def test_coop_games_of_a_hero_are_those_of_its_lineups_and_replay(tmp_path, capsys):
+    from unmatched_sim.analysis import find_games, open_run
+    from unmatched_sim.replay import replay_from_run
+
+    out = tmp_path / "t"
+    assert run_cli(capsys, *tournament(out, "--players", "1-2", "-n", "2"))[0] == 0
+    games = pl.read_parquet(out / "games.parquet")
+    with_alice = games.filter(pl.col("lineup").list.contains("alice"))["game_id"].to_list()
+    assert sorted(find_games(open_run(out), hero="alice", limit=None)["game_id"].to_list()) == with_alice
+    one_hero = games.filter(pl.col("lineup").list.len() == 1)["game_id"][0]
+    assert replay_from_run(out, one_hero)[-1].startswith("✓ replay matches")
