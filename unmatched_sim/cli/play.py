@@ -245,7 +245,7 @@ def tournament(heroes, games, seed, board, policy, policy_a, policy_b, jobs, out
                          max_turns=max_turns, no_progress=no_progress, resume=resume, backend=backend,
                          scheduler=scheduler, overrides=overrides, single=False)
     if players is not None or sample is not None:
-        fail("--players and --sample are for --format ffa, teams or coop")
+        fail("--players and --sample are for --format ffa or teams (or coop)")
     if gauntlet:
         g = find_hero(gauntlet).id
         ids = [g] + [h for h in ids if h != g]
