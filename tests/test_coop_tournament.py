@@ -132,3 +132,16 @@ def test_coop_games_of_a_hero_are_those_of_its_lineups_and_replay(tmp_path, caps
     assert sorted(find_games(open_run(out), hero="alice", limit=None)["game_id"].to_list()) == with_alice
     one_hero = games.filter(pl.col("lineup").list.len() == 1)["game_id"][0]
     assert replay_from_run(out, one_hero)[-1].startswith("✓ replay matches")
+
+
+def test_coop_tournament_on_a_dask_cluster_plays_the_same_games(tmp_path, capsys):
+    distributed = pytest.importorskip("distributed")
+    args = ("--players", "1-2", "-n", "2")
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=False, protocol="tcp",
+                                  dashboard_address=None) as cluster:
+        code, _, err = run_cli(capsys, *tournament(tmp_path / "dask", *args, "--backend", "dask",
+                                                   "--scheduler", cluster.scheduler_address))
+        assert code == 0, err
+    assert run_cli(capsys, *tournament(tmp_path / "local", *args))[0] == 0
+    got = pl.read_parquet(tmp_path / "dask" / "events").sort("game_id", "seq")
+    assert got.equals(pl.read_parquet(tmp_path / "local" / "events").sort("game_id", "seq"))
