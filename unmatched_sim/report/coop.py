@@ -20,6 +20,7 @@ from unmatched_sim.report.format import ci, display, num, pct
 FORMAT_NAME = "co-op (Tales to Amaze Adventures)"
 MIN_LINEUP_GAMES = 20     # a line-up is named in the findings only with this many games
 MOST_CHARTED = 12         # line-ups charted from each end when there are many
+MOST_LISTED = 50          # line-ups listed from each end when there are many (the CSV holds every one)
 
 
 def lineup_label(lineup: str, names: dict[str, str] | None) -> str:
@@ -157,10 +158,14 @@ def make_coop(run, out: Path, inputs: Table, names: dict[str, str] | None = None
     sections.append(Section("wins", "How often the heroes win", blocks))
 
     # ---------------------------------------------------------------- line-ups
+    listed = lineups if lineups.height <= 2 * MOST_LISTED else pl.concat([lineups.head(MOST_LISTED),
+                                                                          lineups.tail(MOST_LISTED)])
     rows = [[lineup_label(r["lineup"], names), str(r["players"]), num(r["games"]), pct(r["win_rate"]),
-             ci(r["ci_low"], r["ci_high"]), num(r["mean_rounds"], 1)] for r in lineups.iter_rows(named=True)]
+             ci(r["ci_low"], r["ci_high"]), num(r["mean_rounds"], 1)] for r in listed.iter_rows(named=True)]
     blocks = ["Each line-up of heroes, strongest first: how often it beat the villain (95% interval) and how many "
-              "rounds its games lasted. Every hero of a line-up takes every turn position equally often.",
+              "rounds its games lasted. Every hero of a line-up takes every turn position equally often."
+              + (f" The {MOST_LISTED} strongest and {MOST_LISTED} weakest of {lineups.height:,} line-ups are listed; "
+                 "`tables/lineups.csv` holds every one." if listed.height < lineups.height else ""),
               Table(["Line-up", "Players", "Games", "Win rate", "95% interval", "Mean rounds"], rows,
                     align="lrrrrr", sortable=True, note="Python: `analysis.coop.win_rate_by_lineup(run)`.")]
     if lineups.height > 1:
