@@ -170,7 +170,9 @@ def coop_document(run: A.Run, run_dir: Path, out: Path):
     lineups = m.get("lineups") or []
     shown = ", ".join(lineup_label("+".join(lu), names) for lu in lineups[:6])
     rows = [["Run", str(run_dir)], ["Format", FORMAT_NAME], ["Villain", who("villain")],
-            ["Minions", who("minion") + "; one per player: a game of n heroes meets the first n"],
+            ["Minions", who("minion") + ("; one per player: a game of n heroes meets the first n"
+                                         if sum(f["role"] == "minion" for f in files) > min(map(len, lineups or [[]]))
+                                         else "")],
             ["Amazing Events", who("event")], ["Heroes", heroes_line(run.heroes(), names)],
             ["Line-ups", f"{len(lineups)} × {m.get('games_per_pairing', '?')} games (every hero in every turn "
                          f"position equally often)" + (f": {shown}" + (" …" if len(lineups) > 6 else "")

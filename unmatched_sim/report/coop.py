@@ -34,8 +34,8 @@ def example_note(files: list[dict]) -> str | None:
     if not invented:
         return None
     return ("**Example content**: " + ", ".join(invented) + (" is" if len(invented) == 1 else " are")
-            + " invented for tests and demonstration (marked `example = true` in the files), not the cards of any "
-            "published villain or minion. These figures show what the report reads from a co-op run; they say "
+            + " invented for tests and demonstration (marked `example = true` in the files), not the content of any "
+            "published villain, minion or Amazing Event. These figures show what the report reads from a co-op run; they say "
             "nothing about the balance of a real adventure. Enter the official cards (docs/coop.md) to measure that.")
 
 
