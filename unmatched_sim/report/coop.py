@@ -260,11 +260,12 @@ def make_coop(run, out: Path, inputs: Table, names: dict[str, str] | None = None
         sections.append(Section("enemies", "Damage by enemy", [
             "What each enemy did to the heroes and suffered from them. An appearance is one enemy in one game; "
             "shares are of all the damage the enemies dealt to the heroes' fighters and of all the heroes' fighters "
-            "(heroes and sidekicks) they defeated. A player is knocked out by the enemy that defeated its last fighter.",
+            "(heroes and sidekicks) they defeated. A player is knocked out by the enemy that defeated its last fighter; "
+            "Defeated is the share of its appearances in which the heroes defeated the enemy.",
             Chart("coop_enemies", "damage by enemy",
                   "Each enemy's share of the enemies' damage (blue) and of the heroes' fighters defeated (red)."),
             Table(["Enemy", "Appearances", "Damage dealt / appearance", "Share of damage", "Fighters defeated",
-                   "Share of defeats", "Players knocked out", "Damage taken / appearance", "Defeated (of appearances)"],
+                   "Share of defeats", "Players knocked out", "Damage taken / appearance", "Defeated"],
                   rows, align="lrrrrrrrr", sortable=True, note="Python: `analysis.coop.damage_by_enemy(run)`."),
         ] + ([
             "Among the minions alone: each one's share of the minions' damage and defeats.",
