@@ -60,12 +60,12 @@ def test_coop_bad_input_is_one_line(tmp_path, capsys, args, message):
     assert code != 0 and message in err and len(err.strip().splitlines()) == 1
 
 
-def test_coop_run_has_no_report_yet(tmp_path, capsys):
+def test_coop_run_is_refused_by_compare_in_one_line(tmp_path, capsys):
     out = tmp_path / "run"
     assert run_cli(capsys, "coop", "example_villain", "houdini", "-n", "1", "-j", "1", "--out", str(out),
                    "--no-progress")[0] == 0
-    code, _, err = run_cli(capsys, "report", str(out))
-    assert code != 0 and "co-op run" in err
+    code, _, err = run_cli(capsys, "compare", str(out), str(out))
+    assert code != 0 and "co-op run" in err and len(err.strip().splitlines()) == 1
 
 
 def test_coop_owner_entered_villain_in_user_folder_plays(tmp_path, capsys, monkeypatch):

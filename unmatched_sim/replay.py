@@ -357,8 +357,8 @@ def spec_of_row(row: dict) -> GameSpec:
     lineup = tuple(row["lineup"])
     first_slot = SLOTS.index(row["first_player"])
     rotation = next(r for r in range(len(lineup)) if seating(fmt, len(lineup), r)[0] == first_slot)
-    return GameSpec(row["game_id"], row["pair"], row["seed"], lineup[0], lineup[1], a_first=True,
-                    lineup=lineup, rotation=rotation, format=fmt)
+    return GameSpec(row["game_id"], row["pair"], row["seed"], lineup[0], lineup[1] if len(lineup) > 1 else lineup[0],
+                    a_first=True, lineup=lineup, rotation=rotation, format=fmt)     # (a co-op game of one hero)
 
 
 def replay_from_seed(hero_names, seed: int, first: str, board_name: str, policy_a: str, policy_b: str,

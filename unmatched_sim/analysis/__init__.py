@@ -41,6 +41,8 @@ Tables (see each function's docstring for its columns):
     players.players     every player of every game in any format: hero, result, whom it played
     find_games          games matching filters (hero, winner, end reason, turns, a SQL expression)
     tempo               a matchup's health lead by turn (the race)
+    coop.*              co-op runs: the heroes' win rate by player count, line-up and hero, endings,
+                        the threat track by round, damage by enemy and to each hero, rounds played
     compare.compare     paired comparison of two runs from the same seeds (compare_heroes,
                         compare_matchups, flipped_games)
 

@@ -80,7 +80,7 @@ def check_comparable(a, b) -> None:
     for r in (as_run(a), as_run(b)):
         if r.meta.get("format") == "coop":
             raise UserError(f"{r.path or r.name} is a co-op run; sim compare reads duel, free-for-all and "
-                            "team runs (co-op runs have no report yet)")
+                            "team runs (`sim report` reads a co-op run)")
     why = not_comparable(a, b)
     if why:
         raise UserError("the runs are not comparable game by game: " + "; ".join(why)

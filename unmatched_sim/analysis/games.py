@@ -44,9 +44,9 @@ def find_games(run: RunLike, *, hero: str | None = None, opponent: str | None = 
         g = g.filter((pl.col("policy_a") == policy) | (pl.col("policy_b") == policy))
     cols = run.collect(g.limit(0), "games").columns
     conds = []
-    multi = run.meta.get("format") in ("ffa", "teams")
+    multi = run.meta.get("format") in ("ffa", "teams", "coop")
     if multi:
-        # A free-for-all or team game: "plays" is in the line-up; "against" is on another side.
+        # A free-for-all, team or co-op game: "plays" is in the line-up; "against" is on another side.
         if hero:
             conds.append(pl.col("lineup").list.contains(hero))
         if opponent:

@@ -234,9 +234,10 @@ def pct(x) -> str:
 
 def format_options(f):
     """``--format duel|ffa|teams`` of ``sim matchup`` and ``sim tournament``."""
-    f = click.option("--format", "fmt", type=click.Choice(["duel", "ffa", "teams"]), default=None,
+    f = click.option("--format", "fmt", type=click.Choice(["duel", "ffa", "teams", "coop"]), default=None,
                      help="duel (2 heroes), ffa: free-for-all (3-4), teams: 2 v 2 (the first two heroes "
-                          "against the last two) [default: duel for 2 heroes, ffa for 3-4].")(f)
+                          "against the last two), coop: every line-up against --villain (tournament only; one "
+                          "line-up: sim coop) [default: duel for 2 heroes, ffa for 3-4].")(f)
     return f
 
 

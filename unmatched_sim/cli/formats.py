@@ -28,6 +28,9 @@ def parse_teams(spec: str) -> list[str]:
 
 def resolve_format(names: list[str], fmt: str | None, teams_spec: str | None) -> tuple[str, list[str]]:
     """The format and the heroes by slot, from the command's heroes, --format and --teams."""
+    if fmt == "coop":
+        fail("a co-op game is played with `sim coop VILLAIN HERO [HERO...]`; `sim tournament --format coop "
+             "--villain V` plays every line-up")
     if teams_spec is not None:
         if names:
             fail("give the heroes either as arguments or with --teams, not both")

@@ -13,6 +13,7 @@ import polars as pl
 from unmatched_sim.cli.common import (check_jobs, complete_heroes, even_games, execute_all, fail, format_options,
                                       parse_boards, pct, prepare, robust_option, run_options, set_option,
                                       roster, split_names, check_option)
+from unmatched_sim.cli.coop import enemy_options
 
 
 def add_other_policies(specs, robust, check_with):
@@ -191,32 +192,52 @@ def matchup_verdict(summary: dict, names: dict) -> str:
               help="Play only HERO against each of the others (one hero against the field).")
 @click.option("--no-mirrors", is_flag=True, help="Leave out mirror matches (a hero against itself).")
 @format_options
-@click.option("--players", type=int, default=None,
-              help="Free-for-all: heroes per game, 3 or 4 [default: 4, or 3 with three heroes].")
+@click.option("--players", default=None, metavar="N",
+              help="Free-for-all: heroes per game, 3 or 4 [default: 4, or 3 with three heroes]. Co-op: the "
+                   "line-up sizes, e.g. 2, 1-4 or 2,3 [default: 1-4].")
 @click.option("--sample", type=int, default=None, metavar="K",
-              help="Free-for-all or teams: play K line-ups drawn at random (from the run seed) "
+              help="Free-for-all, teams or co-op: play K line-ups drawn at random (from the run seed) "
                    "instead of every combination.")
+@click.option("--villain", default=None, help="Co-op: the villain every line-up plays against (see: sim villains).")
+@enemy_options
 @robust_option
 @check_option
 def tournament(heroes, games, seed, board, policy, policy_a, policy_b, jobs, out, force, as_json,
                max_turns, no_progress, resume, backend, scheduler, overrides, gauntlet, no_mirrors,
-               fmt, players, sample, robust, check_with):
+               fmt, players, sample, villain, minions, events, robust, check_with):
     """Round-robin of HEROES (default: every hero), mirrors included, into one run directory.
 
     HEROES may be given as separate arguments or comma-separated: houdini genie or houdini,genie.
     With --format ffa or teams: every line-up of distinct heroes (every set of --players heroes;
     every split of every four into two teams), or --sample K of them; --games per line-up.
+    With --format coop: every line-up of --players heroes (1-4) against --villain and its minions.
     """
     from unmatched_sim.analysis import matchup_summary
     from unmatched_sim.data.catalog import find_hero
 
     ids = roster(split_names(heroes))
-    if fmt in ("ffa", "teams"):
+    if fmt != "coop" and (villain, minions, events) != (None, None, None):
+        fail("--villain, --minions and --events are for --format coop")
+    if fmt in ("coop", "ffa", "teams"):
         if robust is not None or check_with is not None:
             fail(f"{'--robust' if robust is not None else '--check-with'} is for duel tournaments")
         if gauntlet or no_mirrors:
-            fail("--gauntlet and --no-mirrors are for duel tournaments (free-for-all and team line-ups "
+            fail("--gauntlet and --no-mirrors are for duel tournaments (free-for-all, team and co-op line-ups "
                   "never repeat a hero)")
+    if fmt == "coop":
+        if overrides:
+            fail("--set is for duel, free-for-all and team runs")
+        from unmatched_sim.cli.coop import coop_tournament
+        return coop_tournament(ids, villain, minions, events, players, sample, games=games, seed=seed, board=board,
+                               policy=policy, policy_a=policy_a, policy_b=policy_b, jobs=jobs, out=out, force=force,
+                               as_json=as_json, max_turns=max_turns, no_progress=no_progress, resume=resume,
+                               backend=backend, scheduler=scheduler)
+    if players is not None:
+        try:
+            players = int(players)
+        except ValueError:
+            fail(f"--players must be a number of heroes per game, got '{players}'")
+    if fmt in ("ffa", "teams"):
         from unmatched_sim.cli.formats import multi_run, plan_tournament
         lineups = plan_tournament(ids, fmt, players, sample, seed, as_json)
         return multi_run(ids, fmt, lineups, games=games, seed=seed, board=board, policy=policy,
@@ -224,7 +245,7 @@ def tournament(heroes, games, seed, board, policy, policy_a, policy_b, jobs, out
                          max_turns=max_turns, no_progress=no_progress, resume=resume, backend=backend,
                          scheduler=scheduler, overrides=overrides, single=False)
     if players is not None or sample is not None:
-        fail("--players and --sample are for --format ffa or teams")
+        fail("--players and --sample are for --format ffa or teams (or coop)")
     if gauntlet:
         g = find_hero(gauntlet).id
         ids = [g] + [h for h in ids if h != g]

@@ -56,9 +56,11 @@ def build_report(run_dir: str | os.PathLike, out: str | os.PathLike | None = Non
     for h, o in tempo or []:
         if h not in run.heroes() or o not in run.heroes():
             raise UserError(f"--tempo {h},{o}: both heroes must play in {run_dir} (heroes: {', '.join(run.heroes())})")
-    if run.meta.get("format") == "coop":
-        raise UserError(f"{run_dir} is a co-op run; co-op runs have no report yet (the command that made "
-                        "it printed the heroes' win rate; `sim games` and `sim replay` read it)")
+    if run.meta.get("format") == "coop":      # co-op runs have a report of their own
+        if tempo:
+            raise UserError("--tempo draws a duel's race; this run is a co-op run")
+        with built_in_place(prepare_out(out), out, "the report") as tmp:
+            return _coop_report(run, Path(run_dir), tmp, out, started)
     multi = run.meta.get("format") in ("ffa", "teams")
     if multi and tempo:
         raise UserError("--tempo draws a duel's race; this run is a free-for-all or team run")
@@ -148,6 +150,52 @@ def _multi_report(run: A.Run, run_dir: Path, tmp: Path, out: Path, started: floa
     files.append("numbers.json")
     heroes = sorted(players["hero"].unique().to_list())
     return ReportResult(out, files, time.perf_counter() - started, games.height, heroes, doc.left_out)
+
+
+def coop_document(run: A.Run, run_dir: Path, out: Path):
+    """The document of a co-op run (what ``sim report`` renders) and the chart files it wrote into
+    ``out``."""
+    from unmatched_sim.analysis.coop import enemy_files
+    from unmatched_sim.report.coop import FORMAT_NAME, lineup_label, make_coop
+
+    m = run.meta
+    names = hero_names(run)
+    files = enemy_files(run)
+
+    def who(role: str) -> str:
+        mine = [f for f in files if f["role"] == role]
+        shown = ", ".join(f["name"] for f in mine) or "none"
+        return shown + (" (example content, not official)" if any(f["example"] for f in mine) else "")
+
+    lineups = m.get("lineups") or []
+    shown = ", ".join(lineup_label("+".join(lu), names) for lu in lineups[:6])
+    rows = [["Run", str(run_dir)], ["Format", FORMAT_NAME], ["Villain", who("villain")],
+            ["Minions", who("minion") + ("; one per player: a game of n heroes meets the first n"
+                                         if sum(f["role"] == "minion" for f in files) > min(map(len, lineups or [[]]))
+                                         else "")],
+            ["Amazing Events", who("event")], ["Heroes", heroes_line(run.heroes(), names)],
+            ["Line-ups", f"{len(lineups)} × {m.get('games_per_pairing', '?')} games (every hero in every turn "
+                         f"position equally often)" + (f": {shown}" + (" …" if len(lineups) > 6 else "")
+                                                       if lineups else "")],
+            ["Games", f"{run.n_games():,}"], ["Policy", f"{m.get('policy_a')} (every player)"],
+            ["Board", board_name(run)], ["Seed", str(m.get("seed", "?"))],
+            ["Turn limit", f"{m.get('max_turns', '?')} turns, every player's and enemy's (then no winner)"],
+            ["Simulator version", f"unmatched-sim {m.get('version', '?')}"],
+            ["Command", "`" + " ".join(m.get("command", [])) + "`" if m.get("command") else "?"]]
+    return make_coop(run, out, Table(["Input", "Value"], rows, align="ll"), names)
+
+
+def _coop_report(run: A.Run, run_dir: Path, tmp: Path, out: Path, started: float) -> ReportResult:
+    """The report of a co-op run (report/coop.py), with its tables as CSV and numbers.json."""
+    from unmatched_sim.report.coop import coop_tables
+    from unmatched_sim.report.export import export_tables
+
+    doc, files = coop_document(run, run_dir, tmp)
+    (tmp / "index.html").write_text(render_html(doc, tmp), encoding="utf-8")
+    (tmp / "summary.md").write_text(render_markdown(doc), encoding="utf-8")
+    files = ["index.html", "summary.md"] + files
+    files += export_tables(tmp, coop_tables(run), {"findings": doc.findings})
+    return ReportResult(out, files, time.perf_counter() - started, run.n_games(), run.heroes(), doc.left_out)
 
 
 def _make(run: A.Run, out: Path, tempo: list[tuple[str, str]] | None = None) -> tuple[Document, list[str]]:

@@ -176,6 +176,13 @@ def game_line(r: dict, names: dict[str, str] | None) -> str:
     """One game of ``analysis.games.find_games`` as ``sim games`` prints it: heroes by display
     name with their seats, who went first, the result and how the game ended in words."""
     how = source_label(r["end_reason"] or "unknown")
+    if r.get("lineup") is not None and r.get("format") == "coop":      # the heroes together against the villain
+        heroes = " + ".join(display(h, names) for h in r["lineup"])
+        won = r["winner_hero"] == "+".join(r["lineup"])
+        winner = r["winner_hero"] and ("the heroes" if won else f"the villain ({r['winner_hero']})")
+        result = (f"no winner after {r['turns']} turns ({how})" if winner is None else
+                  f"{winner} won in {r['turns']} turns by {how}")
+        return f"{heroes} against the villain, {display(r['first_hero'], names)} first; {result}"
     if r.get("lineup") is not None and r.get("format") in ("ffa", "teams"):
         lu = [display(h, names) for h in r["lineup"]]
         who = (f"{lu[0]} + {lu[1]} (team A) vs {lu[2]} + {lu[3]} (team B)" if r["format"] == "teams"

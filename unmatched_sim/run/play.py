@@ -176,8 +176,9 @@ def play_coop_game(g: GameSpec, heroes: dict[str, HeroDef], board: Board, policy
     labels = seat_labels(g)
     files = {role: [_enemy_file(path, sha) for r, _, path, sha in g.coop if r == role]
              for role in ("villain", "minion", "event")}
+    # the run names the minions of its largest line-up; a game of n heroes meets the first n
     game = CoopGame(board, tuple(heroes[g.lineup[k]] for k in slot_of_seat), files["villain"][0],
-                    tuple(files["minion"]), tuple(files["event"]), g.seed, side_keys=labels[:n],
+                    tuple(files["minion"][:n]), tuple(files["event"]), g.seed, side_keys=labels[:n],
                     max_turns=max_turns, record=record)
     policies = [make_policy(policy_a, random.Random(f"{g.seed}:policy:{SLOTS[k]}")) for k in slot_of_seat]
     decisions = _drive(game, policies, on_decision)
