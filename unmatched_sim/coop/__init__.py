@@ -5,3 +5,5 @@ game on the engine's own combat, board, decks and card effects, with the initiat
 enemies' turns and the threat track on top; ``play`` plays one game out with the players'
 policies.
 """
+
+from unmatched_sim.coop import bridges  # noqa: E402,F401  (Mothman's objective and its `doom` op)

@@ -267,7 +267,7 @@ class CoopGame(Game):
         super()._dispatch()
         if self.objective_rule.acts_after_maneuver:
             # every player's maneuver ends with the objective's action, whatever its hero's ability
-            seats = set(self.handlers["after_maneuver"]) | set(range(self.coop.heroes))
+            seats = set(self.handlers["after_maneuver"]) | set(range(self.format.heroes))
             self.handlers = {**self.handlers, "after_maneuver": tuple(sorted(seats))}
 
     def after_maneuver(self, seat: int) -> None:
