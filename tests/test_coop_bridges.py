@@ -117,9 +117,20 @@ def test_board_bridge_also_listed_as_a_path_is_an_error():
         parse_board(raw, BOARD_FILE)
 
 
-def test_destroy_bridges_needs_a_board_with_four_bridges():
-    with pytest.raises(ValueError, match="needs a board with 4 bridges; board marmoreal has 0"):
-        new_game(board=find_board("marmoreal"))
+def test_destroy_bridges_on_a_board_with_another_number_of_bridges_is_refused():
+    raw = _raw_board()
+    raw["bridges"] = raw["bridges"][:3]
+    raw["paths"] = raw["paths"] + [["B6", "C6"]]
+    board = parse_board(raw, BOARD_FILE)
+    with pytest.raises(ValueError, match="needs a board with 4 bridges; board coop_bridges has 3"):
+        new_game(board=board)
+
+
+def test_destroy_bridges_on_a_board_without_bridges_counts_the_threat_track_alone():
+    g = play_coop(new_game(board=find_board("marmoreal"), seed=2), "tuned", 2)
+    assert g.over and state(g) is None
+    assert not events_of(g, "bridge_dealt") and not events_of(g, "doom")
+    assert "no bridges" in g.objective_rule.board_note(find_board("marmoreal"))
 
 
 # ---------------------------------------------------------------------- setup
@@ -576,3 +587,27 @@ def test_fuzz_full_games_with_bridges_keep_their_invariants(policy, seed):
     again = new_game(heroes, seed)
     play_coop(again, policy, seed)
     assert again.events == g.events and again.turn == g.turn
+
+
+def test_sim_coop_plays_bridges_and_replay_tells_them(tmp_path, capsys, monkeypatch):
+    from tests.cli_helpers import run_cli
+    from unmatched_sim.replay import replay_from_run
+
+    text = (data.PACKAGE_DIR / "example_villain.toml").read_text()
+    text = text.replace('id = "example_villain"', 'id = "bridge_villain"').replace(
+        'objective = "generic"', 'objective = "destroy_bridges"')
+    folder = tmp_path / "villains"
+    folder.mkdir()
+    (folder / "bridge_villain.toml").write_text(text)
+    monkeypatch.setenv("UNMATCHED_VILLAINS", str(folder))
+    monkeypatch.setenv("UNMATCHED_BOARDS", str(BOARD_FILE.parent))
+    out = tmp_path / "run"
+    code, stdout, err = run_cli(capsys, "coop", "bridge_villain", "houdini", "medusa", "--board", "coop_bridges",
+                                "-n", "2", "-j", "1", "--seed", "4", "--out", str(out), "--no-progress")
+    assert code == 0, err
+    assert "not played" not in err
+    for gid in range(2):
+        lines = replay_from_run(out, gid)
+        assert lines[-1].startswith("✓ replay matches")
+        assert any(line.endswith("Bridge 1: " + t) for t in br.BRIDGE_TOKENS for line in lines)
+        assert any("doom token(s) on bridge 1 (setup)" in line for line in lines)

@@ -83,8 +83,10 @@ def coop(villain, heroes, games, seed, board, policy, policy_a, policy_b, jobs, 
         fail("--policy-b has no side to play in co-op: every player plays --policy (or --policy-a)")
     entries = _enemy_entries(villain, minions, events, len(ids))
     from unmatched_sim.coop import data
+    from unmatched_sim.coop.objectives import objective_rule
     v = data.find(villain, "villain")
-    if v.objective != "generic" and not as_json:
+    rule = objective_rule(v.objective)
+    if v.objective != rule.name and not as_json:
         click.echo(f"note: {v.name}'s own objective ({v.objective}) is not played yet: its threat track "
                    "counts objectives, without bridges, doom tokens, fields or aliens (docs/coop.md)", err=True)
     games = round_games(games, len(ids), as_json)
@@ -95,6 +97,12 @@ def coop(villain, heroes, games, seed, board, policy, policy_a, policy_b, jobs, 
                               max_turns or DEFAULT_COOP_MAX_TURNS)
         if len(ids) > len(bd.starts):
             fail(f"board {bd.id} has {len(bd.starts)} starting spaces, too few for {len(ids)} heroes")
+        try:
+            note = rule.board_note(bd)
+        except ValueError as e:
+            fail(f"{v.name}: {e}")
+        if note and not as_json:
+            click.echo(f"note: {v.name}'s objective ({v.objective}): {note}", err=True)
         specs.append(dataclasses.replace(spec, policy_b=spec.policy_a, format="coop", lineups=(lineup,),
                                          coop=entries))
     out, meta, elapsed = execute_all(specs, out, jobs, force, no_progress or as_json, resume, backend, scheduler)

@@ -360,16 +360,28 @@ class DestroyBridges(Objective):
     name = "destroy_bridges"
     acts_after_maneuver = True
 
-    def new_state(self, g) -> BridgesState:
-        n = len(g.board.bridges)
-        if n != len(BRIDGE_TOKENS):
-            raise ValueError(f"{g.villain_def.name}'s objective (destroy_bridges) needs a board with "
-                             f"{len(BRIDGE_TOKENS)} bridges; board {g.board.id} has {n} (its file's "
-                             "'bridges' list)")
-        return BridgesState(g.board, (), [0] * n, [])
+    def board_note(self, board) -> str | None:
+        n = len(board.bridges)
+        if n and n != len(BRIDGE_TOKENS):
+            raise ValueError(f"destroy_bridges needs a board with {len(BRIDGE_TOKENS)} bridges; board "
+                             f"{board.id} has {n} (its file's 'bridges' list)")
+        if not n:
+            return (f"board {board.id} has no bridges, so the objective is not played yet: the threat "
+                    "track counts objectives alone, without bridges or doom tokens (a board file's "
+                    "'bridges' list; docs/coop.md)")
+        return None
+
+    def new_state(self, g) -> BridgesState | None:
+        """The bridges' state; None on a board without bridges (the threat track alone)."""
+        self.board_note(g.board)
+        if not g.board.bridges:
+            return None
+        return BridgesState(g.board, (), [0] * len(g.board.bridges), [])
 
     def setup(self, g) -> None:
         st = bridges_of(g)
+        if st is None:
+            return
         tokens = list(BRIDGE_TOKENS)
         g.rng.shuffle(tokens)
         st.tokens = tuple(tokens)
@@ -379,17 +391,19 @@ class DestroyBridges(Objective):
 
     def end_of_round_threat(self, g, card) -> int:
         n = card.end_of_round_threat
-        if card.seat == g.coop.villain:
-            st = bridges_of(g)
+        st = bridges_of(g)
+        if card.seat == g.coop.villain and st is not None:
             k = st.lowest()
             n += 0 if k is None else st.doom[k - 1]
         return n
 
     def achieved(self, g) -> None:
-        destroy_lowest_bridge(g)
+        if bridges_of(g) is not None:
+            destroy_lowest_bridge(g)
 
     def after_maneuver(self, g, seat: int) -> None:
-        _offer_activation(g, seat)
+        if bridges_of(g) is not None:
+            _offer_activation(g, seat)
 
 
 register(DestroyBridges())

@@ -42,6 +42,11 @@ class Objective:
     def after_maneuver(self, g, seat: int) -> None:
         """Player ``seat`` has completed a maneuver action."""
 
+    def board_note(self, board) -> str | None:
+        """What to tell the user when ``board`` lacks what this objective needs (the game then
+        counts the objective on its threat track alone); ValueError if it cannot be played."""
+        return None
+
 
 OBJECTIVE_RULES: dict[str, Objective] = {}
 
