@@ -30,8 +30,11 @@ BOARD = load_board_file(BOARD_FILE)
 
 
 def mothman_like(**kw):
-    """The example villain (invented cards) playing Mothman's objective."""
-    return dataclasses.replace(data.find("example_villain", "villain"), objective="destroy_bridges", **kw)
+    """The example villain (invented cards) playing Mothman's objective, its initiative card
+    counting doom tokens as Mothman's does."""
+    v = data.find("example_villain", "villain")
+    cards = tuple(dataclasses.replace(ic, threat_per_doom=True) for ic in v.initiative)
+    return dataclasses.replace(v, objective="destroy_bridges", initiative=cards, **kw)
 
 
 def new_game(heroes=("houdini",), seed=0, villain=None, board=BOARD):
@@ -188,6 +191,12 @@ def test_end_of_round_threat_is_the_villain_cards_value_plus_doom_on_the_lowest_
     assert g.objective_rule.end_of_round_threat(g, card) == card.end_of_round_threat + 2
     other = cg.Initiative("Strange Pheromone", g.coop.villain + 1, "none", 1)
     assert g.objective_rule.end_of_round_threat(g, other) == 1
+    # a villain card whose file does not say threat_per_doom moves the marker its own value
+    plain = paused(villain=dataclasses.replace(mothman_like(), initiative=data.find(
+        "example_villain", "villain").initiative))
+    state(plain).doom = [3, 0, 0, 0]
+    card = next(c for c in plain.coop.cards if c.end_of_round_threat)
+    assert plain.objective_rule.end_of_round_threat(plain, card) == card.end_of_round_threat
 
 
 def _end_of_round_with_villain_card(g):
@@ -595,7 +604,8 @@ def test_sim_coop_plays_bridges_and_replay_tells_them(tmp_path, capsys, monkeypa
 
     text = (data.PACKAGE_DIR / "example_villain.toml").read_text()
     text = text.replace('id = "example_villain"', 'id = "bridge_villain"').replace(
-        'objective = "generic"', 'objective = "destroy_bridges"')
+        'objective = "generic"', 'objective = "destroy_bridges"').replace(
+        'end_of_round_threat = 1', 'end_of_round_threat = 1\nthreat_per_doom = true')
     folder = tmp_path / "villains"
     folder.mkdir()
     (folder / "bridge_villain.toml").write_text(text)
@@ -611,3 +621,9 @@ def test_sim_coop_plays_bridges_and_replay_tells_them(tmp_path, capsys, monkeypa
         assert lines[-1].startswith("✓ replay matches")
         assert any(line.endswith("Bridge 1: " + t) for t in br.BRIDGE_TOKENS for line in lines)
         assert any("doom token(s) on bridge 1 (setup)" in line for line in lines)
+
+
+def test_search_policy_plays_a_bridges_game_to_its_end():
+    """ISMCTS searches copies of the game: each copy keeps its own bridges and board."""
+    g = play_coop(new_game(("houdini", "medusa"), 5), "ismcts:iterations=8", 5)
+    assert g.over and g.end_reason in ("villain_defeated", "all_fighters_defeated", "objective", "turn_limit")

@@ -9,8 +9,9 @@ stops on one. Here:
 * **doom tokens**: 8 in the supply, at most 8 on a bridge; an effect places them on the
   lowest-numbered standing bridge (``place_doom``; the ``doom`` op of enemy cards); a token
   that cannot be placed advances the threat marker 1 space instead;
-* **the end-of-round threat**: the villain's initiative card moves the marker its own spaces
-  plus one per doom token on the lowest-numbered standing bridge;
+* **the end-of-round threat**: the villain's initiative card (``threat_per_doom`` in its file)
+  moves the marker its own spaces plus one per doom token on the lowest-numbered standing
+  bridge;
 * **the objective** (the marker at the end of the track): the lowest-numbered standing bridge
   is destroyed: its doom tokens move to the next lowest-numbered bridge, its join is cut
   (``Board.without_bridges``, ``Game.use_board``: no move and no melee attack across it;
@@ -356,6 +357,12 @@ ACTIVATIONS = {
 
 
 # ====================================================================== the objective
+def _counts_doom(g, card) -> bool:
+    """Is ``card`` the villain's initiative card whose file says ``threat_per_doom``?"""
+    return card.seat == g.coop.villain and any(
+        ic.threat_per_doom for ic in g.villain_def.initiative if ic.name == card.name)
+
+
 class DestroyBridges(Objective):
     name = "destroy_bridges"
     acts_after_maneuver = True
@@ -392,7 +399,7 @@ class DestroyBridges(Objective):
     def end_of_round_threat(self, g, card) -> int:
         n = card.end_of_round_threat
         st = bridges_of(g)
-        if card.seat == g.coop.villain and st is not None:
+        if st is not None and _counts_doom(g, card):
             k = st.lowest()
             n += 0 if k is None else st.doom[k - 1]
         return n
