@@ -33,8 +33,8 @@ What is co-op's own is here:
   fighters is defeated, or on the villain's last objective. A player is eliminated only when
   all of their fighters are defeated.
 
-Not yet: the villains' own objective mechanics (Mothman's bridges and doom tokens, Martian
-Invader's fields, aliens and invasion tokens), webs and acid, small fighters, effects written
+A villain's own objective mechanics are rules in ``objectives.py`` (Mothman's bridges and doom
+tokens: ``bridges.py``). Not yet: Martian Invader's fields, aliens and invasion tokens, webs and acid, small fighters, effects written
 for heroes or sidekicks sparing enemies, enemy hands for "look at / discard from the
 opponent's hand" effects, "choose an opponent" never naming an enemy. See README.
 """
