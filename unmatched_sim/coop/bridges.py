@@ -422,8 +422,8 @@ register(DestroyBridges())
 # is worth activating when what it gives — doom tokens off (those on the lowest standing bridge
 # count double: they move the marker every round) and its effect — outweighs the card spent,
 # measured as the policy measures a card it keeps (``power``).
-DOOM_WORTH = 1.5          # a doom token off the lowest standing bridge
-LATER_DOOM_WORTH = 0.75   # a doom token off a later bridge
+DOOM_WORTH = 2.5          # a doom token off the lowest standing bridge
+LATER_DOOM_WORTH = 1.25   # a doom token off a later bridge
 CARD_WORTH = 2.0          # a card drawn
 HEALTH_WORTH = 1.0        # a point of a hero's health recovered (a sidekick's: half)
 MOVE_WORTH = 0.5          # a fighter moved (Truss Bridge)
