@@ -569,11 +569,17 @@ def test_bridge_events_have_story_lines():
     assert "off bridge 1" in line
 
 
+FUZZ_LINEUPS = (("houdini",), ("houdini", "medusa"), ("medusa", "houdini", "alice"),
+                ("alice", "medusa", "houdini", "sinbad"))
+
+
+def _fuzz_game(policy, seed, on_decision=None):
+    return play_coop(new_game(FUZZ_LINEUPS[seed % 4], seed), policy, seed, on_decision=on_decision)
+
+
 @pytest.mark.parametrize("policy", ["random", "tuned"])
-@pytest.mark.parametrize("seed", [0, 1, 2])
+@pytest.mark.parametrize("seed", range(8))
 def test_fuzz_full_games_with_bridges_keep_their_invariants(policy, seed):
-    heroes = (("houdini",), ("houdini", "medusa"), ("medusa", "houdini", "alice"))[seed % 3]
-    g = new_game(heroes, seed)
     seen = []
 
     def check(game, d, choice):
@@ -589,13 +595,26 @@ def test_fuzz_full_games_with_bridges_keep_their_invariants(policy, seed):
             assert b in game.board.adjacent[a]
         seen.append(d.kind)
 
-    play_coop(g, policy, seed, on_decision=check)
+    g = _fuzz_game(policy, seed, check)
     assert g.over
     st = state(g)
     assert len(st.destroyed) == g.coop.objectives - (1 if g.end_reason == "objective" else 0)
-    again = new_game(heroes, seed)
-    play_coop(again, policy, seed)
+    assert st.destroyed == list(range(1, len(st.destroyed) + 1))      # in order
+    again = _fuzz_game(policy, seed)
     assert again.events == g.events and again.turn == g.turn
+
+
+def test_fuzz_games_reach_every_bridge_rule():
+    """The fuzz's games activate every bridge and destroy bridges (so the invariants above are
+    checked where it matters)."""
+    kinds, tokens = set(), set()
+    for policy in ("random", "tuned"):
+        for seed in range(8):
+            g = _fuzz_game(policy, seed)
+            kinds |= {e[2] for e in g.events}
+            tokens |= {e[10] for e in events_of(g, "bridge_activated")}
+    assert {"bridge_destroyed", "bridge_effect", "bridge_activated", "doom"} <= kinds
+    assert tokens == set(br.BRIDGE_TOKENS)
 
 
 def test_sim_coop_plays_bridges_and_replay_tells_them(tmp_path, capsys, monkeypatch):
