@@ -34,9 +34,10 @@ What is co-op's own is here:
   all of their fighters are defeated.
 
 A villain's own objective mechanics are rules in ``objectives.py`` (Mothman's bridges and doom
-tokens: ``bridges.py``). Not yet: Martian Invader's fields, aliens and invasion tokens, webs and acid, small fighters, effects written
-for heroes or sidekicks sparing enemies, enemy hands for "look at / discard from the
-opponent's hand" effects, "choose an opponent" never naming an enemy. See README.
+tokens: ``bridges.py``). Not yet: Martian Invader's fields, aliens and invasion tokens, webs and
+acid, small fighters, effects written for heroes or sidekicks sparing enemies, enemy hands for
+"look at / discard from the opponent's hand" effects, "choose an opponent" never naming an
+enemy. See README.
 """
 
 from __future__ import annotations

@@ -95,8 +95,10 @@ class _ViewCore:
         if self._duel_foe is not None:
             self.opp = self._duel_foe     # a duel: the opponent, a plain attribute (hot path)
 
-    def follow_board(self) -> None:
-        """Read the game's board and its tables (again: after ``Game.use_board``)."""
+    @cython.ccall
+    def follow_board(self):
+        """Read the game's board and its tables (again: after ``Game.use_board``). A C call
+        from ``__init__`` in the compiled build."""
         board = self._g.board
         self.board = board
         self._adjacent, self._zone_mask = board.adjacent, board.zone_mask
