@@ -80,12 +80,20 @@ def _note_objective(villain: str, quiet: bool):
     return v
 
 
-def _board_problem(entries: tuple, bd) -> str | None:
-    """Why board ``bd`` cannot hold the villain's objective (Martian Invader's fields), if so."""
+def _check_board(entries: tuple, bd, quiet: bool) -> None:
+    """Refuse board ``bd`` if the villain's objective cannot be played on it (Martian Invader's
+    fields); note what it lacks if the objective then counts on the threat track alone (Mothman's
+    bridges)."""
     from unmatched_sim.coop import data
     from unmatched_sim.coop.objectives import objective_rule
     enemies = [data.find(e[1], e[0]) for e in entries if e[0] != "event"]
-    return objective_rule(enemies[0].objective).board_problem(bd, enemies)
+    rule = objective_rule(enemies[0].objective)
+    problem = rule.board_problem(bd, enemies)
+    if problem:
+        fail(f"{enemies[0].name}: {problem}")
+    note = rule.board_note(bd)
+    if note and not quiet:
+        click.echo(f"note: {enemies[0].name}'s objective ({enemies[0].objective}): {note}", err=True)
 
 
 def _check_policies(policy_b) -> None:
@@ -107,9 +115,7 @@ def run_coop(ids: list[str], lineups: list[tuple[str, ...]], entries: tuple, *, 
                               max_turns or DEFAULT_COOP_MAX_TURNS)
         if most > len(bd.starts):
             fail(f"board {bd.id} has {len(bd.starts)} starting spaces, too few for {most} heroes")
-        problem = _board_problem(entries, bd)
-        if problem:
-            fail(problem)
+        _check_board(entries, bd, quiet)
         specs.append(dataclasses.replace(spec, policy_b=spec.policy_a, format="coop", lineups=tuple(lineups),
                                          coop=entries))
     out, meta, elapsed = execute_all(specs, out, jobs, force, no_progress or quiet, resume, backend, scheduler)

@@ -6,7 +6,8 @@ enemies' turns and the threat track on top; ``play`` plays one game out with the
 policies.
 """
 
-# The enemy cards' own words (webs and acid; Martian Invader's aliens), known before any villain
-# file is read.
+# The enemy cards' own words (webs and acid; Martian Invader's aliens; Mothman's doom), known
+# before any villain file is read, and the villains' objectives.
+from unmatched_sim.coop import bridges  # noqa: E402,F401
 from unmatched_sim.coop import invasion  # noqa: E402,F401
 from unmatched_sim.coop import tokens  # noqa: E402,F401

@@ -27,6 +27,12 @@ from unmatched_sim.model import TIMINGS, EFFECT
 PACKAGE_DIR = Path(__file__).resolve().parent.parent / "data" / "villains"
 KINDS = ("villain", "minion", "event")
 OBJECTIVES = ("generic", "destroy_bridges", "invasion")
+# What a destroyed-bridge spot may resolve (Mothman; coop/bridges.py), and what the rulebook's
+# list gives each spot when the villain file does not say (``destroyed_bridges``): one effect
+# per spot, in the order the bridges fall.
+DESTROYED_BRIDGE_EFFECTS = ("villain_to_weakest_hero", "each_player_discards",
+                            "villain_recovers_per_player", "enemy_attack_bonus")
+RULEBOOK_DESTROYED_BRIDGES = tuple((e,) for e in DESTROYED_BRIDGE_EFFECTS)
 COMBAT_TIMINGS = tuple(t for t in TIMINGS if t != EFFECT)
 # What an initiative card does when revealed: the owner's turn, or nothing (an added card whose
 # effect is at the end of the round only).
@@ -82,6 +88,9 @@ class EnemyDef:
     objectives_to_win: int = 4
     minions: tuple[str, ...] = ()  # the minions that come with it when none are named
     deck_size: int | None = None   # the rulebook's count of the deck's cards, if known
+    # Mothman: the effects each destroyed-bridge spot resolves, spot 1 first (empty: the
+    # rulebook's list, RULEBOOK_DESTROYED_BRIDGES)
+    destroyed_bridges: tuple[tuple[str, ...], ...] = ()
     path: str = ""
     sha256: str = ""
 
@@ -150,7 +159,8 @@ def parse_enemy(raw: dict, path: Path, sha: str = "") -> EnemyDef | EventDef:
                 "move": int, "attack": str, "deck_size": int}
     if kind == "villain":
         required = {**common, "health_per_player": int}
-        optional |= {"threat_track": list, "objective": str, "objectives_to_win": int, "minions": list}
+        optional |= {"threat_track": list, "objective": str, "objectives_to_win": int, "minions": list,
+                     "destroyed_bridges": list}
     else:
         required = {**common, "health": int}
     ck.table(raw, "", required, optional)
@@ -173,6 +183,11 @@ def parse_enemy(raw: dict, path: Path, sha: str = "") -> EnemyDef | EventDef:
     minions = raw.get("minions", [])
     if not all(isinstance(m, str) for m in minions):
         ck.fail("minions", "must be a list of minion ids")
+    spots = raw.get("destroyed_bridges", [])
+    for i, spot in enumerate(spots):
+        if not (isinstance(spot, list) and all(e in DESTROYED_BRIDGE_EFFECTS for e in spot)):
+            ck.fail(f"destroyed_bridges[{i}]", "must be a list of effects among "
+                    f"{', '.join(DESTROYED_BRIDGE_EFFECTS)}, got {spot!r}")
 
     cards, seen = [], set()
     for i, rc in enumerate(raw.get("cards", [])):
@@ -216,7 +231,7 @@ def parse_enemy(raw: dict, path: Path, sha: str = "") -> EnemyDef | EventDef:
     return EnemyDef(raw["id"], kind, raw["name"], raw.get("move"), raw.get("attack") == "ranged", health,
                     tuple(cards), tuple(initiative), raw.get("example", False), raw.get("text", ""),
                     tuple(track), objective, raw.get("objectives_to_win", 4), tuple(minions),
-                    raw.get("deck_size"), str(path), sha)
+                    raw.get("deck_size"), tuple(tuple(spot) for spot in spots), str(path), sha)
 
 
 def _check_id(ck, raw: dict, path: Path) -> None:

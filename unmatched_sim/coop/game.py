@@ -36,10 +36,9 @@ What is co-op's own is here:
 Beside it: webs and acid (``coop.tokens``: ``TokenRules``), small fighters, enemies being
 neither heroes nor sidekicks for card text, an enemy's hand read as its deck and its defense
 card revealed at its defense value (``coop.enemy_rules``: ``EnemyRules``, ``enemy_targets``;
-``CoopFormat.has_hand``, ``counts_as_hero``, ``counts_as_sidekick``).
-
-Not yet: the villains' own objective mechanics (Mothman's bridges and doom tokens, Martian
-Invader's fields, aliens and invasion tokens). See README.
+``CoopFormat.has_hand``, ``counts_as_hero``, ``counts_as_sidekick``). A villain's own objective
+mechanics are rules in ``objectives.py``: Mothman's bridges and doom tokens (``bridges.py``),
+Martian Invader's fields, aliens and invasion tokens (``invasion.py``). See README.
 """
 
 from __future__ import annotations

@@ -47,6 +47,12 @@ class Objective:
     def after_maneuver(self, g, seat: int) -> None:
         """Player ``seat`` has completed a maneuver action."""
 
+    def board_note(self, board) -> str | None:
+        """What to tell the user when ``board`` lacks what this objective needs and the game then
+        counts the objective on its threat track alone (a board it cannot be played on at all is
+        ``board_problem``'s)."""
+        return None
+
 
 OBJECTIVE_RULES: dict[str, Objective] = {}
 

@@ -36,5 +36,26 @@ def play_coop(game: CoopGame, policy: str = "tuned", seed: int | str = 0, on_dec
     policies = [make_policy(policy, random.Random(f"{seed}:policy:{s}")) for s in range(n)]
     views = [PlayerView(game, s) for s in range(n)]
     game.start()
-    play_out(game, policies, views, on_decision)
+    play_out_coop(game, policies, views, on_decision)
     return game
+
+
+def play_out_coop(game: CoopGame, policies: list, views: list, on_decision=None) -> int:
+    """``play_out`` for a co-op game: the players' views follow the board when it changes (a
+    bridge destroyed, ``Game.use_board``). The number of decisions."""
+    if not game.board.bridges:
+        return play_out(game, policies, views, on_decision)
+    board = game.board
+    decisions = 0
+    while game.pending is not None:
+        if game.board is not board:
+            board = game.board
+            for v in views:
+                v.follow_board()
+        d = game.pending
+        choice = policies[d.player].choose(views[d.player], d)
+        if on_decision is not None:
+            on_decision(game, d, choice)
+        game.answer(choice)
+        decisions += 1
+    return decisions

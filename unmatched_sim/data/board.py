@@ -13,6 +13,11 @@ A board file (see ``unmatched_sim/data/boards/*.toml``) has::
     secret_passages = ["X", ...]  (optional, at least two spaces) a fighter may move from any of
                                   these spaces to any other as one step of movement (cost 1);
                                   they are not adjacent for attacks or effects
+    bridges = [["A", "B"], ...]   (optional) bridges, numbered 1, 2, ... in this order (Mothman's
+                                  board): each joins its two spaces like a path — adjacent, and
+                                  movable both ways — while it stands (``Board.without_bridges``
+                                  gives the board once some have fallen). Not a space: nobody
+                                  stops on a bridge. A pair is a path or a bridge, not both.
     [[conveyors]]                 (optional, one table per belt)
     path = ["A", "B", ...]        the belt's spaces in the order fighters ride them (2 or more)
     bin_zone = "zone"             where a fighter on the last space is placed (its owner picks
@@ -59,6 +64,7 @@ class Board:
     starts: dict[int, int]                   # start number -> space
     conveyors: tuple[Conveyor, ...] = ()
     fields: tuple[tuple[int, ...], ...] = ()   # co-op fields: field k (1-based) is fields[k - 1]
+    bridges: tuple[tuple[int, int], ...] = ()  # bridge k + 1 joins these two spaces (standing)
     path: str = ""
     sha256: str = ""
     notes: str = ""
@@ -102,6 +108,20 @@ class Board:
         bit = 1 << self.zone_names.index(zone)
         return [s for s, m in enumerate(self.zone_mask) if m & bit]
 
+    def without_bridges(self, fallen: frozenset[int]) -> "Board":
+        """This board with the bridges numbered in ``fallen`` (1, 2, ...) gone: their two
+        spaces no longer adjacent, nor joined for movement. A new board (its own caches) every
+        call; ``bridges`` still lists every bridge by number."""
+        cut = {frozenset(self.bridges[k - 1]) for k in fallen}
+        adjacent = tuple(frozenset(t for t in near if frozenset((s, t)) not in cut)
+                         for s, near in enumerate(self.adjacent))
+        moves = tuple(tuple(t for t in out if frozenset((s, t)) not in cut)
+                      for s, out in enumerate(self.move_edges))
+        return Board(id=self.id, name=self.name, labels=self.labels, adjacent=adjacent,
+                     move_edges=moves, zone_mask=self.zone_mask, zone_names=self.zone_names,
+                     starts=self.starts, conveyors=self.conveyors, bridges=self.bridges,
+                     path=self.path, sha256=self.sha256, notes=self.notes, index=self.index)
+
 
 def _require(cond: bool, path: Path, where: str, what: str) -> None:
     if not cond:
@@ -113,7 +133,7 @@ def parse_board(raw: dict, path: Path, sha: str = "") -> Board:
     for key in ("id", "name", "spaces", "paths"):
         _require(key in raw, path, key, f"missing required field '{key}'")
     known = {"id", "name", "set", "max_players", "spaces", "paths", "one_way",
-             "secret_passages", "conveyors", "notes", "fields"}
+             "secret_passages", "conveyors", "bridges", "notes", "fields"}
     for key in raw:
         _require(key in known, path, key, f"unknown field '{key}' (expected one of {sorted(known)})")
     _require(isinstance(raw["id"], str) and raw["id"] == raw["id"].lower(), path, "id",
@@ -184,6 +204,10 @@ def parse_board(raw: dict, path: Path, sha: str = "") -> Board:
     for a, b in pair_list("one_way"):
         adjacent[a].add(b), adjacent[b].add(a)
         moves[a].add(b)
+    bridges = pair_list("bridges")
+    for a, b in bridges:
+        adjacent[a].add(b), adjacent[b].add(a)
+        moves[a].add(b), moves[b].add(a)
     passages = raw.get("secret_passages", [])
     _require(isinstance(passages, list), path, "secret_passages", "must be a list of space ids")
     passage_ids = [space_id(s, f"secret_passages[{i}]") for i, s in enumerate(passages)]
@@ -259,7 +283,7 @@ def parse_board(raw: dict, path: Path, sha: str = "") -> Board:
         adjacent=tuple(frozenset(a) for a in adjacent),
         move_edges=tuple(tuple(sorted(m)) for m in moves),
         zone_mask=tuple(zone_mask), zone_names=tuple(zone_names), starts=starts,
-        conveyors=tuple(conveyors), fields=tuple(field_spaces), path=str(path), sha256=sha, notes=str(raw.get("notes", "")),
+        conveyors=tuple(conveyors), fields=tuple(field_spaces), bridges=tuple(bridges), path=str(path), sha256=sha, notes=str(raw.get("notes", "")),
         index=index,
     )
 

@@ -295,6 +295,22 @@ class _Board(_Piles):
         self._occupy(f.space, -1, dest, fi)
         f.space = dest
 
+    def use_board(self, board) -> None:
+        """Play on from here on ``board``, the same spaces joined differently (a bridge
+        destroyed: ``Board.without_bridges``): the tables the hot queries read and the kept
+        walks and move rules follow it. A clone made after keeps it; one made before keeps the
+        old. Players' views read the board when made: ``PlayerView.follow_board``."""
+        if board.size != self.board.size:
+            raise ValueError("use_board needs a board with the same spaces")
+        self.board = board
+        self._adjacent, self._zone_mask, self._move_edges = board.adjacent, board.zone_mask, board.move_edges
+        self._walk = _walk_edges(board)
+        self._adjacency = board.adjacency
+        self._reach_memo = {}
+        self._reach_occ = None
+        self._rules_memo = {}
+        self._rules_version = -1
+
     def _new_walk_scratch(self) -> None:
         """``_spread``'s scratch, the game's own: a byte per space, 1 once a walk has seen it
         (each walk sets them back to 0 as it lists its spaces), and the walk's queue of spaces,

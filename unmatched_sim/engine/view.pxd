@@ -27,6 +27,7 @@ cdef class _ViewCore:
     # What the policies ask most, as C calls from typed code (a Python caller gets the same
     # method). An index argument (a card, fighter, seat or space) is a C integer: the list it
     # indexes is read in C, not through the Python item protocol.
+    cpdef follow_board(self)
     cpdef CardDef card(self, Py_ssize_t cid)
     cpdef object card_owner(self, Py_ssize_t cid)
     cpdef Fighter fighter(self, Py_ssize_t fi)

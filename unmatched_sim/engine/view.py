@@ -87,17 +87,24 @@ class _ViewCore:
     def __init__(self, game, seat: int):
         self._g = game
         self.seat = seat
-        self.board = game.board
-        self._adjacent, self._zone_mask = game.board.adjacent, game.board.zone_mask
-        self._adjacency, self._size = game.board.adjacency, game.board.size
-        self._adjacent_seq = game.board.adjacent_seq
-        self.dist = board_distances(game.board)
+        self.follow_board()
         self._players, self._fighters = game.players, game.fighters
         self._defs, self._owners = game.card_defs, game.card_owners   # (the line-up's: shared)
         foes = game.all_foes(seat)
         self._duel_foe = foes[0] if len(game.players) == 2 else None
         if self._duel_foe is not None:
             self.opp = self._duel_foe     # a duel: the opponent, a plain attribute (hot path)
+
+    @cython.ccall
+    def follow_board(self):
+        """Read the game's board and its tables (again: after ``Game.use_board``). A C call
+        from ``__init__`` in the compiled build."""
+        board = self._g.board
+        self.board = board
+        self._adjacent, self._zone_mask = board.adjacent, board.zone_mask
+        self._adjacency, self._size = board.adjacency, board.size
+        self._adjacent_seq = board.adjacent_seq
+        self.dist = board_distances(board)
 
     # --- friend and foe
     @property

@@ -69,11 +69,11 @@ def _freeze_startup() -> None:
         _STARTUP_FROZEN = True
 
 
-def _drive(game: Game, policies: list, on_decision: Callable | None) -> int:
+def _drive(game: Game, policies: list, on_decision: Callable | None, loop: Callable = play_out) -> int:
     _freeze_startup()
     views = [PlayerView(game, s) for s in range(len(game.players))]
     game.start()
-    return play_out(game, policies, views, on_decision)
+    return loop(game, policies, views, on_decision)
 
 
 def _player_columns(game: Game, fmt: str, lineup: tuple[str, ...], slot_of_seat: tuple[int, ...],
@@ -170,6 +170,7 @@ def play_coop_game(g: GameSpec, heroes: dict[str, HeroDef], board: Board, policy
     """Play one co-op game: the line-up's heroes (every player by ``policy_a``) against the
     enemy files of ``g.coop``. The winner is the heroes' slots ("a+b") or "villain"."""
     from unmatched_sim.coop.game import HEROES, CoopGame
+    from unmatched_sim.coop.play import play_out_coop
 
     n = len(g.lineup)
     slot_of_seat = seating(g.format, n, g.rotation)
@@ -181,7 +182,7 @@ def play_coop_game(g: GameSpec, heroes: dict[str, HeroDef], board: Board, policy
                     tuple(files["minion"][:n]), tuple(files["event"]), g.seed, side_keys=labels[:n],
                     max_turns=max_turns, record=record)
     policies = [make_policy(policy_a, random.Random(f"{g.seed}:policy:{SLOTS[k]}")) for k in slot_of_seat]
-    decisions = _drive(game, policies, on_decision)
+    decisions = _drive(game, policies, on_decision, play_out_coop)
     villain = files["villain"][0].id
     won = game.winner == HEROES
     health = [game.heroes_health(slot_of_seat.index(k)) for k in range(n)]
