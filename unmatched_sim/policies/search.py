@@ -350,9 +350,14 @@ class ISMCTSPolicy(Policy):
         policy = self.rollout_policy
         views = tuple(PlayerView(game, s) for s in range(len(game.players)))
         stop = game.turn + self.horizon if self.horizon else None
+        board = game.board
         while game.pending is not None and not game.over:
             if stop is not None and game.turn >= stop:
                 break
+            if game.board is not board:         # a co-op bridge fell: the views read the new board
+                board = game.board
+                for v in views:
+                    v.follow_board()
             d = game.pending
             game.answer(policy.choose(views[d.player], d))
         if game.over:
