@@ -2,6 +2,7 @@
 hero, and the held-out paired verdict against the balanced default."""
 
 import argparse
+import random
 import shutil
 import subprocess
 import sys
@@ -99,3 +100,30 @@ def test_a_dropped_style_leaves_the_hero_balanced_with_its_note(tmp_path):
     hero = load_hero_file(f)
     assert hero.ai_style == ()
     assert tune_styles.spec_of(dict(hero.ai_style)) == "heuristic"     # the balanced default
+
+
+@needs_field_rev
+def test_an_older_revisions_tuned_plays_each_hero_in_its_style_of_then(tmp_path, monkeypatch):
+    """scripts/versus_revision.py: ``tuned-<rev>`` reads the styles of the revision's hero files,
+    not today's, so a style written since changes today's ``tuned`` alone."""
+    import dataclasses
+
+    import versus_revision
+    from tests.scenario import Scenario
+    from unmatched_sim.engine.view import PlayerView
+    from unmatched_sim.policies import make_policy
+
+    from unmatched_sim.policies import registry
+    monkeypatch.setattr(registry, "POLICIES", dict(registry.POLICIES))   # the revision's leave with the test
+    monkeypatch.setattr(sys, "path", list(sys.path))
+    tag = versus_revision.register_revision(FIELD_REV, tmp_path)
+    restyled = {"ai_style": (("aggression", 1.0), ("caution", 0.0), ("safety", 0.0))}   # "written since"
+    s = Scenario(hero_defs=[dataclasses.replace(find_hero(h), **restyled) for h in ("houdini", "achilles")])
+    old = make_policy(f"tuned-{tag}:safety=0.1", random.Random(0))
+    old.style_now(PlayerView(s.game, 0))
+    assert (old.aggression, old.caution, old.safety, old.reserve) == (0.0, 0.75, 0.75, 0.75)
+    old.style_now(PlayerView(s.game, 1))      # Achilles had no [ai] table then: balanced, and the spec's safety
+    assert (old.aggression, old.caution, old.safety, old.reserve) == (0.55, 0.5, 0.1, 0.5)
+    today = make_policy("tuned", random.Random(0))
+    today.style_now(PlayerView(s.game, 0))
+    assert (today.aggression, today.caution, today.safety) == (1.0, 0.0, 0.0)
