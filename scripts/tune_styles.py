@@ -232,10 +232,10 @@ def note_for(r: dict, pool_text: str, args) -> str:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--heroes", nargs="*", default=None)
-    ap.add_argument("--candidates", type=int, default=12, help="style vectors in the first round")
+    ap.add_argument("--candidates", type=int, default=8, help="style vectors in the first round")
     ap.add_argument("--games", type=int, default=2,
                     help="seeds per opponent hero in the first round (each from both seats; doubles every round)")
-    ap.add_argument("--holdout", type=int, default=16, help="held-out seeds per opponent hero (both seats)")
+    ap.add_argument("--holdout", type=int, default=20, help="held-out seeds per opponent hero (both seats)")
     ap.add_argument("--pool", default="tuned@6a0257a,careful",
                     help="the fixed field, comma-separated: policies, or tuned@REV (each hero's style at revision REV)")
     ap.add_argument("--board", default="marmoreal")
