@@ -141,7 +141,9 @@ def test_wrong_type_for_a_stat_is_named():
 
 def test_ai_style_is_read_and_checked():
     raw = houdini_raw()
-    assert parse_hero(raw, Path("heroes/houdini.toml")).ai_aggression == raw["ai"]["aggression"]
+    raw["ai"] = {"aggression": 0.25, "caution": 0.75, "note": "measured"}
+    hero = parse_hero(raw, Path("heroes/houdini.toml"))
+    assert hero.ai_aggression == 0.25 and dict(hero.ai_style) == {"aggression": 0.25, "caution": 0.75}
     del raw["ai"]
     assert parse_hero(raw, Path("heroes/houdini.toml")).ai_aggression is None   # optional
     raw["ai"] = {"aggression": 1.5}

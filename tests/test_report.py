@@ -18,8 +18,9 @@ from unmatched_sim.report.document import Section, Table
 def ai_style(hero: str) -> str:
     """A hero file's [ai] style as the report writes it: "0.75 (caution 1, safety 0, reserve 0.25)"."""
     style = dict(find_hero(hero).ai_style)
-    rest = ", ".join(f"{k} {style[k]:g}" for k in ("caution", "safety", "reserve"))
-    return f"{style['aggression']:g} ({rest})"
+    agg = f"{style['aggression']:g}" if "aggression" in style else "0.55 (none set)"
+    rest = ", ".join(f"{k} {style[k]:g}" for k in ("caution", "safety", "reserve") if k in style)
+    return agg + (f" ({rest})" if rest else "")
 
 CHARTS = ["win_matrix", "ranking", "seats", "damage_curves", "damage_sources", "comeback", "exhaustion", "game_length"]
 MISERY_CHARTS = ["misery_risk", "misery_pushes"]
