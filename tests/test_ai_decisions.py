@@ -1,0 +1,81 @@
+"""The default's single decisions where the search plays differently: optional draws weighed by
+the deck race, and ransoms priced by what the effect would do against what paying costs now.
+Each test is a small position and the choice `tuned` now makes in it."""
+
+from __future__ import annotations
+
+import random
+
+from tests.scenario import Scenario
+from tests.test_bigfoot import duel, end_turn
+from unmatched_sim.engine.view import PlayerView
+from unmatched_sim.policies import make_policy
+from unmatched_sim.policies.tempo import deck_rate, turns_left_estimate
+
+
+def decide(s: Scenario, policy: str = "tuned"):
+    """What ``policy`` answers to the pending decision (and the view it answered from)."""
+    pol = make_policy(policy, random.Random(0))
+    view = PlayerView(s.game, s.pending.player)
+    return pol.choose(view, s.pending), view
+
+
+# ---------------------------------------------------------------------- The Hunger
+def hunger_after_a_feint(deck: int, turn: int, genie_health: int = 16) -> Scenario:
+    """Chupacabra has just hit the Genie with Feint and is asked The Hunger's draw; his deck
+    holds ``deck`` cards, the rest in his discard pile, at game turn ``turn``."""
+    s = Scenario("chupacabra", "genie").place("Chupacabra", "M10").place("The Genie", "M11")
+    s.hand(0, "Feint", "Traveler of the Night").thin_deck(0, deck)
+    s.health("The Genie", genie_health)
+    s.game.turn = turn
+    s.begin_turn(0)
+    s.attack("Chupacabra", "The Genie", "Feint", None)
+    return s.expect("ability_draw")
+
+
+def test_the_hunger_draws_while_the_deck_lasts_the_game():
+    s = hunger_after_a_feint(deck=20, turn=2)
+    assert decide(s)[0] is True
+
+
+def test_the_hunger_declines_a_card_the_game_will_need_at_the_deck_s_rate():
+    # Eight cards left after the draw, the Genie about five turns from defeat: a card a turn
+    # would last, but Chupacabra's deck has been losing two a turn (his maneuvers and his
+    # Hunger), so the draw brings his exhaustion nearer.
+    s = hunger_after_a_feint(deck=9, turn=12, genie_health=10)
+    view = PlayerView(s.game, 0)
+    turns = turns_left_estimate(view)
+    assert 9 - 1 >= turns                      # the one-card clock would draw
+    assert 9 - 1 < turns * deck_rate(view)     # the deck's own rate says the game needs it
+    assert decide(s)[0] is False
+
+
+def test_the_hunger_never_draws_from_an_empty_deck():
+    s = hunger_after_a_feint(deck=0, turn=12)
+    assert decide(s)[0] is False
+
+
+# ---------------------------------------------------------------------- Bigfoot's draw
+def bigfoot_at_the_end_of_his_turn(deck: int, turn: int, genie_health: int = 16) -> Scenario:
+    """Bigfoot alone in his zone at the end of his turn, asked whether to draw; his deck holds
+    ``deck`` cards, the rest in his discard pile, at game turn ``turn``."""
+    s = duel(genie="M27").hand(0, "Feint").thin_deck(0, deck)
+    s.health("The Genie", genie_health)
+    s.game.turn = turn
+    s.begin_turn(0)
+    end_turn(s)
+    return s.expect("effect_may")
+
+
+def test_bigfoot_draws_at_the_end_of_his_turn_while_the_deck_lasts_the_game():
+    s = bigfoot_at_the_end_of_his_turn(deck=20, turn=10, genie_health=8)
+    assert s.pending.info["op"] == "draw"
+    assert decide(s)[0] is True
+
+
+def test_bigfoot_keeps_a_card_the_deck_race_needs_in_his_deck():
+    s = bigfoot_at_the_end_of_his_turn(deck=6, turn=12, genie_health=10)
+    view = PlayerView(s.game, 0)
+    assert 6 - 1 < turns_left_estimate(view) * deck_rate(view)
+    assert decide(s)[0] is False
+
