@@ -5,6 +5,7 @@ Each test is a small position and the choice `tuned` now makes in it."""
 from __future__ import annotations
 
 import random
+from types import SimpleNamespace
 
 from tests.scenario import Scenario
 from tests.test_bigfoot import duel, end_turn
@@ -79,3 +80,57 @@ def test_bigfoot_keeps_a_card_the_deck_race_needs_in_his_deck():
     assert 6 - 1 < turns_left_estimate(view) * deck_rate(view)
     assert decide(s)[0] is False
 
+
+# ---------------------------------------------------------------------- ransoms
+def ransom(s: Scenario, name: str, **spec) -> SimpleNamespace:
+    """The ransom decision on the first effect of Blackbeard's deck named ``name`` (with
+    ``spec``'s fields), as the engine would ask it of Loki."""
+    for cid in s.game.players[1].deck + s.game.players[1].hand:
+        for ops in s.game.card(cid).effects.values():
+            for op in ops:
+                if (op.NAME == name and op.spec.get("unless_paid")
+                        and all(op.spec.get(k) == v for k, v in spec.items())):
+                    return SimpleNamespace(kind="ransom", options=(True, False), player=0,
+                                           info={"effect": op, "amount": op.spec["unless_paid"], "card": cid,
+                                                 "op": name})
+    raise AssertionError(f"no {name} with a ransom in Blackbeard's deck")
+
+
+def loki_asked(name: str, held: int, hand=("Trick: Svaðilfari's Lure",), **spec) -> bool:
+    """Does `tuned` Loki pay Blackbeard's ransom on ``name``, Blackbeard holding ``held``
+    doubloons (the treasury the rest of the three)?"""
+    s = Scenario("loki", "blackbeard").hand(0, *hand)
+    res = s.game.players[1].res
+    res["doubloons"], res["treasury"] = held, 3 - held
+    d = ransom(s, name, **spec)
+    view = PlayerView(s.game, 0)
+    pol = make_policy("tuned", random.Random(0))
+    return pol.choose(view, d)
+
+
+def test_blackbeard_s_extra_action_is_not_bought_off_with_the_doubloon_that_buys_it_back():
+    # Refused, the action is his now; paid, the doubloon buys him one on his next turn.
+    assert loki_asked("gain_action", held=0) is False
+
+
+def test_blackbeard_s_extra_action_is_bought_off_when_his_doubloons_fund_his_next_turns():
+    assert loki_asked("gain_action", held=2) is True
+
+
+def test_a_random_discard_from_a_full_hand_is_not_worth_a_doubloon_he_would_spend_next_turn():
+    hand = ("Trick: Svaðilfari's Lure", "Shapeshifter", "God of Mischief", "Lævateinn", "Looking for Trouble")
+    assert loki_asked("discard", held=0, hand=hand, chooser="random") is False
+
+
+def test_a_random_discard_of_the_last_card_is_worth_a_doubloon():
+    assert loki_asked("discard", held=0, hand=("Trick: Svaðilfari's Lure",), chooser="random") is True
+
+
+def test_the_price_of_each_doubloon_falls_with_those_blackbeard_already_holds():
+    s = Scenario("loki", "blackbeard")
+    pol = make_policy("tuned", random.Random(0))
+    prices = []
+    for held in (0, 1, 2):
+        s.game.players[1].res["doubloons"] = held
+        prices.append(pol.ransom_price(PlayerView(s.game, 0), ransom(s, "gain_action")))
+    assert prices[0] == pol.doubloon_worth and prices[0] > prices[1] > prices[2] > 0
