@@ -1514,12 +1514,17 @@ class HeuristicPolicy(GreedyPolicy):
 
     @cython.locals(view=_ViewCore)
     def on_ability_draw(self, view, d):
-        """An optional draw (The Hunger): taken when the cards are worth drawing now
-        (``draw_worth``: room in the hand for them, and a deck that, less the draw, still lasts
-        the turns the game is likely to take at the rate our deck has been losing cards — The
-        Hunger's own draws among them). The game is the clock, not the foe's deck: a deck
-        smaller than the foe's costs nothing when the game ends first."""
-        return self.draw_worth(view, d.info.get("count", 1)) > 0
+        """An optional draw (The Hunger): a card is worth drawing while the deck, less the draw,
+        still lasts the turns the game is likely to take (the foe hero's health at a typical 2.5
+        damage a turn of ours) and the hand has room for it. The game is the clock, not the
+        foe's deck: a deck smaller than the foe's costs nothing when the game ends first."""
+        n = d.info.get("count", 1)
+        deck = view.deck_size(view.seat)
+        if deck < n:
+            return False
+        if view.hand_size(view.seat) + n > HAND_LIMIT:
+            return False                      # the card (or another) goes at the hand limit
+        return deck - n >= turns_left_estimate(view)
 
     turns_left = staticmethod(turns_left_estimate)
 
