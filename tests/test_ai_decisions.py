@@ -1,5 +1,6 @@
 """The default's single decisions where the search plays differently: optional draws weighed by
-the deck race, and ransoms priced by what the effect would do against what paying costs now.
+the deck race, ransoms priced by what the effect would do against what paying costs now, and
+Forever Hyde's discards only for damage that lands.
 Each test is a small position and the choice `tuned` makes in it. (The Hunger keeps its clock of
 a card a turn: weighed by the deck's rate, Chupacabra drew less and won less.)"""
 
@@ -10,6 +11,7 @@ from types import SimpleNamespace
 
 from tests.scenario import Scenario
 from tests.test_bigfoot import duel, end_turn
+from tests.test_jekyll_and_hyde import attack as jekyll_attack, duel as jekyll_duel
 from unmatched_sim.engine.view import PlayerView
 from unmatched_sim.policies import make_policy
 from unmatched_sim.policies.tempo import deck_rate, turns_left_estimate
@@ -123,3 +125,21 @@ def test_the_price_of_each_doubloon_falls_with_those_blackbeard_already_holds():
         s.game.players[1].res["doubloons"] = held
         prices.append(pol.ransom_price(PlayerView(s.game, 0), ransom(s, "gain_action")))
     assert prices[0] == pol.doubloon_worth and prices[0] > prices[1] > prices[2] > 0
+
+
+# ---------------------------------------------------------------------- Forever Hyde
+def forever_hyde_on_the_genie(genie_health: int) -> Scenario:
+    """Mr. Hyde attacks the undefended Genie with Forever Hyde (5), two Dr. Jekyll cards in hand."""
+    s = jekyll_duel("Mr. Hyde").hand(0, "With Haste!", "Calming Research")
+    s.health("The Genie", genie_health)
+    return jekyll_attack(s, "Forever Hyde").expect("discard_for_value")
+
+
+def test_forever_hyde_discards_for_damage_the_blow_still_needs():
+    s = forever_hyde_on_the_genie(genie_health=9)
+    assert decide(s)[0] is not None
+
+
+def test_forever_hyde_keeps_the_cards_when_the_blow_already_defeats_the_foe():
+    s = forever_hyde_on_the_genie(genie_health=5)
+    assert decide(s)[0] is None
