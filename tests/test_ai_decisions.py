@@ -1,18 +1,22 @@
 """The default's single decisions where the search plays differently: optional draws weighed by
 the deck race, ransoms priced by what the effect would do against what paying costs now, and
-Forever Hyde's discards only for damage that lands.
+Forever Hyde's discards only for damage that lands, Mr. Hyde's maneuvers at the health they
+cost him.
 Each test is a small position and the choice `tuned` makes in it. (The Hunger keeps its clock of
 a card a turn: weighed by the deck's rate, Chupacabra drew less and won less.)"""
 
 from __future__ import annotations
 
 import random
+
+import pytest
 from types import SimpleNamespace
 
 from tests.scenario import Scenario
 from tests.test_bigfoot import duel, end_turn
 from tests.test_jekyll_and_hyde import attack as jekyll_attack, duel as jekyll_duel
 from unmatched_sim.engine.view import PlayerView
+from unmatched_sim.hooks.jekyll_and_hyde import set_form
 from unmatched_sim.policies import make_policy
 from unmatched_sim.policies.tempo import deck_rate, turns_left_estimate
 
@@ -143,3 +147,34 @@ def test_forever_hyde_discards_for_damage_the_blow_still_needs():
 def test_forever_hyde_keeps_the_cards_when_the_blow_already_defeats_the_foe():
     s = forever_hyde_on_the_genie(genie_health=5)
     assert decide(s)[0] is None
+
+
+# ---------------------------------------------------------------------- Mr. Hyde's maneuvers
+def hyde_alone(health: int) -> Scenario:
+    """Mr. Hyde far from the Genie at ``health``, Pure Evil and Strange Case in hand, asked his
+    first action."""
+    s = jekyll_duel("Mr. Hyde").place("The Genie", "M27").hand(0, "Pure Evil", "Strange Case")
+    s.health("Jekyll & Hyde", health)
+    s.begin_turn(0)
+    s.expect("transform").choose(False)
+    return s.expect("action")
+
+
+def test_a_maneuver_as_mr_hyde_costs_the_health_it_takes_from_him():
+    s = hyde_alone(health=10)
+    pol = make_policy("tuned", random.Random(0))
+    view = PlayerView(s.game, 0)
+    pol._fresh()
+    pol.agg, pol.cau = pol.style_now(view)
+    as_hyde = pol.maneuver_eval(view)
+    hyde = s.f("Jekyll & Hyde")
+    set_form(s.game, 0, "Dr. Jekyll")            # the same position, as Dr. Jekyll
+    pol._fresh()
+    as_jekyll = pol.maneuver_eval(view)
+    assert as_jekyll - as_hyde == pytest.approx(pol.hp_weight(hyde, True))
+
+
+def test_mr_hyde_at_one_health_does_not_maneuver_into_his_own_defeat():
+    s = hyde_alone(health=1)
+    assert "maneuver" in s.pending.options
+    assert decide(s)[0] != "maneuver"

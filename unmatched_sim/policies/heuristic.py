@@ -71,7 +71,7 @@ from unmatched_sim.policies.greedy import GreedyPolicy
 from unmatched_sim.policies.odds import KEEP, Reader, ability_bonus_estimate, check_reader, combat_odds
 from unmatched_sim.policies.position import SpaceFacts, ThreatMap, exposure_odds, threat_map_of
 from unmatched_sim.policies.tempo import boost_draw_count, clock_style, deck_rate, scarcity_of, turns_left_estimate
-from unmatched_sim.hooks import AI_ADVICE, DESTINATION_ADVICE, HAND_ADVICE, SCHEME_ADVICE
+from unmatched_sim.hooks import AI_ADVICE, DESTINATION_ADVICE, HAND_ADVICE, MANEUVER_ADVICE, SCHEME_ADVICE
 from unmatched_sim.policies.weights import OP_WORTH
 
 if not cython.compiled:     # compiled, inline functions and the weights' C variables (heuristic.pxd)
@@ -1055,12 +1055,19 @@ class HeuristicPolicy(GreedyPolicy):
                 - self.spend_cost(view, cid) + SCHEME_BONUS)
 
     def maneuver_eval(self, view) -> float:
+        """A maneuver's worth: its draw (exhaustion's damage from an empty deck), where it takes
+        our hero, less what the hero's ability makes it cost (hooks.MANEUVER_ADVICE: Mr. Hyde's
+        damage after each of his maneuvers)."""
         me = view.my_hero()
         deck = view.deck_size(view.seat)
         if deck == 0:
             w = -self.exhaustion_cost(view)
         else:
             w = self.draw_worth(view, 1)
+        if MANEUVER_ADVICE:
+            fn = MANEUVER_ADVICE.get(view.hero().ability.hook)
+            if fn is not None:
+                w -= fn(self, view)
         if not me.on_board:
             return w
         return w + self.reposition_worth(view) + MANEUVER_BONUS
