@@ -21,6 +21,11 @@ Per hero, over the turns it played (both seats of every seed, every opponent of 
   (each costs exhaustion's damage), per game; ``ransoms paid``: share of the ransoms it was
   asked (Blackbeard's) that it paid.
 
+Below the table, per hero that met them: the ransoms paid by the effect they would stop (a
+summoned Sea Dog, Blackbeard's healing, his action, a discard, damage, a cancel), and its
+optional draws (Chupacabra's The Hunger, Bigfoot's end-of-turn draw, any "may draw") taken,
+overall and with the deck low (``LOW_DECK`` cards or fewer), each a count with a 95% interval.
+
 Damage at the start of foe turns, exhaustion damage and hand-limit discards are in the log whole,
 so ``analysis.play_stats`` (and ``sim report``'s "How the AI played") gives them exactly.
 """
@@ -50,21 +55,32 @@ def has_defense(game, seat) -> bool:
                for c in game.players[seat].hand)
 
 
-WATCH: dict = {"seat": None, "stats": None}
+LOW_DECK = 5       # "the deck low": this many cards or fewer left in it
+
+
+def is_optional_draw(d) -> bool:
+    """An optional draw of our own: Chupacabra's The Hunger, or a "may draw" effect (Bigfoot's
+    end of turn)."""
+    return d.kind == "ability_draw" or (d.kind == "effect_may" and d.info.get("op") == "draw")
+
+
+# The game being measured: a search policy plays sampled copies through the same engine steps,
+# whose attacks are not the game's.
+WATCH: dict = {"seat": None, "stats": None, "game": None}
 _ask_defense = engine_steps._ask_defense
 _attack_declared = engine_steps._attack_declared
 
 
 def _watched_ask_defense(g):
     c = g.combat
-    if c.players[1] == WATCH["seat"] and g.fighters[c.fighters[1]].is_hero:
+    if g is WATCH["game"] and c.players[1] == WATCH["seat"] and g.fighters[c.fighters[1]].is_hero:
         WATCH["stats"]["attacked"] += 1
         WATCH["stats"]["attacked_nodef"] += not has_defense(g, WATCH["seat"])
     _ask_defense(g)
 
 
 def _watched_attack_declared(g, seat, option):
-    if seat == WATCH["seat"]:
+    if g is WATCH["game"] and seat == WATCH["seat"]:
         st = WATCH["stats"]
         st["attacks"] += 1
         fi, target = option
@@ -95,6 +111,7 @@ def measure(heroes_measured, policy, opponent, games, seed, board_id, opponents=
                 seat_a = 0 if g.a_first else 1
 
                 def on_decision(game, d, choice, track=track, seat_a=seat_a):
+                    WATCH["game"] = game
                     if game.turn != track["turn"]:
                         p = track["player"]
                         if p == seat_a and game.hero_of(p).on_board:
@@ -117,6 +134,15 @@ def measure(heroes_measured, policy, opponent, games, seed, board_id, opponents=
                         elif d.kind == "ransom":
                             c["ransoms"] += 1
                             c["ransoms_paid"] += choice is True
+                            kind = d.info["effect"].NAME
+                            c["ransoms:" + kind] += 1
+                            c["ransoms_paid:" + kind] += choice is True
+                        elif is_optional_draw(d):
+                            low = len(game.players[seat_a].deck) <= LOW_DECK
+                            c["draws_offered"] += 1
+                            c["draws_taken"] += choice is True
+                            c["draws_offered_low"] += low
+                            c["draws_taken_low"] += low and choice is True
                         if d.kind in ("maneuver_boost", "combat_boost") and choice is not None:
                             c["boosts"] += 1
                         elif d.kind in ("attack_card", "scheme_card") or (d.kind == "defense_card" and choice is not None):
@@ -158,6 +184,18 @@ def main() -> None:
               f"{c['attacks'] / max(1, c['turns']):8.2f}  "
               f"{c['boosts'] / max(1, spent):11.1%}  {cell('wins', 'games'):>20}  {cell('deck_out', 'games'):>20}  "
               f"{c['dry_maneuvers'] / max(1, c['games']):18.2f}  {cell('ransoms_paid', 'ransoms')} of {c['ransoms']}")
+    # The decisions behind the ransoms and the optional draws, for the heroes that met them.
+    for h in hs:
+        c = st[h]
+        def cell(k, n):
+            lo, hi = wilson_interval(c[k], c[n])
+            return f"{c[k]} of {c[n]}, {c[k] / max(1, c[n]):.1%} [{lo:.1%}, {hi:.1%}]"
+        kinds = sorted(k.split(":", 1)[1] for k in c if k.startswith("ransoms:"))
+        for kind in kinds:
+            print(f"{h}: ransoms paid, {kind}: {cell('ransoms_paid:' + kind, 'ransoms:' + kind)}")
+        if c["draws_offered"]:
+            print(f"{h}: optional draws taken: {cell('draws_taken', 'draws_offered')}; "
+                  f"with {LOW_DECK} cards or fewer in the deck: {cell('draws_taken_low', 'draws_offered_low')}")
 
 
 if __name__ == "__main__":

@@ -135,7 +135,7 @@ def test_loki_pays_to_keep_a_ransomed_blow_off_himself_at_his_health_s_worth():
                               "fighters": (loki.idx,)})
     view = PlayerView(s.game, 0)
     pol = ready(view)
-    price = pol.doubloon_worth * op.spec["unless_paid"]
+    price = pol.ransom_price(view, d)
     worth = pol.hp_weight(loki, True) * min(op.spec["amount"], loki.health)
     assert pol.on_ransom(view, d) is (worth > price)
     s.health("Loki", op.spec["amount"])              # the blow would defeat him: always pay

@@ -20,9 +20,9 @@ from unmatched_sim.engine.ability import ABILITIES, Ability, ability, make_abili
 from unmatched_sim.engine.effects import hook_effect
 from unmatched_sim.registry import Registry
 
-__all__ = ["ABILITIES", "AI_ADVICE", "CARD_ADVICE", "DESTINATION_ADVICE", "HAND_ADVICE", "SCHEME_ADVICE",
-           "STORY_LINES", "Ability", "ability", "advise", "card_advice", "destination_advice", "hand_advice",
-           "hook_effect", "make_ability", "scheme_advice", "story_line"]
+__all__ = ["ABILITIES", "AI_ADVICE", "CARD_ADVICE", "DESTINATION_ADVICE", "HAND_ADVICE", "MANEUVER_ADVICE",
+           "SCHEME_ADVICE", "STORY_LINES", "Ability", "ability", "advise", "card_advice", "destination_advice",
+           "hand_advice", "hook_effect", "make_ability", "maneuver_advice", "scheme_advice", "story_line"]
 
 
 # What the AI and the replay story need to know of a hero, registered by its hook module so a
@@ -53,6 +53,11 @@ HAND_ADVICE: dict[str, Callable] = {}
 #       the hero knows better than the space's worth (Pure Evil: next to the foes it then hurts);
 #       None: the policy's own choice.
 DESTINATION_ADVICE: dict[str, Callable] = {}
+#   MANEUVER_ADVICE[ability hook name] = fn(policy, view) -> float
+#       what a maneuver of ours costs a hero with that ability beyond what it draws and where it
+#       goes, on the scale of the heuristic's action scores (Mr. Hyde: the damage each of his
+#       maneuvers deals him); taken off the maneuver's worth.
+MANEUVER_ADVICE: dict[str, Callable] = {}
 
 
 def advise(kind: str):
@@ -91,6 +96,14 @@ def destination_advice(hook: str):
     """Register where a hero's effects put its own fighter: ``@destination_advice("...")``."""
     def register(fn):
         DESTINATION_ADVICE[hook] = fn
+        return fn
+    return register
+
+
+def maneuver_advice(hook: str):
+    """Register what a hero's maneuvers cost it: ``@maneuver_advice("dual_nature")``."""
+    def register(fn):
+        MANEUVER_ADVICE[hook] = fn
         return fn
     return register
 

@@ -157,6 +157,24 @@ def advise_ability_pay_for_action(policy, view, d):
                for t in targets)
 
 
+# Each doubloon Blackbeard already holds funds one of his coming turns' extra action, so one
+# more handed to him buys an action a turn later (and goes back to the treasury first if he is
+# hit meanwhile): worth this share of the one before it.
+HELD_SHARE = 0.5
+
+
+@advise("ransom_price")
+def advise_ransom_price(policy, view, d):
+    """What paying a ransom on Blackbeard's card costs now (the heuristic's ``ransom_price``):
+    each doubloon goes to him, and he spends one at the start of a turn for an extra action.
+    The doubloons he holds already fund his next turns, so the first paid is worth
+    ``doubloon_worth`` times ``HELD_SHARE`` for each he holds, the next one share less."""
+    card = d.info.get("card")
+    seat = view.card_owner(card) if card is not None and card >= 0 else view.opp
+    held = view.resources(seat).get(DOUBLOONS, 0)
+    return sum(policy.doubloon_worth * HELD_SHARE ** (held + k) for k in range(d.info["amount"]))
+
+
 @advise("ransom_amount")
 def advise_ransom_amount(policy, view, d):
     """Queen Anne's Revenge: each doubloon we pay makes it ``per_doubloon`` weaker. Pay the

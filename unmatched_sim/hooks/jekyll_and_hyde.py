@@ -14,7 +14,8 @@ effect hook ``draw_keep_one``.
 
 The AI (the end of the module): the form to take at the start of the turn weighs what each
 form's cards attack and defend with; a card that transforms him is weighed by the defense it
-leaves him; Pure Evil by the neighbours of the space it puts Mr. Hyde on.
+leaves him; Pure Evil by the neighbours of the space it puts Mr. Hyde on; a maneuver as Mr.
+Hyde by the health it costs him.
 """
 
 from __future__ import annotations
@@ -22,7 +23,8 @@ from __future__ import annotations
 from unmatched_sim.engine.combat import ABILITY
 from unmatched_sim.engine.effects import CONDITIONS, hook_effect
 from unmatched_sim.engine.state import ATTACKER, DEFENDER
-from unmatched_sim.hooks import Ability, ability, advise, card_advice, destination_advice, scheme_advice, story_line
+from unmatched_sim.hooks import (Ability, ability, advise, card_advice, destination_advice, maneuver_advice,
+                                 scheme_advice, story_line)
 
 FORM = "form"
 
@@ -249,6 +251,19 @@ def _advise_combat_card(policy, view, cid):
         return 0.0
     there = forms.index(to)
     return DEFENSE_SHARE * (_best_defense(view, there, to, cid) - _best_defense(view, here, forms[here], cid))
+
+
+@maneuver_advice("dual_nature")
+def _advise_maneuver(policy, view):
+    """A maneuver as Mr. Hyde costs him 1 health (his defeat, if it is his last), so a Mr. Hyde
+    with nothing better to do than step about pays for each step."""
+    forms = view.hero().forms
+    me = view.my_hero()
+    if not forms or not me.on_board or view.resources(view.seat).get(FORM) != forms[-1].name:
+        return 0.0
+    if me.health <= 1:
+        return policy.defeat_worth(view, me)
+    return policy.hp_weight(me, True)
 
 
 @advise("draw_keep")

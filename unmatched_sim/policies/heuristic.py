@@ -71,7 +71,7 @@ from unmatched_sim.policies.greedy import GreedyPolicy
 from unmatched_sim.policies.odds import KEEP, Reader, ability_bonus_estimate, check_reader, combat_odds
 from unmatched_sim.policies.position import SpaceFacts, ThreatMap, exposure_odds, threat_map_of
 from unmatched_sim.policies.tempo import boost_draw_count, clock_style, deck_rate, scarcity_of, turns_left_estimate
-from unmatched_sim.hooks import DESTINATION_ADVICE, HAND_ADVICE, SCHEME_ADVICE
+from unmatched_sim.hooks import AI_ADVICE, DESTINATION_ADVICE, HAND_ADVICE, MANEUVER_ADVICE, SCHEME_ADVICE
 from unmatched_sim.policies.weights import OP_WORTH
 
 if not cython.compiled:     # compiled, inline functions and the weights' C variables (heuristic.pxd)
@@ -1055,12 +1055,19 @@ class HeuristicPolicy(GreedyPolicy):
                 - self.spend_cost(view, cid) + SCHEME_BONUS)
 
     def maneuver_eval(self, view) -> float:
+        """A maneuver's worth: its draw (exhaustion's damage from an empty deck), where it takes
+        our hero, less what the hero's ability makes it cost (hooks.MANEUVER_ADVICE: Mr. Hyde's
+        damage after each of his maneuvers)."""
         me = view.my_hero()
         deck = view.deck_size(view.seat)
         if deck == 0:
             w = -self.exhaustion_cost(view)
         else:
             w = self.draw_worth(view, 1)
+        if MANEUVER_ADVICE:
+            fn = MANEUVER_ADVICE.get(view.hero().ability.hook)
+            if fn is not None:
+                w -= fn(self, view)
         if not me.on_board:
             return w
         return w + self.reposition_worth(view) + MANEUVER_BONUS
@@ -1864,6 +1871,13 @@ class HeuristicPolicy(GreedyPolicy):
             worth = self.swap_defender_worth(view, d)
             if worth is not None:
                 return worth >= 0
+        if op == "draw":
+            # an optional draw of our own (Bigfoot's at the end of his turn): taken when the
+            # cards are worth drawing now, the deck race included (``draw_worth``)
+            spec = self._op_spec(view, d)
+            if spec.get("who", "self") == "self":
+                c = spec.get("count", 1)
+                return self.draw_worth(view, c if isinstance(c, int) else 1) > 0
         return True
 
     @cython.locals(view=_ViewCore)
@@ -1924,15 +1938,16 @@ class HeuristicPolicy(GreedyPolicy):
     @cython.locals(view=_ViewCore, f=Fighter)
     def on_ransom(self, view, d):
         """"<effect> unless 🪙×N" (Blackbeard's ransoms): pay when what the effect would give the
-        foe is worth more than the doubloons (``doubloon_worth`` each: what Blackbeard buys with
-        them, an action a turn). A sidekick summoned is a fighter with its attacks and zone
-        (``SUMMONED_WORTH``: its attacks, and ours spent removing it again); health the foe's hero
-        regains undoes damage toward the win, at its health's worth; an action for the foe, what
-        an action is; damage to our fighters, at their health's worth (and defeat's). Other
-        effects (discards, a cancel) as greedy weighs them."""
+        foe is worth more than paying costs now (``ransom_price``). A sidekick summoned is a
+        fighter with its attacks and zone (``SUMMONED_WORTH``: its attacks, and ours spent
+        removing it again); health the foe's hero regains undoes damage toward the win, at its
+        health's worth; an action for the foe, what an action is; damage to our fighters, at
+        their health's worth (and defeat's); a discard from our hand, the cards it would take
+        at what we keep them for (one at random: what a card drawn is worth, as the hand runs short). Other effects (a cancel) as
+        greedy weighs them."""
         op = d.info["effect"]
         name = op.NAME
-        price = self.doubloon_worth * d.info["amount"]
+        price = self.ransom_price(view, d)
         if name == "summon":
             gone = False        # a foe's sidekick off the board that it would bring on
             for t in self._foes(view):
@@ -1960,7 +1975,29 @@ class HeuristicPolicy(GreedyPolicy):
             return cost > price
         if name == "gain_action":
             return EXTRA_ACTION > price
+        if name == "discard" and op.spec.get("who") == "opponent":
+            hand = view.hand_ids()
+            if not hand:
+                return False
+            c = op.spec.get("count", 1)
+            n = min(len(hand), c if isinstance(c, int) else 1)
+            if op.spec.get("chooser") == "random":
+                # a card at random: a card of the hand as a card drawn is worth, dearer as the
+                # hand runs short
+                return n * DRAW_CARD_WORTH * scarcity_of(view, 0) > price
+            keeps = [self.keep(view, c) for c in hand]
+            keeps.sort(reverse=True)
+            return sum(keeps[:n]) > price      # they see the hand and take what we keep most
         return GreedyPolicy.on_ransom(self, view, d)
+
+    def ransom_price(self, view, d) -> float:
+        """What paying the ransom asked in ``d`` costs now: the hero's own advice on what its
+        currency buys the foe (``@advise("ransom_price")``: Blackbeard's doubloons, an action a
+        turn), else ``doubloon_worth`` each."""
+        fn = AI_ADVICE.get("ransom_price")
+        if fn is not None:
+            return fn(self, view, d)
+        return self.doubloon_worth * d.info["amount"]
 
     def on_ability_pay_for_action(self, view, d):
         """Blackbeard: 1 doubloon for 1 action, unless an extra action could only hurt."""

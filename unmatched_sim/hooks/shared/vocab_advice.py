@@ -4,6 +4,7 @@ any hero whose cards use these verbs."""
 
 from __future__ import annotations
 
+from unmatched_sim.engine.state import ATTACKER, DEFENDER
 from unmatched_sim.hooks import advise, story_line
 
 
@@ -146,10 +147,16 @@ def _token_moved(row):
 def _discard_for_value(policy, view, d):
     """Beastform, Forever Hyde: at +2 a card every offered card goes (Forever Hyde offers only
     cards of the other form); at +1 only a weak card (value 2 or less, no scheme), keeping
-    three cards in hand."""
+    three cards in hand. None once our attack, as the revealed cards stand, already defeats the
+    fighter it hits: a card more would only add damage it cannot take."""
     cards = [c for c in d.options if c is not None]
     if not cards:
         return None
+    if view.my_role() == ATTACKER:
+        mine, theirs = view.combat_value(ATTACKER), view.combat_value(DEFENDER)
+        target = view.fighter(view.combat_fighters()[DEFENDER])
+        if mine is not None and theirs is not None and mine - theirs >= target.health:
+            return None
     if d.info.get("per", 1) >= 2:
         return cards[0]
     weak = [c for c in cards if view.card(c).type != "scheme" and (view.card(c).value or 0) <= 2]
