@@ -107,6 +107,15 @@ def collect(out: Path | None, games: int, seed: int, iterations: int, share: flo
     return df
 
 
+def labelled_at(path: Path) -> dict | None:
+    """The weights the features of a labels folder were worked out at."""
+    for part in ("all", "features"):
+        f = path / f"{part}.json"
+        if path.is_dir() and f.exists():
+            return json.loads(f.read_text()).get("weights")
+    return None
+
+
 def read_labels(path: Path) -> pl.DataFrame:
     """A labels folder's rows: ``all.parquet``, or its ``features`` and ``search`` parts joined."""
     if path.is_file():
@@ -182,7 +191,7 @@ def _sub_picks(data: learn.Decisions, keep: np.ndarray, picks: np.ndarray) -> np
     return new_row[picks[keep]]
 
 
-def fit(paths: list[Path], l2: float, holdout: float, seed: int, target: str) -> dict:
+def fit(paths: list[Path], l2: float, holdout: float, seed: int, target: str, fixed: tuple = ()) -> dict:
     frames = []
     for i, p in enumerate(paths):
         if not p.exists():
@@ -198,8 +207,10 @@ def fit(paths: list[Path], l2: float, holdout: float, seed: int, target: str) ->
     held = set(rng.sample(uniq, max(1, int(round(holdout * len(uniq))))))
     test = np.array([g in held for g in games])
     train, hold = data.subset(~test), data.subset(test)
-    res = learn.fit_weights(train, l2=l2, kinds=len(learn.KINDS))
-    theta = res["theta"]
+    free = np.array([n not in fixed for n in learn.WEIGHTS])
+    res = learn.fit_weights(_columns(train, free), l2=l2, kinds=len(learn.KINDS))
+    theta = np.zeros(len(learn.WEIGHTS))
+    theta[free] = res["theta"]
     print(f"{data.n} decisions from {len(uniq)} games; {train.n} to fit, {hold.n} held out; "
           f"target: the search's {target}; l2 {l2}")
     print(f"cross-entropy (train): {res['loss_base']:.4f} -> {res['loss']:.4f}")
@@ -209,12 +220,17 @@ def fit(paths: list[Path], l2: float, holdout: float, seed: int, target: str) ->
     pol = df.sort(["src", "game", "dec", "j"])["policy_pick"].to_numpy()[_rows_kept(df, told)]
     print(f"(the policy's own choice is its best-scored option in "
           f"{np.mean([pol[r] for r in _best_rows(data)]):.1%} of decisions)")
-    values = learn.fitted_values(theta)
-    base = learn.base_weights()
+    base = labelled_at(paths[0]) or learn.base_weights()
+    values = learn.fitted_values(theta, base=base)
     print(f"{'weight':<22}{'theta':>8}{'now':>8}{'fitted':>8}")
     for n, t in zip(learn.WEIGHTS, theta):
         print(f"{n:<22}{t:>8.3f}{base[n]:>8.3g}{values[n]:>8.3g}")
     return {"theta": theta.tolist(), "values": values}
+
+
+def _columns(data: learn.Decisions, keep: np.ndarray) -> learn.Decisions:
+    """The decisions with only the features of the weights ``keep`` marks (the others held)."""
+    return learn.Decisions(data.group, data.kind, data.s0, data.F[:, keep], data.target)
 
 
 def _rows_kept(df: pl.DataFrame, told: np.ndarray) -> np.ndarray:
@@ -273,6 +289,8 @@ def main() -> None:
     fi.add_argument("--seed", type=int, default=1)
     fi.add_argument("--target", choices=("visits", "picks"), default="visits")
     fi.add_argument("--json", type=Path, default=None, help="write θ and the fitted weights here")
+    fi.add_argument("--fix", nargs="*", default=[], metavar="WEIGHT",
+                    help="weights held at their current values")
     fi.add_argument("--write", action="store_true", help="write the fitted weights into weights.py")
     args = ap.parse_args()
     if args.stage == "labels":
@@ -284,7 +302,10 @@ def main() -> None:
         collect(args.out, args.games, args.seed, args.iterations, args.share, args.policy, args.board, args.heroes,
                 horizon=args.horizon, part=args.part)
     else:
-        got = fit(args.labels, args.l2, args.holdout, args.seed, args.target)
+        unknown = [n for n in args.fix if n not in learn.WEIGHTS]
+        if unknown:
+            raise SystemExit(f"error: {unknown[0]} is not one of the fitted weights ({', '.join(learn.WEIGHTS)})")
+        got = fit(args.labels, args.l2, args.holdout, args.seed, args.target, tuple(args.fix))
         if args.json:
             args.json.write_text(json.dumps(got, indent=1))
         if args.write:

@@ -288,10 +288,12 @@ def agreement(data: Decisions, theta=None, picks=None) -> float:
     return right / data.n
 
 
-def fitted_values(theta, names=WEIGHTS, lo: float = -0.5, hi: float = 1.0, digits: int = 2) -> dict:
+def fitted_values(theta, names=WEIGHTS, lo: float = -0.5, hi: float = 1.0, digits: int = 2,
+                  base: dict | None = None) -> dict:
     """The weights for θ (each change kept within ``lo``..``hi`` of its value, rounded to
-    ``digits`` significant digits)."""
-    base = base_weights(names)
+    ``digits`` significant digits) from ``base`` (the weights the features were worked out
+    at; default: today's)."""
+    base = base or base_weights(names)
     out = {}
     for n, t in zip(names, theta):
         v = base[n] * (1 + min(max(float(t), lo), hi))
