@@ -103,7 +103,7 @@ def collect(out: Path | None, games: int, seed: int, iterations: int, share: flo
         (out / f"{part}.json").write_text(json.dumps(
             {"games": games, "seed": seed, "iterations": iterations, "share": share, "policy": policy,
              "board": board_id, "heroes": ids, "step": step, "horizon": horizon, "part": part,
-             "weights": learn.base_weights() if learn.can_vary_weights() else None}, indent=1))
+             "weights": learn.base_weights()}, indent=1))
     return df
 
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import math
 import random
+import re
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -54,8 +55,18 @@ WEIGHTS_FILE = Path(__file__).with_name("weights.py")
 
 
 def base_weights(names=WEIGHTS) -> dict[str, float]:
-    """The weights' values now (from ``weights.py``)."""
-    return {n: float(getattr(weights, n)) for n in names}
+    """The weights' values now (from ``weights.py``; compiled, where they are C variables, read
+    from its text)."""
+    if all(hasattr(weights, n) for n in names):
+        return {n: float(getattr(weights, n)) for n in names}
+    text = WEIGHTS_FILE.read_text()
+    out = {}
+    for n in names:
+        m = re.search(rf"^{n}\s*=\s*([-+0-9.eE]+)", text, re.M)
+        if m is None:
+            raise KeyError(f"no weight named {n}")
+        out[n] = float(m.group(1))
+    return out
 
 
 def can_vary_weights() -> bool:
