@@ -372,8 +372,10 @@ def test_a_scheme_that_pulls_the_foe_hero_into_reach_is_worth_its_attack():
     # flat 0.5, and Loki never played it against Medusa, who kept out of his reach
     # (`sim matchup loki medusa -n 60 --seed 41 --policy tuned`, game 0: held from turn 13 to
     # the end). It is now worth the attack it opens (here one that may defeat her) less the
-    # blows she can deal from next to him.
-    s = loki_far_from_medusa("Trick: Svaðilfari's Lure", "Looking for Trouble", "Underhanded")
+    # blows she can deal from next to him. (At 1 health, where the attack may well end the
+    # game; at 2 the search finds the pull and a maneuver alike.)
+    s = loki_far_from_medusa("Trick: Svaðilfari's Lure", "Looking for Trouble", "Underhanded",
+                             medusa_health=1)
     assert decide(s) == "scheme"
     assert decide(s, "tuned-v1") != "scheme"
     # healthy, she is not worth pulling next to him for one attack

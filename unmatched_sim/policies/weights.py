@@ -72,12 +72,12 @@ SCARCE_HAND = 4                 # a hand left smaller than this makes each card 
 SCARCITY_STEP = 0.5             # ... by this share per card short
 
 # Health and defeat (HeuristicPolicy.hp_weight, defeat_worth)
-SIDEKICK_HP = 0.45              # a sidekick's health point
-HERO_HP_BASE = 1.0              # a hero's health point: this ...
+SIDEKICK_HP = 0.5               # a sidekick's health point
+HERO_HP_BASE = 1.6              # a hero's health point: this ...
 HERO_HP_LOW = 3.0               # ... plus this over its health (dearer as it runs low) ...
-OWN_HP_BASE = 0.7               # ... ours times this plus ...
+OWN_HP_BASE = 0.85              # ... ours times this plus ...
 OWN_HP_CAUTION = 0.8            # ... this times the caution ...
-FOE_HP_BASE = 0.8               # ... a foe's times this plus ...
+FOE_HP_BASE = 1.0               # ... a foe's times this plus ...
 FOE_HP_AGGRESSION = 0.5         # ... this times the aggression
 SIDEKICK_DEFEAT = 1.4           # defeating a sidekick: its attacks and zone taken from the foe ...
 SIDEKICK_RETURN_SHARE = 0.4     # ... at this share when the foe's cards can summon it again
@@ -102,7 +102,7 @@ MIN_DAMAGE_RATE = 0.75          # the rate counted at least
 DECK_RATE_PRIOR = 1.0           # cards our deck loses a turn of ours (a maneuver's draw), before evidence
 
 # Drawing (HeuristicPolicy.draw_worth, boost_bonus_worth)
-DRAW_CARD_WORTH = 0.75          # a card drawn with room for it in hand
+DRAW_CARD_WORTH = 0.63          # a card drawn with room for it in hand
 NEAR_EXHAUSTION = 3             # a deck this short after the draw ...
 NEAR_EXHAUSTION_SHARE = 0.6     # ... makes the draw worth this share
 CARDS_PER_TURN = 2              # the cards a turn of the game needs (the deck race)
@@ -116,10 +116,10 @@ BONUS_ACTION_WORTH = 1.2        # a BOOST bonus's action
 BONUS_DISCARD_WORTH = 0.8       # a BOOST bonus's discard from the foe's hand
 
 # Actions and effects resolved now (HeuristicPolicy.on_action, ops_worth, ...)
-ATTACK_BONUS = 0.6              # an attack's score over its expected worth (plus the aggression)
-REPOSITION_SHARE = 0.6          # a better space reached by a maneuver (or after a hit and run)
-MANEUVER_BONUS = 0.3            # a maneuver's score beyond its draw and repositioning
-SCHEME_BONUS = 0.3              # a scheme's score beyond its effects and cost
+ATTACK_BONUS = 0.81             # an attack's score over its expected worth (plus the aggression)
+REPOSITION_SHARE = 0.4          # a better space reached by a maneuver (or after a hit and run)
+MANEUVER_BONUS = 0.24           # a maneuver's score beyond its draw and repositioning
+SCHEME_BONUS = 0.31             # a scheme's score beyond its effects and cost
 EXTRA_ATTACK_ACTION = 1.6       # one more action with an attack to make
 EXTRA_ACTION = 1.0              # one more action otherwise
 SUMMONED_WORTH = 2.0            # a foe's sidekick summoned onto the board: its attacks, and ours spent removing it again
@@ -159,12 +159,12 @@ TARGET_WEAK_BONUS = 1.0         # ... plus this if it is weak
 WEAK_HEALTH = 2                 # weak: this much health or less
 TARGET_LATER_SHARE = 0.45       # a target reached with no action left to attack it, or no card
 APPROACH_RANGED = 0.35          # a ranged fighter outside the foe hero's zone: per space away
-APPROACH_HERO = 0.55            # our hero (melee) per space away from the foe's hero
+APPROACH_HERO = 0.54            # our hero (melee) per space away from the foe's hero
 APPROACH_SIDEKICK = 0.35        # our sidekick (melee) per space away
-EXPOSURE_LATER_SHARE = 0.45     # the blows we could take there while we still act this turn
+EXPOSURE_LATER_SHARE = 0.43     # the blows we could take there while we still act this turn
 HAZARD_ESCAPE_SHARE = 1.0       # a maneuver out of a foe's turn-start damage, the turn's last action
-HERO_LETHAL_SAFETY = 25.0       # our hero's chance of defeat there: this times the safety ...
-HERO_LETHAL_BASE = 5.0          # ... plus this
+HERO_LETHAL_SAFETY = 23.0       # our hero's chance of defeat there: this times the safety ...
+HERO_LETHAL_BASE = 4.8          # ... plus this
 SIDEKICK_EXPOSURE = 0.15        # each damage our sidekick could take there
 SCREEN_WORTH = 0.8              # a sidekick guarding our hero (times the caution)
 FLANK_PRESS = 0.15              # a sidekick per space away from the foe's hero (times the aggression)
@@ -172,8 +172,8 @@ FLANK_PRESS = 0.15              # a sidekick per space away from the foe's hero 
 # The foes' blows (position.threat_map_of, exposure_odds)
 FOE_BOOST_HAND = 3              # a foe with this many cards BOOSTs its move by 1
 SECOND_ATTACK_SHARE = 0.8       # a foe's second attack, at this share of its best
-BLOW_FLOOR = 0.25               # the share of an expected blow that gets through any defense
-DEFENSE_STOP = 0.85             # the share of a defense's strength that stops a blow
+BLOW_FLOOR = 0.24               # the share of an expected blow that gets through any defense
+DEFENSE_STOP = 1.2              # the share of a defense's strength that stops a blow
 LETHAL_MARGIN = 2.0             # the chance-ish of defeat: damage over health plus this ...
 LETHAL_SPREAD = 3.0             # ... over this
 
