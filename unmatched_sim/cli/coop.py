@@ -202,7 +202,7 @@ def coop_tournament(ids: list[str], villain: str | None, minions, events, player
                     scheduler) -> None:
     """``sim tournament --format coop``: every line-up of ``ids`` of the ``players`` sizes (or a
     sample of them) against ``villain``, into one run directory; prints the heroes' record."""
-    from unmatched_sim.cli.formats import round_games, sample_lineups
+    from unmatched_sim.cli.formats import choose_lineups, round_games
 
     if villain is None:
         fail("--format coop needs --villain V (see: sim villains)")
@@ -210,15 +210,7 @@ def coop_tournament(ids: list[str], villain: str | None, minions, events, player
     sizes = parse_players(players, len(ids))
     entries = _enemy_entries(villain, minions, events, max(sizes), exact=False)
     _note_objective(villain, as_json)
-    lineups = coop_lineups(ids, sizes)
-    if sample is not None and sample < 1:
-        fail(f"--sample must be at least 1 (got {sample})")
-    chosen = sample_lineups(lineups, sample, seed)
-    if not as_json and len(chosen) < len(lineups):
-        click.echo(f"note: playing {len(chosen)} line-ups sampled (seed {seed}) from the {len(lineups)} possible",
-                   err=True)
-    if not as_json and len(lineups) > 500 and sample is None:
-        click.echo(f"note: {len(lineups)} line-ups; --sample K plays a random K of them", err=True)
+    chosen = choose_lineups(coop_lineups(ids, sizes), sample, seed, as_json)
     # every hero of every line-up takes every turn position equally often: a multiple of each size
     games = round_games(games, math.lcm(*{len(lu) for lu in chosen}), as_json)
     out, specs, elapsed = run_coop(ids, chosen, entries, games=games, seed=seed, board=board, policy=policy,

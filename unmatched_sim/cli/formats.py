@@ -211,7 +211,12 @@ def plan_tournament(names: list[str], fmt: str, players: int | None, sample: int
     if len(names) < players:
         fail(f"a {FORMAT_WORDS[fmt]} tournament of {players} players needs at least {players} different heroes, "
               f"got {len(names)}")
-    lineups = all_lineups(names, fmt, players)
+    return choose_lineups(all_lineups(names, fmt, players), sample, seed, quiet)
+
+
+def choose_lineups(lineups: list, sample: int | None, seed: int, quiet: bool) -> list:
+    """The line-ups a tournament plays: all of ``lineups``, or ``--sample K`` of them drawn with
+    the run's seed; the user is told which, and where the whole set is large."""
     if sample is not None and sample < 1:
         fail(f"--sample must be at least 1 (got {sample})")
     chosen = sample_lineups(lineups, sample, seed)
