@@ -103,7 +103,8 @@ def test_each_turn_has_a_frame_with_where_the_fighters_stand_and_the_players_cou
     # the final frame: the game's last health of every fighter, as the log has it
     last = {}
     for e in replayed.events:
-        if e["kind"] in ("damage", "recover", "set_health") and e["health"] is not None:
+        # (a sidekick summoned back comes with its health)
+        if e["kind"] in ("damage", "recover", "set_health", "return_fighter") and e["health"] is not None:
             last[e["fighter"]] = e["health"]
     final = {x["name"]: x["health"] for x in frames[-1]["fighters"]}
     assert all(final[name] == h for name, h in last.items())
