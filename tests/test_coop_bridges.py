@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.coop_helpers import stop_after_setup
 from unmatched_sim.coop import bridges as br
 from unmatched_sim.coop import data
 from unmatched_sim.coop import game as cg
@@ -46,14 +47,7 @@ def new_game(heroes=("houdini",), seed=0, villain=None, board=BOARD):
 def paused(heroes=("houdini",), seed=0, villain=None):
     """Set up (bridges dealt, minions and sidekicks placed), then stopped: each test drives what
     it checks."""
-    g = new_game(heroes, seed, villain)
-    g.push_one((cg._coop_setup, ()))
-    g.run()
-    while g.pending is not None and g.pending.kind in ("minion_start", "sidekick_start"):
-        g.answer(g.pending.options[0])
-    g.pending = None
-    g.stack.clear()
-    return g
+    return stop_after_setup(new_game(heroes, seed, villain))
 
 
 def sp(label):

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.coop_helpers import example_game_on
 from unmatched_sim.coop import data
 from unmatched_sim.coop import game as cg
 from unmatched_sim.coop.enemy_rules import enemy_targets
@@ -27,20 +28,7 @@ REPO = Path(__file__).resolve().parent.parent
 def game_of(heroes, seed=0) -> cg.CoopGame:
     """A co-op game of these hero definitions on the test board, set up, every fighter off the
     board, stopped before its first round."""
-    board = load_board_file(BOARD)
-    v = data.find("example_villain", "villain")
-    ms = tuple(data.find(v.minions[i % len(v.minions)], "minion") for i in range(len(heroes)))
-    g = cg.CoopGame(board, tuple(heroes), v, ms, (), seed)
-    g.push_one((cg._coop_setup, ()))
-    g.run()
-    while g.pending is not None and g.pending.kind in ("minion_start", "sidekick_start"):
-        g.answer(g.pending.options[0])
-    g.pending = None
-    g.stack.clear()
-    for f in g.fighters:
-        if f.on_board:
-            g._remove_from_board(f.idx)
-    return g
+    return example_game_on(load_board_file(BOARD), tuple(heroes), seed)
 
 
 def small(hero_id: str):

@@ -12,6 +12,7 @@ from pathlib import Path
 import polars as pl
 import pytest
 
+from tests.coop_helpers import stop_after_setup
 from unmatched_sim.coop import data, invasion
 from unmatched_sim.coop import game as cg
 from unmatched_sim.data.board import load_board_file, parse_board
@@ -41,14 +42,7 @@ def new_game(n=1, seed=0, board=None, villain=None):
 
 def paused(n=1, seed=0):
     """Set up (minions, sidekicks, invasion tokens), stopped before the first round runs."""
-    g = new_game(n, seed)
-    g.push_one((cg._coop_setup, ()))
-    g.run()
-    while g.pending is not None and g.pending.kind in ("minion_start", "sidekick_start"):
-        g.answer(g.pending.options[0])
-    g.pending = None
-    g.stack.clear()
-    return g
+    return stop_after_setup(new_game(n, seed))
 
 
 def events_of(g, kind):

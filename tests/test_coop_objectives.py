@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from tests.coop_helpers import stop_after_setup
 from unmatched_sim.coop import game as cg
 from unmatched_sim.coop.objectives import Objective
 from unmatched_sim.coop.play import make_coop_game, play_coop
@@ -61,13 +62,7 @@ def test_objective_hooks_run_at_setup_after_each_player_maneuver_and_when_the_tr
 
 
 def test_objective_end_of_round_threat_sets_how_far_the_marker_moves():
-    g = _game()
-    g.push_one((cg._coop_setup, ()))
-    g.run()
-    while g.pending is not None and g.pending.kind in ("minion_start", "sidekick_start"):
-        g.answer(g.pending.options[0])
-    g.pending = None
-    g.stack.clear()
+    g = stop_after_setup(_game())
     villain_card = next(c for c in g.coop.cards if c.end_of_round_threat)
     g.coop.row = [villain_card]
     cg._end_of_round(g)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.coop_helpers import stop_after_setup
 from unmatched_sim.coop import game as cg
 from unmatched_sim.coop.play import make_coop_game
 
@@ -19,15 +20,7 @@ def events_of(g, kind):
 
 def paused(heroes=("houdini",), seed=0, **kw):
     """A co-op game set up (minions and sidekicks placed), stopped before anything else runs."""
-    g = make_coop_game("example_villain", list(heroes), seed=seed, **kw)
-    g.push_one((cg._coop_setup, ()))
-    g.run()
-    while g.pending is not None and g.pending.kind in ("minion_start", "sidekick_start"):
-        g.answer(g.pending.options[0])
-    # drop the round the setup scheduled: each test drives what it checks
-    g.pending = None
-    g.stack.clear()
-    return g
+    return stop_after_setup(make_coop_game("example_villain", list(heroes), seed=seed, **kw))
 
 
 def clear_board(g, keep=()):

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.coop_helpers import example_game_on
 from unmatched_sim.coop import data, tokens
 from unmatched_sim.coop import game as cg
 from unmatched_sim.data.board import load_board_file
@@ -22,20 +23,7 @@ BOARD = Path(__file__).resolve().parent / "boards" / "coop_tokens.toml"
 def token_game(heroes=("houdini",), seed=0) -> cg.CoopGame:
     """A co-op game on the test board, set up, stopped before its first round; every fighter
     off the board (each test places the ones it needs)."""
-    board = load_board_file(BOARD)
-    v = data.find("example_villain", "villain")
-    ms = tuple(data.find(v.minions[i % len(v.minions)], "minion") for i in range(len(heroes)))
-    g = cg.CoopGame(board, tuple(find_hero(h) for h in heroes), v, ms, (), seed)
-    g.push_one((cg._coop_setup, ()))
-    g.run()
-    while g.pending is not None and g.pending.kind in ("minion_start", "sidekick_start"):
-        g.answer(g.pending.options[0])
-    g.pending = None
-    g.stack.clear()
-    for f in g.fighters:
-        if f.on_board:
-            g._remove_from_board(f.idx)
-    return g
+    return example_game_on(load_board_file(BOARD), tuple(find_hero(h) for h in heroes), seed)
 
 
 def sp(g, label: str) -> int:
