@@ -293,3 +293,18 @@ def greedy_midgame(seed: int, steps: int, hero_ids=("houdini", "genie"), board: 
     for _ in range(steps):
         g.answer(pols[g.pending.player].choose(PlayerView(g, g.pending.player), g.pending))
     return g
+
+
+def tuned_at(s: Scenario, seat: int = 0):
+    """``tuned`` set up for a decision of ``seat`` in the scenario's position (its style worked
+    out, its memo fresh), with that seat's view: (policy, view)."""
+    import random
+
+    from unmatched_sim.engine.view import PlayerView
+    from unmatched_sim.policies.heuristic import TunedPolicy
+
+    view = PlayerView(s.game, seat)
+    pol = TunedPolicy(random.Random(0))
+    pol._fresh()
+    pol.agg, pol.cau = pol.style_now(view)
+    return pol, view

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.scenario import Scenario, genie_turn, play_random
+from tests.scenario import Scenario, genie_turn, play_random, tuned_at
 from unmatched_sim.data.catalog import find_hero
 from unmatched_sim.engine.formats import FreeForAll, Teams
 
@@ -395,30 +395,17 @@ def test_the_ai_adjusts_broken_glass_to_match_the_opponents_value():
     assert [e["amount"] for e in s.events("value_adjusted")] == [-1]
 
 
-def _tuned(s: Scenario):
-    import random
-
-    from unmatched_sim.engine.view import PlayerView
-    from unmatched_sim.policies.heuristic import TunedPolicy
-
-    view = PlayerView(s.game, 0)
-    pol = TunedPolicy(random.Random(0))
-    pol._fresh()
-    pol.agg, pol.cau = pol.style_now(view)
-    return pol, view
-
-
 def test_the_ai_values_ending_her_turn_on_the_hand_that_starts_the_next_with_3_cards():
     """Out of the Genie's reach: 3 cards at the end of her turn are worth the ability's action,
     4 nothing. Within it, 4 (she may defend once) is worth the chance of that."""
     from unmatched_sim.hooks.bloody_mary import DEFEND_CHANCE, RITUAL_WORTH, ritual_hand_advice
     s = vs_genie(mary="M31")
     s.begin_turn(0)
-    pol, view = _tuned(s)
+    pol, view = tuned_at(s)
     assert [ritual_hand_advice(pol, view, n) for n in (2, 3, 4)] == [0.0, RITUAL_WORTH, 0.0]
     s = vs_genie().hand(1, "Prisoner's Torment", "Prisoner's Torment")
     s.begin_turn(0)
-    pol, view = _tuned(s)
+    pol, view = tuned_at(s)
     assert ritual_hand_advice(pol, view, 3) == RITUAL_WORTH * (1 - DEFEND_CHANCE)
     assert ritual_hand_advice(pol, view, 4) == RITUAL_WORTH * DEFEND_CHANCE
 
@@ -432,7 +419,7 @@ def test_the_ais_last_action_counts_the_hand_it_leaves_for_ritualistic_power():
     s.begin_turn(0)
     maneuver_in_place(s)
     s.game.players[0].hand.pop()          # back to 2 cards: the maneuver's draw undone
-    pol, view = _tuned(s)
+    pol, view = tuned_at(s)
     assert view.actions_now() == 1 and view.hand_size(0) == 2
     advised = pol.action_scores(view, s.pending.options)
     fn = HAND_ADVICE.pop("ritualistic_power")
@@ -445,7 +432,7 @@ def test_the_ais_last_action_counts_the_hand_it_leaves_for_ritualistic_power():
 
 
 def _scores(s: Scenario) -> dict:
-    pol, view = _tuned(s)
+    pol, view = tuned_at(s)
     return pol.action_scores(view, s.pending.options)
 
 
@@ -456,7 +443,7 @@ def _third_action_attack_card(genie_health: int) -> str:
     if s.pending.kind == "attack_target":
         s.choose((BM, GENIE))
     s.expect("attack_card")
-    pol, view = _tuned(s)
+    pol, view = tuned_at(s)
     return s.game.card(pol.on_attack_card(view, s.pending)).name
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from tests.bol1_play import play_random
-from tests.scenario import Scenario, genie_turn
+from tests.scenario import Scenario, genie_turn, tuned_at
 from unmatched_sim.data.catalog import find_hero
 from unmatched_sim.engine.formats import FreeForAll, Teams
 
@@ -344,29 +344,16 @@ def test_bruce_lee_plays_a_two_against_two_team_game_to_the_end():
 
 
 # ============================================================================ the AI
-def _tuned(s: Scenario):
-    import random
-
-    from unmatched_sim.engine.view import PlayerView
-    from unmatched_sim.policies.heuristic import TunedPolicy
-
-    view = PlayerView(s.game, 0)
-    pol = TunedPolicy(random.Random(0))
-    pol._fresh()
-    pol.agg, pol.cau = pol.style_now(view)
-    return pol, view
-
-
 def test_the_ai_sees_the_turns_nunchaku_bonus_in_an_attack_it_weighs():
     s = duel()
     s.hand(0, "Nunchaku", "Skirmish")
     s.begin_turn(0)
-    pol, view = _tuned(s)
+    pol, view = tuned_at(s)
     skirmish = s.card_ids(0, "Skirmish")[0]
     bruce, genie = s.fighter("Bruce Lee"), s.fighter("The Genie")
     before = pol.attack_eval(view, bruce, genie, skirmish)
     scheme(s, "Nunchaku")
-    pol, view = _tuned(s)
+    pol, view = tuned_at(s)
     assert view.combat_bonus_estimate(bruce, 0, genie) == 1.0
     assert pol.attack_eval(view, bruce, genie, skirmish) > before
 
@@ -377,7 +364,7 @@ def test_the_ai_does_not_play_nunchaku_with_no_attack_to_make_after_it():
     s = duel(bruce="M31")
     s.hand(0, "Nunchaku", "Skirmish")
     s.begin_turn(0)
-    pol, view = _tuned(s)
+    pol, view = tuned_at(s)
     assert not pol.attack_options(view)
     nunchaku = s.card_ids(0, "Nunchaku")[0]
     worth = pol.scheme_eval(view, nunchaku, s.fighter("Bruce Lee"))
@@ -389,7 +376,7 @@ def test_the_ai_weighs_nunchaku_as_the_attack_it_improves_less_the_card():
     s = duel()
     s.hand(0, "Nunchaku", "Skirmish")
     s.begin_turn(0)
-    pol, view = _tuned(s)
+    pol, view = tuned_at(s)
     nunchaku = s.card_ids(0, "Nunchaku")[0]
     scores = pol.action_scores(view, s.pending.options)
     worth = pol.scheme_eval(view, nunchaku, s.fighter("Bruce Lee"))
@@ -414,7 +401,7 @@ def _attack_card_choice(hand: tuple[str, ...], moved: bool) -> str:
     if s.pending.kind == "attack_target":
         s.choose((bruce, genie))
     s.expect("attack_card")
-    pol, view = _tuned(s)
+    pol, view = tuned_at(s)
     return g.card(pol.on_attack_card(view, s.pending)).name
 
 
@@ -436,13 +423,13 @@ def test_the_ai_does_not_play_bring_it_on_with_no_foe_to_pull_or_nothing_to_hit_
     s = duel()
     s.hand(0, "Bring It On", "Skirmish")
     s.begin_turn(0)
-    pol, view = _tuned(s)
+    pol, view = tuned_at(s)
     card = s.card_ids(0, "Bring It On")[0]
     assert pol.scheme_eval(view, card, s.fighter("Bruce Lee")) == pol.maneuver_eval(view) - pol.spend_cost(view, card)
     s = duel(bruce="M09")        # in a zone of the Genie on M11, not next to her
     s.hand(0, "Bring It On", "Skirmish")
     s.begin_turn(0)
-    pol, view = _tuned(s)
+    pol, view = tuned_at(s)
     assert not pol.attack_options(view)
     from unmatched_sim.hooks.bruce_lee import best_attack_on_pulled
     from unmatched_sim.policies.weights import FOR_HERO_ADVICE

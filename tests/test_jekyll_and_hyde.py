@@ -6,7 +6,7 @@ Marmoreal."""
 from __future__ import annotations
 
 from tests.scenario import play_random
-from tests.scenario import Scenario, genie_turn
+from tests.scenario import Scenario, genie_turn, tuned_at
 from unmatched_sim.engine.formats import FreeForAll, Teams
 
 HERO = "Jekyll & Hyde"
@@ -312,19 +312,6 @@ def test_a_form_sharing_a_fighters_name_or_a_banner_naming_no_form_is_refused():
 
 
 # ---------------------------------------------------------------- the AI
-def _tuned(s: Scenario):
-    import random
-
-    from unmatched_sim.engine.view import PlayerView
-    from unmatched_sim.policies.heuristic import TunedPolicy
-
-    view = PlayerView(s.game, 0)
-    pol = TunedPolicy(random.Random(0))
-    pol._fresh()
-    pol.agg, pol.cau = pol.style_now(view)
-    return pol, view
-
-
 def test_the_ai_puts_mr_hyde_next_to_the_foe_that_pure_evil_then_hurts():
     """Mr. Hyde far from the Genie but in her zone: Pure Evil's place ends next to her."""
     s = Scenario("jekyll_and_hyde", "genie").place(HERO, "M09").place(GENIE, "M11")
@@ -334,7 +321,7 @@ def test_the_ai_puts_mr_hyde_next_to_the_foe_that_pure_evil_then_hurts():
     my_turn(s)
     scheme(s, "Pure Evil")
     s.expect("effect_destination")
-    pol, view = _tuned(s)
+    pol, view = tuned_at(s)
     genie = s.f(GENIE).space
     assert pol.on_effect_destination(view, s.pending) in s.board.adjacent[genie]
 
@@ -347,7 +334,7 @@ def test_the_ai_does_not_play_pure_evil_when_its_place_can_only_carry_him_away_f
     set_form(s.game, 0, "Mr. Hyde")
     s.hand(0, "Pure Evil", "Skirmish")
     my_turn(s)
-    pol, view = _tuned(s)
+    pol, view = tuned_at(s)
     card = in_hand(s, "Pure Evil")
     assert pol.scheme_eval(view, card, s.fighter(HERO)) < 0.0
     assert pol.on_action(view, s.pending) != "scheme"
@@ -364,7 +351,7 @@ def test_the_ai_does_not_attack_with_succumb_to_compulsion_when_it_strands_his_d
     if s.pending.kind == "attack_target":
         s.choose((HERO, GENIE))
     s.expect("attack_card")
-    pol, view = _tuned(s)
+    pol, view = tuned_at(s)
     assert s.game.card(pol.on_attack_card(view, s.pending)).name == "Feint"
 
 
@@ -377,11 +364,11 @@ def test_the_ai_transforms_into_the_form_whose_cards_attack_and_defend_best():
     s.hand(0, "Recoiling Blow", "With Haste!")
     s.begin_turn(0)
     s.expect("transform")
-    pol, view = _tuned(s)
+    pol, view = tuned_at(s)
     assert _advise_transform(pol, view, s.pending) is True
     s = Scenario("jekyll_and_hyde", "genie").place(HERO, "M31").place(GENIE, "M03")
     s.hand(0, "With Haste!", "Distracted Triage")
     s.begin_turn(0)
     s.expect("transform")
-    pol, view = _tuned(s)
+    pol, view = tuned_at(s)
     assert _advise_transform(pol, view, s.pending) is False
