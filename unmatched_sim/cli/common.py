@@ -226,6 +226,12 @@ def execute_all(specs, out, jobs, force, no_progress, resume=False, backend="loc
     return out, meta, time.perf_counter() - started
 
 
+def ended_by_line(end_reasons: dict) -> str:
+    """The printout's line of how games ended, each end reason in words with its count
+    ("villain_defeated" -> "villain defeated 58"); reasons no game ended by are left out."""
+    return "  games ended by: " + ", ".join(f"{r.replace('_', ' ')} {c}" for r, c in end_reasons.items() if c)
+
+
 def pct(x) -> str:
     """A rate as the commands print it: "  n/a" or " 33.3%" (rounded half up, five wide)."""
     from unmatched_sim.report.format import rounded     # the reports' rounding (it loads no plotting)

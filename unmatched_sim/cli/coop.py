@@ -11,7 +11,7 @@ import math
 import click
 import polars as pl
 
-from unmatched_sim.cli.common import (complete_heroes, execute_all, fail, parse_boards, pct, prepare,
+from unmatched_sim.cli.common import (complete_heroes, ended_by_line, execute_all, fail, parse_boards, pct, prepare,
                                       run_options, split_names)
 
 
@@ -163,7 +163,7 @@ def coop(villain, heroes, games, seed, board, policy, policy_a, policy_b, jobs, 
                + f" on {summary['board']}: {summary['games']} games (seed {seed}), policy {summary['policy']}")
     click.echo(f"  heroes win {summary['hero_wins']} of {summary['games']}: {pct(summary['win_rate']).strip()}"
                f"  95% CI [{pct(lo).strip()}, {pct(hi).strip()}]")
-    click.echo("  games ended by: " + ", ".join(f"{r} {c}" for r, c in summary["end_reasons"].items()))
+    click.echo(ended_by_line(summary["end_reasons"]))
     click.echo(f"  mean game length {summary['mean_turns']:.1f} turns (every player's and enemy's turn counted)")
     click.echo(f"  {elapsed:.1f} s; log in {out}  (next: sim report {out})")
 
@@ -244,7 +244,7 @@ def coop_tournament(ids: list[str], villain: str | None, minions, events, player
     for r in shown:
         label = " + ".join(names.get(h, h) for h in r["lineup"].split("+"))
         click.echo(f"    {label:<{width}}  win {pct(r['win_rate'])}  95% CI {ci(r['ci_low'], r['ci_high'])}")
-    click.echo("  games ended by: " + ", ".join(f"{r} {c}" for r, c in summary["end_reasons"].items() if c))
+    click.echo(ended_by_line(summary["end_reasons"]))
     click.echo(f"  {elapsed:.1f} s; log in {out}  (next: sim report {out})")
 
 

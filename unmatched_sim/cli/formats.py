@@ -12,7 +12,7 @@ import random
 import click
 import polars as pl
 
-from unmatched_sim.cli.common import execute_all, fail, parse_boards, prepare
+from unmatched_sim.cli.common import ended_by_line, execute_all, fail, parse_boards, prepare
 
 FORMAT_WORDS = {"ffa": "free-for-all", "teams": "team game"}
 
@@ -195,7 +195,7 @@ def multi_run(names: list[str], fmt: str, lineups: list[tuple[str, ...]], *, gam
     if summary["draws"]:
         click.echo(f"  draws (turn limit) {summary['draws']}")
     click.echo(f"  mean game length {summary['mean_turns']:.1f} turns (every player's turn counted)")
-    click.echo("  games ended by: " + ", ".join(f"{r} {c}" for r, c in summary["end_reasons"].items()))
+    click.echo(ended_by_line(summary["end_reasons"]))
     click.echo(f"  {elapsed:.1f} s ({summary['games'] / max(elapsed, 1e-9):.0f} games/s); log in {out}")
 
 

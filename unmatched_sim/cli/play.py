@@ -10,8 +10,8 @@ from pathlib import Path
 import click
 import polars as pl
 
-from unmatched_sim.cli.common import (check_jobs, complete_heroes, even_games, execute_all, fail, format_options,
-                                      parse_boards, pct, prepare, robust_option, run_options, set_option,
+from unmatched_sim.cli.common import (check_jobs, complete_heroes, ended_by_line, even_games, execute_all, fail,
+                                      format_options, parse_boards, pct, prepare, robust_option, run_options, set_option,
                                       roster, split_names, check_option)
 from unmatched_sim.cli.coop import enemy_options
 
@@ -138,7 +138,7 @@ def matchup(hero_a, hero_b, more, games, seed, board, policy, policy_a, policy_b
         lo, hi = bs["ci95"][k0]
         click.echo(f"  on {bid:<10} {_shown(k0, heroes)} wins {pct(bs['win_rate'][k0])} [{pct(lo)}, {pct(hi)}] of {bs['games']} games")
     click.echo(f"  mean game length {num1(summary['mean_turns'])} turns")
-    click.echo("  games ended by: " + ", ".join(f"{_words(r)} {c}" for r, c in summary["end_reasons"].items()))
+    click.echo(ended_by_line(summary["end_reasons"]))
     played = meta.get("total_games", summary["games"]) if isinstance(meta, dict) else summary["games"]
     click.echo(f"  {elapsed:.1f} s ({played / max(elapsed, 1e-9):.0f} games/s); log in {out}")
     click.echo(f"Verdict: {summary['verdict']}")
@@ -157,11 +157,6 @@ def _shown(key: str, heroes: dict) -> str:
     hid, _, copy = key.partition("#")
     name = heroes[hid].name if hid in heroes else hid
     return f"{name} #{copy}" if copy else name
-
-
-def _words(code: str) -> str:
-    """An end reason as words ("both_heroes_defeated" -> "both heroes defeated")."""
-    return code.replace("_", " ")
 
 
 def matchup_verdict(summary: dict, names: dict) -> str:
