@@ -38,6 +38,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--board", default="marmoreal")
     ap.add_argument("--mirrors", action="store_true", help="check mirror matches too")
+    ap.add_argument("--gauntlet", default=None, metavar="HERO",
+                    help="only this hero's pairings of the round-robin, in its order, so the same games as "
+                         "there (its row is the one to read)")
     ap.add_argument("--jobs", "-j", type=int, default=None, help="worker processes [default: all cores]")
     ap.add_argument("--backend", choices=["local", "dask"], default="local")
     ap.add_argument("--scheduler", default=None, help="with --backend dask: the scheduler's address")
@@ -45,7 +48,11 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     try:
         ids = [find_hero(h).id for h in split_names([args.heroes])] if args.heroes else hero_ids()
-        pairings = tournament_pairings(ids, None, no_mirrors=not args.mirrors)
+        gauntlet = find_hero(args.gauntlet).id if args.gauntlet else None
+        if gauntlet and gauntlet not in ids:
+            raise UserError(f"--gauntlet {gauntlet} is not among --heroes; add it there")
+        pairings = [p for p in tournament_pairings(ids, None, no_mirrors=not args.mirrors)
+                    if gauntlet is None or gauntlet in p]
         spec, _, _ = prepare(ids, pairings, args.games, args.seed, args.board, args.policy, None, None, args.jobs,
                              None)
         check, k = parse_check_with(f"{args.check_with}:{args.games}", spec.policy_a, spec.policy_b, spec.games)
@@ -56,6 +63,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {e}", file=sys.stderr)
         return 2
     table = headroom(args.out)
+    if gauntlet:  # the others met one foe only: their rows and the spread say nothing
+        table = table.filter(table["hero"] == gauntlet)
     s = headroom_summary(table)
     print(f"{check} instead of {spec.policy_a} on one hero; {len(pairings)} pairings × {k} games each way, "
           f"seed {args.seed}, board {args.board}; run in {args.out}")
@@ -64,11 +73,12 @@ def main(argv: list[str] | None = None) -> int:
         ci = "" if r["gain_lo"] is None else f"[{100 * r['gain_lo']:+.0f}, {100 * r['gain_hi']:+.0f}]"
         print(f"{r['hero']:<18}{r['games']:>6}  {100 * r['base_win_rate']:>11.0f}%  {100 * r['check_win_rate']:>21.0f}%  "
               f"{100 * r['gain']:>+14.1f} pts {ci:>12}")
-    if s.get("heroes"):
+    if s.get("heroes") and not gauntlet:
         sd = "–" if s["sd_gain"] is None else f"{100 * s['sd_gain']:.1f}"
         noise = "–" if s["noise_sd"] is None else f"{100 * s['noise_sd']:.1f}"
         print(f"mean gain {100 * s['mean_gain']:+.1f} pts; SD across heroes {sd} pts (noise alone {noise})")
-    print(reading(s).replace("**", ""))
+    if not gauntlet:
+        print(reading(s).replace("**", ""))
     return 0
 
 
