@@ -76,7 +76,9 @@ def main(argv: list[str] | None = None) -> int:
     if s.get("heroes") and not gauntlet:
         sd = "–" if s["sd_gain"] is None else f"{100 * s['sd_gain']:.1f}"
         noise = "–" if s["noise_sd"] is None else f"{100 * s['noise_sd']:.1f}"
-        print(f"mean gain {100 * s['mean_gain']:+.1f} pts; SD across heroes {sd} pts (noise alone {noise})")
+        beyond = "–" if s["noise_sd"] is None else f"{100 * s['beyond_noise']:.1f}"
+        print(f"mean gain {100 * s['mean_gain']:+.1f} pts; SD across heroes {sd} pts (noise alone {noise}, "
+              f"beyond noise {beyond})")
     if not gauntlet:
         print(reading(s).replace("**", ""))
     return 0

@@ -151,8 +151,11 @@ def reading(s: dict, names: dict[str, str] | None = None) -> str:
     mean, sd, noise = s["mean_gain"], s["sd_gain"], s["noise_sd"]
     (lo_h, lo_g), (hi_h, hi_g) = s["lowest"], s["highest"]
     from unmatched_sim.report.format import num
+    beyond = s.get("beyond_noise")
     spread = ("" if sd is None else f" (SD {num(100 * sd, 1)} points across heroes"
-              + (f"; noise alone would give about {num(100 * noise, 1)})" if noise is not None else ")"))
+              + ("" if noise is None else f"; noise alone would give about {num(100 * noise, 1)}")
+              + ("" if noise is None or beyond is None else f", so about {num(100 * beyond, 1)} of it is the heroes'")
+              + ")")
     if mean <= -LOW:
         return (f"{check} wins {num(100 * -mean, 1)} points less than {base} with the same heroes on the same deals: "
                 "it is not a stronger player, so it cannot show what better play would get from each hero. Check "
