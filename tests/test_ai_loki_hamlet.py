@@ -2,7 +2,8 @@
 value reads a number the view tells is as strong as that number makes it (Ragnarök's +3 for each
 TRICK the foe holds); a during-combat mode that adds to our card's value weighed by the blow it
 changes now (Shapeshifter's +1 a card against one more action); Parley's cancel and Queen Anne's
-Revenge paid down by the blow they change against what the doubloons buy Blackbeard."""
+Revenge paid down by the blow they change against what the doubloons buy Blackbeard; Hamlet's
+NOT TO BE paid by his sidekick at his own health's worth."""
 
 from __future__ import annotations
 
@@ -113,3 +114,30 @@ def test_queen_anne_s_revenge_is_paid_down_when_the_doubloons_keep_its_blow_off(
         s.choose(None)
     s.expect("ransom_amount")
     assert decide(s) == 2
+
+
+# ---------------------------------------------------------------------- Hamlet's Question
+def hamlet_one_move_from_the_genie(sidekick_health: int) -> Scenario:
+    """Hamlet two spaces from the Genie with one attack card, Rosencrantz & Guildenstern at
+    ``sidekick_health`` far behind him; the Question is asked at the start of his turn."""
+    s = Scenario("hamlet", "genie").place("Hamlet", "M10").place("The Genie", "M12")
+    s.place("Rosencrantz & Guildenstern", "M03").health("Rosencrantz & Guildenstern", sidekick_health)
+    s.hand(0, "To Sleep, Perchance to Dream", "Nothing Either Good or Bad", "The Rest Is Silence")
+    s.begin_turn(0)
+    return s.expect("question_side")
+
+
+def test_not_to_be_paid_by_the_sidekick_costs_what_hamlet_s_health_is_worth():
+    # one attack at +2 is not worth 2 health he will pay himself later, against a card more
+    s = hamlet_one_move_from_the_genie(sidekick_health=6)
+    assert decide(s) == "to_be"
+
+
+def test_not_to_be_is_still_paid_when_its_plus_two_can_finish_the_foe():
+    s = Scenario("hamlet", "genie").place("Hamlet", "M10").place("The Genie", "M11")
+    s.place("Rosencrantz & Guildenstern", "M03").health("The Genie", 5)
+    s.hand(0, "To Sleep, Perchance to Dream", "To Sleep, Perchance to Dream", "The Rest Is Silence")
+    s.hand(1, "Three Wishes")
+    s.begin_turn(0)
+    s.expect("question_side")
+    assert decide(s) == "not_to_be"
