@@ -82,7 +82,7 @@ def loki_attacks_into_parley(card: str, blackbeard_cards: int) -> Scenario:
     s = Scenario("loki", "blackbeard").place("Loki", "M10").place("Blackbeard", "M11")
     s.game.players[1].res.update(doubloons=0, treasury=2)
     s.hand(0, card, "God of Mischief")
-    s.hand(1, "Parley", *["Plunder", "Plunder", "Light the Fuse"][:blackbeard_cards])
+    s.hand(1, "Parley", *["Plunder", "Plunder", "Light the Fuse", "Light the Fuse", "Avast Ye!"][:blackbeard_cards])
     s.begin_turn(0)
     s.attack("Loki", "Blackbeard", card, "Parley")
     while s.pending.kind == "combat_boost":
@@ -141,3 +141,9 @@ def test_not_to_be_is_still_paid_when_its_plus_two_can_finish_the_foe():
     s.begin_turn(0)
     s.expect("question_side")
     assert decide(s) == "not_to_be"
+
+
+def test_parley_s_cancel_of_shapeshifter_weighs_its_best_mode_at_the_blow():
+    # Shapeshifter's +5 (Blackbeard holds five more cards) against Parley's 3: 2 damage, or none
+    s = loki_attacks_into_parley("Shapeshifter", blackbeard_cards=5)
+    assert decide(s) is True

@@ -2133,7 +2133,14 @@ class HeuristicPolicy(GreedyPolicy):
                         step *= CONDITIONAL_SHARE
                     delta += step
                     continue
-                w = self.ops_worth(view, [op], fi, mine)
+                if op.NAME == "choose_one":     # the best mode, a value change at its blow
+                    w = 0.0
+                    for _, mode in op.modes:
+                        v = self.mode_worth(view, mode, fi)
+                        if v > w:
+                            w = v
+                else:
+                    w = self.ops_worth(view, [op], fi, mine)
                 if cond is not None and cond not in ("played_by_owner", "not played_by_owner"):
                     w *= CONDITIONAL_SHARE
                 cost += w
