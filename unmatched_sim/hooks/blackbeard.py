@@ -163,23 +163,32 @@ def advise_ability_pay_for_action(policy, view, d):
 HELD_SHARE = 0.5
 
 
+def doubloons_price(policy, view, d, count: int) -> float:
+    """What handing Blackbeard ``count`` doubloons costs now: the first is worth
+    ``doubloon_worth`` times ``HELD_SHARE`` for each he holds already, the next one share less."""
+    card = d.info.get("card")
+    seat = view.card_owner(card) if card is not None and card >= 0 else view.opp
+    held = view.resources(seat).get(DOUBLOONS, 0)
+    return sum(policy.doubloon_worth * HELD_SHARE ** (held + k) for k in range(count))
+
+
 @advise("ransom_price")
 def advise_ransom_price(policy, view, d):
     """What paying a ransom on Blackbeard's card costs now (the heuristic's ``ransom_price``):
     each doubloon goes to him, and he spends one at the start of a turn for an extra action.
     The doubloons he holds already fund his next turns, so the first paid is worth
     ``doubloon_worth`` times ``HELD_SHARE`` for each he holds, the next one share less."""
-    card = d.info.get("card")
-    seat = view.card_owner(card) if card is not None and card >= 0 else view.opp
-    held = view.resources(seat).get(DOUBLOONS, 0)
-    return sum(policy.doubloon_worth * HELD_SHARE ** (held + k) for k in range(d.info["amount"]))
+    return doubloons_price(policy, view, d, d.info["amount"])
 
 
 @advise("ransom_amount")
 def advise_ransom_amount(policy, view, d):
     """Queen Anne's Revenge: each doubloon we pay makes it ``per_doubloon`` weaker. Pay the
     number that costs least: doubloons against the damage kept off our fighter (it attacks
-    us) or the damage we get through (it defends)."""
+    us) or the damage we get through (it defends). A policy that weighs a change of combat
+    values (the heuristic: ``value_change_worth``, the blow it changes at the health's worth and
+    the defeat it brings or saves) prices the doubloons as a ransom's (``doubloons_price``);
+    others at a fixed ``doubloon_worth`` each against a rough harm."""
     role = view.my_role()
     if role is None:
         return 0
@@ -187,6 +196,12 @@ def advise_ransom_amount(policy, view, d):
     foe = other_role(role)
     mine, theirs = view.combat_value(role), view.combat_value(foe)
     me, them = view.combat_fighters()[role], view.combat_fighters()[foe]
+    if hasattr(policy, "value_change_worth"):
+        def weighed(k):
+            lowered = theirs - max(0, theirs - per * k)     # the same as ours raised by as much
+            gain = policy.value_change_worth(view, role, lowered) if lowered else 0.0
+            return doubloons_price(policy, view, d, k) - (gain or 0.0)
+        return min(d.options, key=lambda k: (weighed(k), k))
 
     def cost(k):
         queen = max(0, theirs - per * k)

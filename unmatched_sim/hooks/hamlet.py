@@ -105,7 +105,8 @@ def _advise_side(policy, view, d):
 def _weigh_sides(policy, view, cost: int) -> str:
     """NOT TO BE is worth the +2 on the attacks Hamlet can make this turn (two if a foe is in
     reach now, one after a move; the strongest cards he holds for them, against the foe
-    hero's defense odds) less the 2 damage (on whom ``_advise_damage`` would put it); TO BE is
+    hero's defense odds) less the 2 damage (on whom ``_advise_damage`` would put it: on the
+    sidekick at Hamlet's own health's worth, since what it pays now he pays later); TO BE is
     worth a card more on each maneuver the turn leaves. (A fixed rule — NOT TO BE whenever a foe
     is near — has Hamlet with two cards pay 2 of his own health every turn for one attack's +2
     and draw one card a maneuver instead of two.)"""
@@ -133,7 +134,12 @@ def _weigh_sides(policy, view, cost: int) -> str:
         dmg0, _, kill0 = policy.attack_odds(view, foe, a)
         dmg1, _, kill1 = policy.attack_odds(view, foe, a + bonus)
         gain += policy.hp_weight(foe, False) * (dmg1 - dmg0) + 25.0 * (kill1 - kill0)
-    gain += policy.blow_worth(view, payer, cost)          # negative: the damage we take
+    if payer.is_hero:
+        gain += policy.blow_worth(view, payer, cost)      # negative: the damage we take
+    else:
+        # the sidekick's health is the Question's reserve: each point it pays now is one Hamlet
+        # pays himself on a later turn, so it costs what his health is worth
+        gain -= policy.hp_weight(hero, True) * cost
     maneuvers = 2 - attacks if attacks < 2 else 0
     extra = params["extra_draws"]
     to_be = maneuvers * policy.draw_worth(view, extra) if view.deck_size(view.seat) > extra else 0.0

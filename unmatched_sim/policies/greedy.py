@@ -36,7 +36,7 @@ _UNSEEN = object()
 # card_power is worked out once per card and kept in the card's own memo (CardDef.ai_memo) in
 # this slot; the heuristic's card facts (card_facts.py) use the slots below it.
 _POWER_SLOT = 16
-_SELF_DAMAGE_SLOT = 17      # and 18 (played by its owner: 17 + 1)
+_SELF_DAMAGE_SLOT = 17      # and 18 (played by its owner: 17 + 1); the heuristic's 19 follows
 
 
 @cython.ccall

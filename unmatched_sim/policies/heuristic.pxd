@@ -19,7 +19,7 @@ from unmatched_sim.policies.weights cimport (AGGRESSION_BASE, ATTACK_BONUS, BONU
                                              BONUS_DRAW_WORTH, BONUS_HEAL_WORTH, BURNED_NEEDED, BURNED_SPARE,
                                              CARDS_PER_TURN, COST_DISCARD_WORTH, COUNT_GUESS,
                                              DEFENSE_EFFECT_SHARE, DEFENSE_STRENGTH_CAP, DEFENSE_WIN_CHANCE,
-                                             DRAW_CARD_WORTH, EMPTY_DECK_KEEP, EXTRA_ACTION, HAZARD_ESCAPE_SHARE,
+                                             CONDITIONAL_SHARE, DRAW_CARD_WORTH, EMPTY_DECK_KEEP, EXTRA_ACTION, HAZARD_ESCAPE_SHARE,
                                              EXTRA_ATTACK_ACTION, FOE_DEFEAT, FOE_DISCARD_WORTH,
                                              FOE_DISTANCE_CAP, FOE_DISTANCE_WORTH, FOE_DRAW_COST,
                                              FOE_HP_AGGRESSION, FOE_HP_BASE, FOE_REACH_MARGIN,

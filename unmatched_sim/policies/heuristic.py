@@ -53,6 +53,7 @@ except ImportError:     # a pure install without Cython: the typing declarations
 
 from unmatched_sim import checking
 from unmatched_sim.engine.combat import EXHAUSTION_DAMAGE
+from unmatched_sim.engine.effects import QUANTITIES
 from unmatched_sim.engine.game import HAND_LIMIT
 from unmatched_sim.engine.state import ATTACKER, DEFENDER, Fighter
 # Every ``view`` argument is declared a ``_ViewCore`` (``@cython.locals(view=_ViewCore)``; the
@@ -83,7 +84,7 @@ if not cython.compiled:     # compiled, inline functions and the weights' C vari
                                                 BONUS_DRAW_WORTH, BONUS_HEAL_WORTH, BURNED_NEEDED,
                                                 BURNED_SPARE, CARDS_PER_TURN, COST_DISCARD_WORTH, COUNT_GUESS,
                                                 DEFENSE_EFFECT_SHARE, DEFENSE_STRENGTH_CAP, DEFENSE_WIN_CHANCE,
-                                                DRAW_CARD_WORTH, EMPTY_DECK_KEEP, EXTRA_ACTION, HAZARD_ESCAPE_SHARE,
+                                                CONDITIONAL_SHARE, DRAW_CARD_WORTH, EMPTY_DECK_KEEP, EXTRA_ACTION, HAZARD_ESCAPE_SHARE,
                                                 EXTRA_ATTACK_ACTION, FOE_DEFEAT, FOE_DISCARD_WORTH,
                                                 FOE_DISTANCE_CAP, FOE_DISTANCE_WORTH, FOE_DRAW_COST,
                                                 FOE_HP_AGGRESSION, FOE_HP_BASE, FOE_REACH_MARGIN,
@@ -210,6 +211,38 @@ class DecisionFacts:
         self.defenses.clear()
         self.space.clear()
         self.knowledge.clear()
+
+
+# The numbers a card's own value can read that the view tells exactly (hand sizes; our TRICKs
+# the foe holds): where a card's during-combat value reads one of them, its attack strength is
+# the value it will have now (``value_gain``), not the card's static guess (Ragnarök's +3 for
+# each TRICK held, Shapeshifter's +1 for each card in the foe's hand).
+_VIEW_QUANTITIES = frozenset(QUANTITIES[q] for q in ("opponent_hand_size", "own_hand_size",
+                                                     "opponent_hand_tricks"))
+# Its slot in the card's memo (``CardDef.ai_memo``; card_facts' and greedy's slots come first).
+_READS_VIEW_SLOT = 19
+
+
+def _reads_the_view(d) -> bool:
+    """Whether card ``d``'s during-combat effects set or add to its own value by a number the
+    view tells (``_VIEW_QUANTITIES``, or "if the foe holds more cards"); kept in the card's memo."""
+    got = d.ai_fact(_READS_VIEW_SLOT)
+    if got is None:
+        got = d.keep_ai_fact(_READS_VIEW_SLOT, _value_reads(d.effects.get("during_combat", ())))
+    return got
+
+
+def _value_reads(ops) -> bool:
+    for op in ops:
+        if op.NAME == "choose_one":
+            for _, mode in op.modes:
+                if _value_reads(mode):
+                    return True
+        elif op.NAME in ("add_value", "set_value") and op.card == "self":
+            a = op.amount if op.NAME == "add_value" else op.to
+            if getattr(a, "fn", None) in _VIEW_QUANTITIES or op.spec.get("if") == "opponent_hand_larger":
+                return True
+    return False
 
 
 @cython.cclass
@@ -505,7 +538,11 @@ class HeuristicPolicy(GreedyPolicy):
         lock = view.value_lock(view.seat)
         if lock is not None and view.is_my_turn():
             return float(lock)
-        return card_strength(view.card(cid), is_own_card(view, cid))[0]
+        d = view.card(cid)
+        mine = is_own_card(view, cid)
+        if mine and _reads_the_view(d):
+            return float(d.value or 0) + self.value_gain(view, cid)
+        return card_strength(d, mine)[0]
 
     ability_bonus = staticmethod(ability_bonus_estimate)
 
@@ -541,6 +578,8 @@ class HeuristicPolicy(GreedyPolicy):
         lock = view.value_lock(seat)
         if lock is not None and view.is_my_turn():
             a = float(lock)
+        elif mine and _reads_the_view(d):
+            a = float(d.value or 0) + self.value_gain(view, cid)
         else:
             a = card_strength(d, mine)[0]
         draws = own_draw_counts(d, mine)
@@ -1975,6 +2014,8 @@ class HeuristicPolicy(GreedyPolicy):
             return cost > price
         if name == "gain_action":
             return EXTRA_ACTION > price
+        if name == "cancel_effects" and view.my_role() is not None:
+            return self.cancel_cost(view) > price
         if name == "discard" and op.spec.get("who") == "opponent":
             hand = view.hand_ids()
             if not hand:
@@ -2016,7 +2057,98 @@ class HeuristicPolicy(GreedyPolicy):
         if not modes or not all(label in modes for label in d.options):
             return super().on_effect_mode(view, d)
         me = view.my_hero().idx
-        return max(d.options, key=lambda label: self.ops_worth(view, modes[label], me))
+        return max(d.options, key=lambda label: self.mode_worth(view, modes[label], me))
+
+    def mode_worth(self, view, ops, fi) -> float:
+        """A mode's worth (``ops_worth``), except that in a combat with both cards shown a change
+        to our card's value is worth the combat it changes now (``value_change_worth``): a
+        Shapeshifter's +1 for each card the foe holds against one more action."""
+        role = view.my_role()
+        if role is None:
+            return self.ops_worth(view, ops, fi)
+        delta = 0.0
+        rest = []
+        for op in ops:
+            spec = op.spec
+            if op.NAME == "add_value" and spec.get("card", "self") == "self" and applies(spec, True):
+                delta += estimate_number(spec.get("amount", 1), view)
+            else:
+                rest.append(op)
+        if delta == 0.0:
+            return self.ops_worth(view, ops, fi)
+        worth = self.value_change_worth(view, role, delta)
+        if worth is None:
+            return self.ops_worth(view, ops, fi)
+        return self.ops_worth(view, rest, fi) + worth
+
+    def value_change_worth(self, view, role, delta: float):
+        """What ``delta`` more on our combat card is worth once both cards are shown: the damage it
+        adds to the blow we deal (attacking) or takes off the blow we take (defending), each at
+        its worth with the defeat it brings or saves (``blow_worth``). None while the foe's card
+        is face down."""
+        other = DEFENDER if role == ATTACKER else ATTACKER
+        mine, theirs = view.combat_value(role), view.combat_value(other)
+        pair = view.combat_fighters()
+        if mine is None or theirs is None or pair is None:
+            return None
+        t = view.fighter(pair[DEFENDER])
+        if role == ATTACKER:
+            before, after = max(0.0, mine - theirs), max(0.0, mine + delta - theirs)
+        else:
+            before, after = max(0.0, theirs - mine), max(0.0, theirs - mine - delta)
+        return self.blow_worth(view, t, after) - self.blow_worth(view, t, before)
+
+    def cancel_cost(self, view) -> float:
+        """What cancelling the effects still to come on our combat card costs us (a ransom on
+        Parley): a change to its own value at the blow it changes now (``value_change_worth``),
+        any other effect at its worth (``ops_worth``), halved where a condition other than the
+        combat's may not hold. The defender's "immediately" effects have already run."""
+        role = view.my_role()
+        if role is None:
+            return 0.0
+        cid = view.combat_cards()[role]
+        pair = view.combat_fighters()
+        if cid is None or pair is None:
+            return 0.0
+        fi = pair[role]
+        card = view.card(cid)
+        mine = view.card_owner(cid) == view.seat
+        timings = ("during_combat", "after_combat") + (("immediately",) if role == ATTACKER else ())
+        delta = 0.0
+        cost = 0.0
+        for t in timings:
+            for op in card.effects.get(t, ()):
+                spec = op.spec
+                if not applies(spec, mine):
+                    continue
+                cond = spec.get("if")
+                if op.NAME in ("add_value", "set_value") and spec.get("card", "self") == "self":
+                    if op.NAME == "add_value":
+                        step = estimate_number(spec.get("amount", 1), view)
+                    else:
+                        step = estimate_number(spec.get("to", 0), view) - (view.combat_value(role) or 0)
+                    if cond == "opponent_hand_larger":
+                        step = step if view.hand_size(view.opp) > view.hand_size(view.seat) else 0.0
+                    elif cond is not None and cond != "played_by_owner":
+                        step *= CONDITIONAL_SHARE
+                    delta += step
+                    continue
+                if op.NAME == "choose_one":     # the best mode, a value change at its blow
+                    w = 0.0
+                    for _, mode in op.modes:
+                        v = self.mode_worth(view, mode, fi)
+                        if v > w:
+                            w = v
+                else:
+                    w = self.ops_worth(view, [op], fi, mine)
+                if cond is not None and cond not in ("played_by_owner", "not played_by_owner"):
+                    w *= CONDITIONAL_SHARE
+                cost += w
+        if delta != 0.0:
+            change = self.value_change_worth(view, role, delta)
+            if change is not None:
+                cost += change
+        return cost
 
     def on_effect_modes(self, view, d):
         """"Choose N different effects" (choose_some: Gift of the Fair Folk): the set of modes
