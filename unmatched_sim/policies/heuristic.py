@@ -880,17 +880,14 @@ class HeuristicPolicy(GreedyPolicy):
 
     @cython.locals(view=_ViewCore)
     def extra_action_worth(self, view) -> float:
-        """What one more action this turn is worth: an attack if we have one (at least
-        ``EXTRA_ATTACK_ACTION``, and what the best attack in hand is worth where that is more:
-        Spell of Haste before a blow that may defeat a Sister rather than Stinging's 1 damage),
-        else a maneuver's draw. None on a foe's turn; and with an empty deck and nothing to
-        attack or scheme with, the action is a forced maneuver whose draw costs exhaustion
-        damage (Spell of Haste cast on the Sisters' last card costs 2 damage on each Sister)."""
+        """What one more action this turn is worth: an attack if we have one, else a maneuver's
+        draw. None on a foe's turn; and with an empty deck and nothing to attack or scheme with,
+        the action is a forced maneuver whose draw costs exhaustion damage (Spell of Haste cast
+        on the Sisters' last card costs 2 damage on each Sister)."""
         if not view.is_my_turn():
             return 0.0
-        best = self.best_attack(view)
-        if best[1] is not None:
-            return max(EXTRA_ATTACK_ACTION, best[0])
+        if self.best_attack(view)[1] is not None:
+            return EXTRA_ATTACK_ACTION
         if view.deck_size(view.seat) == 0 and not self.scheme_options(view):
             return min(0.0, self.maneuver_eval(view))
         return EXTRA_ACTION
