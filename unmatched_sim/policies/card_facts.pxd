@@ -20,6 +20,8 @@ cpdef tuple own_draw_counts(CardDef d, bint mine=*)
 cpdef double effect_worth(CardDef d, object timings=*, double p_won=*, bint mine=*)
 cpdef tuple _effect_terms(CardDef d, tuple timings, bint mine)
 cpdef double keep_worth(CardDef d, bint mine=*)
+cpdef tuple charged_terms(CardDef d, bint mine, object charged)
+cpdef bint spends_coils(CardDef d)
 cpdef bint is_own_card(_ViewCore view, object cid)
 
 from unmatched_sim.policies.weights cimport (BOOST_ONLY_LIFT, COILS_SHARE, CONDITIONAL_SHARE, DEFENSE_KEEP_CAP,

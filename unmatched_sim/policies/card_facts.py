@@ -333,8 +333,13 @@ def _effect_terms(d: CardDef, timings: tuple, mine: bool) -> tuple:
 
 def _work_out_terms(d: CardDef, timings: tuple, mine: bool) -> tuple:
     """``_effect_terms`` worked out."""
+    return tuple(_terms_of(_ops(d, *timings), mine))
+
+
+def _terms_of(ops, mine: bool) -> list:
+    """The (worth, condition, may, ransom) terms of a list of effects."""
     terms = []
-    for op in _ops(d, *timings):
+    for op in ops:
         n = op.NAME
         spec = op.spec
         if n in ("boost_card", "set_value", "add_value", "ignore_value", "subtract_value"):
@@ -367,7 +372,71 @@ def _work_out_terms(d: CardDef, timings: tuple, mine: bool) -> tuple:
                 else _IF_NONE if cond in (None, "", "played_by_owner", "not played_by_owner")
                 else _IF_OTHER)
         terms.append((w, kind, bool(spec.get("may")), bool(spec.get("unless_paid"))))
-    return tuple(terms)
+    return terms
+
+
+# (card, mine, coils charged) -> (value lift, effect worth): charged_terms, worked out once.
+_CHARGED: dict = {}
+# card -> whether it may spend coils in combat: spends_coils, worked out once.
+_SPENDS: dict = {}
+
+
+@cython.ccall
+def spends_coils(d: CardDef) -> cython.bint:
+    """Whether a card may spend charged coils in combat (``discharge_coils``)."""
+    got = _SPENDS.get(id(d))
+    if got is not None and got[0] is d:
+        return got[1]
+    yes = False
+    for op in _ops(d, *COMBAT_TIMINGS):
+        if op.NAME == "discharge_coils":
+            yes = True
+    _SPENDS[id(d)] = (d, yes)
+    return yes
+
+
+@cython.ccall
+@cython.locals(v=cython.double, shared=cython.double, lift=cython.double, worth=cython.double,
+               best=cython.double, n=cython.Py_ssize_t)
+def charged_terms(d: CardDef, mine: bool, charged) -> tuple:
+    """What the coils charged now make of a card that may spend them in combat
+    (``discharge_coils``: Nikola Tesla's), against the static reading: (value lift, effect worth)
+    to add to ``card_strength``'s attack value and to ``effect_worth``. The card is read at the
+    highest tier the charged coils afford (the tier the hero's advice spends them on): its value
+    at that tier's ``set_value`` / ``add_value`` in place of the ``COILS_SHARE`` of the best
+    one, and that tier's effects in place of the unknown op's worth. (0, 0) for a card without
+    coils to spend."""
+    key = (id(d), mine, charged)
+    got = _CHARGED.get(key)
+    if got is not None and got[0] is d:
+        return got[1]
+    lift = worth = 0.0
+    v = d.value or 0
+    for op in _ops(d, *COMBAT_TIMINGS):
+        if op.NAME != "discharge_coils" or not applies(op.spec, mine):
+            continue
+        tos = [o.spec["to"] for o in op.one + op.two if o.NAME == "set_value"
+               and o.spec.get("card", "self") == "self" and isinstance(o.spec.get("to"), int)]
+        shared = COILS_SHARE * (max(tos) - v) if tos and max(tos) > v else 0.0
+        n = min(int(charged), 2)
+        tier = () if n == 0 else tuple(op.one) if n == 1 else (
+            tuple(op.two) if op.spec.get("two_is", "also") == "instead" else tuple(op.one) + tuple(op.two))
+        best = v
+        for o in tier:
+            if o.NAME == "set_value" and o.spec.get("card", "self") == "self" and isinstance(o.spec.get("to"), int):
+                best = max(best, float(o.spec["to"]))
+        for o in tier:
+            if o.NAME == "add_value" and o.spec.get("card", "self") == "self":
+                best += guess_amount(o.spec.get("amount"))
+        lift += best - v - shared
+        worth -= UNKNOWN_OP_WORTH       # the static reading of the op (_work_out_terms)
+        for w, cond, may, ransom in _terms_of(tier, mine):
+            if cond != _IF_NONE:
+                w *= CONDITIONAL_SHARE
+            worth += max(0.0, w) if may else w
+    got = (lift, worth)
+    _CHARGED[key] = (d, got)
+    return got
 
 
 @cython.ccall

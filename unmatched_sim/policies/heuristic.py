@@ -65,7 +65,7 @@ from unmatched_sim.engine.view import _ViewCore
 from unmatched_sim.model import CardDef
 from unmatched_sim.policies.registry import register
 from unmatched_sim.policies.card_facts import (BLOCK_ALL, COMBAT_TIMINGS, NO_CARD, applies, blanked_types,
-                                               card_strength, effect_worth, estimate_number, is_own_card,
+                                               card_strength, charged_terms, effect_worth, spends_coils, estimate_number, is_own_card,
                                                keep_worth, mirrored_value, own_draw_counts, own_hero_damage,
                                                recover_specs)
 from unmatched_sim.policies.greedy import GreedyPolicy
@@ -586,8 +586,13 @@ class HeuristicPolicy(GreedyPolicy):
         back = 0
         for c in draws:
             back += c
-        return (d, mine, a, mirrored_value(d) if lock is None else 0, blanked_types(d),
-                self.draw_room_adjust(view, d, mine) if draws else 0.0,
+        extra = self.draw_room_adjust(view, d, mine) if draws else 0.0
+        if spends_coils(d):     # a card that spends coils: read at the coils charged now
+            charged = charged_terms(d, mine, view.resources(seat).get("coils", 0))
+            if lock is None or not view.is_my_turn():
+                a += charged[0]
+            extra += charged[1]
+        return (d, mine, a, mirrored_value(d) if lock is None else 0, blanked_types(d), extra,
                 self.own_harm_cost(view, d, mine) if own_hero_damage(d, mine) else 0.0,
                 self.spend_cost(view, cid, back))
 

@@ -1,0 +1,77 @@
+"""How `tuned` reads a combat card that spends charged coils (Nikola Tesla's): at the tier the
+coils charged now afford, not at a fixed share of its best tier. Death Ray is a 3 with no coil
+charged and a 7 with both; 7 Hertz's extra action and Lightning Storm's damage come only with a
+coil to spend."""
+
+import random
+
+from tests.scenario import Scenario
+from unmatched_sim.engine.view import PlayerView
+from unmatched_sim.policies.card_facts import card_strength, charged_terms, spends_coils
+from unmatched_sim.policies.heuristic import TunedPolicy
+
+
+def ready(view: PlayerView) -> TunedPolicy:
+    pol = TunedPolicy(random.Random(0))
+    pol._fresh()
+    pol.agg, pol.cau = pol.style_now(view)
+    return pol
+
+
+def card(name: str):
+    s = Scenario("nikola_tesla", "medusa")
+    return s.game.card(s.card_ids(0, name)[0])
+
+
+def tesla_facing_medusa(coils: int, *hand: str) -> Scenario:
+    """Tesla at M10 with Medusa next to him (no Harpy on the board), ``coils`` charged."""
+    s = Scenario("nikola_tesla", "medusa")
+    s.remove("Harpy 1").remove("Harpy 2").remove("Harpy 3")
+    g = s.game
+    g.place(s.fighter("Nikola Tesla"), s.space("M10"))
+    medusa_at = next(x for x in sorted(g.board.adjacent[s.space("M10")]))
+    g.place(s.fighter("Medusa"), medusa_at)
+    g.players[0].res["coils"] = coils
+    s.hand(0, *hand)
+    return s
+
+
+def attack_worths(coils: int, *hand: str) -> dict:
+    s = tesla_facing_medusa(coils, *hand)
+    view = PlayerView(s.game, 0)
+    pol = ready(view)
+    tesla, medusa = s.f("Nikola Tesla"), s.f("Medusa")
+    return {view.card(c).name: pol.attack_eval(view, tesla.idx, medusa.idx, c) for c in view.hand_ids()}
+
+
+def test_death_ray_is_read_at_the_value_the_charged_coils_buy():
+    death_ray = card("Death Ray")
+    assert spends_coils(death_ray)
+    static = card_strength(death_ray, True)[0]
+    assert [static + charged_terms(death_ray, True, n)[0] for n in (0, 1, 2)] == [3.0, 5.0, 7.0]
+
+
+def test_a_card_without_coils_to_spend_reads_as_before():
+    kinetic = card("Kinetic Induction")        # charges coils, never spends them
+    assert not spends_coils(kinetic)
+    assert charged_terms(kinetic, True, 2) == (0.0, 0.0)
+
+
+def test_a_coil_effect_counts_only_with_a_coil_to_spend():
+    hertz = card("7 Hertz")
+    none, one, two = (charged_terms(hertz, True, n)[1] for n in (0, 1, 2))
+    assert none < 0 < one < two               # an action with one coil, also a card with two
+
+
+def test_tesla_attacks_with_7_hertz_rather_than_an_uncharged_death_ray():
+    worths = attack_worths(0, "Death Ray", "7 Hertz")
+    assert worths["7 Hertz"] > worths["Death Ray"]
+
+
+def test_tesla_attacks_with_death_ray_when_both_coils_are_charged():
+    worths = attack_worths(2, "Death Ray", "7 Hertz")
+    assert worths["Death Ray"] > worths["7 Hertz"]
+
+
+def test_an_attack_is_worth_more_with_the_coils_charged():
+    assert attack_worths(2, "Lightning Storm")["Lightning Storm"] > attack_worths(0, "Lightning Storm")["Lightning Storm"]
