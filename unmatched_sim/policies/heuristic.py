@@ -98,7 +98,7 @@ if not cython.compiled:     # compiled, inline functions and the weights' C vari
                                                 NOT_LOKI_COST, NO_DECK_ACTION, OUR_SIDEKICK_SHARE,
                                                 OWN_DAMAGE_GUESS, OWN_DEFEAT, OWN_DISCARD_COST, OWN_HP_BASE,
                                                 OWN_HP_CAUTION, PLACE_COST, PUT_ON_DECK_WORTH, QUANTITY_GUESS,
-                                                RANGED_REACH_MARGIN, RANSOM_SHARE, RECOVER_WORTH,
+                                                RANGED_REACH_MARGIN, RANSOM_SHARE, RECOVER_HP_SHARE,
                                                 REPLACE_DEFENSE_LOSS, REPLACE_MARGIN, REPOSITION_SHARE,
                                                 SAFETY_BASE, SCHEME_BONUS, SEARCH_DECK_WORTH,
                                                 SECOND_DEFENSE_HEALTH, SECOND_DEFENSE_RESERVE,
@@ -857,7 +857,7 @@ class HeuristicPolicy(GreedyPolicy):
                 me = view.my_hero()
                 a = spec.get("amount", 1)
                 a = a if isinstance(a, int) else COUNT_GUESS
-                w = RECOVER_WORTH * min(a, me.max_health - me.health)
+                w = RECOVER_HP_SHARE * self.hp_weight(me, True) * min(a, me.max_health - me.health)
             elif n == "summon":
                 w = SUMMON_WORTH
             elif n in ("move", "place"):

@@ -1,0 +1,71 @@
+"""The default's decisions with the heroes beyond the rulebook sets where the search plays
+differently: a scheme's healing priced at what the health is worth to the hero.
+Each test is a small position and the choice `tuned` makes in it."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tests.scenario import Scenario, tuned_at
+from tests.test_jekyll_and_hyde import duel as jekyll_duel
+from unmatched_sim.engine.view import PlayerView
+from unmatched_sim.policies import make_policy
+from unmatched_sim.policies.weights import RECOVER_HP_SHARE
+
+
+def decide(s: Scenario, policy: str = "tuned"):
+    """What ``policy`` answers to the pending decision."""
+    pol = make_policy(policy, random.Random(0))
+    return pol.choose(PlayerView(s.game, s.pending.player), s.pending)
+
+
+# ---------------------------------------------------------------------- a scheme's healing
+def jekyll_far_away(health: int) -> Scenario:
+    """Dr. Jekyll at ``health`` far from the Genie, Calming Research (recover 2, a card chosen
+    from up to 3) among three cards, asked his first action."""
+    s = jekyll_duel("Dr. Jekyll").place("The Genie", "M27")
+    s.hand(0, "Calming Research", "Skirmish", "Strange Case").health("Jekyll & Hyde", health)
+    s.begin_turn(0)
+    s.expect("transform").choose(False)
+    return s.expect("action")
+
+
+def test_a_schemes_healing_counts_each_point_at_the_heros_health_worth():
+    s = jekyll_far_away(health=10)
+    pol, view = tuned_at(s, 0)
+    me = view.my_hero()
+    recover = [op for op in view.card(s.card_ids(0, "Calming Research")[0]).effects["effect"]
+               if op.NAME == "recover"]
+    assert pol.ops_worth(view, recover, me.idx) == pytest.approx(RECOVER_HP_SHARE * 2 * pol.hp_weight(me, True))
+
+
+def test_a_wounded_jekyll_heals_with_calming_research_rather_than_maneuver():
+    assert decide(jekyll_far_away(health=10)) == "scheme"
+
+
+def test_a_healthy_jekyll_keeps_calming_research():
+    assert decide(jekyll_far_away(health=16)) != "scheme"
+
+
+# ---------------------------------------------------------------------- Confirm Suspicion
+def confirm_suspicion_against(genie_hand: tuple[str, ...]) -> Scenario:
+    """Sherlock Holmes plays Confirm Suspicion on the Genie, whose hand (unseen by Holmes) is
+    ``genie_hand``; asked the value to name."""
+    from tests.test_sherlock_holmes import duel as holmes_duel, scheme
+    s = holmes_duel()
+    s.game.players[1].hand.clear()
+    s.hand(1, *genie_hand)
+    s.hand(0, "Confirm Suspicion")
+    s.begin_turn(0)
+    scheme(s, "Confirm Suspicion")
+    return s.expect("name_value")
+
+
+def test_confirm_suspicion_names_a_value_from_what_holmes_knows_not_the_hidden_hand():
+    # the same cards unseen by Holmes (hand and deck together), dealt to the hand two ways
+    named = {decide(confirm_suspicion_against(hand))
+             for hand in (("Careful What You Wish For", "Careful What You Wish For", "Feint"),
+                          ("Back in the Lamp", "Prisoner's Torment", "This Is No Parlor Trick"))}
+    assert len(named) == 1
