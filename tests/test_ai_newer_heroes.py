@@ -69,3 +69,63 @@ def test_confirm_suspicion_names_a_value_from_what_holmes_knows_not_the_hidden_h
              for hand in (("Careful What You Wish For", "Careful What You Wish For", "Feint"),
                           ("Back in the Lamp", "Prisoner's Torment", "This Is No Parlor Trick"))}
     assert len(named) == 1
+
+
+# ---------------------------------------------------------------------- Little Red's basket
+def little_red_asked(hp: int, hand: tuple[str, ...], discard: tuple[str, ...] = ()) -> Scenario:
+    """Little Red Riding Hood at ``hp`` far from the Genie, the Huntsman beside her, holding
+    ``hand`` over a discard pile of ``discard`` (its last card on top: the basket), asked her
+    first action."""
+    s = Scenario("little_red_riding_hood", "genie").place("Little Red Riding Hood", "M02")
+    s.place("Huntsman", "M01").place("The Genie", "M27")
+    s.game.players[0].hand.clear()
+    s.hand(0, *hand).health("Little Red Riding Hood", hp)
+    if discard:
+        s.discard_pile(0, *discard)
+    s.begin_turn(0)
+    return s.expect("action")
+
+
+GRIMM = ("A Grimm Tale", "Long Have I Sought You", "What Large Hands You Have")
+
+
+def grimm_tale_worth(s: Scenario) -> float:
+    pol, view = tuned_at(s, 0)
+    return pol.scheme_eval(view, s.card_ids(0, "A Grimm Tale")[0], s.fighter("Little Red Riding Hood"))
+
+
+def test_a_grimm_tale_is_worth_the_healing_of_the_item_in_the_basket():
+    plain = grimm_tale_worth(little_red_asked(7, GRIMM))
+    wolf = grimm_tale_worth(little_red_asked(7, GRIMM, ("What Big Eyes You Have",)))   # wolf: 4, not 2
+    pol, view = tuned_at(little_red_asked(7, GRIMM), 0)
+    assert wolf - plain == pytest.approx(RECOVER_HP_SHARE * 2 * pol.hp_weight(view.my_hero(), True))
+
+
+def test_a_wounded_little_red_heals_with_a_grimm_tale_rather_than_maneuver():
+    assert decide(little_red_asked(7, GRIMM)) == "scheme"
+
+
+def test_little_red_at_full_health_keeps_a_grimm_tale():
+    assert decide(little_red_asked(14, GRIMM)) != "scheme"
+
+
+# ---------------------------------------------------------------------- Jekyll & Hyde's form
+def jekyll_with_hydes_schemes(genie_health: int) -> Scenario:
+    """Dr. Jekyll next to the Genie at ``genie_health``, holding Mr. Hyde's Pure Evil and Strange
+    Case and a Feint, asked whether to transform."""
+    s = jekyll_duel("Dr. Jekyll").hand(0, "Pure Evil", "Strange Case", "Feint")
+    s.health("The Genie", genie_health)
+    s.begin_turn(0)
+    return s.expect("transform")
+
+
+def test_mr_hydes_schemes_count_in_the_worth_of_his_form():
+    from unmatched_sim.hooks.jekyll_and_hyde import scheme_turn
+    s = jekyll_with_hydes_schemes(16)
+    pol, view = tuned_at(s, 0)
+    assert scheme_turn(pol, view, "Mr. Hyde", 2) > scheme_turn(pol, view, "Mr. Hyde", 1) > 0
+    assert scheme_turn(pol, view, "Dr. Jekyll", 2) == 0
+
+
+def test_jekyll_turns_mr_hyde_to_play_his_schemes_on_a_foe_beside_him():
+    assert decide(jekyll_with_hydes_schemes(16)) is True
