@@ -129,3 +129,20 @@ def test_mr_hydes_schemes_count_in_the_worth_of_his_form():
 
 def test_jekyll_turns_mr_hyde_to_play_his_schemes_on_a_foe_beside_him():
     assert decide(jekyll_with_hydes_schemes(16)) is True
+
+
+# ---------------------------------------------------------------------- a scheme that draws
+def test_a_scheme_that_draws_counts_the_cards_it_draws_back_in_the_hand_it_leaves():
+    s = Scenario("bloody_mary", "genie").place("Bloody Mary", "M02").place("The Genie", "M27")
+    s.game.players[0].hand.clear()
+    s.hand(0, "Closer Than She Appears", "Evade")
+    s.begin_turn(0)
+    s.expect("action")
+    pol, view = tuned_at(s, 0)
+    cid = s.card_ids(0, "Closer Than She Appears")[0]
+    me = view.my_hero()
+    from unmatched_sim.policies.weights import SCHEME_BONUS
+    effects = view.card(cid).effects["effect"]
+    assert pol.spend_cost(view, cid, 1) < pol.spend_cost(view, cid)      # one card drawn back
+    assert pol.scheme_eval(view, cid, me.idx) == pytest.approx(
+        pol.ops_worth(view, effects, me.idx) - pol.spend_cost(view, cid, 1) + SCHEME_BONUS)

@@ -1051,8 +1051,16 @@ class HeuristicPolicy(GreedyPolicy):
             if got is not None:
                 return got
         d = view.card(cid)
-        return (self.ops_worth(view, d.effects.get("effect", ()), fi, is_own_card(view, cid))
-                - self.spend_cost(view, cid) + SCHEME_BONUS)
+        mine = is_own_card(view, cid)
+        # the cards the scheme itself draws refill the hand it leaves (Closer Than She Appears)
+        back = 0
+        for op in d.effects.get("effect", ()):
+            c = op.spec.get("count", 1)
+            if (op.NAME == "draw" and op.spec.get("who", "self") == "self" and isinstance(c, int)
+                    and op.spec.get("if") is None and applies(op.spec, mine)):
+                back += c
+        return (self.ops_worth(view, d.effects.get("effect", ()), fi, mine)
+                - self.spend_cost(view, cid, back) + SCHEME_BONUS)
 
     def maneuver_eval(self, view) -> float:
         """A maneuver's worth: its draw (exhaustion's damage from an empty deck), where it takes
