@@ -146,3 +146,38 @@ def test_a_scheme_that_draws_counts_the_cards_it_draws_back_in_the_hand_it_leave
     assert pol.spend_cost(view, cid, 1) < pol.spend_cost(view, cid)      # one card drawn back
     assert pol.scheme_eval(view, cid, me.idx) == pytest.approx(
         pol.ops_worth(view, effects, me.idx) - pol.spend_cost(view, cid, 1) + SCHEME_BONUS)
+
+
+# ---------------------------------------------------------------------- Holmes's schemes
+def holmes_asked(genie_health: int, hand: tuple[str, ...], genie_hand: tuple[str, ...] = ()) -> Scenario:
+    """Sherlock Holmes far from the Genie at ``genie_health`` (whose hand is ``genie_hand``),
+    holding ``hand``, asked his first action."""
+    s = Scenario("sherlock_holmes", "genie").place("Sherlock Holmes", "M02").place("Dr. Watson", "M01")
+    s.place("The Genie", "M27").health("The Genie", genie_health)
+    s.game.players[0].hand.clear()
+    s.hand(0, *hand)
+    s.game.players[1].hand.clear()
+    if genie_hand:
+        s.hand(1, *genie_hand)
+    s.begin_turn(0)
+    return s.expect("action")
+
+
+def test_holmes_finishes_the_genie_at_one_health_with_master_of_disguise():
+    assert decide(holmes_asked(1, ("Master of Disguise", "Feint"))) == "scheme"
+
+
+GENIE_HAND = ("Feint", "Back in the Lamp", "Three Wishes", "I Am Freed", "Imprisoned Wrath")
+
+
+def test_confirm_suspicion_is_worth_more_the_more_cards_the_foe_holds():
+    from unmatched_sim.hooks.sherlock_holmes import _suspicion_worth
+    worths = []
+    for hand in (GENIE_HAND[:1], GENIE_HAND):
+        pol, view = tuned_at(holmes_asked(16, ("Confirm Suspicion", "Feint", "Feint"), hand), 0)
+        worths.append(_suspicion_worth(pol, view, 1))
+    assert 0 < worths[0] < worths[1]
+
+
+def test_holmes_plays_confirm_suspicion_against_a_full_hand_rather_than_maneuver():
+    assert decide(holmes_asked(16, ("Confirm Suspicion", "Feint", "Feint"), GENIE_HAND)) == "scheme"

@@ -201,4 +201,4 @@ INFINITE_POWER_SHARE = 0.55     # the card discarded for it, at this share of it
 # The numbers a hero's advice (``hooks/``, which runs as Python) weighs its options with, as
 # Python values: compiled, the names above are C variables only the compiled modules can read.
 FOR_HERO_ADVICE = {"ATTACK_BONUS": ATTACK_BONUS, "SCHEME_BONUS": SCHEME_BONUS,
-                   "CONDITIONAL_SHARE": CONDITIONAL_SHARE}
+                   "CONDITIONAL_SHARE": CONDITIONAL_SHARE, "FOE_DISCARD_WORTH": FOE_DISCARD_WORTH}
