@@ -12,7 +12,7 @@ from tests.scenario import Scenario, tuned_at
 from tests.test_jekyll_and_hyde import duel as jekyll_duel
 from unmatched_sim.engine.view import PlayerView
 from unmatched_sim.policies import make_policy
-from unmatched_sim.policies.weights import RECOVER_HP_SHARE
+from unmatched_sim.policies.weights import FOR_HERO_ADVICE
 
 
 def decide(s: Scenario, policy: str = "tuned"):
@@ -33,12 +33,15 @@ def jekyll_far_away(health: int) -> Scenario:
 
 
 def test_a_schemes_healing_counts_each_point_at_the_heros_health_worth():
-    s = jekyll_far_away(health=10)
-    pol, view = tuned_at(s, 0)
-    me = view.my_hero()
-    recover = [op for op in view.card(s.card_ids(0, "Calming Research")[0]).effects["effect"]
-               if op.NAME == "recover"]
-    assert pol.ops_worth(view, recover, me.idx) == pytest.approx(RECOVER_HP_SHARE * 2 * pol.hp_weight(me, True))
+    per_point = []
+    for health in (4, 10):
+        s = jekyll_far_away(health)
+        pol, view = tuned_at(s, 0)
+        me = view.my_hero()
+        recover = [op for op in view.card(s.card_ids(0, "Calming Research")[0]).effects["effect"]
+                   if op.NAME == "recover"]
+        per_point.append(pol.ops_worth(view, recover, me.idx) / (2 * pol.hp_weight(me, True)))
+    assert per_point[0] == pytest.approx(per_point[1]) and per_point[0] > 0.5
 
 
 def test_a_wounded_jekyll_heals_with_calming_research_rather_than_maneuver():
@@ -97,8 +100,11 @@ def grimm_tale_worth(s: Scenario) -> float:
 def test_a_grimm_tale_is_worth_the_healing_of_the_item_in_the_basket():
     plain = grimm_tale_worth(little_red_asked(7, GRIMM))
     wolf = grimm_tale_worth(little_red_asked(7, GRIMM, ("What Big Eyes You Have",)))   # wolf: 4, not 2
-    pol, view = tuned_at(little_red_asked(7, GRIMM), 0)
-    assert wolf - plain == pytest.approx(RECOVER_HP_SHARE * 2 * pol.hp_weight(view.my_hero(), True))
+    s = little_red_asked(7, GRIMM)
+    pol, view = tuned_at(s, 0)
+    basket = view.card(s.card_ids(0, "A Grimm Tale")[0]).effects["effect"][0]
+    two = pol.ops_worth(view, basket.otherwise, s.fighter("Little Red Riding Hood"))      # recover 2
+    assert two > 0 and wolf - plain == pytest.approx(two)
 
 
 def test_a_wounded_little_red_heals_with_a_grimm_tale_rather_than_maneuver():
@@ -141,7 +147,7 @@ def test_a_scheme_that_draws_counts_the_cards_it_draws_back_in_the_hand_it_leave
     pol, view = tuned_at(s, 0)
     cid = s.card_ids(0, "Closer Than She Appears")[0]
     me = view.my_hero()
-    from unmatched_sim.policies.weights import SCHEME_BONUS
+    SCHEME_BONUS = FOR_HERO_ADVICE["SCHEME_BONUS"]
     effects = view.card(cid).effects["effect"]
     assert pol.spend_cost(view, cid, 1) < pol.spend_cost(view, cid)      # one card drawn back
     assert pol.scheme_eval(view, cid, me.idx) == pytest.approx(
