@@ -215,11 +215,35 @@ def form_worth(view, forms: list, form: int, near: bool) -> float:
     return attack + DEFENSE_SHARE * defense - (HYDE_PAIN if form == len(forms) - 1 else 0.0)
 
 
+def scheme_turn(policy, view, name: str, actions: int) -> float:
+    """What the best ``actions`` schemes the form ``name`` may play add to its turn, in points
+    of damage to the foe's hero (the unit of ``form_worth``): each scheme's worth
+    (``scheme_eval``: Pure Evil's blows, Strange Case's, Calming Research's healing, less the
+    card) over a point of that hero's health; schemes not worth their card count nothing."""
+    if not actions or not hasattr(policy, "scheme_eval"):
+        return 0.0
+    me, foe = view.my_hero(), view.opp_hero()
+    worths = []
+    for c in view.hand_ids():
+        card = view.card(c)
+        if card.type == "scheme" and card.usable_by(name):
+            w = policy.scheme_eval(view, c, me.idx)
+            if w > 0:
+                worths.append(w)
+    worths.sort(reverse=True)
+    return sum(worths[:actions]) / policy.hp_weight(foe, False)
+
+
+def _attacks(view, name: str) -> bool:
+    return any(view.card(c).can_attack and view.card(c).usable_by(name) for c in view.hand_ids())
+
+
 @advise("transform")
 def _advise_transform(policy, view, d):
     """The form whose turn holds most (``form_worth``): the best attack its cards make if a foe
     is within a maneuver and a blow, and the best defense left for the foe's turn in the form he
-    ends it in (Mr. Hyde's cards cannot defend as Dr. Jekyll's can); on the brink, Dr. Jekyll
+    ends it in (Mr. Hyde's cards cannot defend as Dr. Jekyll's can), and the best scheme it may
+    play (``scheme_turn``: Mr. Hyde's damage, Dr. Jekyll's healing); on the brink, Dr. Jekyll
     unless a foe is already next to him (a maneuver as Mr. Hyde may be his last)."""
     forms = list(view.hero().forms)
     names = [f.name for f in forms]
@@ -228,7 +252,10 @@ def _advise_transform(policy, view, d):
     if view.my_hero().health <= LOW_HEALTH and dist > 1:
         return here != 0
     near = dist <= view.move_value() + 1
-    worth = [form_worth(view, forms, i, near) for i in range(len(forms))]
+    # a turn's two actions: an attack (in reach) and a scheme, or two schemes
+    worth = [form_worth(view, forms, i, near)
+             + scheme_turn(policy, view, f.name, 1 if near and _attacks(view, f.name) else 2)
+             for i, f in enumerate(forms)]
     want = max(range(len(forms)), key=lambda i: (worth[i], i == here))
     return want != here
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from unmatched_sim.engine.effects import Field, Op, op
 from unmatched_sim.engine.params import DeclaredParams, Param
-from unmatched_sim.hooks import Ability, ability, advise, story_line
+from unmatched_sim.hooks import Ability, ability, advise, scheme_advice, story_line
 
 WOLF, PELT, KNIFE, WILD = "wolf", "pelt", "knife", "wild"
 ITEMS = (WOLF, PELT, KNIFE)
@@ -122,3 +122,39 @@ def advise_basket_item(policy, view, d):
     if PELT in d.options and view.hand_size(view.seat) <= 4 and view.deck_size(view.seat) >= 3:
         return PELT
     return WOLF if WOLF in d.options else d.options[0]
+
+
+def view_basket(view) -> str | None:
+    """``basket`` as the player sees it: the symbol on the top card of her discard pile (public),
+    or the basket card's own while the pile is empty."""
+    pile = view.discard(view.seat)
+    if pile:
+        for t in view.card(pile[-1]).tags:
+            if t.startswith(_TAG):
+                return t[len(_TAG):]
+        return None
+    params = getattr(view.hero().ability, "params", None) or {}
+    return WILD if params.get("basket_start", EMPTY) == WILD else None
+
+
+@scheme_advice("basket")
+def advise_scheme(policy, view, cid, fi):
+    """A scheme whose effect reads the basket (Never Leave the Path, A Grimm Tale) is worth the
+    clause the basket holds while it resolves — the top of her discard pile now, the scheme
+    itself being in play — (a wild: its best clause; no clause for the item: ``otherwise``),
+    less the card; other schemes: the policy's own reckoning (which reads no basket)."""
+    from unmatched_sim.policies.weights import FOR_HERO_ADVICE
+
+    ops = view.card(cid).effects.get("effect", ())
+    if not any(o.NAME == "basket" for o in ops):
+        return None
+    item = view_basket(view)
+    worth = 0.0
+    for o in ops:
+        if o.NAME != "basket":
+            worth += policy.ops_worth(view, [o], fi, True)
+        elif item == WILD and o.clauses:
+            worth += max(policy.ops_worth(view, c, fi, True) for c in o.clauses.values())
+        else:
+            worth += policy.ops_worth(view, o.clauses.get(item) or o.otherwise, fi, True)
+    return worth - policy.spend_cost(view, cid) + FOR_HERO_ADVICE["SCHEME_BONUS"]

@@ -25,7 +25,7 @@ from unmatched_sim.engine.combat import CARD
 from unmatched_sim.engine.effects import CONDITIONS, hook_effect
 from unmatched_sim.engine.piles import OPPONENT_EFFECT
 from unmatched_sim.engine.state import ATTACKER, DEFENDER, other_role
-from unmatched_sim.hooks import Ability, ability, advise, story_line
+from unmatched_sim.hooks import Ability, ability, advise, scheme_advice, story_line
 
 PREDICT = "predict_attack_value"
 PREDICTION = "prediction"
@@ -161,6 +161,68 @@ def _advise_name_value(policy, view, d):
         if x.type != "scheme":
             weight[x.value or 0] += 5 * (1 + (x.boost or 0))
     return max(d.options, key=lambda v: (weight.get(v, 0), v))
+
+
+def _suspicion_worth(policy, view, foe: int) -> float:
+    """Confirm Suspicion's worth before the value is named: for the value named
+    (``_advise_name_value``), the chance the foe's hand holds a card of it — from the cards
+    Holmes knows there and the unseen ones, the hand a random draw of those — times the card
+    discarded and its BOOST's damage to the foe's hero; nothing when it misses (the hand is
+    only revealed)."""
+    from math import comb
+
+    from unmatched_sim.policies.weights import FOR_HERO_ADVICE
+    hand = view.hand_size(foe)
+    if not hand:
+        return 0.0
+    known = [view.card(c) for c in view.known_opponent_hand(foe)]
+    unseen = [d for d in view.unseen_opponent_cards(foe) if d.type != "scheme"]
+    pool = len(view.unseen_opponent_cards(foe))
+    drawn = hand - len(known)
+    best = 0.0
+    values = {d.value or 0 for d in unseen} | {d.value or 0 for d in known if d.type != "scheme"}
+    heroes = [fi for fi in view.on_board(foe) if view.fighter(fi).is_hero]
+    if not heroes:
+        return 0.0
+    hero = view.fighter(heroes[0])
+    for v in values:
+        mine = [d for d in known if d.type != "scheme" and (d.value or 0) == v]
+        match = [d for d in unseen if (d.value or 0) == v]
+        if mine:
+            p, boost = 1.0, max(d.boost or 0 for d in mine)
+        elif match and 0 < drawn <= pool:
+            p = 1.0 - comb(pool - len(match), drawn) / comb(pool, drawn)
+            boost = sum(d.boost or 0 for d in match) / len(match)
+        else:
+            continue
+        w = p * (FOR_HERO_ADVICE["FOE_DISCARD_WORTH"] + policy.blow_worth(view, hero, boost))
+        best = max(best, w)
+    return best
+
+
+@scheme_advice("master_deduction")
+def _advise_scheme(policy, view, cid, fi):
+    """Holmes's schemes whose effect is his own: Confirm Suspicion (``_suspicion_worth``) and
+    Master of Disguise (its damage to the foe's hero: its defeat when that is the last point);
+    other schemes: the policy's own reckoning."""
+    from unmatched_sim.policies.weights import FOR_HERO_ADVICE
+
+    ops = view.card(cid).effects.get("effect", ())
+    names = [op.spec.get("name") for op in ops if op.NAME == "hook"]
+    if not names or not hasattr(policy, "blow_worth"):
+        return None
+    worth = 0.0
+    for op in ops:
+        name = op.spec.get("name") if op.NAME == "hook" else None
+        if name == "confirm_suspicion":
+            worth += _suspicion_worth(policy, view, view.opp)
+        elif name == "swap_with_opposing_hero":
+            amount = (op.spec.get("params") or {}).get("damage", 1)
+            worth += max((policy.blow_worth(view, view.fighter(x), amount) for x in view.on_board(view.opp)
+                          if view.fighter(x).is_hero), default=0.0)
+        else:
+            worth += policy.ops_worth(view, [op], fi, True)
+    return worth - policy.spend_cost(view, cid) + FOR_HERO_ADVICE["SCHEME_BONUS"]
 
 
 @story_line("prediction")

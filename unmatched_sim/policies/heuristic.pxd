@@ -35,7 +35,7 @@ from unmatched_sim.policies.weights cimport (AGGRESSION_BASE, ATTACK_BONUS, BONU
                                              NOT_LOKI_COST, NO_DECK_ACTION, OUR_SIDEKICK_SHARE,
                                              OWN_DAMAGE_GUESS, OWN_DEFEAT, OWN_DISCARD_COST, OWN_HP_BASE,
                                              OWN_HP_CAUTION, PLACE_COST, PUT_ON_DECK_WORTH, QUANTITY_GUESS,
-                                             RANGED_REACH_MARGIN, RANSOM_SHARE, RECOVER_WORTH,
+                                             RANGED_REACH_MARGIN, RANSOM_SHARE, RECOVER_HP_SHARE,
                                              REPLACE_DEFENSE_LOSS, REPLACE_MARGIN, REPOSITION_SHARE,
                                              SAFETY_BASE, SCHEME_BONUS, SEARCH_DECK_WORTH,
                                              SECOND_DEFENSE_HEALTH, SECOND_DEFENSE_RESERVE,

@@ -99,7 +99,7 @@ if not cython.compiled:     # compiled, inline functions and the weights' C vari
                                                 NOT_LOKI_COST, NO_DECK_ACTION, OUR_SIDEKICK_SHARE,
                                                 OWN_DAMAGE_GUESS, OWN_DEFEAT, OWN_DISCARD_COST, OWN_HP_BASE,
                                                 OWN_HP_CAUTION, PLACE_COST, PUT_ON_DECK_WORTH, QUANTITY_GUESS,
-                                                RANGED_REACH_MARGIN, RANSOM_SHARE, RECOVER_WORTH,
+                                                RANGED_REACH_MARGIN, RANSOM_SHARE, RECOVER_HP_SHARE,
                                                 REPLACE_DEFENSE_LOSS, REPLACE_MARGIN, REPOSITION_SHARE,
                                                 SAFETY_BASE, SCHEME_BONUS, SEARCH_DECK_WORTH,
                                                 SECOND_DEFENSE_HEALTH, SECOND_DEFENSE_RESERVE,
@@ -901,7 +901,7 @@ class HeuristicPolicy(GreedyPolicy):
                 me = view.my_hero()
                 a = spec.get("amount", 1)
                 a = a if isinstance(a, int) else COUNT_GUESS
-                w = RECOVER_WORTH * min(a, me.max_health - me.health)
+                w = RECOVER_HP_SHARE * self.hp_weight(me, True) * min(a, me.max_health - me.health)
             elif n == "summon":
                 w = SUMMON_WORTH
             elif n in ("move", "place"):
@@ -1095,8 +1095,16 @@ class HeuristicPolicy(GreedyPolicy):
             if got is not None:
                 return got
         d = view.card(cid)
-        return (self.ops_worth(view, d.effects.get("effect", ()), fi, is_own_card(view, cid))
-                - self.spend_cost(view, cid) + SCHEME_BONUS)
+        mine = is_own_card(view, cid)
+        # the cards the scheme itself draws refill the hand it leaves (Closer Than She Appears)
+        back = 0
+        for op in d.effects.get("effect", ()):
+            c = op.spec.get("count", 1)
+            if (op.NAME == "draw" and op.spec.get("who", "self") == "self" and isinstance(c, int)
+                    and op.spec.get("if") is None and applies(op.spec, mine)):
+                back += c
+        return (self.ops_worth(view, d.effects.get("effect", ()), fi, mine)
+                - self.spend_cost(view, cid, back) + SCHEME_BONUS)
 
     def maneuver_eval(self, view) -> float:
         """A maneuver's worth: its draw (exhaustion's damage from an empty deck), where it takes

@@ -108,7 +108,7 @@ cdef double COST_DISCARD_WORTH
 cdef double SHUFFLE_BACK_WORTH
 cdef double FOE_DISCARD_WORTH
 cdef double OWN_DISCARD_COST
-cdef double RECOVER_WORTH
+cdef double RECOVER_HP_SHARE
 cdef double SUMMON_WORTH
 cdef double SHIFT_GUESS
 cdef double PUT_ON_DECK_WORTH

@@ -133,7 +133,8 @@ COST_DISCARD_WORTH = 0.8        # a card discarded to pay for an effect
 SHUFFLE_BACK_WORTH = 0.35       # each card back from our discard pile into our deck
 FOE_DISCARD_WORTH = 0.7         # each card a foe discards
 OWN_DISCARD_COST = 0.5          # each card we discard
-RECOVER_WORTH = 0.7             # each health point our hero recovers from a scheme
+RECOVER_HP_SHARE = 1.0          # each health point our hero recovers from a scheme, at this share of
+                                # the point's worth (`hp_weight`: what a blow's point costs it)
 SUMMON_WORTH = 1.0              # a fighter summoned
 SHIFT_GUESS = 0.5               # a move or place of our own fighters
 PUT_ON_DECK_WORTH = -0.1        # a card of our hand put on our deck
@@ -200,4 +201,4 @@ INFINITE_POWER_SHARE = 0.55     # the card discarded for it, at this share of it
 # The numbers a hero's advice (``hooks/``, which runs as Python) weighs its options with, as
 # Python values: compiled, the names above are C variables only the compiled modules can read.
 FOR_HERO_ADVICE = {"ATTACK_BONUS": ATTACK_BONUS, "SCHEME_BONUS": SCHEME_BONUS,
-                   "CONDITIONAL_SHARE": CONDITIONAL_SHARE}
+                   "CONDITIONAL_SHARE": CONDITIONAL_SHARE, "FOE_DISCARD_WORTH": FOE_DISCARD_WORTH}
