@@ -21,7 +21,10 @@ from pathlib import Path
 
 
 def main(argv: list[str] | None = None) -> int:
-    from unmatched_sim.analysis.headroom import headroom, headroom_summary, reading
+    import polars as pl
+
+    from unmatched_sim.analysis.headroom import check_policies, gains, headroom_summary, paired_outcomes, reading
+    from unmatched_sim.analysis.run import open_run
     from unmatched_sim.cli.common import prepare, split_names
     from unmatched_sim.cli.play import tournament_pairings
     from unmatched_sim.data.catalog import find_hero, hero_ids
@@ -45,6 +48,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--backend", choices=["local", "dask"], default="local")
     ap.add_argument("--scheduler", default=None, help="with --backend dask: the scheduler's address")
     ap.add_argument("--out", type=Path, default=Path("runs/headroom"))
+    ap.add_argument("--pool", type=Path, nargs="+", default=[], metavar="RUN",
+                    help="earlier runs of this script on other seeds (same policies): their paired games "
+                         "are pooled with this run's, e.g. --games 6 --seed 52 --pool runs/headroom51 for "
+                         "12 games a pairing")
     args = ap.parse_args(argv)
     try:
         ids = [find_hero(h).id for h in split_names([args.heroes])] if args.heroes else hero_ids()
@@ -57,17 +64,23 @@ def main(argv: list[str] | None = None) -> int:
                              None)
         check, k = parse_check_with(f"{args.check_with}:{args.games}", spec.policy_a, spec.policy_b, spec.games)
         spec = with_check(spec, check, k)
+        runs = [open_run(r) for r in args.pool]     # read before playing: a bad --pool fails at once
+        for r, path in zip(runs, args.pool):
+            if check_policies(r) != (spec.policy_a, check):
+                raise UserError(f"--pool {path} checked {check_policies(r)}, not ({spec.policy_a!r}, {check!r})")
         execute(spec, args.out, jobs=args.jobs, progress=True, force=True, backend=args.backend,
                 scheduler=args.scheduler, command=sys.argv)
     except UserError as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
-    table = headroom(args.out)
+    pairs = pl.concat([paired_outcomes(r) for r in [open_run(args.out), *runs]])
+    table = gains(pairs, ids).with_columns(pl.lit(spec.policy_a).alias("policy"), pl.lit(check).alias("check_with"))
     if gauntlet:  # the others met one foe only: their rows and the spread say nothing
         table = table.filter(table["hero"] == gauntlet)
     s = headroom_summary(table)
     print(f"{check} instead of {spec.policy_a} on one hero; {len(pairings)} pairings × {k} games each way, "
-          f"seed {args.seed}, board {args.board}; run in {args.out}")
+          f"seed {args.seed}, board {args.board}; run in {args.out}"
+          + "".join(f", pooled with {r}" for r in args.pool))
     print(f"{'hero':<18}{'games':>6}  {spec.policy_a[:12]:>12}  {check[:22]:>22}  {'gain (95% interval)':>28}")
     for r in table.iter_rows(named=True):
         ci = "" if r["gain_lo"] is None else f"[{100 * r['gain_lo']:+.0f}, {100 * r['gain_hi']:+.0f}]"
