@@ -243,3 +243,14 @@ def test_a_checked_run_with_the_search_plays_on_a_dask_cluster_as_on_local_cores
     assert _same_games(snapshot(tmp_path / "d"), snapshot(tmp_path / "l"))
     games = pl.read_parquet(tmp_path / "d" / "games.parquet")
     assert games.height == 4 + 2 * 2 and set(games["policy_a"]) == {"greedy", "ismcts:iterations=5"}
+
+
+def test_the_spread_beyond_noise_is_what_the_heroes_spread_more_than_noise_alone_would():
+    def table(gains_, se):
+        return pl.DataFrame({"hero": [f"h{k}" for k in range(len(gains_))], "games": [100] * len(gains_),
+                             "gain": gains_, "gain_se": [se] * len(gains_)})
+    wide = headroom_summary(table([0.0, 0.2, 0.4], 0.05))          # SD 0.2 against noise 0.05
+    assert wide["beyond_noise"] == pytest.approx(math.sqrt(0.2 ** 2 - 0.05 ** 2))
+    narrow = headroom_summary(table([0.15, 0.2, 0.25], 0.1))       # SD 0.05, below noise 0.1
+    assert narrow["beyond_noise"] == 0.0 and not narrow["uneven"]
+    assert "none of it is measurably the heroes'" in reading(narrow)

@@ -154,7 +154,9 @@ def reading(s: dict, names: dict[str, str] | None = None) -> str:
     beyond = s.get("beyond_noise")
     spread = ("" if sd is None else f" (SD {num(100 * sd, 1)} points across heroes"
               + ("" if noise is None else f"; noise alone would give about {num(100 * noise, 1)}")
-              + ("" if noise is None or beyond is None else f", so about {num(100 * beyond, 1)} of it is the heroes'")
+              + ("" if noise is None or beyond is None else
+                 ", so none of it is measurably the heroes'" if beyond < 0.0005 else
+                 f", so about {num(100 * beyond, 1)} of it is the heroes'")
               + ")")
     if mean <= -LOW:
         return (f"{check} wins {num(100 * -mean, 1)} points less than {base} with the same heroes on the same deals: "
