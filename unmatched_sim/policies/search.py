@@ -63,6 +63,33 @@ from unmatched_sim.policies.registry import POLICIES, register
 from unmatched_sim.policies.base import Policy
 
 
+# ``searched``: the groups of a player's own decisions the search may be limited to. "effects"
+# is every decision no other group names (a card's choices, ransoms, hero abilities).
+SEARCHED_GROUPS = {
+    "action": ("action",),
+    "target": ("attack_target",),
+    "attack": ("attack_card",),
+    "defense": ("defense_card",),
+    "move": ("move_destination", "maneuver_boost"),
+    "effects": (),
+}
+_GROUPED_KINDS = frozenset(k for kinds in SEARCHED_GROUPS.values() for k in kinds)
+
+
+def searched_kinds(spec: str) -> frozenset | None:
+    """The groups named by a ``searched`` value ("action+target"), or None for all of them."""
+    names = [n.strip().lower() for n in spec.split("+") if n.strip()]
+    if not names or names == ["all"]:
+        return None
+    for n in names:
+        if n not in SEARCHED_GROUPS:
+            raise UserError(f"ismcts: searched names no group '{n}' (groups: "
+                            f"{', '.join(SEARCHED_GROUPS)}, or all; join several with '+')")
+    groups = frozenset(names)
+    return frozenset(k for n in groups for k in SEARCHED_GROUPS[n]) | (
+        frozenset({"effects"}) if "effects" in groups else frozenset())
+
+
 class Node:
     __slots__ = ("player", "visits", "avail", "reward", "children", "guided")
 
@@ -149,7 +176,7 @@ class ISMCTSPolicy(Policy):
                "budget per decision")
     params = {"iterations": 200, "ms": 0.0, "c": 0.7, "rollout": "tuned", "guide": "tuned",
               "horizon": 1, "prior": 0.1, "blind_defense": True, "reuse": True, "fresh": 0.25,
-              "early": True}
+              "early": True, "searched": "all"}
     param_help = {
         "iterations": "playouts per decision (deterministic for a given seed)",
         "ms": "if > 0: milliseconds per decision instead (not deterministic: depends on the machine)",
@@ -167,6 +194,9 @@ class ISMCTSPolicy(Policy):
                  "(its playouts count towards that decision's budget)",
         "fresh": "share of the budget played anew at a decision whose tree was kept",
         "early": "stop a decision's search once the iterations left cannot change its answer",
+        "searched": "which of its own decisions the search makes, groups joined by '+' (" +
+                    ", ".join(SEARCHED_GROUPS) + ", or all); the guide makes the others, in the "
+                    "real game and in the tree (to measure where the search's gain lies)",
     }
     uses_search = True
 
@@ -198,6 +228,7 @@ class ISMCTSPolicy(Policy):
         self.iterations_kept = 0      # ... and kept from the decision before
         self.decisions = 0
         self._kept = None             # (node of the last choice, its view, its turn)
+        self.searched_kinds = searched_kinds(self.searched)
 
     # Decisions not worth a search: the order fighters move in (each destination is searched).
     # The guide makes them, in the real game and in the tree alike.
@@ -207,7 +238,7 @@ class ISMCTSPolicy(Policy):
         options = decision.options
         if len(options) == 1:
             return options[0]
-        if decision.kind in self.DELEGATED:
+        if decision.kind in self.DELEGATED or not self._searches(decision.kind):
             return self.guide_policy.choose(view, decision)
         seat = view.seat
         root = self._kept_root(view, decision) if self.reuse else None
@@ -255,6 +286,13 @@ class ISMCTSPolicy(Policy):
             self._kept = (root.children[best_key], view, view.turn)
         return best_key[2]
 
+    def _searches(self, kind: str) -> bool:
+        """Is this player's decision of ``kind`` searched (``searched``), or left to the guide?"""
+        wanted = self.searched_kinds
+        if wanted is None:
+            return True
+        return kind in wanted if kind in _GROUPED_KINDS else "effects" in wanted
+
     def _kept_root(self, view, decision):
         """The subtree of the previous decision's choice, if it can stand for this decision: the
         same game (its view) and the same turn, and below that choice every world the search
@@ -290,7 +328,9 @@ class ISMCTSPolicy(Policy):
                 game.answer(options[0])
                 continue
             kind = d.kind
-            if kind in delegated:
+            if kind in delegated or (d.player == seat and not self._searches(kind)):
+                # The searching player's decisions it leaves to the guide are the guide's in
+                # the tree too: the tree plays the player as the real game will.
                 game.answer(guide.choose(PlayerView(game, d.player), d))
                 continue
             if blind and kind == "defense_card" and path:
