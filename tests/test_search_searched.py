@@ -25,13 +25,19 @@ def _searched_and_guided(spec: str, seed: int = 5, turns: int = 4):
     search = make_policy(spec, random.Random(seed))
     other = make_policy("tuned", random.Random(1))
     asked_in_tree = []
-    guide_choose = search.guide_policy.choose
 
-    def recording(view, decision):
-        asked_in_tree.append((view.seat, decision.kind))
-        return guide_choose(view, decision)
+    class Recording:
+        """The guide, noting whose decisions of which kind it is asked (a compiled policy's
+        methods cannot be replaced on the instance)."""
 
-    search.guide_policy.choose = recording
+        def __init__(self, guide):
+            self.guide = guide
+
+        def choose(self, view, decision):
+            asked_in_tree.append((view.seat, decision.kind))
+            return self.guide.choose(view, decision)
+
+    search.guide_policy = Recording(search.guide_policy)
     searched, guided = set(), set()
     views = [PlayerView(g, 0), PlayerView(g, 1)]
     while g.pending is not None and g.turn <= turns and not g.over:
