@@ -12,7 +12,7 @@ from unmatched_sim.engine.game import Game
 from unmatched_sim.engine.view import PlayerView
 from unmatched_sim.errors import UserError
 from unmatched_sim.policies import make_policy
-from unmatched_sim.policies.search import searched_kinds
+from unmatched_sim.policies.search import searched_groups
 
 BOARD = find_board("marmoreal")
 
@@ -69,9 +69,12 @@ def test_searched_all_searches_every_kind():
 
 
 def test_searched_groups_join_with_plus_and_effects_stand_for_every_other_kind():
-    kinds = searched_kinds("move+effects")
-    assert {"move_destination", "maneuver_boost", "effects"} == set(kinds)
-    assert searched_kinds("all") is None and searched_kinds("") is None
+    search = make_policy("ismcts:searched=move+effects", random.Random(0))
+    assert search.searched_groups == {"move", "effects"}
+    assert search._searches("move_destination") and search._searches("maneuver_boost")
+    assert search._searches("ransom") and search._searches("bidding_card")    # no group names them
+    assert not search._searches("action") and not search._searches("defense_card")
+    assert searched_groups("all") is None and searched_groups("") is None
 
 
 def test_an_unknown_group_names_it_and_lists_the_groups():

@@ -73,21 +73,19 @@ SEARCHED_GROUPS = {
     "move": ("move_destination", "maneuver_boost"),
     "effects": (),
 }
-_GROUPED_KINDS = frozenset(k for kinds in SEARCHED_GROUPS.values() for k in kinds)
+_GROUP_OF_KIND = {kind: group for group, kinds in SEARCHED_GROUPS.items() for kind in kinds}
 
 
-def searched_kinds(spec: str) -> frozenset | None:
+def searched_groups(spec: str) -> frozenset | None:
     """The groups named by a ``searched`` value ("action+target"), or None for all of them."""
-    names = [n.strip().lower() for n in spec.split("+") if n.strip()]
-    if not names or names == ["all"]:
+    names = frozenset(n.strip().lower() for n in spec.split("+") if n.strip())
+    if not names or names == {"all"}:
         return None
-    for n in names:
+    for n in sorted(names):
         if n not in SEARCHED_GROUPS:
             raise UserError(f"ismcts: searched names no group '{n}' (groups: "
                             f"{', '.join(SEARCHED_GROUPS)}, or all; join several with '+')")
-    groups = frozenset(names)
-    return frozenset(k for n in groups for k in SEARCHED_GROUPS[n]) | (
-        frozenset({"effects"}) if "effects" in groups else frozenset())
+    return names
 
 
 class Node:
@@ -228,7 +226,7 @@ class ISMCTSPolicy(Policy):
         self.iterations_kept = 0      # ... and kept from the decision before
         self.decisions = 0
         self._kept = None             # (node of the last choice, its view, its turn)
-        self.searched_kinds = searched_kinds(self.searched)
+        self.searched_groups = searched_groups(self.searched)
 
     # Decisions not worth a search: the order fighters move in (each destination is searched).
     # The guide makes them, in the real game and in the tree alike.
@@ -288,10 +286,8 @@ class ISMCTSPolicy(Policy):
 
     def _searches(self, kind: str) -> bool:
         """Is this player's decision of ``kind`` searched (``searched``), or left to the guide?"""
-        wanted = self.searched_kinds
-        if wanted is None:
-            return True
-        return kind in wanted if kind in _GROUPED_KINDS else "effects" in wanted
+        groups = self.searched_groups
+        return groups is None or _GROUP_OF_KIND.get(kind, "effects") in groups
 
     def _kept_root(self, view, decision):
         """The subtree of the previous decision's choice, if it can stand for this decision: the
@@ -320,6 +316,7 @@ class ISMCTSPolicy(Policy):
         guide = self.guide_policy
         blind = self.blind_defense
         delegated = self.DELEGATED
+        limited = self.searched_groups is not None
         while game.pending is not None and not game.over:
             d = game.pending
             options = d.options
@@ -328,7 +325,7 @@ class ISMCTSPolicy(Policy):
                 game.answer(options[0])
                 continue
             kind = d.kind
-            if kind in delegated or (d.player == seat and not self._searches(kind)):
+            if kind in delegated or (limited and d.player == seat and not self._searches(kind)):
                 # The searching player's decisions it leaves to the guide are the guide's in
                 # the tree too: the tree plays the player as the real game will.
                 game.answer(guide.choose(PlayerView(game, d.player), d))
