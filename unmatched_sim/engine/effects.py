@@ -50,7 +50,8 @@ from unmatched_sim.engine.errors import SpecError
 from unmatched_sim.engine.combat import EFFECT_DAMAGE, damage_source  # noqa: F401
 from unmatched_sim.engine.game import Game, _GameCore
 from unmatched_sim.engine.piles import COST, FROM_DECK, OPPONENT_EFFECT, OWN_EFFECT
-from unmatched_sim.engine.state import ATTACKER, DEFENDER, Combat, Ctx, other_role
+from unmatched_sim.engine.state import ATTACKER, DEFENDER, Combat, Ctx, new_ctx, other_role
+from unmatched_sim.model import IMMEDIATELY
 
 # ---------------------------------------------------------------------- registries
 OPS: dict[str, type["Op"]] = Registry("effect op")
@@ -1039,6 +1040,30 @@ def _look_answered(g: Game, ctx: Ctx, victim: int, then: Callable, args: tuple, 
     g.reveal_to(ctx.player, victim, p.hand)
     g.log("look_at_hand", ctx.player, target=g.hero_of(victim).idx, amount=len(p.hand))
     then(g, ctx, victim, *args)
+
+
+def swap_into_combat(g: Game, seat: int, role: int, cid: int) -> None:
+    """Card ``cid`` from ``seat``'s hand becomes the combat card of side ``role`` (the card
+    there has already gone back to a hand): it is revealed, starts with no modifiers, is not
+    cancelled or ignored, and resolves its "Immediately" effects, unless they have resolved or
+    are queued in this combat already (``Combat.immediate``). That is the reading that ends
+    the loop of two cards each sending the other back (Do My Bidding against Looking for
+    Trouble): the rulebooks do not say, and a card resolves its effects once a combat."""
+    c = g.combat
+    g.take_from_hand(seat, cid)
+    g.play_area_add(cid)
+    c.cards[role] = cid
+    c.mods[role] = []
+    c.ignored[role] = False
+    c.cancelled[role] = False
+    fi = c.fighters[role]
+    d = g.card(cid)
+    g.log("reveal", seat, fi, cid, amount=d.value, detail="attack" if role == ATTACKER else "defense")
+    g.card_played(cid, seat, role)
+    ops = d.effects.get(IMMEDIATELY)
+    if ops and cid not in c.immediate:
+        c.immediate.append(cid)
+        g.run_effects(ops, new_ctx(seat, cid, role, fi))
 
 
 @op("look_at_hand")

@@ -38,7 +38,7 @@ cdef class Player:
 
 
 cdef class Combat:
-    cdef public list players, fighters, cards, mods, ignored, cancelled, boosted_with
+    cdef public list players, fighters, cards, mods, ignored, cancelled, boosted_with, immediate
     cdef public Py_ssize_t damage
     cdef public bint resolved, ranged, revealed
     cdef public dict extra

@@ -174,7 +174,7 @@ class Combat:
     """Everything about the attack in progress. Index 0 = attacker's side, 1 = defender's."""
 
     __slots__ = ("players", "fighters", "cards", "mods", "ignored", "cancelled", "boosted_with",
-                 "damage", "resolved", "ranged", "revealed", "extra")
+                 "damage", "resolved", "ranged", "revealed", "immediate", "extra")
 
     def __init__(self, attacker_player: int, attacker: int, defender: int, defender_player: int):
         self.players = [attacker_player, defender_player]
@@ -188,6 +188,10 @@ class Combat:
         self.resolved = False    # combat damage step done: "won/lost" is known
         self.ranged = False
         self.revealed = False    # both cards face up (the defender chooses before this)
+        # Cards whose "Immediately" effects have resolved or are queued in this combat: a card
+        # swapped back in (Do My Bidding, Looking for Trouble, Sleight of Hand) does not resolve
+        # them again, so two such cards cannot send each other back forever.
+        self.immediate: list[int] = []
         self.extra: dict[str, Any] = {}
 
     def copy(self) -> "Combat":
@@ -197,6 +201,7 @@ class Combat:
         c.ignored, c.cancelled = self.ignored[:], self.cancelled[:]
         c.boosted_with = [self.boosted_with[0][:], self.boosted_with[1][:]]
         c.damage, c.resolved, c.ranged, c.revealed = self.damage, self.resolved, self.ranged, self.revealed
+        c.immediate = self.immediate[:]
         c.extra = dict(self.extra)
         return c
 

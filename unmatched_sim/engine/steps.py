@@ -577,7 +577,9 @@ def _combat_window(g: _Combat, timing: str) -> None:
     """Effects of one timing on both combat cards: the defender's first, then the attacker's.
 
     Cards are read when the window opens, so a card swapped in earlier (Sleight of Hand)
-    resolves its own effects. Cancellation is checked as each effect starts."""
+    resolves its own effects. Cancellation is checked as each effect starts. A card queued
+    here for "Immediately" is marked (``Combat.immediate``) so a swap does not resolve it
+    twice (``effects.swap_into_combat``)."""
     c = g.combat
     steps = []
     for role in (_DEF, _ATT):
@@ -588,6 +590,8 @@ def _combat_window(g: _Combat, timing: str) -> None:
         d = g.card_defs[k]
         ops = d.effects.get(timing)
         if ops:
+            if timing == IMMEDIATELY:
+                c.immediate.append(cid)
             step_args = (new_ctx(c.players[role], cid, role, c.fighters[role]),)
             for op in ops:
                 steps.append((op.start, step_args))

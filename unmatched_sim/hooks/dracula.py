@@ -5,8 +5,9 @@
   (a card that cancels a look stops it all) and the attack card goes back to that hand, known
   to everyone; he then picks an attack or versatile card of that hand the attacking fighter
   may use (decision ``bidding_card``; the same card may be picked again), which becomes the
-  attack card and resolves its own "immediately" effects. With no such card the attack goes on
-  with no card (value 0).
+  attack card and resolves its own "immediately" effects unless they have resolved in this
+  combat already (``effects.swap_into_combat``). With no such card the attack goes on with no
+  card (value 0).
 * ``ravening_seduction`` — Ravening Seduction: move any fighter up to 2 spaces (decisions
   ``effect_fighter``, ``effect_destination``), then 1 damage to it for each of your Sisters
   (your fighters named by ``params.sidekick``) next to it.
@@ -15,10 +16,9 @@
 from __future__ import annotations
 
 from unmatched_sim.engine.combat import CARD
-from unmatched_sim.engine.effects import hook_effect, look_at_hand
-from unmatched_sim.engine.state import ATTACKER, DEFENDER, new_ctx
+from unmatched_sim.engine.effects import hook_effect, look_at_hand, swap_into_combat
+from unmatched_sim.engine.state import ATTACKER, DEFENDER
 from unmatched_sim.hooks import advise
-from unmatched_sim.model import IMMEDIATELY
 
 
 @hook_effect("do_my_bidding")
@@ -44,16 +44,7 @@ def _bidding(g, ctx, victim: int) -> None:
 
 
 def _bid(g, ctx, victim: int, cid: int) -> None:
-    c = g.combat
-    g.take_from_hand(victim, cid)
-    g.play_area_add(cid)
-    c.cards[ATTACKER] = cid
-    c.mods[ATTACKER] = []
-    g.log("reveal", victim, c.fighters[ATTACKER], cid, amount=g.card(cid).value, detail="attack")
-    g.card_played(cid, victim, ATTACKER)
-    ops = g.card(cid).effects.get(IMMEDIATELY)
-    if ops:
-        g.run_effects(ops, new_ctx(victim, cid, ATTACKER, c.fighters[ATTACKER]))
+    swap_into_combat(g, victim, ATTACKER, cid)
 
 
 @hook_effect("ravening_seduction")

@@ -6,10 +6,9 @@ engine resolves whenever the card's owner boosts with it.
 
 from __future__ import annotations
 
-from unmatched_sim.engine.effects import hook_effect
+from unmatched_sim.engine.effects import hook_effect, swap_into_combat
 from unmatched_sim.engine.state import ATTACKER, DEFENDER
 from unmatched_sim.hooks import Ability, ability
-from unmatched_sim.model import IMMEDIATELY
 
 
 @ability("escape_artist")
@@ -41,15 +40,5 @@ def replace_combat_card(g, ctx, op):
 def _replaced(g, ctx, cid):
     if cid is None:
         return
-    c = g.combat
     g.play_to_hand(ctx.player, ctx.card)
-    g.take_from_hand(ctx.player, cid)
-    g.play_area_add(cid)
-    c.cards[ctx.role] = cid
-    c.mods[ctx.role] = []
-    g.log("reveal", ctx.player, c.fighters[ctx.role], cid, amount=g.card(cid).value,
-          detail="attack" if ctx.role == ATTACKER else "defense")
-    g.card_played(cid, ctx.player, ctx.role)
-    ops = g.card(cid).effects.get(IMMEDIATELY)
-    if ops:
-        g.run_effects(ops, ctx._replace(card=cid))
+    swap_into_combat(g, ctx.player, ctx.role, cid)

@@ -23,11 +23,10 @@ his TRICKs.
 
 from __future__ import annotations
 
-from unmatched_sim.engine.effects import hook_effect, look_at_hand
+from unmatched_sim.engine.effects import hook_effect, look_at_hand, swap_into_combat
 from unmatched_sim.engine.game import OWN_EFFECT
 from unmatched_sim.engine.state import ATTACKER, DEFENDER, SCHEME_ROLE, Ctx
 from unmatched_sim.hooks import Ability, ability, advise, story_line
-from unmatched_sim.model import IMMEDIATELY
 
 TRICK = "trick"
 ROLE_NAMES = {ATTACKER: "attack", DEFENDER: "defense", SCHEME_ROLE: "scheme"}
@@ -173,7 +172,8 @@ def _lure_revealed(g, ctx: Ctx, victim: int, cid: int) -> None:
 def looking_for_trouble(g, ctx, op):
     """If the defender played a card: it returns to their hand, you look at their hand and
     choose the card they play instead (any card their fighter could defend with, the returned
-    one included); that card is revealed and its immediate effects resolve.
+    one included); that card is revealed and its immediate effects resolve, unless they have
+    resolved in this combat already (``effects.swap_into_combat``).
 
     Looking at the hand comes first, so a card that cancels a look (A Magician Never Reveals
     His Secrets) cancels the whole effect before anything moves."""
@@ -199,19 +199,7 @@ def _lft_looked(g, ctx: Ctx, victim: int) -> None:
 
 
 def _lft_chosen(g, ctx: Ctx, victim: int, cid: int) -> None:
-    c = g.combat
-    g.take_from_hand(victim, cid)
-    g.play_area_add(cid)
-    c.cards[DEFENDER] = cid
-    c.mods[DEFENDER] = []
-    c.ignored[DEFENDER] = False
-    c.cancelled[DEFENDER] = False
-    fi = c.fighters[DEFENDER]
-    g.log("reveal", victim, fi, cid, amount=g.cards[cid].defn.value, detail="defense")
-    g.card_played(cid, victim, DEFENDER)
-    ops = g.cards[cid].defn.effects.get(IMMEDIATELY)
-    if ops:
-        g.run_effects(ops, Ctx(victim, cid, DEFENDER, fi))
+    swap_into_combat(g, victim, DEFENDER, cid)
 
 # ---------------------------------------------------------------------- the replay's story
 story_line("trick_to_opponent")(lambda e: f"the TRICK {e['card']} goes into an opponent's hand")
