@@ -84,7 +84,7 @@ if not cython.compiled:     # compiled, inline functions and the weights' C vari
                                                 BONUS_DRAW_WORTH, BONUS_HEAL_WORTH, BURNED_NEEDED,
                                                 BURNED_SPARE, CARDS_PER_TURN, COST_DISCARD_WORTH, COUNT_GUESS,
                                                 DEFENSE_EFFECT_SHARE, DEFENSE_STRENGTH_CAP, DEFENSE_WIN_CHANCE,
-                                                CONDITIONAL_SHARE, DRAW_CARD_WORTH, EMPTY_DECK_KEEP, EXTRA_ACTION, HAZARD_ESCAPE_SHARE,
+                                                CONDITIONAL_SHARE, DECK_RACE_SHARE, DRAW_CARD_WORTH, EMPTY_DECK_KEEP, EXTRA_ACTION, HAZARD_ESCAPE_SHARE,
                                                 EXTRA_ATTACK_ACTION, FOE_DEFEAT, FOE_DISCARD_WORTH,
                                                 FOE_DISTANCE_CAP, FOE_DISTANCE_WORTH, FOE_DRAW_COST,
                                                 FOE_HP_AGGRESSION, FOE_HP_BASE, FOE_REACH_MARGIN,
@@ -95,7 +95,7 @@ if not cython.compiled:     # compiled, inline functions and the weights' C vari
                                                 LOCK_USE_BONUS, LOOK_AT_DECK_BONUS, LOOK_AT_FOE_DECK,
                                                 MANEUVER_BONUS, MAY_ACTION_WORTH, MAY_DAMAGE_WORTH,
                                                 MAY_OTHER_WORTH, MAY_PRICE_SHARE, MIN_BOOST_GAIN,
-                                                MIN_COMBAT_BOOST_GAIN, NEAR_EXHAUSTION, NEAR_EXHAUSTION_SHARE,
+                                                MIN_COMBAT_BOOST_GAIN,
                                                 NOT_LOKI_COST, NO_DECK_ACTION, OUR_SIDEKICK_SHARE,
                                                 OWN_DAMAGE_GUESS, OWN_DEFEAT, OWN_DISCARD_COST, OWN_HP_BASE,
                                                 OWN_HP_CAUTION, PLACE_COST, PUT_ON_DECK_WORTH, QUANTITY_GUESS,
@@ -793,8 +793,6 @@ class HeuristicPolicy(GreedyPolicy):
         missing = n - drawn
         room = max(0, HAND_LIMIT - hand + max(0, v.actions_now() - 1))
         w = DRAW_CARD_WORTH * min(drawn, room)
-        if deck - drawn <= NEAR_EXHAUSTION:
-            w *= NEAR_EXHAUSTION_SHARE
         burned = drawn - min(drawn, room)
         turns = turns_left_estimate(v)      # (asked once: both the burned cards and the deck race read it)
         if burned:
@@ -807,10 +805,12 @@ class HeuristicPolicy(GreedyPolicy):
         # The deck race: a card drawn now that the game will need later (the deck, less the
         # draw, is shorter than what the turns the game is likely to last take from it at our
         # deck's rate) brings exhaustion's 2 damage nearer, counted at even odds of the game
-        # lasting that long.
+        # lasting that long, at DECK_RACE_SHARE of that: the search draws far more than this
+        # term at full weight let the heuristic (it runs out of deck three times as often and
+        # is caught without a defense card less), and plays better for it.
         short = min(drawn, max(0.0, turns * deck_rate(v) - (deck - drawn)))
         if short > 0:
-            w -= short * self.hp_weight(v.my_hero(), True)
+            w -= DECK_RACE_SHARE * short * self.hp_weight(v.my_hero(), True)
         return w
 
     @cython.locals(view=_ViewCore, deck=cython.Py_ssize_t)

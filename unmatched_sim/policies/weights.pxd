@@ -78,9 +78,8 @@ cdef double DECK_RATE_PRIOR
 
 # Drawing (HeuristicPolicy.draw_worth, boost_bonus_worth)
 cdef double DRAW_CARD_WORTH
-cdef Py_ssize_t NEAR_EXHAUSTION
-cdef double NEAR_EXHAUSTION_SHARE
 cdef Py_ssize_t CARDS_PER_TURN
+cdef double DECK_RACE_SHARE
 cdef double BURNED_NEEDED
 cdef double BURNED_SPARE
 cdef double BONUS_DRAW_WORTH

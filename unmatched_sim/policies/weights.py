@@ -102,10 +102,9 @@ MIN_DAMAGE_RATE = 0.75          # the rate counted at least
 DECK_RATE_PRIOR = 1.0           # cards our deck loses a turn of ours (a maneuver's draw), before evidence
 
 # Drawing (HeuristicPolicy.draw_worth, boost_bonus_worth)
-DRAW_CARD_WORTH = 0.63          # a card drawn with room for it in hand
-NEAR_EXHAUSTION = 3             # a deck this short after the draw ...
-NEAR_EXHAUSTION_SHARE = 0.6     # ... makes the draw worth this share
+DRAW_CARD_WORTH = 0.9           # a card drawn with room for it in hand
 CARDS_PER_TURN = 2              # the cards a turn of the game needs (the deck race)
+DECK_RACE_SHARE = 0.5           # a draw the deck race will need later: this share of its damage
 BURNED_NEEDED = 0.6             # a card drawn only to be discarded, from a deck the game needs
 BURNED_SPARE = 0.3              # and from a deck that will last
 BONUS_DRAW_WORTH = 0.7          # a BOOST bonus's card drawn
