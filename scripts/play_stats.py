@@ -33,10 +33,13 @@ so ``analysis.play_stats`` (and ``sim report``'s "How the AI played") gives them
 from __future__ import annotations
 
 import argparse
+import sys
 from collections import Counter, defaultdict
 
 from unmatched_sim.engine import steps as engine_steps
+from unmatched_sim.cli.common import roster, split_names
 from unmatched_sim.data.catalog import find_board, find_hero, hero_ids
+from unmatched_sim.errors import UserError
 from unmatched_sim.run import GameSpec, game_seed, play_game
 from unmatched_sim.stats import wilson_interval
 
@@ -160,14 +163,19 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--policy", default="tuned")
     ap.add_argument("--opponent", default=None, help="policy of the other heroes (default: the same)")
-    ap.add_argument("--heroes", nargs="*", default=None)
+    ap.add_argument("--heroes", nargs="*", default=None, help="hero ids, separated by spaces or commas "
+                                                              "(default: every hero)")
     ap.add_argument("--opponents", nargs="*", default=None, help="the heroes they meet (default: every other)")
     ap.add_argument("--games", type=int, default=20, help="games per ordered hero pair (both seats)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--board", default="marmoreal")
     args = ap.parse_args()
-    hs = args.heroes or hero_ids()
-    st = measure(hs, args.policy, args.opponent or args.policy, args.games, args.seed, args.board, args.opponents)
+    try:
+        hs = roster(split_names(args.heroes or []))
+        opponents = roster(split_names(args.opponents)) if args.opponents else None
+        st = measure(hs, args.policy, args.opponent or args.policy, args.games, args.seed, args.board, opponents)
+    except UserError as e:
+        sys.exit(f"error: {e}")
     print(f"{args.policy} (opponents: {args.opponent or args.policy}), {args.games} games per hero pair, seed {args.seed}")
     print(f"{'hero':<12}{'turns':>6}  {'ends in reach':>22}  {'in reach, no defense':>22}  {'attacked w/o defense':>22}  "
           f"{'on hero (hero or sidekick)':>28}  att/turn  boost share  {'wins':>20}  {'deck out':>20}  "
