@@ -104,6 +104,21 @@ def test_exhaustion_ticks_print_the_decimals_they_need():
     assert "0.5%" in labels and labels[0] == "0%"
 
 
+def test_exhaustion_chart_of_a_large_roster_shows_the_heroes_whose_decks_ran_out_most():
+    import polars as pl
+
+    from unmatched_sim.report.charts import EXHAUSTION_LINES, exhaustion_chart
+    heroes = [f"h{i:02d}" for i in range(31)]
+    timing = pl.DataFrame({"hero": heroes, "turn": [20] * 31, "cumulative_share": [i / 100 for i in range(31)]})
+    fig = exhaustion_chart(timing, heroes, 40)
+    ax = fig.axes[0]
+    shown = [t.get_text() for t in ax.get_legend().get_texts()]
+    assert shown == heroes[::-1][:EXHAUSTION_LINES]          # the most exhausted first
+    assert f"{EXHAUSTION_LINES} of 31" in ax.get_title()
+    few = exhaustion_chart(timing.head(3), heroes[:3], 40)
+    assert len(few.axes[0].get_legend().get_texts()) == 3 and "heroes whose" not in few.axes[0].get_title()
+
+
 def test_shell_completion_offers_hero_board_and_policy_names():
     from unmatched_sim.cli import complete_boards, complete_heroes, complete_policies
     assert [c.value for c in complete_heroes(None, None, "hou")] == ["houdini"]

@@ -272,21 +272,31 @@ def damage_sources_chart(sources: pl.DataFrame, order: list[str], names: dict[st
 
 
 # --------------------------------------------------------------------------- exhaustion
+EXHAUSTION_LINES = 8     # lines a deck-exhaustion chart can show apart (and its legend hold)
+
+
 def exhaustion_chart(timing: pl.DataFrame, order: list[str], max_turn: int,
                      names: dict[str, str] | None = None) -> Figure:
-    """Share of each hero's games in which its deck has run out, by turn (cumulative steps)."""
-    colors = hero_colors(order)
+    """Share of each hero's games in which its deck has run out, by turn (cumulative steps).
+
+    At most ``EXHAUSTION_LINES`` lines: with more heroes, those whose decks ran out in the most
+    games (the title says so; the report's table has every hero)."""
+    shown = order
+    if len(order) > EXHAUSTION_LINES:
+        final = dict(timing.group_by("hero").agg(pl.col("cumulative_share").max()).iter_rows())
+        shown = sorted(order, key=lambda h: (-final.get(h, 0.0), order.index(h)))[:EXHAUSTION_LINES]
+    colors = hero_colors(shown)
     with matplotlib.rc_context(RC):
         fig = _fig(7.5, 3.6)
         ax = fig.add_subplot()
-        for h in order:
+        for h in shown:
             t = timing.filter(pl.col("hero") == h).sort("turn")
             if t.height == 0:
                 ax.plot([0, max_turn], [0, 0], color=colors[h], lw=1.5, label=f"{display(h, names)} (never)")
                 continue
             xs = [0] + t["turn"].to_list() + [max(max_turn, t["turn"].max() + 1)]
             ys = [0] + t["cumulative_share"].to_list() + [t["cumulative_share"][-1]]
-            k = order.index(h)
+            k = shown.index(h)
             # line style and marker as well as colour, so blue/cyan and red/orange lines stay apart
             ax.step(xs, ys, where="post", color=colors[h], lw=2, label=display(h, names), ls=["-", "--", "-.", ":"][k % 4],
                     marker=["o", "s", "^", "D", "v", "P"][k % 6], markevery=max(1, len(xs) // 6), ms=4)
@@ -298,7 +308,8 @@ def exhaustion_chart(timing: pl.DataFrame, order: list[str], max_turn: int,
         ax.set_xlabel("turn (both players' turns count)")
         ax.xaxis.set_major_locator(matplotlib.ticker.MaxNLocator(integer=True))
         ax.set_ylabel("games with the deck run out")
-        ax.set_title("When decks run out: share of each hero's games, by turn")
+        ax.set_title("When decks run out: share of each hero's games, by turn" if shown is order else
+                     f"When decks run out: the {len(shown)} of {len(order)} heroes whose decks ran out most")
         ax.grid(color="#f0f0f0")
         ax.legend(frameon=False, fontsize=8.5, loc="upper left")
     return fig
