@@ -107,7 +107,7 @@ def test_exhaustion_ticks_print_the_decimals_they_need():
 def test_exhaustion_chart_of_a_large_roster_shows_the_heroes_whose_decks_ran_out_most():
     import polars as pl
 
-    from unmatched_sim.report.charts import EXHAUSTION_LINES, exhaustion_chart
+    from unmatched_sim.report.charts import EXHAUSTION_LINES, exhaustion_chart, exhaustion_chart_note
     heroes = [f"h{i:02d}" for i in range(31)]
     timing = pl.DataFrame({"hero": heroes, "turn": [20] * 31, "cumulative_share": [i / 100 for i in range(31)]})
     fig = exhaustion_chart(timing, heroes, 40)
@@ -117,6 +117,7 @@ def test_exhaustion_chart_of_a_large_roster_shows_the_heroes_whose_decks_ran_out
     assert f"{EXHAUSTION_LINES} of 31" in ax.get_title()
     few = exhaustion_chart(timing.head(3), heroes[:3], 40)
     assert len(few.axes[0].get_legend().get_texts()) == 3 and "heroes whose" not in few.axes[0].get_title()
+    assert "the 8 whose decks ran out" in exhaustion_chart_note(heroes) and exhaustion_chart_note(heroes[:3]) == ""
 
 
 def test_shell_completion_offers_hero_board_and_policy_names():

@@ -421,7 +421,7 @@ def _make(run: A.Run, out: Path, tempo: list[tuple[str, str]] | None = None) -> 
         Chart("exhaustion", "Deck exhaustion timing",
               "For each hero, the share of its games in which its deck had run out by each turn (both players' "
               "turns count). A line that stays at 0% means the deck never ran out; the height at the right end "
-              "is the share of games in which it ran out at all."),
+              "is the share of games in which it ran out at all." + C.exhaustion_chart_note(order)),
         Table(["Hero", "Hero-games", "Deck ran out", "Turn it ran out: median (middle half)", "Exhaustion damage / game",
                "Win rate when it ran out", "Win rate otherwise"], ex_rows,
               caption="Exhaustion per hero (95% intervals)", align="lrrrrrr", sortable=True,

@@ -275,6 +275,14 @@ def damage_sources_chart(sources: pl.DataFrame, order: list[str], names: dict[st
 EXHAUSTION_LINES = 8     # lines a deck-exhaustion chart can show apart (and its legend hold)
 
 
+def exhaustion_chart_note(order: list[str]) -> str:
+    """The chart caption's word on which heroes the exhaustion chart leaves out, if any."""
+    if len(order) <= EXHAUSTION_LINES:
+        return ""
+    return (f" Of the {len(order)} heroes the chart draws the {EXHAUSTION_LINES} whose decks ran out in the most "
+            "games; the table below has every hero.")
+
+
 def exhaustion_chart(timing: pl.DataFrame, order: list[str], max_turn: int,
                      names: dict[str, str] | None = None) -> Figure:
     """Share of each hero's games in which its deck has run out, by turn (cumulative steps).

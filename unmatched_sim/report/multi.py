@@ -346,7 +346,7 @@ def _exhaustion_section(run, order: list[str], names, chart, findings: list[str]
         "longer, so decks run out more often than in a duel.",
         Chart("exhaustion", "Deck exhaustion timing",
               "For each hero, the share of its games in which its deck had run out by each turn (every player's "
-              "turn counts)."),
+              "turn counts)." + C.exhaustion_chart_note(order)),
         Table(["Hero", "Hero-games", "Deck ran out (95%)", "Turn it ran out: median (middle half)",
                "Exhaustion damage / game", "Win rate when it ran out"], rows, align="lrrrrr", sortable=True,
               note="Python: `analysis.exhaustion(run)`, `analysis.exhaustion_timing(run)`."),
