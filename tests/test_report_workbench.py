@@ -78,6 +78,17 @@ def test_seats_per_matchup_count_every_game_once(run):
     assert 0 <= t["first_player_win_rate"][0] <= 1
 
 
+def test_report_tables_come_in_a_fixed_order_so_a_report_rewritten_is_the_same(run):
+    """Rows tied on their sort key (two cards played as often) and group-by output would
+    otherwise come in any order, and a report written twice from one run would differ."""
+    from unmatched_sim import analysis as A
+    from unmatched_sim.analysis.damage_split import damage_by_fighter
+    heroes = damage_by_fighter(run)["hero"].to_list()
+    assert heroes == sorted(heroes)
+    cards = A.cards(A.open_run(run)).select("hero", "plays", "card").rows()
+    assert cards == sorted(cards, key=lambda r: (r[0], -r[1], r[2]))
+
+
 def test_hero_and_sidekick_damage_add_up_to_damage_by_source(run):
     import polars as pl
 

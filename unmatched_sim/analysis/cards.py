@@ -269,7 +269,7 @@ def cards(run: RunLike, hero: str | None = None) -> pl.DataFrame:
              "discarded", "drawn_per_game", "plays_per_game", "games_played", "played_win_rate", "played_ci_low",
              "played_ci_high", "not_played_win_rate", "played_minus_not", "games_drawn", "drawn_win_rate",
              "drawn_ci_low", "drawn_ci_high", "win_rate_per_play", "damage_dealt", "damage_per_play",
-             "damage_prevented", "prevented_per_defense").sort("hero", "plays", descending=[False, True])
+             "damage_prevented", "prevented_per_defense").sort("hero", "plays", "card", descending=[False, True, False])
     return out.filter(pl.col("hero") == hero) if hero else out
 
 

@@ -38,7 +38,7 @@ def damage_by_fighter(run: RunLike) -> pl.DataFrame:
     out = games.join(taken, on="hero", how="left").join(dealt, on="hero", how="left")
     cols = ["dealt_to_hero", "dealt_to_sidekicks", "taken_by_hero", "taken_by_sidekicks"]
     return (out.with_columns([(pl.col(c).fill_null(0) / pl.col("hero_games")).alias(c) for c in cols])
-            .select("hero", "hero_games", *cols))
+            .select("hero", "hero_games", *cols).sort("hero"))
 
 
 def _parts(run, sides: pl.DataFrame, exact: bool) -> list[pl.DataFrame] | None:
