@@ -805,9 +805,8 @@ class HeuristicPolicy(GreedyPolicy):
         # The deck race: a card drawn now that the game will need later (the deck, less the
         # draw, is shorter than what the turns the game is likely to last take from it at our
         # deck's rate) brings exhaustion's 2 damage nearer, counted at even odds of the game
-        # lasting that long, at DECK_RACE_SHARE of that: the search draws far more than this
-        # term at full weight let the heuristic (it runs out of deck three times as often and
-        # is caught without a defense card less), and plays better for it.
+        # lasting that long, at DECK_RACE_SHARE of that: at full weight the heuristic draws far
+        # less than the search, which plays better for drawing (docs/policies.md, "Drawing").
         short = min(drawn, max(0.0, turns * deck_rate(v) - (deck - drawn)))
         if short > 0:
             w -= DECK_RACE_SHARE * short * self.hp_weight(v.my_hero(), True)
