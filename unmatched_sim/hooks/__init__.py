@@ -20,9 +20,9 @@ from unmatched_sim.engine.ability import ABILITIES, Ability, ability, make_abili
 from unmatched_sim.engine.effects import hook_effect
 from unmatched_sim.registry import Registry
 
-__all__ = ["ABILITIES", "AI_ADVICE", "CARD_ADVICE", "DESTINATION_ADVICE", "HAND_ADVICE", "MANEUVER_ADVICE",
-           "SCHEME_ADVICE", "STORY_LINES", "Ability", "ability", "advise", "card_advice", "destination_advice",
-           "hand_advice", "hook_effect", "make_ability", "maneuver_advice", "scheme_advice", "story_line"]
+__all__ = ["ABILITIES", "AI_ADVICE", "CARD_ADVICE", "DESTINATION_ADVICE", "EFFECT_ADVICE", "HAND_ADVICE",
+           "MANEUVER_ADVICE", "SCHEME_ADVICE", "STORY_LINES", "Ability", "ability", "advise", "card_advice",
+           "destination_advice", "effect_advice", "hand_advice", "hook_effect", "make_ability", "maneuver_advice", "scheme_advice", "story_line"]
 
 
 # What the AI and the replay story need to know of a hero, registered by its hook module so a
@@ -58,6 +58,12 @@ DESTINATION_ADVICE: dict[str, Callable] = {}
 #       goes, on the scale of the heuristic's action scores (Mr. Hyde: the damage each of his
 #       maneuvers deals him); taken off the maneuver's worth.
 MANEUVER_ADVICE: dict[str, Callable] = {}
+#   EFFECT_ADVICE[verb or hook-effect name] = fn(policy, view, op, fighter) -> float
+#       what one of a hero's own effects (a verb its package defines, or a ``hook`` effect by
+#       its name) is worth resolved now by our ``fighter``, on the scale of the heuristic's
+#       action scores, where the shared table has no entry for it (Something Wicked This Way
+#       Comes: the two spells it casts); used wherever the heuristic weighs a list of effects.
+EFFECT_ADVICE: dict[str, Callable] = {}
 
 
 def advise(kind: str):
@@ -104,6 +110,14 @@ def maneuver_advice(hook: str):
     """Register what a hero's maneuvers cost it: ``@maneuver_advice("dual_nature")``."""
     def register(fn):
         MANEUVER_ADVICE[hook] = fn
+        return fn
+    return register
+
+
+def effect_advice(name: str):
+    """Register what a hero's own effect is worth: ``@effect_advice("cast_two_spells")``."""
+    def register(fn):
+        EFFECT_ADVICE[name] = fn
         return fn
     return register
 

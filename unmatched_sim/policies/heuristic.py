@@ -72,7 +72,8 @@ from unmatched_sim.policies.greedy import GreedyPolicy
 from unmatched_sim.policies.odds import KEEP, Reader, ability_bonus_estimate, check_reader, combat_odds
 from unmatched_sim.policies.position import SpaceFacts, ThreatMap, exposure_odds, threat_map_of
 from unmatched_sim.policies.tempo import boost_draw_count, clock_style, deck_rate, scarcity_of, turns_left_estimate
-from unmatched_sim.hooks import AI_ADVICE, DESTINATION_ADVICE, HAND_ADVICE, MANEUVER_ADVICE, SCHEME_ADVICE
+from unmatched_sim.hooks import (AI_ADVICE, DESTINATION_ADVICE, EFFECT_ADVICE, HAND_ADVICE, MANEUVER_ADVICE,
+                                 SCHEME_ADVICE)
 from unmatched_sim.policies.weights import OP_WORTH
 
 if not cython.compiled:     # compiled, inline functions and the weights' C variables (heuristic.pxd)
@@ -910,7 +911,9 @@ class HeuristicPolicy(GreedyPolicy):
             elif n == "put_on_deck":
                 w = PUT_ON_DECK_WORTH
             else:
-                w = OP_WORTH.get(n, UNKNOWN_OP_WORTH)
+                # a hero's own effect is priced by its package (hooks.EFFECT_ADVICE), else the table
+                adv = EFFECT_ADVICE.get(spec.get("name") if n == "hook" else n) if EFFECT_ADVICE else None
+                w = adv(self, view, op, fi) if adv is not None else OP_WORTH.get(n, UNKNOWN_OP_WORTH)
             if spec.get("unless_paid"):
                 w *= RANSOM_SHARE
             total += w

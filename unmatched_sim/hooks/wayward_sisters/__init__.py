@@ -31,7 +31,7 @@ from unmatched_sim.engine.params import DeclaredParams, Param
 from unmatched_sim.engine.state import OTHER_ROLE, Ctx
 from unmatched_sim.hooks.wayward_sisters.cauldron import (CAULDRON, cauldron_of, empty_cauldron,
                                                          ingredient, to_cauldron)
-from unmatched_sim.hooks import Ability, ability, advise, story_line
+from unmatched_sim.hooks import Ability, ability, advise, effect_advice, story_line
 
 INGREDIENTS = ("snake", "bat", "lizard")
 
@@ -156,6 +156,17 @@ def _advise_spell(policy, view, d):
             score += 0.5
         return score
     return max(spells, key=lambda n: (worth(n), n))
+
+
+@effect_advice("cast_two_spells")
+def _wicked_worth(policy, view, op, fi):
+    """Something Wicked This Way Comes is worth the two best different spells it casts, each as
+    it would resolve now by our hero (``ops_worth``), not a flat unknown effect's worth."""
+    me = view.my_hero()
+    at = me.idx if me.on_board else None
+    worths = sorted((policy.ops_worth(view, s.effect, at) for s in view.hero().ability.params["spells"]),
+                    reverse=True)
+    return sum(worths[:2])
 
 
 @advise("deck_top_destination")
