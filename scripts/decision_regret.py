@@ -14,6 +14,12 @@ average is an unbiased estimate of what changing that one decision wins, 0 or be
 policy's choice is already the best (selection on noise then picks a worse option). Options
 beyond ``--max-options`` (a move's destinations) are sampled, the policy's own always kept.
 
+With ``--versus POLICY`` (e.g. the search, ``ismcts:iterations=200``) only the decisions where
+that policy, asked from the deciding player's view, would choose otherwise are measured: the
+gain is what its choice wins over the policy's own, played out the same way (no split: the
+choice does not depend on the worlds). An attack target is told apart as hero (H) or sidekick
+(S) for each side (``detail``): which of the two policies' disagreements are worth following.
+
 Printed: per decision kind, then per hero and kind, the decisions sampled, the mean gain per
 decision (win-rate points, with its standard error) and the gain per game (the mean gain times
 the decisions of that kind a game, sampled at ``--share``): where the policy's play is weakest.
@@ -68,8 +74,13 @@ def split_half_gain(results: list[list[float]], mine: int) -> float:
     return sum(gains) / 2
 
 
+def target_kind(game, option) -> str:
+    """H or S: whether an attack target option (attacker, target) aims at a hero or a sidekick."""
+    return "H" if game.fighters[option[1]].is_hero else "S"
+
+
 def measure(heroes, opponents, games: int, seed: int, policy: str, worlds: int, share: float,
-            max_options: int, board_id: str, out=None) -> list[dict]:
+            max_options: int, board_id: str, out=None, kinds=None, versus: str | None = None) -> list[dict]:
     loaded = {h: find_hero(h) for h in set(heroes) | set(opponents)}
     board = find_board(board_id)
     rows: list[dict] = []
@@ -87,7 +98,25 @@ def measure(heroes, opponents, games: int, seed: int, policy: str, worlds: int, 
                 def on_decision(game, d, choice, gs=gs, mine=mine, foe=foe, sample=sample):
                     if d.player != mine or d.kind in SKIP or len(d.options) < 2 or sample.random() >= share:
                         return
+                    if kinds and d.kind not in kinds:
+                        return
                     view = PlayerView(game, d.player)
+                    if versus:
+                        other = make_policy(versus, random.Random(f"{gs}:{game.turn}:{len(rows)}:versus")).choose(view, d)
+                        if other == choice:
+                            return
+                        own = theirs = 0.0
+                        for k in range(worlds):
+                            ws = f"{gs}:{game.turn}:{len(rows)}:{k}"
+                            a, b = playout(view, d, choice, policy, ws), playout(view, d, other, policy, ws)
+                            if a is None or b is None:
+                                return
+                            own, theirs = own + a, theirs + b
+                        detail = (f"{target_kind(game, choice)}>{target_kind(game, other)}"
+                                  if d.kind == "attack_target" else f"{choice}>{other}" if d.kind == "action" else "")
+                        rows.append({"hero": hero, "foe": foe, "game": gs, "turn": game.turn, "kind": d.kind,
+                                     "options": len(d.options), "gain": (theirs - own) / worlds, "detail": detail})
+                        return
                     opts = list(d.options)
                     if len(opts) > max_options:
                         others = [o for o in opts if o != choice]
@@ -102,7 +131,8 @@ def measure(heroes, opponents, games: int, seed: int, policy: str, worlds: int, 
                                 return
                             results[j].append(r)
                     rows.append({"hero": hero, "foe": foe, "game": gs, "turn": game.turn, "kind": d.kind,
-                                 "options": len(opts), "gain": split_half_gain(results, opts.index(choice))})
+                                 "options": len(opts), "gain": split_half_gain(results, opts.index(choice)),
+                                 "detail": ""})
 
                 play_game(spec, loaded, board, policy, policy, record=False, on_decision=on_decision)
             print(f"{hero} against {foe}: {len(rows)} decisions", file=sys.stderr, flush=True)
@@ -142,6 +172,9 @@ def main() -> None:
     ap.add_argument("--share", type=float, default=0.15, help="share of the hero's decisions measured")
     ap.add_argument("--max-options", type=int, default=8)
     ap.add_argument("--board", default="marmoreal")
+    ap.add_argument("--kinds", nargs="*", default=None, help="only these decision kinds (e.g. action attack_target)")
+    ap.add_argument("--versus", default=None, help="measure only where this policy would choose otherwise, "
+                    "and what its choice wins (e.g. ismcts:iterations=200)")
     ap.add_argument("--out", default=None, help="also write the decisions to this Parquet file")
     a = ap.parse_args()
     try:
@@ -153,18 +186,23 @@ def main() -> None:
             raise UserError(f"--max-options must be at least 2 (got {a.max_options})")
         from unmatched_sim.policies.registry import POLICIES, validate_policy_spec
         validate_policy_spec(a.policy)
+        if a.versus:
+            validate_policy_spec(a.versus)
         if getattr(POLICIES[a.policy.split(":")[0]], "uses_search", False):
             raise UserError(f"--policy must be a policy without search (got '{a.policy}')")
         heroes = roster(split_names(a.heroes or []))
         opponents = roster(split_names(a.opponents)) if a.opponents else heroes
     except UserError as e:
         sys.exit(f"error: {e}")
-    rows = measure(heroes, opponents, a.games, a.seed, a.policy, a.worlds, a.share, a.max_options, a.board, a.out)
+    rows = measure(heroes, opponents, a.games, a.seed, a.policy, a.worlds, a.share, a.max_options, a.board, a.out,
+                   kinds=set(split_names(a.kinds)) if a.kinds else None, versus=a.versus)
     if not rows:
         sys.exit("error: no decision was sampled: raise --share or --games")
     games_by = {h: a.games * sum(1 for o in opponents if o != h) for h in heroes}
     table(rows, ("kind",), games_by, a.share, "By kind of decision")
     table(rows, ("hero", "kind"), games_by, a.share, "By hero and kind (the 25 largest)", top=25)
+    if a.versus:
+        table(rows, ("kind", "detail"), games_by, a.share, f"By kind and the two choices (ours>{a.versus}'s)", top=25)
 
 
 if __name__ == "__main__":
