@@ -157,7 +157,11 @@ TARGET_HERO = 3.0               # standing within reach of a foe's hero
 TARGET_SIDEKICK = 1.2           # of a foe's sidekick ...
 TARGET_WEAK_BONUS = 1.0         # ... plus this if it is weak
 WEAK_HEALTH = 2                 # weak: this much health or less
-TARGET_LATER_SHARE = 0.45       # a target reached with no action left to attack it, or no card
+# A target reached with no action left to attack it, or no card: the foe moves first, and a
+# space next to its hero at the turn's end is where its two attacks land, not ours. Played out
+# to the end, tuned's last moves ended next to the foe's hero more than the games favour
+# (docs/policies.md, "Decisions played out to the end").
+TARGET_LATER_SHARE = 0.1
 APPROACH_RANGED = 0.35          # a ranged fighter outside the foe hero's zone: per space away
 APPROACH_HERO = 0.54            # our hero (melee) per space away from the foe's hero
 APPROACH_SIDEKICK = 0.35        # our sidekick (melee) per space away
