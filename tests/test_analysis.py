@@ -782,3 +782,29 @@ def test_wayward_sisters_real_games_health_race_and_ai_play_count_every_sister(t
     row = {r["hero"]: r for r in play_stats(run).iter_rows(named=True)}["wayward_sisters"]
     assert on_sisters > 0 and row["attacked"] == on_sisters
     assert row["ends_in_reach"] is not None and row["undefended"] is not None
+
+
+def test_a_free_for_all_counts_every_player_not_only_the_first_two_slots(tmp_path, capsys):
+    """A real four-player run: every hero's starting health, damage curve and final health come
+    from the games it played in any slot (the duel columns hero_a/hero_b name only two of the four:
+    a hero seated third or fourth had no curve and no starting health)."""
+    from tests.cli_helpers import run_cli
+    from unmatched_sim.analysis.damage_split import damage_by_fighter
+
+    out = tmp_path / "ffa"
+    code, _, err = run_cli(capsys, "tournament", "houdini", "genie", "medusa", "sinbad", "--format", "ffa",
+                           "--players", "4", "-n", "4", "-j", "1", "--no-progress", "--out", str(out))
+    assert code == 0, err
+    run = A.open_run(out)
+    g = run.games.collect()
+    assert "sinbad" not in set(g["hero_a"]) | set(g["hero_b"])       # the duel columns never name it
+    assert dict(A.starting_health(run).iter_rows()) == {"houdini": 14, "genie": 16, "medusa": 16, "sinbad": 15}
+    ends = g.select("lineup", "healths").explode("lineup", "healths")
+    T = int(g["turns"].max())
+    final = A.damage_curves(run, max_turn=T).filter(pl.col("turn") == T)
+    for hero in ("houdini", "genie", "medusa", "sinbad"):
+        mine = ends.filter(pl.col("lineup") == hero)["healths"]
+        row = final.filter(pl.col("hero") == hero)
+        assert row["games"].item() == len(mine)
+        assert row["health_mean"].item() == pytest.approx(mine.mean())
+    assert set(damage_by_fighter(run)["hero"]) == {"houdini", "genie", "medusa", "sinbad"}

@@ -20,6 +20,7 @@ Tables (see each function's docstring for its columns):
                         credited by the log's cause; self-inflicted and unattributed shown apart
     damage_by_origin    damage each hero caused by source and card, spell or misery (ability: no card)
     starting_health     each hero's starting health as seen in the log
+    player_turns        every player of every game (all four slots of a multi-player game) and its length
     exhaustion          how often / when decks run out, exhaustion damage, win rate when it happens
     exhaustion_timing   distribution of the turn each hero's deck runs out
     misery_risk         Pandora: chance the next misery reveal busts, simulated vs exact
@@ -52,7 +53,8 @@ by slice over the games, so memory stays flat however many events a run holds.
 
 from unmatched_sim.analysis.cards import card_effects, cards
 from unmatched_sim.analysis.games import find_games
-from unmatched_sim.analysis.damage import damage_by_origin, damage_by_source, damage_curves, starting_health
+from unmatched_sim.analysis.damage import (damage_by_origin, damage_by_source, damage_curves, player_turns,
+                                           starting_health)
 from unmatched_sim.analysis.decks import exhaustion, exhaustion_by_game, exhaustion_timing
 from unmatched_sim.analysis.length import end_reasons, game_length, game_length_summary
 from unmatched_sim.analysis.matchup import matchup_summary, side_keys
@@ -71,7 +73,7 @@ __all__ = [
     "matchup_summary", "side_keys", "cards", "card_effects", "find_games", "tempo",
     "Run", "open_run", "as_run",
     "win_matrix", "ranking", "bradley_terry", "seat_split",
-    "damage_curves", "damage_by_source", "damage_by_origin", "starting_health",
+    "damage_curves", "damage_by_source", "damage_by_origin", "starting_health", "player_turns",
     "exhaustion", "exhaustion_by_game", "exhaustion_timing",
     "game_length", "game_length_summary", "end_reasons",
     "misery_risk", "misery_risk_by_feathers", "misery_pushes", "misery_summary", "misery_win_rates",

@@ -12,6 +12,7 @@ from collections import defaultdict
 
 import polars as pl
 
+from unmatched_sim.analysis.players import players
 from unmatched_sim.analysis.run import Run
 from unmatched_sim.log import SLOTS
 
@@ -88,7 +89,8 @@ def event_pass(run: Run, max_turn: int) -> dict:
 def _event_pass(run: Run, T: int, exact: bool) -> dict:
     heroes = run.heroes()
     code = {h: i for i, h in enumerate(heroes)}
-    sides_all = run.sides().select(
+    # every player of a game (``players``: a free-for-all or team game's four slots, a duel's two)
+    sides_all = players(run).select(
         "game_id", _gs("game_id", "player").alias("gs"),
         pl.col("hero").replace_strict(code, return_dtype=pl.Int16).alias("h"), "won")
     foes = _foes(run)
@@ -111,11 +113,8 @@ def _event_pass(run: Run, T: int, exact: bool) -> dict:
             if len(frames) >= 8:
                 parts[name] = [_reduce(name, pl.concat(frames))]
 
-    final = (run.collect(run.games.select(
-        pl.concat([pl.struct(hero=pl.col("hero_a"), h=pl.col("health_a")),
-                   pl.struct(hero=pl.col("hero_b"), h=pl.col("health_b"))]).alias("s")), "games")
-        .unnest("s").group_by("hero").agg(pl.col("h").max().cast(pl.Int64).alias("final"))
-        .select(pl.col("hero").replace_strict(code, return_dtype=pl.Int16).alias("h"), "final"))
+    final = (_final_healths(run).group_by("hero").agg(pl.col("h").max().cast(pl.Int64).alias("final"))
+             .select(pl.col("hero").replace_strict(code, return_dtype=pl.Int16).alias("h"), "final"))
     # a hero of several fighters (the Wayward Sisters) has ``nf`` copies of one fighter: its
     # starting health is theirs added up (the side is beaten only when all of them are)
     seen = (_concat(parts["seen"], {"h": pl.Int16, "seen": pl.Int64, "nf": pl.Int64})
@@ -163,6 +162,21 @@ def _reduce(name: str, df: pl.DataFrame) -> pl.DataFrame:
 def _concat(frames: list[pl.DataFrame], schema: dict) -> pl.DataFrame:
     frames = [f.select([pl.col(c).cast(t) for c, t in schema.items()]) for f in frames]
     return pl.concat(frames) if frames else pl.DataFrame(schema=schema)
+
+
+def _final_healths(run: Run) -> pl.DataFrame:
+    """hero, h: each player's hero health at the game's end (a multi-player game's every slot,
+    from ``lineup`` and ``healths``; a duel's two)."""
+    duel = run.collect(run.games.select(
+        pl.concat([pl.struct(hero=pl.col("hero_a"), h=pl.col("health_a").cast(pl.Int64)),
+                   pl.struct(hero=pl.col("hero_b"), h=pl.col("health_b").cast(pl.Int64))]).alias("s")), "games").unnest("s")
+    schema = run.games.collect_schema()
+    if "lineup" not in schema or "healths" not in schema:
+        return duel
+    multi = (run.collect(run.games.select("lineup", "healths").filter(pl.col("lineup").is_not_null()), "games")
+             .explode("lineup", "healths")
+             .select(pl.col("lineup").alias("hero"), pl.col("healths").cast(pl.Int64).alias("h")))
+    return pl.concat([duel, multi]).filter(pl.col("hero").is_not_null())
 
 
 def _foes(run: Run) -> pl.DataFrame:

@@ -22,6 +22,7 @@ import polars as pl
 from unmatched_sim.analysis._common import hist_summary
 from unmatched_sim.analysis._events import (SELF_INFLICTED, default_max_turn, default_pass, event_pass, histogram,
                                             label_heroes)
+from unmatched_sim.analysis.players import players
 from unmatched_sim.analysis.run import RunLike, as_run
 
 __all__ = ["starting_health", "damage_curves", "damage_by_source", "damage_by_origin", "default_max_turn",
@@ -39,6 +40,16 @@ def starting_health(run: RunLike) -> pl.DataFrame:
     run = as_run(run)
     start = default_pass(run)["start"].sort("h")
     return label_heroes(run, start, "h").select(pl.col("h").alias("hero"), pl.col("start_health").cast(pl.Int32))
+
+
+def player_turns(run: RunLike) -> pl.DataFrame:
+    """game_id, player, hero, turns: every player of every game (a free-for-all's or team game's
+    four slots, a duel's two) with the game's length."""
+    run = as_run(run)
+    if "player_turns" not in run._cache:
+        run._cache["player_turns"] = players(run).select("game_id", "player", "hero").join(
+            run.collect(run.games.select("game_id", "turns"), "games"), on="game_id")
+    return run._cache["player_turns"]
 
 
 def damage_curves(run: RunLike, max_turn: int | None = None) -> pl.DataFrame:
@@ -61,7 +72,7 @@ def damage_curves(run: RunLike, max_turn: int | None = None) -> pl.DataFrame:
     h = hist_summary(histogram(p["health"], T), ["h", "turn"], "value", "health")
     code = {hero: i for i, hero in enumerate(run.heroes())}
     turns = pl.DataFrame({"turn": pl.int_range(0, T + 1, eager=True)}).cast(pl.Int32)
-    lengths = (run.sides().group_by("hero", "turns").agg(pl.len().alias("n"))
+    lengths = (player_turns(run).group_by("hero", "turns").agg(pl.len().alias("n"))
                .select(pl.col("hero").replace_strict(code, return_dtype=pl.Int16).alias("h"), "turns", "n"))
     playing = (lengths.join(turns, how="cross").group_by("h", "turn")
                .agg(pl.col("n").sum().cast(pl.Int64).alias("games"),
@@ -95,7 +106,7 @@ def damage_by_source(run: RunLike) -> pl.DataFrame:
         pl.col("amount").filter(pl.col("cause") == "none").sum().alias("unattributed"))
     dealt = (d.filter((pl.col("cause") == "foe") & pl.col("opponent").is_not_null())
              .group_by(pl.col("opponent").alias("hero"), "source").agg(pl.col("amount").sum().alias("dealt")))
-    games = run.sides().group_by("hero").agg(pl.len().alias("games"))
+    games = player_turns(run).group_by("hero").agg(pl.len().alias("games"))
     out = (taken.join(dealt, on=["hero", "source"], how="full", coalesce=True)
            .with_columns(pl.col("taken", "dealt", "self_inflicted", "unattributed").fill_null(0).cast(pl.Int64))
            .join(games, on="hero", how="left")
@@ -124,7 +135,7 @@ def damage_by_origin(run: RunLike) -> pl.DataFrame:
     out = d.group_by("hero", "source", "card").agg(
         pl.col("amount").filter(pl.col("cause") == "foe").sum().cast(pl.Int64).alias("dealt"),
         pl.col("amount").filter(pl.col("cause") == "self").sum().cast(pl.Int64).alias("self_inflicted"))
-    games = run.sides().group_by("hero").agg(pl.len().alias("games"))
+    games = player_turns(run).group_by("hero").agg(pl.len().alias("games"))
     order = {hero: i for i, hero in enumerate(run.heroes())}
     return (out.join(games, on="hero", how="left")
             .with_columns((pl.col("dealt") / pl.col("games")).alias("dealt_per_game"),

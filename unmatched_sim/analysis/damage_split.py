@@ -12,6 +12,7 @@ from __future__ import annotations
 import polars as pl
 
 from unmatched_sim.analysis._events import _foes, _gs, attribute, hero_fighters
+from unmatched_sim.analysis.players import players
 from unmatched_sim.analysis.run import RunLike, as_run
 
 
@@ -21,7 +22,7 @@ def damage_by_fighter(run: RunLike) -> pl.DataFrame:
     ``taken_by_sidekicks`` (per game, whoever caused it, self-inflicted damage and exhaustion
     included)."""
     run = as_run(run)
-    sides = run.sides().select("game_id", "player", "hero")
+    sides = players(run).select("game_id", "player", "hero")     # every player (all four slots of a multi-player game)
     parts = _parts(run, sides, exact=False)
     if parts is None:           # the files' games were not in order: slice by exact ranges
         parts = _parts(run, sides, exact=True)
