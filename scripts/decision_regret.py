@@ -37,29 +37,29 @@ from collections import defaultdict
 
 from unmatched_sim.cli.common import roster, split_names
 from unmatched_sim.data.catalog import find_board, find_hero
+from unmatched_sim.engine.game import play_out
 from unmatched_sim.engine.view import PlayerView
 from unmatched_sim.errors import UserError
 from unmatched_sim.policies import make_policy
-from unmatched_sim.policies.search import strong_attack_guess
+from unmatched_sim.policies.search import outcome, strong_attack_guess
 from unmatched_sim.run import GameSpec, game_seed, play_game
 
 SKIP = frozenset({"move_order", "effect_move_order", "sidekick_start"})
 
 
 def playout(view, d, option, policy: str, world_seed: str) -> float | None:
-    """The deciding player's result (1 win, 0.5 draw, 0 loss) of ``option`` answered in the
-    world ``world_seed`` determinizes from ``view``, ``policy`` playing both sides to the end;
-    None if the option is not legal there."""
+    """The deciding player's reward (the search's ``outcome``: 1 a win, 0.5 a draw, 0 a loss) of
+    ``option`` answered in the world ``world_seed`` determinizes from ``view``, ``policy``
+    playing every side to the end (the engine's ``play_out``); None if the option is not legal
+    there."""
     w = view.sample_game(random.Random(world_seed), strong_attack_guess)
     if w.pending is None or option not in w.pending.options:
         return None
-    pols = [make_policy(policy, random.Random(f"{world_seed}:{s}")) for s in range(len(w.players))]
-    views = [PlayerView(w, s) for s in range(len(w.players))]
+    seats = range(len(w.players))
     w.answer(option)
-    while w.pending is not None and not w.over:
-        dd = w.pending
-        w.answer(pols[dd.player].choose(views[dd.player], dd))
-    return 0.5 if w.winner is None else 1.0 if w.winner == d.player else 0.0
+    play_out(w, [make_policy(policy, random.Random(f"{world_seed}:{s}")) for s in seats],
+             [PlayerView(w, s) for s in seats], None)
+    return outcome(w)[d.player]
 
 
 def split_half_gain(results: list[list[float]], mine: int) -> float:
@@ -101,13 +101,14 @@ def measure(heroes, opponents, games: int, seed: int, policy: str, worlds: int, 
                     if kinds and d.kind not in kinds:
                         return
                     view = PlayerView(game, d.player)
+                    at = f"{gs}:{game.turn}:{len(rows)}"        # this decision's seeds
                     if versus:
-                        other = make_policy(versus, random.Random(f"{gs}:{game.turn}:{len(rows)}:versus")).choose(view, d)
+                        other = make_policy(versus, random.Random(f"{at}:versus")).choose(view, d)
                         if other == choice:
                             return
                         own = theirs = 0.0
                         for k in range(worlds):
-                            ws = f"{gs}:{game.turn}:{len(rows)}:{k}"
+                            ws = f"{at}:{k}"
                             a, b = playout(view, d, choice, policy, ws), playout(view, d, other, policy, ws)
                             if a is None or b is None:
                                 return
@@ -120,13 +121,12 @@ def measure(heroes, opponents, games: int, seed: int, policy: str, worlds: int, 
                     opts = list(d.options)
                     if len(opts) > max_options:
                         others = [o for o in opts if o != choice]
-                        random.Random(f"{gs}:{len(rows)}:options").shuffle(others)
+                        random.Random(f"{at}:options").shuffle(others)
                         opts = [choice] + others[:max_options - 1]
                     results = [[] for _ in opts]
                     for k in range(worlds):
-                        ws = f"{gs}:{game.turn}:{len(rows)}:{k}"
                         for j, o in enumerate(opts):
-                            r = playout(view, d, o, policy, ws)
+                            r = playout(view, d, o, policy, f"{at}:{k}")
                             if r is None:
                                 return
                             results[j].append(r)
