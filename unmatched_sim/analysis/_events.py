@@ -169,7 +169,8 @@ def _final_healths(run: Run) -> pl.DataFrame:
     from ``lineup`` and ``healths``; a duel's two)."""
     duel = run.collect(run.games.select(
         pl.concat([pl.struct(hero=pl.col("hero_a"), h=pl.col("health_a").cast(pl.Int64)),
-                   pl.struct(hero=pl.col("hero_b"), h=pl.col("health_b").cast(pl.Int64))]).alias("s")), "games").unnest("s")
+                   pl.struct(hero=pl.col("hero_b"), h=pl.col("health_b").cast(pl.Int64))]).alias("s")),
+        "games").unnest("s")
     schema = run.games.collect_schema()
     if "lineup" not in schema or "healths" not in schema:
         return duel

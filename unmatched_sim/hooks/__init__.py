@@ -22,7 +22,8 @@ from unmatched_sim.registry import Registry
 
 __all__ = ["ABILITIES", "AI_ADVICE", "CARD_ADVICE", "DESTINATION_ADVICE", "EFFECT_ADVICE", "HAND_ADVICE",
            "MANEUVER_ADVICE", "SCHEME_ADVICE", "STORY_LINES", "Ability", "ability", "advise", "card_advice",
-           "destination_advice", "effect_advice", "hand_advice", "hook_effect", "make_ability", "maneuver_advice", "scheme_advice", "story_line"]
+           "destination_advice", "effect_advice", "hand_advice", "hook_effect", "make_ability", "maneuver_advice",
+           "scheme_advice", "story_line"]
 
 
 # What the AI and the replay story need to know of a hero, registered by its hook module so a

@@ -41,7 +41,7 @@ def damage_section(run: A.Run, order: list[str], nm: Callable[[str], str], chart
     curves = A.damage_curves(run, T)
     start = A.starting_health(run)
     sides = A.player_turns(run)
-    lengths = dict(A.player_turns(run).group_by("hero").agg(pl.col("turns").median()).iter_rows())
+    lengths = dict(sides.group_by("hero").agg(pl.col("turns").median()).iter_rows())
     chart(C.damage_curves_chart(curves, order, lengths, names), "damage_curves")
     sources = A.damage_by_source(run)
     src_rows = []
