@@ -197,6 +197,10 @@ def main() -> None:
     rows = measure(heroes, opponents, a.games, a.seed, a.policy, a.worlds, a.share, a.max_options, a.board, a.out,
                    kinds=set(split_names(a.kinds)) if a.kinds else None, versus=a.versus)
     if not rows:
+        if a.kinds:
+            sys.exit(f"error: no decision of the kinds {', '.join(sorted(set(split_names(a.kinds))))} was measured: "
+                     "check --kinds (e.g. action, attack_target, attack_card, defense_card, move_destination) "
+                     "or raise --share or --games")
         sys.exit("error: no decision was sampled: raise --share or --games")
     games_by = {h: a.games * sum(1 for o in opponents if o != h) for h in heroes}
     table(rows, ("kind",), games_by, a.share, "By kind of decision")

@@ -54,6 +54,13 @@ def test_versus_measures_only_the_decisions_where_the_other_policy_differs():
     assert all(a != b for a, b in (r["detail"].split(">") for r in rows))
 
 
+def test_a_kind_no_decision_has_is_named_in_one_line():
+    out = run("--heroes", "houdini", "--opponents", "genie", "--kinds", "atack_card", "--worlds", "2")
+    assert out.returncode != 0 and "Traceback" not in out.stderr
+    errors = [line for line in out.stderr.strip().splitlines() if line.startswith("error:")]   # (after progress lines)
+    assert len(errors) == 1 and "atack_card" in errors[0] and "--kinds" in errors[0]
+
+
 def test_bad_input_is_one_line():
     for args in (("--heroes", "hodini"), ("--worlds", "3"), ("--share", "0"), ("--policy", "ismcts")):
         out = run(*args)
