@@ -57,6 +57,15 @@ import math
 import random
 import time
 
+try:
+    import cython
+except ImportError:     # a pure install without Cython: the typing declarations do nothing
+    from unmatched_sim import _cython_shim as cython
+if not cython.compiled:     # (compiled, search.pxd cimports the C library's: math's call them)
+    from math import log, sqrt
+
+from unmatched_sim.engine.game import _GameCore
+from unmatched_sim.engine.state import Decision, Fighter, Player
 from unmatched_sim.engine.view import PlayerView
 from unmatched_sim.errors import UserError
 from unmatched_sim.policies.registry import POLICIES, register
@@ -88,6 +97,8 @@ def searched_groups(spec: str) -> frozenset | None:
     return names
 
 
+# A ``cclass`` (search.pxd) when compiled: the tree walk reads and updates its fields in C.
+@cython.cclass
 class Node:
     __slots__ = ("player", "visits", "avail", "reward", "children", "guided")
 
@@ -102,7 +113,9 @@ class Node:
         self.guided: set | None = None
 
 
-def _decided(root: Node, options, kind: str, favourite, bonus: float, remaining: int) -> bool:
+@cython.locals(child=Node, key=tuple, top=cython.double, second=cython.double, v=cython.double,
+               tried=cython.Py_ssize_t)
+def _decided(root: Node, options: tuple, kind: str, favourite, bonus: float, remaining: int) -> bool:
     """Can the ``remaining`` iterations no longer change the answer? The most visited option
     (with the favourite's head start) leads every other one, tried or not, by more visits than
     are left to play: the search may stop, its answer the one the whole budget would give."""
@@ -130,12 +143,20 @@ def strong_attack_guess(game, candidates, rng):
     return rng.choices(candidates, weights)[0]
 
 
+@cython.locals(game=_GameCore, p=Player, hero=Fighter, f=Fighter, fighters=list, score=cython.double,
+               sidekicks=cython.Py_ssize_t, fi=cython.Py_ssize_t)
 def _standing(game, s: int) -> float:
     """How well player ``s`` stands, in rough health units (for cut-off playouts)."""
     p = game.players[s]
     hero = game.hero_of(s)
     score = 3.0 * hero.health / hero.max_health + 0.15 * hero.health
-    score += 0.3 * sum(game.fighters[f].health for f in p.fighters[1:] if game.fighters[f].alive)
+    sidekicks = 0           # their health, summed
+    fighters = game.fighters
+    for fi in p.fighters[1:]:
+        f = fighters[fi]
+        if f.alive:
+            sidekicks += f.health
+    score += 0.3 * sidekicks
     score += 0.12 * min(len(p.hand), 7)
     if not p.deck:
         score -= 0.5
@@ -148,8 +169,10 @@ def evaluate(game, seat: int) -> float:
     if game.over:
         return outcome(game)[seat]
     foes = game.all_foes(seat)
-    score = sum(_standing(game, s) for s in game.friendly(seat))
-    score -= sum(_standing(game, s) for s in foes) / max(1, len(foes)) * (len(game.friendly(seat)))
+    # (Lists summed, not generators: a compiled generator costs more than the list. The sums
+    # stay Python's ``sum``, whose float rounding is the same compiled or not.)
+    score = sum([_standing(game, s) for s in game.friendly(seat)])
+    score -= sum([_standing(game, s) for s in foes]) / max(1, len(foes)) * (len(game.friendly(seat)))
     return 1.0 / (1.0 + math.exp(-score))
 
 
@@ -308,6 +331,9 @@ class ISMCTSPolicy(Policy):
         return node
 
     # ------------------------------------------------------------------ one iteration
+    @cython.locals(game=_GameCore, node=Node, child=Node, best_child=Node, nd=Node, d=Decision,
+                   options=tuple, children=dict, path=list, untried=list, kids=list, result=tuple,
+                   c=cython.double, best=cython.double, u=cython.double, i=cython.Py_ssize_t)
     def _iterate(self, game, root: Node, seat: int) -> None:
         node = root
         path = []
@@ -340,12 +366,14 @@ class ISMCTSPolicy(Policy):
             prefix = (d.player, kind)
             children = node.children
             untried = []
+            kids = []           # the tried options' nodes, in the options' order
             for o in options:
                 child = children.get(prefix + (o,))
                 if child is None:
                     untried.append(o)
                 else:
                     child.avail += 1
+                    kids.append(child)
             if untried:
                 if len(untried) > 1:
                     # The guide's choice first. Once it answers with an option already tried
@@ -369,12 +397,13 @@ class ISMCTSPolicy(Policy):
                 path.append(child)
                 game.answer(pick)
                 break
+            # Every option tried: UCB1 (``kids[i]`` is the node of ``options[i]``).
             best, pick, best_child = -1.0, None, None
-            for o in options:
-                child = children[prefix + (o,)]
-                u = child.reward / child.visits + c * math.sqrt(math.log(child.avail) / child.visits)
+            for i in range(len(options)):
+                child = kids[i]
+                u = child.reward / child.visits + c * sqrt(log(child.avail) / child.visits)
                 if u > best:
-                    best, pick, best_child = u, o, child
+                    best, pick, best_child = u, options[i], child
             path.append(best_child)
             node = best_child
             game.answer(pick)
@@ -383,9 +412,10 @@ class ISMCTSPolicy(Policy):
             nd.visits += 1
             nd.reward += result[nd.player]
 
+    @cython.locals(game=_GameCore, d=Decision, views=list)
     def _rollout(self, game) -> tuple[float, ...]:
         policy = self.rollout_policy
-        views = tuple(PlayerView(game, s) for s in range(len(game.players)))
+        views = [PlayerView(game, s) for s in range(len(game.players))]
         stop = game.turn + self.horizon if self.horizon else None
         board = game.board
         while game.pending is not None and not game.over:
@@ -393,8 +423,8 @@ class ISMCTSPolicy(Policy):
                 break
             if game.board is not board:         # a co-op bridge fell: the views read the new board
                 board = game.board
-                for v in views:
-                    v.follow_board()
+                for view in views:
+                    view.follow_board()
             d = game.pending
             game.answer(policy.choose(views[d.player], d))
         if game.over:
@@ -402,4 +432,4 @@ class ISMCTSPolicy(Policy):
         if len(game.players) == 2:
             v = evaluate(game, 0)
             return (v, 1.0 - v)
-        return tuple(evaluate(game, s) for s in range(len(game.players)))
+        return tuple([evaluate(game, s) for s in range(len(game.players))])
