@@ -15,14 +15,14 @@ At import, ``install()`` decides per module:
   effect). A stale module prints one line saying how to rebuild.
 
 A module's source is its ``.py`` and, where there is one, its ``.pxd`` (the typed records other
-compiled modules ``cimport``: ``model.pxd``, ``engine/state.pxd``, the game's chain
-``piles.pxd`` <- ``board_state.pxd`` <- ``combat.pxd`` <- ``game.pxd`` with ``steps.pxd``,
-``view.pxd``, ``policies/base.pxd``, ``greedy.pxd``, ``search.pxd``). A compiled module that
-cimports a module running as pure Python cannot load (it expects that module's classes to be the compiled types), so it runs
-as pure Python too (``stale``); and a module that a pure one imports runs as pure Python too, since
-a compiled module's C-only names (the heuristic's weights, a ``.pxd``'s inline functions) are not
-there for a Python import. The hot modules are so bound together that an edit to one of them runs
-nearly all of them as pure Python until the next install.
+compiled modules ``cimport``: ``model.pxd``, ``engine/state.pxd``, the game's chain ``piles.pxd``
+<- ``board_state.pxd`` <- ``combat.pxd`` <- ``game.pxd`` with ``steps.pxd``, ``view.pxd``,
+``determinize.pxd``, ``policies/base.pxd``, ``greedy.pxd``, ``search.pxd``). A compiled module that
+cimports a module running as pure Python cannot load (it expects that module's classes to be the
+compiled types), so it runs as pure Python too (``stale``); and a module that a pure one imports
+runs as pure Python too, since a compiled module's C-only names (the heuristic's weights, a
+``.pxd``'s inline functions) are not there for a Python import. The hot modules are so bound
+together that an edit to one of them runs nearly all of them as pure Python until the next install.
 
 This module is never compiled itself.
 """

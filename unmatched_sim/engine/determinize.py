@@ -36,7 +36,13 @@ from __future__ import annotations
 import random
 from typing import Callable
 
-from unmatched_sim.engine.state import ATTACKER, DEFENDER
+try:
+    import cython
+except ImportError:     # a pure install without Cython: the typing declarations do nothing
+    from unmatched_sim import _cython_shim as cython
+
+from unmatched_sim.engine.game import _GameCore
+from unmatched_sim.engine.state import ATTACKER, DEFENDER, Combat, Player
 
 # Combat.extra key: extra cards the attacker played face down with the attack card (King
 # Arthur's BOOST), a tuple of card ids kept in ``Game.in_play``. Until the reveal the defender
@@ -53,14 +59,17 @@ HIDDEN_ORDER: set[str] = set()
 KNOWN_TOP: dict[str, str] = {"_misery_box": "_misery_peek"}   # Pandora's Hope
 
 
+@cython.locals(i=cython.Py_ssize_t, n=cython.Py_ssize_t, k=cython.Py_ssize_t, j=cython.Py_ssize_t)
 def _shuffle(x: list, rng: random.Random) -> None:
     """``rng.shuffle(x)``, the same permutation from the same state (Fisher-Yates drawing
     ``getrandbits`` as ``Random._randbelow`` does) without a Python method call per card: a
     determinization shuffles every hidden card, at every iteration of a search."""
     getrandbits = rng.getrandbits
+    k = len(x).bit_length()
     for i in range(len(x) - 1, 0, -1):
         n = i + 1
-        k = n.bit_length()
+        if n >> (k - 1) == 0:       # n.bit_length(), kept as n falls one at a time (a C shift)
+            k -= 1
         j = getrandbits(k)
         while j >= n:
             j = getrandbits(k)
@@ -103,12 +112,14 @@ def _own_back_candidates(game, seat: int) -> list[int]:
                               and cards[x].defn.can_attack and cards[x].defn.usable_by(name)])
 
 
+@cython.locals(game=_GameCore)
 def _known_to(game, seat: int, holder: int, cid: int) -> bool:
     """Is this card in ``holder``'s hand known to ``seat``? Seen cards are, and so are
     ``seat``'s own cards (they only get there face up, e.g. Loki's TRICKs)."""
     return game.known_to(seat, holder, cid) or game.cards[cid].owner == seat
 
 
+@cython.locals(g=_GameCore, c=Combat, me=Player, p=Player, top=cython.Py_ssize_t)
 def determinize(game, seat: int, rng: random.Random,
                 attack_guess: Callable[[object, list[int], random.Random], int] | None = None):
     """A clone of ``game`` consistent with everything ``seat`` knows; see the module text.
@@ -133,8 +144,9 @@ def determinize(game, seat: int, rng: random.Random,
     me.deck = bottom + me.deck[len(me.deck) - top:]
 
     # --- face-down hero stacks nobody has seen.
+    hidden_order = sorted(HIDDEN_ORDER)
     for p in [me] + [q for q in g.players if q is not me]:
-        for key in sorted(HIDDEN_ORDER):
+        for key in hidden_order:
             stack = p.res.get(key)
             if not isinstance(stack, tuple) or len(stack) < 2:
                 continue
@@ -155,6 +167,8 @@ def determinize(game, seat: int, rng: random.Random,
     return g
 
 
+@cython.locals(g=_GameCore, them=Player, c=Combat, cards=list, hand=list, top=cython.Py_ssize_t,
+               k=cython.Py_ssize_t)
 def _redeal(g, game, seat: int, opp: int, rng: random.Random, attack_guess, hidden_attack: bool) -> None:
     """Deal ``opp``'s unseen hand cards and deck again (and the face-down attack card, if
     ``opp`` is attacking ``seat`` and it is not revealed yet)."""
