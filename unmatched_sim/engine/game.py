@@ -336,7 +336,7 @@ class _GameCore(_Combat):
 
     def clone(self, record: bool = False) -> "Game":
         """A full copy of the position, pending decision included. Costs a few microseconds."""
-        g = Game.__new__(Game)
+        g: _GameCore = Game.__new__(Game)   # (typed: compiled, its fields are set in C)
         g.__dict__.update(self.__dict__)     # attributes of its own, if any
         g.board = self.board
         g._adjacent, g._zone_mask, g._move_edges = self._adjacent, self._zone_mask, self._move_edges
