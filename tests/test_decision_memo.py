@@ -92,12 +92,16 @@ def test_another_view_or_foe_in_focus_starts_afresh():
     assert _forgotten(pol)
 
 
-def test_no_version_without_an_event_log():
+def test_a_game_without_an_event_log_keeps_the_memo_too():
+    """A search's copy of a game records no events; its state version moves all the same."""
     s, view, pol, d = houdini_moving()
-    s.game.raw_events = None         # a search's copy of a game records no events
-    assert view.state_version() is None
+    s.game.raw_events = None
+    assert view.state_version() is not None
     pol.choose(view, d)
     _mark(pol)
+    pol.choose(view, d)
+    assert _kept(pol)
+    s.game.turn_flags["maneuvered"] = True      # a change that logs nothing
     pol.choose(view, d)
     assert _forgotten(pol)
 

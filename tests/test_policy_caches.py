@@ -49,6 +49,16 @@ def test_kept_card_odds_and_threat_maps_equal_fresh_ones_with_several_foes(check
                            format=fmt), heroes, find_board("marmoreal"), "tuned", "tuned")
 
 
+@pytest.mark.parametrize("fmt,lineup", [("duel", ("houdini", "genie")), ("ffa", ("pandora", "loki", "medusa"))])
+def test_what_the_search_s_playouts_keep_equals_fresh(checked, fmt, lineup):
+    """The search's copies of a game keep the heuristic's memo too (their guide and playout
+    policies): every reuse checked, in a duel and with several foes."""
+    heroes = {h: find_hero(h) for h in lineup}
+    play_game(GameSpec(0, 0, 43, lineup[0], lineup[1], True, lineup=() if fmt == "duel" else lineup,
+                       format=fmt), heroes, find_board("marmoreal"),
+              "ismcts:iterations=10", "ismcts:iterations=10")
+
+
 @pytest.mark.parametrize("fmt,lineup", ROSTER)
 def test_card_odds_follow_every_card_move_of_every_hero_in_every_format(checked, fmt, lineup):
     """Tuned games of every hero of the catalog, in a duel, a free-for-all and a team game, with

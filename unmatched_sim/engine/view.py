@@ -384,14 +384,13 @@ class _ViewCore:
         """A number that moves whenever the position may have changed: the game's state version
         (``Game.state_version``), with a combat's modifiers counted in (the heroes' code adds
         and clears them in place). A policy keeps what it worked out for one decision for the
-        next while the number is the same. None when the game records no events (a search's
-        copies): the policies keep nothing for those.
+        next while the number is the same: in a real game and in a search's copies alike (the
+        game's version moves with every change, logged or not; a playout's views last as long
+        as its copy).
 
         The two are one integer (the modifiers in base 1024); a pair, should a combat ever
         have 1024 modifiers, cannot equal an integer."""
         g = self._g
-        if g.raw_events is None:
-            return None
         c = g.combat
         mods = 0                # no combat; a combat counts 1 and one per modifier
         if c is not None:
