@@ -160,8 +160,8 @@ def determinize(game, seat: int, rng: random.Random,
                 p.res[peek_key] = p.res[key][-1]
 
     # --- the world's random streams: ``rng`` itself, so the real game's future shuffles stay
-    # unknown. (Not a fresh generator seeded from ``rng`` per stream: seeding one costs ~4 µs,
-    # three of them half of a determinization, and a search makes one every iteration.)
+    # unknown. (Not a fresh generator seeded from ``rng`` per stream: seeding one costs about
+    # half as much as the whole determinization, and a search makes one every iteration.)
     g.rngs = [rng] * len(g.players)
     g.rng = rng
     return g

@@ -39,16 +39,18 @@ A decision's search also stops **early** once the iterations left could not chan
 answer is the whole budget's, for fewer iterations.
 
 **What costs what** (Houdini–Genie, the compiled build, ``python scripts/bench_search.py``). A
-game of ``iterations=100`` on both sides searches about 155 decisions and plays about 10,000
-iterations, 66 a decision: kept trees stand for about a quarter of the budget and stopping
-early saves an eighth more. One iteration is about 130 µs in a quiet hour: a determinization
-(~13 µs: the clone ~3 µs, the re-deal and its shuffles the rest; fresh seeded random streams
-for each world cost ~15 µs more, which is why a world draws from the search's own), then the
-game played from the root to the horizon: one guide or playout answer per decision on the way
-(tuned: most of the time) and the engine's steps. The playout's reach sets the price: with
-tuned playouts to the end of the *next* turn (``horizon=2``) a game costs about twice as much,
-with greedy playouts (``rollout=greedy``) a third less — but greedy playouts lose to tuned more
-often.
+game of ``iterations=100`` on both sides searches about 140 decisions and plays about 9,200
+iterations, 65 a decision: kept trees stand for about a quarter of the budget and stopping early
+saves about a seventh more. One iteration is about 670,000 instructions, some 200 µs with the
+machine's other core busy: a determinization (~11 µs: the clone ~5 µs, the re-deal and its
+shuffles the rest; seeding fresh random streams for each world would cost ~7 µs a stream, which
+is why a world draws from the search's own), then the game played from the root to the horizon:
+one guide or playout answer per decision on the way (tuned: most of the time) and the engine's
+steps. The tree walk and the re-deal are compiled (``search.pxd``, ``determinize.pxd``): the
+guide's and the playouts' answers and the engine's steps are nearly all of the time. The
+playout's reach sets the price: with tuned playouts to the end of the *next* turn
+(``horizon=2``) a game costs about twice as much, with greedy playouts (``rollout=greedy``) a
+quarter less — but greedy playouts lose to tuned more often.
 """
 
 from __future__ import annotations
