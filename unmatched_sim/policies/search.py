@@ -139,6 +139,13 @@ def _decided(root: Node, options: tuple, kind: str, favourite, bonus: float, rem
     return top - second > remaining
 
 
+def _follow_board(game, views: list):
+    """A co-op bridge fell (``game.board`` is a new board): the views read it. Returns it."""
+    for view in views:
+        view.follow_board()
+    return game.board
+
+
 def strong_attack_guess(game, candidates, rng):
     """Pick the attacker's face-down card among the possible ones, strong cards likelier."""
     weights = [(1 + (game.card(c).value or 0)) ** 2 for c in candidates]
@@ -334,11 +341,16 @@ class ISMCTSPolicy(Policy):
 
     # ------------------------------------------------------------------ one iteration
     @cython.locals(game=_GameCore, node=Node, child=Node, best_child=Node, nd=Node, d=Decision,
-                   options=tuple, children=dict, path=list, untried=list, kids=list, result=tuple,
+                   options=tuple, children=dict, path=list, untried=list, kids=list, result=tuple, views=list,
                    c=cython.double, best=cython.double, u=cython.double, i=cython.Py_ssize_t)
     def _iterate(self, game, root: Node, seat: int) -> None:
         node = root
         path = []
+        # One view per player for the whole iteration, the tree walk's and the playout's: a
+        # policy keeps what it worked out for a view while its position stands (a guide asked
+        # twice in one position, a playout's next decision in the position the walk left).
+        views = [PlayerView(game, s) for s in range(len(game.players))]
+        board = game.board
         c = self.c
         policy = self.rollout_policy
         guide = self.guide_policy
@@ -346,6 +358,8 @@ class ISMCTSPolicy(Policy):
         delegated = self.DELEGATED
         limited = self.searched_groups is not None
         while game.pending is not None and not game.over:
+            if game.board is not board:
+                board = _follow_board(game, views)
             d = game.pending
             options = d.options
             if len(options) == 1:
@@ -356,14 +370,14 @@ class ISMCTSPolicy(Policy):
             if kind in delegated or (limited and d.player == seat and not self._searches(kind)):
                 # The searching player's decisions it leaves to the guide are the guide's in
                 # the tree too: the tree plays the player as the real game will.
-                game.answer(guide.choose(PlayerView(game, d.player), d))
+                game.answer(guide.choose(views[d.player], d))
                 continue
             if blind and kind == "defense_card" and path:
                 # Below the root a defender cannot see the attack card chosen above it: a tree
                 # node here would answer each attack card with its best counter (a clairvoyant
                 # defender, on either side). Its choice follows the rollout policy instead.
                 # (At the root we defend against a card the determinization has sampled.)
-                game.answer(policy.choose(PlayerView(game, d.player), d))
+                game.answer(policy.choose(views[d.player], d))
                 continue
             prefix = (d.player, kind)
             children = node.children
@@ -385,7 +399,7 @@ class ISMCTSPolicy(Policy):
                     guided = node.guided
                     pref = None
                     if guided is None or prefix not in guided:
-                        pref = guide.choose(PlayerView(game, d.player), d)
+                        pref = guide.choose(views[d.player], d)
                         if pref not in untried:
                             if guided is None:
                                 node.guided = guided = set()
@@ -409,24 +423,22 @@ class ISMCTSPolicy(Policy):
             path.append(best_child)
             node = best_child
             game.answer(pick)
-        result = self._rollout(game)
+        result = self._rollout(game, views, board)
         for nd in path:
             nd.visits += 1
             nd.reward += result[nd.player]
 
     @cython.locals(game=_GameCore, d=Decision, views=list)
-    def _rollout(self, game) -> tuple[float, ...]:
+    def _rollout(self, game, views: list, board) -> tuple[float, ...]:
+        """Play ``game`` on to the horizon with the rollout policy (``views``: each player's, of
+        ``board``) and score it."""
         policy = self.rollout_policy
-        views = [PlayerView(game, s) for s in range(len(game.players))]
         stop = game.turn + self.horizon if self.horizon else None
-        board = game.board
         while game.pending is not None and not game.over:
             if stop is not None and game.turn >= stop:
                 break
-            if game.board is not board:         # a co-op bridge fell: the views read the new board
-                board = game.board
-                for view in views:
-                    view.follow_board()
+            if game.board is not board:
+                board = _follow_board(game, views)
             d = game.pending
             game.answer(policy.choose(views[d.player], d))
         if game.over:
