@@ -41,7 +41,7 @@ answer is the whole budget's, for fewer iterations.
 **What costs what** (Houdini–Genie, the compiled build, ``python scripts/bench_search.py``). A
 game of ``iterations=100`` on both sides searches about 140 decisions and plays about 9,200
 iterations, 65 a decision: kept trees stand for about a quarter of the budget and stopping early
-saves about a seventh more. One iteration is about 670,000 instructions, some 200 µs with the
+saves about a seventh more. One iteration is about 660,000 instructions, some 170 µs with the
 machine's other core busy: a determinization (~11 µs: the clone ~5 µs, the re-deal and its
 shuffles the rest; seeding fresh random streams for each world would cost ~7 µs a stream, which
 is why a world draws from the search's own), then the game played from the root to the horizon:
@@ -341,8 +341,9 @@ class ISMCTSPolicy(Policy):
 
     # ------------------------------------------------------------------ one iteration
     @cython.locals(game=_GameCore, node=Node, child=Node, best_child=Node, nd=Node, d=Decision,
-                   options=tuple, children=dict, path=list, untried=list, kids=list, result=tuple, views=list,
-                   c=cython.double, best=cython.double, u=cython.double, i=cython.Py_ssize_t)
+                   options=tuple, children=dict, path=list, untried=list, kids=list, views=list,
+                   result=tuple, c=cython.double, best=cython.double, u=cython.double,
+                   i=cython.Py_ssize_t)
     def _iterate(self, game, root: Node, seat: int) -> None:
         node = root
         path = []
@@ -428,7 +429,7 @@ class ISMCTSPolicy(Policy):
             nd.visits += 1
             nd.reward += result[nd.player]
 
-    @cython.locals(game=_GameCore, d=Decision, views=list)
+    @cython.locals(game=_GameCore, d=Decision)
     def _rollout(self, game, views: list, board) -> tuple[float, ...]:
         """Play ``game`` on to the horizon with the rollout policy (``views``: each player's, of
         ``board``) and score it."""
