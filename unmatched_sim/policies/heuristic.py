@@ -848,6 +848,9 @@ class HeuristicPolicy(GreedyPolicy):
                 w = self.draw_worth(view, c) if spec.get("who", "self") == "self" else -FOE_DRAW_COST * c
             elif n == "gain_action":
                 w = self.extra_action_worth(view)
+                c = spec.get("count", 1)
+                if w > 0 and isinstance(c, int) and c > 1:
+                    w += (c - 1) * EXTRA_ACTION     # the actions after the first: a maneuver's worth
             elif n == "choose_one":
                 w = None
                 for _, mode_ops in op.modes:
