@@ -855,6 +855,8 @@ class HeuristicPolicy(GreedyPolicy):
             n, spec = op.NAME, op.spec
             if not applies(spec, mine):
                 continue
+            if op.cost is not None and mine and not view.can_pay(op.cost):
+                continue        # a price we cannot pay: it does not happen (a healing a coil short)
             if not mine and spec.get("if") == "not played_by_owner":
                 total -= NOT_LOKI_COST      # the "Not Loki." half of a TRICK: it works against us
                 continue
