@@ -75,3 +75,43 @@ def test_tesla_attacks_with_death_ray_when_both_coils_are_charged():
 
 def test_an_attack_is_worth_more_with_the_coils_charged():
     assert attack_worths(2, "Lightning Storm")["Lightning Storm"] > attack_worths(0, "Lightning Storm")["Lightning Storm"]
+
+
+# ---------------------------------------------------------------------- a mode's price in coils
+def alternating_current_mode(coils: int) -> Scenario:
+    """Tesla at 8 health has hit Medusa with The Alternating Current, ``coils`` charged: asked
+    to charge both coils, or to discharge both for 2 health (which needs both charged)."""
+    s = tesla_facing_medusa(coils, "The Alternating Current")
+    s.health("Nikola Tesla", 8)
+    s.begin_turn(0)
+    if s.pending.kind == "effect_destination":       # both charged: the overflow's push; Medusa stays
+        s.game.answer(s.f("Medusa").space)
+    s.attack("Nikola Tesla", "Medusa", "The Alternating Current", None)
+    return s.expect("effect_mode")
+
+
+def mode_chosen(s: Scenario) -> str:
+    pol = TunedPolicy(random.Random(0))
+    return pol.choose(PlayerView(s.game, 0), s.pending)
+
+
+def test_a_healing_that_needs_two_coils_is_not_chosen_a_coil_short():
+    # (it would not happen: the healing's price cannot be paid; the coils charge instead)
+    assert mode_chosen(alternating_current_mode(1)) == "charge both coils"
+    assert mode_chosen(alternating_current_mode(0)) == "charge both coils"
+
+
+def test_a_hurt_tesla_with_both_coils_charged_heals():
+    assert mode_chosen(alternating_current_mode(2)) == "discharge both coils: Tesla recovers 2"
+
+
+def test_charging_coils_is_worth_the_coils_it_would_charge():
+    worths = []
+    for coils in (0, 1, 2):
+        s = alternating_current_mode(coils)
+        view = PlayerView(s.game, 0)
+        pol = ready(view)
+        charge = [op for op in view.card(s.card_ids(0, "The Alternating Current")[0]).effects["after_combat"][0].modes
+                  if op[0] == "charge both coils"][0][1]
+        worths.append(pol.ops_worth(view, charge, s.fighter("Nikola Tesla")))
+    assert worths[0] > worths[1] > worths[2] == 0.0

@@ -12,7 +12,7 @@ from tests.scenario import Scenario, tuned_at
 from tests.test_jekyll_and_hyde import duel as jekyll_duel
 from unmatched_sim.engine.view import PlayerView
 from unmatched_sim.policies import make_policy
-from unmatched_sim.policies.weights import FOR_HERO_ADVICE
+from unmatched_sim.policies.weights import EXTRA_ACTION, FOR_HERO_ADVICE
 
 
 def decide(s: Scenario, policy: str = "tuned"):
@@ -187,3 +187,16 @@ def test_confirm_suspicion_is_worth_more_the_more_cards_the_foe_holds():
 
 def test_holmes_plays_confirm_suspicion_against_a_full_hand_rather_than_maneuver():
     assert decide(holmes_asked(16, ("Confirm Suspicion", "Feint", "Feint"), GENIE_HAND)) == "scheme"
+
+
+# ---------------------------------------------------------------------- more than one action
+def test_a_scheme_of_two_actions_is_worth_more_than_one_action():
+    """Yennenga's Master of the Hunt (gain 2 actions): the second action counts too, at a plain
+    action's worth."""
+    s = Scenario("yennenga", "genie").place("Yennenga", "M02").place("The Genie", "M27")
+    s.hand(0, "Master of the Hunt").begin_turn(0)
+    pol, view = tuned_at(s, 0)
+    me = view.my_hero().idx
+    two = view.card(s.card_ids(0, "Master of the Hunt")[0]).effects["effect"]
+    assert pol.ops_worth(view, two, me) == pytest.approx(pol.extra_action_worth(view) + EXTRA_ACTION)
+    assert pol.extra_action_worth(view) > 0

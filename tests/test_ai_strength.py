@@ -520,3 +520,43 @@ def test_hamlet_takes_not_to_be_only_when_the_bonus_pays_for_the_damage():
     # next to a foe hero the +2 can finish, with two attacks to make, it pays
     s = hamlet_at_the_question("M10", "M11", 4, "Cruel to Be Kind", "To Sleep, Perchance to Dream")
     assert decide(s) == "not_to_be"
+
+
+# ---------------------------------------------------------------------- damage around the fighter
+def actor_beside_the_genie(actors_in_zone: bool) -> Scenario:
+    """Shakespeare's Actor next to the Genie, asked its attack card: All Are Punished (after
+    combat, 1 damage to every other fighter in its zone, friend or foe) or Such Sweet Sorrow (as
+    strong, no damage). The other two Actors (1 health each) in the attacker's zone, or away."""
+    s = Scenario("shakespeare", "genie")
+    a1, a2, a3 = s.game.players[0].fighters[1:4]
+    s.place("Shakespeare", "M24").place("The Genie", "M15")
+    s.game.place(a1, s.space("M10"))
+    s.game.place(a2, s.space("M17" if actors_in_zone else "M23"))
+    s.game.place(a3, s.space("M16" if actors_in_zone else "M29"))
+    s.hand(0, "All Are Punished", "Such Sweet Sorrow")
+    s.begin_turn(0)
+    s.expect("action").choose("attack")
+    return s.expect("attack_card")
+
+
+def test_an_attack_card_that_hurts_every_fighter_in_the_zone_spares_our_own_sidekicks_there():
+    # Replay: `sim replay --heroes alice shakespeare --seed 2958540651102687681 --first a`, turn 4:
+    # an Actor attacks Alice with All Are Punished and defeats the two other Actors in its zone.
+    s = actor_beside_the_genie(actors_in_zone=True)
+    assert s.readable([decide(s)]) == ["Such Sweet Sorrow"]
+
+
+def test_damage_around_the_attacker_is_read_from_the_board():
+    """The same card is worth less with two of our 1-health Actors in its zone than with them
+    away; the card that hurts nobody around is worth the same in both."""
+    worths = {}
+    for in_zone in (True, False):
+        s = actor_beside_the_genie(in_zone)
+        pol = make_policy("tuned", random.Random(0))
+        view = PlayerView(s.game, 0)
+        pol.choose(view, s.pending)         # the style of the hero, the per-decision state
+        fi, t = s.pending.info["fighter"], s.pending.info["target"]
+        worths[in_zone] = {s.game.cards[c].defn.name: pol.attack_eval(view, fi, t, c) for c in s.pending.options}
+    assert worths[True]["All Are Punished"] < worths[False]["All Are Punished"]
+    assert worths[True]["Such Sweet Sorrow"] == worths[False]["Such Sweet Sorrow"]
+    assert worths[False]["All Are Punished"] > worths[False]["Such Sweet Sorrow"]

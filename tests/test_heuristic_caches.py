@@ -58,7 +58,7 @@ def test_a_wrong_kept_attack_value_fails_under_check_caches(checked):
     (fi, t), cid = pol.attack_options(view)[0], next(c for c in view.hand if view.card(c).can_attack)
     pol.attack_eval(view, fi, t, cid)
     facts = list(pol._facts.attack_card[cid])  # keep a wrong card fact:
-    facts[-1] += 1.0                           # its spend cost
+    facts[7] += 1.0                            # its spend cost
     pol._facts.attack_card[cid] = tuple(facts)
     with pytest.raises(AssertionError):
         pol.attack_eval(view, fi, t, cid)

@@ -22,7 +22,8 @@ except ImportError:     # a pure install without Cython: the typing declarations
 from unmatched_sim import checking
 from unmatched_sim.data.board import Board
 from unmatched_sim.engine.determinize import FACE_DOWN_EXTRA, determinize
-from unmatched_sim.engine.state import ATTACKER, DEFENDER, Combat, Fighter, Player
+from unmatched_sim.engine.effects import COSTS
+from unmatched_sim.engine.state import ATTACKER, DEFENDER, OTHER_ROLE, Combat, Ctx, Fighter, Player
 from unmatched_sim.model import CardDef, HeroDef
 
 # Tests (UNMATCHED_SIM_CHECK_CACHES=1): every time the card odds read the game's pile counts,
@@ -449,6 +450,13 @@ class _ViewCore:
         """A hero's public resources. Keys starting with ``_`` are hidden state no player may
         see (the order of a face-down stack such as Pandora's box) and are left out."""
         return {k: v for k, v in self._g.players[seat].res.items() if not k.startswith("_")}
+
+    def can_pay(self, cost: tuple) -> bool:
+        """Whether this player could pay an effect's cost now (``Op.cost``: a registered cost's
+        name and amount — Tesla's coils, Beowulf's rage, Titania's glamour, cards from hand):
+        a cost reads only its payer's own hand and public resources."""
+        name, n = cost
+        return COSTS[name].can_pay(self._g, Ctx(self.seat, -1, OTHER_ROLE, -1), n)
 
     # --- fighters and board
     @cython.annotation_typing(False)

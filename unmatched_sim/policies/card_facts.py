@@ -375,6 +375,46 @@ def _terms_of(ops, mine: bool) -> list:
     return terms
 
 
+# (card, mine) -> its damage around its fighter: around_damage, worked out once.
+_AROUND: dict = {}
+# Damage targets read from the board around the fighter that resolves them (the heuristic's
+# ``effect_damage_worth`` knows each): "each_other_in_zone", "adjacent", ...
+AROUND_TARGETS = frozenset({"adjacent", "adjacent_opposing", "any_in_zone", "fighter_in_zone",
+                            "opposing_in_zone", "other_in_zone"})
+
+
+@cython.ccall
+def around_damage(d: CardDef, mine: bool) -> tuple:
+    """The damage effects a card deals in combat around its fighter (All Are Punished: 1 to every
+    other fighter in its zone, friend or foe) as (spec, static worth, condition) each: the
+    static worth is what ``effect_worth`` counts for it, without the board (the share that may
+    hit a friend, ``FRIENDLY_FIRE_SHARE``); the heuristic reads the board instead. Empty for
+    nearly every card."""
+    key = (id(d), mine)
+    got = _AROUND.get(key)
+    if got is not None and got[0] is d:
+        return got[1]
+    out = []
+    for op in _ops(d, *COMBAT_TIMINGS):
+        tgt = str(op.spec.get("target", ""))
+        base = tgt[len("each_"):] if tgt.startswith("each_") else tgt
+        if op.NAME != "damage" or base not in AROUND_TARGETS or not applies(op.spec, mine):
+            continue
+        if op.spec.get("may") or op.spec.get("unless_paid"):
+            continue        # (a choice or a ransom: the static reading stands)
+        for w, cond, may, ransom in _terms_of((op,), mine):
+            out.append((op.spec, w, cond))
+    got = tuple(out)
+    _AROUND[key] = (d, got)
+    return got
+
+
+def around_share(cond) -> float:
+    """The share of an effect's worth its condition leaves (``effect_worth``'s, at even odds of
+    winning the combat)."""
+    return 1.0 if cond == _IF_NONE else EVEN_ODDS if cond in (_IF_WON, _IF_LOST) else CONDITIONAL_SHARE
+
+
 # (card, mine, coils charged) -> (value lift, effect worth): charged_terms, worked out once.
 _CHARGED: dict = {}
 # card -> whether it may spend coils in combat: spends_coils, worked out once.

@@ -64,8 +64,9 @@ from unmatched_sim.engine.state import ATTACKER, DEFENDER, Fighter
 from unmatched_sim.engine.view import _ViewCore
 from unmatched_sim.model import CardDef
 from unmatched_sim.policies.registry import register
-from unmatched_sim.policies.card_facts import (BLOCK_ALL, COMBAT_TIMINGS, NO_CARD, applies, blanked_types,
-                                               card_strength, charged_terms, effect_worth, spends_coils, estimate_number, is_own_card,
+from unmatched_sim.policies.card_facts import (BLOCK_ALL, COMBAT_TIMINGS, NO_CARD, applies, around_damage,
+                                               around_share, blanked_types, card_strength, charged_terms,
+                                               effect_worth, spends_coils, estimate_number, is_own_card,
                                                keep_worth, mirrored_value, own_draw_counts, own_hero_damage,
                                                recover_specs)
 from unmatched_sim.policies.greedy import GreedyPolicy
@@ -126,7 +127,7 @@ def _attack_value(card: tuple, tgt: tuple) -> cython.double:
     """``HeuristicPolicy.attack_eval`` from the card's facts (``_attack_card_facts``) and the
     target's (``_attack_target_facts``): the damage and defeat the attack may deal at their
     worth, the card's effects, less what the card costs to spend."""
-    d, mine, a, k, blanked, draw_adjust, harm, spend = card
+    d, mine, a, k, blanked, draw_adjust, harm, spend, around = card
     tf, hp_w, defeat_w, bonus, reader = tgt
     if bonus is not None:
         lift = bonus        # (a C double: the sums below run in C, nothing boxed)
@@ -145,7 +146,10 @@ def _attack_score(policy: HeuristicPolicy, view: _ViewCore, fi, target, cid, tgt
     """``HeuristicPolicy.attack_eval`` given the target's facts (``tgt``, looked up once by a
     caller weighing several cards): the card's facts, kept for the decision, combined with
     them; under CHECK_CACHES compared with the value from facts worked out afresh."""
-    got = _attack_value(policy._attack_card(view, cid), tgt)
+    card = policy._attack_card(view, cid)
+    got = _attack_value(card, tgt)
+    if card[8]:         # damage around the attacker: read from the board (few cards have any)
+        got += policy.around_damage_adjust(view, fi, card[8])
     if CHECK_CACHES:
         fresh = policy._attack_eval_fresh(view, fi, target, cid)
         if fresh != got:
@@ -570,7 +574,8 @@ class HeuristicPolicy(GreedyPolicy):
     @cython.locals(view=_ViewCore, back=cython.Py_ssize_t, c=cython.Py_ssize_t, draws=tuple, d=CardDef)
     def _attack_card_facts(self, view, cid) -> tuple:
         """attack_eval's facts of the card ``cid`` in this decision: (card, mine, attack
-        strength, mirrored k, blanked types, draw room adjustment, own harm cost, spend cost).
+        strength, mirrored k, blanked types, draw room adjustment, own harm cost, spend cost,
+        its damage around the attacker: ``around_damage``).
         (``my_attack_strength``, ``mine``, ``draw_room_adjust`` and ``own_harm_cost`` read
         inline: the card's draws and own damage are card facts, mostly none.)"""
         seat = view.seat
@@ -595,7 +600,7 @@ class HeuristicPolicy(GreedyPolicy):
             extra += charged[1]
         return (d, mine, a, mirrored_value(d) if lock is None else 0, blanked_types(d), extra,
                 self.own_harm_cost(view, d, mine) if own_hero_damage(d, mine) else 0.0,
-                self.spend_cost(view, cid, back))
+                self.spend_cost(view, cid, back), around_damage(d, mine))
 
     @cython.locals(view=_ViewCore, memo=dict)
     def _attack_target(self, view, fi, target) -> tuple:
@@ -623,7 +628,20 @@ class HeuristicPolicy(GreedyPolicy):
     @cython.locals(view=_ViewCore)
     def _attack_eval_fresh(self, view, fi, target, cid) -> float:
         """attack_eval from facts worked out afresh, none kept (CHECK_CACHES compares the two)."""
-        return _attack_value(self._attack_card_facts(view, cid), self._attack_target_facts(view, fi, target))
+        card = self._attack_card_facts(view, cid)
+        value = _attack_value(card, self._attack_target_facts(view, fi, target))
+        return value + self.around_damage_adjust(view, fi, card[8]) if card[8] else value
+
+    @cython.locals(view=_ViewCore)
+    def around_damage_adjust(self, view, fi, around: tuple) -> float:
+        """What a card's damage around our fighter ``fi`` (``around_damage``) is worth on the
+        board as it stands, beyond the static worth ``effect_worth`` gave it: each fighter it
+        would hit at its health's worth, ours against us (All Are Punished beside our own
+        1-health Actors costs them)."""
+        adjust = 0.0
+        for spec, static, cond in around:
+            adjust += around_share(cond) * (self.effect_damage_worth(view, fi, spec) - static)
+        return adjust
 
     @cython.locals(view=_ViewCore)
     def draw_room_adjust(self, view, d: CardDef, mine: bool) -> float:
@@ -837,6 +855,8 @@ class HeuristicPolicy(GreedyPolicy):
             n, spec = op.NAME, op.spec
             if not applies(spec, mine):
                 continue
+            if op.cost is not None and mine and not view.can_pay(op.cost):
+                continue        # a price we cannot pay: it does not happen (a healing a coil short)
             if not mine and spec.get("if") == "not played_by_owner":
                 total -= NOT_LOKI_COST      # the "Not Loki." half of a TRICK: it works against us
                 continue
@@ -848,6 +868,9 @@ class HeuristicPolicy(GreedyPolicy):
                 w = self.draw_worth(view, c) if spec.get("who", "self") == "self" else -FOE_DRAW_COST * c
             elif n == "gain_action":
                 w = self.extra_action_worth(view)
+                c = spec.get("count", 1)
+                if w > 0 and isinstance(c, int) and c > 1:
+                    w += (c - 1) * EXTRA_ACTION     # the actions after the first: a maneuver's worth
             elif n == "choose_one":
                 w = None
                 for _, mode_ops in op.modes:

@@ -20,7 +20,7 @@ from unmatched_sim.engine.game import ABILITY
 from unmatched_sim.engine.params import DeclaredParams, Param
 from unmatched_sim.engine.state import other_role
 from unmatched_sim.hooks.nikola_tesla.coils import charge, charged
-from unmatched_sim.hooks import Ability, ability, advise, story_line
+from unmatched_sim.hooks import Ability, ability, advise, effect_advice, story_line
 
 
 @ability("scientific_method")
@@ -99,9 +99,21 @@ class ScientificMethod(DeclaredParams, Ability):
 
 
 # ------------------------------------------------------------ the AI
+COIL_WORTH = 0.5    # a coil charged by an effect: a card's tier it pays for later, less the free charge
+
+
 @advise("coil_charge")
 def _charge_advice(policy, view, d):
     return True
+
+
+@effect_advice("charge_coils")
+def _charge_worth(policy, view, op, fi):
+    """Charging coils (Kinetic Induction, The Alternating Current's mode, Fully Charged) is worth
+    each coil it would charge now: none when both are charged already."""
+    res = view.resources(view.seat)
+    room = res.get("coils_max", 2) - res.get("coils", 0)
+    return COIL_WORTH * max(0, min(op.count, room))
 
 
 @advise("discharge_coils")
