@@ -109,8 +109,8 @@ def _charge_advice(policy, view, d):
 
 @effect_advice("charge_coils")
 def _charge_worth(policy, view, op, fi):
-    """Charging coils (Kinetic Induction, The Alternating Current's mode, Fully Charged) is worth
-    each coil it would charge now: none when both are charged already."""
+    """Charging coils where the AI weighs a list of effects (The Alternating Current's mode, the
+    scheme Fully Charged) is worth each coil it would charge now: none when both are charged."""
     res = view.resources(view.seat)
     room = res.get("coils_max", 2) - res.get("coils", 0)
     return COIL_WORTH * max(0, min(op.count, room))
