@@ -12,7 +12,7 @@ from tests.scenario import Scenario, tuned_at
 from tests.test_jekyll_and_hyde import duel as jekyll_duel
 from unmatched_sim.engine.view import PlayerView
 from unmatched_sim.policies import make_policy
-from unmatched_sim.policies.weights import EXTRA_ACTION, FOR_HERO_ADVICE
+from unmatched_sim.policies.weights import FOR_HERO_ADVICE
 
 
 def decide(s: Scenario, policy: str = "tuned"):
@@ -198,5 +198,4 @@ def test_a_scheme_of_two_actions_is_worth_more_than_one_action():
     pol, view = tuned_at(s, 0)
     me = view.my_hero().idx
     two = view.card(s.card_ids(0, "Master of the Hunt")[0]).effects["effect"]
-    assert pol.ops_worth(view, two, me) == pytest.approx(pol.extra_action_worth(view) + EXTRA_ACTION)
-    assert pol.extra_action_worth(view) > 0
+    assert pol.ops_worth(view, two, me) > pol.extra_action_worth(view) > 0
