@@ -386,10 +386,11 @@ AROUND_TARGETS = frozenset({"adjacent", "adjacent_opposing", "any_in_zone", "fig
 @cython.ccall
 def around_damage(d: CardDef, mine: bool) -> tuple:
     """The damage effects a card deals in combat around its fighter (All Are Punished: 1 to every
-    other fighter in its zone, friend or foe) as (spec, static worth, condition) each: the
-    static worth is what ``effect_worth`` counts for it, without the board (the share that may
-    hit a friend, ``FRIENDLY_FIRE_SHARE``); the heuristic reads the board instead. Empty for
-    nearly every card."""
+    other fighter in its zone, friend or foe) as (spec, static worth, share) each: the static
+    worth is what ``effect_worth`` counts for it, without the board (the share that may hit a
+    friend, ``FRIENDLY_FIRE_SHARE``); the share, what its condition leaves of it (as
+    ``effect_worth`` weighs it, at even odds of winning the combat). The heuristic reads the
+    board instead. Empty for nearly every card."""
     key = (id(d), mine)
     got = _AROUND.get(key)
     if got is not None and got[0] is d:
@@ -403,16 +404,11 @@ def around_damage(d: CardDef, mine: bool) -> tuple:
         if op.spec.get("may") or op.spec.get("unless_paid"):
             continue        # (a choice or a ransom: the static reading stands)
         for w, cond, may, ransom in _terms_of((op,), mine):
-            out.append((op.spec, w, cond))
+            share = 1.0 if cond == _IF_NONE else EVEN_ODDS if cond in (_IF_WON, _IF_LOST) else CONDITIONAL_SHARE
+            out.append((op.spec, w, share))
     got = tuple(out)
     _AROUND[key] = (d, got)
     return got
-
-
-def around_share(cond) -> float:
-    """The share of an effect's worth its condition leaves (``effect_worth``'s, at even odds of
-    winning the combat)."""
-    return 1.0 if cond == _IF_NONE else EVEN_ODDS if cond in (_IF_WON, _IF_LOST) else CONDITIONAL_SHARE
 
 
 # (card, mine, coils charged) -> (value lift, effect worth): charged_terms, worked out once.

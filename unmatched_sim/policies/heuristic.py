@@ -65,7 +65,7 @@ from unmatched_sim.engine.view import _ViewCore
 from unmatched_sim.model import CardDef
 from unmatched_sim.policies.registry import register
 from unmatched_sim.policies.card_facts import (BLOCK_ALL, COMBAT_TIMINGS, NO_CARD, applies, around_damage,
-                                               around_share, blanked_types, card_strength, charged_terms,
+                                               blanked_types, card_strength, charged_terms,
                                                effect_worth, spends_coils, estimate_number, is_own_card,
                                                keep_worth, mirrored_value, own_draw_counts, own_hero_damage,
                                                recover_specs)
@@ -639,8 +639,8 @@ class HeuristicPolicy(GreedyPolicy):
         would hit at its health's worth, ours against us (All Are Punished beside our own
         1-health Actors costs them)."""
         adjust = 0.0
-        for spec, static, cond in around:
-            adjust += around_share(cond) * (self.effect_damage_worth(view, fi, spec) - static)
+        for spec, static, share in around:
+            adjust += share * (self.effect_damage_worth(view, fi, spec) - static)
         return adjust
 
     @cython.locals(view=_ViewCore)
