@@ -105,3 +105,32 @@ def test_card_odds_are_kept_over_our_own_draw():
     s.game.discard_pile_add(1, s.game.players[1].deck.pop())   # a card of theirs seen
     pol._fresh()
     assert pol.reader(view) is not before
+
+
+def test_card_odds_are_shared_by_the_worlds_that_moved_the_same_cards():
+    """The card odds' key holds the counts of the foe's cards in the piles, not a number changed
+    at every card moved: two copies of a game (a search's worlds) that discard the same card of
+    the foe's share one key, and taking it back gives the key from before. The line-up is in
+    the key too: card ids name other cards in a game of other heroes."""
+    from tests.scenario import Scenario
+    from unmatched_sim.engine.view import PlayerView
+
+    s = Scenario("houdini", "genie")
+    s.place("Houdini", "M10").place("The Genie", "M31")
+    g = s.game
+    before = PlayerView(g, 0).knowledge_key(1)
+    a, b = g.clone(), g.clone()
+    for c in (a, b):
+        c.discard_pile_add(1, c.players[1].deck.pop())
+    assert PlayerView(a, 0).knowledge_key(1) == PlayerView(b, 0).knowledge_key(1) != before
+    a.players[1].deck.append(a.discard_pile_take(1))
+    assert PlayerView(a, 0).knowledge_key(1) == before
+    pol = make_policy("tuned", random.Random(0))
+    kept = pol.reader(PlayerView(a, 0))
+    pol._fresh()
+    assert pol.reader(PlayerView(g, 0)) is kept
+    same_lineup = Scenario("houdini", "genie").game
+    other = Scenario("medusa", "genie").game
+    assert PlayerView(same_lineup, 0).knowledge_key(1) == before
+    assert PlayerView(other, 0).knowledge_key(1)[:-3] == before[:-3]     # all but the cards' line-up,
+    assert PlayerView(other, 0).knowledge_key(1) != before               # their counts and the combat

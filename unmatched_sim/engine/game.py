@@ -35,6 +35,7 @@ re-exported below.
 
 from __future__ import annotations
 
+import itertools
 import random
 from typing import Callable, NamedTuple
 
@@ -48,7 +49,7 @@ from unmatched_sim.engine.ability import hook_seats, make_ability
 from unmatched_sim.engine.formats import Format, default_format
 from unmatched_sim.engine.board_state import _walk_edges
 from unmatched_sim.engine.combat import _Combat
-from unmatched_sim.engine.piles import _kept
+from unmatched_sim.engine.piles import _KEPT_LIMIT, _kept
 from unmatched_sim.engine.state import CardInfo, Combat, Decision, Fighter, Player, StateVersion, WatchedDict
 from unmatched_sim.engine.steps import _setup
 from unmatched_sim.model import HeroDef
@@ -104,6 +105,23 @@ def _lineup_cards(heroes: tuple) -> _LineupCards:
     checked to be the same hero objects)."""
     return _kept(_LINEUP_CARDS, tuple([id(h) for h in heroes]), _build_lineup_cards, heroes,
                  "cards", lambda got: all([a is b for a, b in zip(got.heroes, heroes)]))
+
+
+# Each line-up's cards get a number no other line-up's get in this process (``lineup_serial``,
+# kept with the cards it numbers: an id is not reused while they are kept here).
+_LINEUP_SERIALS: dict[int, tuple] = {}
+_lineup_serials = itertools.count(1)
+
+
+def _lineup_serial(lineup: _LineupCards) -> int:
+    """The number of ``lineup``'s cards: two games with the same number have the same cards
+    under the same ids (``Game.lineup_serial``)."""
+    got = _LINEUP_SERIALS.get(id(lineup))
+    if got is None or got[0] is not lineup:
+        if len(_LINEUP_SERIALS) >= _KEPT_LIMIT:
+            _LINEUP_SERIALS.clear()
+        got = _LINEUP_SERIALS[id(lineup)] = (lineup, next(_lineup_serials))
+    return got[1]
 
 
 def _build_lineup_cards(heroes: tuple) -> _LineupCards:
@@ -188,6 +206,7 @@ class _GameCore(_Combat):
         self.cards, self.card_kind = cards.cards, cards.card_kind
         self.card_defs, self.card_owners = cards.defs, cards.owners
         self.kind_start, self.kind_count = cards.kind_start, cards.kind_count
+        self.lineup_serial = _lineup_serial(cards)
         self.fighters: list[Fighter] = []
         self.players: list[Player] = []
         for seat, hero in enumerate(heroes):
@@ -357,6 +376,7 @@ class _GameCore(_Combat):
         g.fighters = self.fighters
         g.kind_start = self.kind_start
         g.kind_count = self.kind_count
+        g.lineup_serial = self.lineup_serial
         g._lone_hero = self._lone_hero
         g._hero_fis = self._hero_fis
         g.occupant = self.occupant

@@ -53,6 +53,7 @@ cdef class _Piles:
     cdef public list fighters
     cdef public tuple kind_start
     cdef public object kind_count
+    cdef public object lineup_serial
     cdef public tuple _lone_hero
     cdef public tuple _hero_fis
     cdef public StateVersion _changes

@@ -344,13 +344,17 @@ class _ViewCore:
         keys give equal ``unseen_opponent_cards(foe)``, ``known_opponent_hand(foe)``, hand size,
         value lock and turn. (Policies keep what they worked out from these across decisions
         while the key stays the same.) ``foe``'s cards in discard piles and in play enter as
-        the version number of the game's counts of them (``Game.pile_version``)."""
+        the game's counts of them by kind (``Game.pile_counts_of``), with the number of the
+        line-up's cards (``Game.lineup_serial``: the same card ids are the same cards): the
+        same counts give the same key in any game of the line-up, a clone's or another world
+        of a search, where a number changed at every card moved told apart the worlds that
+        moved the same cards."""
         g = self._g
         me = self.seat
         c = g.combat
         combat = None if c is None else (c.revealed, tuple(c.cards), tuple(c.players),
                                          tuple(c.extra.get(FACE_DOWN_EXTRA, ())),
-                                         c.extra.get("known_face_down"))
+                                         c.extra.get("known_face_down"), frozenset(self._face_down_cards()))
         owners = self._owners
         p = self._players[me]
         theirs = []
@@ -364,7 +368,7 @@ class _ViewCore:
                                      if t != me and t != foe])
         p = self._players[foe]
         return (foe, g.active == me, len(p.hand), p.value_lock, tuple(self.known_opponent_hand(foe)),
-                known_elsewhere, tuple(theirs), g.pile_version(foe), combat)
+                known_elsewhere, tuple(theirs), g.lineup_serial, tuple(g.pile_counts_of(foe)), combat)
 
     def occupancy(self) -> tuple[int, ...]:
         """Who stands where: the fighter on each space (-1: empty)."""
