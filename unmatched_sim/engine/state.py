@@ -119,7 +119,7 @@ class Fighter:
         self.on_board = False   # summonable sidekicks start off the board
 
     def copy(self) -> "Fighter":
-        f = Fighter.__new__(Fighter)
+        f: Fighter = Fighter.__new__(Fighter)     # (typed: compiled, its fields are set in C, not by setattr)
         f.idx, f.owner, f.name, f.defn, f.is_hero = self.idx, self.owner, self.name, self.defn, self.is_hero
         f.health, f.max_health, f.space, f.alive, f.on_board = (
             self.health, self.max_health, self.space, self.alive, self.on_board)
@@ -158,7 +158,7 @@ class Player:
     def copy(self, version: StateVersion | None = None) -> "Player":
         """A copy for a clone of the game, whose resources count in ``version`` (the clone's;
         None: this player's game's)."""
-        p = Player.__new__(Player)
+        p: Player = Player.__new__(Player)     # (typed: compiled, its fields are set in C, not by setattr)
         p.seat, p.team, p.hero, p.ability, p.fighters = self.seat, self.team, self.hero, self.ability, self.fighters
         p.hand, p.deck, p.discard = self.hand[:], self.deck[:], self.discard[:]
         p.actions, p.value_lock = self.actions, self.value_lock
@@ -195,7 +195,7 @@ class Combat:
         self.extra: dict[str, Any] = {}
 
     def copy(self) -> "Combat":
-        c = Combat.__new__(Combat)
+        c: Combat = Combat.__new__(Combat)     # (typed: compiled, its fields are set in C, not by setattr)
         c.players, c.fighters, c.cards = self.players[:], self.fighters[:], self.cards[:]
         c.mods = [self.mods[0][:], self.mods[1][:]]
         c.ignored, c.cancelled = self.ignored[:], self.cancelled[:]
