@@ -237,6 +237,36 @@ def _reads_the_view(d) -> bool:
     return got
 
 
+# The slot of the sidekicks a card brings back (``_brings_back``).
+_BRINGS_BACK_SLOT = 20
+
+
+@cython.cfunc
+@cython.locals(d=CardDef, got=tuple)
+def _brings_back(d, name) -> cython.bint:
+    """Does card ``d`` summon sidekick ``name`` or return it once defeated (``sidekick_returns``)?
+    A card's own ops are read once, kept in its memo as (does one name no sidekick, so any,
+    the sidekicks they name): an op without a name brings back whoever is asked about."""
+    got = d.ai_fact(_BRINGS_BACK_SLOT)
+    if got is None:
+        got = d.keep_ai_fact(_BRINGS_BACK_SLOT, _brought_back(d))
+    return got[0] or name in got[1]
+
+
+def _brought_back(d) -> tuple:
+    anyone = False
+    named = []
+    for ops in d.effects.values():
+        for op in ops:
+            key = "sidekick" if op.NAME == "summon" else "fighter" if op.NAME == "return_defeated" else None
+            if key is not None:
+                if key in op.spec:
+                    named.append(op.spec[key])
+                else:
+                    anyone = True
+    return anyone, tuple(named)
+
+
 def _value_reads(ops) -> bool:
     for op in ops:
         if op.NAME == "choose_one":
@@ -1011,7 +1041,7 @@ class HeuristicPolicy(GreedyPolicy):
 
     last_hero = staticmethod(_last_hero)
 
-    @cython.locals(view=_ViewCore, memo=dict, d=CardDef)
+    @cython.locals(view=_ViewCore, memo=dict, cards=tuple, counts=list, i=cython.Py_ssize_t)
     def sidekick_returns(self, view, f) -> bool:
         """Can the foe who owns sidekick ``f`` bring it back once defeated: does a card it may
         still draw or hold (its unseen cards, the cards of its hand we have seen) summon or
@@ -1021,22 +1051,25 @@ class HeuristicPolicy(GreedyPolicy):
         key = ("returns", f.owner, f.defn.name)
         got = memo.get(key)
         if got is None:
+            # Each kind of the foe's card list that brings it back (a fact of the card), asked
+            # whether a copy is unseen (the unseen cards counted only then: most heroes have no
+            # such card); then the cards of its hand we have seen.
+            name = f.defn.name
             got = False
-            cards = list(view.unseen_opponent_cards(f.owner))
-            for cid in view.known_opponent_hand(f.owner):
-                cards.append(view.card(cid))
-            for d in cards:
-                for ops in d.effects.values():
-                    for op in ops:
-                        if ((op.NAME == "summon" and op.spec.get("sidekick", f.defn.name) == f.defn.name)
-                                or (op.NAME == "return_defeated"
-                                    and op.spec.get("fighter", f.defn.name) == f.defn.name)):
-                            got = True
-                            break
-                    if got:
+            cards = view._players[f.owner].hero.cards
+            counts = None
+            for i in range(len(cards)):
+                if _brings_back(cards[i], name):
+                    if counts is None:
+                        counts = view.unseen_opponent_counts(f.owner)
+                    if counts[i]:
+                        got = True
                         break
-                if got:
-                    break
+            if not got:
+                for cid in view.known_opponent_hand(f.owner):
+                    if _brings_back(view.card(cid), name):
+                        got = True
+                        break
             memo[key] = got
         return got
 
