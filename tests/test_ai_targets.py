@@ -55,6 +55,41 @@ def test_a_sidekick_the_foe_can_summon_again_is_worth_less_defeated():
     assert ready(v).sidekick_returns(v, harpy)                  # her card returns a defeated Harpy
 
 
+def _returns_as_written(view, f) -> bool:
+    """``sidekick_returns`` read off every unseen copy and every op, as the rule says it."""
+    cards = list(view.unseen_opponent_cards(f.owner)) + [view.card(c) for c in view.known_opponent_hand(f.owner)]
+    name = f.defn.name
+    return any((op.NAME == "summon" and op.spec.get("sidekick", name) == name)
+               or (op.NAME == "return_defeated" and op.spec.get("fighter", name) == name)
+               for d in cards for ops in d.effects.values() for op in ops)
+
+
+def test_whether_a_sidekick_returns_agrees_with_every_unseen_card_read_in_full():
+    """For every hero's sidekicks, with its cards unseen and then with each kind's copies gone
+    to the discard pile one kind at a time (the card facts are kept per card, the counts read
+    from the game)."""
+    from unmatched_sim.data.catalog import hero_ids
+
+    checked = 0
+    for hero in hero_ids():
+        s = Scenario("houdini" if hero != "houdini" else "genie", hero)
+        g = s.game
+        sidekicks = [f for f in g.fighters if f.owner == 1 and not f.is_hero]
+        view = PlayerView(g, 0)
+        kinds = {}
+        for cid in g.players[1].deck:
+            kinds.setdefault(g.card(cid).name, []).append(cid)
+        for gone in [None] + sorted(kinds):
+            if gone is not None:
+                for cid in kinds[gone]:
+                    g.players[1].deck.remove(cid)
+                    g.discard_pile_add(1, cid)
+            for f in sidekicks:
+                assert ready(view).sidekick_returns(view, f) == _returns_as_written(view, f), (hero, gone, f.name)
+                checked += 1
+    assert checked > 100
+
+
 def test_tesla_hits_medusa_rather_than_a_one_health_harpy():
     s = tesla_between_medusa_and_a_harpy()
     view = PlayerView(s.game, 0)
