@@ -124,5 +124,6 @@ cdef class CarefulPolicy(HeuristicPolicy):
 cdef class TunedPolicy(HeuristicPolicy):
     cdef public dict _given                # the weights given on the command line
     cdef public object _styled_for         # the hero whose file's style is set
+    cdef public dict _styles               # each hero's weights, worked out once
 
     cpdef tuple style_now(self, _ViewCore view)

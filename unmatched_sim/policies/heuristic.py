@@ -2274,16 +2274,25 @@ class TunedPolicy(HeuristicPolicy):
         super().__init__(rng, **params)
         self._given = dict(caution=self.caution, safety=self.safety, reserve=self.reserve)
         self._styled_for = None
+        # Each hero's weights, worked out once: (hero, aggression, caution, safety, reserve), by
+        # the hero's id (the hero kept with them: an id is not reused while it is). A search's
+        # playouts ask one policy for both sides, and so switch heroes at most of its decisions.
+        self._styles = {}
 
-    @cython.locals(view=_ViewCore)
+    @cython.locals(view=_ViewCore, got=tuple, given=dict)
     def style_now(self, view):
         hero = view.hero(view.seat)
         if self._styled_for is not hero:
             self._styled_for = hero
-            style = dict(hero.ai_style)
-            self.aggression = style.get("aggression", HeuristicPolicy.params["aggression"])
-            for key, given in self._given.items():
-                setattr(self, key, style.get(key, given))
+            got = self._styles.get(id(hero))
+            if got is None or got[0] is not hero:
+                style = dict(hero.ai_style)
+                given = self._given
+                got = self._styles[id(hero)] = (
+                    hero, style.get("aggression", HeuristicPolicy.params["aggression"]),
+                    style.get("caution", given["caution"]), style.get("safety", given["safety"]),
+                    style.get("reserve", given["reserve"]))
+            self.aggression, self.caution, self.safety, self.reserve = got[1], got[2], got[3], got[4]
         return HeuristicPolicy.style_now(self, view)      # (super() without its look-up)
 
 
