@@ -39,12 +39,12 @@ A decision's search also stops **early** once the iterations left could not chan
 answer is the whole budget's, for fewer iterations.
 
 **What costs what** (Houdini–Genie, the compiled build, ``python scripts/bench_search.py``). A
-game of ``iterations=100`` on both sides searches about 140 decisions and plays about 9,200
-iterations, 65 a decision: kept trees stand for about a quarter of the budget and stopping early
-saves about a seventh more. One iteration is about 660,000 instructions, some 170 µs with the
-machine's other core busy: a determinization (~11 µs: the clone ~5 µs, the re-deal and its
-shuffles the rest; seeding fresh random streams for each world would cost ~7 µs a stream, which
-is why a world draws from the search's own), then the game played from the root to the horizon:
+game of ``iterations=100`` on both sides searches about 130 decisions and plays about 9,000
+iterations, 68 a decision: kept trees stand for about a quarter of the budget and stopping early
+saves about a seventh more. One iteration is about 610,000 instructions: a determinization
+(~8 µs on a quiet core: the clone ~3 µs, the re-deal and its shuffles the rest; seeding fresh
+random streams for each world would cost ~7 µs a stream, which is why a world draws from the
+search's own), then the game played from the root to the horizon:
 one guide or playout answer per decision on the way (tuned: most of the time) and the engine's
 steps. The tree walk and the re-deal are compiled (``search.pxd``, ``determinize.pxd``): the
 guide's and the playouts' answers and the engine's steps are nearly all of the time. The
