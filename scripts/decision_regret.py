@@ -101,6 +101,7 @@ def measure(heroes, opponents, games: int, seed: int, policy: str, worlds: int, 
                     if kinds and d.kind not in kinds:
                         return
                     view = PlayerView(game, d.player)
+                    hand, actions = view.hand_size(d.player), view.actions_now()
                     at = f"{gs}:{game.turn}:{len(rows)}"        # this decision's seeds
                     if versus:
                         other = make_policy(versus, random.Random(f"{at}:versus")).choose(view, d)
@@ -116,7 +117,8 @@ def measure(heroes, opponents, games: int, seed: int, policy: str, worlds: int, 
                         detail = (f"{target_kind(game, choice)}>{target_kind(game, other)}"
                                   if d.kind == "attack_target" else f"{choice}>{other}" if d.kind == "action" else "")
                         rows.append({"hero": hero, "foe": foe, "game": gs, "turn": game.turn, "kind": d.kind,
-                                     "options": len(d.options), "gain": (theirs - own) / worlds, "detail": detail})
+                                     "options": len(d.options), "gain": (theirs - own) / worlds, "detail": detail,
+                                     "hand": hand, "actions": actions})
                         return
                     opts = list(d.options)
                     if len(opts) > max_options:
@@ -132,7 +134,7 @@ def measure(heroes, opponents, games: int, seed: int, policy: str, worlds: int, 
                             results[j].append(r)
                     rows.append({"hero": hero, "foe": foe, "game": gs, "turn": game.turn, "kind": d.kind,
                                  "options": len(opts), "gain": split_half_gain(results, opts.index(choice)),
-                                 "detail": ""})
+                                 "detail": "", "hand": hand, "actions": actions})
 
                 play_game(spec, loaded, board, policy, policy, record=False, on_decision=on_decision)
             print(f"{hero} against {foe}: {len(rows)} decisions", file=sys.stderr, flush=True)
@@ -175,7 +177,8 @@ def main() -> None:
     ap.add_argument("--kinds", nargs="*", default=None, help="only these decision kinds (e.g. action attack_target)")
     ap.add_argument("--versus", default=None, help="measure only where this policy would choose otherwise, "
                     "and what its choice wins (e.g. ismcts:iterations=200)")
-    ap.add_argument("--out", default=None, help="also write the decisions to this Parquet file")
+    ap.add_argument("--out", default=None, help="also write the decisions to this Parquet file (with the "
+                                                "hand's size and the actions left at each)")
     a = ap.parse_args()
     try:
         if not 0 < a.share <= 1:
