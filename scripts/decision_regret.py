@@ -18,7 +18,8 @@ With ``--versus POLICY`` (e.g. the search, ``ismcts:iterations=200``) only the d
 that policy, asked from the deciding player's view, would choose otherwise are measured: the
 gain is what its choice wins over the policy's own, played out the same way (no split: the
 choice does not depend on the worlds). An attack target is told apart as hero (H) or sidekick
-(S) for each side (``detail``): which of the two policies' disagreements are worth following.
+(S) for each side, an action or a combat card by its name (``detail``): which of the two
+policies' disagreements are worth following.
 
 Printed: per decision kind, then per hero and kind, the decisions sampled, the mean gain per
 decision (win-rate points, with its standard error) and the gain per game (the mean gain times
@@ -79,6 +80,23 @@ def target_kind(game, option) -> str:
     return "H" if game.fighters[option[1]].is_hero else "S"
 
 
+def card_name(game, option) -> str:
+    """A combat card option by its card's name ("none": no card)."""
+    return "none" if option is None else game.cards[option].defn.name
+
+
+def disagreement(game, kind: str, ours, theirs) -> str:
+    """How two choices of a decision differ, for the tables: an attack target's H or S on each
+    side, an action's or a combat card's name on each side; "" for other kinds."""
+    if kind == "attack_target":
+        return f"{target_kind(game, ours)}>{target_kind(game, theirs)}"
+    if kind == "action":
+        return f"{ours}>{theirs}"
+    if kind in ("attack_card", "defense_card"):
+        return f"{card_name(game, ours)}>{card_name(game, theirs)}"
+    return ""
+
+
 def measure(heroes, opponents, games: int, seed: int, policy: str, worlds: int, share: float,
             max_options: int, board_id: str, out=None, kinds=None, versus: str | None = None) -> list[dict]:
     loaded = {h: find_hero(h) for h in set(heroes) | set(opponents)}
@@ -114,8 +132,7 @@ def measure(heroes, opponents, games: int, seed: int, policy: str, worlds: int, 
                             if a is None or b is None:
                                 return
                             own, theirs = own + a, theirs + b
-                        detail = (f"{target_kind(game, choice)}>{target_kind(game, other)}"
-                                  if d.kind == "attack_target" else f"{choice}>{other}" if d.kind == "action" else "")
+                        detail = disagreement(game, d.kind, choice, other)
                         rows.append({"hero": hero, "foe": foe, "game": gs, "turn": game.turn, "kind": d.kind,
                                      "options": len(d.options), "gain": (theirs - own) / worlds, "detail": detail,
                                      "hand": hand, "actions": actions})
