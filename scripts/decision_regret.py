@@ -18,7 +18,8 @@ With ``--versus POLICY`` (e.g. the search, ``ismcts:iterations=200``) only the d
 that policy, asked from the deciding player's view, would choose otherwise are measured: the
 gain is what its choice wins over the policy's own, played out the same way (no split: the
 choice does not depend on the worlds). An attack target is told apart as hero (H) or sidekick
-(S) for each side (``detail``): which of the two policies' disagreements are worth following.
+(S) for each side, an action or a combat card by its name (``detail``): which of the two
+policies' disagreements are worth following.
 
 Printed: per decision kind, then per hero and kind, the decisions sampled, the mean gain per
 decision (win-rate points, with its standard error) and the gain per game (the mean gain times
@@ -79,6 +80,23 @@ def target_kind(game, option) -> str:
     return "H" if game.fighters[option[1]].is_hero else "S"
 
 
+def card_name(game, option) -> str:
+    """A combat card option by its card's name ("none": no card)."""
+    return "none" if option is None else game.cards[option].defn.name
+
+
+def disagreement(game, kind: str, ours, theirs) -> str:
+    """How two choices of a decision differ, for the tables: an attack target's H or S on each
+    side, an action's or a combat card's name on each side; "" for other kinds."""
+    if kind == "attack_target":
+        return f"{target_kind(game, ours)}>{target_kind(game, theirs)}"
+    if kind == "action":
+        return f"{ours}>{theirs}"
+    if kind in ("attack_card", "defense_card"):
+        return f"{card_name(game, ours)}>{card_name(game, theirs)}"
+    return ""
+
+
 def measure(heroes, opponents, games: int, seed: int, policy: str, worlds: int, share: float,
             max_options: int, board_id: str, out=None, kinds=None, versus: str | None = None) -> list[dict]:
     loaded = {h: find_hero(h) for h in set(heroes) | set(opponents)}
@@ -101,6 +119,7 @@ def measure(heroes, opponents, games: int, seed: int, policy: str, worlds: int, 
                     if kinds and d.kind not in kinds:
                         return
                     view = PlayerView(game, d.player)
+                    hand, actions = view.hand_size(d.player), view.actions_now()
                     at = f"{gs}:{game.turn}:{len(rows)}"        # this decision's seeds
                     if versus:
                         other = make_policy(versus, random.Random(f"{at}:versus")).choose(view, d)
@@ -113,10 +132,10 @@ def measure(heroes, opponents, games: int, seed: int, policy: str, worlds: int, 
                             if a is None or b is None:
                                 return
                             own, theirs = own + a, theirs + b
-                        detail = (f"{target_kind(game, choice)}>{target_kind(game, other)}"
-                                  if d.kind == "attack_target" else f"{choice}>{other}" if d.kind == "action" else "")
+                        detail = disagreement(game, d.kind, choice, other)
                         rows.append({"hero": hero, "foe": foe, "game": gs, "turn": game.turn, "kind": d.kind,
-                                     "options": len(d.options), "gain": (theirs - own) / worlds, "detail": detail})
+                                     "options": len(d.options), "gain": (theirs - own) / worlds, "detail": detail,
+                                     "hand": hand, "actions": actions})
                         return
                     opts = list(d.options)
                     if len(opts) > max_options:
@@ -132,7 +151,7 @@ def measure(heroes, opponents, games: int, seed: int, policy: str, worlds: int, 
                             results[j].append(r)
                     rows.append({"hero": hero, "foe": foe, "game": gs, "turn": game.turn, "kind": d.kind,
                                  "options": len(opts), "gain": split_half_gain(results, opts.index(choice)),
-                                 "detail": ""})
+                                 "detail": "", "hand": hand, "actions": actions})
 
                 play_game(spec, loaded, board, policy, policy, record=False, on_decision=on_decision)
             print(f"{hero} against {foe}: {len(rows)} decisions", file=sys.stderr, flush=True)
@@ -175,7 +194,8 @@ def main() -> None:
     ap.add_argument("--kinds", nargs="*", default=None, help="only these decision kinds (e.g. action attack_target)")
     ap.add_argument("--versus", default=None, help="measure only where this policy would choose otherwise, "
                     "and what its choice wins (e.g. ismcts:iterations=200)")
-    ap.add_argument("--out", default=None, help="also write the decisions to this Parquet file")
+    ap.add_argument("--out", default=None, help="also write the decisions to this Parquet file (with the "
+                                                "hand's size and the actions left at each)")
     a = ap.parse_args()
     try:
         if not 0 < a.share <= 1:

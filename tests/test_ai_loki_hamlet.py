@@ -147,3 +147,71 @@ def test_parley_s_cancel_of_shapeshifter_weighs_its_best_mode_at_the_blow():
     # Shapeshifter's +5 (Blackbeard holds five more cards) against Parley's 3: 2 damage, or none
     s = loki_attacks_into_parley("Shapeshifter", blackbeard_cards=5)
     assert decide(s) is True
+
+
+# ---------------------------------------------------------------------- Lævateinn
+def mean_boost_of_unseen(s: Scenario, seat: int) -> float:
+    """The mean BOOST of a player's cards Loki has not seen (its deck and hand)."""
+    p = s.game.players[seat]
+    cards = [s.game.cards[c].defn for c in list(p.deck) + list(p.hand)]
+    return sum(d.boost or 0 for d in cards) / len(cards)
+
+
+def test_laevateinn_is_as_strong_as_the_boost_it_will_show_from_the_foe_s_hand():
+    # Lævateinn adds the BOOST of a card it shows from the foe's hand; the card tables guess a
+    # hook's lift at a flat 0.5. Against Alice (BOOSTs of 1 to 4) it is worth the mean BOOST of
+    # the cards she may hold; while she holds one of our TRICKs, Loki shows that one (BOOST 0).
+    s = loki_vs("alice")
+    s.hand(0, "Lævateinn").hand(1, "Feint", "Skirmish", "Jaws That Bite")
+    pol, view = tuned_at(s)
+    lae = s.card_ids(0, "Lævateinn")[0]
+    assert abs(pol.my_attack_strength(view, lae) - (2 + mean_boost_of_unseen(s, 1))) < 1e-9
+    give_trick(s, BALDR)
+    pol, view = tuned_at(s)
+    assert pol.my_attack_strength(view, lae) == 2
+
+
+def test_loki_defends_with_laevateinn_where_the_boost_it_shows_stops_more_than_a_cancel():
+    # Replay: `sim replay --heroes loki alice --seed 6065709432964290730` (Loki first), turn 2:
+    # BIG Alice attacks with Skirmish; Loki defended with God of Mischief (2, cancels the card's
+    # effects) and took 4. Lævateinn (2 plus the BOOST it shows, about 2 against her cards)
+    # stops more; the search plays it and takes 2.
+    s = loki_vs("alice", "M10", "M11")
+    s.hand(0, "God of Mischief", "Lævateinn").hand(1, "Skirmish", "Jaws That Bite", "Mad as a Hatter", "Feint")
+    s.begin_turn(1)
+    s.expect("alice_size").choose("big")
+    s.choose("attack")
+    if s.pending.kind == "attack_target":
+        s.choose(("Alice", "Loki"))
+    s.choose("Skirmish")
+    s.expect("defense_card")
+    assert s.readable([decide(s)]) == ["Lævateinn"]
+
+
+# ---------------------------------------------------------------------- Freyja's Rescue
+def test_loki_defends_with_freyjas_rescue_against_a_strong_attack():
+    # Freyja's Rescue played by Loki makes the combat cards trade values: against BIG Alice's
+    # Skirmish (4, +2 for BIG) the attack is left with 2 and her bonus, 4, against his 4. The
+    # card tables read it as a plain 2; the search plays it in defense where `tuned` played God
+    # of Mischief, Underhanded or none, and wins 11 to 47 points more a decision played out
+    # (`python scripts/decision_regret.py --heroes loki --opponents <the 18> --games 3 --seed 73
+    # --share 1 --worlds 20 --versus ismcts:iterations=200 --kinds defense_card attack_card`).
+    s = loki_vs("alice", "M10", "M11")
+    s.hand(0, "God of Mischief", "Trick: Freyja's Rescue").hand(1, "Skirmish", "Jaws That Bite", "Feint")
+    s.begin_turn(1)
+    s.expect("alice_size").choose("big")
+    s.choose("attack")
+    if s.pending.kind == "attack_target":
+        s.choose(("Alice", "Loki"))
+    s.choose("Skirmish")
+    s.expect("defense_card")
+    assert s.readable([decide(s)]) == ["Trick: Freyja's Rescue"]
+    scores = dict(tuned_defense_scores(s))
+    assert scores["Trick: Freyja's Rescue"] > scores["God of Mischief"]
+
+
+def tuned_defense_scores(s: Scenario) -> list:
+    pol = make_policy("tuned", random.Random(0))
+    view = PlayerView(s.game, s.pending.player)
+    pol.choose(view, s.pending)
+    return [(s.readable([c])[0] if c is not None else "none", v) for c, v in pol.defense_scores(view, s.pending)]

@@ -560,3 +560,34 @@ def test_damage_around_the_attacker_is_read_from_the_board():
     assert worths[True]["All Are Punished"] < worths[False]["All Are Punished"]
     assert worths[True]["Such Sweet Sorrow"] == worths[False]["Such Sweet Sorrow"]
     assert worths[False]["All Are Punished"] > worths[False]["Such Sweet Sorrow"]
+
+
+# ---------------------------------------------------------------------- Horror reads the line
+def test_horror_is_as_strong_as_the_horrors_in_the_line():
+    # Horror (4) is +1 for each Horror already in Shakespeare's line, which is face up. The card
+    # tables guess the count at 1.5, so `tuned` played Horror (5.5) over My Kingdom for a Horse
+    # (5) with no Horror in the line; the search plays the Horse there and wins 11 points more a
+    # decision played out (`python scripts/decision_regret.py --heroes shakespeare --opponents
+    # <the 18> --games 3 --seed 73 --share 1 --worlds 20 --versus ismcts:iterations=200 --kinds
+    # defense_card attack_card`, 15 decisions).
+    from tests.scenario import tuned_at
+    s = Scenario("shakespeare", "genie").place("Shakespeare", "M10").place("The Genie", "M11")
+    s.hand(0, "Horror", "My Kingdom for a Horse")
+    pol, view = tuned_at(s)
+    horror = s.card_ids(0, "Horror")[0]
+    assert pol.my_attack_strength(view, horror) == 4
+    line = tuple(s._take_card(0, "Horror") for _ in range(2))
+    s.game.players[0].res["line"] = line
+    pol, view = tuned_at(s)
+    assert pol.my_attack_strength(view, horror) == 6
+
+
+def test_with_no_horror_in_the_line_shakespeare_attacks_with_the_stronger_card():
+    s = Scenario("shakespeare", "genie").place("Shakespeare", "M10").place("The Genie", "M11")
+    s.hand(0, "Horror", "My Kingdom for a Horse")
+    s.begin_turn(0)
+    s.expect("action").choose("attack")
+    if s.pending.kind == "attack_target":
+        s.choose(("Shakespeare", "The Genie"))
+    s.expect("attack_card")
+    assert s.readable([decide(s)]) == ["My Kingdom for a Horse"]

@@ -21,9 +21,9 @@ from unmatched_sim.engine.effects import hook_effect
 from unmatched_sim.registry import Registry
 
 __all__ = ["ABILITIES", "AI_ADVICE", "CARD_ADVICE", "DESTINATION_ADVICE", "EFFECT_ADVICE", "HAND_ADVICE",
-           "MANEUVER_ADVICE", "SCHEME_ADVICE", "STORY_LINES", "Ability", "ability", "advise", "card_advice",
-           "destination_advice", "effect_advice", "hand_advice", "hook_effect", "make_ability", "maneuver_advice",
-           "scheme_advice", "story_line"]
+           "MANEUVER_ADVICE", "SCHEME_ADVICE", "STORY_LINES", "VALUE_ADVICE", "VIEW_QUANTITIES", "Ability",
+           "ability", "advise", "card_advice", "destination_advice", "effect_advice", "hand_advice", "hook_effect",
+           "make_ability", "maneuver_advice", "scheme_advice", "story_line", "value_advice", "view_quantity"]
 
 
 # What the AI and the replay story need to know of a hero, registered by its hook module so a
@@ -65,6 +65,17 @@ MANEUVER_ADVICE: dict[str, Callable] = {}
 #       action scores, where the shared table has no entry for it (Something Wicked This Way
 #       Comes: the two spells it casts); used wherever the heuristic weighs a list of effects.
 EFFECT_ADVICE: dict[str, Callable] = {}
+#   VALUE_ADVICE[hook-effect name] = fn(policy, view, card id) -> float
+#       what one of a hero's own during-combat ``hook`` effects adds to its card's value if we
+#       play the card now (Lævateinn: the BOOST of the card it shows from the foe's hand), where
+#       the card tables' flat guess (``HOOK_LIFT``) would stand; read by the heuristic for its
+#       own attack and defense cards.
+VALUE_ADVICE: dict[str, Callable] = {}
+#   VIEW_QUANTITIES[quantity name] = fn(view, seat, card id) -> int
+#       a number a card reads (``engine.effects.QUANTITIES``) that a player's view tells exactly
+#       because what it counts is public (Shakespeare's line: the Horrors in it), so the
+#       heuristic reads a card whose value adds it as the value it will have now.
+VIEW_QUANTITIES: dict[str, Callable] = {}
 
 
 def advise(kind: str):
@@ -119,6 +130,22 @@ def effect_advice(name: str):
     """Register what a hero's own effect is worth: ``@effect_advice("cast_two_spells")``."""
     def register(fn):
         EFFECT_ADVICE[name] = fn
+        return fn
+    return register
+
+
+def value_advice(name: str):
+    """Register what a hero's own hook adds to its card's value now: ``@value_advice("laevateinn")``."""
+    def register(fn):
+        VALUE_ADVICE[name] = fn
+        return fn
+    return register
+
+
+def view_quantity(name: str):
+    """Register how a player's view tells a public quantity: ``@view_quantity("line_same_name")``."""
+    def register(fn):
+        VIEW_QUANTITIES[name] = fn
         return fn
     return register
 

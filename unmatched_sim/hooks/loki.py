@@ -26,7 +26,7 @@ from __future__ import annotations
 from unmatched_sim.engine.effects import hook_effect, look_at_hand, swap_into_combat
 from unmatched_sim.engine.game import OWN_EFFECT
 from unmatched_sim.engine.state import ATTACKER, DEFENDER, SCHEME_ROLE, Ctx
-from unmatched_sim.hooks import Ability, ability, advise, story_line
+from unmatched_sim.hooks import Ability, ability, advise, story_line, value_advice
 
 TRICK = "trick"
 ROLE_NAMES = {ATTACKER: "attack", DEFENDER: "defense", SCHEME_ROLE: "scheme"}
@@ -231,6 +231,30 @@ def advise_reveal_hand_card(policy, view, d):
     if tricks:
         return tricks[0]
     return policy.rng.choice(list(d.options))
+
+
+@value_advice("laevateinn")
+def laevateinn_lift(policy, view, cid) -> float:
+    """What Lævateinn adds to its value if played now: the BOOST of the card it shows from the
+    foe's hand. Holding one of our TRICKs, they show that one (``advise_reveal_hand_card``:
+    taken back, its BOOST 0); else a card at random, so the mean BOOST of the cards they may
+    hold: the ones we have seen there, and for each other card the mean over their unseen cards
+    (the card odds' reader)."""
+    reader = policy.reader(view)
+    held = view.hand_size(reader.foe)
+    if not held:
+        return 0.0
+    total = 0.0
+    for d, theirs in reader.known:
+        if not theirs and TRICK in d.tags:
+            return 0.0
+        total += d.boost_value
+    if reader.h_unknown and reader.n_pool:
+        pool = 0.0
+        for d, n in zip(reader.cards, reader.unseen):
+            pool += n * d.boost_value
+        total += reader.h_unknown * pool / reader.n_pool
+    return total / held
 
 
 @advise("choose_opponent_card")

@@ -22,6 +22,7 @@ cpdef tuple _effect_terms(CardDef d, tuple timings, bint mine)
 cpdef double keep_worth(CardDef d, bint mine=*)
 cpdef tuple charged_terms(CardDef d, bint mine, object charged)
 cpdef bint spends_coils(CardDef d)
+cpdef bint trades_values(CardDef d)
 cpdef tuple around_damage(CardDef d, bint mine)
 cpdef bint is_own_card(_ViewCore view, object cid)
 

@@ -417,6 +417,26 @@ _CHARGED: dict = {}
 _SPENDS: dict = {}
 
 
+# card -> whether it trades combat values (played by its owner): trades_values, worked out once.
+_TRADES: dict = {}
+
+
+@cython.ccall
+def trades_values(d: CardDef) -> cython.bint:
+    """Whether a card played by its owner makes the two combat cards trade values (Freyja's
+    Rescue): in defense the attack is left with this card's value and the defense takes the
+    attack card's; read where the heuristic weighs its own defense."""
+    got = _TRADES.get(id(d))
+    if got is not None and got[0] is d:
+        return got[1]
+    yes = False
+    for op in _ops(d, "immediately", "during_combat"):
+        if op.NAME == "swap_values" and applies(op.spec, True):
+            yes = True
+    _TRADES[id(d)] = (d, yes)
+    return yes
+
+
 @cython.ccall
 def spends_coils(d: CardDef) -> cython.bint:
     """Whether a card may spend charged coils in combat (``discharge_coils``)."""

@@ -15,7 +15,7 @@ except ImportError:     # a pure install without Cython: the typing declarations
 
 from unmatched_sim.engine.effects import QUANTITIES
 from unmatched_sim.engine.game import IllegalChoice
-from unmatched_sim.hooks import AI_ADVICE, CARD_ADVICE
+from unmatched_sim.hooks import AI_ADVICE, CARD_ADVICE, VIEW_QUANTITIES
 from unmatched_sim.model import CardDef
 from unmatched_sim.policies.registry import register
 from unmatched_sim.policies.base import Policy
@@ -277,8 +277,9 @@ class GreedyPolicy(Policy):
     @cython.locals(v=_ViewCore, d=CardDef)
     def value_gain(self, view, cid) -> float:
         """What a combat card's own during-combat effects add to its printed value if we play it
-        now, where the view tells the numbers they read (hand sizes; our TRICKs they hold):
-        Shapeshifter, Ragnarök, Underhanded. Other effects count 0 here."""
+        now, where the view tells the numbers they read (hand sizes; our TRICKs they hold; the
+        public numbers of ``hooks.VIEW_QUANTITIES``, Shakespeare's line): Shapeshifter, Ragnarök,
+        Underhanded, Horror. Other effects count 0 here."""
         v = view
         d = v._defs[cid]
         during = d.effects.get("during_combat")
@@ -297,6 +298,8 @@ class GreedyPolicy(Policy):
                  QUANTITIES["opponent_hand_tricks"]: sum(
                      1 for c in view.known_opponent_hand()
                      if view.card_owner(c) == view.seat and "trick" in view.card(c).tags)}
+        for name, tell in VIEW_QUANTITIES.items():      # public numbers a hero's package reads
+            known[QUANTITIES[name]] = tell(view, view.seat, cid)
 
         def amount(a):
             if a.fn is None:

@@ -68,13 +68,13 @@ from unmatched_sim.policies.card_facts import (BLOCK_ALL, COMBAT_TIMINGS, NO_CAR
                                                blanked_types, card_strength, charged_terms,
                                                effect_worth, spends_coils, estimate_number, is_own_card,
                                                keep_worth, mirrored_value, own_draw_counts, own_hero_damage,
-                                               recover_specs)
+                                               recover_specs, trades_values)
 from unmatched_sim.policies.greedy import GreedyPolicy
 from unmatched_sim.policies.odds import KEEP, Reader, ability_bonus_estimate, check_reader, combat_odds
 from unmatched_sim.policies.position import SpaceFacts, ThreatMap, exposure_odds, threat_map_of
 from unmatched_sim.policies.tempo import boost_draw_count, clock_style, deck_rate, scarcity_of, turns_left_estimate
 from unmatched_sim.hooks import (AI_ADVICE, DESTINATION_ADVICE, EFFECT_ADVICE, HAND_ADVICE, MANEUVER_ADVICE,
-                                 SCHEME_ADVICE)
+                                 SCHEME_ADVICE, VALUE_ADVICE, VIEW_QUANTITIES)
 from unmatched_sim.policies.weights import OP_WORTH
 
 if not cython.compiled:     # compiled, inline functions and the weights' C variables (heuristic.pxd)
@@ -91,7 +91,7 @@ if not cython.compiled:     # compiled, inline functions and the weights' C vari
                                                 FOE_DISTANCE_CAP, FOE_DISTANCE_WORTH, FOE_DRAW_COST,
                                                 FOE_HP_AGGRESSION, FOE_HP_BASE, FOE_REACH_MARGIN,
                                                 FOE_SIDEKICK_THREAT, HEAL_HP_SHARE, HEAL_RESERVE_BASE,
-                                                HEAL_RESERVE_SHARE, HEAL_ROOM_AHEAD, HEAL_WORTH, HERO_HP_BASE,
+                                                HEAL_RESERVE_SHARE, HEAL_ROOM_AHEAD, HEAL_WORTH, HERO_HP_BASE, HOOK_LIFT,
                                                 HERO_HP_LOW, HERO_OF_SEVERAL_DEFEAT, INFINITE_POWER_SHARE,
                                                 LAST_DEFENSE_HEALTH, LAST_DEFENSE_RESERVE, LOCK_OUT_OF_RANGE,
                                                 LOCK_USE_BONUS, LOOK_AT_DECK_BONUS, LOOK_AT_FOE_DECK,
@@ -219,9 +219,11 @@ class DecisionFacts:
 
 
 # The numbers a card's own value can read that the view tells exactly (hand sizes; our TRICKs
-# the foe holds): where a card's during-combat value reads one of them, its attack strength is
-# the value it will have now (``value_gain``), not the card's static guess (Ragnarök's +3 for
-# each TRICK held, Shapeshifter's +1 for each card in the foe's hand).
+# the foe holds; what a hero's package says is public, ``hooks.VIEW_QUANTITIES``: the Horrors in
+# Shakespeare's line): where a card's during-combat value reads one of them, its attack strength
+# is the value it will have now (``value_gain``), not the card's static guess (Ragnarök's +3 for
+# each TRICK held, Shapeshifter's +1 for each card in the foe's hand, Horror's +1 for each Horror
+# in the line).
 _VIEW_QUANTITIES = frozenset(QUANTITIES[q] for q in ("opponent_hand_size", "own_hand_size",
                                                      "opponent_hand_tricks"))
 # Its slot in the card's memo (``CardDef.ai_memo``; card_facts' and greedy's slots come first).
@@ -267,6 +269,21 @@ def _brought_back(d) -> tuple:
     return anyone, tuple(named)
 
 
+# Its slot for the names of the card's during-combat ``hook`` effects (``_value_hooks``).
+_VALUE_HOOKS_SLOT = 21
+
+
+def _value_hooks(d) -> tuple:
+    """The names of card ``d``'s during-combat ``hook`` effects (Lævateinn's "laevateinn"), whose
+    lift the card tables guess flat (``HOOK_LIFT``) and a hero's package may tell now
+    (``hooks.VALUE_ADVICE``); kept in the card's memo. Empty for nearly every card."""
+    got = d.ai_fact(_VALUE_HOOKS_SLOT)
+    if got is None:
+        got = d.keep_ai_fact(_VALUE_HOOKS_SLOT, tuple(op.spec.get("name") for op in d.effects.get("during_combat", ())
+                                                      if op.NAME == "hook"))
+    return got
+
+
 def _value_reads(ops) -> bool:
     for op in ops:
         if op.NAME == "choose_one":
@@ -275,7 +292,9 @@ def _value_reads(ops) -> bool:
                     return True
         elif op.NAME in ("add_value", "set_value") and op.card == "self":
             a = op.amount if op.NAME == "add_value" else op.to
-            if getattr(a, "fn", None) in _VIEW_QUANTITIES or op.spec.get("if") == "opponent_hand_larger":
+            fn = getattr(a, "fn", None)
+            if (fn in _VIEW_QUANTITIES or op.spec.get("if") == "opponent_hand_larger"
+                    or fn is not None and any(QUANTITIES.get(q) is fn for q in VIEW_QUANTITIES)):
                 return True
     return False
 
@@ -577,6 +596,8 @@ class HeuristicPolicy(GreedyPolicy):
         mine = is_own_card(view, cid)
         if mine and _reads_the_view(d):
             return float(d.value or 0) + self.value_gain(view, cid)
+        if mine and VALUE_ADVICE and _value_hooks(d):
+            return card_strength(d, mine)[0] + self.hook_value_adjust(view, cid, _value_hooks(d))
         return card_strength(d, mine)[0]
 
     ability_bonus = staticmethod(ability_bonus_estimate)
@@ -618,6 +639,8 @@ class HeuristicPolicy(GreedyPolicy):
             a = float(d.value or 0) + self.value_gain(view, cid)
         else:
             a = card_strength(d, mine)[0]
+            if mine and VALUE_ADVICE and _value_hooks(d):
+                a += self.hook_value_adjust(view, cid, _value_hooks(d))
         draws = own_draw_counts(d, mine)
         back = 0
         for c in draws:
@@ -671,6 +694,18 @@ class HeuristicPolicy(GreedyPolicy):
         adjust = 0.0
         for spec, static, share in around:
             adjust += share * (self.effect_damage_worth(view, fi, spec) - static)
+        return adjust
+
+    def hook_value_adjust(self, view, cid, hooks: tuple) -> float:
+        """What our own card ``cid``'s during-combat hooks (``_value_hooks``) add to its value
+        now, as the hero's package tells it (``hooks.VALUE_ADVICE``), beyond the flat
+        ``HOOK_LIFT`` its strength already counts: Lævateinn adds the BOOST of the card it will
+        show from the foe's hand."""
+        adjust = 0.0
+        for name in hooks:
+            fn = VALUE_ADVICE.get(name)
+            if fn is not None:
+                adjust += fn(self, view, cid) - HOOK_LIFT
         return adjust
 
     @cython.locals(view=_ViewCore)
@@ -1766,7 +1801,8 @@ class HeuristicPolicy(GreedyPolicy):
                    heal=cython.double, worth=cython.double, cost=cython.double, exp_loss=cython.double,
                    p_dead=cython.double, v=cython.double, p=cython.double, av=cython.double,
                    dmg=cython.double, health=cython.double, healed=cython.double, sc=cython.double,
-                   spend_w=cython.double, defeat_w=cython.double, card=CardDef)
+                   spend_w=cython.double, defeat_w=cython.double, card=CardDef, trade=cython.bint,
+                   traded=cython.double)
     def defense_scores(self, view, d) -> list:
         """(option, score) of each defense card of ``d`` (or none): minus the health the attack
         may take (and the game, if it may defeat us) against the odds of the attacker's card,
@@ -1789,6 +1825,8 @@ class HeuristicPolicy(GreedyPolicy):
             else:
                 card = view.card(cid)
                 dv = card_strength(card, is_own_card(view, cid))[1] + mine_bonus
+                if VALUE_ADVICE and _value_hooks(card) and is_own_card(view, cid):
+                    dv += self.hook_value_adjust(view, cid, _value_hooks(card))
                 heal = 0.0
                 for op in card.effects.get("immediately", ()):
                     if op.NAME == "recover":
@@ -1796,11 +1834,18 @@ class HeuristicPolicy(GreedyPolicy):
                         heal += a if isinstance(a, int) else 1
                 worth = effect_worth(card, COMBAT_TIMINGS, DEFENSE_WIN_CHANCE, is_own_card(view, cid)) * DEFENSE_EFFECT_SHARE
                 cost = spend_w * self.keep_base(view, cid)
+            # a card that trades values (Freyja's Rescue): the attack keeps its bonuses on this
+            # card's value, the defense takes the attack card's
+            trade = cid is not None and is_own_card(view, cid) and trades_values(view.card(cid))
+            traded = float(view.card(cid).value or 0) if trade else 0.0
             exp_loss = p_dead = 0.0
             health = min(me.max_health, me.health + heal)
             for v, p in dist:
                 av = 0.0 if v == NO_CARD else v + their_bonus
-                dmg = 0.0 if dv >= BLOCK_ALL else max(0.0, av - dv)
+                if trade and v != NO_CARD:
+                    dmg = max(0.0, traded + their_bonus - (v + mine_bonus))
+                else:
+                    dmg = 0.0 if dv >= BLOCK_ALL else max(0.0, av - dv)
                 dmg = min(dmg, health)
                 exp_loss += p * dmg
                 if dmg >= health:

@@ -27,7 +27,7 @@ from unmatched_sim.engine.game import PLAYED
 from unmatched_sim.engine.params import DeclaredParams, Param
 from unmatched_sim.engine.state import Ctx
 from unmatched_sim.hooks.shakespeare.line import LINE, syllables
-from unmatched_sim.hooks import Ability, ability, card_advice, story_line
+from unmatched_sim.hooks import Ability, ability, card_advice, story_line, view_quantity
 from unmatched_sim.model import LINE_EFFECT
 
 
@@ -87,6 +87,20 @@ def line_fit(policy, view, cid: int, target: int = 10) -> float:
     if have + n > target:
         return -2.0
     return 0.5 if target - have - n >= 2 else 0.0
+
+
+@view_quantity("line_same_name")
+def line_same_name_seen(view, seat: int, cid: int) -> int:
+    """Horror's "+1 for each Horror in your line", as the face-up line shows it now (the card
+    itself joins the line only after the combat)."""
+    name = view.card(cid).name
+    return sum(1 for c in view.resources(seat).get(LINE, ()) if c != cid and view.card(c).name == name)
+
+
+@view_quantity("line_count")
+def line_count_seen(view, seat: int, cid: int) -> int:
+    """The cards in the face-up line now, other than this one."""
+    return sum(1 for c in view.resources(seat).get(LINE, ()) if c != cid)
 
 
 @story_line("line_add")
