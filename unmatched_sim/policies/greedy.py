@@ -298,13 +298,15 @@ class GreedyPolicy(Policy):
                  QUANTITIES["opponent_hand_tricks"]: sum(
                      1 for c in view.known_opponent_hand()
                      if view.card_owner(c) == view.seat and "trick" in view.card(c).tags)}
-        for name, tell in VIEW_QUANTITIES.items():      # public numbers a hero's package reads
-            known[QUANTITIES[name]] = tell(view, view.seat, cid)
 
         def amount(a):
             if a.fn is None:
                 return a.const
             n = known.get(a.fn)
+            if n is None:       # a public number a hero's package tells (few cards read one)
+                for name, tell in VIEW_QUANTITIES.items():
+                    if QUANTITIES.get(name) is a.fn:
+                        n = tell(view, view.seat, cid)
             return None if n is None else n * a.times
 
         def run(ops, v):
