@@ -214,13 +214,18 @@ class Scenario:
         return sorted(self.game.cards[c].defn.name for c in self.game.players[seat].discard)
 
     # ------------------------------------------------------------ shortcuts
-    def attack(self, attacker: str, target: str, card: str, defense: str | None) -> "Scenario":
-        """From an 'action' decision: attack and choose both combat cards."""
+    def attack_with(self, attacker: str, target: str, card: str) -> "Scenario":
+        """From an 'action' decision: attack with ``card``, up to the defender's choice."""
         self.choose("attack")
         if self.pending is not None and self.pending.kind == "attack_target":
             self.choose((attacker, target))
         if self.pending is not None and self.pending.kind == "attack_card":
             self.choose(card)
+        return self
+
+    def attack(self, attacker: str, target: str, card: str, defense: str | None) -> "Scenario":
+        """From an 'action' decision: attack and choose both combat cards."""
+        self.attack_with(attacker, target, card)
         if self.pending is not None and self.pending.kind == "defense_card":
             self.choose(defense)
         return self

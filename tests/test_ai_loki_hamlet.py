@@ -171,20 +171,24 @@ def test_laevateinn_is_as_strong_as_the_boost_it_will_show_from_the_foe_s_hand()
     assert pol.my_attack_strength(view, lae) == 2
 
 
+def big_alice_attacks_loki_with_skirmish(loki_hand, alice_hand) -> Scenario:
+    """Alice, BIG, next to Loki, attacks him with Skirmish (4); Loki holds ``loki_hand`` and is
+    asked his defense card; Alice keeps ``alice_hand``."""
+    s = loki_vs("alice", "M10", "M11")
+    s.hand(0, *loki_hand).hand(1, "Skirmish", *alice_hand)
+    s.begin_turn(1)
+    s.expect("alice_size").choose("big")
+    s.attack_with("Alice", "Loki", "Skirmish").expect("defense_card")
+    return s
+
+
 def test_loki_defends_with_laevateinn_where_the_boost_it_shows_stops_more_than_a_cancel():
     # Replay: `sim replay --heroes loki alice --seed 6065709432964290730` (Loki first), turn 2:
     # BIG Alice attacks with Skirmish; Loki defended with God of Mischief (2, cancels the card's
     # effects) and took 4. Lævateinn (2 plus the BOOST it shows, about 2 against her cards)
     # stops more; the search plays it and takes 2.
-    s = loki_vs("alice", "M10", "M11")
-    s.hand(0, "God of Mischief", "Lævateinn").hand(1, "Skirmish", "Jaws That Bite", "Mad as a Hatter", "Feint")
-    s.begin_turn(1)
-    s.expect("alice_size").choose("big")
-    s.choose("attack")
-    if s.pending.kind == "attack_target":
-        s.choose(("Alice", "Loki"))
-    s.choose("Skirmish")
-    s.expect("defense_card")
+    s = big_alice_attacks_loki_with_skirmish(("God of Mischief", "Lævateinn"),
+                                             ("Jaws That Bite", "Mad as a Hatter", "Feint"))
     assert s.readable([decide(s)]) == ["Lævateinn"]
 
 
@@ -196,15 +200,8 @@ def test_loki_defends_with_freyjas_rescue_against_a_strong_attack():
     # of Mischief, Underhanded or none, and wins 11 to 47 points more a decision played out
     # (`python scripts/decision_regret.py --heroes loki --opponents <the 18> --games 3 --seed 73
     # --share 1 --worlds 20 --versus ismcts:iterations=200 --kinds defense_card attack_card`).
-    s = loki_vs("alice", "M10", "M11")
-    s.hand(0, "God of Mischief", "Trick: Freyja's Rescue").hand(1, "Skirmish", "Jaws That Bite", "Feint")
-    s.begin_turn(1)
-    s.expect("alice_size").choose("big")
-    s.choose("attack")
-    if s.pending.kind == "attack_target":
-        s.choose(("Alice", "Loki"))
-    s.choose("Skirmish")
-    s.expect("defense_card")
+    s = big_alice_attacks_loki_with_skirmish(("God of Mischief", "Trick: Freyja's Rescue"),
+                                             ("Jaws That Bite", "Feint"))
     assert s.readable([decide(s)]) == ["Trick: Freyja's Rescue"]
     scores = dict(tuned_defense_scores(s))
     assert scores["Trick: Freyja's Rescue"] > scores["God of Mischief"]

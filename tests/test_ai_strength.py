@@ -130,11 +130,7 @@ def arthur_attacking(*hand: str) -> Scenario:
     s.hand(0, "Swift Strike", *hand)
     s.hand(1, "Careful What You Wish For", "Your Wish Is My Command")
     s.begin_turn(0)
-    s.choose("attack")
-    if s.pending.kind == "attack_target":
-        s.choose(("King Arthur", "The Genie"))
-    s.choose("Swift Strike")
-    s.expect("arthur_boost")
+    s.attack_with("King Arthur", "The Genie", "Swift Strike").expect("arthur_boost")
     return s
 
 
