@@ -17,7 +17,7 @@ import pkgutil
 from typing import Callable
 
 from unmatched_sim.engine.ability import ABILITIES, Ability, ability, make_ability
-from unmatched_sim.engine.effects import hook_effect
+from unmatched_sim.engine.effects import QUANTITIES, hook_effect
 from unmatched_sim.registry import Registry
 
 __all__ = ["ABILITIES", "AI_ADVICE", "CARD_ADVICE", "DESTINATION_ADVICE", "EFFECT_ADVICE", "HAND_ADVICE",
@@ -71,10 +71,10 @@ EFFECT_ADVICE: dict[str, Callable] = {}
 #       the card tables' flat guess (``HOOK_LIFT``) would stand; read by the heuristic for its
 #       own attack and defense cards.
 VALUE_ADVICE: dict[str, Callable] = {}
-#   VIEW_QUANTITIES[quantity name] = fn(view, seat, card id) -> int
-#       a number a card reads (``engine.effects.QUANTITIES``) that a player's view tells exactly
-#       because what it counts is public (Shakespeare's line: the Horrors in it), so the
-#       heuristic reads a card whose value adds it as the value it will have now.
+#   VIEW_QUANTITIES[the quantity's function, ``engine.effects.QUANTITIES[name]``] =
+#       fn(view, seat, card id) -> int: a number a card reads that a player's view tells
+#       exactly because what it counts is public (Shakespeare's line: the Horrors in it), so
+#       the AI reads a card whose value adds it as the value it will have now.
 VIEW_QUANTITIES: dict[str, Callable] = {}
 
 
@@ -143,9 +143,10 @@ def value_advice(name: str):
 
 
 def view_quantity(name: str):
-    """Register how a player's view tells a public quantity: ``@view_quantity("line_same_name")``."""
+    """Register how a player's view tells a public quantity (one of ``QUANTITIES``, registered
+    before): ``@view_quantity("line_same_name")``."""
     def register(fn):
-        VIEW_QUANTITIES[name] = fn
+        VIEW_QUANTITIES[QUANTITIES[name]] = fn
         return fn
     return register
 

@@ -304,9 +304,9 @@ class GreedyPolicy(Policy):
                 return a.const
             n = known.get(a.fn)
             if n is None:       # a public number a hero's package tells (few cards read one)
-                for name, tell in VIEW_QUANTITIES.items():
-                    if QUANTITIES.get(name) is a.fn:
-                        n = tell(view, view.seat, cid)
+                tell = VIEW_QUANTITIES.get(a.fn)
+                if tell is not None:
+                    n = tell(view, view.seat, cid)
             return None if n is None else n * a.times
 
         def run(ops, v):

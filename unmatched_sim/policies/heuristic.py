@@ -273,14 +273,19 @@ def _brought_back(d) -> tuple:
 _VALUE_HOOKS_SLOT = 21
 
 
+@cython.cfunc
+@cython.locals(d=CardDef, got=tuple, names=list)
 def _value_hooks(d) -> tuple:
-    """The names of card ``d``'s during-combat ``hook`` effects (Lævateinn's "laevateinn"), whose
-    lift the card tables guess flat (``HOOK_LIFT``) and a hero's package may tell now
-    (``hooks.VALUE_ADVICE``); kept in the card's memo. Empty for nearly every card."""
+    """The names of card ``d``'s during-combat ``hook`` effects that a hero's package prices
+    (``hooks.VALUE_ADVICE``: Lævateinn's "laevateinn"), whose lift the card tables guess flat
+    (``HOOK_LIFT``); kept in the card's memo. Empty for nearly every card."""
     got = d.ai_fact(_VALUE_HOOKS_SLOT)
     if got is None:
-        got = d.keep_ai_fact(_VALUE_HOOKS_SLOT, tuple(op.spec.get("name") for op in d.effects.get("during_combat", ())
-                                                      if op.NAME == "hook"))
+        names = []
+        for op in d.effects.get("during_combat", ()):
+            if op.NAME == "hook" and op.spec.get("name") in VALUE_ADVICE:
+                names.append(op.spec.get("name"))
+        got = d.keep_ai_fact(_VALUE_HOOKS_SLOT, tuple(names))
     return got
 
 
@@ -293,8 +298,7 @@ def _value_reads(ops) -> bool:
         elif op.NAME in ("add_value", "set_value") and op.card == "self":
             a = op.amount if op.NAME == "add_value" else op.to
             fn = getattr(a, "fn", None)
-            if (fn in _VIEW_QUANTITIES or op.spec.get("if") == "opponent_hand_larger"
-                    or fn is not None and any(QUANTITIES.get(q) is fn for q in VIEW_QUANTITIES)):
+            if fn in _VIEW_QUANTITIES or fn in VIEW_QUANTITIES or op.spec.get("if") == "opponent_hand_larger":
                 return True
     return False
 
@@ -596,7 +600,7 @@ class HeuristicPolicy(GreedyPolicy):
         mine = is_own_card(view, cid)
         if mine and _reads_the_view(d):
             return float(d.value or 0) + self.value_gain(view, cid)
-        if mine and VALUE_ADVICE and _value_hooks(d):
+        if mine and _value_hooks(d):
             return card_strength(d, mine)[0] + self.hook_value_adjust(view, cid, _value_hooks(d))
         return card_strength(d, mine)[0]
 
@@ -639,7 +643,7 @@ class HeuristicPolicy(GreedyPolicy):
             a = float(d.value or 0) + self.value_gain(view, cid)
         else:
             a = card_strength(d, mine)[0]
-            if mine and VALUE_ADVICE and _value_hooks(d):
+            if mine and _value_hooks(d):
                 a += self.hook_value_adjust(view, cid, _value_hooks(d))
         draws = own_draw_counts(d, mine)
         back = 0
@@ -703,9 +707,7 @@ class HeuristicPolicy(GreedyPolicy):
         show from the foe's hand."""
         adjust = 0.0
         for name in hooks:
-            fn = VALUE_ADVICE.get(name)
-            if fn is not None:
-                adjust += fn(self, view, cid) - HOOK_LIFT
+            adjust += VALUE_ADVICE[name](self, view, cid) - HOOK_LIFT
         return adjust
 
     @cython.locals(view=_ViewCore)
@@ -1802,7 +1804,7 @@ class HeuristicPolicy(GreedyPolicy):
                    p_dead=cython.double, v=cython.double, p=cython.double, av=cython.double,
                    dmg=cython.double, health=cython.double, healed=cython.double, sc=cython.double,
                    spend_w=cython.double, defeat_w=cython.double, card=CardDef, trade=cython.bint,
-                   traded=cython.double)
+                   traded=cython.double, own=cython.bint)
     def defense_scores(self, view, d) -> list:
         """(option, score) of each defense card of ``d`` (or none): minus the health the attack
         may take (and the game, if it may defeat us) against the odds of the attacker's card,
@@ -1822,22 +1824,24 @@ class HeuristicPolicy(GreedyPolicy):
         for cid in d.options:
             if cid is None:
                 dv, heal, worth, cost = 0.0, 0.0, 0.0, 0.0
+                trade, traded = False, 0.0
             else:
                 card = view.card(cid)
-                dv = card_strength(card, is_own_card(view, cid))[1] + mine_bonus
-                if VALUE_ADVICE and _value_hooks(card) and is_own_card(view, cid):
+                own = is_own_card(view, cid)
+                dv = card_strength(card, own)[1] + mine_bonus
+                if own and _value_hooks(card):
                     dv += self.hook_value_adjust(view, cid, _value_hooks(card))
+                # a card that trades values (Freyja's Rescue): the attack keeps its bonuses on
+                # this card's value, the defense takes the attack card's
+                trade = own and trades_values(card)
+                traded = float(card.value or 0)
                 heal = 0.0
                 for op in card.effects.get("immediately", ()):
                     if op.NAME == "recover":
                         a = op.spec.get("amount", 1)
                         heal += a if isinstance(a, int) else 1
-                worth = effect_worth(card, COMBAT_TIMINGS, DEFENSE_WIN_CHANCE, is_own_card(view, cid)) * DEFENSE_EFFECT_SHARE
+                worth = effect_worth(card, COMBAT_TIMINGS, DEFENSE_WIN_CHANCE, own) * DEFENSE_EFFECT_SHARE
                 cost = spend_w * self.keep_base(view, cid)
-            # a card that trades values (Freyja's Rescue): the attack keeps its bonuses on this
-            # card's value, the defense takes the attack card's
-            trade = cid is not None and is_own_card(view, cid) and trades_values(view.card(cid))
-            traded = float(view.card(cid).value or 0) if trade else 0.0
             exp_loss = p_dead = 0.0
             health = min(me.max_health, me.health + heal)
             for v, p in dist:

@@ -97,12 +97,6 @@ def line_same_name_seen(view, seat: int, cid: int) -> int:
     return sum(1 for c in view.resources(seat).get(LINE, ()) if c != cid and view.card(c).name == name)
 
 
-@view_quantity("line_count")
-def line_count_seen(view, seat: int, cid: int) -> int:
-    """The cards in the face-up line now, other than this one."""
-    return sum(1 for c in view.resources(seat).get(LINE, ()) if c != cid)
-
-
 @story_line("line_add")
 def _story_add(e):
     return f"{e['who']} adds {e['card']} to the line ({e['amount']} syllables, {e['value']} in all)"
