@@ -587,3 +587,63 @@ def test_with_no_horror_in_the_line_shakespeare_attacks_with_the_stronger_card()
         s.choose(("Shakespeare", "The Genie"))
     s.expect("attack_card")
     assert s.readable([decide(s)]) == ["My Kingdom for a Horse"]
+
+
+# ---------------------------------------------------------------------- This Is No Parlor Trick
+def genie_beside_sinbad(*genie_hand: str, lock: int | None = None, sinbad_hand: tuple = ()) -> Scenario:
+    """The Genie next to Sinbad, holding ``genie_hand``; Sinbad holds ``sinbad_hand`` or else the
+    top 4 cards of his deck (each card of Sinbad's that can defend has BOOST 1); ``lock``: the
+    Genie's values are that this turn (Three Wishes)."""
+    s = Scenario("genie", "sinbad").place("The Genie", "M10").place("Sinbad", "M11")
+    s.hand(0, *genie_hand)
+    g = s.game
+    s.hand(1, *(sinbad_hand or [g.cards[c].defn.name for c in list(g.players[1].deck)[:4]]))
+    g.players[0].value_lock = lock
+    return s
+
+
+def test_parlor_trick_s_odds_read_the_boosts_of_the_foe_s_defense_cards():
+    # This Is No Parlor Trick makes the foe's card count its BOOST. The foe still answers with
+    # its strongest defense; each level of the defense odds counts the mean BOOST of the foe's
+    # cards of that strength (all of Sinbad's are 1). No card stays no card.
+    from tests.scenario import tuned_at
+    s = genie_beside_sinbad("This Is No Parlor Trick")
+    pol, view = tuned_at(s)
+    reader = pol.reader(view, 1)
+    levels = reader.defense("Sinbad")
+    as_boosts = reader.defense_boosts("Sinbad")
+    assert [p for _, p in as_boosts] == [p for _, p in levels]
+    assert [v for v, _ in as_boosts] == [-1 if v == -1 else 1.0 for v, _ in levels]
+    assert any(v >= 3 for v, _ in levels)
+
+
+def test_under_three_wishes_lock_the_genie_attacks_with_parlor_trick():
+    # Three Wishes' "your card values are 4" makes every attack card of the Genie's a 4; This Is
+    # No Parlor Trick then also makes Sinbad's defense count its BOOST (1), where the other
+    # cards meet his 3s and 4s. The card tables read Parlor Trick as a flat +1 on its value:
+    # under the lock every card looked alike. (`decision_regret.py --heroes genie --versus
+    # ismcts:iterations=200 --kinds attack_card`: the search played it where `tuned` played
+    # Feint or I Grant You Death.)
+    s = genie_beside_sinbad("This Is No Parlor Trick", "Feint", "Careful What You Wish For", lock=4)
+    s.begin_turn(0)
+    if s.pending.kind == "ability_discard_for_action":
+        s.choose(None)
+    s.game.players[0].value_lock = 4
+    s.expect("action").choose("attack")
+    if s.pending.kind == "attack_target":
+        s.choose(("The Genie", "Sinbad"))
+    s.expect("attack_card")
+    assert s.readable([decide(s)]) == ["This Is No Parlor Trick"]
+
+
+def test_without_a_lock_parlor_trick_wins_only_where_the_foe_has_no_defense():
+    # Unlocked, Parlor Trick attacks for 1 against the BOOST (1) of the card Sinbad defends
+    # with: it deals damage only where he has no defense card.
+    from tests.scenario import tuned_at
+    s = genie_beside_sinbad("This Is No Parlor Trick")
+    pol, view = tuned_at(s)
+    no_card = sum(p for v, p in pol.reader(view, 1).defense("Sinbad") if v == -1)
+    dmg, win, _ = pol.attack_odds(view, s.f("Sinbad"), 1.0, boosts=True)
+    assert 0 < no_card < 1
+    assert abs(dmg - no_card) < 1e-9 and abs(win - no_card) < 1e-9
+

@@ -437,6 +437,28 @@ def trades_values(d: CardDef) -> cython.bint:
     return yes
 
 
+_FOE_BOOSTS: dict = {}
+
+
+@cython.ccall
+def counts_foe_boost(d: CardDef) -> cython.bint:
+    """Whether a card played by its owner makes the other combat card count its BOOST value
+    (This Is No Parlor Trick). Its strength (``card_strength``) guesses that as a flat lift;
+    where the heuristic weighs its own attack with it, the odds read the BOOSTs of the foe's
+    defense cards instead (``Reader.defense_boosts``). Its defense keeps the flat lift
+    (docs/policies.md, "Tried and not kept")."""
+    got = _FOE_BOOSTS.get(id(d))
+    if got is not None and got[0] is d:
+        return got[1]
+    yes = False
+    for op in _ops(d, "immediately", "during_combat"):
+        if (op.NAME == "set_value" and op.spec.get("card") == "opponent"
+                and op.spec.get("to") == "opponent_card_boost_value" and applies(op.spec, True)):
+            yes = True
+    _FOE_BOOSTS[id(d)] = (d, yes)
+    return yes
+
+
 @cython.ccall
 def spends_coils(d: CardDef) -> cython.bint:
     """Whether a card may spend charged coils in combat (``discharge_coils``)."""

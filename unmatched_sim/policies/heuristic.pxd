@@ -9,7 +9,7 @@ from unmatched_sim.model cimport CardDef
 from unmatched_sim.policies.card_facts cimport (applies, around_damage, blanked_types, card_strength, charged_terms, effect_worth,
                                                 is_own_card, spends_coils,
                                                 keep_worth, mirrored_value, own_draw_counts, own_hero_damage,
-                                                recover_specs, trades_values, usable)
+                                                counts_foe_boost, recover_specs, trades_values, usable)
 from unmatched_sim.policies.greedy cimport GreedyPolicy
 from unmatched_sim.policies.odds cimport Reader, ability_bonus_estimate, combat_odds, foe_in_focus
 from unmatched_sim.policies.position cimport SpaceFacts, ThreatMap, exposure_odds, threat_map_of
@@ -25,7 +25,7 @@ from unmatched_sim.policies.weights cimport (AGGRESSION_BASE, ATTACK_BONUS, BONU
                                              FOE_DISTANCE_CAP, FOE_DISTANCE_WORTH, FOE_DRAW_COST,
                                              FOE_HP_AGGRESSION, FOE_HP_BASE, FOE_REACH_MARGIN,
                                              FOE_SIDEKICK_THREAT, HEAL_HP_SHARE, HEAL_RESERVE_BASE,
-                                             HEAL_RESERVE_SHARE, HEAL_ROOM_AHEAD, HEAL_WORTH, HERO_HP_BASE, HOOK_LIFT,
+                                             HEAL_RESERVE_SHARE, HEAL_ROOM_AHEAD, HEAL_WORTH, HERO_HP_BASE, HOOK_LIFT, BOOST_ONLY_LIFT,
                                              HERO_HP_LOW, HERO_OF_SEVERAL_DEFEAT, INFINITE_POWER_SHARE,
                                              LAST_DEFENSE_HEALTH, LAST_DEFENSE_RESERVE, LOCK_OUT_OF_RANGE,
                                              LOCK_USE_BONUS, LOOK_AT_DECK_BONUS, LOOK_AT_FOE_DECK,

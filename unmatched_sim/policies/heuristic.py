@@ -68,7 +68,7 @@ from unmatched_sim.policies.card_facts import (BLOCK_ALL, COMBAT_TIMINGS, NO_CAR
                                                blanked_types, card_strength, charged_terms,
                                                effect_worth, spends_coils, estimate_number, is_own_card,
                                                keep_worth, mirrored_value, own_draw_counts, own_hero_damage,
-                                               recover_specs, trades_values)
+                                               counts_foe_boost, recover_specs, trades_values)
 from unmatched_sim.policies.greedy import GreedyPolicy
 from unmatched_sim.policies.odds import KEEP, Reader, ability_bonus_estimate, check_reader, combat_odds
 from unmatched_sim.policies.position import SpaceFacts, ThreatMap, exposure_odds, threat_map_of
@@ -91,7 +91,7 @@ if not cython.compiled:     # compiled, inline functions and the weights' C vari
                                                 FOE_DISTANCE_CAP, FOE_DISTANCE_WORTH, FOE_DRAW_COST,
                                                 FOE_HP_AGGRESSION, FOE_HP_BASE, FOE_REACH_MARGIN,
                                                 FOE_SIDEKICK_THREAT, HEAL_HP_SHARE, HEAL_RESERVE_BASE,
-                                                HEAL_RESERVE_SHARE, HEAL_ROOM_AHEAD, HEAL_WORTH, HERO_HP_BASE, HOOK_LIFT,
+                                                HEAL_RESERVE_SHARE, HEAL_ROOM_AHEAD, HEAL_WORTH, HERO_HP_BASE, HOOK_LIFT, BOOST_ONLY_LIFT,
                                                 HERO_HP_LOW, HERO_OF_SEVERAL_DEFEAT, INFINITE_POWER_SHARE,
                                                 LAST_DEFENSE_HEALTH, LAST_DEFENSE_RESERVE, LOCK_OUT_OF_RANGE,
                                                 LOCK_USE_BONUS, LOOK_AT_DECK_BONUS, LOOK_AT_FOE_DECK,
@@ -127,12 +127,12 @@ def _attack_value(card: tuple, tgt: tuple) -> cython.double:
     """``HeuristicPolicy.attack_eval`` from the card's facts (``_attack_card_facts``) and the
     target's (``_attack_target_facts``): the damage and defeat the attack may deal at their
     worth, the card's effects, less what the card costs to spend."""
-    d, mine, a, k, blanked, draw_adjust, harm, spend, around = card
+    d, mine, a, k, blanked, draw_adjust, harm, spend, around, boosts = card
     tf, hp_w, defeat_w, bonus, reader = tgt
     if bonus is not None:
         lift = bonus        # (a C double: the sums below run in C, nothing boxed)
         a += lift
-    exp_dmg, p_win, p_kill = combat_odds(reader, tf.defn.name, tf.health, a, k, blanked)
+    exp_dmg, p_win, p_kill = combat_odds(reader, tf.defn.name, tf.health, a, k, blanked, boosts)
     value = hp_w * exp_dmg
     value += defeat_w * p_kill
     value += effect_worth(d, COMBAT_TIMINGS, p_win, mine)     # (by position: a C call)
@@ -630,13 +630,15 @@ class HeuristicPolicy(GreedyPolicy):
     def _attack_card_facts(self, view, cid) -> tuple:
         """attack_eval's facts of the card ``cid`` in this decision: (card, mine, attack
         strength, mirrored k, blanked types, draw room adjustment, own harm cost, spend cost,
-        its damage around the attacker: ``around_damage``).
+        its damage around the attacker: ``around_damage``, whether the defense card counts its
+        BOOST: ``counts_foe_boost``).
         (``my_attack_strength``, ``mine``, ``draw_room_adjust`` and ``own_harm_cost`` read
         inline: the card's draws and own damage are card facts, mostly none.)"""
         seat = view.seat
         d = view.card(cid)
         mine = view.card_owner(cid) == seat
         lock = view.value_lock(seat)
+        boosts = mine and counts_foe_boost(d)
         if lock is not None and view.is_my_turn():
             a = float(lock)
         elif mine and _reads_the_view(d):
@@ -645,6 +647,8 @@ class HeuristicPolicy(GreedyPolicy):
             a = card_strength(d, mine)[0]
             if mine and _value_hooks(d):
                 a += self.hook_value_adjust(view, cid, _value_hooks(d))
+            if boosts:      # read from the BOOSTs of the foe's cards (combat_odds), not as a flat lift
+                a -= BOOST_ONLY_LIFT
         draws = own_draw_counts(d, mine)
         back = 0
         for c in draws:
@@ -657,7 +661,7 @@ class HeuristicPolicy(GreedyPolicy):
             extra += charged[1]
         return (d, mine, a, mirrored_value(d) if lock is None else 0, blanked_types(d), extra,
                 self.own_harm_cost(view, d, mine) if own_hero_damage(d, mine) else 0.0,
-                self.spend_cost(view, cid, back), around_damage(d, mine))
+                self.spend_cost(view, cid, back), around_damage(d, mine), boosts)
 
     @cython.locals(view=_ViewCore, memo=dict)
     def _attack_target(self, view, fi, target) -> tuple:
@@ -722,12 +726,13 @@ class HeuristicPolicy(GreedyPolicy):
 
     @cython.locals(view=_ViewCore)
     def attack_odds(self, view, tf, a: float, k: int = 0,
-                    blanked: frozenset = frozenset()) -> tuple[float, float, float]:
+                    blanked: frozenset = frozenset(), boosts: bool = False) -> tuple[float, float, float]:
         """(expected damage, chance to win the combat, chance to defeat) of an attack of strength
         ``a`` on fighter ``tf``, against the best defense its player may hold (``k``: the attack
         is also worth k times the defense card's value, see ``mirrored_value``; ``blanked``:
-        types of defense card that count 0 against it). See ``combat_odds``."""
-        return combat_odds(self.reader(view, tf.owner), tf.defn.name, tf.health, a, k, blanked)
+        types of defense card that count 0 against it; ``boosts``: the defense card counts its
+        BOOST value, ``counts_foe_boost``). See ``combat_odds``."""
+        return combat_odds(self.reader(view, tf.owner), tf.defn.name, tf.health, a, k, blanked, boosts)
 
     @cython.locals(view=_ViewCore, me=Fighter)
     def own_harm_cost(self, view, d: CardDef, mine: bool) -> float:

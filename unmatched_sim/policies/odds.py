@@ -270,6 +270,49 @@ class Reader:
 
     @cython.ccall
     @cython.locals(out=list)
+    def defense_boosts(self, fighter_name) -> list:
+        """``defense``'s odds with the card of each level counting its BOOST value (our attack
+        card is This Is No Parlor Trick). The foe still answers with its strongest defense, not
+        knowing our card; a level's BOOST is the mean of those of the cards of that strength it
+        may hold."""
+        key = (fighter_name, "boosts")
+        out = self._defenses.get(key)
+        if out is None:
+            out = self._defenses[key] = self._as_boosts(self.defense(fighter_name), fighter_name)
+        return out
+
+    @cython.cfunc
+    @cython.locals(levels=list, sums=dict, got=list, out=list, i=cython.Py_ssize_t, n=cython.Py_ssize_t,
+                   d=CardDef, table=tuple, unseen=list)
+    def _as_boosts(self, levels: list, fighter_name) -> list:
+        """Defense ``levels`` (strength, chance), each strength replaced by the mean BOOST of the
+        foe's defense cards of that strength (known in its hand, or unseen); no card and a
+        defense that blocks every attack stay as they are."""
+        sums = {}           # strength -> [BOOSTs summed, cards]
+        for d, m in self.known:
+            if d.can_defend and usable(d, fighter_name):
+                got = sums.setdefault(card_strength(d, m)[1], [0.0, 0])
+                got[0] += d.boost_value
+                got[1] += 1
+        table, unseen = self.kind_table(fighter_name).defense, self.unseen
+        for i in range(len(unseen)):
+            n = unseen[i]
+            if n and table[i] is not None:
+                d = self.cards[i]
+                got = sums.setdefault(table[i], [0.0, 0])
+                got[0] += d.boost_value * n
+                got[1] += n
+        out = []
+        for v, p in levels:
+            got = sums.get(v)
+            if got is None or v == NO_CARD or v >= BLOCK_ALL:
+                out.append((v, p))
+            else:
+                out.append((got[0] / got[1], p))
+        return out
+
+    @cython.ccall
+    @cython.locals(out=list)
     def attack(self, fighter_name, played: cython.bint = False) -> list:
         """Best attack strength of the opponent's ``fighter_name``; ``played``: the card is face
         down in front of us already (it came from a hand one card larger)."""
@@ -326,13 +369,15 @@ class Reader:
                exp_dmg=cython.double, p_win=cython.double, p_kill=cython.double, v=cython.double,
                p=cython.double, dv=cython.double, av=cython.double, dmg=cython.double,
                no_card=cython.double, block_all=cython.double)
-def combat_odds(reader: Reader, name, health, a, k, blanked: frozenset) -> tuple[cython.double, cython.double, cython.double]:
+def combat_odds(reader: Reader, name, health, a, k, blanked: frozenset,
+                boosts: cython.bint = False) -> tuple[cython.double, cython.double, cython.double]:
     """``HeuristicPolicy.attack_odds`` on C doubles, from the defender's card reader: (expected
     damage, chance to win the combat, chance to defeat) of an attack of strength ``a`` on the
-    fighter ``name`` with ``health``."""
+    fighter ``name`` with ``health`` (``boosts``: the defense card counts its BOOST value,
+    ``Reader.defense_boosts``)."""
     exp_dmg = p_win = p_kill = 0.0
     no_card, block_all = NO_CARD, BLOCK_ALL     # (C doubles: the tests below run in C)
-    for v, p in reader.defense(name, blanked):
+    for v, p in (reader.defense_boosts(name) if boosts else reader.defense(name, blanked)):
         dv = 0.0 if v == no_card else v
         av = a + k * dv if k else a
         dmg = 0.0 if v >= block_all else max(0.0, av - dv)
