@@ -101,25 +101,6 @@ def test_the_move_hooks_flags_follow_the_abilities_and_a_clone_keeps_them():
     assert titania._pass_rule and not plain._pass_rule and not plain._hold_rule
 
 
-def test_pile_versions_are_never_reused_across_games_and_clones():
-    seen = []
-    for seed in range(3):
-        g = Game(all_boards()[0], (find_hero("houdini"), find_hero("genie")), seed=seed)
-        g.start()
-        g.keep_pile_counts()
-        c = g.clone()
-        rng = random.Random(seed)
-        for _ in range(60):
-            if g.pending is None:
-                break
-            before = [g.pile_version(s) for s in range(2)]
-            g.answer(rng.choice(g.pending.options))
-            seen += [v for s, v in enumerate(g.pile_version(s) for s in range(2)) if v != before[s]]
-        c.discard_pile_add(0, c.players[0].hand[0])
-        seen.append(c.pile_version(0))
-    assert len(seen) == len(set(seen)) and len(seen) > 10
-
-
 def test_playing_a_game_freezes_what_the_process_made_before_it():
     """``run.play._drive`` moves the objects made before a process's first game (its imports)
     into the collector's permanent generation, once; the games are the same."""

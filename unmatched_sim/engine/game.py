@@ -233,10 +233,9 @@ class _GameCore(_Combat):
         self._rules_memo: dict = {}                    # kept move rules (``move_rules``), for ...
         self._rules_version = -1                       # ... this state version
         self.in_play: list[int] = []   # cards played or used and not yet in a discard pile
-        # Per card kind, how many of its copies lie in a discard pile or in play, and a version
-        # number per seat; None until first asked for (see "discard piles and play" below).
+        # Per card kind, how many of its copies lie in a discard pile or in play; None until
+        # first asked for (see "discard piles and play" in piles.py).
         self.pile_counts: list[int] | None = None
-        self.pile_versions: list[int] | None = None
         self.stack: list[tuple[Callable, tuple]] = []
         self.pending: Decision | None = None
         self.combat: Combat | None = None
@@ -382,7 +381,6 @@ class _GameCore(_Combat):
         g.occupant = self.occupant
         g.in_play = self.in_play
         g.pile_counts = self.pile_counts
-        g.pile_versions = self.pile_versions
         g.stack = self.stack
         g.pending = self.pending
         g.combat = self.combat
@@ -421,7 +419,7 @@ class _GameCore(_Combat):
         g._rules_memo, g._rules_version = {}, -1
         g.in_play = self.in_play[:]
         if self.pile_counts is not None:
-            g.pile_counts, g.pile_versions = self.pile_counts[:], self.pile_versions[:]
+            g.pile_counts = self.pile_counts[:]
         g.stack = self.stack[:]
         g.combat = self.combat.copy() if self.combat else None
         g.defeat_cause = self.defeat_cause[:]

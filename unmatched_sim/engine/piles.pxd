@@ -59,7 +59,6 @@ cdef class _Piles:
     cdef public StateVersion _changes
     cdef public list in_play
     cdef public list pile_counts
-    cdef public list pile_versions
     cdef public object turn
     cdef public list out
     cdef public list raw_events
@@ -90,7 +89,6 @@ cdef class _Piles:
     cpdef Py_ssize_t tagged_in_discard(self, object seat, object tag) except -1
     cpdef list known_in_hand(self, object observer, object holder)
     cpdef list pile_counts_of(self, object seat)
-    cpdef object pile_version(self, Py_ssize_t seat)
     cpdef _pile_moved(self, object cid, object delta)
     cpdef object state_version(self)
     cpdef bint known_to(self, object observer, object holder, object cid)

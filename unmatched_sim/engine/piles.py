@@ -41,13 +41,6 @@ EVERYONE = -1
 LASTING: dict[str, Callable] = Registry("lasting effect")
 UNTIL = ("combat", "turn", "next_turn")
 
-# Every change of a seat's pile counts (``Game.pile_versions``) takes a fresh number from here
-# (``_next_pile_version``), so a number is never reused by another position: in this game, a
-# clone of it or another game. (A C integer, compiled: ``next()`` on an ``itertools.count`` was
-# a Python call at every card that entered or left a pile.)
-_pile_version = cython.declare(cython.Py_ssize_t, 0)
-
-
 # A game's event log starts with room for this many values (~340 events: a tuned duel logs
 # ~190-375) and ``log`` stores each event's values in that room. Grown from empty one append
 # at a time, the list's block was reallocated ~35 times a game, each a copy of the whole log
@@ -68,13 +61,6 @@ def _new_event_log() -> list:
         _set_list_length(ev, 0)
         return ev
     return []
-
-
-@cython.cfunc
-def _next_pile_version() -> cython.Py_ssize_t:
-    global _pile_version
-    _pile_version += 1
-    return _pile_version
 
 
 # Hero card zones: ``Player.res`` keys holding action cards (a tuple of card ids, in order) that
@@ -497,22 +483,19 @@ class _Piles:
     # copies of each card kind (``card_kind``) lie in any discard pile or in play — the cards
     # the players have seen leave a hand or deck (a combat card still face down too: the view
     # takes those out), which every player's odds on their owner's cards start from
-    # (``PlayerView.unseen_opponent_cards``). ``pile_versions[owner]`` changes whenever the
-    # counts of ``owner``'s cards do and is never reused (``_next_pile_version``): a cache key may
-    # hold it for those counts. A game nobody asks for the counts (greedy play) does not keep
-    # them: they are counted from the piles when first asked for, and kept from then on.
+    # (``PlayerView.unseen_opponent_cards``). A game nobody asks for the counts (greedy play)
+    # does not keep them: they are counted from the piles when first asked for, and kept from
+    # then on.
     # (Each move tests ``pile_counts is not None`` itself: one call fewer per move is 0.8% of
     # greedy's instructions.)
-    @cython.locals(c=cython.Py_ssize_t, k=cython.Py_ssize_t, o=cython.Py_ssize_t)
+    @cython.locals(c=cython.Py_ssize_t, k=cython.Py_ssize_t)
     @cython.annotation_typing(False)
     def _pile_moved(self, cid: int, delta: int) -> None:
-        # (the card, its kind and owner as C integers: a list indexed by a Python int goes
+        # (the card and its kind as C integers: a list indexed by a Python int goes
         # through the list's generic subscript, ~45 instructions more per index)
         c = cid
         k = self.card_kind[c]
-        o = self.card_owners[c]
         self.pile_counts[k] += delta
-        self.pile_versions[o] = _next_pile_version()
 
     def _count_piles(self) -> list[int]:
         counts = [0] * self.kind_count
@@ -521,12 +504,10 @@ class _Piles:
         return counts
 
     def keep_pile_counts(self) -> None:
-        """Count the piles now and keep the counts from here on (``pile_counts_of`` and
-        ``pile_version`` do this when first called)."""
+        """Count the piles now and keep the counts from here on (``pile_counts_of`` does this
+        when first called)."""
         if self.pile_counts is None:
             self.pile_counts = self._count_piles()
-            # fresh numbers: a clone made before anyone counted starts from its parent's state
-            self.pile_versions = [_next_pile_version() for _ in self.players]
 
     @cython.locals(s=cython.Py_ssize_t, start=cython.Py_ssize_t, end=cython.Py_ssize_t, p=Player)
     @cython.annotation_typing(False)
@@ -542,13 +523,6 @@ class _Piles:
         start = self.kind_start[s]
         end = start + len(p.hero.cards)
         return self.pile_counts[start:end]
-
-    @cython.annotation_typing(False)
-    def pile_version(self, seat: int) -> int:
-        """A number that changes whenever ``pile_counts_of(seat)`` does, never reused."""
-        if self.pile_counts is None:
-            self.keep_pile_counts()
-        return self.pile_versions[seat]
 
     @cython.locals(p=Player, s=cython.Py_ssize_t)
     @cython.annotation_typing(False)
