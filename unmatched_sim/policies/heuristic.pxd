@@ -25,7 +25,7 @@ from unmatched_sim.policies.weights cimport (AGGRESSION_BASE, ATTACK_BONUS, BONU
                                              FOE_DISTANCE_CAP, FOE_DISTANCE_WORTH, FOE_DRAW_COST,
                                              FOE_HP_AGGRESSION, FOE_HP_BASE, FOE_REACH_MARGIN,
                                              FOE_SIDEKICK_THREAT, HEAL_HP_SHARE, HEAL_RESERVE_BASE,
-                                             HEAL_RESERVE_SHARE, HEAL_ROOM_AHEAD, HEAL_WORTH, HERO_HP_BASE, HOOK_LIFT, BOOST_ONLY_LIFT,
+                                             HEAL_RESERVE_SHARE, HEAL_ROOM_AHEAD, HERO_HP_BASE, HOOK_LIFT, BOOST_ONLY_LIFT,
                                              HERO_HP_LOW, HERO_OF_SEVERAL_DEFEAT, INFINITE_POWER_SHARE,
                                              LAST_DEFENSE_HEALTH, LAST_DEFENSE_RESERVE, LOCK_OUT_OF_RANGE,
                                              LOCK_USE_BONUS, LOOK_AT_DECK_BONUS, LOOK_AT_FOE_DECK,

@@ -91,7 +91,7 @@ if not cython.compiled:     # compiled, inline functions and the weights' C vari
                                                 FOE_DISTANCE_CAP, FOE_DISTANCE_WORTH, FOE_DRAW_COST,
                                                 FOE_HP_AGGRESSION, FOE_HP_BASE, FOE_REACH_MARGIN,
                                                 FOE_SIDEKICK_THREAT, HEAL_HP_SHARE, HEAL_RESERVE_BASE,
-                                                HEAL_RESERVE_SHARE, HEAL_ROOM_AHEAD, HEAL_WORTH, HERO_HP_BASE, HOOK_LIFT, BOOST_ONLY_LIFT,
+                                                HEAL_RESERVE_SHARE, HEAL_ROOM_AHEAD, HERO_HP_BASE, HOOK_LIFT, BOOST_ONLY_LIFT,
                                                 HERO_HP_LOW, HERO_OF_SEVERAL_DEFEAT, INFINITE_POWER_SHARE,
                                                 LAST_DEFENSE_HEALTH, LAST_DEFENSE_RESERVE, LOCK_OUT_OF_RANGE,
                                                 LOCK_USE_BONUS, LOOK_AT_DECK_BONUS, LOOK_AT_FOE_DECK,
@@ -1860,7 +1860,7 @@ class HeuristicPolicy(GreedyPolicy):
                 if dmg >= health:
                     p_dead += p
             healed = min(heal, me.max_health - me.health)
-            sc = -w * exp_loss + HEAL_WORTH * healed + worth - cost
+            sc = -w * exp_loss + w * healed + worth - cost     # a health point restored is one not lost
             sc -= defeat_w * p_dead
             out.append((cid, sc + self.card_bonus(view, cid)))
         return out

@@ -154,7 +154,6 @@ cdef double LETHAL_SPREAD
 # Combat decisions (HeuristicPolicy.on_defense_card, on_combat_boost, ...)
 cdef double DEFENSE_WIN_CHANCE
 cdef double DEFENSE_EFFECT_SHARE
-cdef double HEAL_WORTH
 cdef double WON_COMBAT_WORTH
 cdef double WON_EFFECT_SHARE
 cdef double MIN_BOOST_GAIN

@@ -184,7 +184,6 @@ LETHAL_SPREAD = 3.0             # ... over this
 # Combat decisions (HeuristicPolicy.on_defense_card, on_combat_boost, ...)
 DEFENSE_WIN_CHANCE = 0.6        # a defense card's "if you won" effects: this chance ...
 DEFENSE_EFFECT_SHARE = 0.6      # ... and its effects at this share
-HEAL_WORTH = 0.6                # each health point a defense card restores
 WON_COMBAT_WORTH = 0.8          # a combat won by a BOOST (the "if you won" effects come at ...
 WON_EFFECT_SHARE = 0.5          # ... this share)
 MIN_BOOST_GAIN = 0.15           # a BOOST of our move is played for at least this gain
