@@ -3,7 +3,8 @@ value reads a number the view tells is as strong as that number makes it (Ragnar
 TRICK the foe holds); a during-combat mode that adds to our card's value weighed by the blow it
 changes now (Shapeshifter's +1 a card against one more action); Parley's cancel and Queen Anne's
 Revenge paid down by the blow they change against what the doubloons buy Blackbeard; Hamlet's
-NOT TO BE paid by his sidekick at his own health's worth."""
+NOT TO BE paid by his sidekick at his own health's worth; Maddening Insight defending for the
+cards left in his hand."""
 
 from __future__ import annotations
 
@@ -141,6 +142,30 @@ def test_not_to_be_is_still_paid_when_its_plus_two_can_finish_the_foe():
     s.begin_turn(0)
     s.expect("question_side")
     assert decide(s) == "not_to_be"
+
+
+# ---------------------------------------------------------------------- Maddening Insight
+def sinbad_attacks_hamlet(*hamlet_hand: str) -> Scenario:
+    """Sinbad attacks Hamlet with Exploit (4); Hamlet holds ``hamlet_hand`` and is asked his
+    defense card."""
+    s = Scenario("hamlet", "sinbad").place("Hamlet", "M10").place("Sinbad", "M11")
+    s.hand(0, *hamlet_hand).hand(1, "Exploit", "Toil and Danger", "Regroup")
+    s.begin_turn(1)
+    s.attack_with("Sinbad", "Hamlet", "Exploit").expect("defense_card")
+    return s
+
+
+def test_maddening_insight_defends_for_the_cards_left_in_hamlet_s_hand():
+    # Maddening Insight (0) is worth the cards in Hamlet's hand as it resolves, itself played:
+    # the card tables guess 3 for any hand. With one card left it is a 1, below Nothing Either
+    # Good or Bad (2); the search played other defense cards where `tuned` played it
+    # (`decision_regret.py --heroes hamlet --versus ismcts:iterations=200 --kinds defense_card`:
+    # +7.7 points a decision over 15). With five left it is a 5.
+    s = sinbad_attacks_hamlet("Maddening Insight", "Nothing Either Good or Bad")
+    assert s.readable([decide(s)]) == ["Nothing Either Good or Bad"]
+    s = sinbad_attacks_hamlet("Maddening Insight", "Nothing Either Good or Bad", "Uncertain Doom",
+                              "Cruel to Be Kind", "To Sleep, Perchance to Dream", "The Readiness Is All")
+    assert s.readable([decide(s)]) == ["Maddening Insight"]
 
 
 def test_parley_s_cancel_of_shapeshifter_weighs_its_best_mode_at_the_blow():

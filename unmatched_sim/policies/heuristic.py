@@ -1833,7 +1833,12 @@ class HeuristicPolicy(GreedyPolicy):
             else:
                 card = view.card(cid)
                 own = is_own_card(view, cid)
-                dv = card_strength(card, own)[1] + mine_bonus
+                if own and _reads_the_view(card):
+                    # its value read from the view, as in attack (Maddening Insight: the cards
+                    # left in our hand), not the card tables' guess
+                    dv = float(card.value or 0) + self.value_gain(view, cid) + mine_bonus
+                else:
+                    dv = card_strength(card, own)[1] + mine_bonus
                 if own and _value_hooks(card):
                     dv += self.hook_value_adjust(view, cid, _value_hooks(card))
                 # a card that trades values (Freyja's Rescue): the attack keeps its bonuses on
