@@ -36,7 +36,7 @@ from unmatched_sim.engine.effects import hook_effect
 from unmatched_sim.engine.game import MISERY
 from unmatched_sim.engine.params import DeclaredParams, Param
 from unmatched_sim.engine.state import OTHER_ROLE, Ctx
-from unmatched_sim.hooks import Ability, ability, advise, story_line
+from unmatched_sim.hooks import Ability, ability, advise, story_line, view_quantity
 
 MISERY_BUST = "misery_bust"          # damage source, hence the game's end reason if it kills her
 BOX, PEEK, REVEALED, FEATHERS = "_misery_box", "_misery_peek", "revealed_miseries", "misery_feathers"
@@ -230,3 +230,9 @@ def advise_misery_continue(policy, view, d):
     risk = p_bust * damage * (1.0 if health - damage > 5 else 2.0)
     return "reveal" if (1.0 - p_bust) + extra > risk else "stop"
 
+
+@view_quantity("revealed_miseries")
+def _revealed_miseries_seen(view, seat: int, cid: int) -> int:
+    """Hera's Curiosity's "+1 for each misery revealed this turn": they lie face up until the
+    turn ends."""
+    return len(view.resources(seat).get(REVEALED, ()))

@@ -5,7 +5,7 @@ any hero whose cards use these verbs."""
 from __future__ import annotations
 
 from unmatched_sim.engine.state import ATTACKER, DEFENDER
-from unmatched_sim.hooks import advise, story_line
+from unmatched_sim.hooks import advise, story_line, view_quantity
 
 
 @advise("damage_to_draw")
@@ -163,3 +163,24 @@ def _discard_for_value(policy, view, d):
     if weak and len(view.hand) > 3:
         return min(weak, key=lambda c: (view.card(c).value or 0, view.card(c).boost or 0, c))
     return None
+
+
+# ---------------------------------------------------------------------- public quantities
+# The numbers a card's value reads that every player can see, as a player's view tells them
+# (``hooks.VIEW_QUANTITIES``): the heuristic weighs such a card at the value it will have, where
+# the card tables guess a flat number.
+@view_quantity("zones_occupied")
+def _zones_occupied_seen(view, seat: int, cid: int) -> int:
+    """The Stars Align: the different zones our fighters stand in (a space in several counts
+    each), as the board shows them."""
+    zm = view.board.zone_mask
+    mask = 0
+    for fi in view.on_board(seat):
+        mask |= zm[view.fighter(fi).space]
+    return bin(mask).count("1")
+
+
+@view_quantity("voyage_cards_in_discard")
+def _voyages_seen(view, seat: int, cid: int) -> int:
+    """Sinbad's VOYAGE cards: "+1 for each VOYAGE card in your discard pile", a face-up pile."""
+    return sum(1 for c in view.discard(seat) if "voyage" in view.card(c).tags)

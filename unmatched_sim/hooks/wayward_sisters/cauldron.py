@@ -17,6 +17,7 @@ from __future__ import annotations
 from unmatched_sim.engine.effects import QUANTITIES, Field, Op, one_of_each_name, op
 from unmatched_sim.engine.game import CARD_ZONES
 from unmatched_sim.engine.state import DEFENDER
+from unmatched_sim.hooks import view_quantity
 
 CAULDRON = "cauldron"
 CARD_ZONES[CAULDRON] = "public"
@@ -58,6 +59,13 @@ def _ingredients(g, ctx) -> int:
 QUANTITIES.update({
     "cauldron_ingredients": _ingredients,
 })
+
+
+@view_quantity("cauldron_ingredients")
+def _ingredients_seen(view, seat: int, cid: int) -> int:
+    """Double, Double's and Toil and Trouble's "+1 for each different ingredient in your
+    cauldron": the cauldron's cards lie face up."""
+    return len({ingredient(view.card(c)) for c in view.resources(seat).get(CAULDRON, ())} - {""})
 
 
 @op("discard_to_cauldron")
