@@ -652,7 +652,7 @@ def test_without_a_lock_parlor_trick_wins_only_where_the_foe_has_no_defense():
 # ---------------------------------------------------------------------- Back in the Lamp
 def sinbad_attacks_the_genie(genie_health: int, *genie_hand: str) -> Scenario:
     """Sinbad, holding Exploit (4), Toil and Danger and Regroup, attacks the Genie (at
-    ``genie_health`` of 16) with Exploit; she holds ``genie_hand`` and is asked her defense card."""
+    ``genie_health`` of 16) with Exploit; he holds ``genie_hand`` and is asked his defense card."""
     s = genie_beside_sinbad(*genie_hand, sinbad_hand=("Exploit", "Toil and Danger", "Regroup"))
     s.health("The Genie", genie_health)
     s.begin_turn(1)
@@ -661,8 +661,8 @@ def sinbad_attacks_the_genie(genie_health: int, *genie_hand: str) -> Scenario:
 
 
 def test_back_in_the_lamp_s_healing_counts_as_the_health_it_keeps():
-    # Back in the Lamp (0) heals the Genie 4 before the blow: at 12 of 16 Exploit's 4 leaves her
-    # at 12, where Wishing for More Wishes (3) leaves her at 11 and spends a card she attacks
+    # Back in the Lamp (0) heals the Genie 4 before the blow: at 12 of 16 Exploit's 4 leaves him
+    # at 12, where Wishing for More Wishes (3) leaves him at 11 and spends a card he attacks
     # with. A health point restored was weighed at 0.6 of one lost, so `tuned` played Wishing
     # (the search plays Back in the Lamp over Feint, I've Made Sultans Out of Less and Wishing
     # for More Wishes: docs/policies.md, "Decisions played out to the end"). With no health
