@@ -672,3 +672,18 @@ def test_back_in_the_lamp_s_healing_counts_as_the_health_it_keeps():
     assert s.readable([decide(s)]) == ["Back in the Lamp"]
     s = sinbad_attacks_the_genie(16, *hand)
     assert s.readable([decide(s)]) != ["Back in the Lamp"]
+
+
+# ---------------------------------------------------------------------- Prisoner's Torment
+def test_prisoner_s_torment_draws_a_card_for_each_point_of_the_blow_it_expects():
+    # Prisoner's Torment (1) draws the Genie a card for each point of combat damage he takes;
+    # its effect was worth a flat guess of 1.5 cards at the share of a defense card's effects, so
+    # `tuned` defended with Feint (2) where the search took the blow for the cards
+    # (`decision_regret.py --heroes genie --versus ismcts:iterations=200 --kinds defense_card`:
+    # 11 decisions). At 14 health the blow Sinbad's cards promise (Exploit, face down, is a 4)
+    # costs 3 health and brings 3 cards. At 4 health the same blow may defeat him: Feint.
+    hand = ("Prisoner's Torment", "Feint", "I Grant You Death")
+    s = sinbad_attacks_the_genie(14, *hand)
+    assert s.readable([decide(s)]) == ["Prisoner's Torment"]
+    s = sinbad_attacks_the_genie(4, *hand)
+    assert s.readable([decide(s)]) == ["Feint"]

@@ -24,6 +24,7 @@ cpdef tuple charged_terms(CardDef d, bint mine, object charged)
 cpdef bint spends_coils(CardDef d)
 cpdef bint trades_values(CardDef d)
 cpdef bint counts_foe_boost(CardDef d)
+cpdef Py_ssize_t damage_draws(CardDef d)
 cpdef tuple around_damage(CardDef d, bint mine)
 cpdef bint is_own_card(_ViewCore view, object cid)
 

@@ -459,6 +459,27 @@ def counts_foe_boost(d: CardDef) -> cython.bint:
     return yes
 
 
+_DAMAGE_DRAWS: dict = {}
+
+
+@cython.ccall
+def damage_draws(d: CardDef) -> cython.Py_ssize_t:
+    """How many cards a card played by its owner draws for each point of combat damage its
+    fighter takes (Prisoner's Torment: 1); 0 for nearly every card. Its effect's worth
+    (``effect_worth``) guesses the damage flat; where the heuristic weighs its own defense, the
+    draws are read from the damage the defense odds expect."""
+    got = _DAMAGE_DRAWS.get(id(d))
+    if got is not None and got[0] is d:
+        return got[1]
+    n = 0
+    for op in _ops(d, *COMBAT_TIMINGS):
+        if (op.NAME == "draw" and op.spec.get("count") == "combat_damage_taken"
+                and op.spec.get("who", "self") == "self" and not op.spec.get("if") and applies(op.spec, True)):
+            n += 1
+    _DAMAGE_DRAWS[id(d)] = (d, n)
+    return n
+
+
 @cython.ccall
 def spends_coils(d: CardDef) -> cython.bint:
     """Whether a card may spend charged coils in combat (``discharge_coils``)."""

@@ -68,7 +68,7 @@ from unmatched_sim.policies.card_facts import (BLOCK_ALL, COMBAT_TIMINGS, NO_CAR
                                                blanked_types, card_strength, charged_terms,
                                                effect_worth, spends_coils, estimate_number, is_own_card,
                                                keep_worth, mirrored_value, own_draw_counts, own_hero_damage,
-                                               counts_foe_boost, recover_specs, trades_values)
+                                               counts_foe_boost, damage_draws, recover_specs, trades_values)
 from unmatched_sim.policies.greedy import GreedyPolicy
 from unmatched_sim.policies.odds import KEEP, Reader, ability_bonus_estimate, check_reader, combat_odds
 from unmatched_sim.policies.position import SpaceFacts, ThreatMap, exposure_odds, threat_map_of
@@ -1809,7 +1809,7 @@ class HeuristicPolicy(GreedyPolicy):
                    p_dead=cython.double, v=cython.double, p=cython.double, av=cython.double,
                    dmg=cython.double, health=cython.double, healed=cython.double, sc=cython.double,
                    spend_w=cython.double, defeat_w=cython.double, card=CardDef, trade=cython.bint,
-                   traded=cython.double, own=cython.bint)
+                   traded=cython.double, own=cython.bint, draws_per_damage=cython.Py_ssize_t)
     def defense_scores(self, view, d) -> list:
         """(option, score) of each defense card of ``d`` (or none): minus the health the attack
         may take (and the game, if it may defeat us) against the odds of the attacker's card,
@@ -1827,12 +1827,15 @@ class HeuristicPolicy(GreedyPolicy):
         defeat_w = self.defeat_worth(view, me)
         out = []
         for cid in d.options:
+            draws_per_damage = 0
             if cid is None:
                 dv, heal, worth, cost = 0.0, 0.0, 0.0, 0.0
                 trade, traded = False, 0.0
             else:
                 card = view.card(cid)
                 own = is_own_card(view, cid)
+                if own:
+                    draws_per_damage = damage_draws(card)
                 if own and _reads_the_view(card):
                     # its value read from the view, as in attack (Maddening Insight: the cards
                     # left in our hand), not the card tables' guess
@@ -1865,6 +1868,11 @@ class HeuristicPolicy(GreedyPolicy):
                 if dmg >= health:
                     p_dead += p
             healed = min(heal, me.max_health - me.health)
+            if draws_per_damage:
+                # a card drawn for each point of damage taken (Prisoner's Torment): the draws
+                # the expected damage brings, where its effect's worth guessed the damage flat
+                worth += (self.draw_worth(view, draws_per_damage * exp_loss)
+                          - DEFENSE_EFFECT_SHARE * OP_WORTH["draw"] * QUANTITY_GUESS * draws_per_damage)
             sc = -w * exp_loss + w * healed + worth - cost     # a health point restored is one not lost
             sc -= defeat_w * p_dead
             out.append((cid, sc + self.card_bonus(view, cid)))
