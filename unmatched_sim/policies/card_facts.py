@@ -413,12 +413,48 @@ def around_damage(d: CardDef, mine: bool) -> tuple:
 
 # (card, mine, coils charged) -> (value lift, effect worth): charged_terms, worked out once.
 _CHARGED: dict = {}
-# card -> whether it may spend coils in combat: spends_coils, worked out once.
+
+
+# card -> (card, count): the counts of a card's own effects of one kind, worked out once
+# (``_own_effects``): trades_values, counts_foe_boost, damage_draws, spends_coils.
+_TRADES: dict = {}
+_FOE_BOOSTS: dict = {}
+_DAMAGE_DRAWS: dict = {}
 _SPENDS: dict = {}
 
 
-# card -> whether it trades combat values (played by its owner): trades_values, worked out once.
-_TRADES: dict = {}
+@cython.cfunc
+@cython.locals(n=cython.Py_ssize_t)
+def _own_effects(memo: dict, d: CardDef, timings: tuple, matches) -> cython.Py_ssize_t:
+    """How many of card ``d``'s effects at ``timings`` apply when its owner plays it and
+    ``matches`` (a test of the effect), kept in ``memo`` by card."""
+    got = memo.get(id(d))
+    if got is not None and got[0] is d:
+        return got[1]
+    n = 0
+    for op in _ops(d, *timings):
+        if applies(op.spec, True) and matches(op):
+            n += 1
+    memo[id(d)] = (d, n)
+    return n
+
+
+def _swaps(op) -> bool:
+    return op.NAME == "swap_values"
+
+
+def _sets_foe_to_boost(op) -> bool:
+    return (op.NAME == "set_value" and op.spec.get("card") == "opponent"
+            and op.spec.get("to") == "opponent_card_boost_value")
+
+
+def _draws_per_damage(op) -> bool:
+    return (op.NAME == "draw" and op.spec.get("count") == "combat_damage_taken"
+            and op.spec.get("who", "self") == "self" and not op.spec.get("if"))
+
+
+def _spends(op) -> bool:
+    return op.NAME == "discharge_coils"
 
 
 @cython.ccall
@@ -426,18 +462,7 @@ def trades_values(d: CardDef) -> cython.bint:
     """Whether a card played by its owner makes the two combat cards trade values (Freyja's
     Rescue): in defense the attack is left with this card's value and the defense takes the
     attack card's; read where the heuristic weighs its own defense."""
-    got = _TRADES.get(id(d))
-    if got is not None and got[0] is d:
-        return got[1]
-    yes = False
-    for op in _ops(d, "immediately", "during_combat"):
-        if op.NAME == "swap_values" and applies(op.spec, True):
-            yes = True
-    _TRADES[id(d)] = (d, yes)
-    return yes
-
-
-_FOE_BOOSTS: dict = {}
+    return _own_effects(_TRADES, d, ("immediately", "during_combat"), _swaps) > 0
 
 
 @cython.ccall
@@ -447,19 +472,7 @@ def counts_foe_boost(d: CardDef) -> cython.bint:
     where the heuristic weighs its own attack with it, the odds read the BOOSTs of the foe's
     defense cards instead (``Reader.defense_boosts``). Its defense keeps the flat lift
     (docs/policies.md, "Tried and not kept")."""
-    got = _FOE_BOOSTS.get(id(d))
-    if got is not None and got[0] is d:
-        return got[1]
-    yes = False
-    for op in _ops(d, "immediately", "during_combat"):
-        if (op.NAME == "set_value" and op.spec.get("card") == "opponent"
-                and op.spec.get("to") == "opponent_card_boost_value" and applies(op.spec, True)):
-            yes = True
-    _FOE_BOOSTS[id(d)] = (d, yes)
-    return yes
-
-
-_DAMAGE_DRAWS: dict = {}
+    return _own_effects(_FOE_BOOSTS, d, ("immediately", "during_combat"), _sets_foe_to_boost) > 0
 
 
 @cython.ccall
@@ -468,30 +481,13 @@ def damage_draws(d: CardDef) -> cython.Py_ssize_t:
     fighter takes (Prisoner's Torment: 1); 0 for nearly every card. Its effect's worth
     (``effect_worth``) guesses the damage flat; where the heuristic weighs its own defense, the
     draws are read from the damage the defense odds expect."""
-    got = _DAMAGE_DRAWS.get(id(d))
-    if got is not None and got[0] is d:
-        return got[1]
-    n = 0
-    for op in _ops(d, *COMBAT_TIMINGS):
-        if (op.NAME == "draw" and op.spec.get("count") == "combat_damage_taken"
-                and op.spec.get("who", "self") == "self" and not op.spec.get("if") and applies(op.spec, True)):
-            n += 1
-    _DAMAGE_DRAWS[id(d)] = (d, n)
-    return n
+    return _own_effects(_DAMAGE_DRAWS, d, COMBAT_TIMINGS, _draws_per_damage)
 
 
 @cython.ccall
 def spends_coils(d: CardDef) -> cython.bint:
     """Whether a card may spend charged coils in combat (``discharge_coils``)."""
-    got = _SPENDS.get(id(d))
-    if got is not None and got[0] is d:
-        return got[1]
-    yes = False
-    for op in _ops(d, *COMBAT_TIMINGS):
-        if op.NAME == "discharge_coils":
-            yes = True
-    _SPENDS[id(d)] = (d, yes)
-    return yes
+    return _own_effects(_SPENDS, d, COMBAT_TIMINGS, _spends) > 0
 
 
 @cython.ccall
