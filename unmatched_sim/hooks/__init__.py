@@ -78,85 +78,37 @@ VALUE_ADVICE: dict[str, Callable] = {}
 VIEW_QUANTITIES: dict[str, Callable] = {}
 
 
-def advise(kind: str):
-    """Register how the AI decides a hero's own decision kind: ``@advise("misery_continue")``."""
-    def register(fn):
-        AI_ADVICE[kind] = fn
-        return fn
-    return register
+def _registrar(table: dict, doc: str, key=None):
+    """A decorator factory registering ``fn`` in ``table`` under a name (or ``key(name)``)."""
+    def by_name(name: str):
+        def register(fn):
+            table[key(name) if key else name] = fn
+            return fn
+        return register
+    by_name.__doc__ = doc
+    return by_name
 
 
-def card_advice(hook: str):
-    """Register a hero's combat-card preference: ``@card_advice("iambic_pentameter")``."""
-    def register(fn):
-        CARD_ADVICE[hook] = fn
-        return fn
-    return register
-
-
-def scheme_advice(hook: str):
-    """Register a hero's worth of its own schemes: ``@scheme_advice("fleet_of_foot")``."""
-    def register(fn):
-        SCHEME_ADVICE[hook] = fn
-        return fn
-    return register
-
-
-def hand_advice(hook: str):
-    """Register what a hero's hand size at the end of its turn is worth: ``@hand_advice("...")``."""
-    def register(fn):
-        HAND_ADVICE[hook] = fn
-        return fn
-    return register
-
-
-def destination_advice(hook: str):
-    """Register where a hero's effects put its own fighter: ``@destination_advice("...")``."""
-    def register(fn):
-        DESTINATION_ADVICE[hook] = fn
-        return fn
-    return register
-
-
-def maneuver_advice(hook: str):
-    """Register what a hero's maneuvers cost it: ``@maneuver_advice("dual_nature")``."""
-    def register(fn):
-        MANEUVER_ADVICE[hook] = fn
-        return fn
-    return register
-
-
-def effect_advice(name: str):
-    """Register what a hero's own effect is worth: ``@effect_advice("cast_two_spells")``."""
-    def register(fn):
-        EFFECT_ADVICE[name] = fn
-        return fn
-    return register
-
-
-def value_advice(name: str):
-    """Register what a hero's own hook adds to its card's value now: ``@value_advice("laevateinn")``."""
-    def register(fn):
-        VALUE_ADVICE[name] = fn
-        return fn
-    return register
-
-
-def view_quantity(name: str):
-    """Register how a player's view tells a public quantity (one of ``QUANTITIES``, registered
-    before): ``@view_quantity("line_same_name")``."""
-    def register(fn):
-        VIEW_QUANTITIES[QUANTITIES[name]] = fn
-        return fn
-    return register
-
-
-def story_line(kind: str):
-    """Register how ``sim replay`` tells a hero's own event kind."""
-    def register(fn):
-        STORY_LINES[kind] = fn
-        return fn
-    return register
+advise = _registrar(AI_ADVICE, """Register how the AI decides a hero's own decision kind:
+``@advise("misery_continue")``.""")
+card_advice = _registrar(CARD_ADVICE, """Register a hero's combat-card preference:
+``@card_advice("iambic_pentameter")``.""")
+scheme_advice = _registrar(SCHEME_ADVICE, """Register a hero's worth of its own schemes:
+``@scheme_advice("fleet_of_foot")``.""")
+hand_advice = _registrar(HAND_ADVICE, """Register what a hero's hand size at the end of its turn is
+worth: ``@hand_advice("...")``.""")
+destination_advice = _registrar(DESTINATION_ADVICE, """Register where a hero's effects put its own
+fighter: ``@destination_advice("...")``.""")
+maneuver_advice = _registrar(MANEUVER_ADVICE, """Register what a hero's maneuvers cost it:
+``@maneuver_advice("dual_nature")``.""")
+effect_advice = _registrar(EFFECT_ADVICE, """Register what a hero's own effect is worth:
+``@effect_advice("cast_two_spells")``.""")
+value_advice = _registrar(VALUE_ADVICE, """Register what a hero's own hook adds to its card's value now:
+``@value_advice("laevateinn")``.""")
+view_quantity = _registrar(VIEW_QUANTITIES, """Register how a player's view tells a public quantity (one
+of ``QUANTITIES``, registered before): ``@view_quantity("line_same_name")``; kept by the quantity's
+function.""", key=QUANTITIES.__getitem__)
+story_line = _registrar(STORY_LINES, """Register how ``sim replay`` tells a hero's own event kind.""")
 
 
 def _register_all() -> None:
