@@ -523,6 +523,11 @@ class _ViewCore:
         off the board): what "not on the space it started this turn on" reads."""
         return self._g.started_turn_on(fi)
 
+    def counts_as_hero(self, fi: int) -> bool:
+        """Is fighter ``fi`` a hero for card text that names heroes ("if the opposing fighter is
+        a hero")? Public: the game's format says (a co-op enemy is no hero)."""
+        return self._g.format.counts_as_hero(self._g, fi)
+
     # --- combat
     @property
     def in_combat(self) -> bool:

@@ -21,9 +21,9 @@ from unmatched_sim.engine.effects import QUANTITIES, hook_effect
 from unmatched_sim.registry import Registry
 
 __all__ = ["ABILITIES", "AI_ADVICE", "CARD_ADVICE", "DESTINATION_ADVICE", "EFFECT_ADVICE", "HAND_ADVICE",
-           "MANEUVER_ADVICE", "SCHEME_ADVICE", "STORY_LINES", "VALUE_ADVICE", "VIEW_QUANTITIES", "Ability",
+           "MANEUVER_ADVICE", "SCHEME_ADVICE", "STORY_LINES", "VALUE_ADVICE", "VIEW_CONDITIONS", "VIEW_QUANTITIES", "Ability",
            "ability", "advise", "card_advice", "destination_advice", "effect_advice", "hand_advice", "hook_effect",
-           "make_ability", "maneuver_advice", "scheme_advice", "story_line", "value_advice", "view_quantity"]
+           "make_ability", "maneuver_advice", "scheme_advice", "story_line", "value_advice", "view_condition", "view_quantity"]
 
 
 # What the AI and the replay story need to know of a hero, registered by its hook module so a
@@ -76,6 +76,14 @@ VALUE_ADVICE: dict[str, Callable] = {}
 #       exactly because what it counts is public (Shakespeare's line: the Horrors in it), so
 #       the AI reads a card whose value adds it as the value it will have now.
 VIEW_QUANTITIES: dict[str, Callable] = {}
+#   VIEW_CONDITIONS[condition name, ``engine.effects.CONDITIONS``] = fn(view, fighter, foe) -> bool:
+#       a condition of a combat card's effect that a player's view tells before the cards are
+#       shown (the resolving fighter has moved this turn; the opposing fighter is a hero), with
+#       ``fighter`` the one resolving the card and ``foe`` the opposing fighter of the combat, so
+#       the AI reads the card at the value it will have where the card tables count half of it.
+#       Under a quantity's name (``QUANTITIES``): its number, for a condition that compares it
+#       (``{ quantity = "fighter_health", at_most = 7 }``).
+VIEW_CONDITIONS: dict[str, Callable] = {}
 
 
 def _registrar(table: dict, doc: str, key=None):
@@ -105,6 +113,8 @@ effect_advice = _registrar(EFFECT_ADVICE, """Register what a hero's own effect i
 ``@effect_advice("cast_two_spells")``.""")
 value_advice = _registrar(VALUE_ADVICE, """Register what a hero's own hook adds to its card's value now:
 ``@value_advice("laevateinn")``.""")
+view_condition = _registrar(VIEW_CONDITIONS, """Register how a player's view tells a combat card's
+condition (one of ``CONDITIONS``), or a quantity a condition compares: ``@view_condition("started_turn_elsewhere")``.""")
 view_quantity = _registrar(VIEW_QUANTITIES, """Register how a player's view tells a public quantity (one
 of ``QUANTITIES``, registered before): ``@view_quantity("line_same_name")``; kept by the quantity's
 function.""", key=QUANTITIES.__getitem__)

@@ -1,5 +1,5 @@
-"""Bruce Lee: Fleet of Foot, and how the AI plays Nunchaku, Bring It On and the cards worth more
-once moved.
+"""Bruce Lee: Fleet of Foot, and how the AI plays Nunchaku and Bring It On (his cards worth more
+once moved are read by the shared ``hooks.VIEW_CONDITIONS``).
 
 Every card of the deck is written in the shared vocabulary (heroes/bruce_lee.toml). The ability
 is the shared end-of-turn effect list (a move of up to 1 space); its class here adds only what
@@ -10,7 +10,7 @@ it is weighed at its real value.
 from __future__ import annotations
 
 from unmatched_sim.engine.state import ATTACKER
-from unmatched_sim.hooks import ability, card_advice, scheme_advice
+from unmatched_sim.hooks import ability, scheme_advice
 from unmatched_sim.hooks.shared.abilities import EndOfTurnEffects
 from unmatched_sim.policies.odds import ability_bonus_estimate
 
@@ -127,51 +127,3 @@ def advise_scheme(policy, view, cid, fi):
     if attack is not None:
         then = max(then, attack + ATTACK_BONUS + policy.agg + policy.hit_and_run(view))
     return then - policy.spend_cost(view, cid)
-
-
-# "worth N if ... not on the space it started this turn on": who must have moved
-_MOVED_CONDITIONS = {"started_turn_elsewhere": "own", "either_combatant_started_elsewhere": "either"}
-
-
-def _moved_value(card) -> tuple[int, str] | None:
-    """(N, who) of a card's own "worth N once moved this turn" (Momentous Shift, High Straight
-    Lead); None for other cards."""
-    for op in card.effects.get("during_combat", ()):
-        who = _MOVED_CONDITIONS.get(op.spec.get("if")) if isinstance(op.spec.get("if"), str) else None
-        if op.NAME == "set_value" and who and isinstance(op.spec.get("to"), int):
-            return op.spec["to"], who
-    return None
-
-
-def _moved(view, fi: int) -> bool:
-    f = view.fighter(fi)
-    return f.on_board and view.started_turn_on(fi) != f.space
-
-
-@card_advice("fleet_of_foot")
-def advise_combat_card(policy, view, cid):
-    """An attack worth more once a fighter of the combat has moved this turn is weighed at the
-    value it has now, not at the even chance the policy gives such a condition: Momentous Shift
-    after Bruce Lee's move is worth 5, before it 3 (a 2 would otherwise be played on a turn he
-    moved, keeping the 5 for a defense that is worth 3)."""
-    from unmatched_sim.policies.weights import FOR_HERO_ADVICE
-    CONDITIONAL_SHARE = FOR_HERO_ADVICE["CONDITIONAL_SHARE"]
-
-    got = _moved_value(view.card(cid))
-    fighters = view.combat_fighters() if view.in_combat else None
-    if got is None or fighters is None or not view.is_my_turn() or view.my_role() != ATTACKER:
-        return 0.0
-    to, who = got
-    fi, target = fighters
-    printed = view.card(cid).value or 0
-    if to <= printed:
-        return 0.0
-    holds = _moved(view, fi) or (who == "either" and _moved(view, target))
-    lift = (to - printed) * ((1.0 if holds else 0.0) - CONDITIONAL_SHARE)
-    if not hasattr(policy, "attack_odds"):      # greedy weighs cards by value: the lift itself
-        return lift
-    tf = view.fighter(target)
-    a = policy.my_attack_strength(view, cid) + ability_bonus_estimate(view, fi, ATTACKER, target)
-    e0, _, k0 = policy.attack_odds(view, tf, a)
-    e1, _, k1 = policy.attack_odds(view, tf, max(0.0, a + lift))
-    return policy.foe_hp_weight(view, tf) * (e1 - e0) + policy.defeat_worth(view, tf) * (k1 - k0)

@@ -26,6 +26,7 @@ cpdef bint trades_values(CardDef d)
 cpdef bint counts_foe_boost(CardDef d)
 cpdef Py_ssize_t damage_draws(CardDef d)
 cpdef tuple around_damage(CardDef d, bint mine)
+cpdef tuple conditional_terms(CardDef d, bint mine)
 cpdef bint is_own_card(_ViewCore view, object cid)
 
 from unmatched_sim.policies.weights cimport (BOOST_ONLY_LIFT, COILS_SHARE, CONDITIONAL_SHARE, DEFENSE_KEEP_CAP,

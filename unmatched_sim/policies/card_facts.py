@@ -375,6 +375,55 @@ def _terms_of(ops, mine: bool) -> list:
     return terms
 
 
+# (card, mine) -> its terms under a condition on the board: conditional_terms, worked out once.
+_CONDITIONAL: dict = {}
+# Conditions other readings take care of: the combat's outcome, who plays a TRICK, and "if the
+# foe holds more cards" (a card whose value reads the view, ``_reads_the_view`` in the heuristic).
+_NOT_ON_THE_BOARD = frozenset({"won", "lost", "not won", "not lost", "played_by_owner",
+                               "not played_by_owner", "opponent_hand_larger"})
+
+
+@cython.ccall
+def conditional_terms(d: CardDef, mine: bool) -> tuple:
+    """The parts of a card's combat effects that hang on a condition other than the combat's
+    outcome (Claws That Catch is 5 against a hero; Feeding heals Chupacabra at 7 health or
+    lower), which ``card_strength`` and ``effect_worth`` count at ``CONDITIONAL_SHARE``, as
+    (condition, after combat, value lift, effect worth, may, ransom) each: the lift is the rise
+    of the card's own value when the condition holds (0 for any other effect), the worth the
+    effect's (0 for a value change). A reader that can tell the condition from the board
+    (``hooks.VIEW_CONDITIONS``) counts them in full or not at all. Empty for nearly every card."""
+    key = (id(d), mine)
+    got = _CONDITIONAL.get(key)
+    if got is not None and got[0] is d:
+        return got[1]
+    out = []
+    v = float(d.value or 0)
+    for t in COMBAT_TIMINGS:
+        for op in d.effects.get(t, ()):
+            spec = op.spec
+            cond = spec.get("if")
+            if cond is None or (isinstance(cond, str) and cond in _NOT_ON_THE_BOARD) or not applies(spec, mine):
+                continue
+            n = op.NAME
+            if n in ("boost_card", "set_value") and spec.get("card", "self") == "self":
+                lift = 0.0
+                if t == "after_combat":
+                    pass
+                elif n == "boost_card":
+                    lift = SELF_BOOST_LIFT * min(SELF_BOOST_MAX, spec.get("times", 1))
+                elif isinstance(spec.get("to"), int) or isinstance(spec.get("to"), str) and spec["to"] in _HAND_SIZES:
+                    lift = max(0.0, guess_amount(spec["to"]) - v)
+                if lift > 0.0:      # (as card_strength counts it)
+                    out.append((cond, False, lift, 0.0, False, False))
+                continue
+            for w, kind, may, ransom in _terms_of((op,), mine):
+                if kind == _IF_OTHER:
+                    out.append((cond, t == "after_combat", 0.0, w, may, ransom))
+    got = tuple(out)
+    _CONDITIONAL[key] = (d, got)
+    return got
+
+
 # (card, mine) -> its damage around its fighter: around_damage, worked out once.
 _AROUND: dict = {}
 # Damage targets read from the board around the fighter that resolves them (the heuristic's

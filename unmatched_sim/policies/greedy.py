@@ -15,11 +15,11 @@ except ImportError:     # a pure install without Cython: the typing declarations
 
 from unmatched_sim.engine.effects import QUANTITIES
 from unmatched_sim.engine.game import IllegalChoice
-from unmatched_sim.hooks import AI_ADVICE, CARD_ADVICE, VIEW_QUANTITIES
+from unmatched_sim.hooks import AI_ADVICE, CARD_ADVICE, VIEW_CONDITIONS, VIEW_QUANTITIES
 from unmatched_sim.model import CardDef
 from unmatched_sim.policies.registry import register
 from unmatched_sim.policies.base import Policy
-from unmatched_sim.engine.state import Fighter
+from unmatched_sim.engine.state import Fighter, other_role
 from unmatched_sim.engine.view import _ViewCore
 
 EFFECT_WEIGHT = {"draw": 0.6, "damage": 0.8, "gain_action": 1.2, "boost_card": 1.0,
@@ -161,6 +161,26 @@ def _illegal(policy, decision, choice, handler) -> None:
            else "the hero's advice" if AI_ADVICE.get(decision.kind) else "its default")
     raise IllegalChoice(f"policy '{policy.name}' ({type(policy).__name__}, {who}) answered {choice!r} "
                         f"to a '{decision.kind}' decision; the options were {decision.options!r}")
+
+
+def condition_seen(view, cond, fi, foe) -> int:
+    """Whether a combat card's condition ``cond`` (an ``if`` as written: a name, ``"not
+    name"``, or ``{ quantity = ..., at_most = N }``) holds for our fighter ``fi`` against
+    ``foe`` as the view tells it now (``hooks.VIEW_CONDITIONS``): 1 or 0, or -1 where the view
+    cannot tell (the foe's card, a number it does not know)."""
+    if isinstance(cond, dict):
+        read = VIEW_CONDITIONS.get(cond.get("quantity"))
+        if read is None:
+            return -1
+        n = read(view, fi, foe)
+        lo, hi = cond.get("at_least"), cond.get("at_most")
+        return int((lo is None or n >= lo) and (hi is None or n <= hi))
+    negate = cond.startswith("not ")
+    read = VIEW_CONDITIONS.get(cond[4:] if negate else cond)
+    if read is None:
+        return -1
+    return int(bool(read(view, fi, foe)) != negate)
+
 
 
 @cython.cclass
@@ -309,14 +329,18 @@ class GreedyPolicy(Policy):
                     n = tell(view, view.seat, cid)
             return None if n is None else n * a.times
 
+        role = view.my_role() if view.in_combat else None
+        pair = view.combat_fighters() if role is not None else None
+
         def run(ops, v):
             for op in ops:
                 cond = op.spec.get("if")
                 if cond == "opponent_hand_larger":
                     if not view.hand_size(view.opp) > mine_after:
                         continue
-                elif cond is not None:
-                    continue
+                elif cond is not None:      # one the board tells (Momentous Shift once moved)
+                    if pair is None or condition_seen(view, cond, pair[role], pair[other_role(role)]) != 1:
+                        continue
                 if op.NAME == "add_value" and op.card == "self":
                     v += amount(op.amount) or 0
                 elif op.NAME == "set_value" and op.card == "self":

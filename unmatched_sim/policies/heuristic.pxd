@@ -6,7 +6,8 @@
 from unmatched_sim.engine.state cimport Fighter
 from unmatched_sim.engine.view cimport _ViewCore
 from unmatched_sim.model cimport CardDef
-from unmatched_sim.policies.card_facts cimport (applies, around_damage, blanked_types, card_strength, charged_terms, effect_worth,
+from unmatched_sim.policies.card_facts cimport (applies, around_damage, blanked_types, card_strength, charged_terms,
+                                                conditional_terms, effect_worth,
                                                 is_own_card, spends_coils,
                                                 keep_worth, mirrored_value, own_draw_counts, own_hero_damage,
                                                 counts_foe_boost, damage_draws, recover_specs, trades_values, usable)

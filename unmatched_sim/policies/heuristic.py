@@ -65,11 +65,11 @@ from unmatched_sim.engine.view import _ViewCore
 from unmatched_sim.model import CardDef
 from unmatched_sim.policies.registry import register
 from unmatched_sim.policies.card_facts import (BLOCK_ALL, COMBAT_TIMINGS, NO_CARD, applies, around_damage,
-                                               blanked_types, card_strength, charged_terms,
+                                               blanked_types, card_strength, charged_terms, conditional_terms,
                                                effect_worth, spends_coils, estimate_number, is_own_card,
                                                keep_worth, mirrored_value, own_draw_counts, own_hero_damage,
                                                counts_foe_boost, damage_draws, recover_specs, trades_values)
-from unmatched_sim.policies.greedy import GreedyPolicy
+from unmatched_sim.policies.greedy import GreedyPolicy, condition_seen
 from unmatched_sim.policies.odds import KEEP, Reader, ability_bonus_estimate, check_reader, combat_odds
 from unmatched_sim.policies.position import SpaceFacts, ThreatMap, exposure_odds, threat_map_of
 from unmatched_sim.policies.tempo import boost_draw_count, clock_style, deck_rate, scarcity_of, turns_left_estimate
@@ -122,13 +122,15 @@ CHECK_CACHES = checking.CHECK_CACHES
 @cython.locals(card=tuple, tgt=tuple, value=cython.double, exp_dmg=cython.double, p_win=cython.double,
                p_kill=cython.double, a=cython.double, tf=Fighter, reader=Reader, draw_adjust=cython.double,
                harm=cython.double, spend=cython.double, hp_w=cython.double, defeat_w=cython.double,
-               lift=cython.double)
-def _attack_value(card: tuple, tgt: tuple) -> cython.double:
+               lift=cython.double, cond_lift=cython.double)
+def _attack_value(card: tuple, tgt: tuple, cond_lift: cython.double) -> cython.double:
     """``HeuristicPolicy.attack_eval`` from the card's facts (``_attack_card_facts``) and the
     target's (``_attack_target_facts``): the damage and defeat the attack may deal at their
-    worth, the card's effects, less what the card costs to spend."""
-    d, mine, a, k, blanked, draw_adjust, harm, spend, around, boosts = card
+    worth, the card's effects, less what the card costs to spend. ``cond_lift``: what the
+    card's conditions on the board add to its value against this target (``conditions_now``)."""
+    d, mine, a, k, blanked, draw_adjust, harm, spend, around, boosts, conditional = card
     tf, hp_w, defeat_w, bonus, reader = tgt
+    a += cond_lift
     if bonus is not None:
         lift = bonus        # (a C double: the sums below run in C, nothing boxed)
         a += lift
@@ -147,7 +149,11 @@ def _attack_score(policy: HeuristicPolicy, view: _ViewCore, fi, target, cid, tgt
     caller weighing several cards): the card's facts, kept for the decision, combined with
     them; under CHECK_CACHES compared with the value from facts worked out afresh."""
     card = policy._attack_card(view, cid)
-    got = _attack_value(card, tgt)
+    if card[10]:        # conditions on the board: read against this target (few cards have any)
+        lift, worth = policy.conditions_now(view, fi, target, card[10], True)
+        got = _attack_value(card, tgt, lift) + worth
+    else:
+        got = _attack_value(card, tgt, 0.0)
     if card[8]:         # damage around the attacker: read from the board (few cards have any)
         got += policy.around_damage_adjust(view, fi, card[8])
     if CHECK_CACHES:
@@ -237,6 +243,22 @@ def _reads_the_view(d) -> bool:
     if got is None:
         got = d.keep_ai_fact(_READS_VIEW_SLOT, _value_reads(d.effects.get("during_combat", ())))
     return got
+
+
+def _effects_only(terms: tuple) -> tuple:
+    """``conditional_terms`` without the value's terms (read another way)."""
+    return tuple([t for t in terms if not t[2]]) if terms else terms
+
+
+@cython.cfunc
+def _term_worth(w: cython.double, may: cython.bint, ransom: cython.bint) -> cython.double:
+    """One effect term's worth as ``effect_worth`` adds it: a "may" never below 0, a ransom's
+    share."""
+    if may and w < 0.0:
+        w = 0.0
+    if ransom:
+        w *= RANSOM_SHARE
+    return w
 
 
 # The slot of the sidekicks a card brings back (``_brings_back``).
@@ -631,7 +653,8 @@ class HeuristicPolicy(GreedyPolicy):
         """attack_eval's facts of the card ``cid`` in this decision: (card, mine, attack
         strength, mirrored k, blanked types, draw room adjustment, own harm cost, spend cost,
         its damage around the attacker: ``around_damage``, whether the defense card counts its
-        BOOST: ``counts_foe_boost``).
+        BOOST: ``counts_foe_boost``, its terms under conditions on the board:
+        ``conditional_terms``, a value's only where the card tables' strength is read).
         (``my_attack_strength``, ``mine``, ``draw_room_adjust`` and ``own_harm_cost`` read
         inline: the card's draws and own damage are card facts, mostly none.)"""
         seat = view.seat
@@ -639,10 +662,13 @@ class HeuristicPolicy(GreedyPolicy):
         mine = view.card_owner(cid) == seat
         lock = view.value_lock(seat)
         boosts = mine and counts_foe_boost(d)
+        conditional = conditional_terms(d, mine)
         if lock is not None and view.is_my_turn():
             a = float(lock)
+            conditional = _effects_only(conditional)
         elif mine and _reads_the_view(d):
             a = float(d.value or 0) + self.value_gain(view, cid)
+            conditional = _effects_only(conditional)
         else:
             a = card_strength(d, mine)[0]
             if mine and _value_hooks(d):
@@ -661,7 +687,7 @@ class HeuristicPolicy(GreedyPolicy):
             extra += charged[1]
         return (d, mine, a, mirrored_value(d) if lock is None else 0, blanked_types(d), extra,
                 self.own_harm_cost(view, d, mine) if own_hero_damage(d, mine) else 0.0,
-                self.spend_cost(view, cid, back), around_damage(d, mine), boosts)
+                self.spend_cost(view, cid, back), around_damage(d, mine), boosts, conditional)
 
     @cython.locals(view=_ViewCore, memo=dict)
     def _attack_target(self, view, fi, target) -> tuple:
@@ -690,8 +716,33 @@ class HeuristicPolicy(GreedyPolicy):
     def _attack_eval_fresh(self, view, fi, target, cid) -> float:
         """attack_eval from facts worked out afresh, none kept (CHECK_CACHES compares the two)."""
         card = self._attack_card_facts(view, cid)
-        value = _attack_value(card, self._attack_target_facts(view, fi, target))
+        lift, worth = self.conditions_now(view, fi, target, card[10], True)
+        value = _attack_value(card, self._attack_target_facts(view, fi, target), lift) + worth
         return value + self.around_damage_adjust(view, fi, card[8]) if card[8] else value
+
+    @cython.locals(view=_ViewCore, lift=cython.double, worth=cython.double, w=cython.double,
+                   holds=cython.double)
+    def conditions_now(self, view, fi, foe, terms: tuple, attacking: bool) -> tuple:
+        """(value lift, effect worth) that our card's terms under conditions on the board
+        (``conditional_terms``) add when our fighter ``fi`` plays it against ``foe``, beyond the
+        share of them the card tables count (``CONDITIONAL_SHARE``): each condition the view
+        tells (``hooks.VIEW_CONDITIONS``) counts in full or not at all (Claws That Catch is 5
+        against a hero, 3 against a sidekick; Momentous Shift 3 in defense, where we have not
+        moved). An after-combat effect's condition is read now only in attack, where the blow
+        falls on the foe (a defender's health is read after it)."""
+        lift = worth = 0.0
+        for cond, after, value, w, may, ransom in terms:
+            if after and not attacking:
+                continue
+            got = condition_seen(view, cond, fi, foe)
+            if got < 0:
+                continue
+            holds = got
+            if value:
+                lift += (holds - CONDITIONAL_SHARE) * value
+            else:
+                worth += _term_worth(w * holds, may, ransom) - _term_worth(w * CONDITIONAL_SHARE, may, ransom)
+        return lift, worth
 
     @cython.locals(view=_ViewCore)
     def around_damage_adjust(self, view, fi, around: tuple) -> float:
@@ -1809,7 +1860,8 @@ class HeuristicPolicy(GreedyPolicy):
                    p_dead=cython.double, v=cython.double, p=cython.double, av=cython.double,
                    dmg=cython.double, health=cython.double, healed=cython.double, sc=cython.double,
                    spend_w=cython.double, defeat_w=cython.double, card=CardDef, trade=cython.bint,
-                   traded=cython.double, own=cython.bint, draws_per_damage=cython.Py_ssize_t)
+                   traded=cython.double, own=cython.bint, draws_per_damage=cython.Py_ssize_t,
+                   conditional=tuple, lift=cython.double, cworth=cython.double)
     def defense_scores(self, view, d) -> list:
         """(option, score) of each defense card of ``d`` (or none): minus the health the attack
         may take (and the game, if it may defeat us) against the odds of the attacker's card,
@@ -1854,6 +1906,13 @@ class HeuristicPolicy(GreedyPolicy):
                         a = op.spec.get("amount", 1)
                         heal += a if isinstance(a, int) else 1
                 worth = effect_worth(card, COMBAT_TIMINGS, DEFENSE_WIN_CHANCE, own) * DEFENSE_EFFECT_SHARE
+                conditional = conditional_terms(card, own)
+                if conditional:     # conditions on the board (Momentous Shift: we have not moved)
+                    if own and _reads_the_view(card):
+                        conditional = _effects_only(conditional)
+                    lift, cworth = self.conditions_now(view, me.idx, attacker.idx, conditional, False)
+                    dv += lift
+                    worth += cworth * DEFENSE_EFFECT_SHARE
                 cost = spend_w * self.keep_base(view, cid)
             exp_loss = p_dead = 0.0
             health = min(me.max_health, me.health + heal)

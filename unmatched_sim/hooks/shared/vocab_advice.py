@@ -4,8 +4,8 @@ any hero whose cards use these verbs."""
 
 from __future__ import annotations
 
-from unmatched_sim.engine.state import ATTACKER, DEFENDER
-from unmatched_sim.hooks import advise, story_line, view_quantity
+from unmatched_sim.engine.state import ATTACKER, DEFENDER, NO_SPACE
+from unmatched_sim.hooks import advise, story_line, view_condition, view_quantity
 
 
 @advise("damage_to_draw")
@@ -184,3 +184,105 @@ def _zones_occupied_seen(view, seat: int, cid: int) -> int:
 def _voyages_seen(view, seat: int, cid: int) -> int:
     """Sinbad's VOYAGE cards: "+1 for each VOYAGE card in your discard pile", a face-up pile."""
     return sum(1 for c in view.discard(seat) if "voyage" in view.card(c).tags)
+
+
+# ---------------------------------------------------------------------- conditions on the board
+# The conditions of combat cards that a player's view tells before the cards are shown
+# (``hooks.VIEW_CONDITIONS``), each read for ``fi``, the viewing player's fighter resolving the card, against
+# ``foe``, the opposing fighter of the combat: the heuristic weighs such a card at the value it
+# will have (Claws That Catch is 5 against a hero, 3 against a sidekick) where the card tables
+# count half of the lift.
+def _moved(view, fi: int) -> bool:
+    f = view.fighter(fi)
+    return f.on_board and view.started_turn_on(fi) != f.space
+
+
+@view_condition("started_turn_elsewhere")
+def _started_elsewhere_seen(view, fi: int, foe: int) -> bool:
+    """Momentous Shift: the fighter stands on another space than the one it started the turn on."""
+    return _moved(view, fi)
+
+
+@view_condition("either_combatant_started_elsewhere")
+def _either_started_elsewhere_seen(view, fi: int, foe: int) -> bool:
+    """High Straight Lead: either fighter of the combat has moved this turn."""
+    return _moved(view, fi) or _moved(view, foe)
+
+
+@view_condition("left_start_zone")
+def _left_start_zone_seen(view, fi: int, foe: int) -> bool:
+    """Like a Flash of Golden Light: the fighter shares no zone with the space it started on."""
+    f = view.fighter(fi)
+    if not f.on_board:
+        return False
+    start = view.started_turn_on(fi)
+    return start == NO_SPACE or not view.board.same_zone(start, f.space)
+
+
+@view_condition("opposing_combatant_is_hero")
+def _foe_is_hero_seen(view, fi: int, foe: int) -> bool:
+    """Claws That Catch: the opposing fighter is a hero."""
+    return view.counts_as_hero(foe)
+
+
+def _adjacent(view, a: int, b: int) -> bool:
+    fa, fb = view.fighter(a), view.fighter(b)
+    return fa.on_board and fb.on_board and fb.space in view.board.adjacent[fa.space]
+
+
+def _is_foe_fighter(view, o: int) -> bool:
+    return view.is_foe(view.fighter(o).owner)
+
+
+def _neighbours(view, fi: int) -> list:
+    f = view.fighter(fi)
+    if not f.on_board:
+        return []
+    return [o for o in (view.occupant(s) for s in view.board.adjacent[f.space]) if o >= 0]
+
+
+@view_condition("opposing_combatant_adjacent")
+def _foe_adjacent_seen(view, fi: int, foe: int) -> bool:
+    """Long Shot ("not ..."): the two fighters of the combat are adjacent."""
+    return _adjacent(view, fi, foe)
+
+
+@view_condition("ally_adjacent_to_opposing_combatant")
+def _ally_by_foe_seen(view, fi: int, foe: int) -> bool:
+    """Give No Quarter: another friendly fighter stands next to the opposing fighter."""
+    return any(o != fi and not _is_foe_fighter(view, o) for o in _neighbours(view, foe))
+
+
+@view_condition("adjacent_to_opposing")
+def _by_a_foe_seen(view, fi: int, foe: int) -> bool:
+    """Intimidating Visage: an opposing fighter stands next to the resolving fighter."""
+    return any(_is_foe_fighter(view, o) for o in _neighbours(view, fi))
+
+
+@view_condition("adjacent_to_friendly")
+def _by_a_friend_seen(view, fi: int, foe: int) -> bool:
+    """Better Together: another friendly fighter stands next to the resolving fighter."""
+    return any(o != fi and not _is_foe_fighter(view, o) for o in _neighbours(view, fi))
+
+
+@view_condition("in_hero_zone")
+def _in_hero_zone_seen(view, fi: int, foe: int) -> bool:
+    """Yennenga's archers ("not ..."): the fighter shares a zone with one of its side's heroes."""
+    f = view.fighter(fi)
+    if not f.on_board:
+        return False
+    same = view.board.same_zone
+    return any(h.is_hero and h.on_board and h.idx != fi and same(h.space, f.space)
+               for h in view.fighters(f.owner))
+
+
+@view_condition("won_combat_this_turn")
+def _won_earlier_seen(view, fi: int, foe: int) -> bool:
+    """Blood in the Air: the fighter's player has won a combat earlier this turn."""
+    return bool(view.turn_flag(("won_combat", view.fighter(fi).owner)))
+
+
+@view_condition("fighter_health")
+def _fighter_health_seen(view, fi: int, foe: int) -> int:
+    """Wounded Beast, Feeding ("at 7 health or lower"): the resolving fighter's health."""
+    return view.fighter(fi).health

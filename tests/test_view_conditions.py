@@ -1,0 +1,142 @@
+"""The conditions of combat cards as a player's view tells them (``hooks.VIEW_CONDITIONS``: the
+AI reads such a card at the value it will have) equal the engine's own reading of them at every
+combat-card decision of random games of each hero whose cards have one, and the AI's choices
+that follow from reading them."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tests.scenario import Scenario
+from unmatched_sim.data.catalog import find_board, find_hero, hero_ids
+from unmatched_sim.engine.effects import parse_condition
+from unmatched_sim.engine.game import Game
+from unmatched_sim.engine.state import ATTACKER, DEFENDER, Ctx, other_role
+from unmatched_sim.engine.view import PlayerView
+from unmatched_sim.hooks import VIEW_CONDITIONS
+from unmatched_sim.policies import make_policy
+from unmatched_sim.policies.card_facts import conditional_terms
+from unmatched_sim.policies.greedy import condition_seen
+
+
+def conditions_read(d) -> set:
+    """The conditions of card ``d``'s combat terms that the view tells (a name, or a quantity's
+    comparison as its repr)."""
+    out = set()
+    for cond, *_ in conditional_terms(d, True):
+        name = cond.get("quantity") if isinstance(cond, dict) else cond.removeprefix("not ")
+        if name in VIEW_CONDITIONS:
+            out.add(cond if isinstance(cond, str) else repr(cond))
+    return out
+
+
+def heroes_with_a_condition() -> list[str]:
+    return [h for h in hero_ids() if any(conditions_read(d) for d in find_hero(h).cards)]
+
+
+def test_the_heroes_whose_cards_hang_on_the_board_are_found():
+    assert {"alice", "annie_christmas", "blackbeard", "chupacabra", "golden_bat", "king_arthur",
+            "sinbad", "bruce_lee"} <= set(heroes_with_a_condition())
+
+
+@pytest.mark.parametrize("hero", heroes_with_a_condition())
+def test_a_condition_as_the_view_tells_it_is_the_engine_s(hero):
+    foe = "medusa" if hero != "medusa" else "genie"        # a foe with sidekicks: hero and not
+    board = find_board("marmoreal")
+    seen = {}
+    for seed in range(12):
+        g = Game(board, (find_hero(hero), find_hero(foe)), seed=seed)
+        g.start()
+        rng = random.Random(seed)
+        for _ in range(800):
+            d = g.pending
+            if d is None:
+                break
+            if d.kind in ("attack_card", "defense_card") and g.combat is not None:
+                role = ATTACKER if d.kind == "attack_card" else DEFENDER
+                fi, other = g.combat.fighters[role], g.combat.fighters[other_role(role)]
+                view = PlayerView(g, d.player)
+                for cid in d.options:
+                    if cid is None or g.cards[cid].owner != d.player:
+                        continue
+                    for cond, *_ in conditional_terms(g.cards[cid].defn, True):
+                        got = condition_seen(view, cond, fi, other)
+                        if got < 0:
+                            continue
+                        engine = parse_condition(cond)(g, Ctx(d.player, cid, role, fi))
+                        assert got == int(engine), (g.cards[cid].defn.name, cond, g.turn)
+                        seen.setdefault(repr(cond), set()).add(got)
+            g.answer(rng.choice(d.options))
+    assert seen, f"no combat card of {hero} with a condition was weighed"
+    # a condition read both ways somewhere in the games
+    assert any(len(v) == 2 for v in seen.values()), (hero, seen)
+
+
+# ---------------------------------------------------------------------- the choices
+def attack_lift(s: Scenario, attacker: str, target: str, card: str) -> float:
+    """The value lift ``tuned`` reads for our ``card`` in an attack of ``attacker`` on
+    ``target``, beyond the card tables' share of its conditions."""
+    pol = make_policy("tuned", random.Random(0))
+    view = PlayerView(s.game, s.game.fighters[s.fighter(attacker)].owner)
+    d = view.card(s.card_ids(view.seat, card)[0])
+    return pol.conditions_now(view, s.fighter(attacker), s.fighter(target), conditional_terms(d, True), True)[0]
+
+
+def test_claws_that_catch_is_a_5_against_a_hero_and_a_3_against_a_sidekick():
+    s = Scenario("alice", "medusa")
+    s.place("Alice", "M01").place("Jabberwock", "M10").place("Medusa", "M11").place("Harpy 1", "M09")
+    s.hand(0, "Claws That Catch")
+    s.begin_turn(0)
+    assert attack_lift(s, "Jabberwock", "Medusa", "Claws That Catch") == 1.0
+    assert attack_lift(s, "Jabberwock", "Harpy 1", "Claws That Catch") == -1.0
+
+
+def defense_terms(s: Scenario, defender: str, attacker: str, card: str):
+    """(value lift, effect worth) ``tuned`` reads for our ``card`` defending ``defender``
+    against ``attacker``, beyond the card tables' share of its conditions."""
+    pol = make_policy("tuned", random.Random(0))
+    view = PlayerView(s.game, s.game.fighters[s.fighter(defender)].owner)
+    d = s.game.cards[s.card_ids(view.seat, card)[0]].defn
+    return pol.conditions_now(view, s.fighter(defender), s.fighter(attacker), conditional_terms(d, True), False)
+
+
+def test_momentous_shift_defends_as_a_3_when_the_defender_has_not_moved():
+    # On the foe's turn King Arthur stands where he started: Momentous Shift is its printed 3,
+    # not the 4 the card tables read (half of its lift to 5).
+    s = Scenario("king_arthur", "medusa")
+    s.place("King Arthur", "M10").place("Medusa", "M11")
+    s.hand(0, "Momentous Shift")
+    s.begin_turn(1)
+    assert defense_terms(s, "King Arthur", "Medusa", "Momentous Shift") == (-1.0, 0.0)
+
+
+def test_sinbad_keeps_momentous_shift_and_defends_with_a_3_that_moves_him():
+    # Sinbad at 6 health, Medusa attacking: Momentous Shift defends as a 3, as Toil and Danger
+    # does, which moves him after the combat. Read as a 4, Momentous Shift was spent here.
+    s = Scenario("sinbad", "medusa")
+    s.remove("Porter")
+    s.place("Sinbad", "M10").place("Medusa", "M11")
+    s.health("Sinbad", 6)
+    s.hand(0, "Momentous Shift", "Toil and Danger")
+    s.hand(1, "Second Shot", "Feint")
+    s.begin_turn(1)
+    s.choose(None)                      # no gaze
+    s.attack_with("Medusa", "Sinbad", "Second Shot")
+    s.expect("defense_card")
+    d = s.pending
+    cid = make_policy("tuned", random.Random(0)).choose(PlayerView(s.game, 0), d)
+    assert s.game.card(cid).name == "Toil and Danger"
+
+
+def test_long_shot_is_a_5_only_against_a_fighter_not_adjacent():
+    def lift(foe_space: str) -> float:
+        s = Scenario("annie_christmas", "medusa")
+        s.remove("Harpy 1").remove("Harpy 2").remove("Harpy 3")
+        s.place("Annie Christmas", "M10").place("Medusa", foe_space)
+        s.hand(0, "Long Shot")
+        s.begin_turn(0)
+        return attack_lift(s, "Annie Christmas", "Medusa", "Long Shot")
+    assert lift("M11") == -1.0          # adjacent: 3
+    assert lift("M13") == 1.0           # in her zone, not adjacent: 5
