@@ -43,9 +43,22 @@ def test_the_heroes_whose_cards_hang_on_the_board_are_found():
 
 @pytest.mark.parametrize("hero", heroes_with_a_condition())
 def test_a_condition_as_the_view_tells_it_is_the_engine_s(hero):
+    """At each combat-card decision, for the deciding player's own cards and for the cards the
+    opposing fighter may play (read from the same view: what we guess of its card)."""
     foe = "medusa" if hero != "medusa" else "genie"        # a foe with sidekicks: hero and not
     board = find_board("marmoreal")
     seen = {}
+
+    def check(g, view, card_list, seat, role, fi, other, cid=-1):
+        for d in card_list:
+            for cond, *_ in conditional_terms(d, True):
+                got = condition_seen(view, cond, fi, other)
+                if got < 0:
+                    continue
+                engine = parse_condition(cond)(g, Ctx(seat, cid, role, fi))
+                assert got == int(engine), (d.name, cond, g.turn, view.seat == seat)
+                seen.setdefault((repr(cond), view.seat == seat), set()).add(got)
+
     for seed in range(12):
         g = Game(board, (find_hero(hero), find_hero(foe)), seed=seed)
         g.start()
@@ -56,22 +69,19 @@ def test_a_condition_as_the_view_tells_it_is_the_engine_s(hero):
                 break
             if d.kind in ("attack_card", "defense_card") and g.combat is not None:
                 role = ATTACKER if d.kind == "attack_card" else DEFENDER
-                fi, other = g.combat.fighters[role], g.combat.fighters[other_role(role)]
+                theirs = other_role(role)
+                fi, other = g.combat.fighters[role], g.combat.fighters[theirs]
                 view = PlayerView(g, d.player)
                 for cid in d.options:
-                    if cid is None or g.cards[cid].owner != d.player:
-                        continue
-                    for cond, *_ in conditional_terms(g.cards[cid].defn, True):
-                        got = condition_seen(view, cond, fi, other)
-                        if got < 0:
-                            continue
-                        engine = parse_condition(cond)(g, Ctx(d.player, cid, role, fi))
-                        assert got == int(engine), (g.cards[cid].defn.name, cond, g.turn)
-                        seen.setdefault(repr(cond), set()).add(got)
+                    if cid is not None and g.cards[cid].owner == d.player:
+                        check(g, view, (g.cards[cid].defn,), d.player, role, fi, other, cid)
+                other_seat = g.fighters[other].owner
+                check(g, view, g.players[other_seat].hero.cards, other_seat, theirs, other, fi)
             g.answer(rng.choice(d.options))
     assert seen, f"no combat card of {hero} with a condition was weighed"
-    # a condition read both ways somewhere in the games
-    assert any(len(v) == 2 for v in seen.values()), (hero, seen)
+    # a condition read both ways somewhere in the games, by its own side and by the foe's
+    for ours in (True, False):
+        assert any(len(v) == 2 for (_, mine), v in seen.items() if mine == ours), (hero, seen)
 
 
 # ---------------------------------------------------------------------- the choices
@@ -140,3 +150,33 @@ def test_long_shot_is_a_5_only_against_a_fighter_not_adjacent():
         return attack_lift(s, "Annie Christmas", "Medusa", "Long Shot")
     assert lift("M11") == -1.0          # adjacent: 3
     assert lift("M13") == 1.0           # in her zone, not adjacent: 5
+
+
+# ---------------------------------------------------------------------- a foe's cards
+def foe_lift(s: Scenario, seat: int, foe_fighter: str, ours: str, card: str) -> float:
+    """What ``tuned`` of ``seat`` reads a foe's ``card`` (a kind of its list) played by
+    ``foe_fighter`` against our ``ours`` to gain or lose, beyond the card tables' share."""
+    pol = make_policy("tuned", random.Random(0))
+    view = PlayerView(s.game, seat)
+    pol.choose(view, s.pending)         # (the decision's memo)
+    fi = s.fighter(foe_fighter)
+    reader = pol.reader(view, s.game.fighters[fi].owner)
+    lifts = pol.foe_lifts(view, reader, fi, s.fighter(ours))
+    kind = [d.name for d in reader.cards].index(card)
+    return lifts[kind] if lifts else 0.0
+
+
+def test_a_foe_s_momentous_shift_defends_as_a_3_on_our_turn():
+    s = Scenario("medusa", "sinbad")
+    s.remove("Porter")
+    s.place("Medusa", "M10").place("Sinbad", "M11")
+    s.begin_turn(0)
+    assert foe_lift(s, 0, "Sinbad", "Medusa", "Momentous Shift") == -1.0
+
+
+def test_the_jabberwock_s_claws_that_catch_attack_our_hero_as_a_5_and_a_harpy_as_a_3():
+    s = Scenario("medusa", "alice")
+    s.place("Medusa", "M10").place("Harpy 1", "M09").place("Jabberwock", "M11").place("Alice", "M01")
+    s.begin_turn(0)
+    assert foe_lift(s, 0, "Jabberwock", "Medusa", "Claws That Catch") == 1.0
+    assert foe_lift(s, 0, "Jabberwock", "Harpy 1", "Claws That Catch") == -1.0

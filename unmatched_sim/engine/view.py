@@ -160,6 +160,10 @@ class _ViewCore:
     def is_foe(self, seat: int) -> bool:
         return self._g.is_foe(self.seat, seat)
 
+    def seats_opposed(self, a: int, b: int) -> bool:
+        """Are players ``a`` and ``b`` foes (not one player, nor teammates)? Public."""
+        return self._g.is_foe(a, b)
+
     @property
     def players(self) -> int:
         return len(self._g.players)

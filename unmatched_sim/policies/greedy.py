@@ -165,8 +165,8 @@ def _illegal(policy, decision, choice, handler) -> None:
 
 def condition_seen(view, cond, fi, foe) -> int:
     """Whether a combat card's condition ``cond`` (an ``if`` as written: a name, ``"not
-    name"``, or ``{ quantity = ..., at_most = N }``) holds for our fighter ``fi`` against
-    ``foe`` as the view tells it now (``hooks.VIEW_CONDITIONS``): 1 or 0, or -1 where the view
+    name"``, or ``{ quantity = ..., at_most = N }``) holds for fighter ``fi`` (ours, or a foe's
+    whose card we guess) against ``foe`` as the view tells it now (``hooks.VIEW_CONDITIONS``): 1 or 0, or -1 where the view
     cannot tell (the foe's card, a number it does not know)."""
     if isinstance(cond, dict):
         read = VIEW_CONDITIONS.get(cond.get("quantity"))

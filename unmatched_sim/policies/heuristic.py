@@ -129,12 +129,12 @@ def _attack_value(card: tuple, tgt: tuple, cond_lift: cython.double) -> cython.d
     worth, the card's effects, less what the card costs to spend. ``cond_lift``: what the
     card's conditions on the board add to its value against this target (``conditions_now``)."""
     d, mine, a, k, blanked, draw_adjust, harm, spend, around, boosts, conditional = card
-    tf, hp_w, defeat_w, bonus, reader = tgt
+    tf, hp_w, defeat_w, bonus, reader, lifts = tgt
     a += cond_lift
     if bonus is not None:
         lift = bonus        # (a C double: the sums below run in C, nothing boxed)
         a += lift
-    exp_dmg, p_win, p_kill = combat_odds(reader, tf.defn.name, tf.health, a, k, blanked, boosts)
+    exp_dmg, p_win, p_kill = combat_odds(reader, tf.defn.name, tf.health, a, k, blanked, boosts, lifts)
     value = hp_w * exp_dmg
     value += defeat_w * p_kill
     value += effect_worth(d, COMBAT_TIMINGS, p_win, mine)     # (by position: a C call)
@@ -248,6 +248,11 @@ def _reads_the_view(d) -> bool:
 def _effects_only(terms: tuple) -> tuple:
     """``conditional_terms`` without the value's terms (read another way)."""
     return tuple([t for t in terms if not t[2]]) if terms else terms
+
+
+def _values_only(terms: tuple) -> tuple:
+    """``conditional_terms``' value terms alone (a foe's card: its value is what we guess)."""
+    return tuple([t for t in terms if t[2]]) if terms else terms
 
 
 @cython.cfunc
@@ -702,15 +707,17 @@ class HeuristicPolicy(GreedyPolicy):
     @cython.locals(view=_ViewCore, tf=Fighter)
     def _attack_target_facts(self, view, fi, target) -> tuple:
         """attack_eval's facts of the target in this decision: (its fighter, its health's worth,
-        its defeat's worth, the attacker's ability bonus or None, its player's card reader)."""
+        its defeat's worth, the attacker's ability bonus or None, its player's card reader, what
+        its defense cards' conditions on the board add to them: ``foe_lifts``)."""
         tf = view.fighter(target)
         lock = view.value_lock(view.seat)
         bonus = None
         if lock is None or not view.is_my_turn():
             # the ability's expected bonus: Alice BIG, Arthur's BOOST, Golden Bat's standing +2
             bonus = ability_bonus_estimate(view, fi, ATTACKER, target)
-        return (tf, self.foe_hp_weight(view, tf), self.defeat_worth(view, tf), bonus,
-                self.reader(view, tf.owner))
+        reader = self.reader(view, tf.owner)
+        return (tf, self.foe_hp_weight(view, tf), self.defeat_worth(view, tf), bonus, reader,
+                self.foe_lifts(view, reader, target, fi))
 
     @cython.locals(view=_ViewCore)
     def _attack_eval_fresh(self, view, fi, target, cid) -> float:
@@ -720,11 +727,32 @@ class HeuristicPolicy(GreedyPolicy):
         value = _attack_value(card, self._attack_target_facts(view, fi, target), lift) + worth
         return value + self.around_damage_adjust(view, fi, card[8]) if card[8] else value
 
+    @cython.locals(view=_ViewCore, reader=Reader, d=CardDef, lift=cython.double, out=list, moved=cython.bint)
+    def foe_lifts(self, view, reader, fi, foe) -> tuple:
+        """What the conditions on the board add to each kind of card of a foe's list
+        (``reader.cards``) played by its fighter ``fi`` against ours, ``foe``: the lift the card
+        tables count at ``CONDITIONAL_SHARE``, in full or not at all where the view tells the
+        condition (the foe's Momentous Shift defends as a 3 on our turn; its Claws That Catch
+        attacks our hero as a 5). () where nothing changes (nearly always); kept for the
+        decision."""
+        key = ("foe_lifts", fi, foe)
+        got = self._memo.get(key)
+        if got is None:
+            out = []
+            moved = False
+            for d in reader.cards:
+                lift = self.conditions_now(view, fi, foe, _values_only(conditional_terms(d, True)), True)[0]
+                out.append(lift)
+                if lift != 0.0:
+                    moved = True
+            got = self._memo[key] = tuple(out) if moved else ()
+        return got
+
     @cython.locals(view=_ViewCore, lift=cython.double, worth=cython.double, w=cython.double,
                    holds=cython.double)
     def conditions_now(self, view, fi, foe, terms: tuple, attacking: bool) -> tuple:
         """(value lift, effect worth) that our card's terms under conditions on the board
-        (``conditional_terms``) add when our fighter ``fi`` plays it against ``foe``, beyond the
+        (``conditional_terms``) add when fighter ``fi`` plays it against ``foe``, beyond the
         share of them the card tables count (``CONDITIONAL_SHARE``): each condition the view
         tells (``hooks.VIEW_CONDITIONS``) counts in full or not at all (Claws That Catch is 5
         against a hero, 3 against a sidekick; Momentous Shift 3 in defense, where we have not
@@ -1870,7 +1898,8 @@ class HeuristicPolicy(GreedyPolicy):
         the same arithmetic in the same order.)"""
         me = view.fighter(d.info["fighter"])
         attacker = view.fighter(d.info["attacker"])
-        dist = self.reader(view, attacker.owner).attack(attacker.defn.name, played=True)
+        foe_reader = self.reader(view, attacker.owner)
+        dist = foe_reader.attack(attacker.defn.name, True, self.foe_lifts(view, foe_reader, attacker.idx, me.idx))
         w = self.hp_weight(me, True)
         # Standing bonuses of the fighters' own abilities (Alice's size): public estimates.
         mine_bonus = ability_bonus_estimate(view, me.idx, DEFENDER)

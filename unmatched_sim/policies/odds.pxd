@@ -24,16 +24,17 @@ cdef class Reader:
     cdef dict _tables, _defenses, _attacks, _threats
 
     cpdef KindTable kind_table(self, object fighter_name)
-    cpdef list defense(self, object fighter_name, frozenset blanked=*)
+    cpdef list defense(self, object fighter_name, frozenset blanked=*, tuple lifts=*)
     cpdef list defense_boosts(self, object fighter_name)
     cdef list _as_boosts(self, list levels, object fighter_name)
-    cpdef list attack(self, object fighter_name, bint played=*)
-    cdef object _attack_odds(self, object fighter_name, bint played, bint expect)
+    cdef double _lift_of(self, CardDef d, bint theirs, tuple lifts)
+    cpdef list attack(self, object fighter_name, bint played=*, tuple lifts=*)
+    cdef object _attack_odds(self, object fighter_name, bint played, bint expect, tuple lifts=*)
     cpdef double threat(self, object fighter_name)
 
 
 cpdef (double, double, double) combat_odds(Reader reader, object name, double health, double a, Py_ssize_t k,
-                                           frozenset blanked, bint boosts=*)
+                                           frozenset blanked, bint boosts=*, tuple lifts=*)
 
 # ``foe_in_focus``: the same read as odds.py's Python function, inlined where it is called.
 cdef inline object foe_in_focus(_ViewCore view):

@@ -245,16 +245,18 @@ class Reader:
                    table=tuple, types=tuple, unseen=list)
     @cython.boundscheck(False)     # (every index below is a space, fighter or kind in range)
     @cython.wraparound(False)
-    def defense(self, fighter_name, blanked: frozenset = frozenset()) -> list:
+    def defense(self, fighter_name, blanked: frozenset = frozenset(), lifts: tuple = ()) -> list:
         """Best defense strength the opponent's ``fighter_name`` can answer an attack with
-        (``blanked``: types of card that count 0 against the attack, ``blanked_types``)."""
-        key = (fighter_name, blanked) if blanked else fighter_name    # (mostly a name: no tuple)
+        (``blanked``: types of card that count 0 against the attack, ``blanked_types``;
+        ``lifts``: what each kind of the foe's card list gains or loses in this combat, as its
+        conditions on the board read, ``HeuristicPolicy.foe_lifts``; () for none)."""
+        key = (fighter_name, blanked, lifts) if blanked or lifts else fighter_name    # (mostly a name)
         out = self._defenses.get(key)
         if out is None:
             known = []
             for d, m in self.known:
                 if d.can_defend and usable(d, fighter_name) and d.type not in blanked:
-                    known.append(card_strength(d, m)[1])
+                    known.append(card_strength(d, m)[1] + self._lift_of(d, m, lifts))
             kt = self.kind_table(fighter_name)
             table, types, unseen = kt.defense, kt.types, self.unseen
             values, counts = [], []
@@ -263,7 +265,7 @@ class Reader:
                 if n:
                     v = table[i]
                     if v is not None and not (blanked and types[i] in blanked):
-                        values.append(v)
+                        values.append(v + lifts[i] if lifts else v)
                         counts.append(n)
             out = self._defenses[key] = _best_of_counts(known, values, counts, self.n_pool, self.h_unknown)
         return out
@@ -311,15 +313,28 @@ class Reader:
                 out.append((got[0] / got[1], p))
         return out
 
+    @cython.cfunc
+    @cython.locals(i=cython.Py_ssize_t)
+    def _lift_of(self, d: CardDef, theirs: cython.bint, lifts: tuple) -> cython.double:
+        """The lift of ``lifts`` for a card of the foe's own list seen in its hand (none for a
+        card of ours it holds: our TRICKs)."""
+        if not lifts or not theirs:
+            return 0.0
+        for i in range(len(self.cards)):
+            if self.cards[i] is d:
+                return lifts[i]
+        return 0.0
+
     @cython.ccall
     @cython.locals(out=list)
-    def attack(self, fighter_name, played: cython.bint = False) -> list:
+    def attack(self, fighter_name, played: cython.bint = False, lifts: tuple = ()) -> list:
         """Best attack strength of the opponent's ``fighter_name``; ``played``: the card is face
-        down in front of us already (it came from a hand one card larger)."""
-        key = (fighter_name, True) if played else fighter_name
+        down in front of us already (it came from a hand one card larger); ``lifts``: as in
+        ``defense``."""
+        key = (fighter_name, played, lifts) if lifts else (fighter_name, True) if played else fighter_name
         out = self._attacks.get(key)
         if out is None:
-            out = self._attack_odds(fighter_name, played, False)
+            out = self._attack_odds(fighter_name, played, False, lifts)
             self._attacks[key] = out
         return out
 
@@ -328,7 +343,7 @@ class Reader:
                    table=tuple, unseen=list)
     @cython.boundscheck(False)     # (every index below is a kind in range)
     @cython.wraparound(False)
-    def _attack_odds(self, fighter_name, played: cython.bint, expect: cython.bint):
+    def _attack_odds(self, fighter_name, played: cython.bint, expect: cython.bint, lifts: tuple = ()):
         """``attack``'s odds, worked out (``expect``: their expected value only, as ``threat``
         sums them, with no list of levels made)."""
         lock = self.lock
@@ -337,7 +352,7 @@ class Reader:
         known = []
         for d, m in self.known:
             if d.can_attack and usable(d, fighter_name):
-                known.append(card_strength(d, m)[0])
+                known.append(card_strength(d, m)[0] + self._lift_of(d, m, lifts))
         table, unseen = self.kind_table(fighter_name).attack, self.unseen
         values, counts = [], []
         for i in range(len(unseen)):
@@ -345,7 +360,7 @@ class Reader:
             if n:
                 v = table[i]
                 if v is not None:
-                    values.append(v)
+                    values.append(v + lifts[i] if lifts else v)
                     counts.append(n)
         return _best_of_counts(known, values, counts, self.n_pool, self.h_unknown + (1 if played else 0),
                                expect)
@@ -370,14 +385,14 @@ class Reader:
                p=cython.double, dv=cython.double, av=cython.double, dmg=cython.double,
                no_card=cython.double, block_all=cython.double)
 def combat_odds(reader: Reader, name, health, a, k, blanked: frozenset,
-                boosts: cython.bint = False) -> tuple[cython.double, cython.double, cython.double]:
+                boosts: cython.bint = False, lifts: tuple = ()) -> tuple[cython.double, cython.double, cython.double]:
     """``HeuristicPolicy.attack_odds`` on C doubles, from the defender's card reader: (expected
     damage, chance to win the combat, chance to defeat) of an attack of strength ``a`` on the
     fighter ``name`` with ``health`` (``boosts``: the defense card counts its BOOST value,
-    ``Reader.defense_boosts``)."""
+    ``Reader.defense_boosts``; ``lifts``: its cards' conditions on the board, ``Reader.defense``)."""
     exp_dmg = p_win = p_kill = 0.0
     no_card, block_all = NO_CARD, BLOCK_ALL     # (C doubles: the tests below run in C)
-    for v, p in (reader.defense_boosts(name) if boosts else reader.defense(name, blanked)):
+    for v, p in (reader.defense_boosts(name) if boosts else reader.defense(name, blanked, lifts)):
         dv = 0.0 if v == no_card else v
         av = a + k * dv if k else a
         dmg = 0.0 if v >= block_all else max(0.0, av - dv)

@@ -188,10 +188,10 @@ def _voyages_seen(view, seat: int, cid: int) -> int:
 
 # ---------------------------------------------------------------------- conditions on the board
 # The conditions of combat cards that a player's view tells before the cards are shown
-# (``hooks.VIEW_CONDITIONS``), each read for ``fi``, the viewing player's fighter resolving the card, against
-# ``foe``, the opposing fighter of the combat: the heuristic weighs such a card at the value it
-# will have (Claws That Catch is 5 against a hero, 3 against a sidekick) where the card tables
-# count half of the lift.
+# (``hooks.VIEW_CONDITIONS``), each read for ``fi``, the fighter resolving the card (ours, or a
+# foe's whose card we guess), against ``foe``, the opposing fighter of the combat: the heuristic
+# weighs such a card at the value it will have (Claws That Catch is 5 against a hero, 3 against
+# a sidekick) where the card tables count half of the lift.
 def _moved(view, fi: int) -> bool:
     f = view.fighter(fi)
     return f.on_board and view.started_turn_on(fi) != f.space
@@ -230,8 +230,9 @@ def _adjacent(view, a: int, b: int) -> bool:
     return fa.on_board and fb.on_board and fb.space in view.board.adjacent[fa.space]
 
 
-def _is_foe_fighter(view, o: int) -> bool:
-    return view.is_foe(view.fighter(o).owner)
+def _opposed(view, fi: int, o: int) -> bool:
+    """Do fighters ``fi`` and ``o`` fight on opposing sides?"""
+    return view.seats_opposed(view.fighter(fi).owner, view.fighter(o).owner)
 
 
 def _neighbours(view, fi: int) -> list:
@@ -250,19 +251,19 @@ def _foe_adjacent_seen(view, fi: int, foe: int) -> bool:
 @view_condition("ally_adjacent_to_opposing_combatant")
 def _ally_by_foe_seen(view, fi: int, foe: int) -> bool:
     """Give No Quarter: another friendly fighter stands next to the opposing fighter."""
-    return any(o != fi and not _is_foe_fighter(view, o) for o in _neighbours(view, foe))
+    return any(o != fi and not _opposed(view, fi, o) for o in _neighbours(view, foe))
 
 
 @view_condition("adjacent_to_opposing")
 def _by_a_foe_seen(view, fi: int, foe: int) -> bool:
     """Intimidating Visage: an opposing fighter stands next to the resolving fighter."""
-    return any(_is_foe_fighter(view, o) for o in _neighbours(view, fi))
+    return any(_opposed(view, fi, o) for o in _neighbours(view, fi))
 
 
 @view_condition("adjacent_to_friendly")
 def _by_a_friend_seen(view, fi: int, foe: int) -> bool:
     """Better Together: another friendly fighter stands next to the resolving fighter."""
-    return any(o != fi and not _is_foe_fighter(view, o) for o in _neighbours(view, fi))
+    return any(o != fi and not _opposed(view, fi, o) for o in _neighbours(view, fi))
 
 
 @view_condition("in_hero_zone")
