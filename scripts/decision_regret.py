@@ -85,14 +85,35 @@ def card_name(game, option) -> str:
     return "none" if option is None else game.cards[option].defn.name
 
 
-def disagreement(game, kind: str, ours, theirs) -> str:
+# The decision kinds whose options are cards of the hand (or None: no card).
+CARD_KINDS = frozenset({"attack_card", "defense_card", "scheme_card", "maneuver_boost", "combat_boost",
+                        "effect_discard", "ability_discard_for_action"})
+
+
+def space_kind(game, player: int, space) -> str:
+    """Where a move puts a fighter against the foes: "adj" next to a foe, "zone" in a foe's zone,
+    "away" neither ("stay": the fighter does not move)."""
+    if space is None:
+        return "stay"
+    foes = [f for f in game.fighters if f.on_board and game.is_foe(player, f.owner)]
+    if any(f.space in game.board.adjacent[space] for f in foes):
+        return "adj"
+    if any(game.board.same_zone(space, f.space) for f in foes):
+        return "zone"
+    return "away"
+
+
+def disagreement(game, kind: str, ours, theirs, player: int = 0) -> str:
     """How two choices of a decision differ, for the tables: an attack target's H or S on each
-    side, an action's or a combat card's name on each side; "" for other kinds."""
+    side, an action's name or a card's (``CARD_KINDS``) on each side, where a move goes
+    (``space_kind``); "" for other kinds."""
     if kind == "attack_target":
         return f"{target_kind(game, ours)}>{target_kind(game, theirs)}"
     if kind == "action":
         return f"{ours}>{theirs}"
-    if kind in ("attack_card", "defense_card"):
+    if kind == "move_destination":
+        return f"{space_kind(game, player, ours)}>{space_kind(game, player, theirs)}"
+    if kind in CARD_KINDS:
         return f"{card_name(game, ours)}>{card_name(game, theirs)}"
     return ""
 
@@ -132,7 +153,7 @@ def measure(heroes, opponents, games: int, seed: int, policy: str, worlds: int, 
                             if a is None or b is None:
                                 return
                             own, theirs = own + a, theirs + b
-                        detail = disagreement(game, d.kind, choice, other)
+                        detail = disagreement(game, d.kind, choice, other, d.player)
                         rows.append({"hero": hero, "foe": foe, "game": gs, "turn": game.turn, "kind": d.kind,
                                      "options": len(d.options), "gain": (theirs - own) / worlds, "detail": detail,
                                      "hand": hand, "actions": actions})

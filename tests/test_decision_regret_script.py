@@ -67,3 +67,26 @@ def test_bad_input_is_one_line():
         assert out.returncode != 0
         assert "Traceback" not in out.stderr
         assert len(out.stderr.strip().splitlines()) == 1, out.stderr
+
+
+def test_where_a_move_goes_is_told_against_the_foes():
+    from tests.scenario import Scenario
+    s = Scenario("houdini", "genie")
+    s.place("Houdini", "M01").place("The Genie", "M11").remove("Bess")
+    g = s.game
+    genie = g.fighters[s.fighter("The Genie")].space
+    beside = min(g.board.adjacent[genie])
+    far = next(x for x in range(g.board.size) if not g.board.same_zone(x, genie))
+    zone = next(x for x in range(g.board.size)
+                if g.board.same_zone(x, genie) and x != genie and x not in g.board.adjacent[genie])
+    assert [regret.space_kind(g, 0, x) for x in (beside, zone, far, None)] == ["adj", "zone", "away", "stay"]
+    assert regret.disagreement(g, "move_destination", beside, far, 0) == "adj>away"
+
+
+def test_a_decision_between_cards_is_told_by_the_cards_names():
+    from tests.scenario import Scenario
+    s = Scenario("houdini", "genie")
+    s.hand(0, "Vanishing Act")
+    g = s.game
+    cid = s.card_ids(0, "Vanishing Act")[0]
+    assert regret.disagreement(g, "ability_discard_for_action", cid, None) == "Vanishing Act>none"
