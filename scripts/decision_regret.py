@@ -106,7 +106,7 @@ def space_kind(game, player: int, space) -> str:
 def disagreement(game, kind: str, ours, theirs, player: int = 0) -> str:
     """How two choices of a decision differ, for the tables: an attack target's H or S on each
     side, an action's name or a card's (``CARD_KINDS``) on each side, where a move goes
-    (``space_kind``); "" for other kinds."""
+    (``space_kind``), a yes or no or a named choice as it is; "" for other kinds."""
     if kind == "attack_target":
         return f"{target_kind(game, ours)}>{target_kind(game, theirs)}"
     if kind == "action":
@@ -115,6 +115,8 @@ def disagreement(game, kind: str, ours, theirs, player: int = 0) -> str:
         return f"{space_kind(game, player, ours)}>{space_kind(game, player, theirs)}"
     if kind in CARD_KINDS:
         return f"{card_name(game, ours)}>{card_name(game, theirs)}"
+    if isinstance(ours, (bool, str)) and isinstance(theirs, (bool, str)):
+        return f"{ours}>{theirs}"       # a yes or no, a named choice
     return ""
 
 
@@ -141,6 +143,9 @@ def measure(heroes, opponents, games: int, seed: int, policy: str, worlds: int, 
                         return
                     view = PlayerView(game, d.player)
                     hand, actions = view.hand_size(d.player), view.actions_now()
+                    # the position in brief: our deck, our hero's health and the foe hero's
+                    context = {"deck": view.deck_size(d.player), "health": view.my_hero().health,
+                               "foe_health": view.opp_hero().health}
                     at = f"{gs}:{game.turn}:{len(rows)}"        # this decision's seeds
                     if versus:
                         other = make_policy(versus, random.Random(f"{at}:versus")).choose(view, d)
@@ -156,7 +161,7 @@ def measure(heroes, opponents, games: int, seed: int, policy: str, worlds: int, 
                         detail = disagreement(game, d.kind, choice, other, d.player)
                         rows.append({"hero": hero, "foe": foe, "game": gs, "turn": game.turn, "kind": d.kind,
                                      "options": len(d.options), "gain": (theirs - own) / worlds, "detail": detail,
-                                     "hand": hand, "actions": actions})
+                                     "hand": hand, "actions": actions, **context})
                         return
                     opts = list(d.options)
                     if len(opts) > max_options:
@@ -172,7 +177,7 @@ def measure(heroes, opponents, games: int, seed: int, policy: str, worlds: int, 
                             results[j].append(r)
                     rows.append({"hero": hero, "foe": foe, "game": gs, "turn": game.turn, "kind": d.kind,
                                  "options": len(opts), "gain": split_half_gain(results, opts.index(choice)),
-                                 "detail": "", "hand": hand, "actions": actions})
+                                 "detail": "", "hand": hand, "actions": actions, **context})
 
                 play_game(spec, loaded, board, policy, policy, record=False, on_decision=on_decision)
             print(f"{hero} against {foe}: {len(rows)} decisions", file=sys.stderr, flush=True)
@@ -216,7 +221,7 @@ def main() -> None:
     ap.add_argument("--versus", default=None, help="measure only where this policy would choose otherwise, "
                     "and what its choice wins (e.g. ismcts:iterations=200)")
     ap.add_argument("--out", default=None, help="also write the decisions to this Parquet file (with the "
-                                                "hand's size and the actions left at each)")
+                                                "hand's size, the actions left, the deck and both heroes' health at each)")
     a = ap.parse_args()
     try:
         if not 0 < a.share <= 1:
