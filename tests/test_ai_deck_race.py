@@ -56,11 +56,21 @@ def test_the_game_is_read_as_long_when_our_blows_have_not_landed():
     s = jill_by_the_genie(genie_deck=20)
     pol, view = ready(s)
     early = pol.turns_left(view)
-    assert early == 16 / 2.5                             # no evidence yet: 2.5 a turn
-    s.game.turn = 12                                     # six turns each, the Genie untouched
-    assert pol.turns_left(view) > 2 * early
+    assert early == 13 / 2.5             # no evidence yet: 2.5 a turn; Jill Trent's 13 health first
+    s.game.turn = 12                                     # six turns each, neither hero touched
+    assert pol.turns_left(view) > 1.5 * early
     s.health("The Genie", 4, seat=1)                     # 12 damage in six turns: 2 a turn
     assert pol.turns_left(view) == 4 / ((12 + 7.5) / 9)
+
+
+def test_the_game_is_read_as_short_when_our_own_hero_is_falling_first():
+    # The game ends at the first hero to fall: Jill Trent at 2 health after six turns each (11
+    # damage taken, 2.1 a turn with the prior), the Genie untouched at 16.
+    s = jill_by_the_genie(genie_deck=20)
+    pol, view = ready(s)
+    s.game.turn = 12
+    s.health("Dr. Jill Trent", 2, seat=0)
+    assert pol.turns_left(view) == 2 / ((11 + 7.5) / 9)
 
 
 # ---------------------------------------------------------------------- draws the game will need

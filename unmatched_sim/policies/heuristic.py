@@ -1752,17 +1752,14 @@ class HeuristicPolicy(GreedyPolicy):
 
     @cython.locals(view=_ViewCore)
     def on_ability_draw(self, view, d):
-        """An optional draw (The Hunger): a card is worth drawing while the deck, less the draw,
-        still lasts the turns the game is likely to take (the foe hero's health at a typical 2.5
-        damage a turn of ours) and the hand has room for it. The game is the clock, not the
-        foe's deck: a deck smaller than the foe's costs nothing when the game ends first."""
+        """An optional draw (The Hunger): taken when the cards are worth drawing now, as any draw
+        is weighed (``draw_worth``: the room in hand, the deck race at its share), never into
+        exhaustion. (A card for each turn the game may last kept in the deck refused the search's
+        draws late in the game, with one or two cards in hand.)"""
         n = d.info.get("count", 1)
-        deck = view.deck_size(view.seat)
-        if deck < n:
+        if view.deck_size(view.seat) < n:
             return False
-        if view.hand_size(view.seat) + n > HAND_LIMIT:
-            return False                      # the card (or another) goes at the hand limit
-        return deck - n >= turns_left_estimate(view)
+        return self.draw_worth(view, n) > 0.0
 
     turns_left = staticmethod(turns_left_estimate)
 

@@ -1,6 +1,7 @@
 # What tempo.py offers the other compiled policy modules as C calls (heuristic.pxd cimports it).
 # Run uncompiled, this file is not used.
 
+from unmatched_sim.engine.state cimport Fighter
 from unmatched_sim.engine.view cimport _ViewCore
 
 cpdef tuple clock_style(double aggression, double caution, Py_ssize_t deck, Py_ssize_t opp_deck, Py_ssize_t hand,

@@ -11,6 +11,7 @@ try:
 except ImportError:     # a pure install without Cython: the typing declarations do nothing
     from unmatched_sim import _cython_shim as cython
 
+from unmatched_sim.engine.state import Fighter
 from unmatched_sim.engine.steps import STARTING_HAND
 from unmatched_sim.engine.view import _ViewCore
 
@@ -57,19 +58,36 @@ def clock_style(aggression, caution, deck, opp_deck, hand, turns_left) -> tuple:
 
 
 @cython.ccall
-@cython.locals(view=_ViewCore)
+@cython.locals(view=_ViewCore, opp_hero=Fighter, me=Fighter, turns=cython.Py_ssize_t, theirs=cython.double,
+               ours=cython.double)
 def turns_left_estimate(view) -> float:
-    """Our turns the game is likely to last: the foe hero's health at the damage a turn of
-    ours has taken off it so far (its health lost, net of healing, over our turns), starting
-    from a typical 2.5 a turn as three turns' worth of evidence (3 turns when the hero is not
-    on the board). The evidence counts: a slow game against a wall of defense cards lasts
-    longer than a fixed rate says, and a deck drawn down for it runs out first."""
+    """Our turns the game is likely to last: until the first hero falls. The foe hero's health
+    at the damage a turn of ours has taken off it so far (its health lost, net of healing, over
+    our turns), or ours at what the foe's turns have taken off it, whichever comes first; each
+    rate starts from a typical 2.5 a turn as three turns' worth of evidence (3 turns when the
+    foe's hero is not on the board). The evidence counts: a slow game against a wall of defense
+    cards lasts longer than a fixed rate says, and a deck drawn down for it runs out first; a
+    game we are losing ends before a deck kept for a long one is needed."""
     opp_hero = view.opp_hero()
     if not opp_hero.on_board:
         return TURNS_NO_HERO
-    rate = ((max(0, opp_hero.max_health - opp_hero.health) + DAMAGE_RATE_PRIOR * PRIOR_TURNS)
-            / (view.turn_number() // 2 + PRIOR_TURNS))
-    return opp_hero.health / max(MIN_DAMAGE_RATE, rate)
+    turns = view.turn_number() // 2
+    theirs = _turns_to_fall(opp_hero, turns)
+    me = view.my_hero()
+    if not me.on_board:
+        return theirs
+    ours = _turns_to_fall(me, turns)
+    return ours if ours < theirs else theirs
+
+
+@cython.cfunc
+@cython.locals(rate=cython.double)
+def _turns_to_fall(hero: Fighter, turns: cython.Py_ssize_t) -> cython.double:
+    """The turns ``hero``'s health lasts at the damage it has taken a turn so far (net of
+    healing), from the typical rate as prior evidence."""
+    rate = ((max(0, hero.max_health - hero.health) + DAMAGE_RATE_PRIOR * PRIOR_TURNS)
+            / (turns + PRIOR_TURNS))
+    return hero.health / max(MIN_DAMAGE_RATE, rate)
 
 
 @cython.ccall
