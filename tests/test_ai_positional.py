@@ -84,7 +84,7 @@ def test_an_escape_places_houdini_where_the_foe_cannot_attack_without_moving():
     assert PlayerView(g, 0).dist[pick][chupa.space] >= 3
 
 
-def test_the_hunger_draws_only_while_the_deck_race_allows():
+def test_the_hunger_draws_while_the_card_fits_in_hand():
     def decide(deck, foe_deck, hand):
         s = Scenario("chupacabra", "houdini")
         p, q = s.game.players
@@ -94,14 +94,18 @@ def test_the_hunger_draws_only_while_the_deck_race_allows():
         for cid in q.deck[foe_deck:]:
             s.game.discard_pile_add(1, cid)
         del q.deck[foe_deck:]
+        # (the hand is dealt from the deck: ``deck`` less ``hand`` cards are left in it)
         for cid in list(p.deck[:hand]):
             p.deck.remove(cid)
             p.hand.append(cid)
         d = Decision(0, "ability_draw", (True, False), None, (), {"count": 1})
         return make_policy("tuned", random.Random(0)).choose(PlayerView(s.game, 0), d)
     assert decide(deck=20, foe_deck=20, hand=3) is True
-    assert decide(deck=3, foe_deck=15, hand=5) is False      # it would run out long before them
-    assert decide(deck=5, foe_deck=5, hand=7) is False       # the hand is full: the card is lost
+    # a short deck against a long one: still drawn (played out against the search, the card in
+    # hand beat the card kept for a long game; docs/policies.md, "Conditions on the board")
+    assert decide(deck=8, foe_deck=20, hand=4) is True       # four left in the deck, 20 in theirs
+    assert decide(deck=12, foe_deck=5, hand=7) is False      # the hand is full: the card is lost
+    assert decide(deck=0, foe_deck=5, hand=2) is False       # exhaustion's damage, not a card
 
 
 def test_a_last_defense_card_is_worth_more_than_its_play_value():

@@ -106,13 +106,12 @@ def test_an_optional_blow_to_both_combatants_is_dealt_when_it_defeats_the_foe():
 
 
 # ---------------------------------------------------------------------- The Hunger
-def test_the_hunger_draws_with_an_empty_hand_when_chupacabra_falls_before_his_deck_runs_out():
+def test_the_hunger_draws_with_an_empty_hand_late_in_a_game_the_foe_s_health_would_make_long():
     # Replay of the search's choices (`scripts/decision_regret.py --heroes chupacabra --kinds
     # ability_draw --versus ismcts:iterations=200`, against Dr. Jill Trent, turn 15): tuned kept
     # a card in the deck for each turn Jill's health would last at his rate of damage and refused
     # The Hunger's card with none in hand; the search drew (24 such refusals, +8 points each).
-    # At 9 health, 5 lost in seven turns, Chupacabra falls within about seven turns: his 12
-    # cards outlast that game.
+    # It now draws whenever the card fits in hand.
     s = Scenario("chupacabra", "dr_jill_trent").place("Chupacabra", "M10").place("Dr. Jill Trent", "M31")
     s.thin_deck(0, 13)
     s.health("Chupacabra", 9)
@@ -133,7 +132,6 @@ def test_the_hunger_draws_when_the_game_ends_before_the_deck_even_if_the_foes_de
         p.deck.remove(cid)
         p.hand.append(cid)
     s.health("Houdini", 6)
-    s.game.turn = 16        # the cards gone from his deck went over eight turns of his, not one
     d = Decision(0, "ability_draw", (True, False), None, (), {"count": 1})
     assert len(q.deck) > len(p.deck)
     assert make_policy("tuned", random.Random(0)).choose(PlayerView(s.game, 0), d) is True
