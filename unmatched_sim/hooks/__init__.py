@@ -21,9 +21,10 @@ from unmatched_sim.engine.effects import QUANTITIES, hook_effect
 from unmatched_sim.registry import Registry
 
 __all__ = ["ABILITIES", "AI_ADVICE", "CARD_ADVICE", "DESTINATION_ADVICE", "EFFECT_ADVICE", "HAND_ADVICE",
-           "MANEUVER_ADVICE", "SCHEME_ADVICE", "STORY_LINES", "VALUE_ADVICE", "VIEW_CONDITIONS", "VIEW_QUANTITIES", "Ability",
-           "ability", "advise", "card_advice", "destination_advice", "effect_advice", "hand_advice", "hook_effect",
-           "make_ability", "maneuver_advice", "scheme_advice", "story_line", "value_advice", "view_condition", "view_quantity"]
+           "MANEUVER_ADVICE", "SCHEME_ADVICE", "STORY_LINES", "VALUE_ADVICE", "VIEW_CONDITIONS", "VIEW_QUANTITIES",
+           "Ability", "ability", "advise", "card_advice", "destination_advice", "effect_advice", "hand_advice",
+           "hook_effect", "make_ability", "maneuver_advice", "scheme_advice", "story_line", "value_advice",
+           "view_condition", "view_quantity"]
 
 
 # What the AI and the replay story need to know of a hero, registered by its hook module so a
@@ -114,7 +115,8 @@ effect_advice = _registrar(EFFECT_ADVICE, """Register what a hero's own effect i
 value_advice = _registrar(VALUE_ADVICE, """Register what a hero's own hook adds to its card's value now:
 ``@value_advice("laevateinn")``.""")
 view_condition = _registrar(VIEW_CONDITIONS, """Register how a player's view tells a combat card's
-condition (one of ``CONDITIONS``), or a quantity a condition compares: ``@view_condition("started_turn_elsewhere")``.""")
+condition (one of ``CONDITIONS``), or a quantity a condition compares:
+``@view_condition("started_turn_elsewhere")``.""")
 view_quantity = _registrar(VIEW_QUANTITIES, """Register how a player's view tells a public quantity (one
 of ``QUANTITIES``, registered before): ``@view_quantity("line_same_name")``; kept by the quantity's
 function.""", key=QUANTITIES.__getitem__)

@@ -406,14 +406,15 @@ def conditional_terms(d: CardDef, mine: bool) -> tuple:
                 continue
             n = op.NAME
             if n in ("boost_card", "set_value") and spec.get("card", "self") == "self":
+                # the lift card_strength counts (a value changed before the blow only)
+                to = spec.get("to")
                 lift = 0.0
-                if t == "after_combat":
-                    pass
-                elif n == "boost_card":
-                    lift = SELF_BOOST_LIFT * min(SELF_BOOST_MAX, spec.get("times", 1))
-                elif isinstance(spec.get("to"), int) or isinstance(spec.get("to"), str) and spec["to"] in _HAND_SIZES:
-                    lift = max(0.0, guess_amount(spec["to"]) - v)
-                if lift > 0.0:      # (as card_strength counts it)
+                if t != "after_combat":
+                    if n == "boost_card":
+                        lift = SELF_BOOST_LIFT * min(SELF_BOOST_MAX, spec.get("times", 1))
+                    elif isinstance(to, int) or isinstance(to, str) and to in _HAND_SIZES:
+                        lift = max(0.0, guess_amount(to) - v)
+                if lift > 0.0:
                     out.append((cond, False, lift, 0.0, False, False))
                 continue
             for w, kind, may, ransom in _terms_of((op,), mine):

@@ -166,8 +166,8 @@ def _illegal(policy, decision, choice, handler) -> None:
 def condition_seen(view, cond, fi, foe) -> int:
     """Whether a combat card's condition ``cond`` (an ``if`` as written: a name, ``"not
     name"``, or ``{ quantity = ..., at_most = N }``) holds for fighter ``fi`` (ours, or a foe's
-    whose card we guess) against ``foe`` as the view tells it now (``hooks.VIEW_CONDITIONS``): 1 or 0, or -1 where the view
-    cannot tell (the foe's card, a number it does not know)."""
+    whose card we guess) against ``foe`` as the view tells it now (``hooks.VIEW_CONDITIONS``):
+    1 or 0, or -1 where the view cannot tell (the foe's card, a number it does not know)."""
     if isinstance(cond, dict):
         read = VIEW_CONDITIONS.get(cond.get("quantity"))
         if read is None:
@@ -180,7 +180,6 @@ def condition_seen(view, cond, fi, foe) -> int:
     if read is None:
         return -1
     return int(bool(read(view, fi, foe)) != negate)
-
 
 
 @cython.cclass

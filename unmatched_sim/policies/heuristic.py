@@ -767,7 +767,7 @@ class HeuristicPolicy(GreedyPolicy):
     @cython.locals(view=_ViewCore, lift=cython.double, worth=cython.double, w=cython.double,
                    holds=cython.double)
     def conditions_now(self, view, fi, foe, terms: tuple, attacking: bool) -> tuple:
-        """(value lift, effect worth) that our card's terms under conditions on the board
+        """(value lift, effect worth) that a card's terms under conditions on the board
         (``conditional_terms``) add when fighter ``fi`` plays it against ``foe``, beyond the
         share of them the card tables count (``CONDITIONAL_SHARE``): each condition the view
         tells (``hooks.VIEW_CONDITIONS``) counts in full or not at all (Claws That Catch is 5
@@ -1913,7 +1913,8 @@ class HeuristicPolicy(GreedyPolicy):
         me = view.fighter(d.info["fighter"])
         attacker = view.fighter(d.info["attacker"])
         foe_reader = self.reader(view, attacker.owner)
-        dist = foe_reader.attack(attacker.defn.name, True, self.foe_lifts(view, foe_reader, attacker.idx, me.idx))
+        dist = foe_reader.attack(attacker.defn.name, True,
+                                 self.foe_lifts(view, foe_reader, attacker.idx, me.idx))
         w = self.hp_weight(me, True)
         # Standing bonuses of the fighters' own abilities (Alice's size): public estimates.
         mine_bonus = ability_bonus_estimate(view, me.idx, DEFENDER)
