@@ -276,12 +276,19 @@ def effect_worth(d: CardDef, timings=COMBAT_TIMINGS,
             w *= 1 - p_won
         elif cond == _IF_OTHER:
             w *= CONDITIONAL_SHARE
-        if may:
-            w = max(0.0, w)
-        if ransom:
-            w *= RANSOM_SHARE
-        total += w
+        total += term_worth(w, may, ransom)
     return total
+
+
+@cython.ccall
+def term_worth(w: cython.double, may: cython.bint, ransom: cython.bint) -> cython.double:
+    """One effect term's worth (an ``_effect_terms`` term, its condition's share already taken)
+    as ``effect_worth`` adds it: a "may" never below 0, a ransom's effect at ``RANSOM_SHARE``."""
+    if may and w < 0.0:
+        w = 0.0
+    if ransom:
+        w *= RANSOM_SHARE
+    return w
 
 
 @cython.locals(view=_ViewCore)

@@ -68,7 +68,7 @@ from unmatched_sim.policies.card_facts import (BLOCK_ALL, COMBAT_TIMINGS, NO_CAR
                                                blanked_types, card_strength, charged_terms, conditional_terms,
                                                effect_worth, spends_coils, estimate_number, is_own_card,
                                                keep_worth, mirrored_value, own_draw_counts, own_hero_damage,
-                                               counts_foe_boost, damage_draws, recover_specs, trades_values)
+                                               counts_foe_boost, damage_draws, recover_specs, term_worth, trades_values)
 from unmatched_sim.policies.greedy import GreedyPolicy, condition_seen
 from unmatched_sim.policies.odds import KEEP, Reader, ability_bonus_estimate, check_reader, combat_odds
 from unmatched_sim.policies.position import SpaceFacts, ThreatMap, exposure_odds, threat_map_of
@@ -269,17 +269,6 @@ def _value_conditions(cards: tuple) -> tuple:
                 found.append((i, terms))
         got = _VALUE_CONDITIONS[id(cards)] = (cards, tuple(found))
     return got[1]
-
-
-@cython.cfunc
-def _term_worth(w: cython.double, may: cython.bint, ransom: cython.bint) -> cython.double:
-    """One effect term's worth as ``effect_worth`` adds it: a "may" never below 0, a ransom's
-    share."""
-    if may and w < 0.0:
-        w = 0.0
-    if ransom:
-        w *= RANSOM_SHARE
-    return w
 
 
 # The slot of the sidekicks a card brings back (``_brings_back``).
@@ -785,7 +774,7 @@ class HeuristicPolicy(GreedyPolicy):
             if value:
                 lift += (holds - CONDITIONAL_SHARE) * value
             else:
-                worth += _term_worth(w * holds, may, ransom) - _term_worth(w * CONDITIONAL_SHARE, may, ransom)
+                worth += term_worth(w * holds, may, ransom) - term_worth(w * CONDITIONAL_SHARE, may, ransom)
         return lift, worth
 
     @cython.locals(view=_ViewCore)
