@@ -81,8 +81,13 @@ def target_kind(game, option) -> str:
 
 
 def card_name(game, option) -> str:
-    """A combat card option by its card's name ("none": no card)."""
-    return "none" if option is None else game.cards[option].defn.name
+    """A card option by its card's name ("none": no card); a scheme's option is (card, fighter
+    playing it)."""
+    if option is None:
+        return "none"
+    if isinstance(option, tuple):
+        option = option[0]
+    return game.cards[option].defn.name
 
 
 # The decision kinds whose options are cards of the hand (or None: no card).

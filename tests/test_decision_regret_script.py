@@ -90,3 +90,14 @@ def test_a_decision_between_cards_is_told_by_the_cards_names():
     g = s.game
     cid = s.card_ids(0, "Vanishing Act")[0]
     assert regret.disagreement(g, "ability_discard_for_action", cid, None) == "Vanishing Act>none"
+
+
+def test_a_scheme_is_told_by_its_card_s_name_whoever_plays_it():
+    """A scheme's option is the card with the fighter playing it."""
+    from tests.scenario import Scenario
+    s = Scenario("houdini", "genie")
+    s.hand(0, "Vanishing Act")
+    g = s.game
+    cid = s.card_ids(0, "Vanishing Act")[0]
+    hero = s.fighter("Houdini")
+    assert regret.disagreement(g, "scheme_card", (cid, hero), None) == "Vanishing Act>none"
