@@ -38,7 +38,7 @@ def heroes_with_a_condition() -> list[str]:
 
 def test_the_heroes_whose_cards_hang_on_the_board_are_found():
     assert {"alice", "annie_christmas", "blackbeard", "chupacabra", "golden_bat", "king_arthur",
-            "sinbad", "bruce_lee"} <= set(heroes_with_a_condition())
+            "sinbad", "bruce_lee", "hamlet", "dr_jill_trent"} <= set(heroes_with_a_condition())
 
 
 @pytest.mark.parametrize("hero", heroes_with_a_condition())
@@ -180,3 +180,37 @@ def test_the_jabberwock_s_claws_that_catch_attack_our_hero_as_a_5_and_a_harpy_as
     s.begin_turn(0)
     assert foe_lift(s, 0, "Jabberwock", "Medusa", "Claws That Catch") == 1.0
     assert foe_lift(s, 0, "Jabberwock", "Harpy 1", "Claws That Catch") == -1.0
+
+
+def attack_terms(s: Scenario, attacker: str, target: str, card: str) -> tuple:
+    """(value lift, effect worth) ``tuned`` reads for our ``card`` in an attack of ``attacker``
+    on ``target``, beyond the card tables' share of its conditions."""
+    pol = make_policy("tuned", random.Random(0))
+    view = PlayerView(s.game, s.game.fighters[s.fighter(attacker)].owner)
+    d = view.card(s.card_ids(view.seat, card)[0])
+    return pol.conditions_now(view, s.fighter(attacker), s.fighter(target), conditional_terms(d, True), True)
+
+
+def test_blood_will_have_blood_deals_its_damage_once_hamlet_has_lost_health_this_turn():
+    s = Scenario("hamlet", "medusa")
+    s.remove("Rosencrantz & Guildenstern")
+    s.place("Hamlet", "M10").place("Medusa", "M11")
+    s.hand(0, "Blood Will Have Blood")
+    s.begin_turn(0)
+    unhurt = attack_terms(s, "Hamlet", "Medusa", "Blood Will Have Blood")[1]
+    s.game.damage(s.fighter("Hamlet"), 1, "effect")
+    hurt = attack_terms(s, "Hamlet", "Medusa", "Blood Will Have Blood")[1]
+    assert unhurt < 0.0 < hurt          # not at all, then in full, against half of it before
+
+
+def test_hypnotist_cancels_only_while_the_hypnoray_blaster_is_the_active_gadget():
+    worth = {}
+    for gadget in ("hypnoray_blaster", "ultrabiotic_tonic"):
+        s = Scenario("dr_jill_trent", "medusa")
+        s.remove("Daisy").place("Dr. Jill Trent", "M10").place("Medusa", "M11")
+        s.hand(0, "Hypnotist")
+        s.begin_turn(0)
+        s.expect("gadget_choice").choose(gadget)
+        s.begin_turn(1)
+        worth[gadget] = defense_terms(s, "Dr. Jill Trent", "Medusa", "Hypnotist")[1]
+    assert worth["ultrabiotic_tonic"] < 0.0 < worth["hypnoray_blaster"]

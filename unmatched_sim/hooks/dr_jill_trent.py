@@ -23,7 +23,7 @@ from unmatched_sim.engine.effects import CONDITIONS, hook_effect
 from unmatched_sim.engine.params import DeclaredParams, Param
 from unmatched_sim.engine.state import ATTACKER, DEFENDER, Ctx
 from unmatched_sim.engine.vocab.deck import reveal_top
-from unmatched_sim.hooks import Ability, ability, advise, story_line
+from unmatched_sim.hooks import Ability, ability, advise, story_line, view_condition
 from unmatched_sim.model import AFTER, DURING
 
 HYPNORAY, TONIC = "hypnoray_blaster", "ultrabiotic_tonic"
@@ -127,6 +127,13 @@ def _gadget_advice(policy, view, d):
     if me.health < me.max_health and attacks and max(attacks) >= 4:
         return TONIC
     return HYPNORAY
+
+
+@view_condition("gadget_hypnoray_blaster")
+def _hypnoray_seen(view, fi: int, foe: int) -> bool:
+    """Hypnotist: the active gadget of the fighter's side, chosen face up at the start of Jill's
+    turn, is the Hypnoray Blaster."""
+    return view.resources(view.fighter(fi).owner).get("gadget") == HYPNORAY
 
 
 @story_line("gadget")

@@ -283,6 +283,14 @@ def _won_earlier_seen(view, fi: int, foe: int) -> bool:
     return bool(view.turn_flag(("won_combat", view.fighter(fi).owner)))
 
 
+@view_condition("hero_damaged_this_turn")
+def _hero_hurt_seen(view, fi: int, foe: int) -> bool:
+    """Blood Will Have Blood: a hero of the fighter's side has lost health this turn (the turn's
+    record every player saw)."""
+    return any(h.is_hero and view.turn_flag(("took_damage", h.idx))
+               for h in view.fighters(view.fighter(fi).owner))
+
+
 @view_condition("fighter_health")
 def _fighter_health_seen(view, fi: int, foe: int) -> int:
     """Wounded Beast, Feeding ("at 7 health or lower"): the resolving fighter's health."""
