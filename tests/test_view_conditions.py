@@ -11,6 +11,7 @@ import pytest
 
 from tests.scenario import Scenario
 from unmatched_sim.data.catalog import find_board, find_hero, hero_ids
+from unmatched_sim.engine.board_features import place_token
 from unmatched_sim.engine.effects import parse_condition
 from unmatched_sim.engine.game import Game
 from unmatched_sim.engine.state import ATTACKER, DEFENDER, Ctx, other_role
@@ -38,7 +39,7 @@ def heroes_with_a_condition() -> list[str]:
 
 def test_the_heroes_whose_cards_hang_on_the_board_are_found():
     assert {"alice", "annie_christmas", "blackbeard", "chupacabra", "golden_bat", "king_arthur",
-            "sinbad", "bruce_lee"} <= set(heroes_with_a_condition())
+            "sinbad", "bruce_lee", "invisible_man"} <= set(heroes_with_a_condition())
 
 
 @pytest.mark.parametrize("hero", heroes_with_a_condition())
@@ -85,13 +86,18 @@ def test_a_condition_as_the_view_tells_it_is_the_engine_s(hero):
 
 
 # ---------------------------------------------------------------------- the choices
-def attack_lift(s: Scenario, attacker: str, target: str, card: str) -> float:
-    """The value lift ``tuned`` reads for our ``card`` in an attack of ``attacker`` on
-    ``target``, beyond the card tables' share of its conditions."""
+def attack_terms(s: Scenario, attacker: str, target: str, card: str) -> tuple:
+    """(value lift, effect worth) ``tuned`` reads for our ``card`` in an attack of ``attacker``
+    on ``target``, beyond the card tables' share of its conditions."""
     pol = make_policy("tuned", random.Random(0))
     view = PlayerView(s.game, s.game.fighters[s.fighter(attacker)].owner)
     d = view.card(s.card_ids(view.seat, card)[0])
-    return pol.conditions_now(view, s.fighter(attacker), s.fighter(target), conditional_terms(d, True), True)[0]
+    return pol.conditions_now(view, s.fighter(attacker), s.fighter(target), conditional_terms(d, True), True)
+
+
+def attack_lift(s: Scenario, attacker: str, target: str, card: str) -> float:
+    """The value lift of ``attack_terms``."""
+    return attack_terms(s, attacker, target, card)[0]
 
 
 def test_claws_that_catch_is_a_5_against_a_hero_and_a_3_against_a_sidekick():
@@ -150,6 +156,32 @@ def test_long_shot_is_a_5_only_against_a_fighter_not_adjacent():
         return attack_lift(s, "Annie Christmas", "Medusa", "Long Shot")
     assert lift("M11") == -1.0          # adjacent: 3
     assert lift("M13") == 1.0           # in her zone, not adjacent: 5
+
+
+def fog_duel(fog: str) -> Scenario:
+    """The Invisible Man on M10 next to Medusa on M11 (no Harpies), one fog token on ``fog``,
+    his turn begun."""
+    s = Scenario("invisible_man", "medusa")
+    s.remove("Harpy 1").remove("Harpy 2").remove("Harpy 3")
+    s.place("Invisible Man", "M10").place("Medusa", "M11")
+    place_token(s.game, 0, "fog", s.space(fog))
+    s.hand(0, "Emerge from Mist", "Dreaming of Revenge")
+    return s.begin_turn(0)
+
+
+def test_emerge_from_mist_attacks_as_a_5_after_a_turn_begun_on_fog_wherever_he_stands_now():
+    assert attack_lift(fog_duel("M10"), "Invisible Man", "Medusa", "Emerge from Mist") == 1.0
+    s = fog_duel("M10")
+    s.place("Invisible Man", "M19")             # stepped off the fog since the turn began
+    assert attack_lift(s, "Invisible Man", "Medusa", "Emerge from Mist") == 1.0
+    assert attack_lift(fog_duel("M13"), "Invisible Man", "Medusa", "Emerge from Mist") == -1.0
+
+
+def test_dreaming_of_revenge_counts_its_blow_only_with_him_on_fog():
+    # The card's after-combat damage, worth more than the card tables' half of it on fog, and
+    # nothing off it.
+    assert attack_terms(fog_duel("M10"), "Invisible Man", "Medusa", "Dreaming of Revenge")[1] > 0.0
+    assert attack_terms(fog_duel("M13"), "Invisible Man", "Medusa", "Dreaming of Revenge")[1] < 0.0
 
 
 # ---------------------------------------------------------------------- a foe's cards

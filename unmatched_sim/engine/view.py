@@ -21,6 +21,7 @@ except ImportError:     # a pure install without Cython: the typing declarations
 
 from unmatched_sim import checking
 from unmatched_sim.data.board import Board
+from unmatched_sim.engine.board_features import token_spaces
 from unmatched_sim.engine.determinize import FACE_DOWN_EXTRA, determinize
 from unmatched_sim.engine.effects import COSTS
 from unmatched_sim.engine.state import ATTACKER, DEFENDER, OTHER_ROLE, Combat, Ctx, Fighter, Player
@@ -458,6 +459,11 @@ class _ViewCore:
         """A hero's public resources. Keys starting with ``_`` are hidden state no player may
         see (the order of a face-down stack such as Pandora's box) and are left out."""
         return {k: v for k, v in self._g.players[seat].res.items() if not k.startswith("_")}
+
+    def token_spaces(self, seat: int, kind: str) -> tuple:
+        """The spaces of player ``seat``'s board tokens of ``kind`` (the Invisible Man's fog),
+        as placed on the board for all to see."""
+        return token_spaces(self._g, seat, kind)
 
     def can_pay(self, cost: tuple) -> bool:
         """Whether this player could pay an effect's cost now (``Op.cost``: a registered cost's
