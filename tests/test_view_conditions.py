@@ -39,7 +39,8 @@ def heroes_with_a_condition() -> list[str]:
 
 def test_the_heroes_whose_cards_hang_on_the_board_are_found():
     assert {"alice", "annie_christmas", "blackbeard", "chupacabra", "golden_bat", "king_arthur",
-            "sinbad", "bruce_lee", "invisible_man"} <= set(heroes_with_a_condition())
+            "sinbad", "bruce_lee", "invisible_man",
+            "jekyll_and_hyde"} <= set(heroes_with_a_condition())
 
 
 @pytest.mark.parametrize("hero", heroes_with_a_condition())
@@ -184,6 +185,27 @@ def test_dreaming_of_revenge_counts_its_blow_only_with_him_on_fog():
     assert attack_terms(fog_duel("M13"), "Invisible Man", "Medusa", "Dreaming of Revenge")[1] < 0.0
 
 
+def jekyll_duel(form: str, seat: int = 0) -> Scenario:
+    """Jekyll & Hyde in ``form`` on M10 next to Medusa on M11, Duality of Man in hand (seat 0:
+    his; 1: Medusa's)."""
+    from unmatched_sim.hooks.jekyll_and_hyde import set_form
+    s = Scenario(*(("jekyll_and_hyde", "medusa") if seat == 0 else ("medusa", "jekyll_and_hyde")))
+    s.place("Jekyll & Hyde", "M10").place("Medusa", "M11")
+    s.hand(seat, "Duality of Man")
+    set_form(s.game, seat, form)
+    return s
+
+
+def test_duality_of_man_is_a_6_for_dr_jekyll_defending_and_mr_hyde_attacking_else_a_3():
+    # The card tables count both halves of its lift to 6, the whole lift: the form and the side
+    # he plays on leave it there or take all of it off.
+    J, H, M, CARD = "Dr. Jekyll", "Mr. Hyde", "Medusa", "Duality of Man"
+    assert attack_lift(jekyll_duel(H).begin_turn(0), "Jekyll & Hyde", M, CARD) == 0.0
+    assert attack_lift(jekyll_duel(J).begin_turn(0), "Jekyll & Hyde", M, CARD) == -3.0
+    assert defense_terms(jekyll_duel(J).begin_turn(1), "Jekyll & Hyde", M, CARD) == (0.0, 0.0)
+    assert defense_terms(jekyll_duel(H).begin_turn(1), "Jekyll & Hyde", M, CARD) == (-3.0, 0.0)
+
+
 # ---------------------------------------------------------------------- a foe's cards
 def foe_lift(s: Scenario, seat: int, foe_fighter: str, ours: str, card: str) -> float:
     """What ``tuned`` of ``seat`` reads a foe's ``card`` (a kind of its list) played by
@@ -204,6 +226,12 @@ def test_a_foe_s_momentous_shift_defends_as_a_3_on_our_turn():
     s.place("Medusa", "M10").place("Sinbad", "M11")
     s.begin_turn(0)
     assert foe_lift(s, 0, "Sinbad", "Medusa", "Momentous Shift") == -1.0
+
+
+def test_a_foe_s_duality_of_man_defends_as_a_3_for_mr_hyde_on_our_turn():
+    for form, lift in (("Mr. Hyde", -3.0), ("Dr. Jekyll", 0.0)):
+        s = jekyll_duel(form, seat=1).begin_turn(0)
+        assert foe_lift(s, 0, "Jekyll & Hyde", "Medusa", "Duality of Man") == lift
 
 
 def test_the_jabberwock_s_claws_that_catch_attack_our_hero_as_a_5_and_a_harpy_as_a_3():
