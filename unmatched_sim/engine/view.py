@@ -561,6 +561,13 @@ class _ViewCore:
                       for role, cid in enumerate(c.cards)])
 
     @cython.locals(c=Combat)
+    def card_down(self, role: int) -> bool:
+        """Whether the side in ``role`` of the combat under way has put its card down, face up
+        or face down: every player sees a card played, if not which."""
+        c = self._g.combat
+        return c is not None and c.cards[role] is not None
+
+    @cython.locals(c=Combat)
     def combat_value(self, role: int) -> int | None:
         """The current value of a combat card; None for the opponent's card while face down."""
         c = self._g.combat
