@@ -1,5 +1,5 @@
 """Bruce Lee: Fleet of Foot, and how the AI plays Nunchaku and Bring It On (his cards worth more
-once moved are read by the shared ``hooks.VIEW_CONDITIONS``; Little Dragon's empty hand, here).
+once moved, and Little Dragon's empty hand, are read by the shared ``hooks.VIEW_CONDITIONS``).
 
 Every card of the deck is written in the shared vocabulary (heroes/bruce_lee.toml). The ability
 is the shared end-of-turn effect list (a move of up to 1 space); its class here adds only what
@@ -10,7 +10,7 @@ it is weighed at its real value.
 from __future__ import annotations
 
 from unmatched_sim.engine.state import ATTACKER
-from unmatched_sim.hooks import ability, scheme_advice, view_condition
+from unmatched_sim.hooks import ability, scheme_advice
 from unmatched_sim.hooks.shared.abilities import EndOfTurnEffects
 from unmatched_sim.policies.odds import ability_bonus_estimate
 
@@ -128,13 +128,3 @@ def advise_scheme(policy, view, cid, fi):
         then = max(then, attack + ATTACK_BONUS + policy.agg + policy.hit_and_run(view))
     return then - policy.spend_cost(view, cid)
 
-
-@view_condition("own_hand_size")
-def hand_left_seen(view, fi: int, foe: int) -> int:
-    """Little Dragon ("if your hand is empty"), whose value the engine reads as the card
-    resolves, once it has left the hand: the cards fighter ``fi``'s player then holds, as far as
-    the view tells — its hand less the card it plays, unless that card is already down (the
-    foe's face-down attack). What other effects of the combat add or take is not counted."""
-    pair = view.combat_fighters()
-    down = pair is not None and fi in pair and view.card_down(pair.index(fi))
-    return max(0, view.hand_size(view.fighter(fi).owner) - (0 if down else 1))
