@@ -39,7 +39,7 @@ def heroes_with_a_condition() -> list[str]:
 
 def test_the_heroes_whose_cards_hang_on_the_board_are_found():
     assert {"alice", "annie_christmas", "blackbeard", "chupacabra", "golden_bat", "king_arthur",
-            "sinbad", "bruce_lee", "invisible_man", "jekyll_and_hyde"} \
+            "sinbad", "bruce_lee", "invisible_man", "jekyll_and_hyde", "bloody_mary"} \
         <= set(heroes_with_a_condition())
 
 
@@ -252,6 +252,29 @@ def test_duality_of_man_is_a_6_for_dr_jekyll_defending_and_mr_hyde_attacking_els
     assert attack_lift(jekyll_duel(J).begin_turn(0), "Jekyll & Hyde", M, CARD) == -3.0
     assert defense_terms(jekyll_duel(J).begin_turn(1), "Jekyll & Hyde", M, CARD) == (0.0, 0.0)
     assert defense_terms(jekyll_duel(H).begin_turn(1), "Jekyll & Hyde", M, CARD) == (-3.0, 0.0)
+
+
+def maneuver_in_place(s: Scenario) -> Scenario:
+    """A maneuver action that leaves the fighter where it stands (no BOOST)."""
+    s.choose("maneuver")
+    if s.pending.kind == "maneuver_boost":
+        s.choose(None)
+    d = s.expect("move_destination").pending
+    s.game.answer(s.game.fighters[d.info["fighter"]].space)
+    return s
+
+
+def test_speak_three_times_is_a_7_on_bloody_mary_s_third_action_only():
+    # Three cards when her turn starts give her a third action; choosing it counts as taking it.
+    s = Scenario("bloody_mary", "medusa")
+    s.remove("Harpy 1").remove("Harpy 2").remove("Harpy 3")
+    s.place("Bloody Mary", "M10").place("Medusa", "M11")
+    s.hand(0, "Speak Three Times", "Evade", "Evade").hand(1, "Dash").begin_turn(0)
+    assert attack_lift(s, "Bloody Mary", "Medusa", "Speak Three Times") == -2.0
+    maneuver_in_place(maneuver_in_place(s)).expect("action")
+    assert attack_lift(s, "Bloody Mary", "Medusa", "Speak Three Times") == 2.0
+    s.attack_with("Bloody Mary", "Medusa", "Speak Three Times").expect("defense_card")
+    assert foe_lift(s, 1, "Bloody Mary", "Medusa", "Speak Three Times") == 2.0     # Medusa's guess
 
 
 def dragon_duel(seat: int, *hand: str) -> Scenario:

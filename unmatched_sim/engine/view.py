@@ -23,7 +23,7 @@ from unmatched_sim import checking
 from unmatched_sim.data.board import Board
 from unmatched_sim.engine.board_features import token_spaces
 from unmatched_sim.engine.determinize import FACE_DOWN_EXTRA, determinize
-from unmatched_sim.engine.effects import COSTS
+from unmatched_sim.engine.effects import COSTS, QUANTITIES
 from unmatched_sim.engine.state import ATTACKER, DEFENDER, OTHER_ROLE, Combat, Ctx, Fighter, Player
 from unmatched_sim.model import CardDef, HeroDef
 
@@ -140,6 +140,16 @@ class _ViewCore:
         """A record of the turn so far (``Game.turn_flags``: what every player saw happen this
         turn, e.g. ``actions_gained``), or ``default``."""
         return self._g.turn_flags.get(key, default)
+
+    def action_number(self, seat: int) -> int:
+        """Which action of its turn player ``seat`` is taking (the engine's ``action_number``:
+        0 outside its turn), or, while it chooses its next action, that one: the action a
+        combat card it plays now, or in the attack it may choose, is played in. Public: every
+        player sees the actions taken and gained."""
+        g = self._g
+        n = QUANTITIES["action_number"](g, Ctx(seat, -1, OTHER_ROLE, -1))
+        d = g.pending
+        return n + 1 if d is not None and d.kind == "action" and d.player == seat else n
 
     @cython.ccall
     @cython.locals(p=Player)

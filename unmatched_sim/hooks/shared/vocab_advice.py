@@ -289,6 +289,13 @@ def _fighter_health_seen(view, fi: int, foe: int) -> int:
     return view.fighter(fi).health
 
 
+@view_condition("action_number")
+def _action_number_seen(view, fi: int, foe: int) -> int:
+    """Speak Three Times ("if this is your third action"): the action of its player's turn the
+    card is played in — the one under way, or the one its player is choosing."""
+    return view.action_number(view.fighter(fi).owner)
+
+
 @view_condition("own_hand_size")
 def _hand_left_seen(view, fi: int, foe: int) -> int:
     """Little Dragon ("if your hand is empty"), whose value the engine reads as the card
