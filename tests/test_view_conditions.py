@@ -1,7 +1,8 @@
 """The conditions of combat cards as a player's view tells them (``hooks.VIEW_CONDITIONS``: the
 AI reads such a card at the value it will have) equal the engine's own reading of them at every
-combat-card decision of random games of each hero whose cards have one, and the AI's choices
-that follow from reading them."""
+combat-card decision of random games of each hero whose cards have one (or, for a condition the
+engine reads on what playing the card changes, its reading as the card resolves), and the AI's
+choices that follow from reading them."""
 
 from __future__ import annotations
 
@@ -278,7 +279,7 @@ def test_speak_three_times_is_a_7_on_bloody_mary_s_third_action_only():
 
 
 def dragon_duel(seat: int, *hand: str) -> Scenario:
-    """Bruce Lee on M10 next to Medusa on M11 (no Harpies), ``hand`` his, seat ``seat`` his;
+    """Bruce Lee (seat ``seat``, holding ``hand``) on M10 next to Medusa on M11 (no Harpies);
     seat 0's turn begun."""
     s = Scenario(*(("bruce_lee", "medusa") if seat == 0 else ("medusa", "bruce_lee")))
     s.remove("Harpy 1").remove("Harpy 2").remove("Harpy 3")
