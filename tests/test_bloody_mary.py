@@ -360,6 +360,8 @@ def test_bloody_mary_plays_whole_games_in_every_format():
 
 # ============================================================ the AI
 def test_the_ai_is_advised_to_keep_speak_three_times_for_the_third_action():
+    """Off her third action, a share of what its 7 would add; on it, nothing more: the view
+    reads the action's number, and the policies the card at 7 (test_view_conditions.py)."""
     from unmatched_sim.engine.view import PlayerView
     from unmatched_sim.hooks import CARD_ADVICE
     advice = CARD_ADVICE["ritualistic_power"]
@@ -370,7 +372,7 @@ def test_the_ai_is_advised_to_keep_speak_three_times_for_the_third_action():
         s.choose((BM, GENIE))
     view = PlayerView(s.game, 0)
     speak = s.card_ids(0, "Speak Three Times")[0]
-    assert advice(None, view, speak) == 4.0                 # worth 7 instead of 3
+    assert advice(None, view, speak) == 0.0
     assert advice(None, view, s.card_ids(0, "Evade")[0]) == 0.0
 
     s = vs_genie().hand(0, "Speak Three Times", "Evade")

@@ -21,8 +21,9 @@ except ImportError:     # a pure install without Cython: the typing declarations
 
 from unmatched_sim import checking
 from unmatched_sim.data.board import Board
+from unmatched_sim.engine.board_features import token_spaces
 from unmatched_sim.engine.determinize import FACE_DOWN_EXTRA, determinize
-from unmatched_sim.engine.effects import COSTS
+from unmatched_sim.engine.effects import COSTS, QUANTITIES
 from unmatched_sim.engine.state import ATTACKER, DEFENDER, OTHER_ROLE, Combat, Ctx, Fighter, Player
 from unmatched_sim.model import CardDef, HeroDef
 
@@ -139,6 +140,16 @@ class _ViewCore:
         """A record of the turn so far (``Game.turn_flags``: what every player saw happen this
         turn, e.g. ``actions_gained``), or ``default``."""
         return self._g.turn_flags.get(key, default)
+
+    def action_number(self, seat: int) -> int:
+        """Which action of its turn player ``seat`` is taking (the engine's ``action_number``:
+        0 outside its turn), or, while it chooses its next action, that one: the action a
+        combat card it plays now, or in the attack it may choose, is played in. Public: every
+        player sees the actions taken and gained."""
+        g = self._g
+        n = QUANTITIES["action_number"](g, Ctx(seat, -1, OTHER_ROLE, -1))
+        d = g.pending
+        return n + 1 if d is not None and d.kind == "action" and d.player == seat else n
 
     @cython.ccall
     @cython.locals(p=Player)
@@ -459,6 +470,11 @@ class _ViewCore:
         see (the order of a face-down stack such as Pandora's box) and are left out."""
         return {k: v for k, v in self._g.players[seat].res.items() if not k.startswith("_")}
 
+    def token_spaces(self, seat: int, kind: str) -> tuple:
+        """The spaces of player ``seat``'s board tokens of ``kind`` (the Invisible Man's fog),
+        as placed on the board for all to see."""
+        return token_spaces(self._g, seat, kind)
+
     def can_pay(self, cost: tuple) -> bool:
         """Whether this player could pay an effect's cost now (``Op.cost``: a registered cost's
         name and amount — Tesla's coils, Beowulf's rage, Titania's glamour, cards from hand):
@@ -553,6 +569,13 @@ class _ViewCore:
         seat = self.seat
         return tuple([cid if (players[role] == seat or revealed) else None
                       for role, cid in enumerate(c.cards)])
+
+    @cython.locals(c=Combat)
+    def card_down(self, role: int) -> bool:
+        """Whether the side in ``role`` of the combat under way has put its card down, face up
+        or face down: every player sees a card played, if not which."""
+        c = self._g.combat
+        return c is not None and c.cards[role] is not None
 
     @cython.locals(c=Combat)
     def combat_value(self, role: int) -> int | None:

@@ -4,17 +4,17 @@ hand) and what the AI needs to play her "third action" cards.
 The rule itself is data (the hero file's ``[ability.params] effect``, resolved at the start of
 her turn as ``start_of_turn_effects`` does); this class exists to give her cards' AI advice a
 name of its own. Her cards read the vocabulary's ``action_number`` ("if this is your third
-action"), which the heuristic cannot count from a card alone: ``third_action_advice`` adds what
-such a card gains when played as the third action of the turn, and takes off part of it
-otherwise, so she keeps them for that action. ``ritual_hand_advice`` steers the turn's last
-action (a maneuver's draw, a card spent, a BOOST) toward the hand that starts her next turn with
-exactly 3 cards.
+action"), which a player's view tells (its reader is the shared vocabulary's): the policies
+weigh such a card at its worth on the third action of the turn, without its third-action part
+on any other; ``third_action_advice`` takes off part of what it would gain on the third action
+when played on another, so she keeps them for that action. ``ritual_hand_advice`` steers the
+turn's last action (a maneuver's draw, a card spent, a BOOST) toward the hand that starts her
+next turn with exactly 3 cards.
 """
 
 from __future__ import annotations
 
 from unmatched_sim.engine.state import ATTACKER
-from unmatched_sim.engine.steps import ACTIONS_PER_TURN
 from unmatched_sim.hooks import ability, card_advice, hand_advice
 from unmatched_sim.hooks.shared.abilities import StartOfTurnEffects
 from unmatched_sim.policies.odds import ability_bonus_estimate
@@ -54,8 +54,11 @@ def _value_gain(policy, view, cid: int, to: float) -> float:
 
 @card_advice("ritualistic_power")
 def third_action_advice(policy, view, cid: int) -> float:
-    """What a combat card's "if this is your third action" effects are worth now: their gain on
-    the third action of her turn, minus ``SAVE_SHARE`` of it on any other action."""
+    """What playing a combat card's "if this is your third action" effects now gives up: on
+    the third action of her turn nothing (the policies read them there at their worth, as the
+    view tells the action's number), on any other ``SAVE_SHARE`` of what they would gain on it."""
+    if view.action_number(view.seat) == THIRD:
+        return 0.0
     card = view.card(cid)
     gain = 0.0
     for ops in card.effects.values():
@@ -69,10 +72,7 @@ def third_action_advice(policy, view, cid: int) -> float:
             elif op.NAME == "recover":
                 me = view.my_hero()
                 gain += HEAL_WORTH * min(op.amount.const, me.max_health - me.health)
-    if not gain:
-        return 0.0
-    number = ACTIONS_PER_TURN + view.turn_flag("actions_gained", 0) - view.actions_now()
-    return gain if view.is_my_turn() and number == THIRD else -SAVE_SHARE * gain
+    return -SAVE_SHARE * gain
 
 
 RITUAL_HAND = 3

@@ -1,5 +1,5 @@
 """Bruce Lee: Fleet of Foot, and how the AI plays Nunchaku and Bring It On (his cards worth more
-once moved are read by the shared ``hooks.VIEW_CONDITIONS``).
+once moved, and Little Dragon's empty hand, are read by the shared ``hooks.VIEW_CONDITIONS``).
 
 Every card of the deck is written in the shared vocabulary (heroes/bruce_lee.toml). The ability
 is the shared end-of-turn effect list (a move of up to 1 space); its class here adds only what

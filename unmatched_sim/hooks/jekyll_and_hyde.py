@@ -24,7 +24,7 @@ from unmatched_sim.engine.combat import ABILITY
 from unmatched_sim.engine.effects import CONDITIONS, hook_effect
 from unmatched_sim.engine.state import ATTACKER, DEFENDER
 from unmatched_sim.hooks import (Ability, ability, advise, card_advice, destination_advice, maneuver_advice,
-                                 scheme_advice, story_line)
+                                 scheme_advice, story_line, view_condition)
 
 FORM = "form"
 
@@ -358,6 +358,31 @@ def _advise_scheme(policy, view, cid, fi):
     # with no empty space in his zone he stays, and hurts his neighbours there
     best = max((_blows(policy, view, fi, s, amount) for s in spaces or [me.space]), default=0.0)
     return best - policy.spend_cost(view, cid) + SCHEME_BONUS
+
+
+def _role_of(view, fi: int) -> int:
+    """The side fighter ``fi`` plays a card on: its own in the combat under way; before one,
+    the attack on its player's turn (the combat it may start), the defense on a foe's."""
+    pair = view.combat_fighters()
+    if pair is not None and fi in pair:
+        return pair.index(fi)
+    return ATTACKER if (view.fighter(fi).owner == view.seat) == view.is_my_turn() else DEFENDER
+
+
+def _form_seen(index: int, role: int):
+    """A reader of ``_in_form(index, role)`` from a player's view: the form is public, and so
+    is the side a fighter plays on (``_role_of``)."""
+    def read(view, fi: int, foe: int) -> bool:
+        seat = view.fighter(fi).owner
+        forms = view.hero(seat).forms
+        return (len(forms) > index and _role_of(view, fi) == role
+                and view.resources(seat).get(FORM) == forms[index].name)
+    return read
+
+
+# Duality of Man at the value it will have: 6 for Dr. Jekyll defending, Mr. Hyde attacking.
+view_condition("first_form_defending")(_form_seen(0, DEFENDER))
+view_condition("second_form_attacking")(_form_seen(1, ATTACKER))
 
 
 @story_line("transform")

@@ -29,10 +29,11 @@ from unmatched_sim.engine.board_features import place_token, token_spaces
 from unmatched_sim.engine.effects import CONDITIONS, SELECTORS, hook_effect
 from unmatched_sim.engine.params import DeclaredParams, Param
 from unmatched_sim.engine.state import DEFENDER, SCHEME_ROLE
-from unmatched_sim.hooks import Ability, ability, advise, story_line
+from unmatched_sim.hooks import Ability, ability, advise, story_line, view_condition
 
 FOG = "fog"
 VANISHED = "vanished"
+STARTED_ON_FOG = "started_on_fog"     # turn_flags[(this, seat)]: he began the turn on fog
 
 
 def _hero(g, seat: int) -> int:
@@ -67,7 +68,7 @@ class Fog(DeclaredParams, Ability):
             if spaces:
                 g.ask(seat, "return_space", spaces, _returned, seat, fighter=fi)
             return
-        g.turn_flags[("started_on_fog", seat)] = on_fog(g, seat, fi)
+        g.turn_flags[(STARTED_ON_FOG, seat)] = on_fog(g, seat, fi)
 
     def on_card_played(self, g, cid, played_by, role):
         if role == SCHEME_ROLE or g.active == played_by:
@@ -110,7 +111,7 @@ def _returned(g, seat: int, space: int) -> None:
     g.players[seat].res[VANISHED] = False
     g.place(fi, space)
     g.log("return", seat, fi, space=space)
-    g.turn_flags[("started_on_fog", seat)] = on_fog(g, seat, fi)
+    g.turn_flags[(STARTED_ON_FOG, seat)] = on_fog(g, seat, fi)
 
 
 # ---------------------------------------------------------------------- card words
@@ -119,7 +120,7 @@ def _on_fog(g, ctx) -> bool:
 
 
 def _started_turn_on_fog(g, ctx) -> bool:
-    return bool(g.turn_flags.get(("started_on_fog", ctx.player)))
+    return bool(g.turn_flags.get((STARTED_ON_FOG, ctx.player)))
 
 
 def _opposing_on_fog(g, ctx) -> list[int]:
@@ -184,7 +185,7 @@ def _advise_fog_space(policy, view, d):
 @advise("return_space")
 def _advise_return_space(policy, view, d):
     """Back next to the weakest foe, on fog if possible."""
-    fog = set(view.resources(view.seat).get("tokens:fog", ()))
+    fog = set(view.token_spaces(view.seat, FOG))
     adj = view.board.adjacent
     best, key = d.options[0], None
     for s in d.options:
@@ -194,6 +195,22 @@ def _advise_return_space(policy, view, d):
         if key is None or k > key:
             best, key = s, k
     return best
+
+
+# His cards' conditions as a player's view tells them (``hooks.VIEW_CONDITIONS``): the fog
+# tokens are on the board, and where he started the turn was seen by all.
+@view_condition("on_fog")
+def _on_fog_seen(view, fi: int, foe: int) -> bool:
+    """Dreaming of Revenge: the fighter stands on a fog token of its player's."""
+    f = view.fighter(fi)
+    return f.on_board and f.space in view.token_spaces(f.owner, FOG)
+
+
+@view_condition("started_turn_on_fog")
+def _started_on_fog_seen(view, fi: int, foe: int) -> bool:
+    """Emerge from Mist: he began this turn of his player's on a fog token (the turn's record
+    of it, kept when the turn started or when he came back from Vanish)."""
+    return bool(view.turn_flag((STARTED_ON_FOG, view.fighter(fi).owner)))
 
 
 @story_line("vanish")

@@ -295,3 +295,21 @@ def _hero_hurt_seen(view, fi: int, foe: int) -> bool:
 def _fighter_health_seen(view, fi: int, foe: int) -> int:
     """Wounded Beast, Feeding ("at 7 health or lower"): the resolving fighter's health."""
     return view.fighter(fi).health
+
+
+@view_condition("action_number")
+def _action_number_seen(view, fi: int, foe: int) -> int:
+    """Speak Three Times ("if this is your third action"): the action of its player's turn the
+    card is played in — the one under way, or the one its player is choosing."""
+    return view.action_number(view.fighter(fi).owner)
+
+
+@view_condition("own_hand_size")
+def _hand_left_seen(view, fi: int, foe: int) -> int:
+    """Little Dragon ("if your hand is empty"), whose value the engine reads as the card
+    resolves, once it has left the hand: the cards fighter ``fi``'s player then holds, as far as
+    the view tells — its hand less the card it plays, unless that card is already down (the
+    foe's face-down attack). What other effects of the combat add or take is not counted."""
+    pair = view.combat_fighters()
+    down = pair is not None and fi in pair and view.card_down(pair.index(fi))
+    return max(0, view.hand_size(view.fighter(fi).owner) - (0 if down else 1))
