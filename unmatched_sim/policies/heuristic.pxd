@@ -18,7 +18,7 @@ from unmatched_sim.policies.position cimport SpaceFacts, ThreatMap, exposure_odd
 from unmatched_sim.policies.tempo cimport (boost_draw_count, clock_style, deck_rate, scarcity_of, spend_share,
                                           turns_left_estimate)
 from unmatched_sim.policies.weights cimport (AGGRESSION_BASE, ATTACK_BONUS, BONUS_ACTION_WORTH,
-                                             BONUS_DAMAGE_NO_HERO, BONUS_DISCARD_WORTH, BONUS_DRAW_EMPTY,
+                                             BONUS_DISCARD_WORTH, BONUS_DRAW_EMPTY,
                                              BONUS_DRAW_WORTH, BONUS_HEAL_WORTH, BURNED_NEEDED, BURNED_SPARE,
                                              CARDS_PER_TURN, COST_DISCARD_WORTH, COUNT_GUESS,
                                              DEFENSE_EFFECT_SHARE, DEFENSE_STRENGTH_CAP, DEFENSE_WIN_CHANCE,

@@ -82,7 +82,7 @@ if not cython.compiled:     # compiled, inline functions and the weights' C vari
     from unmatched_sim.policies.odds import foe_in_focus
     from unmatched_sim.policies.tempo import spend_share
     from unmatched_sim.policies.weights import (AGGRESSION_BASE, ATTACK_BONUS, BONUS_ACTION_WORTH,
-                                                BONUS_DAMAGE_NO_HERO, BONUS_DISCARD_WORTH, BONUS_DRAW_EMPTY,
+                                                BONUS_DISCARD_WORTH, BONUS_DRAW_EMPTY,
                                                 BONUS_DRAW_WORTH, BONUS_HEAL_WORTH, BURNED_NEEDED,
                                                 BURNED_SPARE, CARDS_PER_TURN, COST_DISCARD_WORTH, COUNT_GUESS,
                                                 DEFENSE_EFFECT_SHARE, DEFENSE_STRENGTH_CAP, DEFENSE_WIN_CHANCE,
@@ -589,7 +589,6 @@ class HeuristicPolicy(GreedyPolicy):
         if not ops or view.card_owner(cid) != view.seat:
             return 0.0
         total = 0.0
-        opp = view.opp_hero()
         for op in ops:
             n, spec = op.NAME, op.spec
             cond = spec.get("if")
@@ -599,8 +598,10 @@ class HeuristicPolicy(GreedyPolicy):
                 c = estimate_number(spec.get("count", 1), view)
                 total += BONUS_DRAW_WORTH * c if view.deck_size(view.seat) >= c else BONUS_DRAW_EMPTY
             elif n == "damage":
-                a = estimate_number(spec.get("amount", 1), view)
-                total += a * (self.hp_weight(opp, False) if opp.on_board else BONUS_DAMAGE_NO_HERO)
+                # on its best target, a defeat counted (Misdirection's 2 damage on a foe hero
+                # at 2 health is the game)
+                me = view.my_hero()
+                total += self.effect_damage_worth(view, me.idx if me.on_board else None, spec)
             elif n == "recover":
                 me = view.my_hero()
                 total += BONUS_HEAL_WORTH * min(estimate_number(spec.get("amount", 1), view), me.max_health - me.health)
@@ -1306,7 +1307,21 @@ class HeuristicPolicy(GreedyPolicy):
                 w -= fn(self, view)
         if not me.on_board:
             return w
-        return w + self.reposition_worth(view) + MANEUVER_BONUS
+        return w + self.reposition_worth(view) + MANEUVER_BONUS + self.maneuver_boost_worth(view, me)
+
+    def maneuver_boost_worth(self, view, me) -> float:
+        """What the best BOOST a maneuver of our hero could make adds to it
+        (``best_maneuver_boost``): a farther reach, or a placement anywhere (Houdini's Escape
+        Artist), at the repositioning share, and a BOOST bonus that pays for the card
+        (Misdirection's 2 damage); 0 where no BOOST gains."""
+        cards = []
+        for c in view.hand_ids():
+            if view.card(c).boost is not None:
+                cards.append(c)
+        if not cards:
+            return 0.0
+        gain, pick = self.best_maneuver_boost(view, me, cards, view.actions_now() - 1, REPOSITION_SHARE)
+        return gain if pick is not None else 0.0
 
     @cython.locals(view=_ViewCore, me=Fighter)
     def reposition_worth(self, view) -> float:
@@ -1778,11 +1793,10 @@ class HeuristicPolicy(GreedyPolicy):
             return heroes[0]
         return mine[0] if mine else None
 
-    @cython.locals(view=_ViewCore, me=Fighter, card=CardDef, n=cython.Py_ssize_t, s=cython.Py_ssize_t,
-                   ends=bytearray, every=cython.bint)
+    @cython.locals(view=_ViewCore, me=Fighter)
     def on_maneuver_boost(self, view, d):
         """The BOOST card whose extra movement gains most in space value over its cost (none
-        unless the gain is worth 0.15). (Without closures, so that the view is typed here.)"""
+        unless the gain is worth 0.15)."""
         cards = [c for c in d.options if c is not None]
         if not cards:
             return None
@@ -1790,7 +1804,17 @@ class HeuristicPolicy(GreedyPolicy):
         if not me.on_board:
             costs = [self.boost_cost(view, c) for c in cards]
             return min(zip(costs, cards))[1] if min(costs) < 0 else None
-        after = view.actions_now()
+        return self.best_maneuver_boost(view, me, cards, view.actions_now(), 1.0)[1]
+
+    @cython.locals(view=_ViewCore, me=Fighter, card=CardDef, n=cython.Py_ssize_t, s=cython.Py_ssize_t,
+                   ends=bytearray, every=cython.bint)
+    def best_maneuver_boost(self, view, me, cards, after: int, share: float) -> tuple:
+        """(gain, card): the BOOST of a maneuver of our hero ``me`` that gains most over its
+        cost (``boost_cost``: the card spent less its BOOST bonus), with ``share`` of the space
+        value its farther reach gains (1 for the BOOST itself; the repositioning share where
+        the action's choice weighs the maneuver); (MIN_BOOST_GAIN, None) where none gains that
+        much. ``after``: the actions left after the maneuver. (Without closures, so that the
+        view is typed here.)"""
         move = view.move_value()
         base = self._best_reach_value(view, me.idx, move, after)
         # Where a BOOST lets the hero be placed instead of moving (Escape Artist: any empty
@@ -1842,13 +1866,13 @@ class HeuristicPolicy(GreedyPolicy):
                             ends[s] = 0
                 else:
                     seen[b] = self._best_reach_value(view, me.idx, move + b, after)
-            lift = seen[b] - base + hand_lift
+            lift = share * (seen[b] - base) + hand_lift
             if plain and lift <= best and not card.effects.get("boost_bonus") and keep_worth(card, is_own_card(view, c)) >= 0.0:
                 continue
             gain = lift - self.boost_cost(view, c)
             if gain > best:
                 best, pick = gain, c
-        return pick
+        return best, pick
 
     @cython.annotation_typing(False)
     @cython.locals(view=_ViewCore)

@@ -84,7 +84,6 @@ cdef double BURNED_NEEDED
 cdef double BURNED_SPARE
 cdef double BONUS_DRAW_WORTH
 cdef double BONUS_DRAW_EMPTY
-cdef double BONUS_DAMAGE_NO_HERO
 cdef double BONUS_HEAL_WORTH
 cdef double BONUS_ACTION_WORTH
 cdef double BONUS_DISCARD_WORTH

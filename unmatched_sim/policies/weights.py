@@ -109,7 +109,6 @@ BURNED_NEEDED = 0.6             # a card drawn only to be discarded, from a deck
 BURNED_SPARE = 0.3              # and from a deck that will last
 BONUS_DRAW_WORTH = 0.7          # a BOOST bonus's card drawn
 BONUS_DRAW_EMPTY = -2.0         # a BOOST bonus's draw from a deck without the cards
-BONUS_DAMAGE_NO_HERO = 0.4      # a BOOST bonus's damage with the foe's hero off the board
 BONUS_HEAL_WORTH = 0.8          # a BOOST bonus's health point restored
 BONUS_ACTION_WORTH = 1.2        # a BOOST bonus's action
 BONUS_DISCARD_WORTH = 0.8       # a BOOST bonus's discard from the foe's hand
