@@ -650,6 +650,23 @@ def test_under_three_wishes_lock_the_genie_attacks_with_parlor_trick():
     assert s.readable([decide(s)]) == ["This Is No Parlor Trick"]
 
 
+def test_three_wishes_locks_the_values_at_what_the_lock_adds_to_its_attacks():
+    # The lock adds 1 to I Am Freed and nothing to Careful What You Wish For (a 4 already): 1
+    # point, less than Medusa's 2 discards. (`decision_regret.py --heroes genie --versus
+    # ismcts:iterations=200`: the search drew 5 or made the foe discard where a lock counted
+    # beyond its points had `tuned` lock, +16 points a decision.)
+    s = Scenario("genie", "medusa")
+    s.remove("Harpy 1").remove("Harpy 2").remove("Harpy 3")
+    s.place("The Genie", "M10").place("Medusa", "M11")
+    s.hand(0, "Three Wishes", "Careful What You Wish For", "I Am Freed", "Feint").thin_deck(0, 10)
+    s.hand(1, "Regroup", "Feint", "Second Shot", "Dash")
+    s.begin_turn(0)
+    s.expect("ability_discard_for_action").choose("Feint")
+    s.expect("action").choose("scheme")
+    s.expect("effect_mode")
+    assert decide(s) == "opponent discards 2"
+
+
 def test_without_a_lock_parlor_trick_wins_only_where_the_foe_has_no_defense():
     # Unlocked, Parlor Trick attacks for 1 against the BOOST (1) of the card Sinbad defends
     # with: it deals damage only where he has no defense card.

@@ -30,7 +30,7 @@ from unmatched_sim.policies.weights cimport (AGGRESSION_BASE, ATTACK_BONUS, BONU
                                              HEAL_RESERVE_SHARE, HEAL_ROOM_AHEAD, HERO_HP_BASE, HOOK_LIFT, BOOST_ONLY_LIFT,
                                              HERO_HP_LOW, HERO_OF_SEVERAL_DEFEAT, INFINITE_POWER_SHARE,
                                              LAST_DEFENSE_HEALTH, LAST_DEFENSE_RESERVE, LOCK_OUT_OF_RANGE,
-                                             LOCK_USE_BONUS, LOOK_AT_DECK_BONUS, LOOK_AT_FOE_DECK,
+                                             LOOK_AT_DECK_BONUS, LOOK_AT_FOE_DECK,
                                              MANEUVER_BONUS, MAY_ACTION_WORTH, MAY_DAMAGE_WORTH,
                                              MAY_OTHER_WORTH, MAY_PRICE_SHARE, MIN_BOOST_GAIN,
                                              MIN_COMBAT_BOOST_GAIN,

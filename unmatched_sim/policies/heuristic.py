@@ -94,7 +94,7 @@ if not cython.compiled:     # compiled, inline functions and the weights' C vari
                                                 HEAL_RESERVE_SHARE, HEAL_ROOM_AHEAD, HERO_HP_BASE, HOOK_LIFT, BOOST_ONLY_LIFT,
                                                 HERO_HP_LOW, HERO_OF_SEVERAL_DEFEAT, INFINITE_POWER_SHARE,
                                                 LAST_DEFENSE_HEALTH, LAST_DEFENSE_RESERVE, LOCK_OUT_OF_RANGE,
-                                                LOCK_USE_BONUS, LOOK_AT_DECK_BONUS, LOOK_AT_FOE_DECK,
+                                                LOOK_AT_DECK_BONUS, LOOK_AT_FOE_DECK,
                                                 MANEUVER_BONUS, MAY_ACTION_WORTH, MAY_DAMAGE_WORTH,
                                                 MAY_OTHER_WORTH, MAY_PRICE_SHARE, MIN_BOOST_GAIN,
                                                 MIN_COMBAT_BOOST_GAIN,
@@ -1255,7 +1255,8 @@ class HeuristicPolicy(GreedyPolicy):
         return n
 
     def lock_worth(self, view, value: int) -> float:
-        """"Your card values are N this turn": worth it when attacks are coming."""
+        """"Your card values are N this turn": what it adds to the printed values of the attack
+        cards the turn's actions could play, at ``LOCK_OUT_OF_RANGE`` with no target in range."""
         actions = view.actions_now()
         if actions <= 0:
             return 0.0
@@ -1269,7 +1270,7 @@ class HeuristicPolicy(GreedyPolicy):
                        if view.card(c).can_attack),
                       reverse=True)
         uses = min(actions, len(vals))
-        gain = sum(max(0.0, value - v) for v in vals[:uses]) + LOCK_USE_BONUS * uses
+        gain = sum(max(0.0, value - v) for v in vals[:uses])
         return gain * (1.0 if in_range else LOCK_OUT_OF_RANGE)
 
     @cython.locals(view=_ViewCore, d=CardDef)

@@ -110,7 +110,6 @@ cdef double RECOVER_HP_SHARE
 cdef double SUMMON_WORTH
 cdef double SHIFT_GUESS
 cdef double PUT_ON_DECK_WORTH
-cdef double LOCK_USE_BONUS
 cdef double LOCK_OUT_OF_RANGE
 cdef double PLACE_COST
 

@@ -136,7 +136,6 @@ RECOVER_HP_SHARE = 1.0          # each health point our hero recovers from a sch
 SUMMON_WORTH = 1.0              # a fighter summoned
 SHIFT_GUESS = 0.5               # a move or place of our own fighters
 PUT_ON_DECK_WORTH = -0.1        # a card of our hand put on our deck
-LOCK_USE_BONUS = 0.5            # "card values are N": each attack it serves
 LOCK_OUT_OF_RANGE = 0.4         # its share with no target in range yet
 PLACE_COST = 0.05               # a place that gains nothing over a move (ties)
 
