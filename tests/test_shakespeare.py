@@ -393,3 +393,26 @@ def test_shakespeare_plays_a_two_versus_two_team_game_to_the_end():
     for seed in range(3):
         g = _play_random(Teams(4), ("shakespeare", "chupacabra", "hamlet", "houdini"), seed)
         assert g.over and any(e[2] == "line_add" for e in g.events)
+
+
+# ---------------------------------------------------------------- the AI's reading of the line
+def completion_worth(s: Scenario, card: str) -> float:
+    """What ``tuned``'s advice adds to ``card`` played now into Shakespeare's line."""
+    from unmatched_sim.hooks.shakespeare import line_fit
+    from unmatched_sim.policies import make_policy
+    s.hand(0, card).begin_turn(0)
+    return line_fit(make_policy("tuned", random.Random(0)), PlayerView(s.game, 0), s.card_ids(0, card)[0])
+
+
+def test_a_card_completing_the_line_is_worth_its_completion_effect():
+    # Both complete a line of 8 syllables: the Ides of March with 2 damage to Chupacabra,
+    # Deceive only by coming back to hand.
+    ides = completion_worth(line(vs_chupa(), "My Kingdom for a Horse"), "The Ides of March")
+    deceive = completion_worth(line(vs_chupa(), "My Kingdom for a Horse", "Alas"), "Deceive")
+    assert ides > deceive + 2.0
+
+
+def test_horror_completing_the_line_is_worth_a_blow_for_each_card_before_it():
+    two = completion_worth(line(vs_chupa(), "My Kingdom for a Horse", "Alas"), "Horror")
+    four = completion_worth(line(vs_chupa(), "Alas", "Alas", "Deceive", "Deceive"), "Horror")
+    assert four > two > 0.0

@@ -73,9 +73,14 @@ class IambicPentameter(DeclaredParams, Ability):
 
 
 # ---------------------------------------------------------------- the AI
+COMPLETION_GUESS = 3.0      # a completed line, for a policy that does not weigh its effects
+
+
 @card_advice("iambic_pentameter")
 def line_fit(policy, view, cid: int, target: int = 10) -> float:
-    """Building a line: a combat card that would complete the line is worth +3, one that would
+    """Building a line: a combat card that would complete the line is worth its completion
+    effect, which resolves whatever the combat's outcome (``line_worth``; ``COMPLETION_GUESS``
+    for a policy without a worth of effects); one that would
     overshoot it -2 (the line is lost), one that leaves room to complete it +0.5."""
     line = view.resources(view.seat).get(LINE, ())
     have = sum(syllables(view.card(c)) for c in line)
@@ -83,10 +88,27 @@ def line_fit(policy, view, cid: int, target: int = 10) -> float:
     if not n:
         return 0.0
     if have + n == target:
-        return 3.0
+        if not hasattr(policy, "effect_damage_worth"):
+            return COMPLETION_GUESS     # a policy without this worth of effects (greedy, tuned-v1)
+        return line_worth(policy, view, cid, len(line))
     if have + n > target:
         return -2.0
     return 0.5 if target - have - n >= 2 else 0.0
+
+
+def line_worth(policy, view, cid: int, others: int) -> float:
+    """What card ``cid``'s completion effect is worth to us now (``ops_worth``), resolved by our
+    hero, with ``others`` cards before it in the line: Horror's damage is one for each of them,
+    Alas draws 2 and heals 2, My Kingdom for a Horse gains 2 actions."""
+    me = view.my_hero()
+    fi = me.idx if me.on_board else None
+    worth = 0.0
+    for op in view.card(cid).effects.get(LINE_EFFECT, ()):
+        if op.NAME == "damage" and op.spec.get("amount") == "line_count":
+            worth += policy.effect_damage_worth(view, fi, dict(op.spec, amount=others))
+        else:
+            worth += policy.ops_worth(view, (op,), fi)
+    return worth
 
 
 @view_quantity("line_same_name")
