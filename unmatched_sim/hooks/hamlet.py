@@ -133,7 +133,8 @@ def _weigh_sides(policy, view, cost: int) -> str:
     for a in cards[:attacks]:
         dmg0, _, kill0 = policy.attack_odds(view, foe, a)
         dmg1, _, kill1 = policy.attack_odds(view, foe, a + bonus)
-        gain += policy.hp_weight(foe, False) * (dmg1 - dmg0) + 25.0 * (kill1 - kill0)
+        gain += (policy.hp_weight(foe, False) * (dmg1 - dmg0)
+                 + policy.defeat_worth(view, foe) * (kill1 - kill0))
     if payer.is_hero:
         gain += policy.blow_worth(view, payer, cost)      # negative: the damage we take
     else:
