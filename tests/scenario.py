@@ -243,6 +243,22 @@ def genie_turn(s: Scenario, seat: int = 1) -> Scenario:
     return s
 
 
+def maneuver_in_place(s: Scenario) -> Scenario:
+    """One maneuver action that draws and moves nobody: no BOOST, each fighter kept on its own
+    space (the action decision is skipped where maneuvering is the only action)."""
+    if s.pending.kind == "action":
+        s.choose("maneuver")
+    if s.pending.kind == "maneuver_boost":
+        s.choose(None)
+    while s.pending is not None and s.pending.kind in ("move_order", "move_destination"):
+        if s.pending.kind == "move_order":
+            s.choose(None)
+            continue
+        d = s.pending
+        s.game.answer(s.game.fighters[d.info["fighter"]].space)
+    return s
+
+
 def labels(s: Scenario, spaces) -> set[str]:
     """The board labels of some spaces (e.g. a decision's options)."""
     return {s.board.labels[x] for x in spaces}

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 
-from tests.scenario import play_random, Scenario, genie_turn
+from tests.scenario import genie_turn, maneuver_in_place, play_random, Scenario
 from unmatched_sim.data.catalog import find_hero
 from unmatched_sim.engine.formats import FreeForAll, Teams
 from unmatched_sim.engine.game import Game
@@ -33,20 +33,6 @@ def scheme(s: Scenario, name: str, fighter: str = ANNIE) -> Scenario:
     s.choose("scheme")
     if s.pending is not None and s.pending.kind == "scheme_card":
         s.choose((name, fighter))
-    return s
-
-
-def maneuver_in_place(s: Scenario) -> Scenario:
-    if s.pending.kind == "action":
-        s.choose("maneuver")
-    if s.pending.kind == "maneuver_boost":
-        s.choose(None)
-    while s.pending is not None and s.pending.kind in ("move_order", "move_destination"):
-        if s.pending.kind == "move_order":
-            s.choose(None)
-            continue
-        d = s.pending
-        s.game.answer(s.game.fighters[d.info["fighter"]].space)
     return s
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.scenario import Scenario, genie_turn, play_random, tuned_at
+from tests.scenario import genie_turn, maneuver_in_place, play_random, Scenario, tuned_at
 from unmatched_sim.data.catalog import find_hero
 from unmatched_sim.engine.formats import FreeForAll, Teams
 
@@ -23,15 +23,6 @@ def vs_genie(mary: str = "M10", genie: str = "M11") -> Scenario:
 def genie_lost(s: Scenario) -> int:
     g = s.f(GENIE)
     return g.max_health - g.health
-
-
-def maneuver_in_place(s: Scenario) -> Scenario:
-    s.choose("maneuver")
-    if s.pending.kind == "maneuver_boost":
-        s.choose(None)
-    d = s.expect("move_destination").pending
-    s.game.answer(s.game.fighters[d.info["fighter"]].space)
-    return s
 
 
 def scheme(s: Scenario, name: str) -> Scenario:

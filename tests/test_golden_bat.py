@@ -7,7 +7,7 @@ M10/M11/M15/M19 are green+blue, M12 blue only, M13 red+yellow, M31 violet+brown.
 from __future__ import annotations
 
 
-from tests.scenario import play_random, Scenario, genie_turn
+from tests.scenario import genie_turn, maneuver_in_place, play_random, Scenario
 from unmatched_sim.data.catalog import find_hero
 from unmatched_sim.engine.formats import FreeForAll, Teams
 from unmatched_sim.engine.game import Game
@@ -34,15 +34,6 @@ def scheme(s: Scenario, name: str) -> Scenario:
     s.choose("scheme")
     if s.pending is not None and s.pending.kind == "scheme_card":
         s.choose((name, GB))
-    return s
-
-
-def maneuver_in_place(s: Scenario) -> Scenario:
-    s.choose("maneuver")
-    if s.pending.kind == "maneuver_boost":
-        s.choose(None)
-    d = s.expect("move_destination").pending
-    s.game.answer(s.game.fighters[d.info["fighter"]].space)
     return s
 
 

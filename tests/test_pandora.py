@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.scenario import Scenario
+from tests.scenario import maneuver_in_place, Scenario
 from unmatched_sim.data.catalog import board_ids, find_board, find_hero, hero_ids
 from unmatched_sim.data.heroes import parse_hero
 from unmatched_sim.engine.game import Game
@@ -59,18 +59,6 @@ def duel(hero1: str = "genie") -> Scenario:
     s.place("Pandora", "M10").place(opp, "M11")
     if hero1 == "houdini":
         s.place("Bess", "M01")
-    return s
-
-
-def maneuver_in_place(s: Scenario) -> Scenario:
-    """One maneuver action that draws and moves nobody (when maneuvering is the only action,
-    the action decision is skipped)."""
-    if s.pending.kind == "action":
-        s.choose("maneuver")
-    if s.pending.kind == "maneuver_boost":
-        s.choose(None)
-    d = s.expect("move_destination").pending
-    s.game.answer(s.game.fighters[d.info["fighter"]].space)
     return s
 
 

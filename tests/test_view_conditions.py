@@ -10,7 +10,7 @@ import random
 
 import pytest
 
-from tests.scenario import Scenario
+from tests.scenario import maneuver_in_place, Scenario
 from unmatched_sim.data.catalog import find_board, find_hero, hero_ids
 from unmatched_sim.engine.board_features import place_token
 from unmatched_sim.engine.effects import parse_condition
@@ -253,16 +253,6 @@ def test_duality_of_man_is_a_6_for_dr_jekyll_defending_and_mr_hyde_attacking_els
     assert attack_lift(jekyll_duel(J).begin_turn(0), "Jekyll & Hyde", M, CARD) == -3.0
     assert defense_terms(jekyll_duel(J).begin_turn(1), "Jekyll & Hyde", M, CARD) == (0.0, 0.0)
     assert defense_terms(jekyll_duel(H).begin_turn(1), "Jekyll & Hyde", M, CARD) == (-3.0, 0.0)
-
-
-def maneuver_in_place(s: Scenario) -> Scenario:
-    """A maneuver action that leaves the fighter where it stands (no BOOST)."""
-    s.choose("maneuver")
-    if s.pending.kind == "maneuver_boost":
-        s.choose(None)
-    d = s.expect("move_destination").pending
-    s.game.answer(s.game.fighters[d.info["fighter"]].space)
-    return s
 
 
 def test_speak_three_times_is_a_7_on_bloody_mary_s_third_action_only():
