@@ -1817,7 +1817,8 @@ class HeuristicPolicy(GreedyPolicy):
         much. ``after``: the actions left after the maneuver. (Without closures, so that the
         view is typed here.)"""
         move = view.move_value()
-        base = self._best_reach_value(view, me.idx, move, after)
+        # the plain move's reach, kept for the decision (the action's choice asks it too)
+        base = self.best_space_value(view, me.idx, self._move_reach(view, me), after)
         # Where a BOOST lets the hero be placed instead of moving (Escape Artist: any empty
         # space), as the engine offers it. A move reaches only empty spaces and its own, so
         # placements that take in every empty space leave the same ends whatever the BOOST's
