@@ -128,7 +128,7 @@ def _attack_value(card: tuple, tgt: tuple, cond_lift: cython.double) -> cython.d
     target's (``_attack_target_facts``): the damage and defeat the attack may deal at their
     worth, the card's effects, less what the card costs to spend. ``cond_lift``: what the
     card's conditions on the board add to its value against this target (``conditions_now``)."""
-    d, mine, a, k, blanked, draw_adjust, harm, spend, around, boosts, conditional = card
+    d, mine, a, k, blanked, draw_adjust, harm, spend, around, boosts, conditional, heals = card
     tf, hp_w, defeat_w, bonus, reader, lifts = tgt
     a += cond_lift
     if bonus is not None:
@@ -139,6 +139,8 @@ def _attack_value(card: tuple, tgt: tuple, cond_lift: cython.double) -> cython.d
     value += defeat_w * p_kill
     value += effect_worth(d, COMBAT_TIMINGS, p_win, mine)     # (by position: a C call)
     value += draw_adjust
+    if heals is not None:       # healing read from the board (few cards heal)
+        value += heals[0] + p_win * heals[1]
     value -= harm
     return value - spend
 
@@ -318,6 +320,40 @@ def _value_hooks(d) -> tuple:
             if op.NAME == "hook" and op.spec.get("name") in VALUE_ADVICE:
                 names.append(op.spec.get("name"))
         got = d.keep_ai_fact(_VALUE_HOOKS_SLOT, tuple(names))
+    return got
+
+
+# Its slot for the healing of its own hero a card gives in combat (``_own_heals``).
+_OWN_HEALS_SLOT = 22
+# A heal's condition, as ``_own_heals`` keeps it: none, or the combat won.
+_HEAL_ALWAYS, _HEAL_IF_WON = range(2)
+
+
+def _own_heals(d) -> tuple:
+    """The health card ``d`` gives back to a fighter of the player whose deck it is when played
+    in combat, as (amount, condition, target, immediately) each: the condition
+    ``_HEAL_ALWAYS`` or ``_HEAL_IF_WON``, the target as written ("self", "hero" or a name).
+    The Whale's 2 after combat; Back in the Lamp's 4 immediately. Kept in the card's memo.
+    Healing by a number the card works out, under another condition, ransomed, of several
+    fighters or inside a choice is left to the card tables (``effect_worth``); so is healing if
+    the combat is lost (Alas's 1), which read from the board cost Shakespeare 2 points a game
+    (docs/policies.md, "Healing read from the board")."""
+    got = d.ai_fact(_OWN_HEALS_SLOT)
+    if got is None:
+        heals = []
+        for t in COMBAT_TIMINGS:
+            for op in d.effects.get(t, ()):
+                spec = op.spec
+                amount = spec.get("amount", 1)
+                cond = spec.get("if")
+                if (op.NAME != "recover" or not isinstance(amount, int) or spec.get("unless_paid")
+                        or not applies(spec, True)):
+                    continue
+                kind = (_HEAL_ALWAYS if cond in (None, "played_by_owner") else _HEAL_IF_WON if cond == "won"
+                        else -1)
+                if kind >= 0:
+                    heals.append((amount, kind, str(spec.get("target", "self")), t == "immediately"))
+        got = d.keep_ai_fact(_OWN_HEALS_SLOT, tuple(heals))
     return got
 
 
@@ -665,7 +701,8 @@ class HeuristicPolicy(GreedyPolicy):
         strength, mirrored k, blanked types, draw room adjustment, own harm cost, spend cost,
         its damage around the attacker: ``around_damage``, whether the defense card counts its
         BOOST: ``counts_foe_boost``, its terms under conditions on the board:
-        ``conditional_terms``, a value's only where the card tables' strength is read).
+        ``conditional_terms``, a value's only where the card tables' strength is read, its
+        healing read from the board: ``heal_adjusts``).
         (``my_attack_strength``, ``mine``, ``draw_room_adjust`` and ``own_harm_cost`` read
         inline: the card's draws and own damage are card facts, mostly none.)"""
         seat = view.seat
@@ -698,7 +735,8 @@ class HeuristicPolicy(GreedyPolicy):
             extra += charged[1]
         return (d, mine, a, mirrored_value(d) if lock is None else 0, blanked_types(d), extra,
                 self.own_harm_cost(view, d, mine) if own_hero_damage(d, mine) else 0.0,
-                self.spend_cost(view, cid, back), around_damage(d, mine), boosts, conditional)
+                self.spend_cost(view, cid, back), around_damage(d, mine), boosts, conditional,
+                self.heal_adjusts(view, d) if mine else None)
 
     @cython.locals(view=_ViewCore, memo=dict)
     def _attack_target(self, view, fi, target) -> tuple:
@@ -798,6 +836,45 @@ class HeuristicPolicy(GreedyPolicy):
         for name in hooks:
             adjust += VALUE_ADVICE[name](self, view, cid) - HOOK_LIFT
         return adjust
+
+    @cython.locals(view=_ViewCore, f=Fighter, o=Fighter, w=cython.double, missing=cython.double,
+                   table=cython.double)
+    def heal_adjusts(self, view, d: CardDef, lost_first: float = 0.0, share: float = 1.0,
+                     immediate_read: bool = False):
+        """What our card ``d``'s healing in combat (``_own_heals``) is worth now beyond the flat
+        worth the card tables give it (``effect_worth``, counted at ``share``), as a list by
+        condition (always, if won) for the caller to weigh by the combat's odds, or None for a
+        card with no such healing. Each point is worth its fighter's health now (``hp_weight``),
+        up to the health it has lost and, for healing after the blow unless it needs the combat
+        won, ``lost_first`` more (what the combat is expected to take from it): the Whale's 2
+        health are worth much to Sinbad at 4 health and nothing at full. ``immediate_read``: the
+        caller counts the healing that comes before the blow itself (``defense_scores``), so only
+        the table's worth of it is taken off."""
+        heals = _own_heals(d)
+        if not heals:
+            return None
+        out = [0.0, 0.0]
+        for amount, cond, target, immediate in heals:
+            table = OP_WORTH["recover"] * amount * share
+            f = None
+            users = d.users
+            name = (next(iter(users)) if target == "self" and users is not None and len(users) == 1
+                    else view.my_hero().defn.name if target == "hero" else target)
+            for o in view.fighters(view.seat):
+                if o.defn.name == name:
+                    f = o
+                    break
+            if f is None or not f.on_board:
+                continue        # a fighter the card does not name alone, or one not in play
+            if immediate and immediate_read:
+                out[cond] -= table
+                continue
+            missing = f.max_health - f.health
+            if not immediate and cond != _HEAL_IF_WON:
+                missing += lost_first       # (a combat won took nothing)
+            w = self.hp_weight(f, True)
+            out[cond] += w * min(amount, missing) - table
+        return out
 
     @cython.locals(view=_ViewCore)
     def draw_room_adjust(self, view, d: CardDef, mine: bool) -> float:
@@ -1922,9 +1999,9 @@ class HeuristicPolicy(GreedyPolicy):
     def defense_scores(self, view, d) -> list:
         """(option, score) of each defense card of ``d`` (or none): minus the health the attack
         may take (and the game, if it may defeat us) against the odds of the attacker's card,
-        plus what the card heals and its effects are worth, less what it costs to spend, plus
-        the hero's own advice (``card_bonus``). (A loop in C doubles, not a closure per option:
-        the same arithmetic in the same order.)"""
+        plus what the card heals (read from the board: ``heal_adjusts``) and its effects are
+        worth, less what it costs to spend, plus the hero's own advice (``card_bonus``). (A loop
+        in C doubles, not a closure per option: the same arithmetic in the same order.)"""
         me = view.fighter(d.info["fighter"])
         attacker = view.fighter(d.info["attacker"])
         foe_reader = self.reader(view, attacker.owner)
@@ -1986,6 +2063,11 @@ class HeuristicPolicy(GreedyPolicy):
                 if dmg >= health:
                     p_dead += p
             healed = min(heal, me.max_health - me.health)
+            if cid is not None and own:
+                # healing read from the board: after the blow, up to what it takes too
+                heals = self.heal_adjusts(view, card, exp_loss, DEFENSE_EFFECT_SHARE, True)
+                if heals is not None:
+                    worth += heals[0] + DEFENSE_WIN_CHANCE * heals[1]
             if draws_per_damage:
                 # a card drawn for each point of damage taken (Prisoner's Torment): the draws
                 # the expected damage brings, where its effect's worth guessed the damage flat
