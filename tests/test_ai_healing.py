@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from tests.scenario import Scenario, tuned_at
-from unmatched_sim.policies.weights import DEFENSE_EFFECT_SHARE, OP_WORTH
+from unmatched_sim.policies.weights import OP_WORTH
 
 WHALE = "Voyage to the Island That Was a Whale"
 SNAKES = "Voyage to the Valley of the Giant Snakes"      # the same value; looks at the foe's hand
@@ -100,8 +100,9 @@ def test_healing_before_the_blow_in_defense_is_counted_once():
     s.begin_turn(0)
     pol, view = tuned_at(s, 1)
     lamp = s.game.card(s.card_ids(1, "Back in the Lamp")[0])
-    got = pol.heal_adjusts(view, lamp, 0.0, DEFENSE_EFFECT_SHARE, True)
-    assert got == pytest.approx([-4 * OP_WORTH["recover"] * DEFENSE_EFFECT_SHARE, 0.0])
+    share = 0.5         # the share of the card tables' effect worth the defense counts
+    got = pol.heal_adjusts(view, lamp, 0.0, share, True)
+    assert got == pytest.approx([-4 * OP_WORTH["recover"] * share, 0.0])
 
 
 def test_a_card_that_heals_no_one_has_no_healing_to_read():
