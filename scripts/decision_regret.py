@@ -108,10 +108,11 @@ def space_kind(game, player: int, space) -> str:
     return "away"
 
 
-def disagreement(game, kind: str, ours, theirs, player: int = 0) -> str:
+def disagreement(game, kind: str, ours, theirs, player: int = 0, card=None) -> str:
     """How two choices of a decision differ, for the tables: an attack target's H or S on each
     side, an action's name or a card's (``CARD_KINDS``) on each side, where a move goes
-    (``space_kind``), a yes or no or a named choice as it is; "" for other kinds."""
+    (``space_kind``), a yes or no or a named choice as it is, a number with the card that asks
+    it (``card``: "Intense Experimentation: 2>0" coils discharged); "" for other kinds."""
     if kind == "attack_target":
         return f"{target_kind(game, ours)}>{target_kind(game, theirs)}"
     if kind == "action":
@@ -122,6 +123,8 @@ def disagreement(game, kind: str, ours, theirs, player: int = 0) -> str:
         return f"{card_name(game, ours)}>{card_name(game, theirs)}"
     if isinstance(ours, (bool, str)) and isinstance(theirs, (bool, str)):
         return f"{ours}>{theirs}"       # a yes or no, a named choice
+    if isinstance(ours, int) and isinstance(theirs, int) and card is not None:
+        return f"{card_name(game, card)}: {ours}>{theirs}"
     return ""
 
 
@@ -163,7 +166,7 @@ def measure(heroes, opponents, games: int, seed: int, policy: str, worlds: int, 
                             if a is None or b is None:
                                 return
                             own, theirs = own + a, theirs + b
-                        detail = disagreement(game, d.kind, choice, other, d.player)
+                        detail = disagreement(game, d.kind, choice, other, d.player, d.info.get("card"))
                         rows.append({"hero": hero, "foe": foe, "game": gs, "turn": game.turn, "kind": d.kind,
                                      "options": len(d.options), "gain": (theirs - own) / worlds, "detail": detail,
                                      "hand": hand, "actions": actions, **context})

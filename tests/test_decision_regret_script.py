@@ -101,3 +101,14 @@ def test_a_scheme_is_told_by_its_card_s_name_whoever_plays_it():
     cid = s.card_ids(0, "Vanishing Act")[0]
     hero = s.fighter("Houdini")
     assert regret.disagreement(g, "scheme_card", (cid, hero), None) == "Vanishing Act>none"
+
+
+def test_a_number_chosen_for_a_card_is_told_with_the_card_s_name():
+    """Coils discharged for Intense Experimentation: the card asking, then the two numbers."""
+    from tests.scenario import Scenario
+    s = Scenario("nikola_tesla", "genie")
+    s.hand(0, "Intense Experimentation")
+    g = s.game
+    cid = s.card_ids(0, "Intense Experimentation")[0]
+    assert regret.disagreement(g, "discharge_coils", 2, 0, 0, cid) == "Intense Experimentation: 2>0"
+    assert regret.disagreement(g, "discharge_coils", 2, 0, 0) == ""
