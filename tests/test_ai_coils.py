@@ -7,7 +7,7 @@ import random
 
 from tests.scenario import Scenario
 from unmatched_sim.engine.view import PlayerView
-from unmatched_sim.policies.card_facts import card_strength, charged_terms, spends_coils
+from unmatched_sim.policies.card_facts import ALL_DEFENSES, blanked_types, card_strength, charged_terms, spends_coils
 from unmatched_sim.policies.heuristic import TunedPolicy
 
 
@@ -54,7 +54,7 @@ def test_death_ray_is_read_at_the_value_the_charged_coils_buy():
 def test_a_card_without_coils_to_spend_reads_as_before():
     kinetic = card("Kinetic Induction")        # charges coils, never spends them
     assert not spends_coils(kinetic)
-    assert charged_terms(kinetic, True, 2) == (0.0, 0.0)
+    assert charged_terms(kinetic, True, 2) == (0.0, 0.0, False)
 
 
 def test_a_coil_effect_counts_only_with_a_coil_to_spend():
@@ -115,3 +115,46 @@ def test_charging_coils_is_worth_the_coils_it_would_charge():
                   if op[0] == "charge both coils"][0][1]
         worths.append(pol.ops_worth(view, charge, s.fighter("Nikola Tesla")))
     assert worths[0] > worths[1] > worths[2] == 0.0
+
+
+def test_polyphase_coils_with_both_coils_is_an_attack_no_defense_blocks():
+    # Two coils: the opponent's card counts 0, so Medusa's hand of defenses blocks nothing;
+    # with one coil the attack is read against them.
+    polyphase = card("Polyphase Coils")
+    assert charged_terms(polyphase, True, 2)[2] and not charged_terms(polyphase, True, 1)[2]
+    worths = {}
+    for coils in (1, 2):
+        s = tesla_facing_medusa(coils, "Polyphase Coils")
+        s.hand(1, "Hiss and Slither", "Dash", "Clutching Claws")
+        view = PlayerView(s.game, 0)
+        pol = ready(view)
+        cid = s.card_ids(0, "Polyphase Coils")[0]
+        assert (pol._attack_card_facts(view, cid)[4] == ALL_DEFENSES) == (coils == 2)
+        worths[coils] = pol.attack_eval(view, s.f("Nikola Tesla").idx, s.f("Medusa").idx, cid)
+    assert worths[2] > worths[1]
+
+
+def test_polyphase_coils_with_both_coils_defends_against_any_attack():
+    scores = {}
+    for coils in (1, 2):
+        s = tesla_facing_medusa(coils, "Polyphase Coils")
+        s.hand(1, "Second Shot")
+        s.begin_turn(1)
+        if s.pending.kind == "effect_fighter":      # her Gaze at the start of her turn
+            s.choose(None)
+        s.choose("attack")
+        if s.pending.kind == "attack_target":
+            s.choose(("Medusa", "Nikola Tesla"))
+        s.expect("defense_card")       # (her one card, Second Shot, attacks)
+        view = PlayerView(s.game, 0)
+        pol = ready(view)
+        (cid,) = [c for c in s.pending.options if c is not None]
+        scores[coils] = dict(pol.defense_scores(view, s.pending))[cid]
+    # with both coils, no damage is feared: the score is the card's own worth less its cost
+    assert scores[2] > scores[1]
+
+
+def test_a_card_that_makes_any_opposing_card_count_0_blanks_every_defense():
+    s = Scenario("invisible_man", "medusa")
+    impossible = s.game.card(s.card_ids(0, "Impossible to See")[0])
+    assert blanked_types(impossible) == ALL_DEFENSES

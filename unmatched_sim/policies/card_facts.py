@@ -14,7 +14,7 @@ except ImportError:     # a pure install without Cython: the typing declarations
     from unmatched_sim import _cython_shim as cython
 
 from unmatched_sim.engine.view import _ViewCore
-from unmatched_sim.model import CardDef
+from unmatched_sim.model import DEFENSE, VERSATILE, CardDef
 from unmatched_sim.policies.weights import OP_WORTH
 
 if not cython.compiled:     # compiled, the weights are C variables cimported in card_facts.pxd
@@ -161,19 +161,26 @@ def guess_amount(amount) -> float:
 
 # "The opponent's card counts 0 if it is of this type" (Uncertain Doom), by the condition's name.
 _BLANKS = {"opponent_played_versatile": "versatile"}
+# Every type of card that can defend: what a card blanks that makes any opposing card count 0.
+ALL_DEFENSES = frozenset({DEFENSE, VERSATILE})
 
 
 @cython.ccall
 def blanked_types(d: CardDef) -> frozenset:
     """The types of defense card this attack card makes count 0 (Uncertain Doom: a versatile
-    card); a defense of that type is as good as none against it."""
+    card; Impossible to See and Highway Robbery: every card, ``ALL_DEFENSES``); a defense of
+    that type is as good as none against it."""
     got = _known_fact(_F_BLANKED, d, True)
     if got is not None:
         return got
     types = set()
     for op in _ops(d, "immediately", "during_combat"):
-        if op.NAME == "ignore_value" and op.spec.get("if") in _BLANKS:
-            types.add(_BLANKS[op.spec["if"]])
+        if op.NAME == "ignore_value" and op.spec.get("card", "opponent") == "opponent":
+            cond = op.spec.get("if")
+            if cond is None:
+                return _keep_fact(_F_BLANKED, d, True, ALL_DEFENSES)
+            if cond in _BLANKS:
+                types.add(_BLANKS[cond])
     return _keep_fact(_F_BLANKED, d, True, frozenset(types))
 
 
@@ -552,17 +559,20 @@ def spends_coils(d: CardDef) -> cython.bint:
                best=cython.double, n=cython.Py_ssize_t)
 def charged_terms(d: CardDef, mine: bool, charged) -> tuple:
     """What the coils charged now make of a card that may spend them in combat
-    (``discharge_coils``: Nikola Tesla's), against the static reading: (value lift, effect worth)
-    to add to ``card_strength``'s attack value and to ``effect_worth``. The card is read at the
-    highest tier the charged coils afford (the tier the hero's advice spends them on): its value
-    at that tier's ``set_value`` / ``add_value`` in place of the ``COILS_SHARE`` of the best
-    one, and that tier's effects in place of the unknown op's worth. (0, 0) for a card without
-    coils to spend."""
+    (``discharge_coils``: Nikola Tesla's), against the static reading: (value lift, effect
+    worth, blanks) — the lift and worth to add to ``card_strength``'s attack value and to
+    ``effect_worth``, and whether the tier makes the opponent's card count 0 (Polyphase Coils
+    with both coils: an attack no defense blocks, a defense no attack gets through). The card
+    is read at the highest tier the charged coils afford (the tier the hero's advice spends
+    them on): its value at that tier's ``set_value`` / ``add_value`` in place of the
+    ``COILS_SHARE`` of the best one, and that tier's effects in place of the unknown op's
+    worth. (0, 0, False) for a card without coils to spend."""
     key = (id(d), mine, charged)
     got = _CHARGED.get(key)
     if got is not None and got[0] is d:
         return got[1]
     lift = worth = 0.0
+    blanks = False
     v = d.value or 0
     for op in _ops(d, *COMBAT_TIMINGS):
         if op.NAME != "discharge_coils" or not applies(op.spec, mine):
@@ -580,13 +590,16 @@ def charged_terms(d: CardDef, mine: bool, charged) -> tuple:
         for o in tier:
             if o.NAME == "add_value" and o.spec.get("card", "self") == "self":
                 best += guess_amount(o.spec.get("amount"))
+            elif (o.NAME == "ignore_value" and o.spec.get("card", "opponent") == "opponent"
+                  and o.spec.get("if") is None):
+                blanks = True
         lift += best - v - shared
         worth -= UNKNOWN_OP_WORTH       # the static reading of the op (_work_out_terms)
         for w, cond, may, ransom in _terms_of(tier, mine):
             if cond != _IF_NONE:
                 w *= CONDITIONAL_SHARE
             worth += max(0.0, w) if may else w
-    got = (lift, worth)
+    got = (lift, worth, blanks)
     _CHARGED[key] = (d, got)
     return got
 

@@ -64,7 +64,7 @@ from unmatched_sim.engine.state import ATTACKER, DEFENDER, Fighter
 from unmatched_sim.engine.view import _ViewCore
 from unmatched_sim.model import CardDef
 from unmatched_sim.policies.registry import register
-from unmatched_sim.policies.card_facts import (BLOCK_ALL, COMBAT_TIMINGS, NO_CARD, applies, around_damage,
+from unmatched_sim.policies.card_facts import (ALL_DEFENSES, BLOCK_ALL, COMBAT_TIMINGS, NO_CARD, applies, around_damage,
                                                blanked_types, card_strength, charged_terms, conditional_terms,
                                                effect_worth, spends_coils, estimate_number, is_own_card,
                                                keep_worth, mirrored_value, own_draw_counts, own_hero_damage,
@@ -728,12 +728,15 @@ class HeuristicPolicy(GreedyPolicy):
         for c in draws:
             back += c
         extra = self.draw_room_adjust(view, d, mine) if draws else 0.0
+        blanked = blanked_types(d)
         if spends_coils(d):     # a card that spends coils: read at the coils charged now
             charged = charged_terms(d, mine, view.resources(seat).get("coils", 0))
             if lock is None or not view.is_my_turn():
                 a += charged[0]
             extra += charged[1]
-        return (d, mine, a, mirrored_value(d) if lock is None else 0, blanked_types(d), extra,
+            if charged[2]:
+                blanked = ALL_DEFENSES
+        return (d, mine, a, mirrored_value(d) if lock is None else 0, blanked, extra,
                 self.own_harm_cost(view, d, mine) if own_hero_damage(d, mine) else 0.0,
                 self.spend_cost(view, cid, back), around_damage(d, mine), boosts, conditional,
                 self.heal_adjusts(view, d) if mine else None)
@@ -2032,6 +2035,8 @@ class HeuristicPolicy(GreedyPolicy):
                     dv = card_strength(card, own)[1] + mine_bonus
                 if own and _value_hooks(card):
                     dv += self.hook_value_adjust(view, cid, _value_hooks(card))
+                if own and spends_coils(card) and charged_terms(card, True, view.resources(view.seat).get("coils", 0))[2]:
+                    dv = BLOCK_ALL      # the coils charged make the attack count 0 (Polyphase Coils)
                 # a card that trades values (Freyja's Rescue): the attack keeps its bonuses on
                 # this card's value, the defense takes the attack card's
                 trade = own and trades_values(card)
