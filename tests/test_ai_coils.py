@@ -158,3 +158,43 @@ def test_a_card_that_makes_any_opposing_card_count_0_blanks_every_defense():
     s = Scenario("invisible_man", "medusa")
     impossible = s.game.card(s.card_ids(0, "Impossible to See")[0])
     assert blanked_types(impossible) == ALL_DEFENSES
+
+
+def tesla_defends(coils: int, attack: str) -> tuple:
+    """Golden Bat attacks Tesla with ``attack``; Tesla defends with Polyphase Coils, ``coils``
+    charged: (the coils tuned discharges, the options)."""
+    s = Scenario("nikola_tesla", "golden_bat").place("Nikola Tesla", "M10").place("Golden Bat", "M11")
+    s.game.players[0].res["coils"] = coils
+    s.hand(0, "Polyphase Coils").hand(1, attack)
+    s.begin_turn(1)
+    s.attack("Golden Bat", "Nikola Tesla", attack, "Polyphase Coils")
+    s.expect("discharge_coils")
+    view = PlayerView(s.game, 0)
+    return ready(view).choose(view, s.pending), s.pending.options
+
+
+def test_one_coil_is_kept_when_polyphase_coils_has_no_effect_to_cancel():
+    # Super Strength has no effect: the one coil is kept (charged with the other by the turn's
+    # end, for the next turn's overflow and the two-coil tiers); Skirmish has one to cancel.
+    assert tesla_defends(1, "Super Strength")[0] == 0
+    assert tesla_defends(1, "Skirmish")[0] == 1
+
+
+def test_both_coils_are_spent_on_polyphase_coils_to_make_the_attack_count_0():
+    assert tesla_defends(2, "Super Strength")[0] == 2
+
+
+def test_one_coil_is_kept_rather_than_spent_on_x_ray_radiations_discard():
+    chosen = {}
+    for coils in (1, 2):
+        s = Scenario("nikola_tesla", "golden_bat").place("Nikola Tesla", "M10").place("Golden Bat", "M11")
+        s.game.players[0].res["coils"] = coils
+        s.hand(0, "X-Ray Radiation", "Death Ray").hand(1, "Super Strength")
+        s.begin_turn(0)
+        if s.pending.kind == "effect_destination":      # both charged: the overflow's push
+            s.choose("M11")
+        s.attack("Nikola Tesla", "Golden Bat", "X-Ray Radiation", None)
+        s.expect("discharge_coils")
+        view = PlayerView(s.game, 0)
+        chosen[coils] = ready(view).choose(view, s.pending)
+    assert chosen == {1: 0, 2: 2}

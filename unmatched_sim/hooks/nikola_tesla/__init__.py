@@ -20,6 +20,7 @@ from unmatched_sim.engine.game import ABILITY
 from unmatched_sim.engine.params import DeclaredParams, Param
 from unmatched_sim.engine.state import other_role
 from unmatched_sim.hooks.nikola_tesla.coils import charge, charged
+from unmatched_sim.policies.card_facts import COMBAT_TIMINGS
 from unmatched_sim.hooks import Ability, ability, advise, effect_advice, story_line
 
 
@@ -119,15 +120,24 @@ def _charge_worth(policy, view, op, fi):
 @advise("discharge_coils")
 def _discharge_advice(policy, view, d):
     """Spend coils where they pay: the most the card allows, except where it would act on
-    nothing or add little — Polyphase Coils against no card, Lightning Storm with no opposing
-    fighter in Tesla's zone, 7 Hertz's action off Tesla's own turn, more draws from an almost
-    empty deck, Repulsion Blast's extras unless the random discard bites."""
+    nothing or add little — Polyphase Coils against no card, or with one coil against a card
+    with no effect to cancel, X-Ray Radiation's discard with one coil (a single coil kept is
+    charged with the other by the turn's end: the next turn's overflow and the two-coil tiers),
+    Lightning Storm with no opposing fighter in Tesla's zone, 7 Hertz's action off Tesla's own
+    turn, more draws from an almost empty deck, Repulsion Blast's extras unless the random
+    discard bites."""
     name = view.card(d.info["card"]).name if d.info.get("card") is not None else ""
     best = max(d.options)
     role = view.my_role()
     if name == "Polyphase Coils":
         theirs = view.combat_cards()[other_role(role)] if role is not None else None
-        return best if theirs is not None else 0
+        if theirs is None:
+            return 0
+        if best >= 2:
+            return best
+        return best if any(view.card(theirs).effects.get(t) for t in COMBAT_TIMINGS) else 0
+    if name == "X-Ray Radiation":
+        return best if best >= 2 else 0
     if name == "Lightning Storm":
         me = view.my_hero()
         hit = me.on_board and any(view.board.same_zone(view.fighter(fi).space, me.space)
