@@ -57,27 +57,29 @@ def test_sinbad_hurt_attacks_with_the_whale():
     assert s.game.card(pol.on_attack_card(view, s.pending)).name == WHALE
 
 
+def hurt_beside_the_genie(hero: str, fighter: str, health: int, card: str):
+    """``fighter`` (of ``hero``) at ``health`` next to the Genie on its own turn, holding
+    ``card``: (tuned set up for the decision, the view, the card, the fighter's health worth)."""
+    s = Scenario(hero, "genie")
+    s.place(fighter, "M02").place("The Genie", "M03").health(fighter, health)
+    s.hand(0, card)
+    s.begin_turn(0)
+    pol, view = tuned_at(s)
+    return pol, view, s.game.card(s.card_ids(0, card)[0]), pol.hp_weight(s.f(fighter), True)
+
+
 def test_healing_if_the_combat_is_won_is_read_and_if_it_is_lost_left_to_the_card_tables():
     # Ravenous Lunge: 2 health if Chupacabra wins the combat, 1 if he loses; at 10 of 14 health
     # both fit in what he has lost. The 1 is left at the card tables' worth.
-    s = Scenario("chupacabra", "genie")
-    s.place("Chupacabra", "M02").place("The Genie", "M03").health("Chupacabra", 10)
-    s.hand(0, "Ravenous Lunge")
-    s.begin_turn(0)
-    pol, view = tuned_at(s)
-    w = pol.hp_weight(s.f("Chupacabra"), True)
-    always, won = pol.heal_adjusts(view, s.game.card(s.card_ids(0, "Ravenous Lunge")[0]))
+    pol, view, lunge, w = hurt_beside_the_genie("chupacabra", "Chupacabra", 10, "Ravenous Lunge")
+    always, won = pol.heal_adjusts(view, lunge)
     assert always == 0.0
     assert won == pytest.approx(2 * (w - OP_WORTH["recover"]))
 
 
 def test_healing_only_if_the_combat_is_lost_is_left_to_the_card_tables():
-    s = Scenario("shakespeare", "genie")
-    s.place("Shakespeare", "M02").place("The Genie", "M03").health("Shakespeare", 5)
-    s.hand(0, "Alas")
-    s.begin_turn(0)
-    pol, view = tuned_at(s)
-    assert pol.heal_adjusts(view, s.game.card(s.card_ids(0, "Alas")[0])) is None
+    pol, view, alas, _ = hurt_beside_the_genie("shakespeare", "Shakespeare", 5, "Alas")
+    assert pol.heal_adjusts(view, alas) is None
 
 
 def test_healing_after_the_blow_has_room_for_what_the_blow_takes():
