@@ -2035,7 +2035,8 @@ class HeuristicPolicy(GreedyPolicy):
                     dv = card_strength(card, own)[1] + mine_bonus
                 if own and _value_hooks(card):
                     dv += self.hook_value_adjust(view, cid, _value_hooks(card))
-                if own and spends_coils(card) and charged_terms(card, True, view.resources(view.seat).get("coils", 0))[2]:
+                if (own and spends_coils(card)
+                        and charged_terms(card, True, view.resources(view.seat).get("coils", 0))[2]):
                     dv = BLOCK_ALL      # the coils charged make the attack count 0 (Polyphase Coils)
                 # a card that trades values (Freyja's Rescue): the attack keeps its bonuses on
                 # this card's value, the defense takes the attack card's
