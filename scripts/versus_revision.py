@@ -11,7 +11,10 @@ hero in the style the hero file's ``[ai]`` table had at the revision (read from 
 style written since is today's alone. The copy runs as pure
 Python, so run today's the same way (``UNMATCHED_SIM_PURE=1``) and keep ``-j 1`` (worker
 processes would not know the copied policies). A hero hook that changed since the revision
-(a hero's own decisions, ``hooks.advise``) is today's for both.
+(a hero's own decisions, ``hooks.advise``) is today's for both. The card facts the copy keeps in
+a card's memo (``CardDef.ai_fact``) go in slots of their own, ``REVISION_SLOTS`` on: both
+policies read the same cards (every game of a ladder plays each hero's cards under both), and a
+fact worked out differently at the revision would otherwise be whichever policy kept it first.
 """
 
 from __future__ import annotations
@@ -26,6 +29,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 POLICIES = "unmatched_sim/policies"
+# Where the copy's slots in a card's memo begin: past every slot today's policies use.
+REVISION_SLOTS = 64
 
 
 def copy_policies(rev: str, into: Path) -> str:
@@ -42,6 +47,8 @@ def copy_policies(rev: str, into: Path) -> str:
                               check=True, capture_output=True, text=True).stdout
         text = text.replace("unmatched_sim.policies.", f"{name}.").replace("from unmatched_sim.policies import",
                                                                             f"from {name} import")
+        # its card facts in slots of their own (``ai_fact(`` and ``keep_ai_fact(`` alike)
+        text = text.replace("ai_fact(", f"ai_fact({REVISION_SLOTS} + ")
         (pkg / f).write_text(text)
     return name
 

@@ -127,3 +127,25 @@ def test_an_older_revisions_tuned_plays_each_hero_in_its_style_of_then(tmp_path,
     today = make_policy("tuned", random.Random(0))
     today.style_now(PlayerView(s.game, 0))
     assert (today.aggression, today.caution, today.safety) == (1.0, 0.0, 0.0)
+
+
+@needs_field_rev
+def test_an_older_revisions_card_facts_are_kept_apart_from_todays(tmp_path, monkeypatch):
+    """scripts/versus_revision.py: the copied policies keep their card facts in slots of their
+    own, so a fact worked out differently at the revision is never read by today's policy."""
+    import dataclasses
+    import importlib
+
+    import versus_revision
+    from unmatched_sim.policies import card_facts, registry
+
+    monkeypatch.setattr(registry, "POLICIES", dict(registry.POLICIES))
+    monkeypatch.setattr(sys, "path", list(sys.path))
+    versus_revision.register_revision(FIELD_REV, tmp_path)
+    old = importlib.import_module("policies_" + FIELD_REV + ".card_facts")
+    card = next(c for c in find_hero("houdini").cards if c.name == "Flourish")
+    d = dataclasses.replace(card)           # a fresh memo
+    old.card_strength(d, True)
+    assert d.ai_fact(1) is None             # today's slot of the strength (played by its owner)
+    today = card_facts.card_strength(d, True)
+    assert d.ai_fact(1) == today
