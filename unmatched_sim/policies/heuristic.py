@@ -329,6 +329,8 @@ _OWN_HEALS_SLOT = 22
 _HEAL_ALWAYS, _HEAL_IF_WON = range(2)
 
 
+@cython.cfunc
+@cython.locals(d=CardDef, heals=list)
 def _own_heals(d) -> tuple:
     """The health card ``d`` gives back to a fighter of the player whose deck it is when played
     in combat, as (amount, condition, target, immediately) each: the condition
@@ -739,7 +741,7 @@ class HeuristicPolicy(GreedyPolicy):
         return (d, mine, a, mirrored_value(d) if lock is None else 0, blanked, extra,
                 self.own_harm_cost(view, d, mine) if own_hero_damage(d, mine) else 0.0,
                 self.spend_cost(view, cid, back), around_damage(d, mine), boosts, conditional,
-                self.heal_adjusts(view, d) if mine else None)
+                self.heal_adjusts(view, d) if mine and _own_heals(d) else None)
 
     @cython.locals(view=_ViewCore, memo=dict)
     def _attack_target(self, view, fi, target) -> tuple:
@@ -2069,11 +2071,10 @@ class HeuristicPolicy(GreedyPolicy):
                 if dmg >= health:
                     p_dead += p
             healed = min(heal, me.max_health - me.health)
-            if cid is not None and own:
+            if cid is not None and own and _own_heals(card):
                 # healing read from the board: after the blow, up to what it takes too
                 heals = self.heal_adjusts(view, card, exp_loss, DEFENSE_EFFECT_SHARE, True)
-                if heals is not None:
-                    worth += heals[0] + DEFENSE_WIN_CHANCE * heals[1]
+                worth += heals[0] + DEFENSE_WIN_CHANCE * heals[1]
             if draws_per_damage:
                 # a card drawn for each point of damage taken (Prisoner's Torment): the draws
                 # the expected damage brings, where its effect's worth guessed the damage flat
