@@ -578,6 +578,23 @@ class _ViewCore:
         return c is not None and c.cards[role] is not None
 
     @cython.locals(c=Combat)
+    def combat_boosts(self, role: int) -> int:
+        """How many cards have been boosted onto the card of our own side ``role`` in the combat
+        under way ("you may BOOST this card"); 0 for the other side, whose BOOST may be face
+        down."""
+        c = self._g.combat
+        if c is None or c.players[role] != self.seat:
+            return 0
+        return len(c.boosted_with[role])
+
+    @cython.locals(c=Combat)
+    def combat_cancelled(self, role: int) -> bool:
+        """Are the effects of the card in ``role`` cancelled (public: a cancel is announced)?"""
+        c = self._g.combat
+        return c is not None and c.cancelled[role] and c.cards[role] is not None \
+            and not self._g.card(c.cards[role]).uncancelable
+
+    @cython.locals(c=Combat)
     def combat_value(self, role: int) -> int | None:
         """The current value of a combat card; None for the opponent's card while face down."""
         c = self._g.combat

@@ -303,6 +303,14 @@ def _brought_back(d) -> tuple:
     return anyone, tuple(named)
 
 
+def _returns_a_boost(d) -> bool:
+    """Does card ``d`` give back, after combat, a card it was boosted with (The Big Reveal)?"""
+    for op in d.effects.get("after_combat", ()):
+        if op.NAME == "return_boost_card":
+            return True
+    return False
+
+
 # Its slot for the names of the card's during-combat ``hook`` effects (``_value_hooks``).
 _VALUE_HOOKS_SLOT = 21
 
@@ -2124,9 +2132,15 @@ class HeuristicPolicy(GreedyPolicy):
                 if before >= defender.health > after:
                     g += self.defeat_worth(view, defender)
                 return g
+        # A card that gives back a card it was boosted with after combat (The Big Reveal): the
+        # first BOOST onto it comes back to hand, so it costs nothing, and its BOOST bonus
+        # (Flourish's draw, Bess's action) is a gain, unless the card's effects are cancelled.
+        free = (_returns_a_boost(view.card(boosted)) and not view.combat_boosts(role)
+                and not view.combat_cancelled(role))
         best, pick = MIN_COMBAT_BOOST_GAIN, None
         for c in cards:
-            v = gain(view.card(c).boost_value) - self.boost_cost(view, c)
+            cost = -self.boost_bonus_worth(view, c) if free else self.boost_cost(view, c)
+            v = gain(view.card(c).boost_value) - cost
             if v > best:
                 best, pick = v, c
         return pick
