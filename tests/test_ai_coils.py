@@ -184,6 +184,12 @@ def test_both_coils_are_spent_on_polyphase_coils_to_make_the_attack_count_0():
     assert tesla_defends(2, "Super Strength")[0] == 2
 
 
+def test_both_coils_are_not_spent_to_blank_an_attack_that_deals_nothing():
+    # A Punch to Shake the Earth (1) against Polyphase Coils (3) deals no damage: making it count
+    # 0 gains nothing, so one coil cancels its effect and the other stays charged.
+    assert tesla_defends(2, "A Punch to Shake the Earth")[0] == 1
+
+
 def test_one_coil_is_kept_rather_than_spent_on_x_ray_radiations_discard():
     chosen = {}
     for coils in (1, 2):
@@ -198,3 +204,26 @@ def test_one_coil_is_kept_rather_than_spent_on_x_ray_radiations_discard():
         view = PlayerView(s.game, 0)
         chosen[coils] = ready(view).choose(view, s.pending)
     assert chosen == {1: 0, 2: 2}
+
+
+def x_ray_discharge(top: str) -> int:
+    """Tesla, both coils charged, attacks Golden Bat next to him with X-Ray Radiation (4) against
+    He Laughs at Your Feebleness (5), ``top`` on top of the Bat's deck: the coils tuned
+    discharges."""
+    s = Scenario("nikola_tesla", "golden_bat").place("Nikola Tesla", "M10").place("Golden Bat", "M11")
+    s.game.players[0].res["coils"] = 2
+    s.hand(0, "X-Ray Radiation", "Death Ray").hand(1, "He Laughs at Your Feebleness").deck_top(1, top)
+    s.begin_turn(0)
+    if s.pending.kind == "effect_destination":      # both charged: the overflow's push
+        s.choose("M11")
+    s.attack("Nikola Tesla", "Golden Bat", "X-Ray Radiation", "He Laughs at Your Feebleness")
+    s.expect("discharge_coils")
+    view = PlayerView(s.game, 0)
+    return ready(view).choose(view, s.pending)
+
+
+def test_x_ray_radiation_spends_both_coils_only_where_the_boost_it_adds_pays_for_the_overflow():
+    # Skirmish's BOOST (1) makes 5 against 5: no damage, so both coils stay charged for the
+    # overflow on the Bat next to Tesla; Alpine Fortress's (3) makes 7: 2 damage.
+    assert x_ray_discharge("Skirmish") == 0
+    assert x_ray_discharge("Alpine Fortress") == 2

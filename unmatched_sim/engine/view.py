@@ -246,6 +246,12 @@ class _ViewCore:
         p = self._players[seat]
         return len(p.deck)
 
+    def revealed_by(self, cid: int) -> tuple:
+        """The cards card ``cid``'s reveal showed this turn, face up for every player (X-Ray
+        Radiation's look at the opponent's top card): ((seat, card id), ...)."""
+        from unmatched_sim.engine.vocab.deck import REVEALED
+        return self._g.turn_flags.get((REVEALED, cid), ())
+
     @cython.locals(p=Player)
     def discard(self, seat: int) -> list[int]:
         p = self._players[seat]

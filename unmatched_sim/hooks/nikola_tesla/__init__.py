@@ -123,6 +123,9 @@ def _discharge_advice(policy, view, d):
     nothing or add little — Polyphase Coils against no card, or with one coil against a card
     with no effect to cancel, X-Ray Radiation's discard with one coil (a single coil kept is
     charged with the other by the turn's end: the next turn's overflow and the two-coil tiers),
+    both coils where what the two-coil tier does to the blow (the other card counting 0, the
+    revealed card's BOOST added: ``value_change_worth``) is worth no more than the overflow
+    they would have dealt at the start of Tesla's next turn (``_overflow_worth``),
     Lightning Storm with no opposing fighter in Tesla's zone, 7 Hertz's action off Tesla's own
     turn, more draws from an almost empty deck, Repulsion Blast's extras unless the random
     discard bites."""
@@ -133,11 +136,28 @@ def _discharge_advice(policy, view, d):
         theirs = view.combat_cards()[other_role(role)] if role is not None else None
         if theirs is None:
             return 0
+        one = 1 if any(view.card(theirs).effects.get(t) for t in COMBAT_TIMINGS) else 0
         if best >= 2:
-            return best
-        return best if any(view.card(theirs).effects.get(t) for t in COMBAT_TIMINGS) else 0
+            judge = getattr(policy, "value_change_worth", None)
+            if judge is None:
+                return best
+            # Both spent leave no overflow at the start of his next turn; one spent on his own
+            # turn is charged again by its end, one spent on the foe's costs the overflow too.
+            gain = judge(view, role, view.combat_value(other_role(role)) or 0)
+            lost = _overflow_worth(policy, view) if view.my_turn or not one else 0.0
+            if gain is None or gain > lost:
+                return best
+        return min(one, best)
     if name == "X-Ray Radiation":
-        return best if best >= 2 else 0
+        if best < 2:
+            return 0
+        judge = getattr(policy, "value_change_worth", None)
+        if judge is None or role is None:
+            return best
+        # both coils add the revealed card's BOOST value to the blow, and cost the overflow
+        lift = sum(view.card(c).boost_value for _, c in view.revealed_by(d.info["card"]))
+        gain = judge(view, role, lift)
+        return best if gain is None or gain > _overflow_worth(policy, view) else 0
     if name == "Lightning Storm":
         me = view.my_hero()
         hit = me.on_board and any(view.board.same_zone(view.fighter(fi).space, me.space)
@@ -150,6 +170,19 @@ def _discharge_advice(policy, view, d):
     if name == "Intense Experimentation" and view.deck_size(view.seat) < 3:
         return 0
     return best
+
+
+def _overflow_worth(policy, view) -> float:
+    """What both coils charged at the start of Tesla's next turn are worth: the overflow's
+    damage on each opposing fighter next to him now (``blow_worth``), for a policy that weighs
+    it (none otherwise)."""
+    me = view.my_hero()
+    judge = getattr(policy, "blow_worth", None)
+    if judge is None or not me.on_board:
+        return 0.0
+    near = view.board.adjacent[me.space]
+    return sum(judge(view, view.fighter(fi), 1) for s in view.foes for fi in view.on_board(s)
+               if view.fighter(fi).space in near)
 
 
 # ------------------------------------------------------------ the replay
