@@ -25,6 +25,7 @@ from unmatched_sim.engine.board_features import token_spaces
 from unmatched_sim.engine.determinize import FACE_DOWN_EXTRA, determinize
 from unmatched_sim.engine.effects import COSTS, QUANTITIES
 from unmatched_sim.engine.state import ATTACKER, DEFENDER, OTHER_ROLE, Combat, Ctx, Fighter, Player
+from unmatched_sim.engine.vocab.deck import REVEALED
 from unmatched_sim.model import CardDef, HeroDef
 
 # Tests (UNMATCHED_SIM_CHECK_CACHES=1): every time the card odds read the game's pile counts,
@@ -249,7 +250,6 @@ class _ViewCore:
     def revealed_by(self, cid: int) -> tuple:
         """The cards card ``cid``'s reveal showed this turn, face up for every player (X-Ray
         Radiation's look at the opponent's top card): ((seat, card id), ...)."""
-        from unmatched_sim.engine.vocab.deck import REVEALED
         return self._g.turn_flags.get((REVEALED, cid), ())
 
     @cython.locals(p=Player)
