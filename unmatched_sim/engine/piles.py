@@ -31,6 +31,9 @@ HAND_LIMIT_DISCARD, OWN_EFFECT, OPPONENT_EFFECT, BOOST_DISCARD, COST = (
 PLAYED, FROM_DECK = "played", "from_deck"
 # Who knows a card put into a hand (``Game.put_in_hand``): every player, not a seat.
 EVERYONE = -1
+# The turn flag under which a card's reveal keeps the cards it showed, face up for every player
+# (``(REVEALED, card)``: the vocabulary's ``reveal_deck_top`` writes it, the view reads it).
+REVEALED = "revealed"
 
 # Lasting effects: what a card leaves in force for a while ("prevent all damage this combat",
 # "held in place until your next turn"). Game.lasting holds plain tuples

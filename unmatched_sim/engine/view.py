@@ -24,8 +24,8 @@ from unmatched_sim.data.board import Board
 from unmatched_sim.engine.board_features import token_spaces
 from unmatched_sim.engine.determinize import FACE_DOWN_EXTRA, determinize
 from unmatched_sim.engine.effects import COSTS, QUANTITIES
+from unmatched_sim.engine.piles import REVEALED
 from unmatched_sim.engine.state import ATTACKER, DEFENDER, OTHER_ROLE, Combat, Ctx, Fighter, Player
-from unmatched_sim.engine.vocab.deck import REVEALED
 from unmatched_sim.model import CardDef, HeroDef
 
 # Tests (UNMATCHED_SIM_CHECK_CACHES=1): every time the card odds read the game's pile counts,

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from unmatched_sim.engine.effects import (CONDITIONS, QUANTITIES, Field, Op, SpecError,
                                           one_of_each_name, op)
-from unmatched_sim.engine.piles import EVERYONE, FROM_DECK
+from unmatched_sim.engine.piles import EVERYONE, FROM_DECK, REVEALED
 from unmatched_sim.engine.state import DEFENDER
 
 
@@ -254,7 +254,6 @@ class BottomThenDraw(Op):
 
 
 # ---------------------------------------------------------------- revealing single cards
-REVEALED = "revealed"
 
 
 def _everyone(g) -> tuple[int, ...]:
