@@ -1,7 +1,8 @@
 """A maneuver is weighed with the BOOST it could make (``HeuristicPolicy.maneuver_boost_worth``):
 the farther reach, or Houdini's placement anywhere, and a BOOST bonus that pays for its card;
-and a BOOST bonus's damage is weighed on its best target, a defeat counted
-(``boost_bonus_worth``)."""
+a BOOST bonus's damage is weighed on its best target, a defeat counted
+(``boost_bonus_worth``); and a BOOST in combat onto The Big Reveal, which gives one card back,
+costs nothing the first time (``on_combat_boost``)."""
 
 from __future__ import annotations
 
@@ -59,8 +60,6 @@ def test_a_boost_bonus_that_defeats_the_foe_hero_is_worth_the_game():
         pol.action_scores(view, s.pending.options)
         worth[health] = pol.boost_bonus_worth(view, s.card_ids(0, "Misdirection")[0])
     assert worth[2] > 5 * worth[10]
-
-
 
 
 def big_reveal_boost(s: Scenario, defense: str, *boosts: str):
