@@ -594,13 +594,6 @@ class _ViewCore:
         return len(c.boosted_with[role])
 
     @cython.locals(c=Combat)
-    def combat_cancelled(self, role: int) -> bool:
-        """Are the effects of the card in ``role`` cancelled (public: a cancel is announced)?"""
-        c = self._g.combat
-        return c is not None and c.cancelled[role] and c.cards[role] is not None \
-            and not self._g.card(c.cards[role]).uncancelable
-
-    @cython.locals(c=Combat)
     def combat_value(self, role: int) -> int | None:
         """The current value of a combat card; None for the opponent's card while face down."""
         c = self._g.combat

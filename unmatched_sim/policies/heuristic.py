@@ -2134,9 +2134,9 @@ class HeuristicPolicy(GreedyPolicy):
                 return g
         # A card that gives back a card it was boosted with after combat (The Big Reveal): the
         # first BOOST onto it comes back to hand, so it costs nothing, and its BOOST bonus
-        # (Flourish's draw, Bess's action) is a gain, unless the card's effects are cancelled.
-        free = (_returns_a_boost(view.card(boosted)) and not view.combat_boosts(role)
-                and not view.combat_cancelled(role))
+        # (Flourish's draw, Bess's action) is a gain. (A card whose effects are cancelled offers
+        # no BOOST at all: the offer is its own effect.)
+        free = _returns_a_boost(view.card(boosted)) and not view.combat_boosts(role)
         best, pick = MIN_COMBAT_BOOST_GAIN, None
         for c in cards:
             cost = -self.boost_bonus_worth(view, c) if free else self.boost_cost(view, c)
