@@ -25,12 +25,14 @@ cpdef tuple charged_terms(CardDef d, bint mine, object charged)
 cpdef bint spends_coils(CardDef d)
 cpdef bint trades_values(CardDef d)
 cpdef bint counts_foe_boost(CardDef d)
+cpdef Py_ssize_t deck_boosts(CardDef d)
 cpdef Py_ssize_t damage_draws(CardDef d)
 cpdef tuple around_damage(CardDef d, bint mine)
 cpdef tuple conditional_terms(CardDef d, bint mine)
 cpdef bint is_own_card(_ViewCore view, object cid)
 
-from unmatched_sim.policies.weights cimport (BOOST_ONLY_LIFT, COILS_SHARE, CONDITIONAL_SHARE, DEFENSE_KEEP_CAP,
+from unmatched_sim.policies.weights cimport (BOOST_ONLY_LIFT, COILS_SHARE, CONDITIONAL_SHARE, DECK_BOOST_GUESS,
+                                             DEFENSE_KEEP_CAP,
                                              EVEN_ODDS, FRIENDLY_FIRE_SHARE, HAND_SIZE_GUESS, HOOK_LIFT,
                                              KEEP_EFFECT_SHARE, OWN_DAMAGE_GUESS, PARTIAL_BLANK_LIFT,
                                              QUANTITY_GUESS, RANSOM_SHARE, SCHEME_KEEP_BASE, SELF_BOOST_LIFT,

@@ -18,7 +18,8 @@ from unmatched_sim.model import DEFENSE, VERSATILE, CardDef
 from unmatched_sim.policies.weights import OP_WORTH
 
 if not cython.compiled:     # compiled, the weights are C variables cimported in card_facts.pxd
-    from unmatched_sim.policies.weights import (BOOST_ONLY_LIFT, COILS_SHARE, CONDITIONAL_SHARE, DEFENSE_KEEP_CAP,
+    from unmatched_sim.policies.weights import (BOOST_ONLY_LIFT, COILS_SHARE, CONDITIONAL_SHARE, DECK_BOOST_GUESS,
+                                                DEFENSE_KEEP_CAP,
                                                 EVEN_ODDS, FRIENDLY_FIRE_SHARE, HAND_SIZE_GUESS, HOOK_LIFT,
                                                 KEEP_EFFECT_SHARE, OWN_DAMAGE_GUESS, PARTIAL_BLANK_LIFT,
                                                 QUANTITY_GUESS, RANSOM_SHARE, SCHEME_KEEP_BASE, SELF_BOOST_LIFT,
@@ -128,6 +129,9 @@ def card_strength(d: CardDef, mine: bool = True) -> tuple[float, float]:
         elif n == "hook":
             att += HOOK_LIFT
             dfn += HOOK_LIFT
+        elif n in _DECK_BOOST_OPS and spec.get("add_boost"):
+            att += DECK_BOOST_GUESS     # a deck card's BOOST, unseen (Bottom Dealing)
+            dfn += DECK_BOOST_GUESS
         elif n == "discharge_coils":
             # Coils may be spent to raise the card (Tesla's Death Ray): counted at half, as
             # they are not always charged.
@@ -139,6 +143,28 @@ def card_strength(d: CardDef, mine: bool = True) -> tuple[float, float]:
     if d.value == 0 and not (d.effects.get("immediately") or d.effects.get("during_combat")):
         att = dfn = 0.0
     return _keep_fact(_F_STRENGTH, d, mine, (att, dfn))
+
+
+# The ops that add the BOOST of a card of their player's deck to the card (``add_boost``).
+_DECK_BOOST_OPS = frozenset({"discard_deck_top", "reveal_deck_bottom"})
+# ``deck_boosts``' slot in the card's memo (after greedy's 16-18 and the heuristic's 19-22).
+_DECK_BOOSTS_SLOT = 23
+
+
+@cython.ccall
+def deck_boosts(d: CardDef) -> cython.Py_ssize_t:
+    """How many cards of its player's deck card ``d`` adds the BOOST of to itself in combat
+    (Manxome Foe, Outrageous Fortune, Guided by the Fates: the top card's; Bottom Dealing: the
+    bottom card's): ``card_strength`` counts each at ``DECK_BOOST_GUESS``; its player reads
+    them from the deck it knows. Kept in the card's memo."""
+    got = d.ai_fact(_DECK_BOOSTS_SLOT)
+    if got is None:
+        n = 0
+        for op in _ops(d, "immediately", "during_combat"):
+            if op.NAME in _DECK_BOOST_OPS and op.spec.get("add_boost"):
+                n += 1
+        got = d.keep_ai_fact(_DECK_BOOSTS_SLOT, n)
+    return got
 
 
 # Quantities a card's value may be read from that are a hand's size: about 3 cards in play.

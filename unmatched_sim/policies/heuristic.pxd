@@ -10,7 +10,7 @@ from unmatched_sim.policies.card_facts cimport (applies, around_damage, blanked_
                                                 conditional_terms, effect_worth,
                                                 is_own_card, spends_coils,
                                                 keep_worth, mirrored_value, own_draw_counts, own_hero_damage,
-                                                counts_foe_boost, damage_draws, recover_specs, term_worth, trades_values,
+                                                counts_foe_boost, damage_draws, deck_boosts, recover_specs, term_worth, trades_values,
                                                 usable)
 from unmatched_sim.policies.greedy cimport GreedyPolicy
 from unmatched_sim.policies.odds cimport Reader, ability_bonus_estimate, combat_odds, foe_in_focus
@@ -27,7 +27,7 @@ from unmatched_sim.policies.weights cimport (AGGRESSION_BASE, ATTACK_BONUS, BONU
                                              FOE_DISTANCE_CAP, FOE_DISTANCE_WORTH, FOE_DRAW_COST,
                                              FOE_HP_AGGRESSION, FOE_HP_BASE, FOE_REACH_MARGIN,
                                              FOE_SIDEKICK_THREAT, HEAL_HP_SHARE, HEAL_RESERVE_BASE,
-                                             HEAL_RESERVE_SHARE, HEAL_ROOM_AHEAD, HERO_HP_BASE, HOOK_LIFT, BOOST_ONLY_LIFT,
+                                             HEAL_RESERVE_SHARE, HEAL_ROOM_AHEAD, HERO_HP_BASE, HOOK_LIFT, BOOST_ONLY_LIFT, DECK_BOOST_GUESS,
                                              HERO_HP_LOW, HERO_OF_SEVERAL_DEFEAT, INFINITE_POWER_SHARE,
                                              LAST_DEFENSE_HEALTH, LAST_DEFENSE_RESERVE, LOCK_OUT_OF_RANGE,
                                              LOOK_AT_DECK_BONUS, LOOK_AT_FOE_DECK,

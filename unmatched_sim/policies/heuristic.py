@@ -68,7 +68,7 @@ from unmatched_sim.policies.card_facts import (ALL_DEFENSES, BLOCK_ALL, COMBAT_T
                                                blanked_types, card_strength, charged_terms, conditional_terms,
                                                effect_worth, spends_coils, estimate_number, is_own_card,
                                                keep_worth, mirrored_value, own_draw_counts, own_hero_damage,
-                                               counts_foe_boost, damage_draws, recover_specs, term_worth, trades_values)
+                                               counts_foe_boost, damage_draws, deck_boosts, recover_specs, term_worth, trades_values)
 from unmatched_sim.policies.greedy import GreedyPolicy, condition_seen
 from unmatched_sim.policies.odds import KEEP, Reader, ability_bonus_estimate, check_reader, combat_odds
 from unmatched_sim.policies.position import SpaceFacts, ThreatMap, exposure_odds, threat_map_of
@@ -91,7 +91,7 @@ if not cython.compiled:     # compiled, inline functions and the weights' C vari
                                                 FOE_DISTANCE_CAP, FOE_DISTANCE_WORTH, FOE_DRAW_COST,
                                                 FOE_HP_AGGRESSION, FOE_HP_BASE, FOE_REACH_MARGIN,
                                                 FOE_SIDEKICK_THREAT, HEAL_HP_SHARE, HEAL_RESERVE_BASE,
-                                                HEAL_RESERVE_SHARE, HEAL_ROOM_AHEAD, HERO_HP_BASE, HOOK_LIFT, BOOST_ONLY_LIFT,
+                                                HEAL_RESERVE_SHARE, HEAL_ROOM_AHEAD, HERO_HP_BASE, HOOK_LIFT, BOOST_ONLY_LIFT, DECK_BOOST_GUESS,
                                                 HERO_HP_LOW, HERO_OF_SEVERAL_DEFEAT, INFINITE_POWER_SHARE,
                                                 LAST_DEFENSE_HEALTH, LAST_DEFENSE_RESERVE, LOCK_OUT_OF_RANGE,
                                                 LOOK_AT_DECK_BONUS, LOOK_AT_FOE_DECK,
@@ -679,9 +679,12 @@ class HeuristicPolicy(GreedyPolicy):
         mine = is_own_card(view, cid)
         if mine and _reads_the_view(d):
             return float(d.value or 0) + self.value_gain(view, cid)
+        a = card_strength(d, mine)[0]
         if mine and _value_hooks(d):
-            return card_strength(d, mine)[0] + self.hook_value_adjust(view, cid, _value_hooks(d))
-        return card_strength(d, mine)[0]
+            a += self.hook_value_adjust(view, cid, _value_hooks(d))
+        if mine and deck_boosts(d):
+            a += deck_boosts(d) * self.deck_boost_adjust(view)
+        return a
 
     ability_bonus = staticmethod(ability_bonus_estimate)
 
@@ -731,6 +734,8 @@ class HeuristicPolicy(GreedyPolicy):
             a = card_strength(d, mine)[0]
             if mine and _value_hooks(d):
                 a += self.hook_value_adjust(view, cid, _value_hooks(d))
+            if mine and deck_boosts(d):
+                a += deck_boosts(d) * self.deck_boost_adjust(view)
             if boosts:      # read from the BOOSTs of the foe's cards (combat_odds), not as a flat lift
                 a -= BOOST_ONLY_LIFT
         draws = own_draw_counts(d, mine)
@@ -849,6 +854,26 @@ class HeuristicPolicy(GreedyPolicy):
         for name in hooks:
             adjust += VALUE_ADVICE[name](self, view, cid) - HOOK_LIFT
         return adjust
+
+    @cython.locals(view=_ViewCore, memo=dict, counts=list, cards=tuple, i=cython.Py_ssize_t,
+                   n=cython.Py_ssize_t, total=cython.double, d=CardDef)
+    def deck_boost_adjust(self, view) -> float:
+        """What the BOOST of a card of our deck that our own card adds to itself (Bottom
+        Dealing, Guided by the Fates: ``deck_boosts``) is worth beyond the ``DECK_BOOST_GUESS``
+        its strength counts: the mean BOOST of the cards our deck holds, 0 with none left.
+        Once per decision."""
+        memo = self._memo
+        got = memo.get("deck_boost")
+        if got is None:
+            counts = view.unseen_opponent_counts(view.seat)     # our deck: our cards not seen
+            cards = view._players[view.seat].hero.cards
+            n, total = 0, 0.0
+            for i in range(len(cards)):
+                n += counts[i]
+                d = cards[i]
+                total += counts[i] * d.boost_value
+            got = memo["deck_boost"] = (total / n if n and view.deck_size(view.seat) else 0.0) - DECK_BOOST_GUESS
+        return got
 
     @cython.locals(view=_ViewCore, f=Fighter, o=Fighter, w=cython.double, missing=cython.double,
                    table=cython.double)
@@ -2045,6 +2070,8 @@ class HeuristicPolicy(GreedyPolicy):
                     dv = card_strength(card, own)[1] + mine_bonus
                 if own and _value_hooks(card):
                     dv += self.hook_value_adjust(view, cid, _value_hooks(card))
+                if own and deck_boosts(card):
+                    dv += deck_boosts(card) * self.deck_boost_adjust(view)
                 if (own and spends_coils(card)
                         and charged_terms(card, True, view.resources(view.seat).get("coils", 0))[2]):
                     dv = BLOCK_ALL      # the coils charged make the attack count 0 (Polyphase Coils)

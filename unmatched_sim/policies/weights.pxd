@@ -22,6 +22,7 @@ cdef double BOOST_ONLY_LIFT
 cdef Py_ssize_t SUBTRACT_GUESS
 cdef double HOOK_LIFT
 cdef double COILS_SHARE
+cdef double DECK_BOOST_GUESS
 
 # A card kept in hand (card_facts.keep_worth; HeuristicPolicy.keep_base, reserve_worth)
 cdef double DEFENSE_KEEP_CAP

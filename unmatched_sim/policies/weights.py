@@ -47,6 +47,7 @@ BOOST_ONLY_LIFT = 1.0           # "the opponent's card counts its BOOST value"
 SUBTRACT_GUESS = 2              # "subtract N" whose N is read from the game
 HOOK_LIFT = 0.5                 # a hero's own rule on the card (hook)
 COILS_SHARE = 0.5               # Tesla's coils raising the card: not always charged
+DECK_BOOST_GUESS = 2.0          # a deck card's BOOST the card adds to itself (Bottom Dealing), unseen
 
 # A card kept in hand (card_facts.keep_worth; HeuristicPolicy.keep_base, reserve_worth)
 DEFENSE_KEEP_CAP = 6.0          # a defense stronger than this is worth no more kept
