@@ -167,6 +167,24 @@ def deck_boosts(d: CardDef) -> cython.Py_ssize_t:
     return got
 
 
+# ``ends_turn``' slot in the card's memo (after greedy's 16-18 and the heuristic's 19-22).
+_ENDS_TURN_SLOT = 24
+
+
+@cython.ccall
+def ends_turn(d: CardDef) -> cython.bint:
+    """Does card ``d`` end the turn when played in combat (The Rest Is Silence, after combat)?
+    Kept in the card's memo."""
+    got = d.ai_fact(_ENDS_TURN_SLOT)
+    if got is None:
+        got = False
+        for op in _ops(d, "after_combat", "immediately", "during_combat"):
+            if op.NAME == "end_turn":
+                got = True
+        d.keep_ai_fact(_ENDS_TURN_SLOT, got)
+    return got
+
+
 # Quantities a card's value may be read from that are a hand's size: about 3 cards in play.
 _HAND_SIZES = {"own_hand_size": HAND_SIZE_GUESS, "opponent_hand_size": HAND_SIZE_GUESS}
 

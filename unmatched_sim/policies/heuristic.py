@@ -68,7 +68,7 @@ from unmatched_sim.policies.card_facts import (ALL_DEFENSES, BLOCK_ALL, COMBAT_T
                                                blanked_types, card_strength, charged_terms, conditional_terms,
                                                effect_worth, spends_coils, estimate_number, is_own_card,
                                                keep_worth, mirrored_value, own_draw_counts, own_hero_damage,
-                                               counts_foe_boost, damage_draws, deck_boosts, recover_specs, term_worth, trades_values)
+                                               counts_foe_boost, damage_draws, deck_boosts, ends_turn, recover_specs, term_worth, trades_values)
 from unmatched_sim.policies.greedy import GreedyPolicy, condition_seen
 from unmatched_sim.policies.odds import KEEP, Reader, ability_bonus_estimate, check_reader, combat_odds
 from unmatched_sim.policies.position import SpaceFacts, ThreatMap, exposure_odds, threat_map_of
@@ -2085,6 +2085,11 @@ class HeuristicPolicy(GreedyPolicy):
                         a = op.spec.get("amount", 1)
                         heal += a if isinstance(a, int) else 1
                 worth = effect_worth(card, COMBAT_TIMINGS, DEFENSE_WIN_CHANCE, own) * DEFENSE_EFFECT_SHARE
+                if own and ends_turn(card):
+                    # the turn's end read from the board (The Rest Is Silence): the attacker's
+                    # player loses the actions it has left, where the table guessed it flat
+                    worth += (EXTRA_ACTION * view._players[attacker.owner].actions
+                              - UNKNOWN_OP_WORTH * DEFENSE_EFFECT_SHARE)
                 conditional = conditional_terms(card, own)
                 if conditional:     # conditions on the board (Momentous Shift: we have not moved)
                     if own and _reads_the_view(card):
