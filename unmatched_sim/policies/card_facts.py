@@ -185,6 +185,33 @@ def ends_turn(d: CardDef) -> cython.bint:
     return got
 
 
+# ``damage_guard``'s slot in the card's memo.
+_DAMAGE_GUARD_SLOT = 25
+
+
+@cython.ccall
+def damage_guard(d: CardDef) -> tuple:
+    """How card ``d``, played in combat, shields a fighter of its player from the blow, as
+    (fighter, the health damage cannot take it below, whether no damage reaches it at all):
+    ``("self", 0, True)`` where it prevents the damage to the fighter that plays it
+    (Bewilderment: Merlin takes no damage this combat); a fighter's name (or "self") and a floor
+    (Mississippi Queen: ``("Annie Christmas", 1, False)``, not below 1); ``()`` for none (nearly
+    every card). Damage prevented other than combat damage (Indestructible
+    Cloth) does not shield from the blow. Kept in the card's memo."""
+    got = d.ai_fact(_DAMAGE_GUARD_SLOT)
+    if got is None:
+        got = ()
+        for op in _ops(d, "immediately", "during_combat"):
+            spec = op.spec
+            if op.NAME == "prevent_damage" and spec.get("target", "self") == "self" \
+                    and spec.get("source", "any") in ("any", "combat"):
+                got = ("self", 0, True)
+            elif op.NAME == "health_floor" and isinstance(spec.get("at"), int):
+                got = (spec.get("target", "self"), spec["at"], False)
+        d.keep_ai_fact(_DAMAGE_GUARD_SLOT, got)
+    return got
+
+
 # Quantities a card's value may be read from that are a hand's size: about 3 cards in play.
 _HAND_SIZES = {"own_hand_size": HAND_SIZE_GUESS, "opponent_hand_size": HAND_SIZE_GUESS}
 

@@ -10,7 +10,7 @@ from unmatched_sim.policies.card_facts cimport (applies, around_damage, blanked_
                                                 conditional_terms, effect_worth,
                                                 is_own_card, spends_coils,
                                                 keep_worth, mirrored_value, own_draw_counts, own_hero_damage,
-                                                counts_foe_boost, damage_draws, deck_boosts, ends_turn, recover_specs, term_worth, trades_values,
+                                                counts_foe_boost, damage_draws, damage_guard, deck_boosts, ends_turn, recover_specs, term_worth, trades_values,
                                                 usable)
 from unmatched_sim.policies.greedy cimport GreedyPolicy
 from unmatched_sim.policies.odds cimport Reader, ability_bonus_estimate, combat_odds, foe_in_focus

@@ -68,7 +68,7 @@ from unmatched_sim.policies.card_facts import (ALL_DEFENSES, BLOCK_ALL, COMBAT_T
                                                blanked_types, card_strength, charged_terms, conditional_terms,
                                                effect_worth, spends_coils, estimate_number, is_own_card,
                                                keep_worth, mirrored_value, own_draw_counts, own_hero_damage,
-                                               counts_foe_boost, damage_draws, deck_boosts, ends_turn, recover_specs, term_worth, trades_values)
+                                               counts_foe_boost, damage_draws, damage_guard, deck_boosts, ends_turn, recover_specs, term_worth, trades_values)
 from unmatched_sim.policies.greedy import GreedyPolicy, condition_seen
 from unmatched_sim.policies.odds import KEEP, Reader, ability_bonus_estimate, check_reader, combat_odds
 from unmatched_sim.policies.position import SpaceFacts, ThreatMap, exposure_odds, threat_map_of
@@ -2033,7 +2033,8 @@ class HeuristicPolicy(GreedyPolicy):
                    dmg=cython.double, health=cython.double, healed=cython.double, sc=cython.double,
                    spend_w=cython.double, defeat_w=cython.double, card=CardDef, trade=cython.bint,
                    traded=cython.double, own=cython.bint, draws_per_damage=cython.Py_ssize_t,
-                   conditional=tuple, lift=cython.double, cworth=cython.double)
+                   conditional=tuple, lift=cython.double, cworth=cython.double, room=cython.double,
+                   guard=tuple)
     def defense_scores(self, view, d) -> list:
         """(option, score) of each defense card of ``d`` (or none): minus the health the attack
         may take (and the game, if it may defeat us) against the odds of the attacker's card,
@@ -2100,13 +2101,20 @@ class HeuristicPolicy(GreedyPolicy):
                 cost = spend_w * self.keep_base(view, cid)
             exp_loss = p_dead = 0.0
             health = min(me.max_health, me.health + heal)
+            # what the blow can take: all the health, less a floor our card keeps (Mississippi
+            # Queen: not below 1), none where it prevents the damage (Bewilderment)
+            room = health
+            if cid is not None and own:
+                guard = damage_guard(card)
+                if guard and (guard[0] == "self" or guard[0] == me.defn.name):
+                    room = 0.0 if guard[2] else max(0.0, health - guard[1])
             for v, p in dist:
                 av = 0.0 if v == NO_CARD else v + their_bonus
                 if trade and v != NO_CARD:
                     dmg = max(0.0, traded + their_bonus - (v + mine_bonus))
                 else:
                     dmg = 0.0 if dv >= BLOCK_ALL else max(0.0, av - dv)
-                dmg = min(dmg, health)
+                dmg = min(dmg, room)
                 exp_loss += p * dmg
                 if dmg >= health:
                     p_dead += p
