@@ -123,3 +123,29 @@ def test_healing_that_needs_the_combat_won_has_no_room_for_the_blow():
     pol, view = tuned_at(s, 0)
     fates = s.game.card(s.card_ids(0, "Guided by the Fates")[0])
     assert pol.heal_adjusts(view, fates, 3.0)[1] == pytest.approx(-2 * OP_WORTH["recover"])
+
+
+# ---------------------------------------------------------------------- a number the view tells
+def kakodaemon_beside_houdini(miseries: tuple, pandora_health: int) -> Scenario:
+    """A Kakodæmon next to Houdini, Pandora far off at ``pandora_health``, ``miseries`` revealed
+    from her box this turn; her hand holds Spite and Aphrodite's Beauty (Pandora recovers 1
+    health per misery revealed this turn, after combat)."""
+    s = Scenario("pandora", "houdini").place("Pandora", "M03").place("Kakodæmon 1", "M10").place("Houdini", "M11")
+    s.health("Pandora", pandora_health)
+    s.hand(0, "Spite", "Aphrodite's Beauty", "Forged by Hephaestus").hand(1, "Grand Escape")
+    s.game.players[0].res["revealed_miseries"] = miseries
+    return s
+
+
+def kakodaemon_s_card(s: Scenario) -> str:
+    pol, view = tuned_at(s)
+    _, _, cid = pol.best_attack(view, [(s.fighter("Kakodæmon 1"), s.fighter("Houdini"))])
+    return s.game.card(cid).name
+
+
+def test_healing_by_the_miseries_revealed_is_read_at_their_number():
+    # The card tables guess a number a card reads at 1.5 whatever it is; the view tells the
+    # miseries revealed this turn. Three, with Pandora at 5 health: 3 health back are worth more
+    # than Spite's blow; with none revealed Aphrodite's Beauty heals nothing.
+    assert kakodaemon_s_card(kakodaemon_beside_houdini(("Woe", "Misfortune", "Toil"), 5)) == "Aphrodite's Beauty"
+    assert kakodaemon_s_card(kakodaemon_beside_houdini((), 5)) == "Spite"

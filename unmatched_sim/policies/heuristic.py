@@ -331,6 +331,9 @@ def _value_hooks(d) -> tuple:
     return got
 
 
+# The numbers a card's healing may read that the view tells exactly (``estimate_number``): the
+# hand sizes, the miseries Pandora's box has revealed this turn.
+_TOLD_AMOUNTS = frozenset({"own_hand_size", "opponent_hand_size", "revealed_miseries"})
 # Its slot for the healing of its own hero a card gives in combat (``_own_heals``).
 _OWN_HEALS_SLOT = 22
 # A heal's condition, as ``_own_heals`` keeps it: none, or the combat won.
@@ -343,8 +346,10 @@ def _own_heals(d) -> tuple:
     """The health card ``d`` gives back to a fighter of the player whose deck it is when played
     in combat, as (amount, condition, target, immediately) each: the condition
     ``_HEAL_ALWAYS`` or ``_HEAL_IF_WON``, the target as written ("self", "hero" or a name).
-    The Whale's 2 after combat; Back in the Lamp's 4 immediately. Kept in the card's memo.
-    Healing by a number the card works out, under another condition, ransomed, of several
+    The Whale's 2 after combat; Back in the Lamp's 4 immediately; the amount may be a number the
+    view tells exactly (``_TOLD_AMOUNTS``: Aphrodite's Beauty's 1 per misery revealed this turn).
+    Kept in the card's memo.
+    Healing by another number the card works out, under another condition, ransomed, of several
     fighters or inside a choice is left to the card tables (``effect_worth``); so is healing if
     the combat is lost (Alas's 1), which read from the board cost Shakespeare 2 points a game
     (docs/policies.md, "Healing read from the board")."""
@@ -356,8 +361,8 @@ def _own_heals(d) -> tuple:
                 spec = op.spec
                 amount = spec.get("amount", 1)
                 cond = spec.get("if")
-                if (op.NAME != "recover" or not isinstance(amount, int) or spec.get("unless_paid")
-                        or not applies(spec, True)):
+                if (op.NAME != "recover" or not (isinstance(amount, int) or amount in _TOLD_AMOUNTS)
+                        or spec.get("unless_paid") or not applies(spec, True)):
                     continue
                 kind = (_HEAL_ALWAYS if cond in (None, "played_by_owner") else _HEAL_IF_WON if cond == "won"
                         else -1)
@@ -892,8 +897,10 @@ class HeuristicPolicy(GreedyPolicy):
         if not heals:
             return None
         out = [0.0, 0.0]
-        for amount, cond, target, immediate in heals:
-            table = OP_WORTH["recover"] * amount * share
+        for told, cond, target, immediate in heals:
+            # a number the view tells, read now; the card tables guessed it flat
+            amount = told if isinstance(told, int) else estimate_number(told, view)
+            table = OP_WORTH["recover"] * (told if isinstance(told, int) else QUANTITY_GUESS) * share
             f = None
             users = d.users
             name = (next(iter(users)) if target == "self" and users is not None and len(users) == 1
