@@ -147,8 +147,8 @@ def card_strength(d: CardDef, mine: bool = True) -> tuple[float, float]:
 
 # The ops that add the BOOST of a card of their player's deck to the card (``add_boost``).
 _DECK_BOOST_OPS = frozenset({"discard_deck_top", "reveal_deck_bottom"})
-# ``deck_boosts``' slot in the card's memo (after greedy's 16-18 and the heuristic's 19-22).
-_DECK_BOOSTS_SLOT = 23
+# The slots in a card's memo of the facts below (after greedy's 16-18 and the heuristic's 19-22).
+_DECK_BOOSTS_SLOT, _ENDS_TURN_SLOT, _DAMAGE_GUARD_SLOT = 23, 24, 25
 
 
 @cython.ccall
@@ -167,10 +167,6 @@ def deck_boosts(d: CardDef) -> cython.Py_ssize_t:
     return got
 
 
-# ``ends_turn``' slot in the card's memo (after greedy's 16-18 and the heuristic's 19-22).
-_ENDS_TURN_SLOT = 24
-
-
 @cython.ccall
 def ends_turn(d: CardDef) -> cython.bint:
     """Does card ``d`` end the turn when played in combat (The Rest Is Silence, after combat)?
@@ -185,10 +181,6 @@ def ends_turn(d: CardDef) -> cython.bint:
     return got
 
 
-# ``damage_guard``'s slot in the card's memo.
-_DAMAGE_GUARD_SLOT = 25
-
-
 @cython.ccall
 def damage_guard(d: CardDef) -> tuple:
     """How card ``d``, played in combat, shields a fighter of its player from the blow, as
@@ -196,8 +188,8 @@ def damage_guard(d: CardDef) -> tuple:
     ``("self", 0, True)`` where it prevents the damage to the fighter that plays it
     (Bewilderment: Merlin takes no damage this combat); a fighter's name (or "self") and a floor
     (Mississippi Queen: ``("Annie Christmas", 1, False)``, not below 1); ``()`` for none (nearly
-    every card). Damage prevented other than combat damage (Indestructible
-    Cloth) does not shield from the blow. Kept in the card's memo."""
+    every card). Damage prevented other than combat damage (Indestructible Cloth) does not
+    shield from the blow. Kept in the card's memo."""
     got = d.ai_fact(_DAMAGE_GUARD_SLOT)
     if got is None:
         got = ()

@@ -334,6 +334,7 @@ def _value_hooks(d) -> tuple:
 # The numbers a card's healing may read that the view tells exactly (``estimate_number``): the
 # hand sizes, the miseries Pandora's box has revealed this turn.
 _TOLD_AMOUNTS = frozenset({"own_hand_size", "opponent_hand_size", "revealed_miseries"})
+
 # Its slot for the healing of its own hero a card gives in combat (``_own_heals``).
 _OWN_HEALS_SLOT = 22
 # A heal's condition, as ``_own_heals`` keeps it: none, or the combat won.
