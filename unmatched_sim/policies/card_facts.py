@@ -177,6 +177,7 @@ def ends_turn(d: CardDef) -> cython.bint:
         for op in _ops(d, "after_combat", "immediately", "during_combat"):
             if op.NAME == "end_turn":
                 got = True
+                break
         d.keep_ai_fact(_ENDS_TURN_SLOT, got)
     return got
 
@@ -361,12 +362,16 @@ def term_worth(w: cython.double, may: cython.bint, ransom: cython.bint) -> cytho
     return w
 
 
+# The named numbers ``estimate_number`` reads exactly from the view (any other is guessed).
+TOLD_NUMBERS = frozenset({"own_hand_size", "opponent_hand_size", "revealed_miseries"})
+
+
 @cython.locals(view=_ViewCore)
 def estimate_number(spec, view, guess: float = QUANTITY_GUESS) -> float:
     """A number as written in a card: an int, a named quantity (``"own_hand_size"``) or
     ``{ of = "quantity", times = k }`` (see engine.effects.Amount). Hand sizes are read from
     the view, and so are the miseries Pandora's box has revealed this turn (a public resource);
-    any other quantity is estimated as ``guess``."""
+    any other quantity is estimated as ``guess`` (the ones read: ``TOLD_NUMBERS``)."""
     if isinstance(spec, bool):
         return guess
     if isinstance(spec, (int, float)):

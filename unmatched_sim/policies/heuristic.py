@@ -66,7 +66,7 @@ from unmatched_sim.model import CardDef
 from unmatched_sim.policies.registry import register
 from unmatched_sim.policies.card_facts import (ALL_DEFENSES, BLOCK_ALL, COMBAT_TIMINGS, NO_CARD, applies, around_damage,
                                                blanked_types, card_strength, charged_terms, conditional_terms,
-                                               effect_worth, spends_coils, estimate_number, is_own_card,
+                                               effect_worth, spends_coils, estimate_number, TOLD_NUMBERS, is_own_card,
                                                keep_worth, mirrored_value, own_draw_counts, own_hero_damage,
                                                counts_foe_boost, damage_draws, damage_guard, deck_boosts, ends_turn, recover_specs, term_worth, trades_values)
 from unmatched_sim.policies.greedy import GreedyPolicy, condition_seen
@@ -331,10 +331,6 @@ def _value_hooks(d) -> tuple:
     return got
 
 
-# The numbers a card's healing may read that the view tells exactly (``estimate_number``): the
-# hand sizes, the miseries Pandora's box has revealed this turn.
-_TOLD_AMOUNTS = frozenset({"own_hand_size", "opponent_hand_size", "revealed_miseries"})
-
 # Its slot for the healing of its own hero a card gives in combat (``_own_heals``).
 _OWN_HEALS_SLOT = 22
 # A heal's condition, as ``_own_heals`` keeps it: none, or the combat won.
@@ -348,7 +344,7 @@ def _own_heals(d) -> tuple:
     in combat, as (amount, condition, target, immediately) each: the condition
     ``_HEAL_ALWAYS`` or ``_HEAL_IF_WON``, the target as written ("self", "hero" or a name).
     The Whale's 2 after combat; Back in the Lamp's 4 immediately; the amount may be a number the
-    view tells exactly (``_TOLD_AMOUNTS``: Aphrodite's Beauty's 1 per misery revealed this turn).
+    view tells exactly (``TOLD_NUMBERS``: Aphrodite's Beauty's 1 per misery revealed this turn).
     Kept in the card's memo.
     Healing by another number the card works out, under another condition, ransomed, of several
     fighters or inside a choice is left to the card tables (``effect_worth``); so is healing if
@@ -362,7 +358,7 @@ def _own_heals(d) -> tuple:
                 spec = op.spec
                 amount = spec.get("amount", 1)
                 cond = spec.get("if")
-                if (op.NAME != "recover" or not (isinstance(amount, int) or amount in _TOLD_AMOUNTS)
+                if (op.NAME != "recover" or not (isinstance(amount, int) or amount in TOLD_NUMBERS)
                         or spec.get("unless_paid") or not applies(spec, True)):
                     continue
                 kind = (_HEAL_ALWAYS if cond in (None, "played_by_owner") else _HEAL_IF_WON if cond == "won"
@@ -686,10 +682,8 @@ class HeuristicPolicy(GreedyPolicy):
         if mine and _reads_the_view(d):
             return float(d.value or 0) + self.value_gain(view, cid)
         a = card_strength(d, mine)[0]
-        if mine and _value_hooks(d):
-            a += self.hook_value_adjust(view, cid, _value_hooks(d))
-        if mine and deck_boosts(d):
-            a += deck_boosts(d) * self.deck_boost_adjust(view)
+        if mine and (_value_hooks(d) or deck_boosts(d)):
+            a += self.own_strength_adjust(view, cid, d)
         return a
 
     ability_bonus = staticmethod(ability_bonus_estimate)
@@ -738,10 +732,8 @@ class HeuristicPolicy(GreedyPolicy):
             conditional = _effects_only(conditional)
         else:
             a = card_strength(d, mine)[0]
-            if mine and _value_hooks(d):
-                a += self.hook_value_adjust(view, cid, _value_hooks(d))
-            if mine and deck_boosts(d):
-                a += deck_boosts(d) * self.deck_boost_adjust(view)
+            if mine and (_value_hooks(d) or deck_boosts(d)):
+                a += self.own_strength_adjust(view, cid, d)
             if boosts:      # read from the BOOSTs of the foe's cards (combat_odds), not as a flat lift
                 a -= BOOST_ONLY_LIFT
         draws = own_draw_counts(d, mine)
@@ -851,6 +843,18 @@ class HeuristicPolicy(GreedyPolicy):
             adjust += share * (self.effect_damage_worth(view, fi, spec) - static)
         return adjust
 
+    def own_strength_adjust(self, view, cid, d) -> float:
+        """What our own card ``cid`` (``d``) is worth in combat now beyond the strength the card
+        tables guess for it: its hooks as the hero's package prices them (``hook_value_adjust``)
+        and the BOOST of the deck cards it adds to itself (``deck_boost_adjust``). Callers ask
+        only for a card with either (``_value_hooks``, ``deck_boosts``): nearly none."""
+        adjust = 0.0
+        if _value_hooks(d):
+            adjust += self.hook_value_adjust(view, cid, _value_hooks(d))
+        if deck_boosts(d):
+            adjust += deck_boosts(d) * self.deck_boost_adjust(view)
+        return adjust
+
     def hook_value_adjust(self, view, cid, hooks: tuple) -> float:
         """What our own card ``cid``'s during-combat hooks (``_value_hooks``) add to its value
         now, as the hero's package tells it (``hooks.VALUE_ADVICE``), beyond the flat
@@ -899,8 +903,7 @@ class HeuristicPolicy(GreedyPolicy):
             return None
         out = [0.0, 0.0]
         for told, cond, target, immediate in heals:
-            # a number the view tells, read now; the card tables guessed it flat
-            amount = told if isinstance(told, int) else estimate_number(told, view)
+            amount = estimate_number(told, view)    # a number the view tells, read now
             table = OP_WORTH["recover"] * (told if isinstance(told, int) else QUANTITY_GUESS) * share
             f = None
             users = d.users
@@ -2077,10 +2080,8 @@ class HeuristicPolicy(GreedyPolicy):
                     dv = float(card.value or 0) + self.value_gain(view, cid) + mine_bonus
                 else:
                     dv = card_strength(card, own)[1] + mine_bonus
-                if own and _value_hooks(card):
-                    dv += self.hook_value_adjust(view, cid, _value_hooks(card))
-                if own and deck_boosts(card):
-                    dv += deck_boosts(card) * self.deck_boost_adjust(view)
+                if own and (_value_hooks(card) or deck_boosts(card)):
+                    dv += self.own_strength_adjust(view, cid, card)
                 if (own and spends_coils(card)
                         and charged_terms(card, True, view.resources(view.seat).get("coils", 0))[2]):
                     dv = BLOCK_ALL      # the coils charged make the attack count 0 (Polyphase Coils)
