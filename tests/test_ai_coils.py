@@ -227,3 +227,51 @@ def test_x_ray_radiation_spends_both_coils_only_where_the_boost_it_adds_pays_for
     # overflow on the Bat next to Tesla; Alpine Fortress's (3) makes 7: 2 damage.
     assert x_ray_discharge("Skirmish") == 0
     assert x_ray_discharge("Alpine Fortress") == 2
+
+
+# ---------------------------------------------------------------------- a coil charged in defense
+def medusa_attacks_tesla(coils: int, *hand: str) -> Scenario:
+    """Medusa, next to Tesla, attacks him with her first card; Tesla (``coils`` charged) holds
+    ``hand`` and is asked his defense card."""
+    s = tesla_facing_medusa(coils, *hand)
+    s.hand(1, "Hiss and Slither", "Dash", "Regroup")
+    s.begin_turn(1)
+    if s.pending.kind == "effect_fighter":
+        s.choose(None)                  # her Gaze: not used
+    s.choose("attack")
+    if s.pending.kind == "attack_target":
+        s.choose(("Medusa", "Nikola Tesla"))
+    s.expect("attack_card").choose(s.readable(s.pending.options)[0])
+    return s.expect("defense_card")
+
+
+def test_a_coil_filled_on_the_foe_s_turn_counts_the_overflow_on_the_foes_next_to_tesla():
+    from unmatched_sim.hooks import EFFECT_ADVICE
+    from unmatched_sim.hooks.nikola_tesla import COIL_WORTH
+    kinetic = card("Kinetic Induction")
+    charge_two = kinetic.effects["after_combat"][1]
+    worths = {}
+    for coils in (0, 1, 2):
+        s = medusa_attacks_tesla(coils, "Kinetic Induction")
+        view = PlayerView(s.game, 0)
+        pol = ready(view)
+        worths[coils] = EFFECT_ADVICE["charge_coils"](pol, view, charge_two, s.f("Nikola Tesla").idx)
+        overflow = pol.blow_worth(view, s.f("Medusa"), 1)
+    assert overflow > 0
+    assert worths == {0: 2 * COIL_WORTH + overflow, 1: COIL_WORTH + overflow, 2: 0.0}
+    s = tesla_facing_medusa(1)
+    s.begin_turn(0)                     # on his own turn: the coil only, his turn's end charges one anyway
+    view = PlayerView(s.game, 0)
+    assert EFFECT_ADVICE["charge_coils"](ready(view), view, charge_two, s.f("Nikola Tesla").idx) == COIL_WORTH
+
+
+def test_tesla_defends_with_kinetic_induction_where_its_coil_fills_both_before_his_turn():
+    # The search defends with Kinetic Induction where `tuned` played Intense Experimentation,
+    # Repulsion Blast, X-Ray Radiation, Polyphase Coils or Lightning Storm: 51 decisions with one
+    # coil charged, +7.5 points a decision played out (`python scripts/decision_regret.py --heroes
+    # nikola_tesla --opponents <the 18> --games 2 --seed 76 --share 1 --worlds 20 --versus
+    # ismcts:iterations=200 --kinds defense_card`, and the table of every decision kind).
+    for coils, want in ((1, "Kinetic Induction"), (2, "Repulsion Blast")):
+        s = medusa_attacks_tesla(coils, "Kinetic Induction", "Repulsion Blast")
+        view = PlayerView(s.game, 0)
+        assert s.readable([ready(view).on_defense_card(view, s.pending)]) == [want]

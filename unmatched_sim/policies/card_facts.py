@@ -341,14 +341,33 @@ def effect_worth(d: CardDef, timings=COMBAT_TIMINGS,
     player whose deck it comes from)."""
     total = 0.0
     for w, cond, may, ransom in _effect_terms(d, timings, mine):
-        if cond == _IF_WON:
-            w *= p_won
-        elif cond == _IF_LOST:
-            w *= 1 - p_won
-        elif cond == _IF_OTHER:
-            w *= CONDITIONAL_SHARE
+        if cond != _IF_NONE:
+            w *= condition_share(cond, p_won)
         total += term_worth(w, may, ransom)
     return total
+
+
+@cython.ccall
+def condition_share(cond: cython.Py_ssize_t, p_won: cython.double) -> cython.double:
+    """The share of an effect term with condition ``cond`` (``condition_kind``) that counts in a
+    combat won at ``p_won``: all of it unconditional, the chance of the outcome it asks, or
+    ``CONDITIONAL_SHARE`` for a condition on anything else."""
+    if cond == _IF_WON:
+        return p_won
+    if cond == _IF_LOST:
+        return 1 - p_won
+    if cond == _IF_OTHER:
+        return CONDITIONAL_SHARE
+    return 1.0
+
+
+@cython.ccall
+def condition_kind(cond) -> cython.Py_ssize_t:
+    """An effect's condition (its ``if``) as the terms keep it: none (or who plays a TRICK), the
+    combat won, lost, or anything else."""
+    return (_IF_WON if cond == "won" else _IF_LOST if cond == "lost"
+            else _IF_NONE if cond in (None, "", "played_by_owner", "not played_by_owner")
+            else _IF_OTHER)
 
 
 @cython.ccall
@@ -449,11 +468,7 @@ def _terms_of(ops, mine: bool) -> list:
             w *= c if isinstance(c, int) else 1
             if spec.get("who") == "self":
                 w = -w
-        cond = spec.get("if")
-        kind = (_IF_WON if cond == "won" else _IF_LOST if cond == "lost"
-                else _IF_NONE if cond in (None, "", "played_by_owner", "not played_by_owner")
-                else _IF_OTHER)
-        terms.append((w, kind, bool(spec.get("may")), bool(spec.get("unless_paid"))))
+        terms.append((w, condition_kind(spec.get("if")), bool(spec.get("may")), bool(spec.get("unless_paid"))))
     return terms
 
 

@@ -68,7 +68,8 @@ from unmatched_sim.policies.card_facts import (ALL_DEFENSES, BLOCK_ALL, COMBAT_T
                                                blanked_types, card_strength, charged_terms, conditional_terms,
                                                effect_worth, spends_coils, estimate_number, TOLD_NUMBERS, is_own_card,
                                                keep_worth, mirrored_value, own_draw_counts, own_hero_damage,
-                                               counts_foe_boost, damage_draws, damage_guard, deck_boosts, ends_turn, recover_specs, term_worth, trades_values)
+                                               condition_kind, condition_share, counts_foe_boost, damage_draws, damage_guard, deck_boosts, ends_turn,
+                                               recover_specs, term_worth, trades_values)
 from unmatched_sim.policies.greedy import GreedyPolicy, condition_seen
 from unmatched_sim.policies.odds import KEEP, Reader, ability_bonus_estimate, check_reader, combat_odds
 from unmatched_sim.policies.position import SpaceFacts, ThreatMap, exposure_odds, threat_map_of
@@ -328,6 +329,29 @@ def _value_hooks(d) -> tuple:
             if op.NAME == "hook" and op.spec.get("name") in VALUE_ADVICE:
                 names.append(op.spec.get("name"))
         got = d.keep_ai_fact(_VALUE_HOOKS_SLOT, tuple(names))
+    return got
+
+
+# Its slot for the card's own combat effects that its hero's package prices (``_package_terms``).
+_PACKAGE_TERMS_SLOT = 27
+
+
+@cython.cfunc
+@cython.locals(d=CardDef, terms=list)
+def _package_terms(d) -> tuple:
+    """Card ``d``'s combat effects, played by its owner, that its hero's package prices from the
+    board (an op of ``hooks.EFFECT_ADVICE``: Kinetic Induction's coils), where the card tables
+    guess them flat: (op, condition kind, may, ransom, the tables' worth) each, kept in its memo.
+    Empty for nearly every card."""
+    got = d.ai_fact(_PACKAGE_TERMS_SLOT)
+    if got is None:
+        terms = []
+        for timing in COMBAT_TIMINGS:
+            for op in d.effects.get(timing, ()):
+                if op.NAME in EFFECT_ADVICE and applies(op.spec, True):
+                    terms.append((op, condition_kind(op.spec.get("if")), bool(op.spec.get("may")),
+                                  bool(op.spec.get("unless_paid")), OP_WORTH.get(op.NAME, UNKNOWN_OP_WORTH)))
+        got = d.keep_ai_fact(_PACKAGE_TERMS_SLOT, tuple(terms))
     return got
 
 
@@ -853,6 +877,18 @@ class HeuristicPolicy(GreedyPolicy):
             adjust += self.hook_value_adjust(view, cid, _value_hooks(d))
         if deck_boosts(d):
             adjust += deck_boosts(d) * self.deck_boost_adjust(view)
+        return adjust
+
+    def package_effects_adjust(self, view, d, fi, p_won: float) -> float:
+        """What our own card ``d``'s combat effects that its hero's package prices
+        (``_package_terms``) are worth resolved by our fighter ``fi`` on the board now, beyond
+        the card tables' guess of them, each term at the share of its condition in a combat won
+        at ``p_won`` (``condition_share``)."""
+        adjust = 0.0
+        for op, cond, may, ransom, static in _package_terms(d):
+            share = condition_share(cond, p_won)
+            adjust += (term_worth(share * EFFECT_ADVICE[op.NAME](self, view, op, fi), may, ransom)
+                       - term_worth(share * static, may, ransom))
         return adjust
 
     def hook_value_adjust(self, view, cid, hooks: tuple) -> float:
@@ -2094,7 +2130,11 @@ class HeuristicPolicy(GreedyPolicy):
                     if op.NAME == "recover":
                         a = op.spec.get("amount", 1)
                         heal += a if isinstance(a, int) else 1
-                worth = effect_worth(card, COMBAT_TIMINGS, DEFENSE_WIN_CHANCE, own) * DEFENSE_EFFECT_SHARE
+                worth = effect_worth(card, COMBAT_TIMINGS, DEFENSE_WIN_CHANCE, own)
+                if own and _package_terms(card):
+                    # its hero's own effects priced on the board (Kinetic Induction's coils)
+                    worth += self.package_effects_adjust(view, card, me.idx, DEFENSE_WIN_CHANCE)
+                worth *= DEFENSE_EFFECT_SHARE
                 if own and ends_turn(card):
                     # the turn's end read from the board (The Rest Is Silence): the attacker's
                     # player loses the actions it has left, where the table guessed it flat

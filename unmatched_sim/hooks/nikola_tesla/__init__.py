@@ -46,6 +46,7 @@ class ScientificMethod(DeclaredParams, Ability):
         res["coils_max"] = self.params["coils"]
         res["coils"] = self.params["initial"]
         res["coils_underfunded"] = self.params["coils_underfunded"]
+        res["overflow_damage"] = self.params["overflow_damage"]     # public: the AI reads it
         g.log("coil_charge", seat, amount=res["coils"], value=res["coils"], detail="setup")
 
     # ------------------------------------------------------------ start of turn: overflow
@@ -111,10 +112,16 @@ def _charge_advice(policy, view, d):
 @effect_advice("charge_coils")
 def _charge_worth(policy, view, op, fi):
     """Charging coils where the AI weighs a list of effects (The Alternating Current's mode, the
-    scheme Fully Charged) is worth each coil it would charge now: none when both are charged."""
+    scheme Fully Charged, Kinetic Induction's after combat) is worth each coil it would charge
+    now: none when both are charged. On a foe's turn, coils it fills stay full to the start of
+    Tesla's next turn: its overflow then hits each opposing fighter next to him now."""
     res = view.resources(view.seat)
     room = res.get("coils_max", 2) - res.get("coils", 0)
-    return COIL_WORTH * max(0, min(op.count, room))
+    charged_now = max(0, min(op.count, room))
+    worth = COIL_WORTH * charged_now
+    if charged_now and charged_now == room and not view.is_my_turn():
+        worth += _overflow_worth(policy, view)
+    return worth
 
 
 @advise("discharge_coils")
@@ -181,7 +188,8 @@ def _overflow_worth(policy, view) -> float:
     if judge is None or not me.on_board:
         return 0.0
     near = view.board.adjacent[me.space]
-    return sum(judge(view, view.fighter(fi), 1) for s in view.foes for fi in view.on_board(s)
+    damage = view.resources(view.seat).get("overflow_damage", 1)
+    return sum(judge(view, view.fighter(fi), damage) for s in view.foes for fi in view.on_board(s)
                if view.fighter(fi).space in near)
 
 
