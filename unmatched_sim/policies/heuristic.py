@@ -2406,7 +2406,8 @@ class HeuristicPolicy(GreedyPolicy):
 
     # ------------------------------------------------------------ hero decisions
     def on_ability_discard_for_action(self, view, d):
-        """The Genie's Infinite Power: the worst card of the hand for an extra action, when what
+        """The Genie's Infinite Power: the worst card of the hand (``held_worth``: a scheme at
+        what playing it would gain too) for an extra action, when what
         the action would do is worth more than the card — an attack with another card (as
         ``on_action`` scores it), or a maneuver for where it takes him. A maneuver's draw is not
         counted: it only replaces the card discarded, a card nearer exhaustion (a flat worth for
@@ -2414,12 +2415,26 @@ class HeuristicPolicy(GreedyPolicy):
         cards = [c for c in d.options if c is not None]
         if not cards or view.hand_size(view.seat) < 2:
             return None
-        worst = min(cards, key=lambda c: (self.keep(view, c), c))
+        held = {c: self.held_worth(view, c) for c in cards}
+        worst = min(cards, key=lambda c: (held[c], c))
         action = self.reposition_worth(view) if view.deck_size(view.seat) > 0 else NO_DECK_ACTION
         score, how, card = self.best_attack(view)
         if how is not None and card != worst:
             action = max(action, score + ATTACK_BONUS + self.agg)
-        return worst if action > INFINITE_POWER_SHARE * self.keep(view, worst) else None
+        return worst if action > INFINITE_POWER_SHARE * held[worst] else None
+
+    def held_worth(self, view, cid) -> float:
+        """What card ``cid`` is worth in our hand: its kept worth (``keep``), and for a scheme
+        what playing it now would gain beyond that (``scheme_eval``, by the best fighter that may
+        play it): Three Wishes' draw of 5, which the card tables guess at a flat 0.3."""
+        worth = self.keep(view, cid)
+        if view.card(cid).type == "scheme":
+            gain = 0.0
+            for c, fi in self.scheme_options(view):
+                if c == cid:
+                    gain = max(gain, self.scheme_eval(view, cid, fi))
+            worth += gain
+        return worth
 
     @cython.locals(view=_ViewCore)
     @cython.locals(view=_ViewCore, f=Fighter)
