@@ -416,3 +416,23 @@ def test_horror_completing_the_line_is_worth_a_blow_for_each_card_before_it():
     two = completion_worth(line(vs_chupa(), "My Kingdom for a Horse", "Alas"), "Horror")
     four = completion_worth(line(vs_chupa(), "Alas", "Alas", "Deceive", "Deceive"), "Horror")
     assert four > two > 0.0
+
+
+def test_et_tu_brute_is_read_at_the_fighters_next_to_the_foe_it_attacks():
+    # "+1 for each of your fighters next to the opposing fighter": the card tables guess 1.5;
+    # against a foe with only Shakespeare beside it, Et Tu, Brute? is a 4 (its 3 and him), one
+    # Actor beside it too makes it a 5. The search attacked with Horror where `tuned` played Et
+    # Tu, Brute? (14 decisions, +20 points a decision: `decision_regret.py --heroes shakespeare
+    # --opponents <the 18> --games 2 --share 1 --worlds 20 --versus ismcts:iterations=200`).
+    from tests.scenario import tuned_at
+    worths = []
+    for actors in ((), ("M12",)):
+        s = vs_chupa(actors=actors)
+        s.hand(0, "Et Tu, Brute?", "Horror")
+        pol, view = tuned_at(s)
+        bard, chupa = s.f("Shakespeare").idx, s.f("Chupacabra").idx
+        worths.append({view.card(c).name: pol.attack_eval(view, bard, chupa, c) for c in view.hand_ids()})
+    alone, beside = worths
+    assert alone["Et Tu, Brute?"] < alone["Horror"]
+    assert beside["Et Tu, Brute?"] > beside["Horror"]
+    assert beside["Horror"] == alone["Horror"]

@@ -499,6 +499,12 @@ def conditional_terms(d: CardDef, mine: bool) -> tuple:
         for op in d.effects.get(t, ()):
             spec = op.spec
             cond = spec.get("if")
+            if (cond is None and t == "during_combat" and op.NAME == "add_value"
+                    and spec.get("card", "self") == "self" and applies(spec, mine)):
+                counted = _counted_quantity(spec.get("amount"))
+                if counted is not None:
+                    out.append(counted)
+                continue
             if cond is None or (isinstance(cond, str) and cond in _NOT_ON_THE_BOARD) or not applies(spec, mine):
                 continue
             n = op.NAME
@@ -520,6 +526,25 @@ def conditional_terms(d: CardDef, mine: bool) -> tuple:
     got = tuple(out)
     _CONDITIONAL[key] = (d, got)
     return got
+
+
+# A conditional term's condition that is a number the card's value adds (``_counted_quantity``).
+COUNTED = "counted"
+
+
+def _counted_quantity(amount):
+    """A value's addition of a named number (Et Tu, Brute?'s "+1 for each of your fighters next
+    to the opposing fighter") as a term of ``conditional_terms``: the condition
+    ``(COUNTED, name, what card_strength counted)``, the lift per unit as its value; None for a
+    written number or a hand's size (read another way)."""
+    times = 1
+    name = amount
+    if isinstance(amount, dict):
+        times = amount.get("times", 1) if isinstance(amount.get("times", 1), int) else 1
+        name = amount.get("of")
+    if not isinstance(name, str) or name in _HAND_SIZES:
+        return None
+    return ((COUNTED, name, guess_amount(amount)), False, float(times), 0.0, False, False)
 
 
 # (card, mine) -> its damage around its fighter: around_damage, worked out once.

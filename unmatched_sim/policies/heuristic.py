@@ -75,7 +75,7 @@ from unmatched_sim.policies.odds import KEEP, Reader, ability_bonus_estimate, ch
 from unmatched_sim.policies.position import SpaceFacts, ThreatMap, exposure_odds, threat_map_of
 from unmatched_sim.policies.tempo import boost_draw_count, clock_style, deck_rate, scarcity_of, turns_left_estimate
 from unmatched_sim.hooks import (AI_ADVICE, DESTINATION_ADVICE, EFFECT_ADVICE, HAND_ADVICE, MANEUVER_ADVICE,
-                                 SCHEME_ADVICE, VALUE_ADVICE, VIEW_QUANTITIES)
+                                 SCHEME_ADVICE, VALUE_ADVICE, VIEW_CONDITIONS, VIEW_QUANTITIES)
 from unmatched_sim.policies.weights import OP_WORTH
 
 if not cython.compiled:     # compiled, inline functions and the weights' C variables (heuristic.pxd)
@@ -841,10 +841,18 @@ class HeuristicPolicy(GreedyPolicy):
         tells (``hooks.VIEW_CONDITIONS``) counts in full or not at all (Claws That Catch is 5
         against a hero, 3 against a sidekick; Momentous Shift 3 in defense, where we have not
         moved). An after-combat effect's condition is read now only in attack, where the blow
-        falls on the foe (a defender's health is read after it)."""
+        falls on the foe (a defender's health is read after it). A number the card's value adds
+        counts at what the view tells, where the card tables guessed it (Et Tu, Brute?)."""
         lift = worth = 0.0
         for cond, after, value, w, may, ransom in terms:
             if after and not attacking:
+                continue
+            if type(cond) is tuple:
+                # a number the card's value adds, read against this foe where the view tells it
+                # (Et Tu, Brute?: our fighters next to the foe), where its strength counted a guess
+                read = VIEW_CONDITIONS.get(cond[1])
+                if read is not None:
+                    lift += value * read(view, fi, foe) - cond[2]
                 continue
             got = condition_seen(view, cond, fi, foe)
             if got < 0:

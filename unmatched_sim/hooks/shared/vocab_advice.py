@@ -254,6 +254,21 @@ def _ally_by_foe_seen(view, fi: int, foe: int) -> bool:
     return any(o != fi and not _opposed(view, fi, o) for o in _neighbours(view, foe))
 
 
+@view_condition("own_adjacent_to_opposing_combatant")
+def _own_by_foe_seen(view, fi: int, foe: int) -> int:
+    """Et Tu, Brute?'s number: the fighters of ``fi``'s player next to the opposing fighter,
+    ``fi`` included."""
+    owner = view.fighter(fi).owner
+    return sum(1 for o in _neighbours(view, foe) if view.fighter(o).owner == owner)
+
+
+@view_condition("other_friendly_adjacent_to_opposing_combatant")
+def _friends_by_foe_seen(view, fi: int, foe: int) -> int:
+    """Infinite Strikes' number: the friendly fighters other than ``fi`` next to the opposing
+    fighter."""
+    return sum(1 for o in _neighbours(view, foe) if o != fi and not _opposed(view, fi, o))
+
+
 @view_condition("adjacent_to_opposing")
 def _by_a_foe_seen(view, fi: int, foe: int) -> bool:
     """Intimidating Visage: an opposing fighter stands next to the resolving fighter."""
