@@ -2415,8 +2415,8 @@ class HeuristicPolicy(GreedyPolicy):
     # ------------------------------------------------------------ hero decisions
     def on_ability_discard_for_action(self, view, d):
         """The Genie's Infinite Power: the worst card of the hand (``held_worth``: a scheme at
-        what playing it would gain too) for an extra action, when what
-        the action would do is worth more than the card — an attack with another card (as
+        what playing it would gain too) for an extra action, when what the action would do is
+        worth more than the card — an attack with another card (as
         ``on_action`` scores it), or a maneuver for where it takes him. A maneuver's draw is not
         counted: it only replaces the card discarded, a card nearer exhaustion (a flat worth for
         the action has him discard turn after turn to maneuver, into his own exhaustion)."""
