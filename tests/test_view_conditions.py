@@ -19,7 +19,7 @@ from unmatched_sim.engine.state import ATTACKER, DEFENDER, Ctx, other_role
 from unmatched_sim.engine.view import PlayerView
 from unmatched_sim.hooks import VIEW_CONDITIONS
 from unmatched_sim.policies import make_policy
-from unmatched_sim.policies.card_facts import conditional_terms
+from unmatched_sim.policies.card_facts import COUNTED, conditional_terms
 from unmatched_sim.policies.greedy import condition_seen
 
 
@@ -28,10 +28,17 @@ def conditions_read(d) -> set:
     comparison as its repr)."""
     out = set()
     for cond, *_ in conditional_terms(d, True):
+        if counted(cond):
+            continue
         name = cond.get("quantity") if isinstance(cond, dict) else cond.removeprefix("not ")
         if name in VIEW_CONDITIONS:
             out.add(cond if isinstance(cond, str) else repr(cond))
     return out
+
+
+def counted(cond) -> bool:
+    """Is this term's condition a number the card's value adds (``COUNTED``), not a condition?"""
+    return isinstance(cond, tuple) and cond[0] == COUNTED
 
 
 def heroes_with_a_condition() -> list[str]:
@@ -90,6 +97,8 @@ def test_a_condition_as_the_view_tells_it_is_the_engine_s(hero):
         for cards, seat, role, fi, other, cid in plays:
             for d in cards:
                 for cond, *_ in conditional_terms(d, True):
+                    if counted(cond):
+                        continue
                     got = condition_seen(view, cond, fi, other)
                     if got < 0 or read_at_resolution(cond):
                         continue
@@ -100,6 +109,23 @@ def test_a_condition_as_the_view_tells_it_is_the_engine_s(hero):
     # a condition read both ways somewhere in the games, by its own side and by the foe's
     for ours in (True, False):
         assert any(len(v) == 2 for (_, mine), v in seen.items() if mine == ours), (hero, seen)
+
+
+def test_a_number_a_card_adds_as_the_view_tells_it_is_the_engine_s():
+    """Et Tu, Brute?'s "+1 for each of your fighters next to the opposing fighter", read at each
+    combat-card decision by the deciding player's view for its own card and for the card it
+    guesses the foe may play, equals the number the engine counts for that fighter."""
+    from unmatched_sim.engine.effects import QUANTITIES
+    seen = set()
+    for g, view, plays in each_combat_card_choice("shakespeare", "medusa", 20):
+        for cards, seat, role, fi, other, cid in plays:
+            for d in cards:
+                for cond, *_ in conditional_terms(d, True):
+                    if counted(cond) and cond[1] in VIEW_CONDITIONS:
+                        got = VIEW_CONDITIONS[cond[1]](view, fi, other)
+                        assert got == QUANTITIES[cond[1]](g, Ctx(seat, cid, role, fi)), (d.name, g.turn)
+                        seen.add((got, view.seat == seat))
+    assert {n for n, _ in seen} >= {1, 2} and {mine for _, mine in seen} == {True, False}, seen
 
 
 def test_an_empty_hand_as_the_view_tells_it_is_the_engine_s_as_the_card_resolves(monkeypatch):
