@@ -216,11 +216,16 @@ def guess_amount(amount) -> float:
         return QUANTITY_GUESS
     if isinstance(amount, (int, float)):
         return float(amount)
-    times = 1
+    times, name = _amount_parts(amount)
+    return times * _HAND_SIZES[name] if name in _HAND_SIZES else QUANTITY_GUESS
+
+
+def _amount_parts(amount) -> tuple:
+    """A named number as written, ``"name"`` or ``{ of = "name", times = k }``: (k, name)."""
     if isinstance(amount, dict):
-        times = amount.get("times", 1) if isinstance(amount.get("times", 1), int) else 1
-        amount = amount.get("of")
-    return times * _HAND_SIZES[amount] if amount in _HAND_SIZES else QUANTITY_GUESS
+        times = amount.get("times", 1)
+        return (times if isinstance(times, int) else 1), amount.get("of")
+    return 1, amount
 
 
 # "The opponent's card counts 0 if it is of this type" (Uncertain Doom), by the condition's name.
@@ -537,11 +542,7 @@ def _counted_quantity(amount):
     to the opposing fighter") as a term of ``conditional_terms``: the condition
     ``(COUNTED, name, what card_strength counted)``, the lift per unit as its value; None for a
     written number or a hand's size (read another way)."""
-    times = 1
-    name = amount
-    if isinstance(amount, dict):
-        times = amount.get("times", 1) if isinstance(amount.get("times", 1), int) else 1
-        name = amount.get("of")
+    times, name = _amount_parts(amount)
     if not isinstance(name, str) or name in _HAND_SIZES:
         return None
     return ((COUNTED, name, guess_amount(amount)), False, float(times), 0.0, False, False)

@@ -333,7 +333,7 @@ def _value_hooks(d) -> tuple:
 
 
 # Its slot for the card's own combat effects that its hero's package prices (``_package_terms``).
-_PACKAGE_TERMS_SLOT = 27
+_PACKAGE_TERMS_SLOT = 26
 
 
 @cython.cfunc
